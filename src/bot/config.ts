@@ -1,0 +1,82 @@
+// The shape of a bot's `bot.yaml`, validated with zod when the bot loads.
+import { z } from 'zod';
+
+const slotKind = z.enum(['yesno', 'date', 'time', 'datetime', 'number', 'name', 'text']);
+
+export const intentSchema = z.object({
+  label: z.string().min(1),
+  description: z.string().default(''),
+  handoff: z.boolean().default(false),
+  /** Predefined intents (from bot.yaml) can be toggled but not deleted by an admin. */
+  predefined: z.boolean().default(true),
+  examples: z.array(z.string().min(1)).default([]),
+});
+
+export const flowSchema = z.object({
+  /** The intent that owns and continues this flow. Defaults to the flow id. */
+  intent: z.string().optional(),
+  stages: z.array(z.string()).min(1),
+  /** The stage that ends the flow: reaching it clears the active context. */
+  done: z.string().optional(),
+  /** Per stage, the kinds of short answers that continue the flow ("sim", "19:00", "amanhã"). */
+  expects: z.record(z.string(), z.array(slotKind)).default({}),
+  /** Text for LLM prompts, with {stage} replaced: seed 000's [CONTEXTO: …]. */
+  context: z.string().optional(),
+});
+
+export const understandingSchema = z.object({
+  mode: z.enum(['local', 'llm', 'cascade']).default('local'),
+  threshold: z.number().min(0).max(1).default(0.5),
+  fallback: z.string(),
+  exclusive: z.array(z.string()).default([]),
+  multiIntent: z.boolean().default(true),
+  /** Seed 004: the model tags its reply with [INTENT:x]. */
+  taggedReplies: z.boolean().default(false),
+});
+
+export const handoffSchema = z.object({
+  timeout_minutes: z.number().positive().default(30),
+  reset_on_greeting: z.boolean().default(true),
+  /** What the bot says when it hands a conversation over. */
+  message: z.string().optional(),
+  /** System message added when the bot takes a conversation back. */
+  resume_message: z.string().optional(),
+});
+
+export const gazetteerSchema = z.object({
+  type: z.string(),
+  values: z.record(z.string(), z.array(z.string())),
+});
+
+export const botConfigSchema = z.object({
+  id: z.string().regex(/^[a-z0-9-]+$/),
+  name: z.string().default(''),
+  language: z.enum(['pt-BR', 'es-AR', 'vi', 'en']),
+  persona: z.string().default(''),
+  model: z.string().default('local'),
+  timeZone: z.string().default('America/Sao_Paulo'),
+  understanding: understandingSchema,
+  intents: z.record(z.string(), intentSchema).refine((r) => Object.keys(r).length > 0, 'a bot needs at least one intent'),
+  flows: z.record(z.string(), flowSchema).default({}),
+  handoff: handoffSchema.default({ timeout_minutes: 30, reset_on_greeting: true }),
+  /** Greeting patterns (regexes, case-insensitive, matched on accent-folded text) for reset_on_greeting. */
+  greetings: z.array(z.string()).default([]),
+  /** Folder of markdown knowledge documents, relative to the bot folder. */
+  knowledge: z.string().optional(),
+  gazetteers: z.array(gazetteerSchema).default([]),
+  /** Sign-in required: unknown userId gets replies.blocked_unknown_user. */
+  requireUser: z.boolean().default(false),
+  guardrails: z.boolean().default(false),
+  /** What happens when a message arrives while the session's turn runs. */
+  doubleTexting: z.enum(['queue', 'merge', 'reject']).default('queue'),
+  /** Reply templates and fixed texts, in the bot's language. */
+  replies: z.record(z.string(), z.string()).default({}),
+  /** Progress labels per tool for the console ("Consultando seu perfil…"). */
+  toolLabels: z.record(z.string(), z.string()).default({}),
+  /** Free per-bot settings (timetables, minimum wage, channel ids…). */
+  settings: z.record(z.string(), z.unknown()).default({}),
+});
+
+export type BotConfig = z.infer<typeof botConfigSchema>;
+export type IntentConfig = z.infer<typeof intentSchema>;
+export type FlowConfig = z.infer<typeof flowSchema>;

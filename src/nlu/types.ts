@@ -1,0 +1,74 @@
+// Contracts of local understanding. Everything in src/nlu implements or returns these shapes;
+// the engine and the LLM understander depend only on them.
+
+export type Language = 'pt' | 'es' | 'vi' | 'en';
+
+/** One labelled training utterance. */
+export interface Example {
+  text: string;
+  intent: string;
+}
+
+export interface IntentScore {
+  id: string;
+  confidence: number; // 0..1, calibrated enough that a threshold means something
+}
+
+export interface Entity {
+  type: string; // 'date' | 'time' | 'datetime' | 'number' | 'money' | 'score' | 'phone' | 'email' | 'person' | 'company' | 'yesno' | gazetteer type…
+  value: unknown; // normalised value (ISO date 'YYYY-MM-DD', 'HH:MM', number, canonical gazetteer value, boolean…)
+  text: string; // the matched surface text
+  start?: number;
+  end?: number;
+}
+
+/** The slot kinds a pending flow stage can wait for. */
+export type SlotKind = 'yesno' | 'date' | 'time' | 'datetime' | 'number' | 'name' | 'text';
+
+/** An active flow as understanding sees it: which intent owns it and what it waits for. */
+export interface ActiveFlowContext {
+  flow: string; // flow id, e.g. 'trial'
+  intent: string; // the intent that continues it, e.g. 'trial'
+  stage: string; // e.g. 'ask_date'
+  expects?: SlotKind[]; // slot kinds that continue the flow at this stage
+  description?: string; // human text for LLM prompts ("Cliente está no meio de um agendamento…")
+}
+
+export interface Gazetteer {
+  type: string; // entity type, e.g. 'product_type'
+  values: Record<string, string[]>; // canonical value → synonyms (surface forms)
+}
+
+export interface UnderstandInput {
+  text: string;
+  flows: ActiveFlowContext[];
+  history?: { role: 'user' | 'assistant'; content: string }[];
+  now: Date; // clock for relative dates
+  timeZone?: string;
+}
+
+export interface Understanding {
+  intents: IntentScore[]; // the chosen set (after multi-intent merging and exclusivity rules), best first
+  entities: Entity[];
+  language: Language;
+  source: 'local' | 'llm';
+  /** true when the local result is unsure (below threshold, ambiguous multi-intent, unplaced flow answer) */
+  unsure?: boolean;
+  /** free-text reply some understanders produce for the fallback intent (seed 000's general_response) */
+  generalResponse?: string;
+  /** diagnostic scores of the whole utterance, best first */
+  scores?: IntentScore[];
+}
+
+export interface UnderstandingOptions {
+  language: Language;
+  threshold: number; // below it a clause goes to the fallback intent
+  fallback: string; // e.g. 'general', 'off_topic', 'otro'
+  exclusive: string[]; // intents that must stand alone
+  multiIntent: boolean; // false → single label (best one)
+  gazetteers?: Gazetteer[];
+}
+
+export interface Understander {
+  understand(input: UnderstandInput): Promise<Understanding>;
+}

@@ -1,0 +1,177 @@
+// Opens the store: embedded PGlite (default, under DATA_DIR or in memory) or PostgreSQL (DATABASE_URL).
+// Both expose the same `Database` surface so every module's SQL runs unchanged on either.
+import { mkdirSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import type { Sql } from './types.ts';
+
+export interface Database extends Sql {
+  readonly kind: 'pglite' | 'postgres';
+  /** Run several statements at once (migrations). */
+  exec(sql: string): Promise<void>;
+  /** Run `fn` in one transaction: everything it writes commits together or not at all. */
+  transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;
+  /**
+   * Hold a lock named `key` across processes while `fn` runs (Postgres: a session-level advisory lock on a
+   * dedicated connection; PGlite: the process is the only writer, so an in-process lock suffices).
+   */
+  withLock<T>(key: string, fn: () => Promise<T>): Promise<T>;
+  /** Cross-process notifications (Postgres LISTEN/NOTIFY; in-process fan-out on PGlite). */
+  notify(channel: string, payload: string): Promise<void>;
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** postgres://… → PostgreSQL; otherwise PGlite. */
+  databaseUrl?: string;
+  /** PGlite data directory; ':memory:' (or undefined with memory: true) keeps everything in memory. */
+  dataDir?: string;
+  /** Postgres schema to use (tests isolate runs in their own schema). Created if missing. */
+  schema?: string;
+}
+
+export async function openDatabase(opts: OpenOptions = {}): Promise<Database> {
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.schema);
+  return openPglite(opts.dataDir ?? ':memory:');
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const inMemory = dataDir === ':memory:' || dataDir === 'memory://';
+  if (!inMemory) mkdirSync(dataDir, { recursive: true });
+  const pg = inMemory ? new PGlite() : new PGlite(dataDir);
+  await pg.waitReady;
+  const listeners = new Map<string, Set<(p: string) => void>>();
+  const wrap = (q: { query: typeof pg.query }): Sql => ({
+    query: async (text, params) => (await q.query(text, params as unknown[])).rows as never,
+    queryArrays: async (text, params) => (await q.query(text, params as unknown[], { rowMode: 'array' })).rows as never,
+  });
+  return {
+    kind: 'pglite',
+    ...wrap(pg),
+    exec: async (sql) => {
+      await pg.exec(sql);
+    },
+    transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
+    withLock: (_key, fn) => fn(),
+    notify: async (channel, payload) => {
+      for (const l of listeners.get(channel) ?? []) l(payload);
+    },
+    listen: async (channel, onPayload) => {
+      const set = listeners.get(channel) ?? new Set();
+      set.add(onPayload);
+      listeners.set(channel, set);
+      return async () => void set.delete(onPayload);
+    },
+    close: () => pg.close(),
+  };
+}
+
+async function openPostgres(url: string, schema?: string): Promise<Database> {
+  const pgmod = await import('pg');
+  const Pool = pgmod.default.Pool;
+  if (schema) {
+    if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`invalid schema name: ${schema}`);
+    const admin = new pgmod.default.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create schema if not exists ${schema}`);
+    await admin.end();
+  }
+  const options = schema ? `-c search_path=${schema},public` : undefined;
+  const pool = new Pool({ connectionString: url, max: 10, options });
+  // Advisory locks hold a connection for a whole turn: they get their own pool so turns never starve
+  // the query pool (which would deadlock once every query connection held a lock).
+  const lockPool = new Pool({ connectionString: url, max: 20, options });
+  for (const p of [pool, lockPool]) p.on('error', (err) => console.error('[store] idle client error', err.message));
+  const listenClient = new pgmod.default.Client({ connectionString: url, options });
+  let listenReady: Promise<void> | null = null;
+  const listeners = new Map<string, Set<(p: string) => void>>();
+  const ensureListen = () =>
+    (listenReady ??= (async () => {
+      await listenClient.connect();
+      listenClient.on('notification', (n) => {
+        for (const l of listeners.get(n.channel) ?? []) l(n.payload ?? '');
+      });
+    })());
+
+  return {
+    kind: 'postgres',
+    query: async (text, params) => (await pool.query(text, params as unknown[])).rows as never,
+    queryArrays: async (text, params) => (await pool.query({ text, values: params as unknown[], rowMode: 'array' })).rows,
+    exec: async (sql) => {
+      await pool.query(sql);
+    },
+    transaction: async (fn) => {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        const result = await fn({
+          query: async (t, p) => (await client.query(t, p as unknown[])).rows as never,
+          queryArrays: async (t, p) => (await client.query({ text: t, values: p as unknown[], rowMode: 'array' })).rows,
+        });
+        await client.query('commit');
+        return result;
+      } catch (err) {
+        await client.query('rollback').catch(() => {});
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
+    withLock: async (key, fn) => {
+      const client = await lockPool.connect();
+      try {
+        await client.query('select pg_advisory_lock(hashtext($1))', [key]);
+        try {
+          return await fn();
+        } finally {
+          await client.query('select pg_advisory_unlock(hashtext($1))', [key]);
+        }
+      } finally {
+        client.release();
+      }
+    },
+    notify: async (channel, payload) => {
+      await pool.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    listen: async (channel, onPayload) => {
+      await ensureListen();
+      let set = listeners.get(channel);
+      if (!set) {
+        set = new Set();
+        listeners.set(channel, set);
+        await listenClient.query(`listen "${channel.replace(/"/g, '')}"`);
+      }
+      set.add(onPayload);
+      return async () => void set!.delete(onPayload);
+    },
+    close: async () => {
+      if (listenReady) await listenClient.end().catch(() => {});
+      await pool.end();
+      await lockPool.end();
+    },
+  };
+}
+
+/** A fresh store for tests: PGlite in memory, or an isolated schema on TEST_DATABASE_URL's Postgres. */
+export async function openTestDatabase(kind: 'pglite' | 'postgres' = 'pglite'): Promise<Database & { drop(): Promise<void> }> {
+  if (kind === 'pglite') {
+    const db = await openDatabase({});
+    return Object.assign(db, { drop: () => db.close() });
+  }
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DATABASE_URL is not set');
+  const schema = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const db = await openDatabase({ databaseUrl: url, schema });
+  return Object.assign(db, {
+    drop: async () => {
+      await db.query(`drop schema if exists ${schema} cascade`);
+      await db.close();
+    },
+  });
+}
+
+/** The drivers a store test should run on: PGlite always, Postgres too when TEST_DATABASE_URL is set. */
+export function testDrivers(): ('pglite' | 'postgres')[] {
+  return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+}

@@ -1,0 +1,6 @@
+export * from './types.ts';
+export * from './db.ts';
+export * from './migrations.ts';
+export * from './repos.ts';
+export { orm, type Orm } from './orm.ts';
+export * as tables from './schema.ts';

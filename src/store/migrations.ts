@@ -1,0 +1,129 @@
+// Versioned schema changes, applied once each at start-up and recorded in `_migrations`.
+// Core tables live here; a bot adds its own through its definition's `migrations`.
+import type { Database } from './db.ts';
+import type { Migration } from './types.ts';
+
+export const coreMigrations: Migration[] = [
+  {
+    id: 'core-001-conversations',
+    sql: `
+create table if not exists sessions (
+  id text primary key,
+  bot text not null,
+  user_id text,
+  channel text not null default 'api',
+  phone_number text,
+  secret text not null,
+  mode text not null default 'bot',
+  handoff_reason text not null default '',
+  handoff_at timestamptz,
+  last_intent text not null default '',
+  active_workflow text,
+  state jsonb not null default '{}'::jsonb,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+create index if not exists sessions_bot_updated on sessions (bot, updated_at desc);
+create index if not exists sessions_mode on sessions (mode);
+create table if not exists messages (
+  id bigserial primary key,
+  session_id text not null references sessions(id) on delete cascade,
+  role text not null,
+  source text not null default '',
+  content text not null,
+  intents jsonb not null default '[]'::jsonb,
+  workflow text,
+  turn_id text,
+  client_message_id text,
+  reply_to bigint,
+  created_at timestamptz not null default now()
+);
+create index if not exists messages_session on messages (session_id, id);
+create unique index if not exists messages_client_id on messages (session_id, client_message_id) where client_message_id is not null;
+create table if not exists turns (
+  id text primary key,
+  session_id text not null references sessions(id) on delete cascade,
+  bot text not null,
+  user_message_id bigint,
+  path text not null default 'local',
+  intents jsonb not null default '[]'::jsonb,
+  trace jsonb not null default '[]'::jsonb,
+  model_calls jsonb not null default '[]'::jsonb,
+  latency_ms double precision,
+  created_at timestamptz not null default now()
+);
+create index if not exists turns_session on turns (session_id, created_at);
+create table if not exists bot_settings (
+  bot text not null,
+  key text not null,
+  value jsonb not null,
+  updated_at timestamptz not null default now(),
+  primary key (bot, key)
+);
+create table if not exists users (
+  id text primary key,
+  email text,
+  name text,
+  created_at timestamptz not null default now()
+);
+create table if not exists feedback (
+  id bigserial primary key,
+  bot text not null,
+  session_id text not null references sessions(id) on delete cascade,
+  message_id bigint not null,
+  rating smallint not null,
+  comment text,
+  created_at timestamptz not null default now(),
+  unique (session_id, message_id)
+);
+create table if not exists golden_examples (
+  id bigserial primary key,
+  bot text not null,
+  user_text text not null,
+  reply text not null,
+  source text not null default 'judge',
+  session_id text,
+  created_at timestamptz not null default now(),
+  unique (bot, user_text, reply)
+);
+create table if not exists knowledge_chunks (
+  id bigserial primary key,
+  bot text not null,
+  doc text not null,
+  heading text not null default '',
+  content text not null,
+  ts_config text not null,
+  tsv tsvector not null
+);
+create index if not exists knowledge_chunks_tsv on knowledge_chunks using gin (tsv);
+create index if not exists knowledge_chunks_bot on knowledge_chunks (bot);
+`,
+  },
+];
+
+/** Apply every migration not applied yet, in order. Safe when several processes start at once. */
+export async function migrate(db: Database, migrations: Migration[]): Promise<string[]> {
+  await db.exec(`create table if not exists _migrations (id text primary key, applied_at timestamptz not null default now())`);
+  return db.withLock('switchboard:migrate', async () => {
+    const done = new Set((await db.query<{ id: string }>('select id from _migrations')).map((r) => r.id));
+    const applied: string[] = [];
+    for (const m of migrations) {
+      if (done.has(m.id)) continue;
+      await db.transaction(async (tx) => {
+        // Statements run one by one: the extended protocol takes a single statement per query.
+        for (const stmt of splitStatements(m.sql)) await tx.query(stmt);
+        await tx.query('insert into _migrations (id) values ($1)', [m.id]);
+      });
+      applied.push(m.id);
+    }
+    return applied;
+  });
+}
+
+/** Split a migration into statements at top-level semicolons (no dollar-quoted bodies in our migrations). */
+export function splitStatements(sql: string): string[] {
+  return sql
+    .split(/;\s*(?:\n|$)/)
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
+}

@@ -1,0 +1,207 @@
+// Repositories of the core tables. Every function takes the `Sql` to run on, so the same code serves a
+// plain store call and a call inside the turn's transaction.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { and, asc, desc, eq, inArray, sql as dsql } from 'drizzle-orm';
+import { orm } from './orm.ts';
+import { botSettings, feedback, messages, sessions, turns, users, type MessageRow, type SessionRow } from './schema.ts';
+import type { Sql } from './types.ts';
+
+export type Mode = 'bot' | 'handoff_pending' | 'human';
+export type Source = '' | 'bot' | 'human' | 'system';
+export type { MessageRow, SessionRow };
+
+export async function createSession(
+  sql: Sql,
+  init: { bot: string; userId?: string | null; channel?: string; phoneNumber?: string | null; id?: string },
+): Promise<SessionRow> {
+  const [row] = await orm(sql)
+    .insert(sessions)
+    .values({
+      id: init.id ?? randomUUID(),
+      bot: init.bot,
+      userId: init.userId ?? null,
+      channel: init.channel ?? 'api',
+      phoneNumber: init.phoneNumber ?? null,
+      secret: randomBytes(18).toString('base64url'),
+      state: {},
+    })
+    .returning();
+  return row;
+}
+
+export async function getSession(sql: Sql, id: string): Promise<SessionRow | undefined> {
+  const [row] = await orm(sql).select().from(sessions).where(eq(sessions.id, id));
+  return row;
+}
+
+export async function findSessionByPhone(sql: Sql, bot: string, phone: string, channel: string): Promise<SessionRow | undefined> {
+  const [row] = await orm(sql)
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.bot, bot), eq(sessions.phoneNumber, phone), eq(sessions.channel, channel)))
+    .orderBy(desc(sessions.updatedAt))
+    .limit(1);
+  return row;
+}
+
+export interface SessionPatch {
+  mode?: Mode;
+  handoffReason?: string;
+  handoffAt?: Date | null;
+  lastIntent?: string;
+  activeWorkflow?: string | null;
+  state?: Record<string, unknown>;
+}
+
+export async function updateSession(sql: Sql, id: string, patch: SessionPatch): Promise<SessionRow> {
+  const [row] = await orm(sql)
+    .update(sessions)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(sessions.id, id))
+    .returning();
+  return row;
+}
+
+export interface SessionSummary extends SessionRow {
+  lastMessage: string | null;
+  lastMessageAt: Date | null;
+  messageCount: number;
+}
+
+export async function listSessions(
+  sql: Sql,
+  filter: { bot?: string; mode?: string; limit?: number; userId?: string } = {},
+): Promise<SessionSummary[]> {
+  const where = [];
+  if (filter.bot) where.push(eq(sessions.bot, filter.bot));
+  if (filter.mode) where.push(eq(sessions.mode, filter.mode));
+  if (filter.userId) where.push(eq(sessions.userId, filter.userId));
+  const rows = await orm(sql)
+    .select({
+      s: sessions,
+      lastMessage: dsql<string | null>`(select m.content from messages m where m.session_id = sessions.id order by m.id desc limit 1)`,
+      lastMessageAt: dsql<string | null>`(select m.created_at from messages m where m.session_id = sessions.id order by m.id desc limit 1)`,
+      messageCount: dsql<number>`(select count(*)::int from messages m where m.session_id = sessions.id)`,
+    })
+    .from(sessions)
+    .where(where.length ? and(...where) : undefined)
+    .orderBy(desc(sessions.updatedAt))
+    .limit(Math.min(filter.limit ?? 100, 500));
+  return rows.map((r) => ({
+    ...r.s,
+    lastMessage: r.lastMessage,
+    lastMessageAt: r.lastMessageAt ? new Date(r.lastMessageAt) : null,
+    messageCount: Number(r.messageCount),
+  }));
+}
+
+export interface NewMessage {
+  sessionId: string;
+  role: 'user' | 'assistant' | 'system';
+  source: Source;
+  content: string;
+  intents?: string[];
+  workflow?: string | null;
+  turnId?: string | null;
+  clientMessageId?: string | null;
+  replyTo?: number | null;
+}
+
+export async function insertMessage(sql: Sql, m: NewMessage): Promise<MessageRow> {
+  const [row] = await orm(sql)
+    .insert(messages)
+    .values({ ...m, intents: m.intents ?? [] })
+    .returning();
+  await orm(sql).update(sessions).set({ updatedAt: new Date() }).where(eq(sessions.id, m.sessionId));
+  return row;
+}
+
+export async function listMessages(sql: Sql, sessionId: string, limit = 500): Promise<MessageRow[]> {
+  const rows = await orm(sql)
+    .select()
+    .from(messages)
+    .where(eq(messages.sessionId, sessionId))
+    .orderBy(desc(messages.id))
+    .limit(limit);
+  return rows.reverse();
+}
+
+export async function findByClientMessageId(sql: Sql, sessionId: string, clientMessageId: string): Promise<MessageRow | undefined> {
+  const [row] = await orm(sql)
+    .select()
+    .from(messages)
+    .where(and(eq(messages.sessionId, sessionId), eq(messages.clientMessageId, clientMessageId)));
+  return row;
+}
+
+/** The bot's (or operator's) answer to a user message, if one was stored. */
+export async function findReplyTo(sql: Sql, userMessageId: number): Promise<MessageRow | undefined> {
+  const [row] = await orm(sql).select().from(messages).where(eq(messages.replyTo, userMessageId)).orderBy(asc(messages.id)).limit(1);
+  return row;
+}
+
+export async function insertTurn(
+  sql: Sql,
+  t: { id: string; sessionId: string; bot: string; userMessageId: number | null; path: string; intents: unknown; trace: unknown; modelCalls: unknown; latencyMs: number },
+): Promise<void> {
+  await orm(sql).insert(turns).values(t);
+}
+
+export async function listTurns(sql: Sql, sessionId: string) {
+  return orm(sql).select().from(turns).where(eq(turns.sessionId, sessionId)).orderBy(asc(turns.createdAt));
+}
+
+export async function getSetting<T>(sql: Sql, bot: string, key: string): Promise<T | undefined> {
+  const [row] = await orm(sql)
+    .select()
+    .from(botSettings)
+    .where(and(eq(botSettings.bot, bot), eq(botSettings.key, key)));
+  return row?.value as T | undefined;
+}
+
+export async function putSetting(sql: Sql, bot: string, key: string, value: unknown): Promise<void> {
+  await orm(sql)
+    .insert(botSettings)
+    .values({ bot, key, value })
+    .onConflictDoUpdate({ target: [botSettings.bot, botSettings.key], set: { value, updatedAt: new Date() } });
+}
+
+export async function upsertUser(sql: Sql, u: { id: string; email?: string | null; name?: string | null }) {
+  const [row] = await orm(sql)
+    .insert(users)
+    .values({ id: u.id, email: u.email ?? null, name: u.name ?? null })
+    .onConflictDoUpdate({ target: users.id, set: { email: u.email ?? null, name: u.name ?? null } })
+    .returning();
+  return row;
+}
+
+export async function getUser(sql: Sql, id: string) {
+  const [row] = await orm(sql).select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+export async function upsertFeedback(sql: Sql, f: { bot: string; sessionId: string; messageId: number; rating: 1 | -1; comment?: string | null }) {
+  const [row] = await orm(sql)
+    .insert(feedback)
+    .values({ ...f, comment: f.comment ?? null })
+    .onConflictDoUpdate({ target: [feedback.sessionId, feedback.messageId], set: { rating: f.rating, comment: f.comment ?? null } })
+    .returning();
+  return row;
+}
+
+export async function listFeedback(sql: Sql, bot?: string) {
+  return orm(sql)
+    .select()
+    .from(feedback)
+    .where(bot ? eq(feedback.bot, bot) : undefined)
+    .orderBy(desc(feedback.createdAt))
+    .limit(500);
+}
+
+export async function countPending(sql: Sql, bots?: string[]): Promise<number> {
+  const [row] = await orm(sql)
+    .select({ n: dsql<number>`count(*)::int` })
+    .from(sessions)
+    .where(and(eq(sessions.mode, 'handoff_pending'), bots ? inArray(sessions.bot, bots) : undefined));
+  return Number(row?.n ?? 0);
+}
