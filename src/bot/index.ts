@@ -1,0 +1,3 @@
+export * from './config.ts';
+export * from './define.ts';
+export * from './loader.ts';

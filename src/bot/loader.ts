@@ -1,0 +1,56 @@
+// Finds bots under bots/<id>/: bot.yaml (validated) and an optional index.ts with the bot's code.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parse } from 'yaml';
+import { botConfigSchema, type BotConfig } from './config.ts';
+import type { BotDefinition } from '../engine/types.ts';
+
+export interface BotSource {
+  config: BotConfig;
+  definition: BotDefinition;
+  dir: string;
+}
+
+export class BotConfigError extends Error {}
+
+export function readBotConfig(dir: string): BotConfig {
+  const file = join(dir, 'bot.yaml');
+  let raw: unknown;
+  try {
+    raw = parse(readFileSync(file, 'utf8'));
+  } catch (err) {
+    throw new BotConfigError(`${file}: ${(err as Error).message}`);
+  }
+  const parsed = botConfigSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => `  - ${i.path.join('.') || '(root)'}: ${i.message}`).join('\n');
+    throw new BotConfigError(`${file} is not a valid bot definition:\n${issues}`);
+  }
+  const config = parsed.data;
+  if (!config.intents[config.understanding.fallback]) {
+    throw new BotConfigError(`${file}: understanding.fallback '${config.understanding.fallback}' is not one of the intents`);
+  }
+  return config;
+}
+
+export const defaultBotsDir = resolve(import.meta.dirname, '../../bots');
+
+export async function loadBots(botsDir = defaultBotsDir, only?: string[]): Promise<BotSource[]> {
+  const ids = readdirSync(botsDir, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && existsSync(join(botsDir, d.name, 'bot.yaml')))
+    .map((d) => d.name)
+    .filter((id) => !only || only.includes(id))
+    .sort();
+  const out: BotSource[] = [];
+  for (const id of ids) {
+    const dir = join(botsDir, id);
+    const config = readBotConfig(dir);
+    const entry = join(dir, 'index.ts');
+    const definition: BotDefinition = existsSync(entry)
+      ? ((await import(pathToFileURL(entry).href)).default as BotDefinition)
+      : { specialists: {} };
+    out.push({ config, definition, dir });
+  }
+  return out;
+}

@@ -1,0 +1,28 @@
+// Opens the store and the runtime the way `start`, `chat`, `eval` and `bench` all need them.
+import { resolve } from 'node:path';
+import { Runtime, type RuntimeOptions } from '../engine/index.ts';
+import { openDatabase, type Database } from '../store/index.ts';
+
+export interface BootOptions extends Partial<Omit<RuntimeOptions, 'db'>> {
+  env?: NodeJS.ProcessEnv;
+  /** Override DATA_DIR (':memory:' for throwaway runs). */
+  dataDir?: string;
+}
+
+export async function boot(opts: BootOptions = {}): Promise<{ runtime: Runtime; db: Database }> {
+  const env = opts.env ?? process.env;
+  const db = await openDatabase({
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: opts.dataDir ?? resolve(env.DATA_DIR ?? 'data'),
+  });
+  let modelFactory = opts.modelFactory;
+  if (!modelFactory) {
+    try {
+      modelFactory = (await import('../llm/index.ts')).modelBindingFor;
+    } catch {
+      modelFactory = undefined;
+    }
+  }
+  const runtime = await Runtime.create({ ...opts, db, env, modelFactory });
+  return { runtime, db };
+}

@@ -1,0 +1,42 @@
+// switchboard start — every bot, the API and the console on one port.
+import { boot } from '../boot.ts';
+import { authFromEnv, buildServer } from '../../server/index.ts';
+
+export async function run(_argv: string[]): Promise<number> {
+  const env = process.env;
+  const t0 = performance.now();
+  const log = (m: string) => console.log(m);
+  log(`Switchboard starting (storage: ${env.DATABASE_URL ? 'PostgreSQL' : `embedded PGlite in ${env.DATA_DIR ?? './data'}`})…`);
+  const { runtime, db } = await boot({ log });
+  const auth = authFromEnv(env);
+  const app = await buildServer({
+    runtime,
+    auth,
+    corsOrigins: env.SWITCHBOARD_CORS_ORIGINS?.split(',').map((s) => s.trim()).filter(Boolean),
+    logger: env.LOG_LEVEL === 'debug',
+  });
+  const port = Number(env.PORT ?? 3000);
+  const host = env.HOST ?? '0.0.0.0';
+  await app.listen({ port, host });
+  const base = `http://localhost:${port}`;
+  log(`\nReady in ${((performance.now() - t0) / 1000).toFixed(1)} s — bots: ${[...runtime.bots.keys()].join(', ')}`);
+  log(`  Simulator   ${base}/`);
+  log(`  Console     ${base}/admin#token=${auth.adminToken}${auth.generated ? '   (generated admin token: set SWITCHBOARD_ADMIN_TOKEN to keep one)' : ''}`);
+  log(`  API docs    ${base}/docs`);
+  log(`  Try it      curl -s ${base}/api/bots/ct-smash/chat -H 'content-type: application/json' -d '{"message":"quero agendar uma aula e onde fica a CT?"}'`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log(`\n${signal}: finishing turns in flight…`);
+    await runtime.close(); // refuses new turns, waits for the running ones
+    await app.close();
+    await db.close();
+    log('stopped.');
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+  return -1; // keep running
+}

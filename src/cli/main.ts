@@ -1,0 +1,45 @@
+// switchboard <command> — each command lives in ./commands/<command>.ts and exports run(argv) → exit code.
+const COMMANDS: Record<string, string> = {
+  start: 'Serve every bot, the API and the web console (PORT, DATABASE_URL, DATA_DIR)',
+  chat: 'Talk to a bot in the terminal: switchboard chat <bot>',
+  eval: 'Run the conversation tests of every bot (or one): switchboard eval [bot]',
+  'nlu-eval': 'Train and measure local understanding: --train FILE --test FILE',
+  bench: 'Measure latency, throughput and accuracy; writes reports/',
+  'saleor-dev': "Serve Saleor's real GraphQL schema over its demo catalogue",
+  judge: 'Mark golden examples from feedback (model when configured, else rules)',
+};
+
+function usage(): string {
+  const width = Math.max(...Object.keys(COMMANDS).map((c) => c.length));
+  return ['Usage: switchboard <command> [options]', '', ...Object.entries(COMMANDS).map(([c, d]) => `  ${c.padEnd(width)}  ${d}`)].join('\n');
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (!command || command === '--help' || command === '-h' || command === 'help') {
+    console.log(usage());
+    return command ? 0 : 1;
+  }
+  if (!COMMANDS[command]) {
+    console.error(`switchboard: unknown command '${command}'\n\n${usage()}`);
+    return 2;
+  }
+  let mod: { run: (argv: string[]) => Promise<number> };
+  try {
+    mod = await import(`./commands/${command}.ts`);
+  } catch (err) {
+    console.error(`switchboard ${command}: not available in this build (${(err as Error).message})`);
+    return 2;
+  }
+  return mod.run(rest);
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    if (code !== undefined && code !== -1) process.exitCode = code;
+  },
+  (err) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exitCode = 1;
+  },
+);

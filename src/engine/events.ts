@@ -1,0 +1,44 @@
+// Console events (new messages, mode changes, pending count, typing). Published through the store's
+// notification channel so that every server process's SSE clients see them (LISTEN/NOTIFY on Postgres).
+import type { Database } from '../store/index.ts';
+
+export type HubEvent =
+  | { type: 'message'; bot: string; sessionId: string; message: { id: number; role: string; source: string; content: string; intents: string[]; createdAt: string } }
+  | { type: 'session'; bot: string; sessionId: string; mode: string; handoffReason: string; handoffAt: string | null; lastIntent: string }
+  | { type: 'pending'; count: number }
+  | { type: 'typing'; bot: string; sessionId: string; typing: boolean };
+
+const CHANNEL = 'switchboard_events';
+
+export class EventHub {
+  private subscribers = new Set<(e: HubEvent) => void>();
+  private unlisten: (() => Promise<void>) | null = null;
+
+  constructor(private db: Database) {}
+
+  async start(): Promise<void> {
+    this.unlisten = await this.db.listen(CHANNEL, (payload) => {
+      let event: HubEvent;
+      try {
+        event = JSON.parse(payload) as HubEvent;
+      } catch {
+        return;
+      }
+      for (const s of this.subscribers) s(event);
+    });
+  }
+
+  publish(event: HubEvent): void {
+    this.db.notify(CHANNEL, JSON.stringify(event)).catch((err) => console.error('[events] publish failed:', err.message));
+  }
+
+  subscribe(fn: (e: HubEvent) => void): () => void {
+    this.subscribers.add(fn);
+    return () => this.subscribers.delete(fn);
+  }
+
+  async close(): Promise<void> {
+    await this.unlisten?.();
+    this.subscribers.clear();
+  }
+}

@@ -1,0 +1,5 @@
+export * from './types.ts';
+export * from './runtime.ts';
+export { answerFromKnowledge } from './specialists.ts';
+export { EventHub, type HubEvent } from './events.ts';
+export { KeyedMutex } from './lock.ts';

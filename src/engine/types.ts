@@ -1,0 +1,149 @@
+// The shapes a bot author meets: what a specialist receives, what it returns, and the events of a turn.
+import type { BotConfig, IntentConfig } from '../bot/config.ts';
+import type { Entity, Understander, Understanding } from '../nlu/types.ts';
+import type { SessionRow, Sql, Migration } from '../store/index.ts';
+
+/** One short piece of the reply, produced by one specialist or action; the narrate node joins them. */
+export interface Segment {
+  intent: string;
+  text: string;
+  ok: boolean;
+  data?: unknown;
+}
+
+export type TurnEvent =
+  | { type: 'intent'; intents: string[]; source: string; entities?: Entity[] }
+  | { type: 'tool_start'; tool: string; label?: string; input?: unknown }
+  | { type: 'tool_end'; tool: string; output?: unknown; ok?: boolean }
+  | { type: 'text'; content: string }
+  | { type: 'handoff'; mode: string; reason?: string }
+  | { type: 'error'; message: string }
+  | ({ type: 'done' } & ChatResult);
+
+export interface ChatResult {
+  sessionId: string;
+  sessionToken?: string;
+  reply: string | null;
+  intents: string[];
+  mode: string;
+  handoff: boolean;
+  messageId?: number;
+  replyMessageId?: number;
+  turnId?: string;
+  path?: string;
+  workflow?: string | null;
+}
+
+/** One entry of a turn's trace: which node ran, when, for how long. */
+export interface TraceEntry {
+  node: string;
+  startMs: number;
+  ms: number;
+  ok?: boolean;
+}
+
+/** A model call made during the turn (see src/llm). */
+export interface ModelCallRecord {
+  model: string;
+  purpose: string;
+  latencyMs: number;
+  inputTokens?: number;
+  outputTokens?: number;
+  ok: boolean;
+  error?: string;
+}
+
+export interface Passage {
+  doc: string;
+  heading: string;
+  content: string;
+  score: number;
+}
+
+/** Everything a specialist step can see and do during one turn. */
+export interface TurnContext {
+  readonly bot: BotConfig;
+  readonly intentsConfig: Record<string, IntentConfig>;
+  readonly session: SessionRow;
+  readonly text: string;
+  readonly now: Date;
+  readonly understanding: Understanding;
+  readonly intents: string[];
+  readonly entities: Entity[];
+  /** The lasting per-conversation state as it was when the turn started (merged updates of earlier steps included). */
+  readonly memory: Record<string, unknown>;
+  /** Per-turn scratch shared along a specialist's steps (e.g. extracted entities → query). */
+  readonly data: Record<string, unknown>;
+  readonly history: { role: 'user' | 'assistant'; content: string }[];
+  /** Reads during the turn. Writes go through `defer` so they commit with the reply. */
+  readonly sql: Sql;
+  readonly model: TurnModel | null;
+  emit(event: TurnEvent): void;
+  /** Run a tool: emits tool_start/tool_end (with the bot's progress label) and records it in the trace. */
+  tool<T>(name: string, input: unknown, run: () => Promise<T>): Promise<T>;
+  /** Queue a write for the turn's persist transaction (state, reply and these commit together). */
+  defer(write: (tx: Sql) => Promise<void>): void;
+  searchKnowledge(query: string, limit?: number): Promise<Passage[]>;
+  /** The bot's reply template `key` with {placeholders} filled. */
+  reply(key: string, vars?: Record<string, string | number>): string;
+}
+
+/** What a model-enabled turn can ask of the bot's model (see src/llm); null when the bot runs locally. */
+export interface TurnModel {
+  spec: string;
+  generate(args: { system: string; user: string; purpose: string; onDelta?: (text: string) => void }): Promise<string>;
+  json(args: { system: string; user: string; purpose: string }): Promise<unknown>;
+}
+
+export interface StepResult {
+  segments?: Segment[];
+  /** Shallow-merged into the lasting state (by top-level key). */
+  memory?: Record<string, unknown>;
+  /** Shallow-merged into the turn's scratch for the next steps. */
+  data?: Record<string, unknown>;
+  /** Ask the runtime to hand the conversation to a person after this turn. */
+  handoff?: { reason: string };
+  /** Switch (string) or clear (null) the session's active workflow. */
+  workflow?: string | null;
+}
+
+export type Step = (ctx: TurnContext) => Promise<StepResult | void> | StepResult | void;
+
+/** A specialist is one step, or a named chain of steps that become graph nodes in order. */
+export type Specialist = Step | { steps: [name: string, step: Step][] };
+
+export interface RouteContext {
+  text: string;
+  intents: string[];
+  understanding: Understanding;
+  memory: Record<string, unknown>;
+  session: SessionRow;
+  bot: BotConfig;
+}
+
+export interface BotDefinition {
+  /** Specialists by route name; by default an intent routes to the specialist of the same name. */
+  specialists: Record<string, Specialist>;
+  /** Route override: which specialists run for this turn (in parallel). */
+  route?: (ctx: RouteContext) => string[] | Promise<string[]>;
+  /** Narration override: joins the segments into one reply. */
+  narrate?: (segments: Segment[], ctx: { bot: BotConfig; intents: string[] }) => string;
+  /** Tables the bot owns. */
+  migrations?: Migration[];
+  /** Runs once at start-up after migrations (load data, start helpers). */
+  setup?: (ctx: BotSetupContext) => Promise<void>;
+  /** Replace understanding entirely (e.g. a bot-specific understander). */
+  understander?: (defaults: { local: Understander; config: BotConfig }) => Understander;
+  /** Node names of the fixed graph parts, to follow a seed's vocabulary (e.g. understand → classify_question). */
+  nodeNames?: { understand?: string; narrate?: string };
+  /** Cleanup at shutdown. */
+  close?: () => Promise<void>;
+}
+
+export interface BotSetupContext {
+  sql: Sql;
+  config: BotConfig;
+  dir: string;
+  log: (msg: string) => void;
+  env: NodeJS.ProcessEnv;
+}

@@ -1,0 +1,60 @@
+// The handoff circuit every bot shares: bot → handoff_pending → human → bot (seed 004's state model).
+import type { Mode } from '../store/index.ts';
+
+export const MODES: readonly Mode[] = ['bot', 'handoff_pending', 'human'] as const;
+
+export function isMode(value: unknown): value is Mode {
+  return typeof value === 'string' && (MODES as readonly string[]).includes(value);
+}
+
+/** Modes in which the bot stays silent: user messages are stored and a person answers. */
+export function botPaused(mode: string): boolean {
+  return mode === 'handoff_pending' || mode === 'human';
+}
+
+/** Seed 004's check_handoff_timeout: past `timeoutMinutes` since the handoff, the bot takes over again. */
+export function handoffTimedOut(mode: string, handoffAt: Date | null, timeoutMinutes: number, now: Date): boolean {
+  if (!botPaused(mode) || !handoffAt) return false;
+  return (now.getTime() - handoffAt.getTime()) / 60_000 >= timeoutMinutes;
+}
+
+/** Greeting patterns per language (matched at the start of the accent-folded, lower-cased text). */
+const DEFAULT_GREETINGS: Record<string, string[]> = {
+  es: ['^(hola|holis|buenas|buen dia|buenos dias|buenas tardes|buenas noches|hey|que tal)\\b'],
+  pt: ['^(oi|oie|ola|bom dia|boa tarde|boa noite|e ai|eai|opa|hey)\\b'],
+  vi: ['^(xin chao|chao|hello|hi|alo)\\b'],
+  en: ['^(hi|hello|hey|good morning|good afternoon|good evening)\\b'],
+};
+
+export function foldForMatch(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/đ/g, 'd')
+    .replace(/Đ/g, 'D')
+    .toLowerCase()
+    .trim();
+}
+
+export function isGreeting(text: string, language: string, extra: string[] = []): boolean {
+  const lang = language.slice(0, 2);
+  const folded = foldForMatch(text).replace(/^[^\p{L}\p{N}]+/u, '');
+  const patterns = [...(DEFAULT_GREETINGS[lang] ?? []), ...extra.map(foldForMatch)];
+  return patterns.some((p) => new RegExp(p, 'iu').test(folded));
+}
+
+export type TransitionError = { status: 404 | 409; message: string };
+
+/** Which operator-initiated mode changes are allowed. Every mode may go anywhere except to itself. */
+export function checkTransition(from: string, to: Mode): TransitionError | null {
+  if (from === to) return { status: 409, message: `the conversation is already in mode '${to}'` };
+  return null;
+}
+
+/** An operator may reply only while a person has (or is about to take) the conversation. */
+export function checkOperatorReply(mode: string): TransitionError | null {
+  if (!botPaused(mode)) {
+    return { status: 409, message: "the bot is answering this conversation: hand it off (mode 'handoff_pending' or 'human') before replying" };
+  }
+  return null;
+}

@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { coreMigrations, migrate, openTestDatabase, testDrivers } from '../store/index.ts';
+import { chunkMarkdown, indexKnowledge, searchKnowledge } from './index.ts';
+
+const DOC = `# CT Smash
+
+Centro de treinamento de lutas.
+
+## Endereço
+A CT fica na Rua das Palmeiras, 120, Centro. Perto do metrô.
+
+## Estacionamento
+Temos estacionamento gratuito para alunos.
+
+## Preços
+A mensalidade custa R$ 150. Aula avulsa R$ 40.
+`;
+
+describe('chunking', () => {
+  it('splits by second-level headings and keeps the intro', () => {
+    const chunks = chunkMarkdown('ct.md', DOC);
+    expect(chunks.map((c) => c.heading)).toEqual(['CT Smash', 'Endereço', 'Estacionamento', 'Preços']);
+    expect(chunks[1].content).toContain('Rua das Palmeiras');
+  });
+});
+
+for (const driver of testDrivers()) {
+  describe(`knowledge search on ${driver}`, () => {
+    let db: Awaited<ReturnType<typeof openTestDatabase>>;
+    beforeAll(async () => {
+      db = await openTestDatabase(driver);
+      await migrate(db, coreMigrations);
+      await indexKnowledge(db, 'ct', 'pt-BR', chunkMarkdown('ct.md', DOC));
+    });
+    afterAll(async () => db?.drop());
+
+    it('finds the passage that answers a Portuguese question, accents or not', async () => {
+      expect((await searchKnowledge(db, 'ct', 'pt-BR', 'onde fica a CT? qual o endereço?'))[0].heading).toBe('Endereço');
+      expect((await searchKnowledge(db, 'ct', 'pt-BR', 'quanto custa a mensalidade'))[0].heading).toBe('Preços');
+      expect((await searchKnowledge(db, 'ct', 'pt-BR', 'tem estacionamento?'))[0].heading).toBe('Estacionamento');
+      expect((await searchKnowledge(db, 'ct', 'pt-BR', 'endereco'))[0].heading).toBe('Endereço');
+    });
+
+    it('returns nothing for unrelated or hostile text and does not reindex unchanged docs', async () => {
+      expect(await searchKnowledge(db, 'ct', 'pt-BR', "'; drop table knowledge_chunks; --")).toEqual([]);
+      expect(await searchKnowledge(db, 'other-bot', 'pt-BR', 'endereço')).toEqual([]);
+      expect((await indexKnowledge(db, 'ct', 'pt-BR', chunkMarkdown('ct.md', DOC))).reindexed).toBe(false);
+    });
+  });
+}

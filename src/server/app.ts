@@ -1,0 +1,91 @@
+// The HTTP server: Fastify with zod-validated routes, OpenAPI at /docs, and clear 4xx errors for bad input.
+import Fastify, { type FastifyInstance } from 'fastify';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { HttpError, type Runtime } from '../engine/index.ts';
+import { type AuthConfig } from './auth.ts';
+import { chatRoutes } from './routes/chat.ts';
+import { sessionRoutes } from './routes/sessions.ts';
+import { adminRoutes } from './routes/admin.ts';
+import { eventRoutes } from './routes/events.ts';
+import { staticRoutes } from './routes/static.ts';
+
+export interface ServerOptions {
+  runtime: Runtime;
+  auth: AuthConfig;
+  /** Allowed CORS origins (comma-separated in SWITCHBOARD_CORS_ORIGINS); none by default. */
+  corsOrigins?: string[];
+  /** Requests per minute per IP on the chat routes. */
+  rateLimitPerMinute?: number;
+  logger?: boolean;
+  /** Extra route plugins (channels). */
+  plugins?: ((app: FastifyInstance) => Promise<void>)[];
+}
+
+export async function buildServer(opts: ServerOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ? { level: 'info' } : false,
+    bodyLimit: 256 * 1024,
+    // Reject JSON with prototype-poisoning keys instead of silently keeping them.
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(helmet, { contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'same-site' } });
+  await app.register(cors, { origin: opts.corsOrigins?.length ? opts.corsOrigins : false });
+  await app.register(rateLimit, {
+    global: false,
+    max: opts.rateLimitPerMinute ?? 600,
+    timeWindow: '1 minute',
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Switchboard API', version: '0.1.0', description: 'Customer-service chat bots: chat, operator inbox, admin.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+
+  app.setErrorHandler((err, req, reply) => {
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const details = err.validation.map((v) => `${v.instancePath || v.params?.issue?.path?.join('.') || 'body'} ${v.message}`.trim());
+      return reply.status(400).send({ error: 'bad_request', message: `invalid request: ${details.join('; ')}` });
+    }
+    if (err instanceof HttpError) return reply.status(err.status).send({ error: errorName(err.status), message: err.message });
+    const e = err as { statusCode?: number; code?: string; message: string };
+    const status = e.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const message = e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'send JSON with Content-Type: application/json' : e.message;
+      return reply.status(status).send({ error: errorName(status), message });
+    }
+    req.log.error(err);
+    console.error('[server] unexpected error:', e.message);
+    return reply.status(500).send({ error: 'internal_error', message: 'something went wrong on our side; nothing you sent was lost' });
+  });
+  app.setNotFoundHandler((req, reply) => reply.status(404).send({ error: 'not_found', message: `no route ${req.method} ${req.url.split('?')[0]}` }));
+
+  const ctx = { runtime: opts.runtime, auth: opts.auth };
+  await app.register(async (scoped) => chatRoutes(scoped.withTypeProvider<ZodTypeProvider>(), ctx));
+  await app.register(async (scoped) => sessionRoutes(scoped.withTypeProvider<ZodTypeProvider>(), ctx));
+  await app.register(async (scoped) => adminRoutes(scoped.withTypeProvider<ZodTypeProvider>(), ctx));
+  await app.register(async (scoped) => eventRoutes(scoped, ctx));
+  for (const plugin of opts.plugins ?? []) await app.register(async (scoped) => plugin(scoped));
+  await app.register(async (scoped) => staticRoutes(scoped));
+  return app;
+}
+
+function errorName(status: number): string {
+  return (
+    { 400: 'bad_request', 401: 'unauthorized', 403: 'forbidden', 404: 'not_found', 409: 'conflict', 413: 'payload_too_large', 415: 'unsupported_media_type', 429: 'too_many_requests', 503: 'unavailable' }[status] ??
+    'error'
+  );
+}
+
+export type RouteContext = { runtime: Runtime; auth: AuthConfig };

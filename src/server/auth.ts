@@ -1,0 +1,55 @@
+// Bearer tokens for the console (admin ⊃ operator) and per-session secrets for chat callers.
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { HttpError } from '../engine/index.ts';
+
+export type Role = 'admin' | 'operator';
+
+export interface AuthConfig {
+  adminToken: string;
+  operatorToken?: string;
+}
+
+export function authFromEnv(env: NodeJS.ProcessEnv = process.env): AuthConfig & { generated: boolean } {
+  const adminToken = env.SWITCHBOARD_ADMIN_TOKEN || randomBytes(16).toString('base64url');
+  return { adminToken, operatorToken: env.SWITCHBOARD_OPERATOR_TOKEN || undefined, generated: !env.SWITCHBOARD_ADMIN_TOKEN };
+}
+
+/** Constant-time comparison (hashing first makes the lengths equal). */
+export function safeEqual(a: string, b: string): boolean {
+  const ha = createHash('sha256').update(a).digest();
+  const hb = createHash('sha256').update(b).digest();
+  return timingSafeEqual(ha, hb);
+}
+
+function presentedToken(req: FastifyRequest): string | undefined {
+  const header = req.headers.authorization;
+  if (header?.startsWith('Bearer ')) return header.slice(7).trim();
+  // EventSource cannot send headers: the console passes the token as a query parameter on /api/events.
+  const q = (req.query as Record<string, unknown> | undefined)?.token;
+  return typeof q === 'string' ? q : undefined;
+}
+
+export function roleOf(req: FastifyRequest, auth: AuthConfig): Role | null {
+  const token = presentedToken(req);
+  if (!token) return null;
+  if (safeEqual(token, auth.adminToken)) return 'admin';
+  if (auth.operatorToken && safeEqual(token, auth.operatorToken)) return 'operator';
+  return null;
+}
+
+/** Throws 401 without a valid token, 403 when the role is too weak. */
+export function requireRole(req: FastifyRequest, auth: AuthConfig, needed: Role): Role {
+  const role = roleOf(req, auth);
+  if (!role) throw new HttpError(401, 'missing or invalid token: send Authorization: Bearer <admin or operator token>');
+  if (needed === 'admin' && role !== 'admin') throw new HttpError(403, 'this action needs the admin token');
+  return role;
+}
+
+/** A chat caller may read a session only with its secret (returned as sessionToken by the chat route). */
+export function sessionTokenOf(req: FastifyRequest): string | undefined {
+  const h = req.headers['x-session-token'];
+  if (typeof h === 'string') return h;
+  const q = (req.query as Record<string, unknown> | undefined)?.sessionToken;
+  return typeof q === 'string' ? q : undefined;
+}

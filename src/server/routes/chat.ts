@@ -1,0 +1,122 @@
+// POST /api/bots/:bot/chat — one user message in, one reply out (JSON), or the turn's events as NDJSON.
+// POST /chat — seed 003's body ({chatInput, userId, sessionId}), always streamed.
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { HttpError, type ChatRequest, type ChatResult, type TurnEvent } from '../../engine/index.ts';
+import { getSession } from '../../store/index.ts';
+import { roleOf, safeEqual, sessionTokenOf } from '../auth.ts';
+import type { RouteContext } from '../app.ts';
+
+export const MAX_MESSAGE_CHARS = 4000;
+
+const idString = z.string().min(1).max(128).regex(/^[\w.:@+-]+$/, 'use letters, digits and . _ : @ + -');
+export const messageText = z
+  .string()
+  .max(MAX_MESSAGE_CHARS, `message is longer than ${MAX_MESSAGE_CHARS} characters`)
+  .refine((s) => s.trim().length > 0, 'message is empty')
+  .refine((s) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/.test(s), 'message contains control characters');
+
+const chatBody = z.object({
+  sessionId: idString.optional(),
+  sessionToken: z.string().max(200).optional(),
+  userId: idString.optional(),
+  message: messageText,
+  clientMessageId: idString.optional(),
+});
+
+const chatResult = z.object({
+  sessionId: z.string(),
+  sessionToken: z.string().optional(),
+  reply: z.string().nullable(),
+  intents: z.array(z.string()),
+  mode: z.string(),
+  handoff: z.boolean(),
+  messageId: z.number().optional(),
+  replyMessageId: z.number().optional(),
+  turnId: z.string().optional(),
+  path: z.string().optional(),
+  workflow: z.string().nullable().optional(),
+});
+
+export async function chatRoutes(app: FastifyInstance<any, any, any, any, ZodTypeProvider>, { runtime, auth }: RouteContext) {
+  /** Continuing a conversation needs its secret (or, for bots with sign-in, the same userId). */
+  async function authorizeSession(req: FastifyRequest, body: { sessionId?: string; sessionToken?: string; userId?: string }) {
+    if (!body.sessionId || roleOf(req, auth)) return;
+    const s = await getSession(runtime.db, body.sessionId);
+    if (!s) return;
+    const token = body.sessionToken ?? sessionTokenOf(req);
+    if (token && safeEqual(token, s.secret)) return;
+    if (s.userId && body.userId && s.userId === body.userId) return;
+    throw new HttpError(403, 'this conversation belongs to someone else: send its sessionToken (returned by the first reply)');
+  }
+
+  async function respond(req: FastifyRequest, reply: FastifyReply, botId: string, request: ChatRequest, stream: boolean) {
+    runtime.bot(botId); // 404 before anything is stored
+    await authorizeSession(req, request);
+    if (!stream) return runtime.chat(botId, request);
+    return streamTurn(reply, (onEvent) => runtime.chat(botId, request, onEvent));
+  }
+
+  app.post(
+    '/api/bots/:bot/chat',
+    {
+      schema: {
+        summary: 'Send a user message; JSON reply, or NDJSON events with Accept: application/x-ndjson',
+        params: z.object({ bot: z.string().max(64) }),
+        body: chatBody,
+        response: { 200: chatResult },
+      },
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+    },
+    async (req, reply) => {
+      const stream = (req.headers.accept ?? '').includes('application/x-ndjson');
+      return respond(req, reply, req.params.bot, req.body, stream);
+    },
+  );
+
+  const defaultBot = process.env.SWITCHBOARD_DEFAULT_BOT ?? 'cloudinha';
+  app.post(
+    '/chat',
+    {
+      schema: {
+        summary: "Seed 003's chat endpoint: {chatInput, userId, sessionId}, streamed as NDJSON",
+        body: z.object({ chatInput: messageText, userId: idString.optional(), sessionId: idString.optional(), sessionToken: z.string().max(200).optional() }),
+      },
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+    },
+    async (req, reply) => {
+      const b = req.body;
+      return respond(req, reply, defaultBot, { message: b.chatInput, userId: b.userId, sessionId: b.sessionId, sessionToken: b.sessionToken }, true);
+    },
+  );
+}
+
+/** Stream a turn's events one JSON object per line, as they happen; `done` carries the JSON reply's body. */
+export function streamTurn(reply: FastifyReply, run: (onEvent: (e: TurnEvent) => void) => Promise<ChatResult>) {
+  const queue: unknown[] = [];
+  let wake: (() => void) | null = null;
+  let finished = false;
+  const push = (e: unknown) => {
+    queue.push(e);
+    wake?.();
+  };
+  run((e) => push(e))
+    .then((result) => push({ type: 'done', ...result }))
+    .catch((err: Error) => push({ type: 'error', message: err instanceof HttpError ? err.message : 'the turn failed; your message is saved', status: (err as HttpError).status ?? 500 }))
+    .finally(() => {
+      finished = true;
+      wake?.();
+    });
+  async function* lines() {
+    while (true) {
+      while (queue.length) yield `${JSON.stringify(queue.shift())}\n`;
+      if (finished) return;
+      await new Promise<void>((r) => (wake = r));
+      wake = null;
+    }
+  }
+  reply.header('content-type', 'application/x-ndjson; charset=utf-8').header('cache-control', 'no-cache').header('x-accel-buffering', 'no');
+  return reply.send(Readable.from(lines()));
+}

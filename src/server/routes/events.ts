@@ -1,0 +1,22 @@
+// GET /api/events — server-sent events for the console: messages, mode changes, pending count. No polling.
+import type { FastifyInstance } from 'fastify';
+import { countPending } from '../../store/index.ts';
+import { requireRole } from '../auth.ts';
+import type { RouteContext } from '../app.ts';
+
+export async function eventRoutes(app: FastifyInstance, { runtime, auth }: RouteContext) {
+  app.get('/api/events', { schema: { summary: 'Console events as server-sent events (operator; token in ?token= for EventSource)' } }, async (req, reply) => {
+    requireRole(req, auth, 'operator');
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive', 'x-accel-buffering': 'no' });
+    const send = (event: unknown) => res.write(`data: ${JSON.stringify(event)}\n\n`);
+    send({ type: 'pending', count: await countPending(runtime.db) });
+    const unsubscribe = runtime.events.subscribe(send);
+    const ping = setInterval(() => res.write(': ping\n\n'), 25_000);
+    req.raw.on('close', () => {
+      clearInterval(ping);
+      unsubscribe();
+    });
+  });
+}
