@@ -17,7 +17,7 @@ export const TurnState = Annotation.Root({
   outputs: Annotation<Record<string, Segment[]>>({ reducer: (a, b) => ({ ...a, ...b }), default: () => ({}) }),
   memory: Annotation<Record<string, unknown>>({ reducer: mergeDict, default: () => ({}) }),
   data: Annotation<Record<string, unknown>>({ reducer: mergeDict, default: () => ({}) }),
-  handoff: Annotation<{ reason: string } | null>({ reducer: (a, b) => b ?? a, default: () => null }),
+  handoff: Annotation<{ reason: string; intent?: string } | null>({ reducer: (a, b) => b ?? a, default: () => null }),
   workflow: Annotation<string | null | undefined>({ reducer: (a, b) => (b === undefined ? a : b), default: () => undefined }),
   reply: Annotation<string>({ reducer: (_a, b) => b, default: () => '' }),
 });
@@ -25,7 +25,7 @@ export type TurnStateValue = typeof TurnState.State;
 
 /** Per-turn services handed to nodes through the run config (the compiled graph is shared by all turns). */
 export interface TurnRuntime {
-  understand(state: TurnStateValue): Promise<{ understanding: Understanding; routes: string[]; handoff: { reason: string } | null }>;
+  understand(state: TurnStateValue): Promise<{ understanding: Understanding; routes: string[]; handoff: { reason: string; intent?: string } | null }>;
   context(state: TurnStateValue): TurnContext;
   narrate(segments: Segment[], state: TurnStateValue): string;
   trace(node: string, startMs: number, ok: boolean): void;

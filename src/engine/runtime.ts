@@ -252,10 +252,15 @@ export class Runtime {
     const turn: TurnRuntime = {
       understand: async () => {
         const understanding = await bot.understander.understand({ text, flows: activeFlows(bot.config, memory0), history, now, timeZone: bot.config.timeZone });
+        if (bot.definition.refineIntents) {
+          const refined = await bot.definition.refineIntents({ text, intents: understanding.intents.map((i) => i.id), understanding, memory: memory0, session: sessionNow, bot: bot.config });
+          const scores = new Map(understanding.intents.map((i) => [i.id, i.confidence]));
+          understanding.intents = refined.map((id) => ({ id, confidence: scores.get(id) ?? 1 }));
+        }
         const intents = understanding.intents.map((i) => i.id);
         emit({ type: 'intent', intents, source: understanding.source, entities: understanding.entities });
         const handoffIntent = intents.find((id) => bot.intents[id]?.handoff);
-        if (handoffIntent) return { understanding, routes: [], handoff: { reason: bot.intents[handoffIntent].label } };
+        if (handoffIntent) return { understanding, routes: [], handoff: { reason: bot.intents[handoffIntent].label, intent: handoffIntent } };
         const routes = bot.definition.route
           ? await bot.definition.route({ text, intents, understanding, memory: memory0, session: sessionNow, bot: bot.config })
           : intents;
@@ -263,7 +268,7 @@ export class Runtime {
       },
       context: (state) => this.turnContext(bot, sessionNow, text, now, state, history, emit, trace, writes, turnModel),
       narrate: (segments, state) => {
-        if (state.handoff && !segments.some((s) => s.ok && s.text)) return handoffMessage(bot);
+        if (state.handoff && !segments.some((s) => s.ok && s.text)) return handoffMessage(bot, state.handoff.intent);
         return narrate(bot, segments, state.understanding?.intents.map((i) => i.id) ?? []);
       },
       trace: (node, startMs, ok) => trace.push({ node, startMs: Math.round(startMs - t0), ms: +(performance.now() - startMs).toFixed(2), ok }),
@@ -636,8 +641,14 @@ function clearFinishedFlows(config: BotConfig, memory: Record<string, unknown>):
   return out;
 }
 
-function handoffMessage(bot: LoadedBot): string {
-  return bot.handoff.message ?? bot.config.replies.handoff ?? 'A person from our team will answer you shortly.';
+/** The hand-over text: the intent's own (`<intent>_handoff` reply), else the bot's, else a neutral one. */
+function handoffMessage(bot: LoadedBot, intent?: string): string {
+  return (
+    (intent && bot.config.replies[`${intent}_handoff`]) ||
+    bot.handoff.message ||
+    bot.config.replies.handoff ||
+    'A person from our team will answer you shortly.'
+  );
 }
 
 /** Seed 000's merge node: one segment as is, several joined in order; failures get the bot's error text. */

@@ -124,6 +124,11 @@ export interface RouteContext {
 export interface BotDefinition {
   /** Specialists by route name; by default an intent routes to the specialist of the same name. */
   specialists: Record<string, Specialist>;
+  /**
+   * Adjust the understood intents before handoff and routing, with knowledge only the bot has
+   * (e.g. a product question about something not in the catalogue becomes `precio_stock`).
+   */
+  refineIntents?: (ctx: RouteContext) => string[] | Promise<string[]>;
   /** Route override: which specialists run for this turn (in parallel). */
   route?: (ctx: RouteContext) => string[] | Promise<string[]>;
   /** Narration override: joins the segments into one reply. */

@@ -55,7 +55,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
 
   app.setErrorHandler((err, req, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const details = err.validation.map((v) => `${v.instancePath || v.params?.issue?.path?.join('.') || 'body'} ${v.message}`.trim());
+      const details = err.validation.map((v) => `${v.instancePath.replace(/^\//, '').replace(/\//g, '.') || err.validationContext || 'body'}: ${v.message}`);
       return reply.status(400).send({ error: 'bad_request', message: `invalid request: ${details.join('; ')}` });
     }
     if (err instanceof HttpError) return reply.status(err.status).send({ error: errorName(err.status), message: err.message });
@@ -76,6 +76,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   await app.register(async (scoped) => sessionRoutes(scoped.withTypeProvider<ZodTypeProvider>(), ctx));
   await app.register(async (scoped) => adminRoutes(scoped.withTypeProvider<ZodTypeProvider>(), ctx));
   await app.register(async (scoped) => eventRoutes(scoped, ctx));
+  await app.register(async (scoped) => (await import('./routes/ui-stream.ts')).uiStreamRoutes(scoped.withTypeProvider<ZodTypeProvider>(), ctx));
   for (const plugin of opts.plugins ?? []) await app.register(async (scoped) => plugin(scoped));
   await app.register(async (scoped) => staticRoutes(scoped));
   return app;

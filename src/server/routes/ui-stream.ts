@@ -1,0 +1,216 @@
+// POST /api/bots/:bot/ui-chat — a bot spoken to through the Vercel AI SDK 5 "UI message stream" protocol,
+// so a React app can use `useChat` with `DefaultChatTransport({ api: '/api/bots/<bot>/ui-chat' })`.
+//
+// Request: the body DefaultChatTransport sends, `{ id, messages: [{ id, role, parts: [{ type: 'text', text }] }], trigger }`.
+// The last user message's text is the turn's input; its message id makes retries idempotent; the chat `id`
+// is the session id. Continuing a conversation needs its secret: send the `sessionToken` received in the
+// first reply's `data-session` part either as the `X-Session-Token` header (DefaultChatTransport's `headers`)
+// or as a `sessionToken` body field (its `body`). `userId` (body) signs in on bots that require it.
+//
+// Response: server-sent events `data: <chunk>` with the `x-vercel-ai-ui-message-stream: v1` header:
+//   start → data-session (transient: {sessionId, sessionToken}) → data-intent → data-tool (one part per tool
+//   call, same id from "running" to "done") → text-start/text-delta/text-end → data-handoff → finish → [DONE].
+// Errors before the turn starts (unknown bot, someone else's conversation, bad body) are plain 4xx JSON;
+// a turn that fails midway sends an `error` chunk.
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { HttpError, type ChatResult, type TurnEvent } from '../../engine/index.ts';
+import { getSession } from '../../store/index.ts';
+import { roleOf, safeEqual, sessionTokenOf } from '../auth.ts';
+import type { RouteContext } from '../app.ts';
+import { MAX_MESSAGE_CHARS } from './chat.ts';
+
+export const UI_STREAM_HEADERS = {
+  'content-type': 'text/event-stream',
+  'cache-control': 'no-cache',
+  'x-vercel-ai-ui-message-stream': 'v1',
+  'x-accel-buffering': 'no',
+} as const;
+
+const idString = z.string().min(1).max(128).regex(/^[\w.:@+-]+$/, 'use letters, digits and . _ : @ + -');
+
+const uiMessage = z.looseObject({
+  id: z.string().max(128).optional(),
+  role: z.enum(['system', 'user', 'assistant']),
+  parts: z.array(z.looseObject({ type: z.string(), text: z.string().optional() })).max(200),
+});
+
+const uiChatBody = z.looseObject({
+  id: idString,
+  messages: z.array(uiMessage).min(1).max(500),
+  trigger: z.enum(['submit-message', 'regenerate-message']).optional(),
+  sessionToken: z.string().max(200).optional(),
+  userId: idString.optional(),
+});
+
+type UiChatBody = z.infer<typeof uiChatBody>;
+
+/** The text of the last user message, or a 400 that says what is missing. */
+export function lastUserText(messages: UiChatBody['messages']): { text: string; messageId?: string } {
+  const last = [...messages].reverse().find((m) => m.role === 'user');
+  if (!last) throw new HttpError(400, 'messages has no user message');
+  const text = last.parts
+    .filter((p) => p.type === 'text' && typeof p.text === 'string')
+    .map((p) => p.text)
+    .join('\n');
+  if (!text.trim()) throw new HttpError(400, 'the last user message has no text part');
+  if (text.length > MAX_MESSAGE_CHARS) throw new HttpError(400, `message is longer than ${MAX_MESSAGE_CHARS} characters`);
+  if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/.test(text)) throw new HttpError(400, 'message contains control characters');
+  const messageId = last.id && idString.safeParse(last.id).success ? last.id : undefined;
+  return { text, messageId };
+}
+
+/** Turns the runtime's events into UI message stream chunks. */
+export class UiChunkMapper {
+  private toolCount = 0;
+  private running: { id: string; tool: string; label?: string }[] = [];
+  private textOpen = false;
+  private textSent = false;
+  private handoffSent = false;
+  private readonly textId: string;
+
+  constructor(private turnKey: string) {
+    this.textId = `text-${turnKey}`;
+  }
+
+  event(e: TurnEvent): unknown[] {
+    switch (e.type) {
+      case 'intent':
+        return [{ type: 'data-intent', id: `intent-${this.turnKey}`, data: { intents: e.intents, source: e.source } }];
+      case 'tool_start': {
+        const id = `tool-${this.turnKey}-${this.toolCount++}`;
+        this.running.push({ id, tool: e.tool, label: e.label });
+        return [{ type: 'data-tool', id, data: { tool: e.tool, label: e.label ?? null, status: 'running' } }];
+      }
+      case 'tool_end': {
+        const i = this.running.findIndex((r) => r.tool === e.tool);
+        const started = i >= 0 ? this.running.splice(i, 1)[0] : { id: `tool-${this.turnKey}-${this.toolCount++}`, tool: e.tool, label: undefined };
+        return [{ type: 'data-tool', id: started.id, data: { tool: e.tool, label: started.label ?? null, status: 'done', ok: e.ok !== false, output: e.output ?? null } }];
+      }
+      case 'text':
+        return this.text(e.content);
+      case 'handoff':
+        this.handoffSent = true;
+        return [{ type: 'data-handoff', id: `handoff-${this.turnKey}`, data: { mode: e.mode, reason: e.reason ?? null } }];
+      case 'error':
+        return [{ type: 'error', errorText: e.message }];
+      default:
+        return [];
+    }
+  }
+
+  private text(content: string): unknown[] {
+    if (!content) return [];
+    const out: unknown[] = [];
+    if (!this.textOpen) out.push({ type: 'text-start', id: this.textId });
+    this.textOpen = true;
+    this.textSent = true;
+    out.push({ type: 'text-delta', id: this.textId, delta: content });
+    return out;
+  }
+
+  /** Closing chunks: any reply text not streamed yet, the paused-bot notice, and finish with the turn's metadata. */
+  done(result: ChatResult): unknown[] {
+    const out: unknown[] = [];
+    if (result.reply && !this.textSent) out.push(...this.text(result.reply));
+    if (this.textOpen) out.push({ type: 'text-end', id: this.textId });
+    this.textOpen = false;
+    if (result.handoff && !this.handoffSent) out.push({ type: 'data-handoff', id: `handoff-${this.turnKey}`, data: { mode: result.mode, reason: null } });
+    const metadata = {
+      sessionId: result.sessionId,
+      mode: result.mode,
+      handoff: result.handoff,
+      intents: result.intents,
+      messageId: result.messageId ?? null,
+      replyMessageId: result.replyMessageId ?? null,
+      turnId: result.turnId ?? null,
+      path: result.path ?? null,
+    };
+    out.push({ type: 'finish', finishReason: 'stop', messageMetadata: metadata });
+    return out;
+  }
+
+  failed(message: string): unknown[] {
+    const out: unknown[] = [];
+    if (this.textOpen) out.push({ type: 'text-end', id: this.textId });
+    this.textOpen = false;
+    out.push({ type: 'error', errorText: message });
+    return out;
+  }
+}
+
+export async function uiStreamRoutes(app: FastifyInstance<any, any, any, any, ZodTypeProvider>, { runtime, auth }: RouteContext) {
+  /** The same rule as the chat route: continuing a stored conversation needs its secret, an operator, or the same signed-in user. */
+  async function authorize(req: FastifyRequest, sessionId: string, body: UiChatBody): Promise<string | undefined> {
+    const token = body.sessionToken ?? sessionTokenOf(req);
+    if (roleOf(req, auth)) return token;
+    const s = await getSession(runtime.db, sessionId);
+    if (!s) return token;
+    if (token && safeEqual(token, s.secret)) return token;
+    if (s.userId && body.userId && s.userId === body.userId) return token;
+    throw new HttpError(403, 'this conversation belongs to someone else: send its sessionToken (from the data-session part of the first reply) in the X-Session-Token header');
+  }
+
+  app.post(
+    '/api/bots/:bot/ui-chat',
+    {
+      schema: {
+        summary: 'Vercel AI SDK 5 UI message stream (useChat / DefaultChatTransport); session token in X-Session-Token',
+        params: z.object({ bot: z.string().max(64) }),
+        body: uiChatBody,
+      },
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+    },
+    async (req, reply) => {
+      const botId = req.params.bot;
+      runtime.bot(botId); // 404 before anything is stored
+      const body = req.body;
+      const { text, messageId } = lastUserText(body.messages);
+      const sessionToken = await authorize(req, body.id, body);
+      return streamUiTurn(reply, body.id, (onEvent) =>
+        runtime.chat(botId, { sessionId: body.id, sessionToken, userId: body.userId, message: text, clientMessageId: messageId, channel: 'web' }, onEvent),
+      );
+    },
+  );
+}
+
+/** Runs the turn and streams its chunks as server-sent events, ending with `[DONE]`. */
+export function streamUiTurn(reply: FastifyReply, sessionId: string, run: (onEvent: (e: TurnEvent) => void) => Promise<ChatResult>) {
+  const mapper = new UiChunkMapper(Date.now().toString(36));
+  const queue: unknown[] = [{ type: 'start' }];
+  let wake: (() => void) | null = null;
+  let finished = false;
+  let sessionSent = false;
+  const push = (chunks: unknown[]) => {
+    queue.push(...chunks);
+    wake?.();
+  };
+  const session = (result?: ChatResult) => {
+    if (sessionSent || !result?.sessionToken) return [];
+    sessionSent = true;
+    return [{ type: 'data-session', transient: true, data: { sessionId: result.sessionId ?? sessionId, sessionToken: result.sessionToken } }];
+  };
+  run((e) => {
+    // The token is only known at the end; the runtime's `done` result carries it, so it goes out then.
+    if (e.type !== 'done') push(mapper.event(e));
+  })
+    .then((result) => push([...session(result), ...mapper.done(result)]))
+    .catch((err: Error) => push(mapper.failed(err instanceof HttpError ? err.message : 'the turn failed; your message is saved')))
+    .finally(() => {
+      finished = true;
+      wake?.();
+    });
+  async function* lines() {
+    while (true) {
+      while (queue.length) yield `data: ${JSON.stringify(queue.shift())}\n\n`;
+      if (finished) break;
+      await new Promise<void>((r) => (wake = r));
+      wake = null;
+    }
+    yield 'data: [DONE]\n\n';
+  }
+  for (const [k, v] of Object.entries(UI_STREAM_HEADERS)) reply.header(k, v);
+  return reply.send(Readable.from(lines()));
+}
