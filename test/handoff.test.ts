@@ -190,3 +190,22 @@ describe('handoff circuit (la-formula, seed 004 verification)', () => {
     expect(seen.some((e) => e.type === 'session' && e.mode === 'handoff_pending')).toBe(true);
   });
 });
+
+describe('handoff sweeper', () => {
+  it('returns timed-out conversations to the bot without a customer message, once', async () => {
+    const s = await startTestServer({ only: ['la-formula'] });
+    try {
+      const r = await s.chat('la-formula', { message: 'quiero hacer un reclamo, me vendieron algo vencido' });
+      expect(r.mode).toBe('handoff_pending');
+      expect(await s.runtime.sweepHandoffs()).toBe(0);
+      s.clock.advanceMinutes(31);
+      const [a, b] = await Promise.all([s.runtime.sweepHandoffs(), s.runtime.sweepHandoffs()]);
+      expect(a + b).toBe(1);
+      const detail = await s.get(`/api/sessions/${r.sessionId}`, auth(OPERATOR));
+      expect(detail.body.mode).toBe('bot');
+      expect(detail.body.messages.filter((m: { source: string }) => m.source === 'system')).toHaveLength(1);
+    } finally {
+      await s.close();
+    }
+  });
+});

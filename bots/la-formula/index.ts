@@ -69,7 +69,21 @@ const otro: Step = async (ctx) => {
   return { segments: [{ intent: 'otro', text: kb.found ? kb.text : ctx.reply('otro'), ok: true }] };
 };
 
+/** For the model (tagged replies): the catalogue lines the message names, plus payment, shipping and hours. */
+async function modelContext({ text, config }: { text: string; config: { replies: Record<string, string> } }): Promise<string> {
+  const named = findProducts(defaultCatalog, text).map((m) => m.product);
+  const lines = (named.length ? named : defaultCatalog).map((p) => `- ${p.name}: $${formatAmount(p.price)} (${p.stock > 0 ? `stock ${p.stock}` : 'sin stock'})`);
+  return [
+    'CATÁLOGO (precios en pesos argentinos; lo que no está acá no lo tenemos o no sabemos el precio: usá precio_stock):',
+    ...lines,
+    `PAGOS: ${config.replies.payment}`,
+    `ENVÍOS: ${config.replies.shipping}`,
+    `LOCAL Y HORARIOS: ${config.replies.hours}`,
+  ].join('\n');
+}
+
 export default defineBot({
+  modelContext,
   specialists: {
     consulta_producto: productAnswer('consulta_producto'),
     posible_comprador: productAnswer('posible_comprador'),

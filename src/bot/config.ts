@@ -69,6 +69,8 @@ export const botConfigSchema = z.object({
   guardrails: z.boolean().default(false),
   /** What happens when a message arrives while the session's turn runs. */
   doubleTexting: z.enum(['queue', 'merge', 'reject']).default('queue'),
+  /** With doubleTexting: merge, messages arriving within this window become one turn. */
+  mergeWindowMs: z.number().int().min(0).max(10_000).default(1500),
   /** Reply templates and fixed texts, in the bot's language. */
   replies: z.record(z.string(), z.string()).default({}),
   /** Progress labels per tool for the console ("Consultando seu perfil…"). */

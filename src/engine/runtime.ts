@@ -116,13 +116,25 @@ export class Runtime {
       intents,
       handoff,
       understander: null as unknown as Understander,
-      model: this.opts.modelFactory?.(config, env) ?? null,
+      model: this.bindModel(config, env),
       language: config.language.slice(0, 2) as Language,
       currentCalls: [],
     };
     bot.understander = this.buildUnderstander(bot);
     this.bots.set(config.id, bot);
     this.log(`[${config.id}] ready in ${Math.round(performance.now() - t0)} ms (${Object.keys(intents).length} intents, model ${bot.model?.spec ?? 'local'})`);
+  }
+
+  /** The bot's model, or null (local). A misconfigured model is reported and the bot runs locally. */
+  private bindModel(config: BotConfig, env: NodeJS.ProcessEnv): ModelBinding | null {
+    try {
+      return this.opts.modelFactory?.(config, env) ?? null;
+    } catch (err) {
+      const msg = `[${config.id}] model '${config.model}' unavailable: ${(err as Error).message} — running with local understanding`;
+      console.warn(msg);
+      this.log(msg);
+      return null;
+    }
   }
 
   private buildUnderstander(bot: LoadedBot): Understander {
@@ -137,8 +149,10 @@ export class Runtime {
       gazetteers: config.gazetteers,
     });
     const base = bot.definition.understander?.({ local, config }) ?? local;
-    if (bot.model && config.understanding.mode !== 'local') {
-      return bot.model.understander(base, config, bot.intents, () => bot.currentCalls);
+    const mode = understandingMode(config, bot.model !== null, this.opts.env ?? process.env);
+    if (bot.model && mode !== 'local') {
+      const effective = { ...config, understanding: { ...config.understanding, mode } };
+      return bot.model.understander(base, effective, bot.intents, () => bot.currentCalls);
     }
     return base;
   }
@@ -160,7 +174,15 @@ export class Runtime {
     if (policy === 'reject' && this.mutex.depth(session.id) > 0) {
       throw new HttpError(429, 'a message of this conversation is still being answered; wait for the reply before sending another');
     }
-    const work = this.mutex.run(session.id, () => this.db.withLock(`session:${session.id}`, () => this.runTurn(bot, session.id, req, onEvent)));
+    let preStored: store.MessageRow | undefined;
+    if (policy === 'merge') {
+      // Store at once, then wait a moment: messages that arrive within the window are answered as one turn.
+      preStored = await this.storeUserMessage(bot, session, req);
+      if (bot.config.mergeWindowMs > 0) await new Promise((r) => setTimeout(r, bot.config.mergeWindowMs));
+    }
+    const work = this.mutex.run(session.id, () =>
+      this.db.withLock(`session:${session.id}`, () => this.runTurn(bot, session.id, req, onEvent, preStored)),
+    );
     this.inFlight.add(work);
     try {
       return await work;
@@ -182,7 +204,38 @@ export class Runtime {
     return store.createSession(this.db, { bot: bot.config.id, userId: req.userId, channel: req.channel, phoneNumber: req.phoneNumber });
   }
 
-  private async runTurn(bot: LoadedBot, sessionId: string, req: ChatRequest, onEvent?: (e: TurnEvent) => void): Promise<ChatResult> {
+  /** Store the user's message (or find it again for a retried clientMessageId). */
+  private async storeUserMessage(bot: LoadedBot, session: SessionRow, req: ChatRequest): Promise<store.MessageRow> {
+    if (req.clientMessageId) {
+      const existing = await store.findByClientMessageId(this.db, session.id, req.clientMessageId);
+      if (existing) return existing;
+    }
+    try {
+      const m = await store.insertMessage(this.db, {
+        sessionId: session.id,
+        role: 'user',
+        source: '',
+        content: req.message,
+        clientMessageId: req.clientMessageId ?? null,
+        workflow: session.activeWorkflow,
+      });
+      this.publishMessage(bot, m);
+      return m;
+    } catch (err) {
+      // Two deliveries of one clientMessageId raced (another process stored it first).
+      const again = req.clientMessageId ? await store.findByClientMessageId(this.db, session.id, req.clientMessageId) : undefined;
+      if (again) return again;
+      throw err;
+    }
+  }
+
+  private async runTurn(
+    bot: LoadedBot,
+    sessionId: string,
+    req: ChatRequest,
+    onEvent?: (e: TurnEvent) => void,
+    preStored?: store.MessageRow,
+  ): Promise<ChatResult> {
     const t0 = performance.now();
     const now = this.now();
     const emit = (e: TurnEvent) => onEvent?.(e);
@@ -190,8 +243,19 @@ export class Runtime {
     const base = { sessionId, sessionToken: session.secret };
 
     // Idempotent retries: the same clientMessageId gets the stored answer and runs nothing twice.
-    let userMessage = req.clientMessageId ? await store.findByClientMessageId(this.db, sessionId, req.clientMessageId) : undefined;
-    if (userMessage) {
+    let userMessage = preStored ?? (req.clientMessageId ? await store.findByClientMessageId(this.db, sessionId, req.clientMessageId) : undefined);
+    let text = req.message;
+    if (preStored && bot.config.doubleTexting === 'merge') {
+      // A later message of the burst may already have answered this one; else answer all pending ones at once.
+      const pending = await store.unansweredUserMessages(this.db, sessionId);
+      if (!pending.some((m) => m.id === preStored.id)) {
+        const answer = await store.firstAnswerAfter(this.db, sessionId, preStored.id);
+        return { ...base, reply: answer?.content ?? null, intents: answer?.intents ?? [], mode: session.mode, handoff: botPaused(session.mode), messageId: preStored.id, replyMessageId: answer?.id };
+      }
+      text = pending.map((m) => m.content).join('\n');
+      userMessage = pending.at(-1)!;
+    }
+    if (userMessage && !preStored) {
       const answer = await store.findReplyTo(this.db, userMessage.id);
       if (answer || botPaused(session.mode)) {
         return {
@@ -204,23 +268,15 @@ export class Runtime {
           replyMessageId: answer?.id,
         };
       }
-    } else {
+    } else if (!userMessage) {
       // The user's message is committed before any work, so a crash loses nothing.
-      userMessage = await store.insertMessage(this.db, {
-        sessionId,
-        role: 'user',
-        source: '',
-        content: req.message,
-        clientMessageId: req.clientMessageId ?? null,
-        workflow: session.activeWorkflow,
-      });
-      this.publishMessage(bot, userMessage);
+      userMessage = await this.storeUserMessage(bot, session, req);
     }
 
     // Gate: handoff mode (timeout and greeting resets), then silence while a person has the conversation.
     if (botPaused(session.mode)) {
       const timedOut = handoffTimedOut(session.mode, session.handoffAt, bot.handoff.timeout_minutes, now);
-      const greeted = bot.handoff.reset_on_greeting && isGreeting(req.message, bot.config.language, bot.config.greetings);
+      const greeted = bot.handoff.reset_on_greeting && isGreeting(text, bot.config.language, bot.config.greetings);
       if (timedOut || greeted) {
         session = await this.changeMode(bot, session, 'bot', timedOut ? 'timeout' : 'greeting');
       } else {
@@ -228,7 +284,7 @@ export class Runtime {
       }
     }
 
-    const gate = await this.gate(bot, session, req);
+    const gate = await this.gate(bot, session, req, text);
     if (gate) {
       if (gate.log) await gate.log(this.db);
       const reply = await this.persistReply(bot, session, userMessage.id, gate.reply, [gate.intent], { memory: {}, trace: [], calls: [], path: 'gate', t0, writes: [] }, emit);
@@ -246,12 +302,12 @@ export class Runtime {
     const turnModel = bot.model?.forTurn(calls) ?? null;
     const memory0 = (session.state ?? {}) as Record<string, unknown>;
     const sessionNow = session;
-    const text = req.message;
     bot.currentCalls = calls;
 
     const turn: TurnRuntime = {
       understand: async () => {
-        const understanding = await bot.understander.understand({ text, flows: activeFlows(bot.config, memory0), history, now, timeZone: bot.config.timeZone });
+        const context = bot.model && bot.definition.modelContext ? await bot.definition.modelContext({ text, sql: this.db, config: bot.config }) : undefined;
+        const understanding = await bot.understander.understand({ text, flows: activeFlows(bot.config, memory0), history, now, timeZone: bot.config.timeZone, context, trace: calls });
         if (bot.definition.refineIntents) {
           const refined = await bot.definition.refineIntents({ text, intents: understanding.intents.map((i) => i.id), understanding, memory: memory0, session: sessionNow, bot: bot.config });
           const scores = new Map(understanding.intents.map((i) => [i.id, i.confidence]));
@@ -260,7 +316,9 @@ export class Runtime {
         const intents = understanding.intents.map((i) => i.id);
         emit({ type: 'intent', intents, source: understanding.source, entities: understanding.entities });
         const handoffIntent = intents.find((id) => bot.intents[id]?.handoff);
-        if (handoffIntent) return { understanding, routes: [], handoff: { reason: bot.intents[handoffIntent].label, intent: handoffIntent } };
+        const handoff = handoffIntent ? { reason: bot.intents[handoffIntent].label, intent: handoffIntent } : null;
+        // A reply written while understanding (tagged replies) is the answer: no specialist runs.
+        if (handoff || understanding.reply) return { understanding, routes: [], handoff };
         const routes = bot.definition.route
           ? await bot.definition.route({ text, intents, understanding, memory: memory0, session: sessionNow, bot: bot.config })
           : intents;
@@ -268,6 +326,7 @@ export class Runtime {
       },
       context: (state) => this.turnContext(bot, sessionNow, text, now, state, history, emit, trace, writes, turnModel),
       narrate: (segments, state) => {
+        if (state.understanding?.reply) return state.understanding.reply;
         if (state.handoff && !segments.some((s) => s.ok && s.text)) return handoffMessage(bot, state.handoff.intent);
         return narrate(bot, segments, state.understanding?.intents.map((i) => i.id) ?? []);
       },
@@ -307,7 +366,7 @@ export class Runtime {
   }
 
   /** Auth and guardrails, before understanding. Returns the block reply, or null to go on. */
-  private async gate(bot: LoadedBot, session: SessionRow, req: ChatRequest): Promise<{ reply: string; intent: string; log?: (sql: Sql) => Promise<void> } | null> {
+  private async gate(bot: LoadedBot, session: SessionRow, req: ChatRequest, text: string): Promise<{ reply: string; intent: string; log?: (sql: Sql) => Promise<void> } | null> {
     const { config } = bot;
     if (config.requireUser) {
       const userId = req.userId ?? session.userId ?? undefined;
@@ -316,7 +375,7 @@ export class Runtime {
     }
     if (config.guardrails) {
       const { classifyInput } = await import('../guardrails/index.ts');
-      const verdict = classifyInput(req.message, bot.language);
+      const verdict = classifyInput(text, bot.language);
       if (verdict.verdict === 'UNSAFE') {
         const key = `blocked_${verdict.category ?? 'unsafe'}`;
         return {
@@ -328,7 +387,7 @@ export class Runtime {
               session.id,
               req.userId ?? session.userId,
               `${verdict.category ?? 'unsafe'}: ${verdict.reason ?? ''}`,
-              req.message,
+              text,
             ]);
           },
         };
@@ -435,7 +494,7 @@ export class Runtime {
         sessionId: session.id,
         bot: bot.config.id,
         userMessageId,
-        path: turn.calls.length ? (turn.path === 'local' ? 'cascade' : turn.path) : turn.path,
+        path: turn.path,
         intents,
         trace: turn.trace,
         modelCalls: turn.calls,
@@ -523,6 +582,32 @@ export class Runtime {
     return s;
   }
 
+  /**
+   * Return timed-out handoffs to the bot without waiting for the customer's next message. With several
+   * processes on one Postgres, a transaction-scoped try-lock makes exactly one of them sweep at a time.
+   */
+  async sweepHandoffs(): Promise<number> {
+    const now = this.now();
+    const swept: SessionRow[] = [];
+    await this.db.transaction(async (tx) => {
+      const [lock] = await tx.query<{ ok: boolean }>("select pg_try_advisory_xact_lock(hashtext('switchboard:sweep')) as ok");
+      if (!lock?.ok) return;
+      const paused = await store.listSessions(tx, { mode: 'handoff_pending', limit: 500 });
+      paused.push(...(await store.listSessions(tx, { mode: 'human', limit: 500 })));
+      for (const s of paused) {
+        const bot = this.bots.get(s.bot);
+        if (!bot || !handoffTimedOut(s.mode, s.handoffAt, bot.handoff.timeout_minutes, now)) continue;
+        const row = await store.updateSession(tx, s.id, { mode: 'bot', handoffReason: '', handoffAt: null });
+        const msg = await store.insertMessage(tx, { sessionId: s.id, role: 'system', source: 'system', content: bot.handoff.resume_message ?? '[System] The assistant is back in the conversation' });
+        this.publishMessage(bot, msg);
+        swept.push(row);
+      }
+    });
+    for (const row of swept) this.publishSession(row);
+    if (swept.length) void this.publishPending();
+    return swept.length;
+  }
+
   // ---------------------------------------------------------------- admin
 
   async putIntents(botId: string, patch: Record<string, Partial<IntentConfig>>): Promise<Record<string, IntentConfig>> {
@@ -603,6 +688,17 @@ export class Runtime {
 }
 
 // ------------------------------------------------------------------ helpers
+
+/**
+ * How a bot understands: without a model always locally; with one, SWITCHBOARD_UNDERSTANDING (local, llm,
+ * cascade) if set, else the bot's mode — where 'local' (the offline default) means the model decides.
+ */
+export function understandingMode(config: BotConfig, hasModel: boolean, env: NodeJS.ProcessEnv): 'local' | 'llm' | 'cascade' {
+  if (!hasModel) return 'local';
+  const forced = env.SWITCHBOARD_UNDERSTANDING;
+  if (forced === 'local' || forced === 'llm' || forced === 'cascade') return forced;
+  return config.understanding.mode === 'local' ? 'llm' : config.understanding.mode;
+}
 
 function mergeIntents(base: Record<string, IntentConfig>, stored: Record<string, Partial<IntentConfig>>): Record<string, IntentConfig> {
   const out: Record<string, IntentConfig> = {};

@@ -9,13 +9,18 @@ export async function answerFromKnowledge(ctx: TurnContext, intent: string): Pro
   if (!passages.length) return { text: ctx.reply(`${intent}_not_found`) || ctx.reply('knowledge_not_found'), found: false, passages: [] };
   const texts = passages.map((p) => p.content);
   if (ctx.model) {
-    const text = await ctx.model.generate({
-      purpose: 'grounded_reply',
-      system: `${ctx.bot.persona}\nAnswer only from the passages below, in the customer's language (${ctx.bot.language}). If they do not answer the question, say so briefly.\n\n${texts.map((t, i) => `[${i + 1}] ${t}`).join('\n\n')}`,
-      user: ctx.text,
-      onDelta: undefined,
-    });
-    return { text, found: true, passages: texts };
+    try {
+      const text = await ctx.model.generate({
+        purpose: 'grounded_reply',
+        system: `${ctx.bot.persona}\nAnswer only from the passages below, in the customer's language (${ctx.bot.language}). If they do not answer the question, say so briefly.\n\n${texts.map((t, i) => `[${i + 1}] ${t}`).join('\n\n')}`,
+        user: ctx.text,
+        onDelta: (delta) => ctx.emit({ type: 'text_delta', content: delta }),
+      });
+      return { text, found: true, passages: texts };
+    } catch (err) {
+      // The model is down or answered nonsense: the retrieved passage still answers the question.
+      console.warn(`[${ctx.bot.id}] grounded reply failed, answering from the passage: ${(err as Error).message}`);
+    }
   }
   return { text: stripHeading(passages[0].content), found: true, passages: texts };
 }

@@ -15,7 +15,10 @@ export type TurnEvent =
   | { type: 'intent'; intents: string[]; source: string; entities?: Entity[] }
   | { type: 'tool_start'; tool: string; label?: string; input?: unknown }
   | { type: 'tool_end'; tool: string; output?: unknown; ok?: boolean }
+  /** The reply (after narration), once per turn. */
   | { type: 'text'; content: string }
+  /** Live tokens of a model-written part, before narration (clients may show them progressively). */
+  | { type: 'text_delta'; content: string }
   | { type: 'handoff'; mode: string; reason?: string }
   | { type: 'error'; message: string }
   | ({ type: 'done' } & ChatResult);
@@ -129,6 +132,8 @@ export interface BotDefinition {
    * (e.g. a product question about something not in the catalogue becomes `precio_stock`).
    */
   refineIntents?: (ctx: RouteContext) => string[] | Promise<string[]>;
+  /** Facts for model prompts when a model is configured (catalogue lines, policies); unused locally. */
+  modelContext?: (ctx: { text: string; sql: Sql; config: BotConfig }) => Promise<string>;
   /** Route override: which specialists run for this turn (in parallel). */
   route?: (ctx: RouteContext) => string[] | Promise<string[]>;
   /** Narration override: joins the segments into one reply. */

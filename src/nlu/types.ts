@@ -45,6 +45,10 @@ export interface UnderstandInput {
   history?: { role: 'user' | 'assistant'; content: string }[];
   now: Date; // clock for relative dates
   timeZone?: string;
+  /** Facts the bot supplies for model prompts (catalogue lines, knowledge passages); unused locally. */
+  context?: string;
+  /** Model calls made while understanding are appended here (the turn's trace). */
+  trace?: { model: string; purpose: string; latencyMs: number; inputTokens?: number; outputTokens?: number; ok: boolean; error?: string }[];
 }
 
 export interface Understanding {
@@ -56,6 +60,10 @@ export interface Understanding {
   unsure?: boolean;
   /** free-text reply some understanders produce for the fallback intent (seed 000's general_response) */
   generalResponse?: string;
+  /** A complete reply produced while understanding (seed 004's tagged replies): specialists are skipped. */
+  reply?: string;
+  /** Why a fallback path answered (e.g. the model failed and local understanding was used). */
+  note?: string;
   /** diagnostic scores of the whole utterance, best first */
   scores?: IntentScore[];
 }

@@ -140,6 +140,31 @@ export async function findReplyTo(sql: Sql, userMessageId: number): Promise<Mess
   return row;
 }
 
+/** User messages after the last bot/operator answer, oldest first (a burst not answered yet). */
+export async function unansweredUserMessages(sql: Sql, sessionId: string): Promise<MessageRow[]> {
+  return orm(sql)
+    .select()
+    .from(messages)
+    .where(
+      and(
+        eq(messages.sessionId, sessionId),
+        eq(messages.role, 'user'),
+        dsql`${messages.id} > coalesce((select max(m.id) from messages m where m.session_id = ${sessionId} and m.role = 'assistant'), 0)`,
+      ),
+    )
+    .orderBy(asc(messages.id));
+}
+
+export async function firstAnswerAfter(sql: Sql, sessionId: string, messageId: number): Promise<MessageRow | undefined> {
+  const [row] = await orm(sql)
+    .select()
+    .from(messages)
+    .where(and(eq(messages.sessionId, sessionId), eq(messages.role, 'assistant'), dsql`${messages.id} > ${messageId}`))
+    .orderBy(asc(messages.id))
+    .limit(1);
+  return row;
+}
+
 export async function insertTurn(
   sql: Sql,
   t: { id: string; sessionId: string; bot: string; userMessageId: number | null; path: string; intents: unknown; trace: unknown; modelCalls: unknown; latencyMs: number },

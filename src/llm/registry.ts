@@ -1,0 +1,95 @@
+// Model registry: turns a spec string ('openai:gpt-4o-mini', 'ollama:qwen2.5:7b', 'local') into a
+// LangChain chat model. Keys and base URLs come from the environment.
+import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
+import { ChatAnthropic } from '@langchain/anthropic';
+import { ChatGoogleGenerativeAI } from '@langchain/google-genai';
+import { ChatOllama } from '@langchain/ollama';
+import { ChatOpenAI } from '@langchain/openai';
+import { ModelConfigError } from './errors.ts';
+
+export type Provider = 'openai' | 'google-genai' | 'anthropic' | 'ollama';
+
+export const PROVIDERS: readonly Provider[] = ['openai', 'google-genai', 'anthropic', 'ollama'];
+
+export interface ChatModelHandle {
+  /** The spec it was made from, e.g. 'openai:gpt-4o-mini'. */
+  spec: string;
+  provider: Provider;
+  model: string;
+  /** The base URL override in force, if any. */
+  baseUrl?: string;
+  chat: BaseChatModel;
+}
+
+/** Placeholder key for OpenAI-compatible servers that need none (vLLM, Ollama /v1, LM Studio). */
+const NO_KEY = 'not-needed';
+export const DEFAULT_OLLAMA_URL = 'http://127.0.0.1:11434';
+
+/** SWITCHBOARD_MODEL, when set, overrides every bot's own `model`. */
+export function effectiveModelSpec(botModel: string | undefined, env: NodeJS.ProcessEnv = process.env): string {
+  const forced = env.SWITCHBOARD_MODEL?.trim();
+  if (forced) return forced;
+  return botModel?.trim() || 'local';
+}
+
+/** Splits 'provider:model' at the first colon (model names may hold colons: 'ollama:qwen2.5:7b'). */
+export function parseModelSpec(spec: string): { provider: Provider; model: string } | null {
+  const trimmed = spec.trim();
+  if (trimmed === '' || trimmed === 'local') return null;
+  const colon = trimmed.indexOf(':');
+  if (colon <= 0 || colon === trimmed.length - 1) {
+    throw new ModelConfigError(`model spec "${spec}" must look like "provider:model" (providers: ${PROVIDERS.join(', ')}) or "local"`);
+  }
+  const provider = trimmed.slice(0, colon);
+  const model = trimmed.slice(colon + 1);
+  if (!(PROVIDERS as readonly string[]).includes(provider)) {
+    throw new ModelConfigError(`unknown model provider "${provider}" in "${spec}"; known: ${PROVIDERS.join(', ')}, or "local"`);
+  }
+  return { provider: provider as Provider, model };
+}
+
+/**
+ * Builds the chat model for a spec, or null for 'local'. LangChain's own retries are turned off:
+ * ModelClient retries, times out and trips the circuit breaker itself.
+ */
+export function resolveModel(spec: string, env: NodeJS.ProcessEnv = process.env): ChatModelHandle | null {
+  const parsed = parseModelSpec(spec);
+  if (!parsed) return null;
+  const { provider, model } = parsed;
+  const handle = (chat: BaseChatModel, baseUrl?: string): ChatModelHandle => ({ spec: `${provider}:${model}`, provider, model, baseUrl, chat });
+
+  switch (provider) {
+    case 'openai': {
+      const baseUrl = nonEmpty(env.OPENAI_BASE_URL) ?? nonEmpty(env.OPENAI_API_BASE);
+      const apiKey = nonEmpty(env.OPENAI_API_KEY) ?? (baseUrl ? NO_KEY : missingKey(spec, 'OPENAI_API_KEY', 'OPENAI_BASE_URL'));
+      const chat = new ChatOpenAI({ model, apiKey, maxRetries: 0, configuration: baseUrl ? { baseURL: baseUrl } : {} });
+      return handle(chat, baseUrl);
+    }
+    case 'google-genai': {
+      const baseUrl = nonEmpty(env.GOOGLE_GENAI_BASE_URL);
+      const apiKey = nonEmpty(env.GOOGLE_API_KEY) ?? nonEmpty(env.GEMINI_API_KEY) ?? (baseUrl ? NO_KEY : missingKey(spec, 'GOOGLE_API_KEY', 'GOOGLE_GENAI_BASE_URL'));
+      const chat = new ChatGoogleGenerativeAI({ model, apiKey, maxRetries: 0, ...(baseUrl ? { baseUrl } : {}) });
+      return handle(chat, baseUrl);
+    }
+    case 'anthropic': {
+      const baseUrl = nonEmpty(env.ANTHROPIC_BASE_URL);
+      const apiKey = nonEmpty(env.ANTHROPIC_API_KEY) ?? (baseUrl ? NO_KEY : missingKey(spec, 'ANTHROPIC_API_KEY', 'ANTHROPIC_BASE_URL'));
+      const chat = new ChatAnthropic({ model, apiKey, maxRetries: 0, ...(baseUrl ? { anthropicApiUrl: baseUrl } : {}) });
+      return handle(chat, baseUrl);
+    }
+    case 'ollama': {
+      const baseUrl = nonEmpty(env.OLLAMA_BASE_URL) ?? DEFAULT_OLLAMA_URL;
+      const chat = new ChatOllama({ model, baseUrl, maxRetries: 0 });
+      return handle(chat, baseUrl);
+    }
+  }
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  const v = value?.trim();
+  return v ? v : undefined;
+}
+
+function missingKey(spec: string, keyVar: string, urlVar: string): never {
+  throw new ModelConfigError(`model "${spec}" needs ${keyVar} in the environment (or ${urlVar} for a server that needs no key)`);
+}

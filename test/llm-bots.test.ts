@@ -1,0 +1,106 @@
+// The bots on a real model protocol: a local HTTP server speaking OpenAI chat completions (and Anthropic)
+// for real, scripted per test. We assert what each bot sent and what it did with the answer.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { modelBindingFor } from '../src/llm/index.ts';
+import { startFakeLlmServer, type FakeLlmServer } from './support/fake-llm-server.ts';
+import { OPERATOR, auth, startTestServer, type TestServer } from './support/server.ts';
+
+describe('bots on an OpenAI-compatible model', () => {
+  let fake: FakeLlmServer;
+  let s: TestServer;
+  beforeAll(async () => {
+    fake = await startFakeLlmServer();
+    s = await startTestServer({
+      only: ['ct-smash', 'la-formula'],
+      modelFactory: modelBindingFor,
+      env: { SWITCHBOARD_MODEL: 'openai:gpt-4o-mini', OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'test', SWITCHBOARD_LLM_TIMEOUT_MS: '2000' },
+    });
+  });
+  afterAll(async () => {
+    await s?.close();
+    await fake?.close();
+  });
+  beforeEach(() => {
+    fake.requests.length = 0;
+  });
+
+  it('ct-smash sends the intent catalog, the [CONTEXTO] block mid-booking and the history, and follows the answer', async () => {
+    // understanding (ct-smash is set to cascade or llm by SWITCHBOARD_MODEL + its understanding mode)
+    fake.respond = (req) => (req.forcedTool || /response_format/.test(JSON.stringify(req.body)) || /intents/.test(req.text) ? { json: { intents: ['trial'], general_response: '' } } : { text: 'ok' });
+    const a = await s.chat('ct-smash', { message: 'quero marcar uma aula experimental' });
+    expect(a.intents).toEqual(['trial']);
+    fake.requests.length = 0;
+    fake.respond = () => ({ json: { intents: ['trial'], general_response: '' } });
+    const b = await s.chat('ct-smash', { sessionId: a.sessionId, sessionToken: a.sessionToken, message: 'sim' });
+    expect(b.intents).toEqual(['trial']);
+    const sent = fake.requests.find((r) => /CONTEXTO/.test(r.text));
+    expect(sent, 'an understanding call with the active-flow context').toBeTruthy();
+    expect(sent!.text).toMatch(/\[CONTEXTO: Cliente está no meio de um agendamento de aula experimental \(etapa: ask_date\)\]/);
+    expect(sent!.text).toMatch(/trial/);
+    expect(sent!.text).toMatch(/faq/);
+    expect(sent!.text).toMatch(/general/);
+    expect(sent!.text).toMatch(/quero marcar uma aula experimental/); // history
+    const detail = await s.get(`/api/sessions/${a.sessionId}`, auth(OPERATOR));
+    const calls = detail.body.turns.at(-1).modelCalls;
+    expect(calls.length).toBeGreaterThan(0);
+    expect(calls[0]).toMatchObject({ model: expect.stringContaining('gpt-4o-mini'), ok: true });
+    expect(calls[0].inputTokens).toBeGreaterThan(0);
+  });
+
+  it("ct-smash uses the model's general_response for the fallback intent", async () => {
+    fake.respond = () => ({ json: { intents: ['general'], general_response: 'Oi! Tudo certo por aqui 😊' } });
+    const r = await s.chat('ct-smash', { message: 'kkkk e aí, beleza?' });
+    expect(r.intents).toEqual(['general']);
+    expect(r.reply).toBe('Oi! Tudo certo por aqui 😊');
+  });
+
+  it('la-formula: a tagged reply routes by its tag, hands off, and the user never sees the tag', async () => {
+    fake.respond = () => ({ text: '[INTENT:problema_entrega] Uh, qué bajón. Dejame que le aviso a Mauri y te escribe en breve.' });
+    const r = await s.chat('la-formula', { message: 'me mandaron otra cosa en el pedido' });
+    expect(r.intents).toEqual(['problema_entrega']);
+    expect(r.mode).toBe('handoff_pending');
+    expect(r.reply).toBe('Uh, qué bajón. Dejame que le aviso a Mauri y te escribe en breve.');
+    const req = fake.requests.at(-1)!;
+    expect(req.text).toMatch(/\[INTENT:/);
+    expect(req.text).toMatch(/posible_comprador/);
+    expect(req.text).toMatch(/Creatina Monohidratada/); // the catalogue reaches the prompt
+  });
+
+  it('la-formula: an unknown tag is treated as otro', async () => {
+    fake.respond = () => ({ text: '[INTENT:cualquiera] Dale, cualquier cosa avisame.' });
+    const r = await s.chat('la-formula', { message: 'jaja buenísimo' });
+    expect(r.intents).toEqual(['otro']);
+    expect(r.mode).toBe('bot');
+    expect(r.reply).toBe('Dale, cualquier cosa avisame.');
+  });
+  // Last: the failures open this model's circuit for the rest of the process.
+  it('falls back to local understanding when the model keeps failing, and still answers', async () => {
+    fake.respond = () => ({ status: 500 });
+    const r = await s.chat('ct-smash', { message: 'onde fica a CT?' });
+    expect(r.intents).toEqual(['faq']);
+    expect(r.reply).toMatch(/Rua|Av/);
+    expect(r.path).toBe('local');
+    const detail = await s.get(`/api/sessions/${r.sessionId}`, auth(OPERATOR));
+    expect(detail.body.turns.at(-1).modelCalls.some((c: { ok: boolean }) => !c.ok)).toBe(true);
+  });
+
+});
+
+describe('bots on the Anthropic Messages protocol', () => {
+  it('ct-smash classifies through Anthropic tool use', async () => {
+    const fake = await startFakeLlmServer({ respond: () => ({ json: { intents: ['faq'], general_response: '' } }) });
+    const s = await startTestServer({
+      only: ['ct-smash'],
+      modelFactory: modelBindingFor,
+      env: { SWITCHBOARD_MODEL: 'anthropic:claude-3-5-haiku-latest', ANTHROPIC_BASE_URL: fake.origin, ANTHROPIC_API_KEY: 'test' },
+    });
+    try {
+      const r = await s.chat('ct-smash', { message: 'tem estacionamento aí?' });
+      expect(r.intents).toEqual(['faq']);
+      expect(fake.requests.some((q) => q.protocol === 'anthropic')).toBe(true);
+    } finally {
+      await s.close();
+      await fake.close();
+    }
+  });
+});
