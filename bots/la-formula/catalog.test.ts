@@ -132,6 +132,16 @@ describe('mentionsUnknownProduct (precio_stock)', () => {
     expect(mentionsUnknownProduct('tenes whey sabor chocolate?')).toBe(false);
   });
 
+  it('checks a follow-up against the products of the conversation', () => {
+    expect(unknownProductQuery('y en sabor banana la tenes?', defaultCatalog, { context: 'cuanto sale la whey?' })).toEqual({
+      reason: 'flavour',
+      terms: ['banana'],
+    });
+    expect(mentionsUnknownProduct('y en sabor frutilla?', defaultCatalog, { context: 'cuanto sale la whey star?' })).toBe(false);
+    expect(unknownProductQuery('cuando les entra de nuevo?', defaultCatalog, { context: 'tenes omega 3?' })?.reason).toBe('restock');
+    expect(mentionsUnknownProduct('cuando les entra de nuevo?')).toBe(false); // no product anywhere
+  });
+
   it('fires for restock dates and wholesale prices', () => {
     expect(unknownProductQuery('cuando les entra el omega 3?')?.reason).toBe('restock');
     expect(unknownProductQuery('precio por mayor para mi gimnasio')?.reason).toBe('wholesale');

@@ -116,7 +116,7 @@ export const NOT_CARRIED: readonly string[] = [
   'zinc', 'hierro', 'maca', 'spirulina', 'espirulina', 'tribulus', 'arginina', 'taurina', 'caseina', 'caseina micelar',
   'proteina de arroz', 'proteina de carne', 'beef protein', 'proteina hidrolizada', 'glucosamina', 'biotina', 'cla',
   'creapure', 'dextrosa', 'maltodextrina', 'pasta de mani', 'mantequilla de mani', 'gel energetico', 'geles', 'isotonica',
-  'bebida isotonica', 'gatorade', 'powerade', 'avena instantanea', 'kre alkalyn', 'creatina hcl', 'eaa', 'ashwaganda',
+  'bebida isotonica', 'gatorade', 'powerade', 'avena instantanea', 'kre alkalyn', 'creatina hcl', 'eaa', 'ashwaganda', 'xtend', 'scivation',
   // brands we don't work with
   'optimum', 'optimum nutrition', 'gold standard', 'muscletech', 'mass tech', 'nitrotech', 'nitro tech', 'dymatize',
   'iso 100', 'bsn', 'syntha 6', 'myprotein', 'quest', 'cellucor', 'c4', 'ghost', 'rule 1', 'scitec', 'bpi', 'animal pak',
@@ -250,9 +250,10 @@ function sizesIn(folded: string): number[] {
   return out;
 }
 
-const RESTOCK = /\bcuando (?:(?:te|les|le|me) )?(?:va a |van a )?(?:entra|entran|entrar|llega|llegan|llegar|ingresa|ingresan|ingresar|vuelve|vuelven|volver|repone|reponen|reponer|repones|tenes|tienen|tendras|tendran|hay|habra)\b|\b(?:reposicion|reingreso|proximo ingreso)\b/;
+const RESTOCK =
+  /\bcuando (?:(?:te|les|le|me|lo|la|los|las|se) )*(?:va a |van a )?(?:entra|entran|entre|entren|entrar|ingresa|ingresan|ingrese|ingresen|ingresar|llega|llegan|llegue|lleguen|llegar|vuelve|vuelven|vuelva|vuelvan|volver|repone|reponen|reponga|repongan|reponer|repones|tenes|tienen|tendras|tendran|hay|habra)\b|\b(?:reposicion|reingreso|proximo ingreso)\b/;
 const ORDER_WORDS = /\b(pedido|envio|paquete|compra|encomienda|seguimiento|correo|andreani|oca)\b/;
-const WHOLESALE = /\b(por mayor|mayorista|mayoristas|al por mayor|reventa|revender|revendedor|revendedora|precio (?:para|de) gimnasio|precio distribuidor|distribuidor)\b/;
+const WHOLESALE = /\b(al por mayor|por mayor|mayoristas?|reventa|revender|revendedor(?:a|es|as)?|precio (?:para|de) gimnasios?|precio distribuidor|distribuidor(?:a|es)?)\b/;
 
 function phraseText(toks: string[], span: Span): string {
   return toks.slice(span.start, span.end).join(' ');
@@ -262,15 +263,23 @@ function phraseText(toks: string[], span: Span): string {
  * Why the catalogue can't answer this message, if it asks for a product, price or stock we
  * have no data for: a product/brand/gear we don't carry, a size or flavour none of the named
  * products comes in, when something is restocked, or wholesale prices. Undefined when the
- * catalogue can answer (or the message isn't about products at all).
+ * catalogue can answer (or the message isn't about products at all). `context` is the recent
+ * conversation (e.g. the previous user message): a follow-up naming no product is checked
+ * against the products named there.
  */
-export function unknownProductQuery(text: string, catalog: Catalog = defaultCatalog): UnknownProductQuery | undefined {
+export function unknownProductQuery(
+  text: string,
+  catalog: Catalog = defaultCatalog,
+  options: { context?: string } = {},
+): UnknownProductQuery | undefined {
   const folded = foldText(text);
   const toks = tokens(text);
   if (toks.length === 0) return undefined;
   const rawToks = folded.split(' ');
   const asks = COMMERCE_CUE.test(folded) || /\?\s*$/.test(text.trim()) || rawToks.length <= 3;
-  const known = findProducts(catalog, text);
+  const own = findProducts(catalog, text);
+  // A follow-up ("y en sabor banana?") is about the products of the previous messages.
+  const known = own.length > 0 || !options.context ? own : findProducts(catalog, options.context);
 
   if (WHOLESALE.test(folded)) return { reason: 'wholesale', terms: [folded.match(WHOLESALE)![0]] };
 
@@ -278,7 +287,7 @@ export function unknownProductQuery(text: string, catalog: Catalog = defaultCata
   const inside = (outer: Span, s: Span) => outer.start <= s.start && s.end <= outer.end;
   // A drug is farmacologia, and a term inside a sold product's name ("whey con caseina") is that product.
   const notCarried = exactSpans(toks, notCarriedPhrases).filter(
-    (s) => !pharma.some((p) => inside(p, s)) && !known.some((m) => inside(m, s)),
+    (s) => !pharma.some((p) => inside(p, s)) && !own.some((m) => inside(m, s)),
   );
   if (notCarried.length > 0 && asks) {
     const terms = [...new Set(notCarried.filter((s) => !notCarried.some((o) => contains(o, s))).map((s) => phraseText(toks, s)))];
@@ -308,8 +317,8 @@ export function unknownProductQuery(text: string, catalog: Catalog = defaultCata
 }
 
 /** Heuristic for `precio_stock`: the message asks for a product/price/stock the catalogue doesn't have. */
-export function mentionsUnknownProduct(text: string, catalog: Catalog = defaultCatalog): boolean {
-  return unknownProductQuery(text, catalog) !== undefined;
+export function mentionsUnknownProduct(text: string, catalog: Catalog = defaultCatalog, options: { context?: string } = {}): boolean {
+  return unknownProductQuery(text, catalog, options) !== undefined;
 }
 
 /** Heuristic for `farmacologia`: the message names a drug, hormone or cycle. */

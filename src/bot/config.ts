@@ -79,6 +79,24 @@ export const botConfigSchema = z.object({
   settings: z.record(z.string(), z.unknown()).default({}),
 });
 
+/** The schema plus cross-references: fallback, exclusive and flow intents must name intents; flow stages must exist. */
+export const checkedBotConfigSchema = botConfigSchema.superRefine((c, ctx) => {
+  const intents = new Set(Object.keys(c.intents));
+  const need = (id: string, path: (string | number)[]) => {
+    if (!intents.has(id)) ctx.addIssue({ code: 'custom', path, message: `'${id}' is not one of the intents (${[...intents].join(', ')})` });
+  };
+  need(c.understanding.fallback, ['understanding', 'fallback']);
+  c.understanding.exclusive.forEach((id, i) => need(id, ['understanding', 'exclusive', i]));
+  for (const [flowId, flow] of Object.entries(c.flows)) {
+    need(flow.intent ?? flowId, ['flows', flowId, 'intent']);
+    const stages = new Set(flow.stages);
+    if (flow.done && !stages.has(flow.done)) ctx.addIssue({ code: 'custom', path: ['flows', flowId, 'done'], message: `'${flow.done}' is not one of the stages` });
+    for (const stage of Object.keys(flow.expects)) {
+      if (!stages.has(stage)) ctx.addIssue({ code: 'custom', path: ['flows', flowId, 'expects', stage], message: `'${stage}' is not one of the stages` });
+    }
+  }
+});
+
 export type BotConfig = z.infer<typeof botConfigSchema>;
 export type IntentConfig = z.infer<typeof intentSchema>;
 export type FlowConfig = z.infer<typeof flowSchema>;

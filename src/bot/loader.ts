@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parse } from 'yaml';
-import { botConfigSchema, type BotConfig } from './config.ts';
+import { checkedBotConfigSchema, type BotConfig } from './config.ts';
 import type { BotDefinition } from '../engine/types.ts';
 
 export interface BotSource {
@@ -22,16 +22,12 @@ export function readBotConfig(dir: string): BotConfig {
   } catch (err) {
     throw new BotConfigError(`${file}: ${(err as Error).message}`);
   }
-  const parsed = botConfigSchema.safeParse(raw);
+  const parsed = checkedBotConfigSchema.safeParse(raw);
   if (!parsed.success) {
     const issues = parsed.error.issues.map((i) => `  - ${i.path.join('.') || '(root)'}: ${i.message}`).join('\n');
     throw new BotConfigError(`${file} is not a valid bot definition:\n${issues}`);
   }
-  const config = parsed.data;
-  if (!config.intents[config.understanding.fallback]) {
-    throw new BotConfigError(`${file}: understanding.fallback '${config.understanding.fallback}' is not one of the intents`);
-  }
-  return config;
+  return parsed.data;
 }
 
 export const defaultBotsDir = resolve(import.meta.dirname, '../../bots');

@@ -13,6 +13,7 @@ export async function boot(opts: BootOptions = {}): Promise<{ runtime: Runtime; 
   const env = opts.env ?? process.env;
   const db = await openDatabase({
     databaseUrl: env.DATABASE_URL || undefined,
+    schema: env.DATABASE_SCHEMA || undefined,
     dataDir: opts.dataDir ?? resolve(env.DATA_DIR ?? 'data'),
   });
   let modelFactory = opts.modelFactory;

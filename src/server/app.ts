@@ -19,8 +19,10 @@ export interface ServerOptions {
   auth: AuthConfig;
   /** Allowed CORS origins (comma-separated in SWITCHBOARD_CORS_ORIGINS); none by default. */
   corsOrigins?: string[];
-  /** Requests per minute per IP on the chat routes. */
+  /** Requests per minute per IP on every route (default 1200). */
   rateLimitPerMinute?: number;
+  /** Chat messages per minute per IP and conversation (default 120). */
+  chatRateLimitPerMinute?: number;
   logger?: boolean;
   /** Extra route plugins (channels). */
   plugins?: ((app: FastifyInstance) => Promise<void>)[];
@@ -40,9 +42,10 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   await app.register(helmet, { contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'same-site' } });
   await app.register(cors, { origin: opts.corsOrigins?.length ? opts.corsOrigins : false });
   await app.register(rateLimit, {
-    global: false,
-    max: opts.rateLimitPerMinute ?? 600,
+    global: true,
+    max: opts.rateLimitPerMinute ?? 1200,
     timeWindow: '1 minute',
+    errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, error: 'too_many_requests', message: `rate limit reached (${ctx.max} per ${ctx.after === '1 minute' ? 'minute' : ctx.after}); retry in ${ctx.after}` }),
   });
   await app.register(swagger, {
     openapi: {
@@ -71,7 +74,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   });
   app.setNotFoundHandler((req, reply) => reply.status(404).send({ error: 'not_found', message: `no route ${req.method} ${req.url.split('?')[0]}` }));
 
-  const ctx = { runtime: opts.runtime, auth: opts.auth };
+  const ctx = { runtime: opts.runtime, auth: opts.auth, chatRateLimitPerMinute: opts.chatRateLimitPerMinute ?? 120 };
   await app.register(async (scoped) => chatRoutes(scoped.withTypeProvider<ZodTypeProvider>(), ctx));
   await app.register(async (scoped) => sessionRoutes(scoped.withTypeProvider<ZodTypeProvider>(), ctx));
   await app.register(async (scoped) => adminRoutes(scoped.withTypeProvider<ZodTypeProvider>(), ctx));
@@ -89,4 +92,4 @@ function errorName(status: number): string {
   );
 }
 
-export type RouteContext = { runtime: Runtime; auth: AuthConfig };
+export type RouteContext = { runtime: Runtime; auth: AuthConfig; chatRateLimitPerMinute?: number };

@@ -28,6 +28,7 @@ export interface TestServerOptions extends Partial<Omit<RuntimeOptions, 'db' | '
   db?: Database;
   start?: Date;
   keepDb?: boolean;
+  server?: Partial<import('../../src/server/index.ts').ServerOptions>;
 }
 
 export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
@@ -40,7 +41,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     },
   };
   const runtime = await Runtime.create({ ...opts, db, now: () => clock.now });
-  const app = await buildServer({ runtime, auth: { adminToken: ADMIN, operatorToken: OPERATOR } });
+  const app = await buildServer({ runtime, auth: { adminToken: ADMIN, operatorToken: OPERATOR }, rateLimitPerMinute: 100_000, chatRateLimitPerMinute: 100_000, ...opts.server });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const addr = app.server.address();
   const url = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;

@@ -7,13 +7,16 @@ export async function run(_argv: string[]): Promise<number> {
   const t0 = performance.now();
   const log = (m: string) => console.log(m);
   log(`Switchboard starting (storage: ${env.DATABASE_URL ? 'PostgreSQL' : `embedded PGlite in ${env.DATA_DIR ?? './data'}`})…`);
-  const { runtime, db } = await boot({ log });
+  const only = env.SWITCHBOARD_BOTS?.split(',').map((b) => b.trim()).filter(Boolean);
+  const { runtime, db } = await boot({ log, only: only?.length ? only : undefined });
   const auth = authFromEnv(env);
   const app = await buildServer({
     runtime,
     auth,
     corsOrigins: env.SWITCHBOARD_CORS_ORIGINS?.split(',').map((s) => s.trim()).filter(Boolean),
     logger: env.LOG_LEVEL === 'debug',
+    rateLimitPerMinute: Number(env.SWITCHBOARD_RATE_LIMIT) || undefined,
+    chatRateLimitPerMinute: Number(env.SWITCHBOARD_CHAT_RATE_LIMIT) || undefined,
   });
   const port = Number(env.PORT ?? 3000);
   const host = env.HOST ?? '0.0.0.0';
@@ -25,11 +28,16 @@ export async function run(_argv: string[]): Promise<number> {
   log(`  API docs    ${base}/docs`);
   log(`  Try it      curl -s ${base}/api/bots/ct-smash/chat -H 'content-type: application/json' -d '{"message":"quero agendar uma aula e onde fica a CT?"}'`);
 
+  // Timed-out handoffs go back to the bot even when the customer stays silent (one process sweeps at a time).
+  const sweeper = setInterval(() => void runtime.sweepHandoffs().catch((err) => console.error('[sweeper]', err.message)), 30_000);
+  sweeper.unref();
+
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     log(`\n${signal}: finishing turns in flight…`);
+    clearInterval(sweeper);
     await runtime.close(); // refuses new turns, waits for the running ones
     await app.close();
     await db.close();

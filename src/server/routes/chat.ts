@@ -40,7 +40,17 @@ const chatResult = z.object({
   workflow: z.string().nullable().optional(),
 });
 
-export async function chatRoutes(app: FastifyInstance<any, any, any, any, ZodTypeProvider>, { runtime, auth }: RouteContext) {
+export async function chatRoutes(app: FastifyInstance<any, any, any, any, ZodTypeProvider>, { runtime, auth, chatRateLimitPerMinute = 120 }: RouteContext) {
+  // Per IP and conversation, checked after the body is parsed (so the session id is known).
+  const rateLimit = {
+    max: chatRateLimitPerMinute,
+    timeWindow: '1 minute',
+    hook: 'preHandler' as const,
+    keyGenerator: (req: FastifyRequest) => {
+      const b = (req.body ?? {}) as { sessionId?: unknown };
+      return `${req.ip}|${typeof b.sessionId === 'string' ? b.sessionId : 'new'}`;
+    },
+  };
   /** Continuing a conversation needs its secret (or, for bots with sign-in, the same userId). */
   async function authorizeSession(req: FastifyRequest, body: { sessionId?: string; sessionToken?: string; userId?: string }) {
     if (!body.sessionId || roleOf(req, auth)) return;
@@ -68,7 +78,7 @@ export async function chatRoutes(app: FastifyInstance<any, any, any, any, ZodTyp
         body: chatBody,
         response: { 200: chatResult },
       },
-      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      config: { rateLimit },
     },
     async (req, reply) => {
       const stream = (req.headers.accept ?? '').includes('application/x-ndjson');
@@ -84,7 +94,7 @@ export async function chatRoutes(app: FastifyInstance<any, any, any, any, ZodTyp
         summary: "Seed 003's chat endpoint: {chatInput, userId, sessionId}, streamed as NDJSON",
         body: z.object({ chatInput: messageText, userId: idString.optional(), sessionId: idString.optional(), sessionToken: z.string().max(200).optional() }),
       },
-      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      config: { rateLimit },
     },
     async (req, reply) => {
       const b = req.body;

@@ -1,0 +1,224 @@
+// Pure trial-class booking logic for CT Smash: the weekly timetable, free places per class,
+// the next classes with a free place, Portuguese date labels, and matching a requested time
+// or modality to a class. No database and no clock of its own: callers pass dates and counts.
+import { z } from 'zod';
+
+export const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+const WEEKDAY_PT = ['domingo', 'segunda-feira', 'terça-feira', 'quarta-feira', 'quinta-feira', 'sexta-feira', 'sábado'];
+
+const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'time must be HH:MM');
+
+export const classSlotSchema = z.object({
+  time: hhmm,
+  modality: z.string().min(1),
+  /** Trial places in this class, per date. */
+  capacity: z.number().int().min(0),
+});
+
+export const timetableSchema = z.partialRecord(z.enum(WEEKDAYS), z.array(classSlotSchema));
+
+export type ClassSlot = z.infer<typeof classSlotSchema>;
+export type Timetable = z.infer<typeof timetableSchema>;
+
+/** A class on a concrete date, with how many trial places are taken and left. */
+export interface DatedSlot extends ClassSlot {
+  date: string; // YYYY-MM-DD
+  booked: number;
+  free: number;
+}
+
+/** Trial bookings per class occurrence, keyed by slotKey(date, time). */
+export type BookedCounts = Record<string, number>;
+
+/** Validate `settings.timetable` from bot.yaml; throws a zod error naming the bad field. */
+export function parseTimetable(raw: unknown): Timetable {
+  return timetableSchema.parse(raw);
+}
+
+/** The key of one class occurrence in BookedCounts: "2025-12-12T19:00". */
+export function slotKey(date: string, time: string): string {
+  return `${date}T${time}`;
+}
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+function parseIsoDate(date: string): Date {
+  const m = ISO_DATE.exec(date);
+  if (!m) throw new Error(`expected a date as YYYY-MM-DD, got "${date}"`);
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  if (d.getUTCMonth() !== Number(m[2]) - 1) throw new Error(`not a calendar date: "${date}"`);
+  return d;
+}
+
+/** The weekday of a calendar date (no time zone involved). */
+export function weekdayOf(date: string): Weekday {
+  return WEEKDAYS[parseIsoDate(date).getUTCDay()];
+}
+
+/** date + n days, as YYYY-MM-DD. */
+export function addDays(date: string, n: number): string {
+  const d = parseIsoDate(date);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+}
+
+/** The classes held on a date, sorted by time, with their booked and free trial places. */
+export function classesOn(timetable: Timetable, date: string, bookedCounts: BookedCounts = {}): DatedSlot[] {
+  const slots = timetable[weekdayOf(date)] ?? [];
+  return slots
+    .map((s) => {
+      const booked = bookedCounts[slotKey(date, s.time)] ?? 0;
+      return { ...s, date, booked, free: Math.max(0, s.capacity - booked) };
+    })
+    .sort((a, b) => a.time.localeCompare(b.time));
+}
+
+/** The classes on a date that still have a trial place. */
+export function freeSlots(timetable: Timetable, date: string, bookedCounts: BookedCounts = {}): DatedSlot[] {
+  return classesOn(timetable, date, bookedCounts).filter((s) => s.free > 0);
+}
+
+/** Local calendar date and time of an instant in a time zone: { date: 'YYYY-MM-DD', time: 'HH:MM' }. */
+export function localDateTime(at: Date, timeZone: string): { date: string; time: string } {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(at);
+  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '00';
+  return { date: `${get('year')}-${get('month')}-${get('day')}`, time: `${get('hour')}:${get('minute')}` };
+}
+
+export interface NextAvailableOptions {
+  timeZone?: string; // default America/Sao_Paulo
+  modality?: string; // only classes of this modality (compared case- and accent-insensitively)
+  horizonDays?: number; // how far ahead to look, default 14
+  /** Skip this class occurrence (e.g. the full one the customer asked for). */
+  exclude?: { date: string; time: string };
+}
+
+/**
+ * The next n classes with a free trial place, starting at `from` (classes that already started
+ * that day are skipped), in date and time order.
+ */
+export function nextAvailable(
+  timetable: Timetable,
+  from: Date,
+  bookedCounts: BookedCounts = {},
+  n = 3,
+  options: NextAvailableOptions = {},
+): DatedSlot[] {
+  const { timeZone = 'America/Sao_Paulo', modality, horizonDays = 14, exclude } = options;
+  const now = localDateTime(from, timeZone);
+  const wanted = modality ? fold(modality) : undefined;
+  const out: DatedSlot[] = [];
+  for (let i = 0; i <= horizonDays && out.length < n; i++) {
+    const date = addDays(now.date, i);
+    for (const slot of freeSlots(timetable, date, bookedCounts)) {
+      if (i === 0 && slot.time <= now.time) continue;
+      if (wanted && fold(slot.modality) !== wanted) continue;
+      if (exclude && exclude.date === date && exclude.time === slot.time) continue;
+      out.push(slot);
+      if (out.length >= n) break;
+    }
+  }
+  return out;
+}
+
+/** "sexta-feira, 12/12" */
+export function formatDatePt(date: string): string {
+  const d = parseIsoDate(date);
+  const dd = String(d.getUTCDate()).padStart(2, '0');
+  const mm = String(d.getUTCMonth() + 1).padStart(2, '0');
+  return `${WEEKDAY_PT[d.getUTCDay()]}, ${dd}/${mm}`;
+}
+
+/** "19:00" → "19h", "19:30" → "19h30" (how people write times in Brazil). */
+export function formatTimePt(time: string): string {
+  const [h, m] = time.split(':');
+  return m === '00' ? `${Number(h)}h` : `${Number(h)}h${m}`;
+}
+
+/** A list for the {slots} placeholder: "19h (Muay Thai), 20h (Boxe)"; with dates when they differ. */
+export function formatSlotsPt(slots: Pick<DatedSlot, 'date' | 'time' | 'modality'>[]): string {
+  const oneDay = new Set(slots.map((s) => s.date)).size <= 1;
+  const items = slots.map((s) =>
+    oneDay ? `${formatTimePt(s.time)} (${s.modality})` : `${formatDatePt(s.date)} às ${formatTimePt(s.time)} (${s.modality})`,
+  );
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} ou ${items[items.length - 1]}`;
+}
+
+function toMinutes(time: string): number {
+  const [h, m] = time.split(':').map(Number);
+  return h * 60 + m;
+}
+
+function fold(s: string): string {
+  return s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+}
+
+/**
+ * The class a requested time ('HH:MM', already parsed by NLU) points to among a day's classes:
+ * the exact time; else the same time 12 h later ("7" parsed as 07:00 when only 19:00 exists,
+ * since people say "às 7" for the evening); else a class starting within `toleranceMinutes`
+ * ("18:50" → 19:00). Optionally restricted to a modality.
+ */
+export function matchClassTime<T extends ClassSlot>(
+  slots: T[],
+  time: string,
+  options: { modality?: string; toleranceMinutes?: number } = {},
+): T | undefined {
+  const { modality, toleranceMinutes = 15 } = options;
+  const pool = modality ? slots.filter((s) => fold(s.modality) === fold(modality)) : slots;
+  const exact = pool.find((s) => s.time === time);
+  if (exact) return exact;
+  const wanted = toMinutes(time);
+  if (wanted < 12 * 60) {
+    const evening = pool.find((s) => toMinutes(s.time) === wanted + 12 * 60);
+    if (evening) return evening;
+  }
+  let best: T | undefined;
+  let bestGap = Infinity;
+  for (const s of pool) {
+    const gap = Math.abs(toMinutes(s.time) - wanted);
+    if (gap <= toleranceMinutes && gap < bestGap) {
+      best = s;
+      bestGap = gap;
+    }
+  }
+  return best;
+}
+
+// Surface forms customers use for each modality, folded (lowercase, no accents).
+const MODALITY_ALIASES: [string, RegExp][] = [
+  ['Jiu-Jitsu Kids', /\b(jiu ?jitsu|jiu|bjj|jj) ?(kids|infantil|crianca|criancas)\b|\bkids\b/],
+  ['Muay Thai', /\b(muay|muai|mua) ?(thai|tai)\b|\bmuaythai\b|\bthai ?boxing\b|\bboxe tailandes\b/],
+  ['Jiu-Jitsu', /\b(jiu ?jitsu|jiujitsu|jiu|bjj|jj|no ?gi)\b/],
+  ['Boxe', /\b(boxe|boxing|box)\b/],
+  ['Funcional', /\b(funcional|hiit)\b/],
+];
+
+/**
+ * The modality a message names ("quero fazer muay thai" → "Muay Thai"), restricted to the
+ * modalities of the timetable when one is given; undefined when none is named.
+ */
+export function findModality(text: string, timetable?: Timetable): string | undefined {
+  const t = fold(text);
+  const offered = timetable ? new Set(Object.values(timetable).flatMap((d) => (d ?? []).map((s) => s.modality))) : undefined;
+  for (const [name, re] of MODALITY_ALIASES) {
+    if (re.test(t) && (!offered || offered.has(name))) return name;
+  }
+  return undefined;
+}

@@ -1,0 +1,66 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { botConfigSchema } from '../../src/bot/config.ts';
+import { normalize } from '../../src/nlu/normalize.ts';
+
+const raw = parse(readFileSync(new URL('./bot.yaml', import.meta.url), 'utf8'));
+const config = botConfigSchema.parse(raw);
+
+describe('ct-smash bot.yaml', () => {
+  it('matches the seed: three intents, general as exclusive fallback, multi-intent', () => {
+    expect(config.id).toBe('ct-smash');
+    expect(config.language).toBe('pt-BR');
+    expect(Object.keys(config.intents)).toEqual(['trial', 'faq', 'general']);
+    expect(config.understanding).toMatchObject({ fallback: 'general', exclusive: ['general'], multiIntent: true });
+    expect(Object.values(config.intents).every((i) => i.handoff === false)).toBe(true);
+    expect(config.replies.general_fallback).toBe('Olá! Sou o assistente da CT Smash. Como posso te ajudar?');
+  });
+
+  it('has at least 40 distinct examples per intent and no example in two intents', () => {
+    const owner = new Map<string, string>();
+    for (const [id, intent] of Object.entries(config.intents)) {
+      expect(intent.examples.length, id).toBeGreaterThanOrEqual(40);
+      for (const ex of intent.examples) {
+        const key = normalize(ex, 'pt') || ex; // emoji-only examples normalise to ''
+        const prev = owner.get(key);
+        expect(prev, `"${ex}" in ${id} repeats an example of ${prev}`).toBeUndefined();
+        owner.set(key, id);
+      }
+    }
+  });
+
+  it('defines the trial flow the engine continues with short answers', () => {
+    const trial = config.flows.trial;
+    expect(trial.stages).toEqual(['ask_date', 'ask_time', 'confirm', 'booked']);
+    expect(trial.done).toBe('booked');
+    expect(trial.expects.confirm).toContain('yesno');
+    expect(trial.context).toContain('{stage}');
+  });
+
+  it('greeting patterns match greetings (on accent-folded text) and not questions', () => {
+    const res = config.greetings.map((g) => new RegExp(g, 'i'));
+    const isGreeting = (t: string) => res.some((r) => r.test(normalize(t, 'pt')));
+    for (const t of ['Oi', 'oiii tudo bem', 'Olá!', 'Bom dia', 'boa noite pessoal', 'E aí', 'opa']) expect(isGreeting(t), t).toBe(true);
+    for (const t of ['onde fica a CT?', 'quero marcar uma aula', 'oito horas']) expect(isGreeting(t), t).toBe(false);
+  });
+
+  it('has the reply templates the trial flow fills', () => {
+    expect(config.replies.trial_confirm).toBe('Confirma a aula experimental de {modalidade} {data} às {hora}?');
+    expect(config.replies.trial_booked.startsWith('Pronto! Sua aula experimental está agendada para')).toBe(true);
+    expect(config.replies.trial_ask_time).toContain('{slots}');
+    expect(config.replies.trial_full).toContain('{slots}');
+    expect(config.handoff.resume_message).toBe('[Sistema] O assistente retomou a conversa');
+  });
+
+  it('ships knowledge documents split into ## sections', () => {
+    const dir = new URL('./knowledge/', import.meta.url);
+    const docs = readdirSync(dir).filter((f) => f.endsWith('.md'));
+    expect(docs.length).toBeGreaterThanOrEqual(6);
+    const all = docs.map((f) => readFileSync(new URL(f, dir), 'utf8')).join('\n');
+    for (const word of ['endereço', 'estacionamento', 'mensalidade', 'matrícula', 'aula avulsa', 'iniciantes', 'Instagram', 'kimono']) {
+      expect(all.toLowerCase(), word).toContain(word.toLowerCase());
+    }
+    for (const f of docs) expect(readFileSync(new URL(f, dir), 'utf8'), f).toMatch(/^## /m);
+  });
+});

@@ -1,0 +1,54 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadBots, readBotConfig } from './index.ts';
+
+function botDir(yaml: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'sb-bot-'));
+  writeFileSync(join(dir, 'bot.yaml'), yaml);
+  return dir;
+}
+
+const VALID = `id: demo
+language: en
+understanding: { fallback: other }
+intents:
+  hello: { label: Hello, examples: [hi, hello] }
+  other: { label: Other }
+flows:
+  order: { intent: hello, stages: [ask, done], done: done, expects: { ask: [yesno] } }
+`;
+
+describe('bot loader', () => {
+  it('reads a valid bot.yaml with defaults filled in', () => {
+    const c = readBotConfig(botDir(VALID));
+    expect(c.intents.hello.handoff).toBe(false);
+    expect(c.handoff.timeout_minutes).toBe(30);
+    expect(c.doubleTexting).toBe('queue');
+  });
+
+  it('names the file and the field of every mistake', () => {
+    const dir = botDir(VALID.replace('fallback: other', 'fallback: generl').replace('done: done', 'done: finished').replace('language: en', 'language: klingon'));
+    expect(() => readBotConfig(dir)).toThrow(/bot\.yaml is not a valid bot definition/);
+    try {
+      readBotConfig(dir);
+    } catch (err) {
+      const msg = (err as Error).message;
+      expect(msg).toMatch(/language/);
+    }
+    const dir2 = botDir(VALID.replace('fallback: other', 'fallback: generl').replace('done: done', 'done: finished'));
+    expect(() => readBotConfig(dir2)).toThrow(/understanding\.fallback: 'generl' is not one of the intents[\s\S]*flows\.order\.done/);
+    expect(() => readBotConfig(botDir('id: [unclosed'))).toThrow(/bot\.yaml/);
+  });
+
+  it('loads every bot folder of a directory, with or without code', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'sb-bots-'));
+    mkdirSync(join(root, 'demo'));
+    writeFileSync(join(root, 'demo', 'bot.yaml'), VALID);
+    mkdirSync(join(root, 'not-a-bot'));
+    const bots = await loadBots(root);
+    expect(bots.map((b) => b.config.id)).toEqual(['demo']);
+    expect(bots[0].definition.specialists).toEqual({});
+  });
+});

@@ -1,0 +1,73 @@
+// Real `switchboard start` processes for scale-out and crash tests.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '../..');
+
+export async function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as { port: number }).port;
+      srv.close(() => res(port));
+    });
+    srv.on('error', rej);
+  });
+}
+
+export interface ServerProcess {
+  url: string;
+  proc: ChildProcess;
+  output: () => string;
+  kill(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+export async function startServerProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
+  const port = await freePort();
+  let out = '';
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'start'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SWITCHBOARD_ADMIN_TOKEN: 'proc-admin', SWITCHBOARD_RATE_LIMIT: '1000000', SWITCHBOARD_CHAT_RATE_LIMIT: '1000000', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  proc.stdout!.on('data', (d) => (out += d));
+  proc.stderr!.on('data', (d) => (out += d));
+  const url = `http://127.0.0.1:${port}`;
+  const t0 = Date.now();
+  while (Date.now() - t0 < timeoutMs) {
+    if (proc.exitCode !== null) throw new Error(`server exited early (${proc.exitCode}):\n${out}`);
+    try {
+      const r = await fetch(`${url}/api/health`);
+      if (r.ok) break;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  if (Date.now() - t0 >= timeoutMs) {
+    proc.kill('SIGKILL');
+    throw new Error(`server did not start in ${timeoutMs} ms:\n${out}`);
+  }
+  return {
+    url,
+    proc,
+    output: () => out,
+    kill: (signal = 'SIGTERM') =>
+      new Promise((res) => {
+        if (proc.exitCode !== null) return res(proc.exitCode);
+        proc.once('exit', (code) => res(code));
+        proc.kill(signal);
+      }),
+  };
+}
+
+export async function postJson(url: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: any }> {
+  const r = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const text = await r.text();
+  try {
+    return { status: r.status, body: JSON.parse(text) };
+  } catch {
+    return { status: r.status, body: text };
+  }
+}
