@@ -20,6 +20,8 @@ export const TurnState = Annotation.Root({
   handoff: Annotation<{ reason: string; intent?: string } | null>({ reducer: (a, b) => b ?? a, default: () => null }),
   workflow: Annotation<string | null | undefined>({ reducer: (a, b) => (b === undefined ? a : b), default: () => undefined }),
   reply: Annotation<string>({ reducer: (_a, b) => b, default: () => '' }),
+  /** Intents reported by specialists (planners), appended; empty → understanding's intents. */
+  servedIntents: Annotation<string[]>({ reducer: (a, b) => [...a, ...b.filter((x) => !a.includes(x))], default: () => [] }),
 });
 export type TurnStateValue = typeof TurnState.State;
 
@@ -45,6 +47,7 @@ function toUpdate(route: string, result: StepResult | void, prior: Segment[] = [
   if (result?.data) update.data = result.data;
   if (result?.handoff) update.handoff = result.handoff;
   if (result?.workflow !== undefined) update.workflow = result.workflow;
+  if (result?.intents?.length) update.servedIntents = result.intents;
   return update;
 }
 

@@ -150,7 +150,7 @@ export class Runtime {
     });
     const base = bot.definition.understander?.({ local, config }) ?? local;
     const mode = understandingMode(config, bot.model !== null, this.opts.env ?? process.env);
-    if (bot.model && mode !== 'local') {
+    if (bot.model && mode !== 'local' && bot.definition.modelUnderstanding !== false) {
       const effective = { ...config, understanding: { ...config.understanding, mode } };
       return bot.model.understander(base, effective, bot.intents, () => bot.currentCalls);
     }
@@ -343,7 +343,7 @@ export class Runtime {
       throw new HttpError(500, 'the turn failed; your message is saved');
     }
     const understanding = state.understanding!;
-    const intents = understanding.intents.map((i) => i.id);
+    const intents = state.servedIntents.length ? state.servedIntents : understanding.intents.map((i) => i.id);
     const result = await this.persistReply(
       bot,
       session,

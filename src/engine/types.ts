@@ -108,6 +108,8 @@ export interface StepResult {
   handoff?: { reason: string };
   /** Switch (string) or clear (null) the session's active workflow. */
   workflow?: string | null;
+  /** The intents this turn really served, when the specialist knows better than understanding (a planner). */
+  intents?: string[];
 }
 
 export type Step = (ctx: TurnContext) => Promise<StepResult | void> | StepResult | void;
@@ -144,6 +146,8 @@ export interface BotDefinition {
   setup?: (ctx: BotSetupContext) => Promise<void>;
   /** Replace understanding entirely (e.g. a bot-specific understander). */
   understander?: (defaults: { local: Understander; config: BotConfig }) => Understander;
+  /** false: never ask the model to classify (the bot plans with the model itself, e.g. mini-crm). */
+  modelUnderstanding?: boolean;
   /** Node names of the fixed graph parts, to follow a seed's vocabulary (e.g. understand → classify_question). */
   nodeNames?: { understand?: string; narrate?: string };
   /** Cleanup at shutdown. */

@@ -1,0 +1,39 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { botConfigSchema } from '../../src/bot/config.ts';
+import { localPlan } from './local-plan.ts';
+import { CRM_INTENTS } from './types.ts';
+
+const config = botConfigSchema.parse(parse(readFileSync(new URL('./bot.yaml', import.meta.url), 'utf8')));
+const clock = { now: new Date('2025-05-15T12:00:00Z'), timeZone: config.timeZone };
+
+describe('bot.yaml', () => {
+  it('validates and declares exactly the CRM intents', () => {
+    expect(config.id).toBe('mini-crm');
+    expect(config.language).toBe('pt-BR');
+    expect(Object.keys(config.intents).sort()).toEqual([...CRM_INTENTS].sort());
+    expect(config.understanding).toMatchObject({ mode: 'local', fallback: 'ajuda', exclusive: ['ajuda'], multiIntent: true });
+    expect(config.replies.ajuda).toMatch(/mini-CRM/);
+  });
+
+  it('has at least 20 distinct examples per intent', () => {
+    for (const [id, intent] of Object.entries(config.intents)) {
+      expect(intent.examples.length, id).toBeGreaterThanOrEqual(20);
+      expect(new Set(intent.examples.map((e) => e.toLowerCase())).size, id).toBe(intent.examples.length);
+    }
+  });
+
+  it('local rules place nearly every example under its own intent', () => {
+    const misses: string[] = [];
+    let total = 0;
+    for (const [id, intent] of Object.entries(config.intents)) {
+      for (const example of intent.examples) {
+        total++;
+        const got = localPlan(example, clock).map((a) => a.intent).join('+');
+        if (got !== id) misses.push(`${id} ← ${got}: ${example}`);
+      }
+    }
+    expect(misses.length / total, misses.join('\n')).toBeLessThan(0.05);
+  });
+});

@@ -1,0 +1,39 @@
+// mini-crm (seed 002): one message → a plan of actions → CRM tools → one aggregated reply. The planner is
+// the model (one JSON call) when one is configured, else local rules and clause classification.
+import { defineBot } from '../../src/bot/index.ts';
+import type { Step } from '../../src/engine/index.ts';
+import { buildPlannerPrompt, migrations, runCrmTurn, type CrmMemory } from './crm.ts';
+
+const crm: Step = async (ctx) => {
+  const memory = (ctx.memory.crm ?? {}) as CrmMemory;
+  const model = ctx.model;
+  const result = await runCrmTurn({
+    text: ctx.text,
+    now: ctx.now,
+    timeZone: ctx.bot.timeZone,
+    sql: ctx.sql,
+    workspace: ctx.session.userId ?? ctx.session.id,
+    memory,
+    replies: ctx.bot.replies,
+    planner: model
+      ? (text, mem) => model.json({ purpose: 'planner', system: buildPlannerPrompt(mem, ctx.now, ctx.bot.timeZone), user: text })
+      : undefined,
+    emit: (e) => ctx.emit(e.type === 'tool_start' ? { type: 'tool_start', tool: e.tool, label: ctx.bot.toolLabels[e.tool], input: e.input } : { type: 'tool_end', tool: e.tool, output: e.output }),
+  });
+  for (const write of result.writes) ctx.defer(write);
+  const intents = [...new Set(result.actions.map((a) => a.intent))];
+  return {
+    // respond_final already aggregated the segments ("Ações realizadas: …"); each keeps its data for the trace.
+    segments: [{ intent: 'crm', text: result.reply, ok: true, data: { segments: result.segments, replanned: result.replanned } }],
+    memory: { crm: result.memory },
+    intents,
+  };
+};
+
+export default defineBot({
+  migrations,
+  specialists: { crm },
+  route: () => ['crm'],
+  modelUnderstanding: false,
+  nodeNames: { understand: 'plan', narrate: 'respond_final' },
+});

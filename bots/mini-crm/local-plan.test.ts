@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import { classifyByRules, classifyClause, localPlan, splitClauses } from './local-plan.ts';
+
+const clock = { now: new Date('2025-05-15T12:00:00Z'), timeZone: 'America/Sao_Paulo' };
+const SEED_MESSAGE =
+  'Cadastre o Lennon da Acme, telefone 11 98888-7777; adicione nota: prefere contato por WhatsApp; crie tarefa ligar pra ele amanhã às 10h; rascunhe a proposta Plano Anual';
+
+describe('splitClauses', () => {
+  it('splits on ";" and keeps commas inside a clause', () => {
+    expect(splitClauses(SEED_MESSAGE).map((c) => c.text)).toEqual([
+      'Cadastre o Lennon da Acme, telefone 11 98888-7777',
+      'adicione nota: prefere contato por WhatsApp',
+      'crie tarefa ligar pra ele amanhã às 10h',
+      'rascunhe a proposta Plano Anual',
+    ]);
+  });
+
+  it('splits on " e " and ", " only before an action verb', () => {
+    expect(splitClauses('vc pode cadastrar a Maria e criar uma tarefa pra sexta').map((c) => c.text)).toEqual([
+      'vc pode cadastrar a Maria',
+      'criar uma tarefa pra sexta',
+    ]);
+    expect(splitClauses('anote: prefere café e chá').length).toBe(1);
+    expect(splitClauses('busque o Lennon, adicione nota: ligou').length).toBe(2);
+    expect(splitClauses('liste os leads e as tarefas').map((c) => c.text)).toEqual(['liste os leads', 'as tarefas']);
+  });
+
+  it('does not split numbers with dots', () => {
+    expect(splitClauses('adicione item Setup por R$ 1.500,00 na proposta').length).toBe(1);
+  });
+});
+
+describe('classifyByRules', () => {
+  const cases: [string, string | null][] = [
+    ['Cadastre o Lennon da Acme', 'lead_criar'],
+    ['adicione o contato Pedro', 'lead_criar'],
+    ['adicione uma nota no lead do Lennon', 'nota_adicionar'],
+    ['anote que ele prefere email', 'nota_adicionar'],
+    ['crie tarefa ligar pra ele amanhã', 'tarefa_criar'],
+    ['lembre-me de enviar o contrato', 'tarefa_criar'],
+    ['agende ligação com o Lennon', 'tarefa_criar'],
+    ['cadastre uma tarefa: revisar contrato', 'tarefa_criar'],
+    ['rascunhe a proposta Plano Anual', 'proposta_rascunhar'],
+    ['liste os leads', 'lead_listar'],
+    ['quais leads eu tenho?', 'lead_listar'],
+    ['busque o lead Lennon', 'lead_buscar'],
+    ['encontre a Maria', 'lead_buscar'],
+    ['liste as notas do lead Lennon', 'nota_listar'],
+    ['o que tenho pra fazer hoje?', 'tarefa_listar'],
+    ['quais tarefas estão pendentes', 'tarefa_listar'],
+    ['marque como feita a tarefa ligar pra ele', 'tarefa_concluir'],
+    ['conclua a tarefa enviar contrato', 'tarefa_concluir'],
+    ['adicione item Consultoria por R$ 500 na proposta', 'proposta_item_adicionar'],
+    ['inclua 2 licenças a R$ 100 cada na proposta', 'proposta_item_adicionar'],
+    ['recalcule os totais da proposta', 'proposta_recalcular'],
+    ['o que você faz?', 'ajuda'],
+    ['o tempo está bom hoje', null],
+  ];
+  it.each(cases)('%s → %s', (text, intent) => {
+    expect(classifyByRules(text)).toBe(intent);
+  });
+
+  it('falls back to the classifier only for clauses the rules cannot place, above the threshold', () => {
+    const classify = () => ({ intent: 'lead_listar', confidence: 0.9 });
+    expect(classifyClause('bla bla', classify)).toBe('lead_listar');
+    expect(classifyClause('bla bla', () => ({ intent: 'lead_listar', confidence: 0.2 }))).toBeNull();
+    expect(classifyClause('bla bla', () => ({ intent: 'unknown', confidence: 0.9 }))).toBeNull();
+    expect(classifyClause('crie tarefa ligar amanhã', classify)).toBe('tarefa_criar');
+  });
+});
+
+describe('localPlan', () => {
+  it('plans the seed message with its slots', () => {
+    const plan = localPlan(SEED_MESSAGE, clock);
+    expect(plan).toEqual([
+      { intent: 'lead_criar', slots: { nome: 'Lennon', empresa: 'Acme', telefone: '11 98888-7777' } },
+      { intent: 'nota_adicionar', slots: { texto: 'Prefere contato por WhatsApp' } },
+      { intent: 'tarefa_criar', slots: { titulo: 'Ligar pra ele', prazo: '2025-05-16T13:00:00.000Z' } },
+      { intent: 'proposta_rascunhar', slots: { titulo: 'Plano Anual' } },
+    ]);
+  });
+
+  it('extracts lead fields: email, origin, surnames with particles, labelled company', () => {
+    expect(localPlan('cadastre a maria da silva, email maria@x.com.br, origem instagram', clock)[0].slots).toEqual({
+      nome: 'Maria da Silva',
+      email: 'maria@x.com.br',
+      origem: 'instagram',
+    });
+    expect(localPlan('cadastra o lead Pedro Alves da empresa Gama, tel (11) 3333-4444, veio pelo site', clock)[0].slots).toEqual({
+      nome: 'Pedro Alves',
+      empresa: 'Gama',
+      telefone: '(11) 3333-4444',
+      origem: 'site',
+    });
+  });
+
+  it('reads explicit and mentioned lead references', () => {
+    expect(localPlan('adicione uma nota no lead do Lennon dizendo que ele pediu desconto', clock)[0].slots).toEqual({
+      lead_ref_ou_id: 'Lennon',
+      texto: 'Ele pediu desconto',
+    });
+    expect(localPlan('me lembra de ligar pro Lennon dia 20 às 14h30', clock)[0].slots).toEqual({
+      lead_mencionado: 'Lennon',
+      titulo: 'Ligar pro Lennon',
+      prazo: '2025-05-20T17:30:00.000Z',
+    });
+  });
+
+  it('reads proposal items and discounts', () => {
+    expect(localPlan('adicione 2 licenças a R$ 1.200,50 cada na proposta Plano Anual', clock)[0].slots).toEqual({
+      proposta_ref: 'Plano Anual',
+      descricao: 'Licenças',
+      quantidade: 2,
+      preco: 1200.5,
+    });
+    expect(localPlan('recalcule os totais da proposta com desconto de 10%', clock)[0].slots).toEqual({ desconto_percentual: 10 });
+  });
+
+  it('reads "às 8 de …" as a time and merges a discount with the recalculation that follows', () => {
+    expect(localPlan('me lembre amanhã às 8 de mandar o contrato pro Jorge', clock)[0].slots).toEqual({
+      prazo: '2025-05-16T11:00:00.000Z',
+      lead_mencionado: 'Jorge',
+      titulo: 'Mandar o contrato pro Jorge',
+    });
+    expect(localPlan('aplica 15% de desconto na proposta e recalcula', clock)).toEqual([
+      { intent: 'proposta_recalcular', slots: { desconto_percentual: 15 } },
+    ]);
+    expect(localPlan('inclua na proposta 3 horas de consultoria por R$ 250 cada', clock)[0].slots).toEqual({
+      descricao: 'Horas de consultoria',
+      quantidade: 3,
+      preco: 250,
+    });
+  });
+
+  it('joins an unplaced sentence to the note before it, and answers help when nothing is actionable', () => {
+    expect(localPlan('anote: pediu desconto. Quer fechar em junho.', clock)).toEqual([
+      { intent: 'nota_adicionar', slots: { texto: 'Pediu desconto. Quer fechar em junho' } },
+    ]);
+    expect(localPlan('bom dia, tudo certo?', clock)).toEqual([{ intent: 'ajuda', slots: {} }]);
+    expect(localPlan('oi; liste os leads', clock).map((a) => a.intent)).toEqual(['lead_listar']);
+  });
+});

@@ -1,0 +1,628 @@
+// Local understanding of a CRM request without a model: split the message into clauses,
+// decide each clause's intent from its verbs and objects, and pull the slots out of it.
+import { cutSpans, parsePtDateTime } from './dates.ts';
+import { capitalizeFirst, cleanFragment, fold, nameCase, parseNumberPt } from './text.ts';
+import type { Clock, CrmClassifier, CrmIntent, CrmSlots, PlanAction } from './types.ts';
+import { CRM_INTENTS } from './types.ts';
+
+// ---------------------------------------------------------------- clause splitting
+
+const IMPERATIVES =
+  'cadastre|cadastra|adicione|adiciona|add|crie|cria|anote|anota|rascunhe|rascunha|agende|agenda|lembre|lembra|me lembre|me lembra|' +
+  'liste|lista|mostre|mostra|me mostre|me mostra|busque|busca|encontre|encontra|procure|procura|ache|conclua|conclui|finalize|finaliza|' +
+  'marque|marca|recalcule|recalcula|registre|registra|inclua|inclui|gere|gera|prepare|prepara|monte|monta|salve|salva|coloque|coloca|' +
+  'atualize|atualiza|quais|insira|acrescente|faca|faz uma|fa[cç]a uma';
+const INFINITIVES =
+  'cadastrar|adicionar|criar|anotar|rascunhar|agendar|lembrar|listar|mostrar|buscar|encontrar|procurar|concluir|finalizar|marcar|' +
+  'recalcular|registrar|incluir|gerar|preparar|montar|salvar|colocar|atualizar|inserir|acrescentar';
+const CONNECTOR = '(?:(?:tambem|depois|entao|ai|em seguida|por fim|por ultimo|alem disso|e)\\s+)*';
+
+export interface Clause {
+  text: string;
+  /** The separator that preceded it in the message ('' for the first). */
+  sep: string;
+}
+
+/**
+ * Split a message into clauses: on ';', line breaks and sentence ends, and on ' e ' / ', ' /
+ * ' depois ' when an action verb follows ("cadastre o Lennon e crie uma tarefa…").
+ */
+export function splitClauses(text: string): Clause[] {
+  const f = fold(text);
+  const cuts: { at: number; next: number }[] = [];
+  const patterns = [
+    /\s*(?:;|\n+|[.!?]+(?=\s|$))\s*/g,
+    new RegExp(`\\s+(?:e|depois|e depois|em seguida|e tambem|tambem)\\s+${CONNECTOR}(?=(?:${IMPERATIVES}|${INFINITIVES})\\b)`, 'g'),
+    new RegExp(`\\s*,\\s*${CONNECTOR}(?=(?:${IMPERATIVES})\\b)`, 'g'),
+    /\s+e\s+(?=(?:as|os|minhas|meus)\s+(?:leads|notas|tarefas|propostas|contatos|clientes)\b)/g,
+  ];
+  for (const re of patterns) {
+    for (const m of f.matchAll(re)) cuts.push({ at: m.index, next: m.index + m[0].length });
+  }
+  cuts.sort((a, b) => a.at - b.at);
+  const out: Clause[] = [];
+  let pos = 0;
+  let sep = '';
+  for (const c of cuts) {
+    if (c.at < pos) continue;
+    const piece = text.slice(pos, c.at);
+    if (piece.trim()) out.push({ text: piece.trim(), sep });
+    sep = text.slice(c.at, c.next);
+    pos = c.next;
+  }
+  const last = text.slice(pos);
+  if (last.trim()) out.push({ text: last.trim(), sep });
+  return out;
+}
+
+// ---------------------------------------------------------------- classification
+
+type CrmObject = 'item' | 'totais' | 'nota' | 'tarefa' | 'proposta' | 'lead';
+
+const NOUNS: [RegExp, CrmObject][] = [
+  [/\bite(?:m|ns)\b/, 'item'],
+  [/\btotais\b|\b(?:sub)?total\b/, 'totais'],
+  [/\bnotas?\b|\banotac(?:ao|oes)\b|\bobservac(?:ao|oes)\b|\bobs\b|\bcomentarios?\b/, 'nota'],
+  [/\btarefas?\b|\btarfas?\b|\btrefas?\b|\blembretes?\b|\bfollow[- ]?ups?\b|\bpendencias?\b|\bafazeres\b|\bto-dos?\b|\batividades?\b|\b(?:ligacao|reuniao|visita|retorno)\b/, 'tarefa'],
+  [/\bpropostas?\b|\borcamentos?\b/, 'proposta'],
+  [/\bleads?\b|\bcontatos?\b|\bclientes?\b|\bprospects?\b/, 'lead'],
+];
+
+// Verbs that name their object by themselves ("anote …", "lembre-me …").
+const STRONG_VERBS: [RegExp, CrmObject][] = [
+  [/\banot(?:e|a|ar|ei|ad[oa])\b|\bregistr\w* que\b/, 'nota'],
+  [/\b(?:lembr(?:e|a|ar)|me lembr\w*|agend(?:e|a|ar))\b|\b(?:marqu\w*|marc(?:a|ar)|program\w*)\s+(?:uma |um )?(?:reuniao|ligacao|visita|call|retorno|encontro)\b/, 'tarefa'],
+  [/\brascunh\w*/, 'proposta'],
+  [/\brecalcul\w*/, 'totais'],
+];
+const WEAK_LEAD_VERB = /\bcadastr\w*/;
+
+const LIST_VERB = /\b(?:list\w*|mostr\w*|exib\w*|quais|quantos|quantas|ver|veja|vejo|consult\w*|me (?:passa|manda|da|de)|relatorio|todas as|todos os|tenho)\b/;
+const FIND_VERB =
+  /\b(?:busc\w*|busque|bsuq\w*|encontr\w*|procur\w*|ach[ea]\w*|pesquis\w*|localiz\w*|dados d[oa]|informac\w* d[oa]|quem e|info d[oa]|ficha d[oa]|cade|tem algum|qual (?:e )?o (?:telefone|email|e-mail|whatsapp|numero|contato|celular|empresa) d[oa])\b/;
+const COMPLETE_VERB = /\b(?:conclu\w*|finaliz\w*|termin\w*|encerr\w*|feita|feito|realizad[ao]|ja fiz|dei baixa|dar baixa|de baixa|da baixa|baixa n[ao]|ticar|risc\w*|risque)\b/;
+const COMPLETE_AFTER = /\bcomo (?:feita|concluida|realizada|finalizada)\b|\b(?:ja )?(?:esta|foi|ta) (?:feita|concluida)\b|\b(?:concluida|finalizada|realizada)\b|\bpode (?:concluir|finalizar|dar baixa)\b/;
+const RECALC_VERB =
+  /\b(?:recalcul\w*|atualiz\w* (?:os )?(?:totais|valores|total)|totais|some|soma\w*|quanto ficou|(?:refa\w*|fech\w*|faz\w*|calcul\w*) (?:a )?conta|calcul\w* de novo|total atualizado)\b/;
+const CREATE_VERB = /\b(?:cri\w*|adicion\w*|add|cadastr\w*|registr\w*|inclu\w*|coloc\w*|fa[cz]\w*|ger[ea]\w*|mont\w*|prepar\w*|salv\w*|nov[ao]s?|anot\w*|agend\w*|insir\w*|inser\w*|bot\w*|lanc\w*|abr[ae]\w*|rascunh\w*|acrescent\w*)\b/;
+const ITEM_ADD = /\b(?:adicion\w*|add|inclu\w*|coloc\w*|insir\w*|inser\w*|acrescent\w*|bot\w*|lanc\w*)\b[\s\S]*\b(?:n[ao]|a|ao|para a|pra|na ultima)\s+proposta\b/;
+const MONEY = /\br\$\s*\d|\b\d[\d.]*(?:,\d{1,2})?\s*reais\b/;
+const HELP = /\b(?:ajuda|socorro|help|menu|comandos|quem e (?:voce|vc)|o que (?:voce|vc) (?:pode|sabe|consegue|faz)|como (?:funciona|usar|uso)|o que da pra fazer|quais (?:sao )?(?:os )?comandos)\b/;
+const TASK_AGENDA = /\bo que (?:eu )?(?:tenho|tem|ha) (?:de )?(?:pra|para|a) (?:fazer|hoje|amanha)\b|\bo que (?:eu )?(?:tenho|tem|ha) (?:de )?pendente\b|\bminha agenda\b|\bmeus compromissos\b|\bmeus afazeres\b/;
+const PLURAL = /\b(?:leads|notas|tarefas|propostas|contatos|clientes|prospects|lembretes|pendencias|anotacoes|observacoes)\b/;
+
+function firstMatch(f: string, table: [RegExp, CrmObject][]): { obj: CrmObject; at: number; end: number } | null {
+  let best: { obj: CrmObject; at: number; end: number } | null = null;
+  for (const [re, obj] of table) {
+    const m = re.exec(f);
+    if (m && (!best || m.index < best.at)) best = { obj, at: m.index, end: m.index + m[0].length };
+  }
+  return best;
+}
+
+/** The intent a clause asks for, from verbs and objects; null when the rules cannot tell. */
+export function classifyByRules(clause: string): CrmIntent | null {
+  const f = fold(clause).replace(/[?!.]+$/g, '').trim();
+  if (!f) return null;
+  if (TASK_AGENDA.test(f)) return 'tarefa_listar';
+  if (/\bo que (?:eu )?(?:anotei|registrei)\b/.test(f)) return 'nota_listar';
+
+  const noun = firstMatch(f, NOUNS);
+  const strong = firstMatch(f, STRONG_VERBS);
+  const weak = WEAK_LEAD_VERB.exec(f);
+  let obj: CrmObject | null = noun?.obj ?? null;
+  let at = noun?.at ?? f.length;
+  if (strong && strong.at < at) {
+    obj = strong.obj;
+    at = strong.at;
+  } else if (weak && weak.index < at) {
+    // "cadastre uma tarefa" names its object right after the verb; "cadastre o Lennon" does not.
+    const between = f.slice(weak.index + weak[0].length, noun ? noun.at : f.length);
+    if (!noun || between.trim().split(/\s+/).length > 3) {
+      obj = 'lead';
+      at = weak.index;
+    }
+  }
+  const head = f.slice(0, noun && obj === noun.obj ? noun.end : at + 1);
+
+  if (!obj) {
+    if (HELP.test(f)) return 'ajuda';
+    if (RECALC_VERB.test(f) && /\bdesconto\b/.test(f)) return 'proposta_recalcular';
+    if (FIND_VERB.test(f)) return 'lead_buscar';
+    if (CREATE_VERB.test(f) && MONEY.test(f)) return 'proposta_item_adicionar';
+    if (CREATE_VERB.test(f) && /\b(?:no|ao|pro) crm\b/.test(f)) return 'lead_criar';
+    if (/^(?:conclu\w*|finaliz\w*|marqu\w* como feit[ao]|marc\w* como feit[ao])\b/.test(f)) return 'tarefa_concluir';
+    return null;
+  }
+  const plural = noun && obj === noun.obj ? PLURAL.test(f.slice(noun.at, noun.end)) : false;
+  switch (obj) {
+    case 'item':
+      if (RECALC_VERB.test(f)) return 'proposta_recalcular';
+      return LIST_VERB.test(head) ? null : 'proposta_item_adicionar';
+    case 'totais':
+      return 'proposta_recalcular';
+    case 'nota':
+      if (LIST_VERB.test(head) || FIND_VERB.test(head)) return 'nota_listar';
+      if (plural && !CREATE_VERB.test(head)) return 'nota_listar';
+      return 'nota_adicionar';
+    case 'tarefa': {
+      if (LIST_VERB.test(head)) return 'tarefa_listar';
+      const after = f.slice(at);
+      if (COMPLETE_VERB.test(head) || (!CREATE_VERB.test(head) && COMPLETE_AFTER.test(after))) return 'tarefa_concluir';
+      if (plural && !CREATE_VERB.test(head)) return 'tarefa_listar';
+      return 'tarefa_criar';
+    }
+    case 'proposta':
+      if (RECALC_VERB.test(f)) return 'proposta_recalcular';
+      if (/\bdesconto\b/.test(f) && /\b(?:aplic\w*|d[eê]|dar|coloc\w*|inclu\w*|com)\b/.test(f) && !/\b(?:rascunh\w*|cri\w*|fa[cz]\w*|mont\w*|ger[ea]\w*|prepar\w*|nova)\b/.test(f)) return 'proposta_recalcular';
+      if (ITEM_ADD.test(f) && (MONEY.test(f) || /\b\d+\s*(?:x|un\w*)\b/.test(f))) return 'proposta_item_adicionar';
+      if (LIST_VERB.test(head) && !CREATE_VERB.test(head)) return null; // listing proposals is not offered
+      return 'proposta_rascunhar';
+    case 'lead':
+      if (FIND_VERB.test(head)) return plural ? 'lead_listar' : 'lead_buscar';
+      if (LIST_VERB.test(head) && !CREATE_VERB.test(head)) return plural ? 'lead_listar' : 'lead_buscar';
+      if (plural && !CREATE_VERB.test(head)) return 'lead_listar';
+      return 'lead_criar';
+  }
+}
+
+// ---------------------------------------------------------------- slot extraction helpers
+
+const POLITE =
+  /^(?:\s*(?:por favor|pfv|pf|favor|vc pode|voce pode|vc poderia|voce poderia|pode|poderia|consegue|preciso que (?:voce|vc)|preciso|quero que (?:voce|vc)|quero|gostaria de|gostaria que (?:voce|vc)|me ajuda a|ajuda a|bora|vamos|agora|tambem|depois|entao|ai|e|ok|oi|ola|bom dia|boa tarde|boa noite|alem disso|em seguida|por fim)\b[\s,]*)+/;
+
+/** Cut a prefix matched on the folded text from the original (same offsets). */
+function cutPrefix(orig: string, re: RegExp): string {
+  const m = re.exec(fold(orig));
+  return m && m.index === 0 ? orig.slice(m[0].length) : orig;
+}
+
+function stripPolite(orig: string): string {
+  return cutPrefix(orig.trim(), POLITE).trim();
+}
+
+const UUID_RE = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/i;
+const NAME_STOP = new Set([
+  'que', 'com', 'para', 'pra', 'pro', 'sobre', 'dizendo', 'falando', 'informando', 'e', 'amanha', 'hoje', 'as', 'no', 'na', 'em',
+  'ate', 'dia', 'pelo', 'pela', 'por', 'como', 'telefone', 'tel', 'email', 'celular', 'origem', 'empresa', 'sobre', 'depois',
+]);
+const PARTICLES = new Set(['da', 'de', 'do', 'das', 'dos']);
+const PRONOUNS = new Set(['ele', 'ela', 'eles', 'elas', 'dele', 'dela', 'mesmo', 'mesma', 'esse', 'essa', 'este', 'esta', 'isso', 'lead', 'contato', 'cliente', 'mim', 'voce', 'vc']);
+
+/**
+ * Read a name starting at `start`: the first word always, further words while they are
+ * Capitalized (or particles followed by a Capitalized word). Max four words.
+ */
+function readName(orig: string, start: number, requireCapital = false): { name: string; end: number } | null {
+  const rest = orig.slice(start);
+  const uuid = UUID_RE.exec(rest);
+  if (uuid && uuid.index <= 1) return { name: uuid[0], end: start + uuid.index + uuid[0].length };
+  const words = [...rest.matchAll(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu)];
+  if (!words.length) return null;
+  const first = words[0];
+  if (rest.slice(0, first.index).trim()) return null; // punctuation before the name
+  const isCap = (w: string) => /^\p{Lu}/u.test(w);
+  const firstFold = fold(first[0]);
+  if (NAME_STOP.has(firstFold) || PRONOUNS.has(firstFold)) return null;
+  if (requireCapital && !isCap(first[0])) return null;
+  const parts = [first[0]];
+  let end = first.index + first[0].length;
+  for (let i = 1; i < words.length && parts.length < 4; i++) {
+    const w = words[i];
+    const gap = rest.slice(end, w.index);
+    if (gap.trim()) break; // punctuation between words ends the name
+    const wf = fold(w[0]);
+    if (isCap(w[0]) && !NAME_STOP.has(wf)) {
+      parts.push(w[0]);
+      end = w.index + w[0].length;
+    } else if (PARTICLES.has(wf) && words[i + 1] && isCap(words[i + 1][0]) && !rest.slice(w.index + w[0].length, words[i + 1].index).trim()) {
+      if (!isCap(first[0])) break;
+      parts.push(w[0], words[i + 1][0]);
+      end = words[i + 1].index + words[i + 1][0].length;
+      i++;
+    } else break;
+  }
+  return { name: parts.join(' '), end: start + end };
+}
+
+const EXPLICIT_LEAD = /\b(?:lead|contato|cliente|prospect)\s+(?:(?:d[oa]s?|de|chamad[oa])\s+)?/g;
+const SOFT_LEAD = /\b(?:pro|pra|para o|para a|ao|a|o|com o|com a|do|da|no|na|sobre o|sobre a|pelo|pela)\s+/g;
+
+/** "no lead do Lennon", "contato da Maria" → the name (any case). */
+function findExplicitLead(orig: string): { name: string; start: number; end: number } | null {
+  const f = fold(orig);
+  for (const m of f.matchAll(EXPLICIT_LEAD)) {
+    const r = readName(orig, m.index + m[0].length);
+    if (r) return { name: nameCase(r.name), start: m.index, end: r.end };
+  }
+  return null;
+}
+
+/** "ligar pro Lennon" → "Lennon" (Capitalized words only). */
+function findSoftLead(orig: string): string | undefined {
+  const f = fold(orig);
+  for (const m of f.matchAll(SOFT_LEAD)) {
+    const r = readName(orig, m.index + m[0].length, true);
+    if (r && !/^(whats\w*|zap|telegram|email|instagram|linkedin|google)$/i.test(r.name)) return r.name;
+  }
+  return undefined;
+}
+
+function leadSlots(orig: string): Pick<CrmSlots, 'lead_ref_ou_id' | 'lead_mencionado'> {
+  const explicit = findExplicitLead(orig);
+  if (explicit) return { lead_ref_ou_id: explicit.name };
+  const uuid = UUID_RE.exec(orig);
+  if (uuid && /\blead\b/i.test(orig)) return { lead_ref_ou_id: uuid[0] };
+  const soft = findSoftLead(orig);
+  return soft ? { lead_mencionado: soft } : {};
+}
+
+function blankSpan(s: string, start: number, end: number): string {
+  return s.slice(0, start) + ' '.repeat(end - start) + s.slice(end);
+}
+
+const TRAILING_GLUE = /(?:\s+(?:para|pra|pro|ate|no|na|em|de|do|da|as|a|o|e|com|dia|por))+\s*$/i;
+
+function tidyTitle(text: string): string {
+  let t = cleanFragment(text);
+  for (let i = 0; i < 3; i++) t = cleanFragment(t.replace(TRAILING_GLUE, ''));
+  return t;
+}
+
+// ---------------------------------------------------------------- per-intent extraction
+
+const SURNAMES = new Set([
+  'silva', 'santos', 'souza', 'sousa', 'oliveira', 'costa', 'pereira', 'almeida', 'lima', 'carvalho', 'rocha', 'ferreira', 'rodrigues',
+  'gomes', 'martins', 'araujo', 'ribeiro', 'barbosa', 'melo', 'nascimento', 'cruz', 'moura', 'paula', 'conceicao', 'jesus', 'freitas',
+  'andrade', 'cardoso', 'teixeira', 'mendes', 'castro', 'campos', 'vieira', 'monteiro', 'moraes', 'morais', 'azevedo', 'assis',
+]);
+
+const LEAD_PREFIX =
+  /^(?:(?:cadastr\w*|cri\w*|adicion\w*|add|registr\w*|salv\w*|inclu\w*|insir\w*|inser\w*|coloc\w*|bot\w*|anot\w*)\s+)?(?:(?:o|a|um|uma|esse|este|essa|esta|novo|nova)\s+)*(?:(?:lead|contato|cliente|prospect)s?\b\s*)?(?:(?:novo|nova)\s+)?(?:(?:chamad[oa]|de nome|com (?:o )?nome|nome)\s*:?\s*|:\s*)?/;
+const FIELD_STOP = /(?:[,;(]|\s-\s|\s(?:que|com|telefone|tel|fone|celular|cel|whats\w*|zap|e-?mail|origem|empresa|veio|via|e|cujo|cuja|numero)\b)/;
+
+export function extractLeadSlots(clause: string): CrmSlots {
+  const slots: CrmSlots = {};
+  let work = clause;
+  const take = (re: RegExp, use: (m: RegExpExecArray) => void) => {
+    const m = re.exec(fold(work));
+    if (m) {
+      use(m);
+      work = blankSpan(work, m.index, m.index + m[0].length);
+    }
+  };
+  take(/(?:\be-?mail\s*:?\s*)?\b([\w.+-]+@[\w-]+(?:\.[\w-]+)+)/, (m) => {
+    const start = m.index + m[0].length - m[1].length;
+    slots.email = work.slice(start, start + m[1].length).trim();
+  });
+  take(/(?:\b(?:telefone|tel|fone|celular|cel|whats(?:app)?|zap|numero)\s*:?\s*)?(\+?\(?\d[\d\s().-]{6,}\d)/, (m) => {
+    const digits = m[1].replace(/\D/g, '');
+    if (digits.length >= 8) slots.telefone = m[1].trim();
+  });
+  take(/\b(?:origem|fonte|canal)\s*:?\s*(?:e\s+|foi\s+)?([^,;.]+)/, (m) => {
+    slots.origem = cleanFragment(work.slice(m.index + m[0].length - m[1].length, m.index + m[0].length));
+  });
+  if (!slots.origem) {
+    take(/\b(?:veio|chegou|vindo|captad[oa]|conheceu)\s+(?:(?:a gente|a empresa|a gente)\s+)?(?:d[oa]s?|pel[oa]s?|via|por|atraves d[oa]|n[oa])\s+([^,;.]+)|\bvia\s+([^,;.\s]+)/, (m) => {
+      const g = m[1] ?? m[2];
+      const start = m.index + m[0].length - g.length;
+      slots.origem = cleanFragment(work.slice(start, m.index + m[0].length));
+    });
+  }
+  if (!slots.origem) {
+    take(/\bindicad[oa]\s+(?:por|pel[oa])\s+([^,;.]+)|\b(?:por|de)\s+indicacao(?:\s+d[oa]\s+([^,;.]+))?/, (m) => {
+      const who = m[1] ?? m[2];
+      const start = who ? m.index + m[0].length - who.length : -1;
+      slots.origem = who ? `indicação de ${cleanFragment(work.slice(start, m.index + m[0].length))}` : 'indicação';
+    });
+  }
+  take(/\b(?:da empresa|empresa|companhia|firma|que trabalha (?:na|no|em)|trabalha (?:na|no|em))\s*:?\s*([^,;.]+)/, (m) => {
+    const start = m.index + m[0].length - m[1].length;
+    const value = work.slice(start, m.index + m[0].length);
+    const stop = FIELD_STOP.exec(fold(value));
+    slots.empresa = nameCase(cleanFragment(stop ? value.slice(0, stop.index) : value));
+  });
+
+  // The name: what follows the verb phrase, up to a field or particle.
+  const body = stripPolite(work);
+  const rest = cutPrefix(body, LEAD_PREFIX);
+  const words = [...rest.matchAll(/\S+/g)];
+  const nameParts: string[] = [];
+  let i = 0;
+  for (; i < words.length && nameParts.length < 5; i++) {
+    const raw = words[i][0];
+    const w = raw.replace(/[,;:.!?]+$/, '');
+    const wf = fold(w);
+    if (!w || /\d/.test(w) || (nameParts.length > 0 && (NAME_STOP.has(wf) || (FIELD_STOP.test(` ${wf}`) && !PARTICLES.has(wf))))) break;
+    if (nameParts.length === 0 && (NAME_STOP.has(wf) || PRONOUNS.has(wf))) break;
+    if (PARTICLES.has(wf) && nameParts.length > 0) {
+      const next = words[i + 1]?.[0].replace(/[,;:.!?]+$/, '') ?? '';
+      if (SURNAMES.has(fold(next))) {
+        nameParts.push(w, next);
+        i++;
+        if (/[,;:.!?]$/.test(words[i][0])) {
+          i++;
+          break;
+        }
+        continue;
+      }
+      // "Lennon da Acme": what follows the particle is the company.
+      if (!slots.empresa) {
+        const after = rest.slice(words[i].index + words[i][0].length);
+        const stop = FIELD_STOP.exec(fold(after));
+        const company = cleanFragment(stop ? after.slice(0, stop.index) : after);
+        if (company && !/\d/.test(company)) slots.empresa = nameCase(company);
+      }
+      break;
+    }
+    nameParts.push(w);
+    if (w !== raw) break; // punctuation closes the name
+  }
+  if (nameParts.length) slots.nome = nameCase(nameParts.join(' '));
+  if (!slots.empresa && slots.nome) {
+    // "novo lead: Lennon, Acme, 11 9…" — an unlabelled Capitalized fragment after the name.
+    const tail = rest.slice(words[Math.min(i, words.length - 1)]?.index ?? rest.length);
+    for (const frag of tail.split(/[,;]/).slice(1, 3)) {
+      const c = cleanFragment(frag).replace(/^(?:da|do|de)\s+(?=\p{Lu})/u, '');
+      if (c && /^\p{Lu}/u.test(c) && !/\d|@/.test(c) && c.split(/\s+/).length <= 4) {
+        slots.empresa = c;
+        break;
+      }
+    }
+  }
+  return slots;
+}
+
+const NOTE_PREFIX =
+  /^(?:(?:adicion\w*|add|cri\w*|registr\w*|anot\w*|coloc\w*|inclu\w*|salv\w*|escrev\w*|fa[cz]\w*|insir\w*|deix\w*|bot\w*)\s+)?(?:(?:uma|a|um|o|nova|novo)\s+)*(?:(?:nota|observacao|anotacao|obs|comentario)\b\s*)?/;
+const NOTE_LEAD_PHRASE =
+  /^(?:(?:n[oa]|ao|a|pro|pra|para o|para a|do|da|sobre o|sobre a|em)\s+)(?:(?:lead|contato|cliente)\s+(?:(?:d[oa]|de)\s+)?)?/;
+const NOTE_CONNECTOR = /^(?:[:\-–—]\s*|(?:dizendo|falando|informando|com o texto|com texto|que diz|com a mensagem|assim)\s*:?\s*)*(?:que\s+)?/;
+
+export function extractNoteSlots(clause: string): CrmSlots {
+  const colon = clause.search(/:\s*\S/);
+  const head = colon >= 0 ? clause.slice(0, colon) : clause;
+  const slots: CrmSlots = { ...leadSlots(head) };
+  let texto: string;
+  if (colon >= 0) {
+    texto = clause.slice(colon + 1);
+  } else {
+    let rest = cutPrefix(stripPolite(clause), NOTE_PREFIX).trim();
+    const phrase = NOTE_LEAD_PHRASE.exec(fold(rest));
+    if (phrase && (slots.lead_ref_ou_id || slots.lead_mencionado)) {
+      const r = readName(rest, phrase[0].length);
+      if (r) rest = rest.slice(r.end);
+    }
+    texto = cutPrefix(rest.trim(), NOTE_CONNECTOR);
+  }
+  const t = cleanFragment(texto);
+  if (t) slots.texto = capitalizeFirst(t);
+  if (!slots.lead_ref_ou_id && !slots.lead_mencionado && colon < 0) Object.assign(slots, leadSlots(clause));
+  return slots;
+}
+
+const TASK_PREFIX =
+  /^(?:(?:me\s+)?lembr(?:e|a|ar)(?:-me|\s+me)?\s+(?:de\s+|que\s+|para\s+|pra\s+)?|(?:(?:cri\w*|adicion\w*|add|agend\w*|marc\w*|registr\w*|coloc\w*|cadastr\w*|program\w*|inclu\w*|bot\w*|abr\w*|gere|ger\w*)\s+)?(?:(?:uma|a|um|o|nova|novo)\s+)*(?:(?:tarefa|lembrete|follow[- ]?up|atividade|to-?do)\b\s*)?(?:(?:de|para|pra|:|-|que)\s+)?)/;
+
+export function extractTaskSlots(clause: string, clock: Clock): CrmSlots {
+  const slots: CrmSlots = {};
+  const parsed = parsePtDateTime(clause, clock.now, clock.timeZone);
+  let rest = clause;
+  if (parsed) {
+    slots.prazo = parsed.date.toISOString();
+    rest = cutSpans(clause, parsed.spans);
+  }
+  Object.assign(slots, leadSlots(rest));
+  let title = cutPrefix(stripPolite(rest), TASK_PREFIX);
+  title = cutPrefix(title.trim(), /^(?:[:\-–—]\s*)+/);
+  const t = tidyTitle(title);
+  if (t) slots.titulo = capitalizeFirst(t);
+  return slots;
+}
+
+const PROPOSAL_HEAD =
+  /\b(?:proposta|orcamento)\b\s*(?:comercial\s+)?(?:(?:de|do|da|:|chamada|intitulada|com (?:o )?titulo|titulo|nomeada)\s*:?\s*)?/;
+const PROPOSAL_STOP =
+  /(?:[,;(]|\s-\s|\s(?:para|pra|pro|ao|no|do|da|com|no valor|valor|de r\$|por r\$)\s+(?:o\s+|a\s+)?(?:lead|contato|cliente)\b|\s(?:para|pra|pro|ao)\s|\sno valor\b|\scom (?:desconto|valor|itens?|o item)\b)/;
+
+export function extractProposalSlots(clause: string): CrmSlots {
+  const slots: CrmSlots = { ...leadSlots(clause) };
+  const f = fold(clause);
+  const m = PROPOSAL_HEAD.exec(f);
+  if (m) {
+    const after = clause.slice(m.index + m[0].length);
+    const stop = PROPOSAL_STOP.exec(' ' + fold(after));
+    const raw = stop ? after.slice(0, Math.max(0, stop.index - 1)) : after;
+    const t = tidyTitle(raw);
+    if (t && !PRONOUNS.has(fold(t))) slots.titulo = /\p{Lu}/u.test(t) ? t : capitalizeFirst(t);
+  }
+  return slots;
+}
+
+const MONEY_VALUE = /(?:r\$\s*(\d[\d.]*(?:,\d{1,2})?)|\b(\d[\d.]*(?:,\d{1,2})?)\s*(?:reais|real)\b|\b(?:por|a|de|valor|preco|custando|custa|sai a)\s+(\d[\d.]*(?:,\d{1,2})?)\b(?!\s*(?:x|un|unidades?|itens?)\b))/;
+const QUANTITY = /\b(\d+(?:,\d+)?)\s*(?:x|un\.?|unid\w*|unidades?)(?=\s|$|\b)|\bquantidade\s*:?\s*(\d+(?:,\d+)?)|\b(\d+)\s+(?=[a-z])/;
+const PROPOSAL_REF = /\b(?:n[ao]|a|ao|para a|pra|da|na ultima)\s+proposta\b\s*(?:(?:de|do|da|:)\s*)?/;
+const ITEM_PREFIX =
+  /^(?:(?:adicion\w*|add|inclu\w*|coloc\w*|insir\w*|inser\w*|acrescent\w*|bot\w*|lanc\w*|cri\w*|registr\w*)\s+)?(?:(?:o|um|uma|a|os|novo|mais)\s+)*(?:ite(?:m|ns)\b\s*)?(?:(?:de|:|-)\s*)?/;
+
+export function extractItemSlots(clause: string): CrmSlots {
+  const slots: CrmSlots = {};
+  let work = clause;
+  const ref = PROPOSAL_REF.exec(fold(work));
+  if (ref) {
+    const after = work.slice(ref.index + ref[0].length);
+    const stop = /[,;(]|\s(?:por|a|com|de)\s+r\$|\s-\s/.exec(fold(after));
+    const raw = stop ? after.slice(0, stop.index) : after;
+    const name = cleanFragment(raw);
+    const end = ref.index + ref[0].length;
+    // A name after "na proposta" is the proposal's when Capitalized or when it closes the clause.
+    if (name && !/^\d/.test(name) && (/^\p{Lu}/u.test(name) || (!stop && !MONEY.test(fold(raw))))) {
+      slots.proposta_ref = name;
+      work = blankSpan(work, ref.index, end + raw.length);
+    } else work = blankSpan(work, ref.index, end);
+  }
+  const money = MONEY_VALUE.exec(fold(work));
+  if (money) {
+    const n = parseNumberPt(money[1] ?? money[2] ?? money[3]);
+    if (n !== null) slots.preco = n;
+    work = blankSpan(work, money.index, money.index + money[0].length);
+  }
+  const qty = QUANTITY.exec(fold(work));
+  if (qty) {
+    const n = parseNumberPt(qty[1] ?? qty[2] ?? qty[3]);
+    if (n !== null && n > 0) slots.quantidade = n;
+    work = blankSpan(work, qty.index, qty.index + qty[0].length);
+  }
+  let desc = cutPrefix(stripPolite(work), ITEM_PREFIX);
+  desc = desc.replace(/\b(?:cada|cada um|cada uma|por unidade|unitario|unitaria)\b/gi, ' ');
+  const d = tidyTitle(desc);
+  if (d) slots.descricao = capitalizeFirst(d);
+  return slots;
+}
+
+export function extractRecalcSlots(clause: string): CrmSlots {
+  const slots: CrmSlots = {};
+  const f = fold(clause);
+  const ref = /\b(?:d[ao]|n[ao]|a)\s+proposta\s+(?!com\b)/.exec(f);
+  if (ref) {
+    const after = clause.slice(ref.index + ref[0].length);
+    const stop = /[,;(]|\scom\s|\saplicando\s|\sconsiderando\s|\se\s/.exec(fold(after));
+    const name = cleanFragment(stop ? after.slice(0, stop.index) : after);
+    if (name) slots.proposta_ref = name;
+  }
+  const pct = /\bdesconto\s+(?:de\s+)?(\d+(?:[.,]\d+)?)\s*(?:%|por cento)/.exec(f) ?? /\b(\d+(?:[.,]\d+)?)\s*(?:%|por cento)\s+de\s+desconto\b/.exec(f);
+  if (pct) slots.desconto_percentual = parseNumberPt(pct[1]) ?? undefined;
+  else {
+    const abs = /\bdesconto\s+(?:de\s+)?(?:r\$\s*)?(\d[\d.]*(?:,\d{1,2})?)/.exec(f);
+    if (abs) slots.desconto = parseNumberPt(abs[1]) ?? undefined;
+  }
+  return slots;
+}
+
+const FIND_PREFIX =
+  /^(?:qual (?:e )?(?:o|a) (?:telefone|email|e-mail|whatsapp|numero|contato|celular|empresa) d[oa]s?\s+|(?:busc\w*|busque|encontr\w*|procur\w*|ach\w*|pesquis\w*|localiz\w*|mostr\w*|me mostr\w*|ver|veja|exib\w*|me (?:passa|da|de)|quem e|quais sao)\s+)?(?:(?:os|as)?\s*(?:dados|informac\w*|info|ficha)\s+(?:d[oa]s?\s+)?)?(?:(?:o|a|um|uma)\s+)?(?:(?:lead|contato|cliente|prospect)s?\b\s*)?(?:(?:d[oa]s?|de|chamad[oa]|com nome|nome)\s*:?\s+)?(?:(?:o|a)\s+)?/;
+
+export function extractFindSlots(clause: string): CrmSlots {
+  const rest = cutPrefix(stripPolite(clause), FIND_PREFIX);
+  const stop = /[,;?!]|\s(?:e|para|pra|que)\s/.exec(fold(rest));
+  const ref = cleanFragment(stop ? rest.slice(0, stop.index) : rest);
+  return ref ? { lead_ref_ou_id: nameCase(ref) } : {};
+}
+
+function listLeadSlots(clause: string): CrmSlots {
+  const explicit = findExplicitLead(clause);
+  if (explicit) return { lead_ref_ou_id: explicit.name };
+  const f = fold(clause);
+  const m = /\b(?:notas|anotacoes|observacoes|tarefas|pendencias|nota|tarefa)\s+(?:(?:d[oa]s?|de|sobre|para)\s+)(?:(?:o|a)\s+)?/.exec(f);
+  if (m) {
+    const r = readName(clause, m.index + m[0].length);
+    if (r && !/^(?:hoje|amanha|semana|mes)$/.test(fold(r.name))) return { lead_ref_ou_id: nameCase(r.name) };
+  }
+  return {};
+}
+
+export function extractTaskListSlots(clause: string): CrmSlots {
+  const f = fold(clause);
+  const slots: CrmSlots = { ...listLeadSlots(clause) };
+  if (/\b(?:concluid|feitas|finalizad|terminad|realizad)\w*/.test(f)) slots.filtro = 'concluidas';
+  else if (/\btodas\b/.test(f)) slots.filtro = 'todas';
+  else slots.filtro = 'pendentes';
+  return slots;
+}
+
+const COMPLETE_PREFIX =
+  /^(?:(?:conclu\w*|finaliz\w*|termin\w*|fech\w*|marqu\w*|marc\w*|risc\w*|risque|ticar|d[eê] baixa|dar baixa|dei baixa)\s+)?(?:(?:em|n[ao])\s+)?(?:como\s+(?:feita|concluida|realizada|finalizada)\s+)?(?:(?:a|o|essa|esta|minha|ultima|aquela)\s+)*(?:tarefa\b\s*)?(?:(?:de|do|da|:|-)\s+)?/;
+
+export function extractCompleteSlots(clause: string): CrmSlots {
+  const uuid = UUID_RE.exec(clause);
+  if (uuid) return { tarefa_ref: uuid[0] };
+  let rest = cutPrefix(stripPolite(clause), COMPLETE_PREFIX);
+  const f = fold(rest);
+  const tail = /\s+(?:como\s+(?:feita|concluida|realizada|finalizada)|(?:ja\s+)?(?:esta|foi|ta)\s+(?:feita|concluida)|(?:feita|concluida))\b.*$/.exec(f);
+  if (tail) rest = rest.slice(0, tail.index);
+  const ref = tidyTitle(rest);
+  return ref && !/^(?:essa|esta|ela|isso)$/.test(fold(ref)) ? { tarefa_ref: ref } : {};
+}
+
+/** Slots of one clause for the given intent. */
+export function extractSlots(intent: CrmIntent, clause: string, clock: Clock): CrmSlots {
+  switch (intent) {
+    case 'lead_criar':
+      return extractLeadSlots(clause);
+    case 'lead_buscar':
+      return extractFindSlots(clause);
+    case 'nota_adicionar':
+      return extractNoteSlots(clause);
+    case 'nota_listar':
+      return listLeadSlots(clause);
+    case 'tarefa_criar':
+      return extractTaskSlots(clause, clock);
+    case 'tarefa_listar':
+      return extractTaskListSlots(clause);
+    case 'tarefa_concluir':
+      return extractCompleteSlots(clause);
+    case 'proposta_rascunhar':
+      return extractProposalSlots(clause);
+    case 'proposta_item_adicionar':
+      return extractItemSlots(clause);
+    case 'proposta_recalcular':
+      return extractRecalcSlots(clause);
+    case 'lead_listar':
+    case 'ajuda':
+      return {};
+  }
+}
+
+// ---------------------------------------------------------------- the local plan
+
+export const DEFAULT_THRESHOLD = 0.4;
+const TEXT_INTENTS = new Set<CrmIntent>(['nota_adicionar', 'tarefa_criar']);
+
+/** Rules first (they read verb + object precisely); the classifier places what the rules cannot. */
+export function classifyClause(clause: string, classify?: CrmClassifier, threshold = DEFAULT_THRESHOLD): CrmIntent | null {
+  const byRules = classifyByRules(clause);
+  if (byRules) return byRules;
+  if (!classify) return null;
+  try {
+    const r = classify(clause);
+    if (r && r.confidence >= threshold && (CRM_INTENTS as readonly string[]).includes(r.intent)) return r.intent as CrmIntent;
+  } catch {
+    // a failing classifier is treated as "no answer"
+  }
+  return null;
+}
+
+export interface LocalPlanOptions {
+  classify?: CrmClassifier;
+  threshold?: number;
+}
+
+/**
+ * The whole message → actions. A clause with no intent that follows a note or a task is read as
+ * the rest of its text ("anote: pediu desconto. Quer fechar em junho."). An empty plan means help.
+ */
+export function localPlan(text: string, clock: Clock, options: LocalPlanOptions = {}): PlanAction[] {
+  const placed: { intent: CrmIntent; text: string }[] = [];
+  for (const clause of splitClauses(text)) {
+    const intent = classifyClause(clause.text, options.classify, options.threshold);
+    const prev = placed[placed.length - 1];
+    if (!intent) {
+      if (prev && TEXT_INTENTS.has(prev.intent)) prev.text += clause.sep + clause.text;
+      continue;
+    }
+    placed.push({ intent, text: clause.text });
+  }
+  const actions: PlanAction[] = [];
+  for (const p of placed) {
+    const action = { intent: p.intent, slots: extractSlots(p.intent, p.text, clock) };
+    const prev = actions[actions.length - 1];
+    // "aplique 10% de desconto na proposta e recalcule" is one recalculation.
+    if (prev && prev.intent === 'proposta_recalcular' && action.intent === 'proposta_recalcular') {
+      prev.slots = { ...action.slots, ...prev.slots };
+      continue;
+    }
+    actions.push(action);
+  }
+  const real = actions.filter((a) => a.intent !== 'ajuda');
+  return real.length ? real : [{ intent: 'ajuda', slots: {} }];
+}

@@ -1,0 +1,69 @@
+// Small text helpers for Portuguese matching: accent/case folding that keeps offsets,
+// so a regex run on the folded text can cut the original text at the same positions.
+
+/** Lowercase and strip diacritics, one output unit per input unit (offsets stay valid). */
+export function fold(text: string): string {
+  let out = '';
+  for (const ch of text) {
+    const f = ch.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+    out += f.length === ch.length ? f : f.length > ch.length ? f.slice(0, ch.length) : f.padEnd(ch.length, ' ');
+  }
+  return out;
+}
+
+/** Folded, trimmed, single-spaced: the form used to compare names and titles. */
+export function squash(text: string): string {
+  return fold(text).replace(/[^\p{L}\p{N}@.+-]+/gu, ' ').replace(/\s+/g, ' ').trim();
+}
+
+export function capitalizeFirst(text: string): string {
+  return text ? text.charAt(0).toUpperCase() + text.slice(1) : text;
+}
+
+const NAME_PARTICLES = new Set(['da', 'de', 'do', 'das', 'dos', 'e']);
+
+/** "joao da silva" → "Joao da Silva"; text that already has capitals is kept as typed. */
+export function nameCase(text: string): string {
+  if (/\p{Lu}/u.test(text)) return text;
+  return text
+    .split(/\s+/)
+    .map((w) => (NAME_PARTICLES.has(w) ? w : capitalizeFirst(w)))
+    .join(' ');
+}
+
+/** Trim spaces, surrounding quotes and trailing punctuation. */
+export function cleanFragment(text: string): string {
+  return text
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^["'“”‘’«»]+|["'“”‘’«»]+$/g, '')
+    .replace(/^[\s,;:.\-–—]+|[\s,;:\-–—]+$/g, '')
+    .replace(/[.!?]+$/g, '')
+    .trim();
+}
+
+/** Parse a Brazilian money/number string: "1.500,00" → 1500, "99,9" → 99.9, "1500.50" → 1500.5. */
+export function parseNumberPt(raw: string): number | null {
+  let s = raw.replace(/[^\d.,-]/g, '');
+  if (!/\d/.test(s)) return null;
+  if (s.includes(',')) {
+    s = s.replace(/\./g, '').replace(',', '.');
+  } else if (/^\d{1,3}(\.\d{3})+$/.test(s)) {
+    s = s.replace(/\./g, ''); // "1.500" is a thousands separator
+  }
+  const n = Number(s);
+  return Number.isFinite(n) ? n : null;
+}
+
+export function round2(n: number): number {
+  return Math.round(n * 100) / 100;
+}
+
+/** "R$ 1.500,00" with a plain space (Intl uses a no-break space). */
+export function formatMoney(n: number): string {
+  return new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(n).replace(/\s/g, ' ');
+}
+
+export function formatQuantity(n: number): string {
+  return Number.isInteger(n) ? String(n) : String(n).replace('.', ',');
+}

@@ -1,0 +1,156 @@
+// Shapes shared by the mini-CRM modules: intents, planned actions, tool messages, segments, memory.
+import type { Sql } from '../../src/store/types.ts';
+
+export const CRM_INTENTS = [
+  'lead_criar',
+  'lead_listar',
+  'lead_buscar',
+  'nota_adicionar',
+  'nota_listar',
+  'tarefa_criar',
+  'tarefa_listar',
+  'tarefa_concluir',
+  'proposta_rascunhar',
+  'proposta_item_adicionar',
+  'proposta_recalcular',
+  'ajuda',
+] as const;
+export type CrmIntent = (typeof CRM_INTENTS)[number];
+
+export const CRM_TOOLS = [
+  'create_lead',
+  'add_note',
+  'create_task',
+  'draft_proposal',
+  'list_leads',
+  'find_lead',
+  'list_notes',
+  'list_tasks',
+  'complete_task',
+  'add_proposal_item',
+  'recalculate_proposal',
+] as const;
+export type CrmToolName = (typeof CRM_TOOLS)[number];
+
+/** Normalised slots of a planned action (every field optional; each intent reads its own). */
+export interface CrmSlots {
+  nome?: string;
+  empresa?: string;
+  telefone?: string;
+  email?: string;
+  origem?: string;
+  texto?: string;
+  titulo?: string;
+  prazo?: string; // ISO instant
+  /** Explicit lead reference (id or name), or the id update_context injected. */
+  lead_ref_ou_id?: string;
+  /** A name mentioned in passing ("ligar pro Lennon"): used when it matches a lead, ignored otherwise. */
+  lead_mencionado?: string;
+  tarefa_ref?: string;
+  proposta_ref?: string;
+  descricao?: string;
+  quantidade?: number;
+  preco?: number;
+  desconto?: number;
+  desconto_percentual?: number;
+  filtro?: 'pendentes' | 'concluidas' | 'todas';
+}
+
+export interface PlanAction {
+  intent: CrmIntent;
+  slots: CrmSlots;
+}
+
+/** One narrated result of the turn. */
+export interface Segment {
+  intent: string;
+  text: string;
+  ok: boolean;
+  data?: unknown;
+}
+
+/** A tool result, shaped like LangChain's ToolMessage: `content` is text, `data` the structured payload. */
+export interface ToolMessage {
+  name: string;
+  content: string;
+  status?: 'success' | 'error';
+  data?: unknown;
+}
+
+export interface LeadRef {
+  id: string;
+  nome: string;
+}
+
+export interface ProposalRef {
+  id: string;
+  titulo: string;
+}
+
+export interface TaskRef {
+  id: string;
+  titulo: string;
+}
+
+/** What the conversation remembers between turns. */
+export interface CrmMemory {
+  lead_atual?: LeadRef;
+  proposta_atual?: ProposalRef;
+  ultima_tarefa?: TaskRef;
+  [key: string]: unknown;
+}
+
+export interface Clock {
+  now: Date;
+  timeZone: string;
+}
+
+export type CrmWrite = (tx: Sql) => Promise<void>;
+
+export type CrmPlanner = (text: string, memory: CrmMemory) => Promise<unknown>;
+export type CrmClassifier = (clause: string) => { intent: string; confidence: number } | null;
+export type CrmEvent = { type: 'tool_start' | 'tool_end'; tool: string; input?: unknown; output?: unknown };
+
+export interface CrmTurnInput {
+  text: string;
+  now: Date;
+  timeZone: string;
+  sql: Sql;
+  /** Scope of the CRM rows (the engine passes the session id or the user id). */
+  workspace: string;
+  memory: CrmMemory;
+  planner?: CrmPlanner;
+  classify?: CrmClassifier;
+  /** Minimum classifier confidence (default 0.4). */
+  threshold?: number;
+  emit?: (event: CrmEvent) => void;
+  /** Reply texts from bot.yaml (`ajuda`, …) overriding the built-in ones. */
+  replies?: Record<string, string>;
+}
+
+export interface CrmTurnResult {
+  reply: string;
+  segments: Segment[];
+  memory: CrmMemory;
+  actions: PlanAction[];
+  replanned: boolean;
+  writes: CrmWrite[];
+}
+
+/** The turn's working context (the seed's `context`). */
+export interface CrmContext {
+  text: string;
+  clock: Clock;
+  pending_actions: PlanAction[];
+  executed: PlanAction[];
+  ai_responses: Segment[];
+  tool_messages: ToolMessage[];
+  lead_atual?: LeadRef;
+  proposta_atual?: ProposalRef;
+  ultima_tarefa?: TaskRef;
+  replanned: boolean;
+  /** Actions whose lead_ref_ou_id came from update_context (may be re-pointed to a newer lead). */
+  injected: WeakSet<PlanAction>;
+  classify?: CrmClassifier;
+  threshold: number;
+}
