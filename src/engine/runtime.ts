@@ -65,6 +65,7 @@ export interface LoadedBot extends BotSource {
   language: Language;
   /** Set while a turn runs: the model calls of that turn (the understander reads it). */
   currentCalls: ModelCallRecord[];
+  services: unknown;
 }
 
 const MAX_HISTORY = 10;
@@ -104,7 +105,7 @@ export class Runtime {
       const res = await indexKnowledge(this.db, config.id, config.language, readKnowledgeDir(`${dir}/${config.knowledge}`));
       if (res.reindexed) this.log(`[${config.id}] indexed ${res.chunks} knowledge passages`);
     }
-    await definition.setup?.({ sql: this.db, config, dir, log: (m) => this.log(`[${config.id}] ${m}`), env });
+    const services = await definition.setup?.({ sql: this.db, config, dir, log: (m) => this.log(`[${config.id}] ${m}`), env });
     const stored = await store.getSetting<Record<string, Partial<IntentConfig>>>(this.db, config.id, 'intents');
     const handoff = { ...config.handoff, ...((await store.getSetting<Partial<BotConfig['handoff']>>(this.db, config.id, 'handoff')) ?? {}) };
     const intents = mergeIntents(config.intents, stored ?? {});
@@ -119,6 +120,7 @@ export class Runtime {
       model: this.bindModel(config, env),
       language: config.language.slice(0, 2) as Language,
       currentCalls: [],
+      services,
     };
     bot.understander = this.buildUnderstander(bot);
     this.bots.set(config.id, bot);
@@ -424,6 +426,7 @@ export class Runtime {
       history,
       sql: db,
       model,
+      services: bot.services,
       emit,
       async tool(name, input, run) {
         const label = bot.config.toolLabels[name];
@@ -683,7 +686,7 @@ export class Runtime {
     this.closing = true;
     await Promise.allSettled([...this.inFlight]);
     await this.events.close();
-    for (const bot of this.bots.values()) await bot.definition.close?.();
+    for (const bot of this.bots.values()) await bot.definition.close?.(bot.services);
   }
 }
 

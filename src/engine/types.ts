@@ -81,6 +81,8 @@ export interface TurnContext {
   /** Reads during the turn. Writes go through `defer` so they commit with the reply. */
   readonly sql: Sql;
   readonly model: TurnModel | null;
+  /** What the bot's setup returned (clients, servers) for this runtime. */
+  readonly services: unknown;
   emit(event: TurnEvent): void;
   /** Run a tool: emits tool_start/tool_end (with the bot's progress label) and records it in the trace. */
   tool<T>(name: string, input: unknown, run: () => Promise<T>): Promise<T>;
@@ -142,16 +144,16 @@ export interface BotDefinition {
   narrate?: (segments: Segment[], ctx: { bot: BotConfig; intents: string[] }) => string;
   /** Tables the bot owns. */
   migrations?: Migration[];
-  /** Runs once at start-up after migrations (load data, start helpers). */
-  setup?: (ctx: BotSetupContext) => Promise<void>;
+  /** Runs once at start-up after migrations (load data, start helpers); what it returns is `ctx.services`. */
+  setup?: (ctx: BotSetupContext) => Promise<unknown>;
   /** Replace understanding entirely (e.g. a bot-specific understander). */
   understander?: (defaults: { local: Understander; config: BotConfig }) => Understander;
   /** false: never ask the model to classify (the bot plans with the model itself, e.g. mini-crm). */
   modelUnderstanding?: boolean;
   /** Node names of the fixed graph parts, to follow a seed's vocabulary (e.g. understand → classify_question). */
   nodeNames?: { understand?: string; narrate?: string };
-  /** Cleanup at shutdown. */
-  close?: () => Promise<void>;
+  /** Cleanup at shutdown (receives what setup returned). */
+  close?: (services: unknown) => Promise<void>;
 }
 
 export interface BotSetupContext {

@@ -1,0 +1,538 @@
+// Product entities from Vietnamese shop messages, with or without diacritics and teen-code:
+// product type, colour, size, material, price range, catalogue keywords — mapped onto the
+// catalogue's own categories and attribute values so they feed Saleor directly.
+//
+// The vocabulary is data: bot.yaml's gazetteers (canonical value → synonyms, first synonym = display
+// label) and settings (category groups, colour search words, VND rate). Code only knows Vietnamese:
+// price phrasing, size phrasing and the words that are ambiguous once diacritics are dropped.
+//
+// Currency: the demo catalogue is in USD. Budgets keep the currency the customer used; toSaleorFilter
+// converts VND to the catalogue currency with settings.vnd_per_usd (25 000 by default), rounding the
+// lower bound down and the upper bound up to the cent so nothing at the edge is lost.
+import { fileURLToPath } from 'node:url';
+import { readBotConfig, type BotConfig } from '../../src/bot/index.ts';
+import { loadCatalog, type Product, type ProductSearchFilter, type SaleorClient } from '../../src/saleor/index.ts';
+
+export type Currency = 'VND' | 'USD';
+
+export interface PriceRange {
+  gte?: number;
+  lte?: number;
+  currency: Currency;
+}
+
+export interface ProductEntities {
+  /** A key of the vocabulary's product types: a catalogue category slug ('t-shirts', 'sweatshirts') or a group ('tops'). */
+  product_type?: string;
+  /** Canonical colour: the English word the catalogue uses ('grey', 'white'…). */
+  color?: string;
+  /** 'S'…'XXL' (attribute `size`) or a shoe size '39'…'45' (attribute `shoe-size`). */
+  size?: string;
+  /** A material attribute value slug ('cotton', 'wool'…). */
+  material?: string;
+  price?: PriceRange;
+  /** Catalogue words found in the text (product names such as 'polygon', 'plimsolls'), used as search terms. */
+  keywords: string[];
+}
+
+interface Term { canonical: string; label: string; synonyms: string[] }
+
+export interface CatalogVocabulary {
+  productTypes: Record<string, { label: string; synonyms: string[]; categories: string[] }>;
+  colors: Record<string, { label: string; synonyms: string[]; searchTerm: string }>;
+  sizes: Record<string, { label: string; synonyms: string[] }>;
+  materials: Record<string, { label: string; synonyms: string[] }>;
+  /** Lowercase words of catalogue product names worth searching for. */
+  nameTerms: string[];
+  /** Categories searched when the customer names no product type. */
+  defaultCategories: string[];
+  /** Broad product types ("áo", "quần áo") that a more specific one in the same message replaces. */
+  genericProductTypes: string[];
+  sizeAttribute: string;
+  shoeSizeAttribute: string;
+  materialAttribute: string;
+  /** Currency of the Saleor channel. */
+  catalogCurrency: Currency;
+  vndPerUsd: number;
+  /** "tầm X" → X·(1 ± tolerance). */
+  priceTolerance: number;
+  /** How many products the replies list. */
+  maxProductsShown: number;
+}
+
+// --- vocabulary ---
+
+const NAME_STOPWORDS = new Set(['the', 'and', 'for', 'with', 'your', 'like', 'own', 'pill', 'in', 'at', 'of', 'on', 'a', 'tee', 'shirt', 'polo', 'hoodie', 'beanie', 'card', 'gift', 'juice', 'sunglasses']);
+
+function gazetteerTerms(config: BotConfig, type: string): Term[] {
+  const g = config.gazetteers.find((x) => x.type === type);
+  return Object.entries(g?.values ?? {}).map(([canonical, synonyms]) => ({ canonical, label: synonyms[0] ?? canonical, synonyms }));
+}
+
+/** Builds the vocabulary from a bot config (gazetteers + settings) and, optionally, the catalogue's product names. */
+export function vocabularyFromConfig(config: BotConfig, productNames: string[] = []): CatalogVocabulary {
+  const s = config.settings as Record<string, any>;
+  const groups: Record<string, string[]> = s.product_type_categories ?? {};
+  const colorSearch: Record<string, string> = s.color_search_terms ?? {};
+  const record = <T>(terms: Term[], extra: (t: Term) => T) =>
+    Object.fromEntries(terms.map((t) => [t.canonical, { label: t.label, synonyms: t.synonyms, ...extra(t) }]));
+  const colors = record(gazetteerTerms(config, 'color'), (t) => ({ searchTerm: colorSearch[t.canonical] ?? t.canonical }));
+  const productTypes = record(gazetteerTerms(config, 'product_type'), (t) => ({ categories: groups[t.canonical] ?? [t.canonical] }));
+  const typeWords = new Set(Object.values(productTypes).flatMap((t) => t.synonyms.map(fold)));
+  const colorWords = new Set(Object.values(colors).flatMap((c) => [...c.synonyms.map(fold), c.searchTerm]));
+  const nameTerms = [...new Set(productNames.flatMap((n) => fold(n).match(/[a-z0-9]+/g) ?? []))]
+    .filter((w) => w.length >= 3 && !/^\d+$/.test(w) && !NAME_STOPWORDS.has(w) && !typeWords.has(w) && !colorWords.has(w));
+  return {
+    productTypes,
+    colors,
+    sizes: record(gazetteerTerms(config, 'size'), () => ({})),
+    materials: record(gazetteerTerms(config, 'material'), () => ({})),
+    nameTerms,
+    defaultCategories: s.default_categories ?? [],
+    genericProductTypes: s.generic_product_types ?? [],
+    sizeAttribute: s.size_attribute ?? 'size',
+    shoeSizeAttribute: s.shoe_size_attribute ?? 'shoe-size',
+    materialAttribute: s.material_attribute ?? 'material',
+    catalogCurrency: s.catalog_currency === 'VND' ? 'VND' : 'USD',
+    vndPerUsd: Number(s.vnd_per_usd ?? 25000),
+    priceTolerance: Number(s.price_tolerance ?? 0.2),
+    maxProductsShown: Number(s.max_products_shown ?? 5),
+  };
+}
+
+export const botDir = fileURLToPath(new URL('.', import.meta.url));
+
+let botConfig: BotConfig | undefined;
+let defaultVocab: CatalogVocabulary | undefined;
+
+/** This bot's bot.yaml, validated (read once). */
+export function fashionConfig(): BotConfig {
+  botConfig ??= readBotConfig(botDir);
+  return botConfig;
+}
+
+/** bot.yaml's vocabulary plus the demo catalogue's product names (when the reference data is present). */
+export function defaultVocabulary(): CatalogVocabulary {
+  if (!defaultVocab) {
+    let names: string[] = [];
+    try {
+      names = loadCatalog().products.map((p) => p.name);
+    } catch {
+      names = []; // no demo catalogue on this machine: keywords come only from the gazetteers
+    }
+    defaultVocab = vocabularyFromConfig(fashionConfig(), names);
+  }
+  return defaultVocab;
+}
+
+// --- text handling ---
+
+/** Lowercase, no diacritics, đ → d. Same length as the NFC input (Vietnamese letters are single code units in NFC). */
+export function fold(text: string): string {
+  let out = '';
+  for (const ch of text.normalize('NFC').toLowerCase()) {
+    const f = ch === 'đ' ? 'd' : ch.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+    out += f.length === ch.length ? f : f.length === 0 ? ' ' : f[0].padEnd(ch.length, ' ');
+  }
+  return out;
+}
+
+interface Token { raw: string; folded: string; start: number; end: number }
+
+function tokenize(raw: string, folded: string): Token[] {
+  const out: Token[] = [];
+  for (const m of folded.matchAll(/[\p{L}\p{N}]+(?:[-'][\p{L}\p{N}]+)*/gu)) {
+    out.push({ raw: raw.slice(m.index!, m.index! + m[0].length), folded: m[0], start: m.index!, end: m.index! + m[0].length });
+  }
+  return out;
+}
+
+const hasDiacritics = (s: string) => s !== fold(s);
+
+/**
+ * Words that mean something else once written without diacritics (đen/đến, đỏ/đồ, hồng/hông=không,
+ * be/bé, vàng/vâng, tím/tìm, cam/cảm, nâu/nấu, ghi (write), da/dạ, len/lên, kính/kinh, mũ/MU…).
+ * Written without diacritics they count only next to a cue word or a product type.
+ */
+const AMBIGUOUS_ASCII = new Set(['den', 'do', 'hong', 'be', 'vang', 'tim', 'cam', 'nau', 'ghi', 'kem', 'da', 'len', 'bong', 'lanh', 'lua', 'kinh', 'khan', 'mu', 'non', 'trang', 'tui', 'dep', 'vay', 'dam', 'cap', 'top']);
+
+const CUES: Record<string, Set<string>> = {
+  color: new Set(['mau', 'color', 'colour']),
+  material: new Set(['chat', 'bang', 'vai', 'lieu', 'soi', 'loai']),
+  // not "có"/"con": "co dep ko" is far more often "có đẹp không" than "có dép không"
+  product_type: new Set(['cai', 'chiec', 'doi', 'mua', 'ban', 'xem', 'tim', 'lay', 'order', 'dat']),
+};
+
+const PARTICLES = new Set(['shop', 'ad', 'admin', 'a', 'ah', 'ak', 'vay', 'v', 'z', 'ta', 'nhi', 'nha', 'ne', 'em', 'chi', 'anh', 'ban', 'b', 'oi', 'ha', 'he']);
+
+interface Matcher { canonical: string; tokens: { raw: string; folded: string }[] }
+
+function matchers(terms: Record<string, { synonyms: string[] }>): Matcher[] {
+  const out: Matcher[] = [];
+  for (const [canonical, t] of Object.entries(terms)) {
+    for (const s of [...t.synonyms, canonical]) {
+      const raw = s.normalize('NFC').toLowerCase();
+      const f = fold(raw);
+      const toks = tokenize(raw, f).map((x) => ({ raw: x.raw, folded: x.folded }));
+      if (toks.length) out.push({ canonical, tokens: toks });
+    }
+  }
+  // longest first, so "xanh da trời" wins over "xanh" and "áo thun" over "áo"
+  return out.sort((a, b) => b.tokens.length - a.tokens.length || b.tokens.map((t) => t.folded).join(' ').length - a.tokens.map((t) => t.folded).join(' ').length);
+}
+
+function tokenMatches(tok: Token, form: { raw: string; folded: string }): boolean {
+  if (tok.folded !== form.folded) return false;
+  // a word written with diacritics means exactly that word: "đồ" is not "đỏ", "đến" is not "đen",
+  // "đá" is not "da"; a word written without them may stand for any accented form
+  return !hasDiacritics(tok.raw) || tok.raw === form.raw;
+}
+
+interface Found { type: string; canonical: string; first: number; last: number } // token indexes
+
+class Scanner {
+  readonly tokens: Token[];
+  readonly used: boolean[];
+  readonly found: Found[] = [];
+  constructor(readonly raw: string, readonly folded: string) {
+    this.tokens = tokenize(raw, folded);
+    this.used = this.tokens.map(() => false);
+  }
+  /** Marks tokens overlapping the character span [start, end) as used. */
+  useSpan(start: number, end: number) {
+    this.tokens.forEach((t, i) => {
+      if (t.start < end && start < t.end) this.used[i] = true;
+    });
+  }
+  foundAt(tokenIndex: number, type?: string) {
+    return this.found.find((f) => f.first <= tokenIndex && tokenIndex <= f.last && (!type || f.type === type));
+  }
+  /** First match of any matcher (longest first); ambiguous bare words need a cue or an adjacent product/colour. */
+  scan(type: string, list: Matcher[]): string | undefined {
+    let best: Found | undefined;
+    for (const m of list) {
+      for (let i = 0; i + m.tokens.length <= this.tokens.length; i++) {
+        if (best && i >= best.first) break;
+        let ok = true;
+        for (let k = 0; k < m.tokens.length && ok; k++) ok = !this.used[i + k] && tokenMatches(this.tokens[i + k], m.tokens[k]);
+        if (!ok) continue;
+        if (m.tokens.length === 1 && this.isAmbiguous(i) && (!this.hasCue(type, i) || this.isQuestionParticle(i))) continue;
+        best = { type, canonical: m.canonical, first: i, last: i + m.tokens.length - 1 };
+        break;
+      }
+    }
+    if (!best) return undefined;
+    for (let k = best.first; k <= best.last; k++) this.used[k] = true;
+    this.found.push(best);
+    return best.canonical;
+  }
+  /** Southern "hong" = không at the end of a question: "có áo thun hong shop?" */
+  private isQuestionParticle(i: number): boolean {
+    if (this.tokens[i].folded !== 'hong') return false;
+    const next = this.tokens[i + 1];
+    return !next || PARTICLES.has(next.folded);
+  }
+  private isAmbiguous(i: number): boolean {
+    const t = this.tokens[i];
+    return !hasDiacritics(t.raw) && AMBIGUOUS_ASCII.has(t.folded);
+  }
+  private hasCue(type: string, i: number): boolean {
+    const prev = this.tokens[i - 1];
+    if (prev && CUES[type]?.has(prev.folded)) return true;
+    if (type === 'product_type') {
+      // "kinh ram", "mu len" are matched as phrases; a bare ambiguous product word needs a cue
+      return false;
+    }
+    // right after a product type or colour: "ao den", "giay da", "ao hoodie xam"
+    return i > 0 && Boolean(this.foundAt(i - 1, 'product_type') || this.foundAt(i - 1, 'color'));
+  }
+}
+
+// --- prices ---
+
+interface Amount { value: number; currency?: Currency; explicit: boolean; start: number; end: number }
+
+const AMOUNT_RE = /(\$\s*)?(\d+(?:[.,]\d+)*)(?:\s*(trieu|tr|cu)(?![a-z])(?:\s*(\d)(?!\d))?|\s*(k|ka|nghin|ngan|ngin|ng|d|dong|vnd|usd|do la|dola|dollars?|do|\$)(?![\p{L}\d]))?(\s*ruoi(?![a-z]))?/dgu;
+
+function parseNumber(s: string): number {
+  if (/^\d{1,3}([.,]\d{3})+$/.test(s)) return Number(s.replace(/[.,]/g, ''));
+  return Number(s.replace(',', '.'));
+}
+
+function findAmounts(raw: string, folded: string): Amount[] {
+  const out: Amount[] = [];
+  for (const m of folded.matchAll(AMOUNT_RE)) {
+    const [all, dollarPrefix, num, million, millionTail, unit, half] = m;
+    const start = m.index!;
+    // a digit glued to letters before it ("m55", "1m70") is not an amount
+    if (start > 0 && /[\p{L}]/u.test(folded[start - 1]) && !dollarPrefix) continue;
+    let value = parseNumber(num);
+    if (Number.isNaN(value)) continue;
+    let currency: Currency | undefined;
+    let explicit = true;
+    const unitAt = m.indices?.[5];
+    const unitRaw = unitAt ? raw.slice(unitAt[0], unitAt[1]) : ''; // the unit as typed, with its diacritics
+    if (million) {
+      value = value * 1e6 + (millionTail ? Number(millionTail) * 1e5 : 0);
+      currency = 'VND';
+    } else if (unit) {
+      if (unit === 'do' && !['do', 'đô'].includes(unitRaw)) continue; // "42 đỏ" is a colour, "2 đồ" clothes
+      if (unit === 'd' && !['d', 'đ'].includes(unitRaw)) continue;
+      if (['k', 'ka', 'nghin', 'ngan', 'ngin', 'ng'].includes(unit)) { value *= 1000; currency = 'VND'; }
+      else if (['d', 'dong', 'vnd'].includes(unit)) currency = 'VND';
+      else currency = 'USD';
+    } else if (dollarPrefix) {
+      currency = 'USD';
+    } else {
+      explicit = false;
+    }
+    if (half && million) value += 5e5; // 1 triệu rưỡi
+    out.push({ value, currency, explicit, start, end: start + all.trimEnd().length });
+  }
+  return out;
+}
+
+const LTE_BEFORE = /(duoi|toi da|khong qua|ko qua|k qua|kh qua|hok qua|khong vuot qua|khong hon|max|it hon|nho hon|re hon|<=?|ngan sach|budget|chi co|under|below|less than|cheaper than)\s*(?:la\s*)?(?:gia\s*)?(?:tam\s*|khoang\s*)?$/;
+const GTE_BEFORE = /(tren|hon|tu|>=?|it nhat|toi thieu|min|lon hon|cao hon|over|above|more than|from)\s*(?:gia\s*)?$/;
+const APPROX_BEFORE = /(tam|khoang|co|tam tam|xap xi|quanh|quanh quan|around|about|gia|gia tien|muc gia|~|tam gia|khoang gia)\s*$/;
+const LTE_AFTER = /^\s*(do lai|do xuong|tro xuong|tro lai|doi lai|max|or less|thoi)/;
+const GTE_AFTER = /^\s*(tro len|do len|or more|\+)/;
+const RANGE_JOIN = /^\s*(-|–|~|den|toi|to|and)\s*$/;
+
+function extractPrice(sc: Scanner, tolerance: number): PriceRange | undefined {
+  const { raw, folded } = sc;
+  const amounts = findAmounts(raw, folded);
+  const sizeBefore = (a: Amount) => /(size|sz|siz|sai|so|co|giay|chan)\s*$/.test(folded.slice(Math.max(0, a.start - 8), a.start)) && !a.explicit;
+  let result: { gte?: number; lte?: number; currency?: Currency } | undefined;
+  for (let i = 0; i < amounts.length; i++) {
+    const a = amounts[i];
+    const before = folded.slice(Math.max(0, a.start - 24), a.start);
+    const b = amounts[i + 1];
+    // range: "từ 200k đến 500k", "200-500k", "20 đến 50 đô"
+    if (b && RANGE_JOIN.test(folded.slice(a.end, b.start)) && (a.explicit || b.explicit || /(tu|khoang|tam)\s*$/.test(before))) {
+      const scale = (x: Amount, other: Amount) => (x.explicit ? x.value : borrowUnit(x.value, other));
+      result = { gte: scale(a, b), lte: scale(b, a), currency: b.currency ?? a.currency };
+      sc.useSpan(Math.max(0, a.start - (before.match(/(tu|khoang|tam)\s*$/)?.[0].length ?? 0)), b.end);
+      i++;
+      continue;
+    }
+    if (sizeBefore(a)) continue;
+    const after = folded.slice(a.end, a.end + 16);
+    let kind: 'lte' | 'gte' | 'approx' | undefined;
+    let cueLength = 0;
+    for (const [k, re] of [['lte', LTE_BEFORE], ['gte', GTE_BEFORE], ['approx', APPROX_BEFORE]] as const) {
+      const m = re.exec(before);
+      if (m && (!before.slice(0, m.index).length || /[^\p{L}\p{N}]$/u.test(before.slice(0, m.index)))) {
+        kind = k;
+        cueLength = m[0].length;
+        break;
+      }
+    }
+    if (LTE_AFTER.test(after)) kind = 'lte';
+    else if (GTE_AFTER.test(after)) kind = 'gte';
+    if (!kind && !a.explicit) continue; // a bare number: a quantity, a height, a size…
+    if (kind === 'approx' && !a.explicit && /co\s*$/.test(before)) continue; // "cỡ 42" is a size
+    kind ??= 'approx';
+    const value = a.explicit ? a.value : a.value < 1000 ? a.value * 1000 : a.value;
+    const currency = a.currency ?? 'VND';
+    const range = kind === 'lte' ? { lte: value } : kind === 'gte' ? { gte: value } : { gte: value * (1 - tolerance), lte: value * (1 + tolerance) };
+    // "trên 200k dưới 500k": single-sided bounds in the same currency combine
+    const merge = result && kind !== 'approx' && (result.currency ?? 'VND') === currency;
+    result = merge ? { ...result, ...range, currency } : { ...range, currency };
+    const afterCue = (LTE_AFTER.exec(after) ?? GTE_AFTER.exec(after))?.[0].length ?? 0;
+    sc.useSpan(a.start - cueLength, a.end + afterCue);
+  }
+  if (!result) return undefined;
+  const currency = result.currency ?? 'VND';
+  const clean = (n: number | undefined) => (n === undefined ? undefined : Math.round(n * 100) / 100);
+  const price: PriceRange = { currency };
+  if (result.gte !== undefined) price.gte = clean(result.gte);
+  if (result.lte !== undefined) price.lte = clean(result.lte);
+  return price;
+}
+
+/**
+ * In "200-500k" or "800-1tr2" a bare number borrows the other bound's unit: the largest of
+ * million/thousand/one that keeps it below that bound. Two bare numbers are thousands of đồng.
+ */
+function borrowUnit(value: number, other: Amount): number {
+  if (!other.explicit) return value < 1000 ? value * 1000 : value;
+  if (other.currency === 'USD') return value;
+  return ([1e6, 1e3, 1].find((m) => value * m <= other.value) ?? 1) * value;
+}
+
+// --- sizes ---
+
+const LETTER_SIZES = ['XXXL', 'XXL', 'XL', 'XS', 'S', 'M', 'L'];
+
+function normaliseSize(s: string): string | undefined {
+  const up = s.toUpperCase();
+  if (up === '2XL') return 'XXL';
+  if (up === '3XL') return 'XXXL';
+  if (LETTER_SIZES.includes(up)) return up;
+  const n = Number(s);
+  return Number.isInteger(n) && n >= 30 && n <= 48 ? String(n) : undefined;
+}
+
+/** `cased` is the NFC text with its original letter case (same offsets as sc.raw). */
+function extractSize(sc: Scanner, cased: string): string | undefined {
+  const { folded } = sc;
+  const free = (start: number, end: number) => sc.tokens.every((t, i) => !(t.start < end && start < t.end) || !sc.used[i]);
+  const take = (value: string | undefined, start: number, end: number) => {
+    if (!value || !free(start, end)) return undefined;
+    sc.useSpan(start, end);
+    return value;
+  };
+  // "size m", "sz L", "cỡ 42", "số 40", "sai xl"
+  for (const m of folded.matchAll(/(?<![\p{L}\d])(size|sz|siz|sai|saiz|co|so)\s*[:.]?\s*(xxxl|xxl|xl|3xl|2xl|xs|s|m|l|\d{2})(?![\p{L}\d])/gu)) {
+    const v = take(normaliseSize(m[2]), m.index!, m.index! + m[0].length);
+    if (v) return v;
+  }
+  // an upper-case size standing alone: "áo thun M", "còn XL không"
+  for (const m of cased.matchAll(/(?<![\p{L}\d])(XXXL|XXL|XL|XS|2XL|3XL|S|M|L)(?![\p{L}\d])/gu)) {
+    const v = take(normaliseSize(m[1]), m.index!, m.index! + m[0].length);
+    if (v) return v;
+  }
+  // lower-case multi-letter sizes are unambiguous: "xl", "2xl"
+  for (const m of folded.matchAll(/(?<![\p{L}\d])(xxxl|xxl|xl|2xl|3xl)(?![\p{L}\d])/gu)) {
+    const v = take(normaliseSize(m[1]), m.index!, m.index! + m[0].length);
+    if (v) return v;
+  }
+  // shoe sizes after a shoe word: "giày 42", "chân mình 41"
+  for (const m of folded.matchAll(/(?:giay|chan|sneakers?|plimsolls?|dep)(?![\p{L}])[^\d]{0,16}?(?<![\d.,])(3[5-9]|4[0-8])(?![\p{L}\d.,])/gu)) {
+    const at = m.index! + m[0].length - m[1].length;
+    const v = take(normaliseSize(m[1]), at, at + m[1].length);
+    if (v) return v;
+  }
+  return undefined;
+}
+
+// --- the extractor ---
+
+const compiled = new WeakMap<CatalogVocabulary, { types: Matcher[]; colors: Matcher[]; materials: Matcher[] }>();
+
+function compiledOf(vocab: CatalogVocabulary) {
+  let c = compiled.get(vocab);
+  if (!c) {
+    c = { types: matchers(vocab.productTypes), colors: matchers(vocab.colors), materials: matchers(vocab.materials) };
+    compiled.set(vocab, c);
+  }
+  return c;
+}
+
+export function extractProductEntities(text: string, catalog: CatalogVocabulary = defaultVocabulary()): ProductEntities {
+  const raw = text.normalize('NFC').toLowerCase();
+  const sc = new Scanner(raw, fold(raw));
+  // keep the original case for upper-case sizes ("M", "XL")
+  const cased = text.normalize('NFC');
+  const entities: ProductEntities = { keywords: [] };
+  const { types, colors, materials } = compiledOf(catalog);
+
+  const price = extractPrice(sc, catalog.priceTolerance);
+  if (price) entities.price = price;
+  const size = extractSize(sc, cased);
+  if (size) entities.size = size;
+  let productType = sc.scan('product_type', types);
+  // "áo … loại hoodie": a generic type ("áo", "quần áo") gives way to a specific one named later
+  if (productType && catalog.genericProductTypes.includes(productType)) productType = sc.scan('product_type', types) ?? productType;
+  if (productType) entities.product_type = productType;
+  const color = sc.scan('color', colors);
+  if (color) entities.color = color;
+  const material = sc.scan('material', materials);
+  if (material) entities.material = material;
+
+  const names = new Set(catalog.nameTerms);
+  sc.tokens.forEach((t, i) => {
+    if (!sc.used[i] && names.has(t.folded) && !hasDiacritics(t.raw) && !entities.keywords.includes(t.folded)) entities.keywords.push(t.folded);
+  });
+  return entities;
+}
+
+// --- to Saleor ---
+
+export interface FilterOptions {
+  vocabulary?: CatalogVocabulary;
+  /** Page size; default 12. */
+  first?: number;
+}
+
+/** Converts an amount between VND and the catalogue currency. */
+export function convertAmount(amount: number, from: Currency, to: Currency, vndPerUsd: number): number {
+  if (from === to) return amount;
+  return from === 'VND' ? amount / vndPerUsd : amount * vndPerUsd;
+}
+
+export function toSaleorFilter(entities: ProductEntities, options: FilterOptions = {}): ProductSearchFilter {
+  const vocab = options.vocabulary ?? defaultVocabulary();
+  const filter: ProductSearchFilter = { first: options.first ?? 12 };
+  const categories = entities.product_type
+    ? vocab.productTypes[entities.product_type]?.categories ?? [entities.product_type]
+    : vocab.defaultCategories;
+  if (categories.length) filter.categories = [...categories];
+  const attributes: { slug: string; values: string[] }[] = [];
+  if (entities.size) {
+    const isShoe = /^\d+$/.test(entities.size);
+    attributes.push({ slug: isShoe ? vocab.shoeSizeAttribute : vocab.sizeAttribute, values: [entities.size.toLowerCase()] });
+  }
+  if (entities.material) attributes.push({ slug: vocab.materialAttribute, values: [entities.material] });
+  if (attributes.length) filter.attributes = attributes;
+  const search = [entities.color ? vocab.colors[entities.color]?.searchTerm ?? entities.color : undefined, ...entities.keywords].filter(Boolean).join(' ');
+  if (search) filter.search = search;
+  if (entities.price && (entities.price.gte !== undefined || entities.price.lte !== undefined)) {
+    const to = vocab.catalogCurrency;
+    const conv = (n: number) => convertAmount(n, entities.price!.currency, to, vocab.vndPerUsd);
+    const decimals = to === 'VND' ? 1 : 100;
+    filter.price = {};
+    if (entities.price.gte !== undefined) filter.price.gte = Math.floor(conv(entities.price.gte) * decimals) / decimals;
+    if (entities.price.lte !== undefined) filter.price.lte = Math.ceil(conv(entities.price.lte) * decimals) / decimals;
+  }
+  return filter;
+}
+
+// --- searching with relaxation ---
+
+export type Relaxable = 'material' | 'size' | 'color' | 'price';
+
+export interface FindOptions {
+  vocabulary?: CatalogVocabulary;
+  /** Products already shown that should not come back ("mẫu khác"). */
+  excludeProductIds?: string[];
+  /** Order in which constraints are dropped when nothing matches; [] disables relaxation. */
+  relax?: Relaxable[];
+}
+
+export interface FindResult {
+  products: Product[];
+  /** Constraints dropped to find something (empty when everything matched). */
+  relaxed: Relaxable[];
+  /** The entities of the search that produced `products`. */
+  entities: ProductEntities;
+}
+
+/** A product has the size in stock (or untracked stock). */
+export function hasSizeInStock(product: Product, size: string): boolean {
+  return product.variants.some((v) => v.size?.toUpperCase() === size.toUpperCase() && (v.quantityAvailable === null || v.quantityAvailable > 0));
+}
+
+/**
+ * Searches Saleor for the entities; when nothing matches, drops material, then size, then colour,
+ * then price (never the product type) and says which. Saleor errors propagate (SaleorError).
+ */
+export async function findProducts(client: SaleorClient, entities: ProductEntities, options: FindOptions = {}): Promise<FindResult> {
+  const vocab = options.vocabulary ?? defaultVocabulary();
+  const order = options.relax ?? ['material', 'size', 'color', 'price'];
+  const exclude = new Set(options.excludeProductIds ?? []);
+  let current: ProductEntities = { ...entities, keywords: [...entities.keywords] };
+  const relaxed: Relaxable[] = [];
+  for (let step = 0; ; step++) {
+    const found = (await client.searchProducts(toSaleorFilter(current, { vocabulary: vocab })))
+      .filter((p) => !exclude.has(p.id))
+      .filter((p) => !current.size || hasSizeInStock(p, current.size));
+    if (found.length) return { products: found, relaxed, entities: current };
+    const next = order.find((k) => current[k] !== undefined && !relaxed.includes(k));
+    if (!next) return { products: [], relaxed, entities: current };
+    relaxed.push(next);
+    current = { ...current, [next]: undefined };
+    delete current[next];
+  }
+}

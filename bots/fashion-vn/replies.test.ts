@@ -1,0 +1,176 @@
+// Replies and follow-ups, end to end against the local Saleor dev server (real HTTP).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSaleorClient, createSaleorDevServer, SaleorError, type Product, type SaleorClient, type SaleorDevServer } from '../../src/saleor/index.ts';
+import { defaultVocabulary, extractProductEntities, findProducts, type ProductEntities } from './entities.ts';
+import {
+  askToContinue, describeEntities, fillTemplate, followUpQuery, formatMoney, formatNoProducts, formatProductList,
+  formatSaleorDown, type PreviousSearch,
+} from './replies.ts';
+
+let server: SaleorDevServer;
+let client: SaleorClient;
+const vocab = defaultVocabulary();
+
+beforeAll(async () => {
+  server = await createSaleorDevServer();
+  client = createSaleorClient({ apiUrl: server.url });
+});
+afterAll(() => server?.close());
+
+async function ask(text: string, previous?: PreviousSearch) {
+  const fu = followUpQuery(previous, text, vocab);
+  const found = await findProducts(client, fu.entities, { vocabulary: vocab, excludeProductIds: fu.excludeProductIds, relax: fu.relax });
+  return { fu, found, next: { entities: found.entities, products: found.products } satisfies PreviousSearch };
+}
+
+describe('purchase flow against the dev server', () => {
+  it('"áo hoodie màu xám" finds the Grey Hoodie and lists it in Vietnamese with price in USD and VND', async () => {
+    const { found } = await ask('shop ơi có áo hoodie màu xám không ạ');
+    expect(found.products.map((p) => p.slug)).toEqual(['grey-hoodie']);
+    expect(found.relaxed).toEqual([]);
+    const text = formatProductList(found.products, found.entities);
+    expect(text).toBe('Shop có 1 mẫu áo hoodie màu xám cho bạn nè:\n1. Grey Hoodie — 30 USD (~750.000₫) · còn hàng');
+  });
+
+  it('sizes in stock are listed; a VND budget is converted before searching', async () => {
+    const { found } = await ask('ao thun size M duoi 800k');
+    expect(found.products.length).toBeGreaterThan(0);
+    for (const p of found.products) {
+      expect(p.price!.amount).toBeLessThanOrEqual(800_000 / vocab.vndPerUsd);
+      expect(p.variants.some((v) => v.size === 'M')).toBe(true);
+    }
+    const text = formatProductList(found.products, found.entities);
+    expect(text.split('\n')[0]).toBe(`Shop có ${found.products.length} mẫu áo thun size M giá dưới 800.000₫ cho bạn nè:`);
+    expect(text).toMatch(/Monospace Tee — 20 USD \(~500\.000₫\) · size còn: S, M, L, XL, XXL/);
+  });
+
+  it('"còn màu khác không?" leaves out the colour and the products shown', async () => {
+    const first = await ask('có áo hoodie xám không shop');
+    const { fu, found } = await ask('còn màu khác không?', first.next);
+    expect(fu.kind).toBe('other_colors');
+    expect(fu.entities.color).toBeUndefined();
+    expect(fu.entities.product_type).toBe('sweatshirts');
+    expect(found.products.map((p) => p.name).sort()).toEqual(['Blue Hoodie', 'White Hoodie']);
+  });
+
+  it('"có size L không?" refines the previous search; hoodies are freesize so the list says so', async () => {
+    const first = await ask('áo hoodie');
+    const { fu, found } = await ask('có size L không?', first.next);
+    expect(fu.kind).toBe('refine');
+    expect(fu.entities).toMatchObject({ product_type: 'sweatshirts', size: 'L' });
+    expect(found.relaxed).toEqual(['size']);
+    const text = formatProductList(found.products, found.entities, 'vi', { relaxed: found.relaxed, requested: fu.entities });
+    expect(text.split('\n')[0]).toBe('Shop chưa có đúng áo hoodie size L bạn tìm, bạn tham khảo các mẫu áo hoodie này nhé:');
+    expect(text).toMatch(/Grey Hoodie — .* · còn hàng · freesize/);
+  });
+
+  it('"cái thứ 2 còn size M không" points at the second product shown', async () => {
+    const first = await ask('áo thun dưới 1tr');
+    const { fu } = await ask('cái thứ 2 còn size M không', first.next);
+    expect(fu.kind).toBe('about_shown');
+    expect(fu.productSlugs).toEqual([first.next.products[1].slug]);
+    expect(fu.entities.size).toBe('M');
+  });
+
+  it('"có cái nào rẻ hơn không" searches below the cheapest shown, without relaxing', async () => {
+    const first = await ask('giày thể thao size 42');
+    const cheapest = Math.min(...first.next.products.map((p) => p.price!.amount));
+    const { fu, found } = await ask('có cái nào rẻ hơn không', first.next);
+    expect(fu.kind).toBe('cheaper');
+    expect(fu.relax).toEqual([]);
+    expect(fu.entities.price).toEqual({ lte: cheapest - 0.01, currency: 'USD' });
+    for (const p of found.products) expect(p.price!.amount).toBeLessThan(cheapest);
+    expect(found.products.every((p) => !first.next.products.some((q) => q.id === p.id))).toBe(true);
+  });
+
+  it('a new product type starts a new search; a colour the shop lacks is relaxed and said', async () => {
+    const first = await ask('áo thun trắng size M');
+    const { fu, found } = await ask('có áo hoodie đỏ không', first.next);
+    expect(fu.kind).toBe('new');
+    expect(fu.entities).toEqual({ keywords: [], product_type: 'sweatshirts', color: 'red' });
+    expect(found.relaxed).toEqual(['color']);
+    expect(formatProductList(found.products, found.entities, 'vi', { relaxed: found.relaxed, requested: fu.entities }))
+      .toMatch(/^Shop chưa có đúng áo hoodie màu đỏ bạn tìm/);
+  });
+
+  it('a product type the shop does not sell finds nothing and says so', async () => {
+    const { fu, found } = await ask('shop có bán quần jean không');
+    expect(found.products).toEqual([]);
+    expect(formatNoProducts(fu.entities)).toBe('Dạ hiện shop chưa có quần ạ 😢 Bạn thử đổi màu, size hoặc mức giá khác, hoặc hỏi mình mẫu tương tự nhé!');
+  });
+
+  it('Saleor down: findProducts rejects with SaleorError and the reply is the saleor_down text', async () => {
+    const down = createSaleorClient({ apiUrl: 'http://127.0.0.1:9/graphql/', timeoutMs: 500 });
+    const err = await findProducts(down, extractProductEntities('áo hoodie xám')).catch((e) => e);
+    expect(err).toBeInstanceOf(SaleorError);
+    expect(formatSaleorDown()).toMatch(/hệ thống kho hàng đang tạm gián đoạn/);
+  });
+});
+
+describe('formatting', () => {
+  const product = (over: Partial<Product>): Product => ({
+    id: 'P1', name: 'Team Shirt', slug: 'team-shirt', category: null, productType: null, onSale: false,
+    price: { amount: 40, currency: 'USD' }, variants: [], attributes: {}, ...over,
+  });
+  const variant = (size: string, quantityAvailable: number | null) => ({ id: size, name: size, sku: null, size, price: null, quantityAvailable, attributes: {} });
+
+  it('money: VND as đồng, USD with its VND equivalent', () => {
+    expect(formatMoney({ amount: 450000, currency: 'VND' })).toBe('450.000₫');
+    expect(formatMoney({ amount: 40.5, currency: 'USD' })).toBe('40,5 USD (~1.013.000₫)');
+    expect(formatMoney({ amount: 100, currency: 'PLN' })).toBe('100 PLN');
+  });
+
+  it('lists only sizes in stock, says when a size is sold out, and caps the list', () => {
+    const p = product({ variants: [variant('S', 0), variant('M', 3), variant('L', null)] });
+    expect(formatProductList([p], { keywords: [], size: 'S' })).toMatch(/size còn: M, L · không có size S/);
+    const many = Array.from({ length: 8 }, (_, i) => product({ id: `P${i}`, name: `Tee ${i}` }));
+    const text = formatProductList(many, { keywords: [] });
+    expect(text.split('\n')).toHaveLength(1 + vocab.maxProductsShown + 1);
+    expect(text).toMatch(/… và 3 mẫu khác/);
+    expect(formatProductList([product({ variants: [variant('M', 0)] })], { keywords: [] })).toMatch(/tạm hết size/);
+  });
+
+  it('sale prices show the original price', () => {
+    const p = product({ price: { amount: 67.5, currency: 'USD' }, undiscountedPrice: { amount: 75, currency: 'USD' }, onSale: true });
+    expect(formatProductList([p], { keywords: [] })).toMatch(/67,5 USD \(~1\.688\.000₫\) — đang giảm giá, giá gốc 75 USD/);
+  });
+
+  it('describes what was asked in Vietnamese', () => {
+    const e: ProductEntities = { keywords: [], product_type: 'polo-shirts-2', color: 'blue', size: 'XL', material: 'cotton', price: { gte: 200000, lte: 400000, currency: 'VND' } };
+    expect(describeEntities(e)).toBe('áo polo màu xanh dương size XL chất cotton giá từ 200.000₫ đến 400.000₫');
+    expect(describeEntities({ keywords: ['dash', 'force'], price: { lte: 50, currency: 'USD' } })).toBe('sản phẩm “dash force” giá dưới 50 USD');
+  });
+
+  it('no products without any constraint gives the generic text; templates can be overridden', () => {
+    expect(formatNoProducts({ keywords: [] })).toMatch(/^Dạ mình chưa tìm thấy sản phẩm phù hợp/);
+    expect(formatNoProducts({ keywords: [], color: 'red' }, { templates: { no_products: 'Không có {query}.' } })).toBe('Không có sản phẩm màu đỏ.');
+    expect(fillTemplate('{a} {b} {c}', { a: 1, b: 'x' })).toBe('1 x {c}');
+    expect(askToContinue()).toBe('Bạn có muốn hỏi thêm gì không?');
+  });
+
+  it('an English list exists for bots that reuse it', () => {
+    expect(formatProductList([product({})], { keywords: [], product_type: 't-shirts' }, 'en')).toMatch(/^Here is 1 product \(t-shirts\):\n1\. Team Shirt — 40 USD/);
+  });
+});
+
+describe('followUpQuery without products', () => {
+  it('without a previous search every message is new', () => {
+    expect(followUpQuery(undefined, 'có size L không', vocab)).toMatchObject({ kind: 'new', entities: { size: 'L' }, productSlugs: [] });
+  });
+
+  it('"mẫu khác" vs "màu khác": diacritics decide, else the previous colour', () => {
+    const prev: PreviousSearch = { entities: { keywords: [], product_type: 't-shirts', color: 'white' }, products: [{ id: 'a', slug: 'a', name: 'A' }] };
+    expect(followUpQuery(prev, 'còn mẫu khác không', vocab)).toMatchObject({ kind: 'other_products', entities: { color: 'white' }, excludeProductIds: ['a'] });
+    expect(followUpQuery(prev, 'còn màu khác không', vocab).kind).toBe('other_colors');
+    expect(followUpQuery(prev, 'con mau khac ko', vocab).kind).toBe('other_colors');
+    expect(followUpQuery({ ...prev, entities: { keywords: [], product_type: 't-shirts' } }, 'con mau khac ko', vocab).kind).toBe('other_products');
+  });
+
+  it('a generic "áo này" keeps the previous specific type; a short message continues the search', () => {
+    const prev: PreviousSearch = { entities: { keywords: [], product_type: 'sweatshirts' }, products: [{ id: 'g', slug: 'grey-hoodie', name: 'Grey Hoodie' }] };
+    expect(followUpQuery(prev, 'áo này có màu trắng không', vocab)).toMatchObject({ kind: 'about_shown', entities: { product_type: 'sweatshirts', color: 'white' }, productSlugs: ['grey-hoodie'] });
+    expect(followUpQuery(prev, 'còn hàng không shop', vocab)).toMatchObject({ kind: 'refine', entities: { product_type: 'sweatshirts' } });
+    expect(followUpQuery(prev, 'màu trắng thì sao', vocab)).toMatchObject({ kind: 'refine', entities: { product_type: 'sweatshirts', color: 'white' } });
+    expect(followUpQuery(prev, 'có những size nào', vocab)).toMatchObject({ kind: 'about_shown', asksSizes: true });
+  });
+});

@@ -1,0 +1,9 @@
+// Saleor: a storefront GraphQL client and a local Saleor-compatible dev server over the demo catalogue.
+export { createSaleorClient, descriptionText } from './client.ts';
+export { SaleorError, isSaleorError, type SaleorErrorKind } from './errors.ts';
+export type { Money, Product, ProductVariant, ProductSearchFilter, SaleorClient, SaleorClientOptions } from './types.ts';
+export { SALEOR_QUERIES } from './queries.ts';
+export { createSaleorDevServer, loadSaleorSchema, type SaleorDevServer, type SaleorDevServerOptions } from './dev-server.ts';
+export { loadCatalog, type Catalog, type CatalogProduct, type CatalogVariant, type CatalogCategory, type CatalogAttribute, type CatalogAttributeValue } from './catalog.ts';
+export { toGlobalId, fromGlobalId } from './ids.ts';
+export { defaultSchemaFile, defaultDataFile } from './paths.ts';

@@ -1,0 +1,14 @@
+// Where the Saleor reference files live: `../shared/saleor/` next to the repository root,
+// overridable with SALEOR_SCHEMA and SALEOR_DATA.
+import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
+
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+export function defaultSchemaFile(): string {
+  return process.env.SALEOR_SCHEMA || resolve(repoRoot, '../shared/saleor/schema.graphql');
+}
+
+export function defaultDataFile(): string {
+  return process.env.SALEOR_DATA || resolve(repoRoot, '../shared/saleor/populatedb_data.json');
+}
