@@ -1,6 +1,7 @@
 // The human-handoff circuit over HTTP (seed 004's eight verification steps on la-formula), the same circuit
 // on ct-smash, and the refusals: transitions, replies in bot mode, unknown sessions, bad bodies, tokens.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Runtime } from '../src/engine/index.ts';
 import { ADMIN, OPERATOR, auth, startTestServer, type TestServer } from './support/server.ts';
 
 describe('handoff circuit (la-formula, seed 004 verification)', () => {
@@ -148,11 +149,20 @@ describe('handoff circuit (la-formula, seed 004 verification)', () => {
     );
     expect(add.status).toBe(200);
     expect(add.body.intents.find((i: { id: string }) => i.id === 'mayorista')).toMatchObject({ predefined: false, handoff: true });
-    const r = await say(undefined, undefined, 'hola, vendés por mayor para mi gimnasio?');
+    const r = await say(undefined, undefined, 'che, hacen precio mayorista si compro por cantidad para el gimnasio?');
     expect(r.intents).toEqual(['mayorista']);
     expect(r.mode).toBe('handoff_pending');
     const intents = await s.get('/api/bots/la-formula/intents', auth(OPERATOR));
     expect(intents.body.intents.map((i: { id: string }) => i.id)).toContain('mayorista');
+    // A new runtime over the same store (a restart) knows the intent and still classifies with it.
+    const restarted = await Runtime.create({ db: s.db, only: ['la-formula'] });
+    try {
+      expect(restarted.bot('la-formula').intents.mayorista).toMatchObject({ label: 'Compra mayorista', handoff: true, predefined: false });
+      const again = await restarted.chat('la-formula', { message: 'quiero comprar por mayor para revender en mi local' });
+      expect(again.intents).toEqual(['mayorista']);
+    } finally {
+      await restarted.close();
+    }
   });
 
   it('serialises concurrent operator replies: all stored, one mode change', async () => {
