@@ -24,6 +24,8 @@ export interface ServerOptions {
   /** Chat messages per minute per IP and conversation (default 120). */
   chatRateLimitPerMinute?: number;
   logger?: boolean;
+  /** Trust X-Forwarded-For (set when running behind a reverse proxy). */
+  trustProxy?: boolean;
   /** Extra route plugins (channels). */
   plugins?: ((app: FastifyInstance) => Promise<void>)[];
 }
@@ -31,6 +33,8 @@ export interface ServerOptions {
 export async function buildServer(opts: ServerOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ? { level: 'info' } : false,
+    // Behind a reverse proxy, rate limits must see the client's address (X-Forwarded-For).
+    trustProxy: opts.trustProxy ?? false,
     bodyLimit: 256 * 1024,
     // Reject JSON with prototype-poisoning keys instead of silently keeping them.
     onProtoPoisoning: 'error',

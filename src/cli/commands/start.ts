@@ -15,6 +15,7 @@ export async function run(_argv: string[]): Promise<number> {
     auth,
     corsOrigins: env.SWITCHBOARD_CORS_ORIGINS?.split(',').map((s) => s.trim()).filter(Boolean),
     logger: env.LOG_LEVEL === 'debug',
+    trustProxy: env.SWITCHBOARD_TRUST_PROXY === '1' || env.SWITCHBOARD_TRUST_PROXY === 'true',
     rateLimitPerMinute: Number(env.SWITCHBOARD_RATE_LIMIT) || undefined,
     chatRateLimitPerMinute: Number(env.SWITCHBOARD_CHAT_RATE_LIMIT) || undefined,
   });
