@@ -1,6 +1,7 @@
 // switchboard start — every bot, the API and the console on one port.
 import { boot } from '../boot.ts';
 import { authFromEnv, buildServer } from '../../server/index.ts';
+import { createChannels, channelsConfigFromEnv } from '../../channels/index.ts';
 
 export async function run(_argv: string[]): Promise<number> {
   const env = process.env;
@@ -10,7 +11,9 @@ export async function run(_argv: string[]): Promise<number> {
   const only = env.SWITCHBOARD_BOTS?.split(',').map((b) => b.trim()).filter(Boolean);
   const { runtime, db } = await boot({ log, only: only?.length ? only : undefined });
   const auth = authFromEnv(env);
+  const channels = createChannels(runtime, channelsConfigFromEnv(env));
   const app = await buildServer({
+    plugins: [channels.routes],
     runtime,
     auth,
     corsOrigins: env.SWITCHBOARD_CORS_ORIGINS?.split(',').map((s) => s.trim()).filter(Boolean),
@@ -39,8 +42,9 @@ export async function run(_argv: string[]): Promise<number> {
     stopping = true;
     log(`\n${signal}: finishing turns in flight…`);
     clearInterval(sweeper);
-    await runtime.close(); // refuses new turns, waits for the running ones
-    await app.close();
+    await app.close(); // stops accepting requests; the ones in flight (and their turns) finish
+    await channels.whenIdle(); // webhook turns already accepted
+    await runtime.close();
     await db.close();
     log('stopped.');
     process.exit(0);

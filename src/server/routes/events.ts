@@ -5,6 +5,11 @@ import { requireRole } from '../auth.ts';
 import type { RouteContext } from '../app.ts';
 
 export async function eventRoutes(app: FastifyInstance, { runtime, auth }: RouteContext) {
+  // Event streams never end on their own: close them when the server shuts down so it can finish.
+  const open = new Set<import('node:http').ServerResponse>();
+  app.addHook('preClose', async () => {
+    for (const res of open) res.end();
+  });
   app.get('/api/events', { schema: { summary: 'Console events as server-sent events (operator; token in ?token= for EventSource)' } }, async (req, reply) => {
     requireRole(req, auth, 'operator');
     reply.hijack();
@@ -13,8 +18,10 @@ export async function eventRoutes(app: FastifyInstance, { runtime, auth }: Route
     const send = (event: unknown) => res.write(`data: ${JSON.stringify(event)}\n\n`);
     send({ type: 'pending', count: await countPending(runtime.db) });
     const unsubscribe = runtime.events.subscribe(send);
+    open.add(res);
     const ping = setInterval(() => res.write(': ping\n\n'), 25_000);
     req.raw.on('close', () => {
+      open.delete(res);
       clearInterval(ping);
       unsubscribe();
     });

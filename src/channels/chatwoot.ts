@@ -1,0 +1,216 @@
+// Chatwoot Agent Bot: `message_created` webhooks in; replies through the conversation messages API. The bot
+// answers only conversations in `pending` (Chatwoot's "bot has it" status). On handoff it opens the
+// conversation so Chatwoot's assignment takes over; when an agent resolves it (or sets it back to pending)
+// the bot resumes. Before changing anything it reads the conversation's status again from Chatwoot.
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { ChatResult } from '../engine/index.ts';
+import { botPaused } from '../handoff/index.ts';
+import * as store from '../store/index.ts';
+import type { SessionRow } from '../store/index.ts';
+import { envSuffix, type ChatwootConfig } from './config.ts';
+import { callJson, ProviderError, withRetry } from './http.ts';
+import { channelSessionId, type ChannelAdapter, type ChannelHub } from './hub.ts';
+import { getLink, markOpenedForHandoff, openedForHandoff } from './store.ts';
+import { statusFailedText } from './texts.ts';
+import type { Address, InboundMessage, MediaKind, Parsed } from './types.ts';
+
+type Json = Record<string, any>;
+type ChatwootAddress = Extract<Address, { channel: 'chatwoot' }>;
+
+/** A conversation's status changed (resolved, pending, open…). */
+export interface ChatwootStatusEvent {
+  kind: 'status';
+  event: string;
+  accountId: number;
+  conversationId: number;
+  status: string;
+}
+
+const STATUS_EVENTS = new Set(['conversation_status_changed', 'conversation_updated', 'conversation_resolved', 'conversation_opened']);
+
+const ATTACHMENT_KINDS: Record<string, MediaKind> = { image: 'image', audio: 'audio', video: 'video', file: 'document', location: 'location', contact: 'contact' };
+
+export function parseChatwootWebhook(body: unknown, bot: string): Parsed | ChatwootStatusEvent {
+  const b = body as Json;
+  if (!b || typeof b !== 'object') return { kind: 'ignored', reason: 'not a JSON object' };
+  const event = String(b.event ?? '');
+  if (STATUS_EVENTS.has(event)) {
+    const accountId = toId(b.account_id ?? b.account?.id ?? b.messages?.[0]?.account_id);
+    const conversationId = toId(b.id ?? b.display_id);
+    if (accountId === null || conversationId === null) return { kind: 'ignored', reason: `${event} without account or conversation id` };
+    return { kind: 'status', event, accountId, conversationId, status: event === 'conversation_resolved' ? 'resolved' : String(b.status ?? '') };
+  }
+  if (event !== 'message_created') return { kind: 'ignored', reason: `event '${event}'` };
+  if (b.message_type !== 'incoming' && b.message_type !== 0) return { kind: 'ignored', reason: `message_type '${b.message_type}'` };
+  if (b.private === true) return { kind: 'ignored', reason: 'private note' };
+  const conv = (b.conversation ?? {}) as Json;
+  const accountId = toId(b.account?.id ?? conv.account_id);
+  const conversationId = toId(conv.id ?? conv.display_id);
+  if (accountId === null || conversationId === null || b.id == null) return { kind: 'ignored', reason: 'message without account, conversation or id' };
+  const sender = (conv.meta?.sender ?? b.sender ?? {}) as Json;
+  const phone = typeof sender.phone_number === 'string' ? sender.phone_number.replace(/[^\d]/g, '') : '';
+  const base = {
+    channel: 'chatwoot' as const,
+    bot,
+    providerId: String(b.id),
+    contactKey: `${accountId}:${conversationId}`,
+    phoneNumber: phone || null,
+    name: typeof sender.name === 'string' ? sender.name : undefined,
+    address: { channel: 'chatwoot', accountId, conversationId } as Address,
+    conversationStatus: typeof conv.status === 'string' ? conv.status : undefined,
+  };
+  const content = typeof b.content === 'string' ? b.content.trim() : '';
+  if (content) return { kind: 'message', message: { ...base, text: content } };
+  const attachment = Array.isArray(b.attachments) ? b.attachments[0] : undefined;
+  if (attachment) return { kind: 'message', message: { ...base, text: null, media: ATTACHMENT_KINDS[attachment.file_type] ?? 'other' } };
+  return { kind: 'ignored', reason: 'empty message' };
+}
+
+const toId = (v: unknown): number | null => {
+  const n = typeof v === 'string' ? Number(v) : v;
+  return typeof n === 'number' && Number.isInteger(n) && n > 0 ? n : null;
+};
+
+/**
+ * Verify X-Chatwoot-Signature (`sha256=` HMAC-SHA256 of `{timestamp}.{raw body}` with the webhook secret) and
+ * reject timestamps older than `maxAgeSec`.
+ */
+export function verifyChatwootSignature(raw: Buffer, signature: unknown, timestamp: unknown, secret: string, nowSec = Date.now() / 1000, maxAgeSec = 300): boolean {
+  if (typeof signature !== 'string' || typeof timestamp !== 'string' || !signature.startsWith('sha256=')) return false;
+  const ts = Number(timestamp);
+  if (!Number.isFinite(ts) || Math.abs(nowSec - ts) > maxAgeSec) return false;
+  const given = Buffer.from(signature.slice(7).trim(), 'hex');
+  const expected = createHmac('sha256', secret).update(`${timestamp}.`).update(raw).digest();
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** The Chatwoot application API, as the Agent Bot. */
+export class ChatwootApi {
+  constructor(
+    private cfg: ChatwootConfig,
+    private timeoutMs: number,
+  ) {}
+
+  private token(bot: string): string {
+    const t = this.cfg.botTokens[envSuffix(bot)] ?? this.cfg.botToken;
+    if (!t) throw new ProviderError(`no Chatwoot token for bot '${bot}': set CHATWOOT_BOT_TOKEN or CHATWOOT_BOT_TOKEN_${envSuffix(bot)}`, null, false);
+    return t;
+  }
+
+  private url(a: ChatwootAddress, suffix = '') {
+    return `${this.cfg.baseUrl}/api/v1/accounts/${a.accountId}/conversations/${a.conversationId}${suffix}`;
+  }
+
+  async sendMessage(a: ChatwootAddress, content: string, bot: string): Promise<string | undefined> {
+    const res = await callJson<Json>(this.url(a, '/messages'), { headers: { api_access_token: this.token(bot) }, body: { content, message_type: 'outgoing' }, timeoutMs: this.timeoutMs });
+    return res?.id != null ? String(res.id) : undefined;
+  }
+
+  async status(a: ChatwootAddress, bot: string): Promise<string> {
+    const res = await callJson<Json>(this.url(a), { method: 'GET', headers: { api_access_token: this.token(bot) }, timeoutMs: this.timeoutMs });
+    const status = res?.status ?? res?.payload?.status;
+    if (typeof status !== 'string') throw new ProviderError(`Chatwoot returned no status for conversation ${a.conversationId}`, null, true);
+    return status;
+  }
+
+  async toggleStatus(a: ChatwootAddress, status: 'open' | 'pending' | 'resolved', bot: string): Promise<void> {
+    await callJson(this.url(a, '/toggle_status'), { headers: { api_access_token: this.token(bot) }, body: { status }, timeoutMs: this.timeoutMs });
+  }
+}
+
+/** The Chatwoot channel: sending, plus the status rules around each turn. */
+export function chatwootAdapter(
+  hub: ChannelHub,
+  api: ChatwootApi,
+): ChannelAdapter & { onStatus(bot: string, e: ChatwootStatusEvent): Promise<void>; onModeChange(sessionId: string, mode: string): void } {
+  const addr = (a: Address) => a as ChatwootAddress;
+
+  /** The conversation's status as Chatwoot has it now (null when Chatwoot cannot be reached). */
+  async function currentStatus(bot: string, a: ChatwootAddress): Promise<string | null> {
+    const out = await withRetry(() => api.status(a, bot), hub.config.retryDelaysMs);
+    if (out.ok) return out.value;
+    hub.warn(`[channels] reading Chatwoot conversation ${a.accountId}/${a.conversationId} failed: ${out.error.message}`);
+    return null;
+  }
+
+  /** Handoffs this process already tried to open and has not managed to yet (the mode event then skips them). */
+  const tried = new Set<string>();
+
+  /**
+   * Open the conversation for the agents, once per handoff, after reading its status again. A customer
+   * message retries a failed attempt; the mode-change event only acts on handoffs nobody here tried yet.
+   */
+  async function ensureOpen(botId: string, sessionId: string, a: ChatwootAddress, fromEvent = false): Promise<void> {
+    const session = await store.getSession(hub.db, sessionId);
+    const bot = hub.runtime.bots.get(botId);
+    if (!session || !bot || !botPaused(session.mode) || (await openedForHandoff(hub.db, session.id, session.handoffAt))) return;
+    const key = `${sessionId}@${session.handoffAt?.toISOString()}`;
+    if (fromEvent && tried.has(key)) return;
+    tried.add(key);
+    // Read the status again: a retried or late webhook must not hand the conversation off twice.
+    const status = await currentStatus(botId, a);
+    if (status === null) return hub.systemMessage(bot, session.id, statusFailedText(bot.config, 'Chatwoot'));
+    if (status === 'pending') {
+      const out = await hub.call(bot, session.id, a, 'open', () => api.toggleStatus(a, 'open', botId), statusFailedText(bot.config, 'Chatwoot'));
+      if (!out.ok) return;
+    }
+    await markOpenedForHandoff(hub.db, session.id, session.handoffAt);
+    tried.delete(key);
+  }
+
+  return {
+    name: 'chatwoot',
+    label: 'Chatwoot',
+    send: (a, text, bot) => api.sendMessage(addr(a), text, bot),
+
+    async beforeTurn(msg: InboundMessage, session: SessionRow) {
+      // An agent has the conversation in Chatwoot (open, snoozed, resolved): keep the message, stay quiet.
+      if (msg.conversationStatus && msg.conversationStatus !== 'pending') return 'record';
+      if (!botPaused(session.mode)) return 'run';
+      // We handed off but the webhook says pending: ask Chatwoot what is true now.
+      const status = await currentStatus(msg.bot, addr(msg.address));
+      if (status !== null && status !== 'pending') return 'record';
+      // Pending after we had opened it for this handoff: an agent gave it back to the bot.
+      if (status === 'pending' && (await openedForHandoff(hub.db, session.id, session.handoffAt))) {
+        await hub.resumeBot(session.id, 'Chatwoot: conversation back to pending');
+      }
+      return 'run';
+    },
+
+    async afterTurn(msg: InboundMessage, _before: SessionRow, result: ChatResult) {
+      if (result.handoff) await ensureOpen(msg.bot, result.sessionId, addr(msg.address));
+    },
+
+    /**
+     * The mode changed in Switchboard (a turn, or an operator in the console): make Chatwoot agree. Paused →
+     * open it for the agents; back to bot while an agent's status is still open → put it back to pending.
+     */
+    onModeChange(sessionId: string, mode: string) {
+      void hub.enqueue(sessionId, async () => {
+        const link = await getLink(hub.db, sessionId);
+        if (!link || link.address.channel !== 'chatwoot') return;
+        const a = addr(link.address);
+        if (botPaused(mode)) return ensureOpen(link.bot, sessionId, a, true);
+        const session = await store.getSession(hub.db, sessionId);
+        if (session?.mode !== 'bot') return;
+        if ((await currentStatus(link.bot, a)) !== 'open') return;
+        const bot = hub.runtime.bots.get(link.bot);
+        if (bot) await hub.call(bot, sessionId, a, 'pending', () => api.toggleStatus(a, 'pending', link.bot));
+      });
+    },
+
+    /** Resolved (or back to pending after our handoff) → the bot takes the conversation again. */
+    async onStatus(bot: string, e: ChatwootStatusEvent) {
+      if (e.status !== 'resolved' && e.status !== 'pending') return;
+      const sessionId = channelSessionId({ channel: 'chatwoot', bot, contactKey: `${e.accountId}:${e.conversationId}` });
+      await hub.enqueue(sessionId, async () => {
+        const session = await store.getSession(hub.db, sessionId);
+        if (!session || !botPaused(session.mode)) return;
+        const a: ChatwootAddress = { channel: 'chatwoot', accountId: e.accountId, conversationId: e.conversationId };
+        const status = await currentStatus(bot, a);
+        const givenBack = status === 'resolved' || (status === 'pending' && (await openedForHandoff(hub.db, sessionId, session.handoffAt)));
+        if (givenBack) await hub.resumeBot(sessionId, `Chatwoot: conversation ${status}`);
+      });
+    },
+  };
+}

@@ -1,0 +1,137 @@
+// Channel configuration: provider URLs and secrets from the environment, per-bot details (instance,
+// phone number id) from the bot's `settings.channels` in bot.yaml.
+import type { BotConfig } from '../bot/config.ts';
+
+export interface EvolutionConfig {
+  /** EVOLUTION_BASE_URL, e.g. https://evolution.example.com */
+  baseUrl: string;
+  /** EVOLUTION_API_KEY: sent as the `apikey` header. */
+  apiKey: string;
+  /** EVOLUTION_INSTANCE: the instance for bots without `settings.channels.evolution.instance`. */
+  instance?: string;
+  /** EVOLUTION_WEBHOOK_TOKEN: when set, webhooks must carry it (`?token=` or `X-Webhook-Token`). */
+  webhookToken?: string;
+}
+
+export interface WhatsAppCloudConfig {
+  /** WHATSAPP_VERIFY_TOKEN: echoed back by Meta's subscription check (GET). */
+  verifyToken?: string;
+  /** WHATSAPP_APP_SECRET: the app secret that signs every POST (X-Hub-Signature-256). */
+  appSecret?: string;
+  /** WHATSAPP_TOKEN: the (system user) access token used to send. */
+  token?: string;
+  /** WHATSAPP_GRAPH_URL, default https://graph.facebook.com */
+  graphUrl: string;
+  /** WHATSAPP_GRAPH_VERSION, default v21.0 */
+  version: string;
+  /** WHATSAPP_PHONE_NUMBER_IDS="123:la-formula,456:ct-smash": which bot answers which number. */
+  phoneNumberIds: Record<string, string>;
+}
+
+export interface ChatwootConfig {
+  /** CHATWOOT_BASE_URL, e.g. https://chatwoot.example.com */
+  baseUrl: string;
+  /** CHATWOOT_BOT_TOKEN: the Agent Bot's access token (header `api_access_token`). */
+  botToken?: string;
+  /** CHATWOOT_BOT_TOKEN_<BOT>: a bot's own Agent Bot token (BOT = bot id upper-cased, '-' → '_'). */
+  botTokens: Record<string, string>;
+  /** CHATWOOT_WEBHOOK_SECRET (and _<BOT>): verifies X-Chatwoot-Signature (Chatwoot ≥ 4.11). */
+  webhookSecret?: string;
+  webhookSecrets: Record<string, string>;
+  /** CHATWOOT_WEBHOOK_TOKEN: when set, webhooks must carry it as `?token=` (older Chatwoot, no signature). */
+  webhookToken?: string;
+}
+
+export interface ChannelsConfig {
+  evolution?: EvolutionConfig;
+  whatsapp?: WhatsAppCloudConfig;
+  chatwoot?: ChatwootConfig;
+  /** Waits between attempts of an outgoing call (CHANNELS_RETRY_DELAYS_MS, default 200,1000,3000 → 4 attempts). */
+  retryDelaysMs: number[];
+  /** Timeout of one outgoing call (CHANNELS_HTTP_TIMEOUT_MS, default 10000). */
+  httpTimeoutMs: number;
+  /**
+   * Re-run webhooks stored but never finished (crash, shutdown) when the server is ready and then every
+   * this many ms (CHANNELS_RECOVER_EVERY_MS, default 60000; 0 turns recovery off).
+   */
+  recoverEveryMs: number;
+  log?: (msg: string) => void;
+}
+
+export const DEFAULT_GRAPH_URL = 'https://graph.facebook.com';
+export const DEFAULT_GRAPH_VERSION = 'v21.0';
+
+/** Reads every channel's settings from the environment. A provider without its base settings stays off. */
+export function channelsConfigFromEnv(env: NodeJS.ProcessEnv = process.env): ChannelsConfig {
+  const get = (k: string) => env[k]?.trim() || undefined;
+  const cfg: ChannelsConfig = {
+    retryDelaysMs: parseDelays(get('CHANNELS_RETRY_DELAYS_MS')) ?? [200, 1000, 3000],
+    httpTimeoutMs: Number(get('CHANNELS_HTTP_TIMEOUT_MS') ?? 10_000),
+    recoverEveryMs: Number(get('CHANNELS_RECOVER_EVERY_MS') ?? 60_000),
+  };
+  const evoUrl = get('EVOLUTION_BASE_URL');
+  const evoKey = get('EVOLUTION_API_KEY');
+  if (evoUrl && evoKey) {
+    cfg.evolution = { baseUrl: trimSlash(evoUrl), apiKey: evoKey, instance: get('EVOLUTION_INSTANCE'), webhookToken: get('EVOLUTION_WEBHOOK_TOKEN') };
+  }
+  if (get('WHATSAPP_APP_SECRET') || get('WHATSAPP_VERIFY_TOKEN') || get('WHATSAPP_TOKEN')) {
+    cfg.whatsapp = {
+      verifyToken: get('WHATSAPP_VERIFY_TOKEN'),
+      appSecret: get('WHATSAPP_APP_SECRET'),
+      token: get('WHATSAPP_TOKEN'),
+      graphUrl: trimSlash(get('WHATSAPP_GRAPH_URL') ?? DEFAULT_GRAPH_URL),
+      version: get('WHATSAPP_GRAPH_VERSION') ?? DEFAULT_GRAPH_VERSION,
+      phoneNumberIds: parsePairs(get('WHATSAPP_PHONE_NUMBER_IDS')),
+    };
+  }
+  const cwUrl = get('CHATWOOT_BASE_URL');
+  if (cwUrl) {
+    cfg.chatwoot = {
+      baseUrl: trimSlash(cwUrl),
+      botToken: get('CHATWOOT_BOT_TOKEN'),
+      botTokens: perBot(env, 'CHATWOOT_BOT_TOKEN_'),
+      webhookSecret: get('CHATWOOT_WEBHOOK_SECRET'),
+      webhookSecrets: perBot(env, 'CHATWOOT_WEBHOOK_SECRET_'),
+      webhookToken: get('CHATWOOT_WEBHOOK_TOKEN'),
+    };
+  }
+  return cfg;
+}
+
+/** The env suffix of a bot id: 'la-formula' → 'LA_FORMULA'. */
+export const envSuffix = (botId: string) => botId.toUpperCase().replace(/[^A-Z0-9]/g, '_');
+
+function perBot(env: NodeJS.ProcessEnv, prefix: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(env)) if (k.startsWith(prefix) && v?.trim()) out[k.slice(prefix.length)] = v.trim();
+  return out;
+}
+
+function parseDelays(s: string | undefined): number[] | undefined {
+  if (s === undefined) return undefined;
+  const parts = s.split(',').map((p) => Number(p.trim())).filter((n) => Number.isFinite(n) && n >= 0);
+  return parts;
+}
+
+function parsePairs(s: string | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const pair of (s ?? '').split(',')) {
+    const [k, v] = pair.split(':').map((x) => x.trim());
+    if (k && v) out[k] = v;
+  }
+  return out;
+}
+
+const trimSlash = (u: string) => u.replace(/\/+$/, '');
+
+/** A bot's own channel settings: `settings.channels.<channel>` in bot.yaml. */
+export function botChannelSettings(config: BotConfig, channel: 'evolution' | 'whatsapp' | 'chatwoot'): Record<string, unknown> {
+  const channels = (config.settings?.channels ?? {}) as Record<string, unknown>;
+  const mine = channels[channel];
+  return mine && typeof mine === 'object' ? (mine as Record<string, unknown>) : {};
+}
+
+export const settingString = (s: Record<string, unknown>, key: string): string | undefined => {
+  const v = s[key];
+  return typeof v === 'string' && v.trim() ? v.trim() : typeof v === 'number' ? String(v) : undefined;
+};

@@ -1,0 +1,99 @@
+// Evolution API (v2): `messages.upsert` webhooks in, `POST /message/sendText/{instance}` out.
+import type { EvolutionConfig } from './config.ts';
+import { callJson } from './http.ts';
+import type { Address, MediaKind, Parsed } from './types.ts';
+
+type Json = Record<string, any>;
+
+const MEDIA_KEYS: [string, MediaKind][] = [
+  ['imageMessage', 'image'],
+  ['audioMessage', 'audio'],
+  ['pttMessage', 'audio'],
+  ['videoMessage', 'video'],
+  ['ptvMessage', 'video'],
+  ['documentMessage', 'document'],
+  ['documentWithCaptionMessage', 'document'],
+  ['stickerMessage', 'sticker'],
+  ['locationMessage', 'location'],
+  ['liveLocationMessage', 'location'],
+  ['contactMessage', 'contact'],
+  ['contactsArrayMessage', 'contact'],
+];
+
+/** Wrappers WhatsApp puts around a message (disappearing, view-once, edited). */
+const WRAPPERS = ['ephemeralMessage', 'viewOnceMessage', 'viewOnceMessageV2', 'viewOnceMessageV2Extension', 'documentWithCaptionMessage'];
+
+/**
+ * Normalise an Evolution webhook. `instance` is the bot's configured instance (messages from another
+ * instance are not this bot's); without one, replies go through the instance the message came from.
+ */
+export function parseEvolutionWebhook(body: unknown, bot: string, instance?: string): Parsed[] {
+  if (!body || typeof body !== 'object') return [{ kind: 'ignored', reason: 'not a JSON object' }];
+  const b = body as Json;
+  const event = String(b.event ?? '').toLowerCase().replace(/_/g, '.');
+  if (event !== 'messages.upsert') return [{ kind: 'ignored', reason: `event '${b.event ?? ''}' is not messages.upsert` }];
+  const from = typeof b.instance === 'string' ? b.instance : typeof b.instance?.instanceName === 'string' ? b.instance.instanceName : undefined;
+  if (instance && from && from !== instance) return [{ kind: 'ignored', reason: `instance '${from}' is not this bot's instance` }];
+  const via = instance ?? from;
+  if (!via) return [{ kind: 'ignored', reason: 'no instance: set EVOLUTION_INSTANCE or settings.channels.evolution.instance' }];
+  const items: Json[] = Array.isArray(b.data) ? b.data : Array.isArray(b.data?.messages) ? b.data.messages : b.data ? [b.data] : [];
+  if (!items.length) return [{ kind: 'ignored', reason: 'no data' }];
+  return items.map((d) => parseOne(d, bot, via));
+}
+
+function parseOne(d: Json, bot: string, instance: string): Parsed {
+  const key = d?.key as Json | undefined;
+  if (!key || typeof key.remoteJid !== 'string' || !key.id) return { kind: 'ignored', reason: 'no message key' };
+  if (key.fromMe === true) return { kind: 'ignored', reason: 'sent by us (fromMe)' };
+  const number = phoneOfJid(key);
+  if (!number) return { kind: 'ignored', reason: `not a one-to-one chat (${key.remoteJid})` };
+  let message = (d.message ?? {}) as Json;
+  for (let i = 0; i < 3; i++) {
+    const wrapper = WRAPPERS.find((w) => message[w]?.message);
+    if (!wrapper) break;
+    message = message[wrapper].message;
+  }
+  const base = { channel: 'evolution' as const, bot, providerId: String(key.id), contactKey: number, phoneNumber: number, name: typeof d.pushName === 'string' ? d.pushName : undefined };
+  const address: Address = { channel: 'evolution', instance, number };
+  const text = textOf(message);
+  if (text !== undefined) {
+    if (!text.trim()) return { kind: 'ignored', reason: 'empty text' };
+    return { kind: 'message', message: { ...base, text: text.trim(), address } };
+  }
+  const media = MEDIA_KEYS.find(([k]) => message[k]);
+  if (media) {
+    const caption = message[media[0]]?.caption;
+    return { kind: 'message', message: { ...base, text: null, media: media[1], caption: typeof caption === 'string' ? caption : undefined, address } };
+  }
+  return { kind: 'ignored', reason: `message type '${d.messageType ?? Object.keys(message)[0] ?? 'unknown'}' carries nothing to answer` };
+}
+
+function textOf(m: Json): string | undefined {
+  const candidates = [
+    m.conversation,
+    m.extendedTextMessage?.text,
+    m.buttonsResponseMessage?.selectedDisplayText,
+    m.listResponseMessage?.title,
+    m.templateButtonReplyMessage?.selectedDisplayText,
+  ];
+  return candidates.find((c): c is string => typeof c === 'string');
+}
+
+/** The customer's number: digits of an `@s.whatsapp.net` JID (or of the phone JID behind an `@lid`). */
+function phoneOfJid(key: Json): string | null {
+  const jids = [key.remoteJid, key.remoteJidAlt, key.senderPn].filter((j): j is string => typeof j === 'string');
+  const jid = jids.find((j) => j.endsWith('@s.whatsapp.net'));
+  if (!jid) return null;
+  const digits = jid.split('@')[0].split(':')[0];
+  return /^\d{6,20}$/.test(digits) ? digits : null;
+}
+
+/** Send a text through the instance. Resolves with Evolution's message id. */
+export async function sendEvolutionText(cfg: EvolutionConfig, address: Extract<Address, { channel: 'evolution' }>, text: string, timeoutMs: number): Promise<string | undefined> {
+  const res = await callJson<Json>(`${cfg.baseUrl}/message/sendText/${encodeURIComponent(address.instance)}`, {
+    headers: { apikey: cfg.apiKey },
+    body: { number: address.number, text },
+    timeoutMs,
+  });
+  return typeof res?.key?.id === 'string' ? res.key.id : undefined;
+}

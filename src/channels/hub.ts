@@ -1,0 +1,273 @@
+// The hub runs channel messages through the bots: a webhook's message is stored once (dedupe), then one
+// job per conversation, in arrival order, finds or creates the session, runs the turn and sends the reply
+// with retries. Failed sends are recorded and shown to operators as a system message. Operator replies from
+// the console go out through the session's channel.
+import type { ChatResult, LoadedBot, Runtime } from '../engine/index.ts';
+import { HttpError } from '../engine/index.ts';
+import { botPaused } from '../handoff/index.ts';
+import * as store from '../store/index.ts';
+import type { MessageRow, SessionRow } from '../store/index.ts';
+import type { ChannelsConfig } from './config.ts';
+import { withRetry } from './http.ts';
+import { SerialQueue } from './queue.ts';
+import {
+  claimInbound,
+  finishDelivery,
+  finishInbound,
+  getLink,
+  linkSession,
+  recordInbound,
+  startDelivery,
+  unfinishedInbound,
+  wasDelivered,
+  type InboundStatus,
+} from './store.ts';
+import { deliveryFailedText, mediaPlaceholder, mediaUnsupportedText } from './texts.ts';
+import type { Address, ChannelName, InboundMessage } from './types.ts';
+
+/** What a channel contributes: how to send, and (Chatwoot) what to check around a turn. */
+export interface ChannelAdapter {
+  name: ChannelName;
+  /** The name operators read in system messages: 'WhatsApp', 'Chatwoot'. */
+  label: string;
+  /** Send one text. Resolves with the provider's message id; throws (ProviderError) on failure. */
+  send(address: Address, text: string, bot: string): Promise<string | undefined>;
+  /** 'record' stores the message without running the bot (e.g. a person has it in Chatwoot). Default 'run'. */
+  beforeTurn?(msg: InboundMessage, session: SessionRow): Promise<'run' | 'record'>;
+  afterTurn?(msg: InboundMessage, session: SessionRow, result: ChatResult): Promise<void>;
+}
+
+export type AcceptOutcome = 'queued' | 'duplicate';
+
+const MAX_SESSION_ID = 128;
+
+/** The session of a conversation, derived from channel + bot + contact: two webhooks for one number never make two sessions. */
+export function channelSessionId(msg: Pick<InboundMessage, 'channel' | 'bot' | 'contactKey'>): string {
+  return `${msg.channel}-${msg.bot}-${msg.contactKey.replace(/[^A-Za-z0-9]+/g, '-')}`.slice(0, MAX_SESSION_ID);
+}
+
+export class ChannelHub {
+  readonly queue: SerialQueue;
+  private adapters = new Map<ChannelName, ChannelAdapter>();
+  private log: (msg: string) => void;
+
+  constructor(
+    readonly runtime: Runtime,
+    readonly config: ChannelsConfig,
+  ) {
+    this.log = config.log ?? ((m) => console.error(m));
+    this.queue = new SerialQueue((key, err) => this.log(`[channels] job of ${key} failed: ${(err as Error).message}`));
+    runtime.operatorListeners.push((session, message) => this.onOperatorReply(session, message));
+  }
+
+  warn(msg: string): void {
+    this.log(msg);
+  }
+
+  get db() {
+    return this.runtime.db;
+  }
+
+  register(adapter: ChannelAdapter): void {
+    this.adapters.set(adapter.name, adapter);
+  }
+
+  adapter(name: ChannelName): ChannelAdapter {
+    const a = this.adapters.get(name);
+    if (!a) throw new Error(`channel '${name}' is not configured`);
+    return a;
+  }
+
+  /** Store a webhook's message (once) and queue it behind its conversation's earlier messages. */
+  async accept(msg: InboundMessage): Promise<AcceptOutcome> {
+    const sessionId = channelSessionId(msg);
+    if (!(await recordInbound(this.db, msg, sessionId))) return 'duplicate';
+    void this.queue.enqueue(sessionId, () => this.process(msg, sessionId, ['queued']));
+    return 'queued';
+  }
+
+  /** Run a job in a conversation's order (status changes, operator replies). */
+  enqueue(sessionId: string, job: () => Promise<void>): Promise<void> {
+    return this.queue.enqueue(sessionId, job);
+  }
+
+  whenIdle(): Promise<void> {
+    return this.queue.whenIdle();
+  }
+
+  /**
+   * Queue again the webhooks stored but never finished (the process stopped mid-way). Only rows idle for a
+   * while: a younger queued row may still be waiting in a live process's queue (the claim prevents running
+   * it twice, the age keeps its conversation's order).
+   */
+  async recover(opts: { queuedMs?: number; processingMs?: number } = {}): Promise<number> {
+    const rows = await unfinishedInbound(this.db, opts.queuedMs ?? 30_000, opts.processingMs ?? 300_000);
+    for (const { msg, status } of rows) {
+      const sessionId = channelSessionId(msg);
+      void this.queue.enqueue(sessionId, () => this.process(msg, sessionId, [status]));
+    }
+    if (rows.length) this.log(`[channels] re-queued ${rows.length} unfinished webhook message(s)`);
+    return rows.length;
+  }
+
+  private async process(msg: InboundMessage, sessionId: string, from: InboundStatus[]): Promise<void> {
+    if (!(await claimInbound(this.db, msg, from))) return; // another worker has it
+    try {
+      const status = await this.handle(msg, sessionId);
+      await finishInbound(this.db, msg, status);
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      // The runtime is shutting down: leave the message queued, the next start (or recovery sweep) runs it.
+      if (err instanceof HttpError && err.status === 503) return void (await finishInbound(this.db, msg, 'queued', message));
+      this.log(`[channels] ${msg.channel} message ${msg.providerId} for ${msg.bot} failed: ${message}`);
+      await finishInbound(this.db, msg, 'failed', message);
+    }
+  }
+
+  private async handle(msg: InboundMessage, sessionId: string): Promise<InboundStatus> {
+    const bot = this.runtime.bots.get(msg.bot);
+    if (!bot) return 'ignored';
+    let session = await this.ensureSession(msg, sessionId);
+    await linkSession(this.db, { sessionId, channel: msg.channel, bot: msg.bot, address: msg.address, contactName: msg.name ?? null });
+    const adapter = this.adapter(msg.channel);
+    const decision = adapter.beforeTurn ? await adapter.beforeTurn(msg, session) : 'run';
+    session = (await store.getSession(this.db, sessionId))!;
+    if (decision === 'record' || (msg.text === null && botPaused(session.mode))) {
+      await this.recordCustomerMessage(bot, session, msg);
+      return 'done';
+    }
+    if (msg.text === null) {
+      await this.answerMedia(bot, session, msg);
+      return 'done';
+    }
+    const result = await this.runtime.chat(msg.bot, {
+      sessionId,
+      message: msg.text,
+      channel: msg.channel,
+      phoneNumber: msg.phoneNumber ?? undefined,
+      clientMessageId: msg.providerId,
+    });
+    if (result.reply && result.replyMessageId) await this.deliver(bot, sessionId, msg.address, result.reply, result.replyMessageId);
+    await adapter.afterTurn?.(msg, session, result);
+    return 'done';
+  }
+
+  /** Find the conversation's session or create it under its derived id (a concurrent creator wins, we read theirs). */
+  private async ensureSession(msg: InboundMessage, id: string): Promise<SessionRow> {
+    const existing = await store.getSession(this.db, id);
+    if (existing) return existing;
+    try {
+      return await store.createSession(this.db, { id, bot: msg.bot, channel: msg.channel, phoneNumber: msg.phoneNumber });
+    } catch (err) {
+      const again = await store.getSession(this.db, id);
+      if (again) return again;
+      throw err;
+    }
+  }
+
+  /** Keep the customer's message in the transcript without running the bot. */
+  private async recordCustomerMessage(bot: LoadedBot, session: SessionRow, msg: InboundMessage): Promise<MessageRow | undefined> {
+    const known = await store.findByClientMessageId(this.db, session.id, msg.providerId);
+    if (known) return undefined;
+    const content = msg.text ?? mediaPlaceholder(bot.config, msg.media ?? 'other', msg.caption);
+    const row = await store.insertMessage(this.db, { sessionId: session.id, role: 'user', source: '', content, clientMessageId: msg.providerId, workflow: session.activeWorkflow });
+    this.publish(bot, row);
+    return row;
+  }
+
+  /** Media the bot cannot read: keep a placeholder and answer that it only reads text. */
+  private async answerMedia(bot: LoadedBot, session: SessionRow, msg: InboundMessage): Promise<void> {
+    const known = await store.findByClientMessageId(this.db, session.id, msg.providerId);
+    let replyRow = known ? await store.findReplyTo(this.db, known.id) : undefined;
+    if (!known) {
+      const userRow = (await this.recordCustomerMessage(bot, session, msg))!;
+      replyRow = await store.insertMessage(this.db, {
+        sessionId: session.id,
+        role: 'assistant',
+        source: 'bot',
+        content: mediaUnsupportedText(bot.config),
+        intents: ['media_unsupported'],
+        replyTo: userRow.id,
+        workflow: session.activeWorkflow,
+      });
+      this.publish(bot, replyRow);
+    }
+    if (replyRow) await this.deliver(bot, session.id, msg.address, replyRow.content, replyRow.id);
+  }
+
+  /**
+   * Send a stored message with retries, recording the outcome. When every attempt fails, the operator sees
+   * a system message in the conversation. Returns whether it went out.
+   */
+  async deliver(bot: LoadedBot, sessionId: string, address: Address, text: string, messageId: number | null): Promise<boolean> {
+    if (messageId !== null && (await wasDelivered(this.db, messageId))) return true;
+    const adapter = this.adapter(address.channel);
+    const id = await startDelivery(this.db, { sessionId, bot: bot.config.id, channel: address.channel, kind: 'message', messageId, content: text, address });
+    const out = await withRetry(() => adapter.send(address, text, bot.config.id), this.config.retryDelaysMs);
+    if (out.ok) {
+      await finishDelivery(this.db, id, { status: 'sent', attempts: out.attempts, providerMessageId: out.value ?? null });
+      return true;
+    }
+    this.log(`[channels] ${adapter.label} delivery to ${describe(address)} failed after ${out.attempts} attempt(s): ${out.error.message}`);
+    await finishDelivery(this.db, id, { status: 'failed', attempts: out.attempts, lastError: out.error.message });
+    await this.systemMessage(bot, sessionId, deliveryFailedText(bot.config, adapter.label));
+    return false;
+  }
+
+  /** A provider call that is not a message (Chatwoot status changes), recorded like a delivery. */
+  async call<T>(bot: LoadedBot, sessionId: string, address: Address, what: string, fn: () => Promise<T>, failureText?: string): Promise<{ ok: true; value: T } | { ok: false }> {
+    const id = await startDelivery(this.db, { sessionId, bot: bot.config.id, channel: address.channel, kind: 'status', messageId: null, content: what, address });
+    const out = await withRetry(fn, this.config.retryDelaysMs);
+    if (out.ok) {
+      await finishDelivery(this.db, id, { status: 'sent', attempts: out.attempts });
+      return { ok: true, value: out.value };
+    }
+    this.log(`[channels] ${what} for ${describe(address)} failed after ${out.attempts} attempt(s): ${out.error.message}`);
+    await finishDelivery(this.db, id, { status: 'failed', attempts: out.attempts, lastError: out.error.message });
+    if (failureText) await this.systemMessage(bot, sessionId, failureText);
+    return { ok: false };
+  }
+
+  async systemMessage(bot: LoadedBot, sessionId: string, content: string): Promise<void> {
+    const row = await store.insertMessage(this.db, { sessionId, role: 'system', source: 'system', content });
+    this.publish(bot, row);
+  }
+
+  /** Put a session back in bot mode (no-op when it already is). */
+  async resumeBot(sessionId: string, reason: string): Promise<boolean> {
+    try {
+      await this.runtime.setMode(sessionId, 'bot', reason);
+      return true;
+    } catch (err) {
+      if (err instanceof HttpError && err.status === 409) return false;
+      throw err;
+    }
+  }
+
+  /** An operator answered from the console: send it through the session's channel, in the conversation's order. */
+  private async onOperatorReply(session: SessionRow, message: MessageRow): Promise<void> {
+    if (message.role !== 'assistant') return;
+    const link = await getLink(this.db, session.id);
+    if (!link || !this.adapters.has(link.address.channel)) return;
+    const bot = this.runtime.bots.get(session.bot);
+    if (!bot) return;
+    // Not awaited: the console's request returns at once; retries happen in the conversation's queue.
+    void this.queue.enqueue(session.id, async () => {
+      await this.deliver(bot, session.id, link.address, message.content, message.id);
+    });
+  }
+
+  private publish(bot: LoadedBot, m: MessageRow): void {
+    this.runtime.events.publish({
+      type: 'message',
+      bot: bot.config.id,
+      sessionId: m.sessionId,
+      message: { id: m.id, role: m.role, source: m.source, content: m.content, intents: m.intents as string[], createdAt: new Date(m.createdAt).toISOString() },
+    });
+  }
+}
+
+function describe(a: Address): string {
+  if (a.channel === 'chatwoot') return `Chatwoot conversation ${a.accountId}/${a.conversationId}`;
+  return a.channel === 'evolution' ? `${a.number} (Evolution ${a.instance})` : `${a.to} (Cloud API ${a.phoneNumberId})`;
+}

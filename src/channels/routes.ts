@@ -1,0 +1,151 @@
+// Webhook routes of every channel. Bodies are read raw (signatures are computed over the exact bytes) and
+// parsed here; each route answers 200 once the message is stored and does the turn and the send afterwards,
+// in the conversation's order. Bad input gets a clear 4xx.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { HttpError, type LoadedBot, type Runtime } from '../engine/index.ts';
+import { safeEqual } from '../server/index.ts';
+import { migrate } from '../store/index.ts';
+import { ChatwootApi, chatwootAdapter, parseChatwootWebhook, verifyChatwootSignature } from './chatwoot.ts';
+import { botChannelSettings, channelsConfigFromEnv, envSuffix, settingString, type ChannelsConfig } from './config.ts';
+import { parseEvolutionWebhook, sendEvolutionText } from './evolution.ts';
+import { ChannelHub } from './hub.ts';
+import { channelMigrations } from './store.ts';
+import type { Address, Parsed } from './types.ts';
+import { parseCloudWebhook, sendCloudText, verifyMetaSignature } from './whatsapp.ts';
+
+export interface Channels {
+  hub: ChannelHub;
+  /** The Fastify plugin with the webhook routes (buildServer's `plugins`). */
+  routes: (app: FastifyInstance) => Promise<void>;
+  /** Resolves when every queued turn, send and retry has finished (tests, shutdown). */
+  whenIdle(): Promise<void>;
+  /** Re-queue webhooks stored but never finished (done automatically when the server is ready). */
+  recover(): Promise<number>;
+}
+
+/** Set up the channels for a runtime: adapters, operator-reply delivery, and the webhook routes. */
+export function createChannels(runtime: Runtime, config: ChannelsConfig = channelsConfigFromEnv()): Channels {
+  const hub = new ChannelHub(runtime, config);
+  const { evolution, whatsapp, chatwoot } = config;
+  const timeout = config.httpTimeoutMs;
+  if (evolution) hub.register({ name: 'evolution', label: 'WhatsApp', send: (a, text) => sendEvolutionText(evolution, a as Extract<Address, { channel: 'evolution' }>, text, timeout) });
+  if (whatsapp) hub.register({ name: 'whatsapp', label: 'WhatsApp', send: (a, text) => sendCloudText(whatsapp, a as Extract<Address, { channel: 'whatsapp' }>, text, timeout) });
+  const cw = chatwoot ? chatwootAdapter(hub, new ChatwootApi(chatwoot, timeout)) : null;
+  if (cw) hub.register(cw);
+  // Mode changes made in Switchboard (console take-over or hand-back) are mirrored to Chatwoot's status.
+  const unsubscribe = cw ? runtime.events.subscribe((e) => e.type === 'session' && cw.onModeChange(e.sessionId, e.mode)) : () => {};
+
+  const bot = (id: string): LoadedBot => runtime.bot(id); // 404 for an unknown bot
+  const botOfNumber = (phoneNumberId: string): string | undefined =>
+    whatsapp?.phoneNumberIds[phoneNumberId] ?? [...runtime.bots.values()].find((b) => settingString(botChannelSettings(b.config, 'whatsapp'), 'phone_number_id') === phoneNumberId)?.config.id;
+
+  async function accept(parsed: Parsed[]) {
+    let queued = 0;
+    let duplicates = 0;
+    const ignored: string[] = [];
+    for (const p of parsed) {
+      if (p.kind === 'ignored') ignored.push(p.reason);
+      else if ((await hub.accept(p.message)) === 'queued') queued++;
+      else duplicates++;
+    }
+    return { ok: true, queued, duplicates, ignored };
+  }
+
+  async function routes(app: FastifyInstance): Promise<void> {
+    // Idempotent (applied ids are skipped): the channel tables exist even if the caller did not migrate them.
+    await migrate(runtime.db, channelMigrations);
+    // In this plugin's scope only: keep every body as raw bytes (for signatures); handlers parse the JSON.
+    app.removeAllContentTypeParsers();
+    app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+    let sweep: NodeJS.Timeout | undefined;
+    app.addHook('onReady', async () => {
+      if (!(config.recoverEveryMs > 0)) return;
+      await hub.recover();
+      sweep = setInterval(() => void hub.recover().catch((err) => hub.warn(`[channels] recovery failed: ${(err as Error).message}`)), config.recoverEveryMs);
+      sweep.unref();
+    });
+    app.addHook('onClose', async () => {
+      clearInterval(sweep);
+      unsubscribe();
+      await hub.whenIdle();
+    });
+
+    // ------------------------------------------------------------ Evolution API
+    const evolutionWebhook = async (req: FastifyRequest<{ Params: { bot: string } }>) => {
+      const b = bot(req.params.bot);
+      if (!evolution) throw new HttpError(503, 'the Evolution API channel is off on this server: set EVOLUTION_BASE_URL and EVOLUTION_API_KEY');
+      if (evolution.webhookToken && !tokenMatches(req, evolution.webhookToken)) throw new HttpError(401, 'missing or wrong webhook token (?token= or X-Webhook-Token)');
+      const instance = settingString(botChannelSettings(b.config, 'evolution'), 'instance') ?? evolution.instance;
+      return accept(parseEvolutionWebhook(jsonBody(req), b.config.id, instance));
+    };
+    app.post('/webhooks/evolution/:bot', evolutionWebhook);
+    // "Webhook by events" appends the event to the URL (…/messages-upsert).
+    app.post('/webhooks/evolution/:bot/:event', evolutionWebhook);
+
+    // ------------------------------------------------------------ WhatsApp Cloud API
+    const verify = async (req: FastifyRequest<{ Querystring: Record<string, string> }>, reply: FastifyReply) => {
+      const q = req.query ?? {};
+      if (!whatsapp?.verifyToken) throw new HttpError(403, 'WHATSAPP_VERIFY_TOKEN is not set on this server');
+      if (q['hub.mode'] !== 'subscribe' || typeof q['hub.verify_token'] !== 'string' || !safeEqual(q['hub.verify_token'], whatsapp.verifyToken)) {
+        throw new HttpError(403, 'verification failed: hub.mode must be subscribe and hub.verify_token must match WHATSAPP_VERIFY_TOKEN');
+      }
+      return reply.type('text/plain').send(String(q['hub.challenge'] ?? ''));
+    };
+    const cloudWebhook = async (req: FastifyRequest<{ Params: { bot?: string } }>) => {
+      if (!whatsapp?.appSecret) throw new HttpError(503, 'the WhatsApp Cloud API channel is off on this server: set WHATSAPP_APP_SECRET (and WHATSAPP_TOKEN)');
+      const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+      if (!verifyMetaSignature(raw, req.headers['x-hub-signature-256'], whatsapp.appSecret)) {
+        throw new HttpError(401, 'missing or invalid X-Hub-Signature-256');
+      }
+      const pathBot = req.params.bot ? bot(req.params.bot).config.id : undefined;
+      return accept(parseCloudWebhook(jsonBody(req), pathBot, botOfNumber));
+    };
+    app.get('/webhooks/whatsapp', verify);
+    app.get('/webhooks/whatsapp/:bot', verify);
+    app.post('/webhooks/whatsapp', cloudWebhook);
+    app.post('/webhooks/whatsapp/:bot', cloudWebhook);
+
+    // ------------------------------------------------------------ Chatwoot Agent Bot
+    app.post('/webhooks/chatwoot/:bot', async (req: FastifyRequest<{ Params: { bot: string } }>) => {
+      const b = bot(req.params.bot);
+      if (!chatwoot || !cw) throw new HttpError(503, 'the Chatwoot channel is off on this server: set CHATWOOT_BASE_URL and CHATWOOT_BOT_TOKEN');
+      const secret = chatwoot.webhookSecrets[envSuffix(b.config.id)] ?? chatwoot.webhookSecret;
+      const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+      if (secret && !verifyChatwootSignature(raw, req.headers['x-chatwoot-signature'], req.headers['x-chatwoot-timestamp'], secret)) {
+        throw new HttpError(401, 'missing, invalid or stale X-Chatwoot-Signature / X-Chatwoot-Timestamp');
+      }
+      if (chatwoot.webhookToken && !tokenMatches(req, chatwoot.webhookToken)) throw new HttpError(401, 'missing or wrong webhook token (?token=)');
+      const parsed = parseChatwootWebhook(jsonBody(req), b.config.id);
+      if (parsed.kind === 'status') {
+        void cw.onStatus(b.config.id, parsed);
+        return { ok: true, status: parsed.status };
+      }
+      return accept([parsed]);
+    });
+  }
+
+  return { hub, routes, whenIdle: () => hub.whenIdle(), recover: () => hub.recover() };
+}
+
+/** The webhook routes as a buildServer plugin (the runtime's operator replies are delivered too). */
+export function channelRoutes(runtime: Runtime, config: ChannelsConfig = channelsConfigFromEnv()): (app: FastifyInstance) => Promise<void> {
+  return createChannels(runtime, config).routes;
+}
+
+function jsonBody(req: FastifyRequest): unknown {
+  const raw = Buffer.isBuffer(req.body) ? req.body : null;
+  if (!raw || raw.length === 0) throw new HttpError(400, 'send the webhook as a JSON body');
+  try {
+    return JSON.parse(raw.toString('utf8'));
+  } catch {
+    throw new HttpError(400, 'the body is not valid JSON');
+  }
+}
+
+function tokenMatches(req: FastifyRequest, token: string): boolean {
+  const q = (req.query as Record<string, unknown> | undefined)?.token;
+  const header = req.headers['x-webhook-token'];
+  const bearer = req.headers.authorization?.startsWith('Bearer ') ? req.headers.authorization.slice(7).trim() : undefined;
+  const given = typeof q === 'string' ? q : typeof header === 'string' ? header : bearer;
+  return typeof given === 'string' && safeEqual(given, token);
+}

@@ -1,0 +1,51 @@
+// Fixed texts the channels add to a conversation, per bot language. A bot overrides them in bot.yaml
+// `replies`: media_unsupported, channel_delivery_failed ({channel}), channel_status_failed ({channel}).
+import type { BotConfig } from '../bot/config.ts';
+import type { MediaKind } from './types.ts';
+
+type Lang = 'es' | 'pt' | 'en' | 'vi';
+
+const MEDIA_UNSUPPORTED: Record<Lang, string> = {
+  es: 'Por ahora solo puedo leer mensajes de texto. ¿Me lo podés escribir?',
+  pt: 'Por enquanto só consigo ler mensagens de texto. Pode me escrever?',
+  en: 'For now I can only read text messages. Could you type it for me?',
+  vi: 'Hiện tại mình chỉ đọc được tin nhắn văn bản. Bạn nhắn chữ giúp mình nhé?',
+};
+
+const DELIVERY_FAILED: Record<Lang, string> = {
+  es: '[Sistema] No se pudo entregar la respuesta por {channel}',
+  pt: '[Sistema] Não foi possível entregar a resposta pelo {channel}',
+  en: '[System] The reply could not be delivered via {channel}',
+  vi: '[Hệ thống] Không thể gửi câu trả lời qua {channel}',
+};
+
+const STATUS_FAILED: Record<Lang, string> = {
+  es: '[Sistema] No se pudo pasar la conversación a un agente en {channel}',
+  pt: '[Sistema] Não foi possível passar a conversa para um agente no {channel}',
+  en: '[System] The conversation could not be handed to an agent in {channel}',
+  vi: '[Hệ thống] Không thể chuyển cuộc trò chuyện cho nhân viên trên {channel}',
+};
+
+const MEDIA_LABELS: Record<Lang, Record<MediaKind, string>> = {
+  es: { image: 'imagen', audio: 'audio', video: 'video', document: 'documento', sticker: 'sticker', location: 'ubicación', contact: 'contacto', other: 'mensaje no compatible' },
+  pt: { image: 'imagem', audio: 'áudio', video: 'vídeo', document: 'documento', sticker: 'figurinha', location: 'localização', contact: 'contato', other: 'mensagem não suportada' },
+  en: { image: 'image', audio: 'audio', video: 'video', document: 'document', sticker: 'sticker', location: 'location', contact: 'contact', other: 'unsupported message' },
+  vi: { image: 'hình ảnh', audio: 'âm thanh', video: 'video', document: 'tài liệu', sticker: 'nhãn dán', location: 'vị trí', contact: 'liên hệ', other: 'tin nhắn không hỗ trợ' },
+};
+
+const lang = (config: BotConfig): Lang => {
+  const l = config.language.slice(0, 2);
+  return (l === 'es' || l === 'pt' || l === 'vi' ? l : 'en') as Lang;
+};
+
+const fill = (t: string, channel: string) => t.replace(/\{channel\}/g, channel);
+
+export const mediaUnsupportedText = (config: BotConfig) => config.replies.media_unsupported ?? MEDIA_UNSUPPORTED[lang(config)];
+
+export const deliveryFailedText = (config: BotConfig, channel: string) => fill(config.replies.channel_delivery_failed ?? DELIVERY_FAILED[lang(config)], channel);
+
+export const statusFailedText = (config: BotConfig, channel: string) => fill(config.replies.channel_status_failed ?? STATUS_FAILED[lang(config)], channel);
+
+/** What the transcript shows for a media message: "[imagen] caption". */
+export const mediaPlaceholder = (config: BotConfig, kind: MediaKind, caption?: string) =>
+  `[${MEDIA_LABELS[lang(config)][kind]}]${caption?.trim() ? ` ${caption.trim()}` : ''}`;

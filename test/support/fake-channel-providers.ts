@@ -1,0 +1,178 @@
+// Fake messaging providers for channel tests: real HTTP servers on 127.0.0.1 that record every request and
+// can be told to fail the next N calls. Evolution API (sendText), the WhatsApp Graph API (messages) and
+// Chatwoot (messages, conversation status, toggle_status) with the response shapes the real ones return.
+import http from 'node:http';
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  headers: http.IncomingHttpHeaders;
+  body: any;
+}
+
+export interface FakeProvider {
+  url: string;
+  /** Every request received, failed ones included. */
+  requests: RecordedRequest[];
+  /** Requests that got a 2xx answer. */
+  delivered(): RecordedRequest[];
+  /** Fail the next `n` requests whose path matches (default: every path) with `status`, after `delayMs`. */
+  failNext(n: number, opts?: { status?: number; path?: RegExp; delayMs?: number }): void;
+  reset(): void;
+  close(): Promise<void>;
+}
+
+type Answer = { status: number; body: unknown };
+type Handler = (req: RecordedRequest, params: string[]) => Answer | undefined;
+
+async function startFake(routes: [method: string, pattern: RegExp, handler: Handler][]): Promise<FakeProvider & { handled: WeakSet<RecordedRequest> }> {
+  const requests: RecordedRequest[] = [];
+  const handled = new WeakSet<RecordedRequest>();
+  let failures: { left: number; status: number; path?: RegExp; delayMs?: number }[] = [];
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c) => chunks.push(c));
+    req.on('end', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      let body: unknown = text;
+      try {
+        body = text ? JSON.parse(text) : null;
+      } catch {
+        /* keep the text */
+      }
+      const rec: RecordedRequest = { method: req.method ?? 'GET', path: req.url ?? '/', headers: req.headers, body };
+      requests.push(rec);
+      const send = (a: Answer) => {
+        const payload = JSON.stringify(a.body);
+        res.writeHead(a.status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) });
+        res.end(payload);
+      };
+      const failure = failures.find((f) => f.left > 0 && (!f.path || f.path.test(rec.path)));
+      if (failure) {
+        failure.left--;
+        const fail = () => send({ status: failure.status, body: { error: 'simulated failure' } });
+        return failure.delayMs ? void setTimeout(fail, failure.delayMs) : fail();
+      }
+      for (const [method, pattern, handler] of routes) {
+        const m = rec.method === method ? pattern.exec(rec.path.split('?')[0]) : null;
+        if (!m) continue;
+        const answer = handler(rec, m.slice(1));
+        if (answer) {
+          if (answer.status < 300) handled.add(rec);
+          return send(answer);
+        }
+      }
+      send({ status: 404, body: { error: 'not found' } });
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const addr = server.address();
+  const url = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+  return {
+    url,
+    requests,
+    handled,
+    delivered: () => requests.filter((r) => handled.has(r)),
+    failNext(n, opts = {}) {
+      failures.push({ left: n, status: opts.status ?? 503, path: opts.path, delayMs: opts.delayMs });
+    },
+    reset() {
+      requests.length = 0;
+      failures = [];
+    },
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
+
+let seq = 0;
+const nextId = (prefix: string) => `${prefix}${Date.now().toString(36)}${(seq++).toString(36)}`.toUpperCase();
+
+/** Evolution API v2: POST /message/sendText/{instance} with header apikey and body {number, text}. */
+export async function startFakeEvolution(apiKey: string): Promise<FakeProvider> {
+  return startFake([
+    [
+      'POST',
+      /^\/message\/sendText\/([^/]+)$/,
+      (req, [instance]) => {
+        if (req.headers.apikey !== apiKey) return { status: 401, body: { status: 401, error: 'Unauthorized' } };
+        if (!req.body?.number || typeof req.body.text !== 'string') return { status: 400, body: { status: 400, error: 'Bad Request' } };
+        return {
+          status: 201,
+          body: { key: { remoteJid: `${req.body.number}@s.whatsapp.net`, fromMe: true, id: nextId('3EB0') }, message: { conversation: req.body.text }, messageTimestamp: Math.floor(Date.now() / 1000), status: 'PENDING', instance: decodeURIComponent(instance) },
+        };
+      },
+    ],
+  ]);
+}
+
+/** WhatsApp Cloud API: POST /{version}/{phone_number_id}/messages with a Bearer token. */
+export async function startFakeGraph(token: string): Promise<FakeProvider> {
+  return startFake([
+    [
+      'POST',
+      /^\/(v\d+\.\d+)\/(\d+)\/messages$/,
+      (req) => {
+        if (req.headers.authorization !== `Bearer ${token}`) return { status: 401, body: { error: { message: 'Invalid OAuth access token.', type: 'OAuthException', code: 190 } } };
+        const b = req.body;
+        if (b?.messaging_product !== 'whatsapp' || !b.to || b.type !== 'text' || typeof b.text?.body !== 'string') {
+          return { status: 400, body: { error: { message: '(#100) Invalid parameter', type: 'OAuthException', code: 100 } } };
+        }
+        return { status: 200, body: { messaging_product: 'whatsapp', contacts: [{ input: b.to, wa_id: b.to }], messages: [{ id: `wamid.${nextId('HBGM')}` }] } };
+      },
+    ],
+  ]);
+}
+
+export interface FakeChatwoot extends FakeProvider {
+  /** Conversation statuses by `${accountId}/${conversationId}` (what GET returns; toggle_status changes it). */
+  conversations: Map<string, string>;
+  messagesTo(accountId: number, conversationId: number): RecordedRequest[];
+  togglesOf(accountId: number, conversationId: number): RecordedRequest[];
+}
+
+/** Chatwoot application API as an Agent Bot (header api_access_token). */
+export async function startFakeChatwoot(token: string): Promise<FakeChatwoot> {
+  const conversations = new Map<string, string>();
+  const authorised = (req: RecordedRequest) => req.headers.api_access_token === token;
+  const denied = { status: 401, body: { error: 'You need to sign in or sign up before continuing.' } };
+  let messageId = 1000;
+  const fake = await startFake([
+    [
+      'POST',
+      /^\/api\/v1\/accounts\/(\d+)\/conversations\/(\d+)\/messages$/,
+      (req, [a, c]) => {
+        if (!authorised(req)) return denied;
+        if (typeof req.body?.content !== 'string') return { status: 422, body: { error: 'content is missing' } };
+        return { status: 200, body: { id: ++messageId, content: req.body.content, message_type: 1, conversation_id: Number(c), account_id: Number(a), private: false } };
+      },
+    ],
+    [
+      'POST',
+      /^\/api\/v1\/accounts\/(\d+)\/conversations\/(\d+)\/toggle_status$/,
+      (req, [a, c]) => {
+        if (!authorised(req)) return denied;
+        const status = req.body?.status;
+        if (!['open', 'pending', 'resolved', 'snoozed'].includes(status)) return { status: 422, body: { error: 'invalid status' } };
+        conversations.set(`${a}/${c}`, status);
+        return { status: 200, body: { meta: {}, payload: { success: true, conversation_id: Number(c), current_status: status } } };
+      },
+    ],
+    [
+      'GET',
+      /^\/api\/v1\/accounts\/(\d+)\/conversations\/(\d+)$/,
+      (req, [a, c]) => {
+        if (!authorised(req)) return denied;
+        const status = conversations.get(`${a}/${c}`);
+        if (!status) return { status: 404, body: { error: 'Resource could not be found' } };
+        return { status: 200, body: { id: Number(c), account_id: Number(a), status, meta: { sender: {} }, messages: [] } };
+      },
+    ],
+  ]);
+  const match = (a: number, c: number, suffix: string) => (r: RecordedRequest) => r.method === 'POST' && r.path === `/api/v1/accounts/${a}/conversations/${c}${suffix}` && fake.handled.has(r);
+  return {
+    ...fake,
+    conversations,
+    messagesTo: (a, c) => fake.requests.filter(match(a, c, '/messages')),
+    togglesOf: (a, c) => fake.requests.filter(match(a, c, '/toggle_status')),
+  };
+}
