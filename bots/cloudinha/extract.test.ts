@@ -1,0 +1,125 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadEduData } from './data.ts';
+import {
+  buildCatalog,
+  extractMatchSlots,
+  extractOnboardingSlots,
+  extractSlots,
+  loadCatalog,
+  toProfileUpdates,
+  type Catalog,
+  type ExtractOptions,
+  type ExtractedSlots,
+} from './extract.ts';
+import { memoryDb, writeFixtureData } from './testing.ts';
+
+// A catalog like the one loadCatalog builds from the data, kept small and explicit.
+const catalog: Catalog = buildCatalog(
+  ['Direito', 'Medicina', 'Medicina Veterinária', 'CIÊNCIA DA COMPUTAÇÃO', 'Engenharia Civil', 'Psicologia', 'Administração', 'Educação Física', 'Física'],
+  [
+    { name: 'Recife', state: 'PE' },
+    { name: 'Campinas', state: 'SP' },
+    { name: 'São Paulo', state: 'SP' },
+    { name: 'Caruaru', state: 'PE' },
+    { name: 'Natal', state: 'RN' },
+    { name: 'Feira de Santana', state: 'BA' },
+    { name: 'Bom Jesus', state: 'PI' },
+    { name: 'Bom Jesus', state: 'RS' },
+  ],
+);
+
+const CASES: [string, ExtractOptions, ExtractedSlots][] = [
+  // the spec's example: four match slots at once
+  ['Direito, tirei 700, à noite, pública', {}, { course_interest: 'Direito', enem_score: 700, shift: 'Noturno', institution_type: 'publica' }],
+  // onboarding
+  ['me chamo Ana, tenho 17 anos e moro em Recife', {}, { name: 'Ana', age: 17, city: 'Recife', state: 'PE' }],
+  ['sou a Ana Souza, de Campinas - SP', {}, { name: 'Ana Souza', city: 'Campinas', state: 'SP' }],
+  ['meu nome é João Pedro da Silva e terminei o ensino médio', {}, { name: 'João Pedro da Silva', education: 'medio_completo' }],
+  ['Ana', { expecting: 'name' }, { name: 'Ana' }],
+  ['maria eduarda', { expecting: 'name' }, { name: 'Maria Eduarda' }],
+  ['oi', { expecting: 'name' }, {}],
+  ['17', { expecting: 'age' }, { age: 17 }],
+  ['tenho dezessete anos', {}, { age: 17 }],
+  ['estou no 3º ano', {}, { education: 'medio_cursando', school_year: 3 }],
+  ['to no segundo ano do ensino medio', {}, { education: 'medio_cursando', school_year: 2 }],
+  ['cursando', { expecting: 'education' }, { education: 'medio_cursando' }],
+  ['ensino médio completo', {}, { education: 'medio_completo' }],
+  ['já sou formado em administração', {}, { education: 'superior_completo', course_interest: 'Administração' }],
+  ['moro em sao paulo', {}, { city: 'São Paulo', state: 'SP' }],
+  ['sou de Xique-Xique - BA', {}, { city: 'Xique-Xique', state: 'BA' }],
+  ['moro em Feira de Santana com minha mãe', {}, { city: 'Feira de Santana', state: 'BA' }],
+  ['moro em Bom Jesus', {}, { city: 'Bom Jesus' }], // two states in the data: state left open
+  ['moro na Bahia', {}, { state: 'BA' }],
+  ['Ana, 17, Recife', { expecting: ['name', 'age', 'city'] }, { name: 'Ana', age: 17, city: 'Recife', state: 'PE' }],
+  ['Caruaru', { expecting: 'city' }, { city: 'Caruaru', state: 'PE' }],
+  ['moro em Recife, to no 3 ano', {}, { city: 'Recife', state: 'PE', education: 'medio_cursando', school_year: 3 }],
+  // match
+  ['quero medicina, nota 650,5', {}, { course_interest: 'Medicina', enem_score: 650.5 }],
+  ['ciência da computação de manhã', {}, { course_interest: 'Ciência da Computação', shift: 'Matutino' }],
+  ['eng civil em universidade federal', {}, { course_interest: 'Engenharia Civil', institution_type: 'publica' }],
+  ['700 pontos, particular, noturno', {}, { enem_score: 700, institution_type: 'privada', shift: 'Noturno' }],
+  ['medicina veterinária em Natal', {}, { course_interest: 'Medicina Veterinária', city: 'Natal', state: 'RN' }],
+  ['quero ser médica', {}, { course_interest: 'Medicina' }],
+  ['psico de tarde', {}, { course_interest: 'Psicologia', shift: 'Vespertino' }],
+  ['ed física integral', {}, { course_interest: 'Educação Física', shift: 'Integral' }],
+  ['tirei 9 na redação e 680 no enem', {}, { enem_score: 680 }],
+  ['680', { expecting: 'enem_score' }, { enem_score: 680 }],
+  ['EAD', {}, { shift: 'EaD' }],
+  // income
+  ['renda de 1500 por pessoa', {}, { income_per_capita: 1500 }],
+  ['R$ 2.000', {}, { income_per_capita: 2000 }],
+  ['ganhamos 3 mil em 4 pessoas', {}, { income_per_capita: 750, household_income: 3000, household_size: 4 }],
+  ['a renda aqui em casa é 2400 e somos 3', {}, { income_per_capita: 800, household_income: 2400, household_size: 3 }],
+  ['moro com mais 3 pessoas e a renda é R$ 4.000,00', {}, { income_per_capita: 1000, household_income: 4000, household_size: 4 }],
+  ['1800', { expecting: 'income_per_capita' }, { income_per_capita: 1800 }],
+  ['tirei 700 e minha renda é 1.200 por pessoa', {}, { enem_score: 700, income_per_capita: 1200 }],
+  // things that are NOT slots
+  ['tenho direito ao prouni?', {}, {}],
+  ['boa tarde! quero bolsa integral', {}, {}],
+  ['boa noite cloudinha', {}, {}],
+  ['estudei em escola pública e quero uma particular', {}, { institution_type: 'privada' }],
+  ['sou a primeira da família a fazer faculdade', {}, {}],
+  ['estudei por 3 anos em casa', {}, {}],
+  ['pessoa física pode pagar?', {}, {}],
+];
+
+describe('extractSlots', () => {
+  it.each(CASES)('%s %j', (text, opts, expected) => {
+    expect(extractSlots(text, { catalog, ...opts })).toEqual(expected);
+  });
+
+  it('covers at least 25 cases', () => {
+    expect(CASES.length).toBeGreaterThanOrEqual(25);
+  });
+
+  it('splits onboarding and match slots, and keeps only profile columns for updates', () => {
+    const text = 'me chamo Ana, moro em Recife, quero direito e tirei 700; somos 4 e ganhamos 3 mil';
+    expect(extractOnboardingSlots(text, { catalog })).toEqual({ name: 'Ana', city: 'Recife', state: 'PE' });
+    const match = extractMatchSlots(text, { catalog });
+    expect(match).toMatchObject({ course_interest: 'Direito', enem_score: 700, income_per_capita: 750, city: 'Recife' });
+    const updates = toProfileUpdates(extractSlots(text, { catalog }));
+    expect(Object.keys(updates).sort()).toEqual(['city', 'course_interest', 'enem_score', 'income_per_capita', 'name', 'state']);
+  });
+
+  it('works without a catalog for common courses', () => {
+    expect(extractSlots('quero fazer odontologia a noite')).toEqual({ course_interest: 'Odontologia', shift: 'Noturno' });
+  });
+});
+
+describe('loadCatalog', () => {
+  let loaded: Catalog;
+  beforeAll(async () => {
+    const { sql } = await memoryDb();
+    await loadEduData(sql, { dataDir: writeFixtureData() });
+    loaded = await loadCatalog(sql);
+  });
+
+  it('knows the courses and cities in the data, spelled for display', () => {
+    expect(loaded.courses.map((c) => c.name)).toEqual(expect.arrayContaining(['Direito', 'Medicina Veterinária', 'Engenharia Civil', 'Letras']));
+    expect(loaded.cities.map((c) => `${c.name}/${c.state}`).sort()).toEqual(['Campinas/SP', 'Caruaru/PE', 'Olinda/PE', 'Recife/PE']);
+  });
+
+  it('feeds extraction with data cities', () => {
+    expect(extractSlots('quero estudar em olinda', { catalog: loaded })).toEqual({ city: 'Olinda', state: 'PE' });
+  });
+});

@@ -1,0 +1,765 @@
+// Portuguese slot extraction for the onboarding and match workflows: several slots per message,
+// accent- and case-insensitive ("Direito, tirei 700, à noite, pública" → course, score, shift, type).
+//
+// The message is folded to a same-length lowercase copy, so a match found in the folded text points at the
+// same span of the original (names and cities keep their capitals and accents). Each slot found is masked
+// out, so one number is never read twice (an income is not also a score or an age).
+import type { Sql } from '../../src/store/types.ts';
+import type { EducationLevel } from './profile.ts';
+import { fold, titleCase } from './text.ts';
+import {
+  COURSE_ALIASES,
+  DEFAULT_COURSES,
+  expandCourseAliases,
+  toUf,
+  type InstitutionType,
+  type Shift,
+  type Uf,
+} from './vocab.ts';
+
+export type SlotName =
+  | 'name'
+  | 'age'
+  | 'city'
+  | 'education'
+  | 'course_interest'
+  | 'enem_score'
+  | 'shift'
+  | 'institution_type'
+  | 'income_per_capita';
+
+export interface ExtractedSlots {
+  name?: string;
+  age?: number;
+  city?: string;
+  state?: Uf;
+  education?: EducationLevel;
+  /** School year when still in secondary school ("estou no 3º ano" → 3). */
+  school_year?: number;
+  course_interest?: string;
+  enem_score?: number;
+  shift?: Shift;
+  institution_type?: InstitutionType;
+  income_per_capita?: number;
+  /** Family income as stated, when it was divided by the household size. */
+  household_income?: number;
+  household_size?: number;
+}
+
+export interface CatalogEntry {
+  name: string; // display spelling
+  norm: string; // folded
+}
+export interface CityEntry extends CatalogEntry {
+  state: string;
+}
+export interface Catalog {
+  courses: CatalogEntry[]; // longest first
+  cities: CityEntry[]; // longest first
+}
+
+export interface ExtractOptions {
+  catalog?: Catalog;
+  /** The slot(s) the bot just asked for: a bare answer ("17", "Ana", "cursando") fills them. */
+  expecting?: SlotName | SlotName[];
+}
+
+// ---------- catalog ----------
+
+/** Build a catalog from course names and cities (duplicates by folded name collapse, first spelling wins). */
+export function buildCatalog(courses: string[], cities: { name: string; state: string }[] = []): Catalog {
+  const courseMap = new Map<string, CatalogEntry>();
+  for (const raw of courses) {
+    const stripped = raw.replace(/^ABI\s*-\s*/i, '').trim();
+    const name = stripped === stripped.toUpperCase() ? titleCase(stripped) : stripped;
+    const norm = fold(name);
+    if (norm.length >= 4 && !courseMap.has(norm)) courseMap.set(norm, { name, norm });
+  }
+  const cityMap = new Map<string, CityEntry>();
+  for (const c of cities) {
+    const norm = fold(c.name);
+    const key = `${norm}|${c.state}`;
+    if (norm.length >= 3 && !cityMap.has(key)) cityMap.set(key, { name: c.name, norm, state: c.state });
+  }
+  const byLength = <T extends CatalogEntry>(a: T, b: T) => b.norm.length - a.norm.length;
+  return { courses: [...courseMap.values()].sort(byLength), cities: [...cityMap.values()].sort(byLength) };
+}
+
+export const defaultCatalog: Catalog = buildCatalog(DEFAULT_COURSES);
+
+/** The catalog of course names and cities present in `opportunities` (plus the default course list). */
+export async function loadCatalog(sql: Sql): Promise<Catalog> {
+  // Prefer the mixed-case Prouni spelling ("Direito") over Sisu's upper-case one by ordering on program.
+  const courses = await sql.query<{ course: string }>(
+    `select course from (select distinct on (course_norm) course, program from opportunities order by course_norm, program) c`,
+  );
+  const cities = await sql.query<{ city: string; state: string }>(
+    `select distinct on (city_norm, state) city, state from opportunities order by city_norm, state, city desc`,
+  );
+  return buildCatalog(
+    [...DEFAULT_COURSES, ...courses.map((r) => r.course)],
+    cities.map((r) => ({ name: r.city, state: r.state })),
+  );
+}
+
+// ---------- text plumbing ----------
+
+/** Lowercase and strip accents keeping one output unit per input unit; º/ª/° become o/a/o. */
+function foldSameLength(text: string): string {
+  let out = '';
+  for (const ch of text) {
+    let f = ch === 'º' || ch === '°' ? 'o' : ch === 'ª' ? 'a' : ch.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+    if (f.length !== ch.length) f = f.length > ch.length ? f.slice(0, ch.length) : f.padEnd(ch.length, ' ');
+    out += f;
+  }
+  return out;
+}
+
+class Work {
+  readonly orig: string;
+  f: string;
+  constructor(text: string) {
+    this.orig = text;
+    this.f = foldSameLength(text);
+  }
+  mask(start: number, end: number): void {
+    this.f = this.f.slice(0, start) + ' '.repeat(Math.max(0, end - start)) + this.f.slice(end);
+  }
+  /** First match of `re` (must have the d flag) in the current folded text. */
+  find(re: RegExp): RegExpExecArray | null {
+    re.lastIndex = 0;
+    return re.exec(this.f);
+  }
+  all(re: RegExp): RegExpExecArray[] {
+    return [...this.f.matchAll(re)];
+  }
+  origOf(start: number, end: number): string {
+    return this.orig.slice(start, end);
+  }
+}
+
+// Numbers: "2.000", "2.000,50", "650,5", "650.5", "1500", and words ("dezessete", "quatro").
+const UNIT_WORDS: Record<string, number> = {
+  um: 1, uma: 1, dois: 2, duas: 2, tres: 3, quatro: 4, cinco: 5, seis: 6, sete: 7, oito: 8, nove: 9,
+};
+const TEEN_WORDS: Record<string, number> = {
+  dez: 10, onze: 11, doze: 12, treze: 13, quatorze: 14, catorze: 14, quinze: 15, dezesseis: 16, dezessete: 17,
+  dezoito: 18, dezenove: 19,
+};
+const TENS_WORDS: Record<string, number> = {
+  vinte: 20, trinta: 30, quarenta: 40, cinquenta: 50, sessenta: 60, setenta: 70, oitenta: 80, noventa: 90,
+};
+const WORD_NUM = `(?:(?:${Object.keys(TENS_WORDS).join('|')})(?:\\s+e\\s+(?:${Object.keys(UNIT_WORDS).join('|')}))?|${Object.keys(TEEN_WORDS).join('|')}|${Object.keys(UNIT_WORDS).join('|')})`;
+const DIGITS = String.raw`\d{1,3}(?:\.\d{3})+(?:,\d{1,2})?|\d+(?:[.,]\d{1,2})?`;
+const NUM = `(?:${DIGITS}|${WORD_NUM}(?![a-z]))`;
+
+function parseNumber(raw: string): number | null {
+  const s = raw.trim();
+  if (/^\d/.test(s)) {
+    const normalised = /^\d{1,3}(\.\d{3})+(,\d{1,2})?$/.test(s) ? s.replace(/\./g, '').replace(',', '.') : s.replace(',', '.');
+    const n = Number(normalised);
+    return Number.isFinite(n) ? n : null;
+  }
+  const parts = s.split(/\s+e\s+/);
+  let total = 0;
+  for (const p of parts) {
+    const v = UNIT_WORDS[p] ?? TEEN_WORDS[p] ?? TENS_WORDS[p];
+    if (v === undefined) return null;
+    total += v;
+  }
+  return total;
+}
+
+const B = '(?<![a-z0-9])'; // word start (folded text)
+const E = '(?![a-z0-9])'; // word end
+
+// ---------- names ----------
+
+const NOT_NAMES = new Set(
+  (
+    'oi ola ola! bom boa dia tarde noite sim nao ok beleza tudo bem obrigado obrigada valeu claro quero queria gostaria ' +
+    'primeira primeiro unica unico filha filho aluna aluno estudante mae pai formada formado de da do em no na que ' +
+    'nova novo interessada interessado ai aqui ja eu voce vc cloudinha prouni sisu enem fies ajuda help sair cancelar parar ' +
+    'direito medicina curso faculdade universidade publica privada noturno matutino integral manha tarde nota renda ' +
+    'cursando terminei completo incompleto ensino medio fundamental estou to tenho moro sou'
+  ).split(' '),
+);
+const NAME_STOP = new Set(
+  'e tenho moro sou estou to tou terminei faco fiz quero queria com anos em no na mas ja aqui daqui que pois porque moro vivo tenho idade'.split(' '),
+);
+const PARTICLES = new Set(['da', 'de', 'do', 'das', 'dos', 'e']);
+const WORD = /^[\p{L}][\p{L}'’-]*$/u;
+
+/** Read up to four name words from `start` in the original text. */
+function readName(w: Work, start: number, requireCapital: boolean): { name: string; end: number } | null {
+  const rest = w.orig.slice(start);
+  const words: string[] = [];
+  let consumed = 0;
+  const re = /\s*([^\s,.;:!?()0-9]+)/uy;
+  let m: RegExpExecArray | null;
+  while (words.length < 4 && (m = re.exec(rest))) {
+    const word = m[1];
+    const folded = fold(word);
+    if (!WORD.test(word) || NAME_STOP.has(folded)) break;
+    if (PARTICLES.has(folded)) {
+      // "Ana da Silva": a particle only joins two capitalised words.
+      const next = /\s*([^\s,.;:!?()0-9]+)/uy;
+      next.lastIndex = re.lastIndex;
+      const n = next.exec(rest);
+      if (!n || !/^\p{Lu}/u.test(n[1]) || words.length === 0 || folded === 'e') break;
+    } else if (requireCapital && !/^\p{Lu}/u.test(word)) break;
+    words.push(word);
+    consumed = re.lastIndex;
+  }
+  if (words.length === 0) return null;
+  if (words.length === 1 && NOT_NAMES.has(fold(words[0]))) return null;
+  const name = words.map((x) => (PARTICLES.has(fold(x)) ? x.toLowerCase() : /^\p{Lu}/u.test(x) ? x : titleCase(x))).join(' ');
+  return { name, end: start + consumed };
+}
+
+function extractName(w: Work, out: ExtractedSlots, expectingName: boolean): void {
+  const cues: [RegExp, boolean][] = [
+    [new RegExp(`${B}(?:me chamo|meu nome (?:e|eh|é)|pode me chamar de|podem me chamar de|me chama de|meu nome:?)\\s+`, 'dg'), false],
+    // "sou a primeira da família" is no name: without a capital letter, only when the bot asked for one.
+    [new RegExp(`${B}(?:eu )?sou (?:o|a)\\s+`, 'dg'), !expectingName],
+    [new RegExp(`${B}(?:aqui (?:e|eh) (?:o|a))\\s+`, 'dg'), !expectingName],
+  ];
+  for (const [re, requireCapital] of cues) {
+    for (const m of w.all(re)) {
+      const got = readName(w, m.index + m[0].length, requireCapital);
+      if (got) {
+        out.name = got.name;
+        w.mask(m.index, got.end);
+        return;
+      }
+    }
+  }
+}
+
+// ---------- cities ----------
+
+// Catalog cities that are also everyday words: never taken from a weak cue ("em", "de", "para").
+const CITY_COMMON_WORDS = new Set(
+  'barra serra patos cedro areia manga marco posse jardim alegre salto sonora torres castro lapa arcos cocos passos ceres viana marau taio lobato pien estradas'.split(' '),
+);
+const CITY_STOP = new Set(
+  'e com mas tenho quero sou estou to faco fiz terminei ja aqui perto onde pra para que no na em ha faz desde'.split(' '),
+);
+const NOT_CITIES = new Set(
+  'interior campo roca sitio fazenda bairro centro zona periferia capital cidade casa brasil escola familia baixa classe origem la rede uma um outra outro cor raca lugar regiao comunidade'.split(' '),
+);
+// Full state names that are also city names: "moro em São Paulo" means the city.
+const CITY_NAMED_LIKE_STATE = new Set(['sao paulo', 'rio de janeiro']);
+
+function findCatalogCity(catalog: Catalog, folded: string, state?: string): CityEntry | null {
+  const candidates = catalog.cities.filter((c) => c.norm === folded && (!state || c.state === state));
+  return candidates[0] ?? null;
+}
+
+/** Longest catalog city starting at `pos` of the folded text. */
+function catalogCityAt(w: Work, catalog: Catalog, pos: number, state?: string): CityEntry | null {
+  for (const c of catalog.cities) {
+    if (state && c.state !== state) continue;
+    if (w.f.startsWith(c.norm, pos) && !/[a-z0-9]/.test(w.f.charAt(pos + c.norm.length))) return c;
+  }
+  return null;
+}
+
+/** Up to four city words from `start` in the original text, stopping at punctuation or a stop word. */
+function readPlace(w: Work, start: number): { text: string; end: number } | null {
+  const re = /\s*([\p{L}'’-]+)/uy;
+  re.lastIndex = 0;
+  const rest = w.orig.slice(start);
+  const words: string[] = [];
+  let consumed = 0;
+  let m: RegExpExecArray | null;
+  while (words.length < 6 && (m = re.exec(rest))) {
+    const folded = fold(m[1]);
+    if (CITY_STOP.has(folded) && !(PARTICLES.has(folded) && words.length > 0 && folded !== 'e')) break;
+    words.push(m[1]);
+    consumed = re.lastIndex;
+  }
+  while (words.length > 0 && PARTICLES.has(fold(words[words.length - 1]))) {
+    const last = words.pop()!;
+    consumed = rest.lastIndexOf(last, consumed) ;
+  }
+  if (words.length === 0) return null;
+  return { text: words.join(' '), end: start + consumed };
+}
+
+function setCity(out: ExtractedSlots, name: string, state?: string | null): void {
+  out.city = name;
+  const uf = state ? toUf(state) : null;
+  if (uf) out.state = uf;
+}
+
+function extractCity(w: Work, out: ExtractedSlots, catalog: Catalog, expectingCity: boolean): void {
+  // 1. "Campinas - SP", "Campinas/SP", "Campinas, SP": a UF after the name settles it.
+  const withUf = new RegExp(`([a-z][a-z' -]*?[a-z])\\s*(?:-|/|,|\\()\\s*([a-z]{2})\\)?${E}`, 'dg');
+  for (const m of w.all(withUf)) {
+    const uf = toUf(m[2]);
+    if (!uf) continue;
+    // "Recife, to no 3º ano": a lowercase two-letter word is a UF only at the end of a clause.
+    const ufOrig = w.origOf(m.indices![2][0], m.indices![2][1]);
+    if (ufOrig !== ufOrig.toUpperCase() && !/^\)?\s*([,.;!?]|$)/.test(w.f.slice(m.indices![2][1]))) continue;
+    const [s] = m.indices![1];
+    // Try the longest tail of the words before the UF that is a known city of that state.
+    const words = [...m[1].matchAll(/[a-z][a-z'-]*/g)];
+    for (let i = Math.max(0, words.length - 4); i < words.length; i++) {
+      const from = s + words[i].index!;
+      const known = catalogCityAt(w, catalog, from, uf);
+      if (known && from + known.norm.length === m.indices![1][1]) {
+        setCity(out, known.name, uf);
+        w.mask(from, m.indices![0][1]);
+        return;
+      }
+    }
+    // Unknown city: take the words after a cue ("moro em", "sou de", "de").
+    const cue =
+      m[1].match(/(?:^|\s)(?:moro em|moro no|moro na|sou de|sou da|sou do|vivo em|cidade de)\s+(.+)$/) ??
+      m[1].match(/^.*(?:^|\s)(?:de|em)\s+(.+)$/);
+    if (cue) {
+      const from = s + m[1].length - cue[1].length;
+      const place = w.origOf(from, m.indices![1][1]).trim();
+      if (!NOT_CITIES.has(fold(place).split(' ')[0]) && place.split(/\s+/).length <= 6) {
+        setCity(out, titleCaseKeep(place), uf);
+        w.mask(from, m.indices![0][1]);
+        return;
+      }
+    }
+  }
+
+  // 2. Strong cues: "moro em Recife", "sou de Campinas", "minha cidade é Caruaru".
+  const strong = new RegExp(
+    `${B}(?:moro (?:em|no|na|aqui em)|moramos em|vivo em|resido em|sou de|sou da|sou do|venho de|natural de|morando em|minha cidade (?:e|eh)|cidade de|aqui (?:em|de))\\s+`,
+    'dg',
+  );
+  for (const m of w.all(strong)) {
+    const pos = m.index + m[0].length;
+    const known = catalogCityAt(w, catalog, pos);
+    if (known) {
+      setCity(out, known.name, uniqueState(catalog, known));
+      w.mask(m.index, pos + known.norm.length);
+      return;
+    }
+    const place = readPlace(w, pos);
+    if (!place || NOT_CITIES.has(fold(place.text.split(/\s+/)[0]))) continue;
+    const uf = toUf(place.text);
+    if (uf && !CITY_NAMED_LIKE_STATE.has(fold(place.text))) {
+      out.state = uf; // "moro na Bahia", "sou de SP": the state, city still unknown
+      w.mask(m.index, place.end);
+      continue;
+    }
+    setCity(out, titleCaseKeep(place.text));
+    w.mask(m.index, place.end);
+    return;
+  }
+
+  // 3. Weak cues with a known city: "quero estudar em Recife", "perto de Campinas".
+  const weak = new RegExp(`${B}(?:em|de|para|pra|perto de|proximo a|proximo de)\\s+`, 'dg');
+  for (const m of w.all(weak)) {
+    const pos = m.index + m[0].length;
+    const known = catalogCityAt(w, catalog, pos);
+    if (known && known.norm.length >= 4 && !CITY_COMMON_WORDS.has(known.norm)) {
+      setCity(out, known.name, uniqueState(catalog, known));
+      w.mask(m.index, pos + known.norm.length);
+      return;
+    }
+  }
+
+  // 4. A bare answer to "qual sua cidade?": any known city in the message.
+  if (expectingCity) {
+    for (let pos = 0; pos < w.f.length; pos++) {
+      if (pos > 0 && /[a-z0-9]/.test(w.f.charAt(pos - 1))) continue;
+      const known = catalogCityAt(w, catalog, pos);
+      if (known) {
+        setCity(out, known.name, uniqueState(catalog, known));
+        w.mask(pos, pos + known.norm.length);
+        return;
+      }
+    }
+  }
+}
+
+/** The state of a catalog city when its name exists in one state only. */
+function uniqueState(catalog: Catalog, city: CityEntry): string | null {
+  const states = new Set(catalog.cities.filter((c) => c.norm === city.norm).map((c) => c.state));
+  return states.size === 1 ? city.state : null;
+}
+
+/** Title-case words that the user typed in lowercase; keep words they capitalised. */
+function titleCaseKeep(text: string): string {
+  return text
+    .trim()
+    .split(/\s+/)
+    .map((x, i) => (/^\p{Lu}/u.test(x) ? x : i > 0 && PARTICLES.has(fold(x)) ? x.toLowerCase() : titleCase(x)))
+    .join(' ');
+}
+
+// ---------- income ----------
+
+const PER_CAPITA = new RegExp(`${B}(?:por pessoa|per capita|percapita|por cabeca|por membro|cada (?:um|uma|pessoa|membro))${E}`);
+
+function householdSize(w: Work): { size: number; start: number; end: number } | null {
+  const patterns: [RegExp, number][] = [
+    [new RegExp(`${B}moro com (?:mais )?(${NUM})(?:\\s+(?:pessoas|pessoa))?${E}`, 'dg'), 1],
+    [new RegExp(`${B}(?:em|somos|entre|para|pra|dividido (?:por|entre)|divide (?:por|entre)|familia de|casa de)\\s+(${NUM})(?:\\s+(?:pessoas|pessoa|membros|moradores|aqui em casa|em casa|na casa))?${E}`, 'dg'), 0],
+    [new RegExp(`${B}(${NUM})\\s+(?:pessoas|membros|moradores)(?:\\s+(?:em casa|na casa|na familia|aqui em casa|na minha casa))?${E}`, 'dg'), 0],
+  ];
+  for (const [re, plus] of patterns) {
+    for (const m of w.all(re)) {
+      const n = parseNumber(m[1]);
+      if (n !== null && Number.isInteger(n) && n >= 1 && n <= 20) return { size: n + plus, start: m.index, end: m.index + m[0].length };
+    }
+  }
+  if (w.find(new RegExp(`${B}moro sozinh[oa]${E}`, 'dg'))) return { size: 1, start: 0, end: 0 };
+  return null;
+}
+
+function extractIncome(w: Work, out: ExtractedSlots, expecting: Set<SlotName>): void {
+  const money: RegExp[] = [
+    // "R$ 2.000", "R$2000,00", "r$ 1,5 mil"
+    new RegExp(`r\\$\\s*(${DIGITS})(\\s*(?:mil|k)${E})?`, 'dg'),
+    // "3 mil", "1500 reais", "dois mil reais"
+    new RegExp(`${B}(${NUM})(\\s*(?:mil|k)${E})?\\s*(?:reais|real|conto|contos|pila)${E}`, 'dg'),
+    new RegExp(`${B}(${NUM})(\\s*(?:mil|k))${E}(?!\\s*pontos)`, 'dg'),
+    // "renda de 1500", "ganho 1200", "recebemos 2400 por mes"
+    new RegExp(`${B}(?:renda|ganh[a-z]*|receb[a-z]*|salario|sobreviv[a-z]*|vivemos com|vivo com)[^0-9]{0,25}?(${DIGITS})(\\s*(?:mil|k)${E})?`, 'dg'),
+    // "ganho mil reais"
+    new RegExp(`${B}()(mil)\\s*(?:reais|real)${E}`, 'dg'),
+  ];
+  const bare = new RegExp(`${B}(${DIGITS})${E}`, 'dg');
+  let found: { value: number; start: number; end: number } | null = null;
+  search: for (const re of money) {
+    for (const m of w.all(re)) {
+      const base = m[1] ? parseNumber(m[1]) : 1;
+      if (base === null) continue;
+      const value = m[2] && /mil|k/.test(m[2]) ? base * 1000 : base;
+      if (value < 50) continue; // "renda de 4 pessoas" is a household, not an amount
+      found = { value, start: m.index, end: m.index + m[0].length };
+      break search;
+    }
+  }
+  if (!found && expecting.has('income_per_capita')) {
+    const m = w.find(bare);
+    const v = m ? parseNumber(m[1]) : null;
+    if (m && v !== null) found = { value: v, start: m.index, end: m.index + m[0].length };
+  }
+  if (!found || found.value < 0 || found.value > 1_000_000) return;
+  w.mask(found.start, found.end);
+
+  const perCapita = PER_CAPITA.test(w.f);
+  const household = perCapita ? null : householdSize(w);
+  if (household && household.size > 1) {
+    out.household_income = found.value;
+    out.household_size = household.size;
+    out.income_per_capita = Math.round((found.value / household.size) * 100) / 100;
+    w.mask(household.start, household.end);
+  } else {
+    if (household) out.household_size = household.size;
+    out.income_per_capita = found.value;
+  }
+}
+
+// ---------- scores and ages ----------
+
+function inScoreRange(n: number): boolean {
+  return n >= 200 && n <= 1000;
+}
+
+function extractScore(w: Work, out: ExtractedSlots, expecting: Set<SlotName>): void {
+  const cued: RegExp[] = [
+    new RegExp(`${B}(?:tirei|fiz|tive|consegui|pontuei|peguei|nota|notas|media|pontuacao|score|enem)${E}((?:(?!corte)[^0-9,;.!?]){0,25}?)(${DIGITS})${E}`, 'dg'),
+    new RegExp(`${B}(${DIGITS})\\s*(?:pontos|pts|ptos|no enem|na media|de media|de nota)${E}`, 'dg'),
+  ];
+  for (const re of cued) {
+    for (const m of w.all(re)) {
+      const raw = m.length > 2 ? m[2] : m[1];
+      const n = parseNumber(raw);
+      if (n !== null && inScoreRange(n)) {
+        out.enem_score = n;
+        w.mask(m.index, m.index + m[0].length);
+        return;
+      }
+    }
+  }
+  if (expecting.has('enem_score')) {
+    for (const m of w.all(new RegExp(`${B}(${DIGITS})${E}`, 'dg'))) {
+      const n = parseNumber(m[1]);
+      if (n !== null && inScoreRange(n)) {
+        out.enem_score = n;
+        w.mask(m.index, m.index + m[0].length);
+        return;
+      }
+    }
+  }
+}
+
+function extractAge(w: Work, out: ExtractedSlots, expecting: Set<SlotName>): void {
+  const cued = new RegExp(`${B}(?:(ha|faz|por|durante|daqui a|ate|em|de)\\s+)?(${NUM})\\s*anos${E}(?!\\s+(?:atras|que))`, 'dg');
+  for (const m of w.all(cued)) {
+    if (m[1]) continue; // "há 2 anos", "por 3 anos": a duration, not an age
+    const n = parseNumber(m[2]);
+    if (n !== null && Number.isInteger(n) && n >= 10 && n <= 100) {
+      out.age = n;
+      w.mask(m.index, m.index + m[0].length);
+      return;
+    }
+  }
+  const idade = new RegExp(`${B}(?:idade|tenho|fiz|completei)\\s*:?\\s*(${NUM})${E}(?!\\s*(?:pontos|reais|mil|pessoas))`, 'dg');
+  for (const m of w.all(idade)) {
+    const n = parseNumber(m[1]);
+    if (n !== null && Number.isInteger(n) && n >= 10 && n <= 100) {
+      out.age = n;
+      w.mask(m.index, m.index + m[0].length);
+      return;
+    }
+  }
+  if (expecting.has('age')) {
+    for (const m of w.all(new RegExp(`${B}(${NUM})${E}`, 'dg'))) {
+      const n = parseNumber(m[1]);
+      if (n !== null && Number.isInteger(n) && n >= 10 && n <= 100) {
+        out.age = n;
+        w.mask(m.index, m.index + m[0].length);
+        return;
+      }
+    }
+  }
+}
+
+// ---------- education ----------
+
+const ORDINAL_YEARS: Record<string, number> = { '1': 1, '2': 2, '3': 3, '4': 4, primeiro: 1, segundo: 2, terceiro: 3, terceirao: 3, quarto: 4 };
+
+function extractEducation(w: Work, out: ExtractedSlots, expecting: Set<SlotName>): void {
+  const f = w.f;
+  const test = (re: string) => new RegExp(re).test(f);
+  const MEDIO = '(?:o |a )?(?:ensino medio|medio|segundo grau|2o grau|escola|colegio|terceiro ano|3o ano|3 ano|terceirao|eja|supletivo|encceja)';
+
+  if (test(`${B}(?:sou formad[oa]|ja sou formad[oa]|sou graduad[oa]|tenho (?:diploma|graduacao|ensino superior|faculdade)|(?:terminei|conclui|completei|ja fiz) (?:a |uma )?(?:faculdade|graduacao)|superior completo)${E}`)) {
+    out.education = 'superior_completo';
+    return;
+  }
+  if (test(`${B}(?:(?:faco|estou fazendo|to fazendo|tou fazendo|cursando|curso|estudo na|estou na|to na) (?:a |uma )?(?:faculdade|graduacao|universidade)|superior incompleto|superior cursando)${E}`)) {
+    out.education = 'superior_cursando';
+    return;
+  }
+  if (test(`${B}(?:parei|larguei|abandonei|sai|nao terminei|nao conclui)(?: de estudar)?(?: n[oa])? ${MEDIO}|(?:ensino )?medio incompleto${E}`)) {
+    out.education = 'medio_incompleto';
+    return;
+  }
+  if (
+    test(`${B}(?:ja )?(?:terminei|conclui|completei|finalizei|acabei|fiz|formei|me formei)(?: n[oa]| em| o| a)? ${MEDIO}${E}`) ||
+    test(`${B}(?:ensino medio|medio|segundo grau|2o grau) (?:completo|concluido|finalizado|terminado)${E}`) ||
+    test(`${B}(?:ja sai da escola|ja me formei|ja terminei a escola|ja terminei os estudos|terminei os estudos)${E}`)
+  ) {
+    out.education = 'medio_completo';
+    return;
+  }
+  const year = new RegExp(`${B}(?:estou|to|tou|t[oô]|estudo|faco|cursando|fazendo)\\s+(?:no|o|n[oa] |)\\s*(1|2|3|4|primeiro|segundo|terceiro|quarto)\\s*o?\\s*ano${E}|${B}(?:no|to no|estou no) (terceirao)${E}`).exec(f);
+  if (year) {
+    out.education = 'medio_cursando';
+    out.school_year = ORDINAL_YEARS[year[1] ?? year[2]];
+    return;
+  }
+  if (test(`${B}(?:cursando|fazendo|estou n?o|to n?o|ainda estou n?o|estudo n?o|ainda to n?o) (?:o )?(?:ensino medio|medio)${E}`)) {
+    out.education = 'medio_cursando';
+    return;
+  }
+  if (test(`${B}(?:(?:so|apenas) (?:tenho|fiz) o fundamental|ensino fundamental|parei no fundamental)${E}`)) {
+    out.education = 'fundamental';
+    return;
+  }
+  if (expecting.has('education')) {
+    if (test(`${B}(?:cursando|ainda estudo|ainda to estudando|estou estudando|to estudando|ainda nao terminei)${E}`)) out.education = 'medio_cursando';
+    else if (test(`${B}(?:completo|ja terminei|terminei|conclui|ja conclui|ja acabei|formad[oa])${E}`)) out.education = 'medio_completo';
+    else if (test(`${B}incompleto${E}`)) out.education = 'medio_incompleto';
+  }
+}
+
+// ---------- shift and institution type ----------
+
+function extractShift(w: Work, out: ExtractedSlots): void {
+  const rules: [Shift, RegExp][] = [
+    ['Noturno', new RegExp(`${B}(?:noturno|noturna|a noite|de noite|pela noite|periodo da noite|turno da noite|noite)${E}(?<!(?:boa|ontem a|hoje a|essa|esta|nesta|nessa|ontem|amanha a) noite)`, 'dg')],
+    ['Matutino', new RegExp(`${B}(?:matutino|matutina|de manha|pela manha|a manha|periodo da manha|manha|manhas)${E}`, 'dg')],
+    ['Vespertino', new RegExp(`${B}(?:vespertino|vespertina|a tarde|de tarde|pela tarde|periodo da tarde|tarde)${E}(?<!(?:boa|mais|ate|muito) tarde)`, 'dg')],
+    ['Integral', new RegExp(`${B}(?:periodo integral|turno integral|horario integral|tempo integral|integral)${E}`, 'dg')],
+    ['EaD', new RegExp(`${B}(?:ead|a distancia|semipresencial|(?:curso|faculdade|aulas?|graduacao) (?:online|remot[oa]))${E}`, 'dg')],
+  ];
+  let best: { shift: Shift; start: number; end: number } | null = null;
+  for (const [shift, re] of rules) {
+    for (const m of w.all(re)) {
+      // "bolsa integral" is a scholarship kind, not a timetable.
+      if (shift === 'Integral' && /(bolsa|bolsas|prouni|100%|cem por cento)(\s+de estudos?)?\s*$/.test(w.f.slice(Math.max(0, m.index - 25), m.index))) continue;
+      if (!best || m.index < best.start) best = { shift, start: m.index, end: m.index + m[0].length };
+      break;
+    }
+  }
+  if (best) {
+    out.shift = best.shift;
+    w.mask(best.start, best.end);
+  }
+}
+
+function extractInstitutionType(w: Work, out: ExtractedSlots): void {
+  const re = new RegExp(
+    `${B}(publica|publico|federal|estadual|municipal|gratuita|de graca|privada|privado|particular|faculdade paga|universidade paga)${E}`,
+    'dg',
+  );
+  for (const m of w.all(re)) {
+    // "estudei em escola pública" is the student's background (Prouni rule), not the college they want.
+    const before = w.f.slice(Math.max(0, m.index - 30), m.index);
+    if (/(escola|escolas|rede|colegio|ensino medio|ensino fundamental)(\s+\S+)?\s*$/.test(before)) continue;
+    out.institution_type = /^(privad|particular|faculdade paga|universidade paga)/.test(m[1]) ? 'privada' : 'publica';
+    w.mask(m.index, m.index + m[0].length);
+    return;
+  }
+}
+
+// ---------- course ----------
+
+// Catalog names that are everyday words: taken only after a course cue ("curso de", "quero", "fazer").
+const GENERIC_COURSES = new Set(
+  'arte artes ciencias engenharia alimentos eventos estradas pintura moda cinema musica danca teatro fotografia decoracao estetica financas informatica letras historia fisica design computacao'.split(' '),
+);
+const COURSE_CUE = /(curso|cursos|cursar|fazer|faco|estudar|faculdade|graduacao|quero|queria|gostaria|prestar|area|pensando em|interesse em|interessad[oa] em|bacharelado|licenciatura)( de| em| na| no)?\s*$/;
+const PROFESSIONS: Record<string, string> = {
+  medico: 'medicina', medica: 'medicina', advogado: 'direito', advogada: 'direito', enfermeiro: 'enfermagem',
+  enfermeira: 'enfermagem', psicologo: 'psicologia', psicologa: 'psicologia', dentista: 'odontologia',
+  veterinario: 'medicina veterinaria', veterinaria: 'medicina veterinaria', arquiteto: 'arquitetura e urbanismo',
+  arquiteta: 'arquitetura e urbanismo', contador: 'ciencias contabeis', contadora: 'ciencias contabeis',
+  jornalista: 'jornalismo', nutricionista: 'nutricao', fisioterapeuta: 'fisioterapia', farmaceutico: 'farmacia',
+  farmaceutica: 'farmacia', engenheiro: 'engenharia', engenheira: 'engenharia', pedagogo: 'pedagogia', pedagoga: 'pedagogia',
+};
+
+function extractCourse(w: Work, out: ExtractedSlots, catalog: Catalog, expecting: Set<SlotName>): void {
+  let text = expandCourseAliases(w.f);
+  text = text.replace(new RegExp(`${B}(ser|virar|trabalhar como|me formar em)\\s+(?:um |uma )?([a-z]+)${E}`, 'g'), (m, verb: string, job: string) =>
+    PROFESSIONS[job] ? `${verb} ${PROFESSIONS[job]}` : m,
+  );
+  const onlyCourse = expecting.has('course_interest') && text.trim().split(/\s+/).length <= 5;
+  let best: { entry: CatalogEntry; index: number } | null = null;
+  for (const entry of catalog.courses) {
+    if (best && entry.norm.length < best.entry.norm.length) break;
+    if (!text.includes(entry.norm)) continue;
+    const re = new RegExp(`${B}${entry.norm.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}${E}`, 'g');
+    for (const m of text.matchAll(re)) {
+      const before = text.slice(Math.max(0, m.index! - 30), m.index!);
+      if (entry.norm === 'direito' && /(tenho|tem|terei|teria|ter|temos|tenha|perco|perder|perde|perdi|meu|meus|seu|seus)\s+(o\s+)?$/.test(before)) continue;
+      if (entry.norm === 'fisica' && /pessoa\s+$/.test(before)) continue;
+      if (GENERIC_COURSES.has(entry.norm) && !COURSE_CUE.test(before) && !onlyCourse) continue;
+      // Longest name wins (catalog is sorted by length), then the earliest position.
+      if (!best || entry.norm.length > best.entry.norm.length || (entry.norm.length === best.entry.norm.length && m.index! < best.index)) {
+        best = { entry, index: m.index! };
+      }
+      break;
+    }
+  }
+  if (best) {
+    out.course_interest = best.entry.name;
+    return;
+  }
+  // A course the catalog does not know, after a clear cue: "curso de Biomedicina Estética".
+  if (expecting.has('course_interest')) {
+    const m = new RegExp(`${B}(?:curso de|cursar|faculdade de|graduacao em)\\s+([a-z][a-z ]{2,40}?)(?=[,.;!?]|\\s+(?:e|na|no|em|a|de noite|a noite|pela)\\s|$)`).exec(text);
+    if (m && !Object.prototype.hasOwnProperty.call(COURSE_ALIASES, m[1])) out.course_interest = titleCase(m[1]);
+  }
+}
+
+// ---------- bare answers ----------
+
+function segments(w: Work): { text: string; start: number; end: number }[] {
+  const out: { text: string; start: number; end: number }[] = [];
+  const re = /[^,;.!?\n]+/g;
+  for (const m of w.f.matchAll(re)) {
+    const raw = m[0];
+    const lead = raw.length - raw.trimStart().length;
+    const text = raw.trim();
+    if (text) out.push({ text, start: m.index! + lead, end: m.index! + lead + text.length });
+  }
+  return out;
+}
+
+function bareName(w: Work, out: ExtractedSlots): void {
+  for (const seg of segments(w)) {
+    const words = seg.text.split(/\s+/);
+    if (words.length > 4 || !words.every((x) => /^[a-z'-]+$/.test(x))) continue;
+    if (words.some((x) => NOT_NAMES.has(x) && !PARTICLES.has(x))) continue;
+    const original = w.origOf(seg.start, seg.end);
+    out.name = original
+      .split(/\s+/)
+      .map((x, i) => (i > 0 && PARTICLES.has(fold(x)) ? x.toLowerCase() : /^\p{Lu}/u.test(x) ? x : titleCase(x)))
+      .join(' ');
+    w.mask(seg.start, seg.end);
+    return;
+  }
+}
+
+function bareCity(w: Work, out: ExtractedSlots): void {
+  const segs = segments(w);
+  const seg = segs[segs.length - 1];
+  if (!seg) return;
+  const words = seg.text.split(/\s+/);
+  if (words.length > 4 || !words.every((x) => /^[a-z'-]+$/.test(x)) || NOT_CITIES.has(words[0]) || NOT_NAMES.has(words[0])) return;
+  out.city = titleCaseKeep(w.origOf(seg.start, seg.end));
+  w.mask(seg.start, seg.end);
+}
+
+// ---------- entry points ----------
+
+/** Every slot found in `text` (onboarding and match alike). */
+export function extractSlots(text: string, opts: ExtractOptions = {}): ExtractedSlots {
+  const catalog = opts.catalog ?? defaultCatalog;
+  const expecting = new Set<SlotName>(opts.expecting === undefined ? [] : Array.isArray(opts.expecting) ? opts.expecting : [opts.expecting]);
+  const w = new Work(String(text ?? '').slice(0, 2000));
+  const out: ExtractedSlots = {};
+
+  extractName(w, out, expecting.has('name'));
+  extractCity(w, out, catalog, expecting.has('city'));
+  extractIncome(w, out, expecting);
+  extractScore(w, out, expecting);
+  extractAge(w, out, expecting);
+  extractEducation(w, out, expecting);
+  extractShift(w, out);
+  extractInstitutionType(w, out);
+  extractCourse(w, out, catalog, expecting);
+  if (out.city === undefined && expecting.has('city') && !expecting.has('name')) bareCity(w, out);
+  if (out.name === undefined && expecting.has('name')) {
+    if (out.city === undefined && expecting.has('city') && segments(w).length > 1) bareCity(w, out);
+    bareName(w, out);
+  }
+  if (out.city && !out.state) {
+    const known = findCatalogCity(catalog, fold(out.city));
+    if (known) {
+      const st = uniqueState(catalog, known);
+      if (st) out.state = st as Uf;
+    }
+  }
+  return out;
+}
+
+const ONBOARDING_KEYS = ['name', 'age', 'city', 'state', 'education', 'school_year'] as const;
+const MATCH_KEYS = ['course_interest', 'enem_score', 'shift', 'institution_type', 'income_per_capita', 'household_income', 'household_size', 'city', 'state'] as const;
+
+function pick<K extends keyof ExtractedSlots>(slots: ExtractedSlots, keys: readonly K[]): Pick<ExtractedSlots, K> {
+  const out: Partial<ExtractedSlots> = {};
+  for (const k of keys) if (slots[k] !== undefined) (out as Record<string, unknown>)[k] = slots[k];
+  return out as Pick<ExtractedSlots, K>;
+}
+
+/** Onboarding slots: name, age, city (+ state), education. */
+export function extractOnboardingSlots(text: string, opts: ExtractOptions = {}) {
+  return pick(extractSlots(text, opts), ONBOARDING_KEYS);
+}
+
+/** Match slots: course, ENEM score, shift, institution type, income (+ city/state for the geographic filter). */
+export function extractMatchSlots(text: string, opts: ExtractOptions = {}) {
+  return pick(extractSlots(text, opts), MATCH_KEYS);
+}
+
+/** The slots that are `user_profiles` columns, ready for updateStudentProfile. */
+export function toProfileUpdates(slots: ExtractedSlots): Record<string, unknown> {
+  const { school_year: _y, household_income: _h, household_size: _s, ...columns } = slots;
+  return columns;
+}

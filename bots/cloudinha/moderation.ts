@@ -1,0 +1,21 @@
+// logModeration: record a blocked message in `moderation_logs` (guardrails verdicts, abuse, data fishing).
+import type { Sql } from '../../src/store/types.ts';
+
+export interface ModerationEntry {
+  bot: string;
+  sessionId?: string | null;
+  userId?: string | null;
+  /** e.g. 'prompt_injection', 'abuse', 'self_harm', 'data_fishing', optionally with the matched rule. */
+  reason: string;
+  message: string;
+}
+
+const MAX_MESSAGE = 4000;
+
+export async function logModeration(sql: Sql, entry: ModerationEntry): Promise<{ id: number }> {
+  const rows = await sql.query<{ id: number }>(
+    'insert into moderation_logs (bot, session_id, user_id, reason, message) values ($1, $2, $3, $4, $5) returning id',
+    [entry.bot, entry.sessionId ?? null, entry.userId ?? null, entry.reason.slice(0, 200), entry.message.slice(0, MAX_MESSAGE)],
+  );
+  return { id: Number(rows[0].id) };
+}

@@ -1,0 +1,90 @@
+// Cloudinha's own tables. Applied by the store's migrator after the core migrations.
+// Text columns ending in `_norm` hold lowercase, accent-folded copies (see text.ts `fold`), so accent- and
+// case-insensitive matching needs no `unaccent` extension and runs the same on PGlite and PostgreSQL.
+import type { Migration } from '../../src/store/types.ts';
+
+export const migrations: Migration[] = [
+  {
+    id: 'cloudinha-001-user-profiles',
+    sql: `
+create table if not exists user_profiles (
+  user_id text primary key,
+  name text,
+  age int,
+  city text,
+  state text,
+  education text,
+  course_interest text,
+  enem_score numeric,
+  shift text,
+  institution_type text,
+  income_per_capita numeric,
+  eligibility text,
+  onboarding_completed boolean not null default false,
+  active_workflow text,
+  updated_at timestamptz not null default now()
+);
+`,
+  },
+  {
+    id: 'cloudinha-002-opportunities',
+    sql: `
+create table if not exists opportunities (
+  id serial primary key,
+  program text not null check (program in ('prouni', 'sisu')),
+  edition text not null,
+  institution text not null,
+  institution_short text,
+  campus text,
+  city text not null,
+  state text not null,
+  course text not null,
+  degree text,
+  shift text,
+  institution_type text not null check (institution_type in ('publica', 'privada')),
+  cutoff_score numeric,
+  scholarship_kind text not null check (scholarship_kind in ('integral', 'parcial', 'ampla')),
+  seats int,
+  monthly_fee numeric,
+  igc numeric,
+  course_norm text not null,
+  city_norm text not null,
+  search_text text not null
+);
+create index if not exists opportunities_search on opportunities using gin (to_tsvector('portuguese', search_text));
+create index if not exists opportunities_course_norm on opportunities (course_norm);
+create index if not exists opportunities_city_norm on opportunities (city_norm);
+create index if not exists opportunities_state on opportunities (state);
+`,
+  },
+  {
+    id: 'cloudinha-003-important-dates',
+    sql: `
+create table if not exists important_dates (
+  id serial primary key,
+  program text not null,
+  event text not null,
+  start_date date,
+  end_date date,
+  edition text not null,
+  note text,
+  source text
+);
+`,
+  },
+  {
+    id: 'cloudinha-004-moderation-logs',
+    sql: `
+create table if not exists moderation_logs (
+  id serial primary key,
+  bot text not null,
+  session_id text,
+  user_id text,
+  reason text not null,
+  message text not null,
+  created_at timestamptz not null default now()
+);
+create index if not exists moderation_logs_bot_created on moderation_logs (bot, created_at desc);
+`,
+  },
+];

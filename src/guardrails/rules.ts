@@ -1,0 +1,276 @@
+// The guardrail rule set. Patterns run on accent-folded, lowercase, punctuation-free text (see normalize.ts),
+// so they are written without accents: "instrucoes", "voce", "nao".
+//
+// Each rule is narrow on purpose: a student asking "como faço para ignorar a segunda chamada?",
+// "vou matar aula" or "preciso do CPF para o Prouni?" must pass. Words are matched whole (\b).
+
+export type GuardrailCategory = 'prompt_injection' | 'abuse' | 'self_harm' | 'data_fishing';
+export type RuleLanguage = 'pt' | 'es' | 'vi' | 'en' | 'any';
+
+export interface Rule {
+  id: string;
+  category: GuardrailCategory;
+  lang: RuleLanguage;
+  /** Matched against the words view and its squeezed variant. */
+  re?: RegExp;
+  /** Matched against the raw view (punctuation kept). */
+  raw?: RegExp;
+  /** Phrases matched against the squashed view (no spaces): long enough never to occur by accident. */
+  squashed?: string[];
+  /** Matched against the ORIGINAL text (case-sensitive), e.g. the acronym "DAN". */
+  original?: RegExp;
+}
+
+const r = (source: string) => new RegExp(source);
+const GAP = '(?:\\w+ ){0,4}?'; // up to four filler words ("ignore todas as suas ... instrucoes")
+const YOU = '(?:voce|vc|tu|ce|voces|vcs)';
+
+// Targets of an insult: the bot, "you", or someone else.
+const INSULT_TARGET = `(?:${YOU}|cloudinha|bot|robo|ia|maquina|assistente|chatbot|sua|seu|suas|seus|essa ia|esse bot|esse robo|bando de|cambada de)`;
+// Bounded and without overlapping alternatives, so a long "e uma e uma …" cannot backtrack exponentially.
+const INTENSIFIER = '(?:(?:e|eh|muito|mt|mto|mo|tao|bem|uma|um|mesmo|realmente|msm) ){0,4}';
+const INSULTS =
+  '(?:idiota|imbecil|burr[oa]|bura|buro|estupid[oa]|inutil|lixo|merda|bosta|retardad[oa]|otari[oa]|babaca|vagabund[oa]|piranha|vadia|puta|arrombad[oa]|desgracad[oa]|corn[oa]|escrot[oa]|trouxa|anta|jumenta?|debil mental|incompetente|porcaria|nojent[oa]|lerd[oa]|cretin[oa]|palhac[oa]|besta|ignorante|macac[oa]|viad[oa]|bicha|sapatao)s?';
+
+// Things one does not "matar" a person with: "matar aula", "matar a saudade", "matar o tempo".
+const NOT_PEOPLE = '(?!(?:aula|aulas|tempo|saudade|saudades|curiosidade|fome|sede|vontade|duvida|duvidas|trabalho|prova|questao|questoes|materia|conteudo|serie|episodio|charada|barata|mosquito|formiga)\\b)';
+
+export const RULES: Rule[] = [
+  // ---------------- self-harm (checked first: the reply must point to help) ----------------
+  {
+    id: 'pt.self_harm.kill_myself',
+    category: 'self_harm',
+    lang: 'pt',
+    // "vou me matar", "quero me matar", "me mato" — but not "essa prova vai me matar".
+    re: r(`(?<!\\b(?:vai|vao|ia|iria|quase|pode|podem|querem|quer|vai acabar|deve) )\\b(?:me matar|me mato|me suicidar|me suicido|me enforcar|me enforco|me cortar|me corto|me cortando|me matando de verdade)\\b`),
+  },
+  {
+    id: 'pt.self_harm.end_life',
+    category: 'self_harm',
+    lang: 'pt',
+    re: r(`\\b(?:tirar|acabar com|dar fim (?:a|na)|por fim (?:a|na)) (?:a )?(?:minha )?(?:propria )?vida\\b|\\bsuicid(?:io|ar|a|e)\\b|\\bacabar com tudo de vez\\b`),
+  },
+  {
+    id: 'pt.self_harm.want_to_die',
+    category: 'self_harm',
+    lang: 'pt',
+    re: r(`\\b(?:quero|queria|vou|vontade de|desejo|so quero|preferia|prefiro|penso em|pensando em|melhor eu) (?:morrer|sumir pra sempre|sumir do mundo|desaparecer pra sempre|nao acordar mais|nao existir|nao estar mais aqui)\\b(?! de (?:rir|vergonha|fome|sono|tedio|calor|frio|medo|raiva|saudade|inveja|curiosidade|ansiedade|cansaco))`),
+  },
+  {
+    id: 'pt.self_harm.cannot_go_on',
+    category: 'self_harm',
+    lang: 'pt',
+    re: r(`\\bnao (?:aguento|aguento mais|quero mais|consigo mais|vejo sentido em|tenho mais vontade de|tenho vontade de|tenho motivo para|tenho motivo pra) (?:viver|a vida|existir|continuar vivendo|continuar viva|continuar vivo)\\b|\\bcansad[oa] de viver\\b|\\bnao vale a pena viver\\b|\\bsem vontade de viver\\b|\\bninguem (?:vai )?sentiria (?:a )?minha falta\\b|\\bmelhor (?:se eu )?nao (?:existir|existisse|estar vivo|estar viva)\\b`),
+  },
+  {
+    id: 'pt.self_harm.hurt_myself',
+    category: 'self_harm',
+    lang: 'pt',
+    re: r(`\\b(?:quero|vou|vontade de|penso em|pensando em|preciso|tento|tentei) (?:me machucar|me ferir|me jogar (?:da|de|do|na frente|no|na|pela))\\b`),
+  },
+  {
+    id: 'en.self_harm',
+    category: 'self_harm',
+    lang: 'en',
+    re: r(`\\b(?:kill myself|killing myself|suicide|suicidal|end my life|take my own life|want to die|wanna die|cut myself|cutting myself|hurt myself|dont want to live|do not want to live|better off dead)\\b`),
+  },
+  {
+    id: 'es.self_harm',
+    category: 'self_harm',
+    lang: 'es',
+    re: r(`\\b(?:matarme|suicidarme|suicidio|quiero morir|quiero morirme|no quiero vivir|no quiero seguir viviendo|cortarme|quitarme la vida|acabar con mi vida|no aguanto mas vivir)\\b`),
+  },
+  {
+    id: 'vi.self_harm',
+    category: 'self_harm',
+    lang: 'vi',
+    re: r(`\\b(?:tu tu|muon chet|ket thuc cuoc doi|khong muon song)\\b`),
+  },
+
+  // ---------------- prompt injection ----------------
+  {
+    id: 'pt.injection.ignore_instructions',
+    category: 'prompt_injection',
+    lang: 'pt',
+    re: r(`\\b(?:ignor\\w*|desconsider\\w*|esquec\\w*|esqueca|desobedec\\w*|burl\\w*|contorn\\w*|descart\\w*|anul\\w*) ${GAP}(?:instrucoes|instrucao|orientacoes|diretrizes|comandos|prompt|prompts|programacao|restricoes|filtros|configuracoes)\\b`),
+    squashed: ['ignoreasinstrucoes', 'ignoretodasasinstrucoes', 'ignoreasinstrucoesanteriores', 'ignoreasuasinstrucoes', 'ignoresuasinstrucoes', 'esquecaasinstrucoes', 'esquecasuasinstrucoes'],
+  },
+  {
+    id: 'pt.injection.ignore_rules',
+    category: 'prompt_injection',
+    lang: 'pt',
+    // "ignore suas regras" / "as regras anteriores" — but "posso ignorar as regras do sisu?" is a question.
+    re: r(`\\b(?:ignor\\w*|desconsider\\w*|esquec\\w*|esqueca|desobedec\\w*|quebr\\w*|burl\\w*) (?:todas )?(?:as )?(?:suas|tuas|essas|teus|seus) (?:regras|politicas|limites)\\b|\\b(?:ignor\\w*|desconsider\\w*|esquec\\w*|esqueca) (?:todas )?(?:as )?(?:regras|politicas) (?:anteriores|acima|iniciais|do sistema|de seguranca|que te (?:deram|passaram))\\b|\\besquec\\w* tudo (?:o )?que (?:te )?(?:disseram|falaram|ensinaram|mandaram|foi dito)\\b|\\bignor\\w* tudo (?:o )?que (?:esta acima|foi dito|te disseram)\\b`),
+  },
+  {
+    id: 'pt.injection.pretend',
+    category: 'prompt_injection',
+    lang: 'pt',
+    re: r(`\\b(?:finj\\w*|fing\\w*|faca de conta|faz de conta|simul\\w*|imagin\\w*) (?:que )?${YOU} (?:e|eh|seja|fosse|nao tem|nao e|esta|agora|sera|virou|nao precisa)\\b|\\b(?:finj\\w*|fing\\w*|fingir) (?:ser|que e|que eh)\\b|\\bfinja que\\b`),
+  },
+  {
+    id: 'pt.injection.new_persona',
+    category: 'prompt_injection',
+    lang: 'pt',
+    re: r(`\\b(?:a partir de agora|de agora em diante|daqui pra frente|daqui para frente) ${YOU} (?:e|eh|sera|vai ser|se chama|atua|responde|nao)\\b|\\b${YOU} agora (?:e|eh) (?:um|uma|o|a)\\b|\\b${YOU} nao (?:e|eh) mais (?:a |o |um |uma )?(?:cloudinha|assistente|ia|bot|robo)\\b|\\b(?:aja|atue|responda|fale|comporte se|haja) como (?:se fosse )?(?:um |uma |o |a )?(?:hacker|ia sem|outra ia|chatgpt|gpt|dan|desenvolvedor|admin|administrador|root|sistema|ia malvada|ia sem filtro)\\b`),
+  },
+  {
+    id: 'pt.injection.reveal_prompt',
+    category: 'prompt_injection',
+    lang: 'pt',
+    re: r(
+      `\\b(?:mostr\\w*|revel\\w*|exib\\w*|imprim\\w*|repit\\w*|repete|copi\\w*|cole|escrev\\w*|vaz\\w*|me passa|me manda|me envia|me mostra) ${GAP}(?:prompt|prompts|instrucoes (?:iniciais|originais|do sistema|ocultas|secretas|internas)|mensagem do sistema|regras internas|configuracao interna|configuracoes internas)\\b` +
+        `|\\b(?:qual|quais|diga|diz|fala|me da|me fala|me diz|conta) (?:e |eh |sao |foi |foram )?(?:o |a |os |as )?(?:seu|sua|seus|suas|teu|tua|teus|tuas) (?:prompt|prompts|instrucoes|regras internas|configuracao|configuracoes|programacao)\\b` +
+        `|\\b(?:instrucoes|regras|ordens) (?:ocultas|secretas|escondidas)\\b` +
+        `|\\b(?:repit\\w*|repete|copi\\w*|mostr\\w*|imprim\\w*|escrev\\w*) (?:o |todo o |a )?(?:texto|conteudo|mensagem) (?:acima|anterior|inicial|original|que te deram)\\b` +
+        `|\\bignor\\w* (?:tudo )?(?:o que (?:esta|foi dito) )?acima\\b`,
+    ),
+  },
+  {
+    id: 'any.injection.system_prompt',
+    category: 'prompt_injection',
+    lang: 'any',
+    re: r(`\\b(?:system ?prompt|sys prompt|prompt (?:do sistema|de sistema|inicial|original|oculto|secreto)|system message|mensagem de sistema|mensagem do sistema)\\b`),
+    squashed: ['systemprompt', 'promptdosistema'],
+  },
+  {
+    id: 'any.injection.modes',
+    category: 'prompt_injection',
+    lang: 'any',
+    re: r(`\\bmodo (?:desenvolvedor|dev|developer|deus|god|sem (?:restricoes|filtros|censura|limites)|irrestrito|jailbreak|admin|administrador|debug|dan|desarrollador)\\b|\\b(?:developer|dev|god|dan|jailbreak) mode\\b|\\bjailbr[e]?ak\\w*\\b|\\bdo anything now\\b|\\b(?:voce e|vc e|seja|vire|ative|ativa|ativar|agora e|you are|be) (?:o |a )?dan\\b`),
+    squashed: ['mododesenvolvedor', 'developermode', 'doanythingnow'],
+  },
+  {
+    id: 'any.injection.dan_acronym',
+    category: 'prompt_injection',
+    lang: 'any',
+    original: /(?<![A-Za-z])D\.?A\.?N(?![A-Za-z])/,
+  },
+  {
+    id: 'pt.injection.disable_filters',
+    category: 'prompt_injection',
+    lang: 'pt',
+    re: r(`\\b(?:remov\\w*|desativ\\w*|deslig\\w*|desabilit\\w*|tir\\w*|ignor\\w*|quebr\\w*) (?:os |as |seus |suas |teus |tuas |qualquer |quaisquer |todos os |todas as )?(?:filtros|restricoes|censura|guardrails|travas|regras de seguranca|protecoes|bloqueios)\\b|\\b(?:responda|fale|aja|responde|fala) sem (?:filtros|filtro|restricoes|censura|limites|regras)\\b`),
+  },
+  {
+    id: 'any.injection.markup',
+    category: 'prompt_injection',
+    lang: 'any',
+    raw: /<\|?\s*(?:im_start|im_end|system|endoftext|eot_id|start_header_id)\s*\|?>|\[\s*(?:system|sistema|inst|\/inst)\s*\]|#{2,}\s*(?:instruction|instrucao|system|sistema|new instructions)|^\s*(?:system|sistema)\s*:|\b(?:nova|novas) instruc(?:ao|oes)\s*:|\boverride\b/m,
+  },
+  {
+    id: 'en.injection',
+    category: 'prompt_injection',
+    lang: 'en',
+    re: r(`\\bignore (?:all )?(?:of )?(?:the )?(?:above|everything)\\b|\\b(?:ignore|disregard|forget|bypass|override) ${GAP}(?:instructions|instruction|prompts|prompt|rules|directives|guidelines|programming|restrictions)\\b|\\bpretend (?:that )?(?:you are|youre|you re|to be)\\b|\\bact as (?:an? )?(?:dan|unrestricted|jailbroken|evil|hacker|developer|different ai|ai without)\\b|\\byou are now\\b|\\bfrom now on you\\b|\\b(?:reveal|show|print|repeat|tell me|output|display) ${GAP}(?:prompt|instructions|initial instructions|hidden instructions)\\b|\\bwithout (?:any )?(?:filters|restrictions|censorship)\\b`),
+    squashed: ['ignorepreviousinstructions', 'ignoreallpreviousinstructions', 'ignoreallinstructions'],
+  },
+  {
+    id: 'es.injection',
+    category: 'prompt_injection',
+    lang: 'es',
+    re: r(`\\b(?:ignora|ignorar|olvida|olvidar|omite|descarta) ${GAP}(?:instrucciones|instruccion|reglas|indicaciones|directrices|prompt)\\b|\\b(?:finge|fingi|fingir|haz de cuenta) (?:que )?(?:eres|sos|ser)\\b|\\bactua como (?:si fueras )?(?:un |una )?(?:hacker|ia sin|dan|desarrollador|administrador)\\b|\\ba partir de ahora (?:eres|sos|seras)\\b|\\b(?:muestra|mostra|mostrame|muestrame|revela|dime|decime) ${GAP}(?:prompt|instrucciones)\\b|\\bsin (?:filtros|restricciones|censura)\\b`),
+  },
+  {
+    id: 'vi.injection',
+    category: 'prompt_injection',
+    lang: 'vi',
+    re: r(`\\b(?:bo qua|phot lo|quen) ${GAP}(?:huong dan|chi dan|chi thi|quy tac|lenh)\\b|\\bgia vo (?:ban la|la)\\b|\\bche do (?:nha phat trien|developer|dan)\\b|\\b(?:tiet lo|cho xem|in ra) ${GAP}(?:prompt|loi nhac he thong|huong dan he thong)\\b`),
+  },
+
+  // ---------------- data fishing ----------------
+  {
+    id: 'pt.data.bulk_users',
+    category: 'data_fishing',
+    lang: 'pt',
+    re: r(`\\b(?:todos|todas|lista|listar|liste|lista de|listagem|relacao de|exporta\\w*|baixa\\w*|quero|queria|mostr\\w*|me passa|me da|me manda) ${GAP}(?:usuarios|usuario|perfis|cadastros|contas|logins|cpfs|senhas|emails|telefones|enderecos)\\b(?! do (?:sisu|prouni|enem|fies|gov|mec))|\\b(?:todos|todas|lista|listar|liste|lista de|mostr\\w*) ${GAP}(?:alunos|estudantes|pessoas) (?:cadastrad|registrad|que (?:usam|usaram|falaram|conversaram)|da plataforma|do sistema|daqui|do banco)`),
+  },
+  {
+    id: 'pt.data.other_people',
+    category: 'data_fishing',
+    lang: 'pt',
+    re: r(`\\b(?:dados|informacoes|info|perfil|perfis|cpf|cpfs|senha|senhas|email|emails|telefone|telefones|endereco|historico|conversas|mensagens|notas|nota|renda)(?: pessoais)? (?:de|do|da|dos|das) (?:outr[oa]s?|outra pessoa|outro usuario|outros usuarios|outro aluno|outros alunos|outra aluna|outras alunas|outro estudante|outros estudantes|terceiros|alguem|todo mundo|todos os usuarios|todos os alunos|fulano|demais usuarios|demais alunos|usuarios|clientes)\\b`),
+  },
+  {
+    id: 'pt.data.credentials',
+    category: 'data_fishing',
+    lang: 'pt',
+    re: r(`\\b(?:senha|senhas|login|credenciais|token|chave|api key|cpf|cpfs) (?:de|do|da|dos) (?:admin|administrador|administradora|root|sistema|banco|servidor|desenvolvedor|dono|usuario|usuarios|outro|outra|outros|funcionario|funcionarios)\\b|\\b(?:me (?:passa|da|fala|manda|diz|informa)|descobr\\w*|consegu\\w*|ach\\w*) (?:o |a )?(?:cpf|senha) (?:d[aoe]s?) (?!meu |minha |responsavel|candidato|sisu|prouni|enem|gov|fies|inep|portal|site)\\w+`),
+  },
+  {
+    id: 'pt.data.database',
+    category: 'data_fishing',
+    lang: 'pt',
+    re: r(`\\b(?:dump|despej\\w*|export\\w*|baix\\w*|mostr\\w*|list\\w*|copi\\w*|acess\\w*|apag\\w*|delet\\w*|vaz\\w*|extrai\\w*|me passa|me da) ${GAP}(?:banco de dados|database|db|tabela|tabelas|base de dados|bd)\\b|\\b(?:user profiles|moderation logs|golden examples|usuarios cadastrados)\\b|\\b(?:quem mais (?:usa|usou|conversa|conversou|falou|perguntou)|o que (?:os )?outros (?:alunos|usuarios|estudantes) (?:perguntaram|falaram|disseram|escreveram))\\b`),
+  },
+  {
+    id: 'any.data.sql',
+    category: 'data_fishing',
+    lang: 'any',
+    raw: /\bselect\s+[\w*,\s]{1,200}?\bfrom\s+\w+|\b(?:drop|truncate)\s+table\b|\bdelete\s+from\b|\binsert\s+into\b|\bunion\s+(?:all\s+)?select\b|'\s*or\s+'?1'?\s*=\s*'?1|;\s*--/,
+  },
+  {
+    id: 'en.data',
+    category: 'data_fishing',
+    lang: 'en',
+    re: r(`\\b(?:list|show|give|dump|export|print) ${GAP}(?:users|user data|user emails|emails|passwords|accounts|profiles|database|db)\\b|\\b(?:other users|other students|another user|someone elses)(?: s)? (?:data|info|information|password|passwords|emails|profile|profiles)\\b|\\bpasswords? (?:of|for) (?:the )?(?:admin|other|users|root)\\b`),
+  },
+  {
+    id: 'es.data',
+    category: 'data_fishing',
+    lang: 'es',
+    re: r(`\\b(?:lista|listar|muestra|muestrame|mostrame|dame|pasame|exporta) ${GAP}(?:usuarios|contrasenas|correos|cuentas|perfiles|base de datos)\\b|\\b(?:datos|informacion|contrasena|contrasenas|correo|telefono) (?:de|del) (?:otros|otro|otra|otras|los usuarios|los demas|admin|administrador)\\b`),
+  },
+
+  // ---------------- abuse ----------------
+  {
+    id: 'pt.abuse.curse',
+    category: 'abuse',
+    lang: 'pt',
+    re: r(`\\bvai (?:se |te )?(?:f[uo]?d\\w*|lascar|ferrar)\\b|\\bvai tomar (?:no|na) (?:cu|c|olho|bunda)\\b|\\b(?:vtnc|vsf|tnc|fdp|pnc|vtmnc)\\b|\\bvai (?:pra|para) (?:puta que (?:te )?pariu|casa do caralho|pqp|o inferno)\\b|\\bfilh[oa] d[ae] (?:puta|mae|uma egua)\\b|\\bcala (?:a )?(?:boca|matraca)\\b|\\bsome daqui\\b|\\benfia (?:no|isso no) cu\\b`),
+  },
+  {
+    id: 'pt.abuse.insult_aimed',
+    category: 'abuse',
+    lang: 'pt',
+    re: r(`\\b${INSULT_TARGET} ${INTENSIFIER}${INSULTS}\\b|\\b(?:e|eh|sao|que) (?:um |uma |uns |umas )?(?:grande |baita |mo )?(?:idiota|imbecil|burr[oa]|estupid[oa]|retardad[oa]|otari[oa]|babaca|arrombad[oa]|escrot[oa]|cretin[oa])s?\\b(?! (?:eu|que eu|mesmo eu))`),
+  },
+  {
+    id: 'pt.abuse.slur',
+    category: 'abuse',
+    lang: 'pt',
+    re: r(`\\b(?:arrombad[oa]s?|desgracad[oa]s?|piranhas?|vagabundas?|vadias?|traveco|crioul[oa]s?|mongoloides?|cuzao|retardad[oa]s?|imbecis|imbecil|preto imundo|negro imundo|macaco imundo|judeu imundo|baianada|paraiba de merda|nordestino de merda)\\b`),
+  },
+  {
+    id: 'pt.abuse.threat',
+    category: 'abuse',
+    lang: 'pt',
+    re: r(
+      `\\b(?:vou|vamos|quero|queria|vontade de|eu vou) te (?:matar|espancar|esfaquear|estuprar|bater|socar|arrebentar|quebrar (?:todo|todinh[oa])|pegar la fora)\\b` +
+        `|\\b(?:vou|vamos|quero|queria|vontade de) (?:matar|espancar|esfaquear|estuprar|socar|arrebentar) (?:voce|vc|ele|ela|eles|elas|todo mundo|todos|geral|alguem)\\b` +
+        `|\\b(?:vou|vamos|quero|queria|vontade de) (?:matar|espancar|esfaquear|estuprar|socar|arrebentar) (?:meu|minha|meus|minhas|seu|sua|o|a|os|as|esse|essa|aquele|aquela) ${NOT_PEOPLE}\\w+` +
+        `|\\b(?:explodir|atacar|atirar (?:em|na|no)|massacre (?:na|no)|chacina (?:na|no)|tiroteio (?:na|no)) (?:a |o )?(?:escola|faculdade|universidade|colegio|todo mundo|todos)\\b`,
+    ),
+  },
+  {
+    id: 'en.abuse',
+    category: 'abuse',
+    lang: 'en',
+    re: r(`\\b(?:fuck (?:you|off|u)|stfu|go to hell|kill yourself|kys|son of a bitch|piece of shit)\\b|\\b(?:you|u|youre|you re|ur|this bot|stupid bot) (?:are |is |r )?(?:an? )?(?:so |such an? |fucking |really )*(?:idiot|stupid|moron|dumb|useless|bitch|retard|retarded|asshole|loser|trash|garbage|worthless)\\b`),
+  },
+  {
+    id: 'es.abuse',
+    category: 'abuse',
+    lang: 'es',
+    re: r(`\\b(?:hijo de puta|hija de puta|hdp|la concha de tu madre|andate a la mierda|vete a la mierda|chupame|forro|pelotudo|pelotuda|boludo de mierda|pendejo|pendeja)\\b|\\b(?:sos|eres|tu|vos) (?:un |una |muy |re )*(?:idiota|estupid[oa]|imbecil|inutil|basura|tarad[oa]|mierda)\\b`),
+  },
+  {
+    id: 'vi.abuse',
+    category: 'abuse',
+    lang: 'vi',
+    re: r(`\\b(?:do ngu|dm may|dit me|con cho|may ngu|ngu nhu bo|do khon)\\b`),
+  },
+];
+
+/** Checked in this order: the first category that matches wins (self-harm first, so help comes first). */
+export const CATEGORY_PRIORITY: GuardrailCategory[] = ['self_harm', 'prompt_injection', 'data_fishing', 'abuse'];

@@ -1,0 +1,52 @@
+// Loading labelled JSONL utterances ({"text","intents":[...],"lang"}) for evaluation and benchmarks.
+import { readFileSync } from 'node:fs';
+import type { Example, Language } from './types.ts';
+
+export interface LabelledLine {
+  text: string;
+  intents: string[];
+  lang?: string;
+}
+
+export function readJsonl(file: string): LabelledLine[] {
+  const out: LabelledLine[] = [];
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    if (!line.trim()) continue;
+    const row = JSON.parse(line) as { text: string; intents?: string[]; intent?: string; lang?: string };
+    out.push({ text: row.text, intents: row.intents ?? (row.intent ? [row.intent] : []), lang: row.lang });
+  }
+  return out;
+}
+
+/** One Example per (line, intent) pair; lines without intents are kept as negative examples ('' intent). */
+export function toExamples(lines: LabelledLine[]): Example[] {
+  const out: Example[] = [];
+  for (const l of lines) {
+    if (l.intents.length === 0) out.push({ text: l.text, intent: '' });
+    for (const intent of l.intents) out.push({ text: l.text, intent });
+  }
+  return out;
+}
+
+export function guessLanguage(lines: LabelledLine[], fallback: Language = 'en'): Language {
+  const l = lines.find((x) => x.lang)?.lang?.slice(0, 2);
+  return l === 'pt' || l === 'es' || l === 'vi' || l === 'en' ? l : fallback;
+}
+
+/** Deterministic shuffle (mulberry32), so runs are reproducible. */
+export function shuffled<T>(items: T[], seed = 42): T[] {
+  const a = items.slice();
+  let s = seed >>> 0;
+  const rand = () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  for (let i = a.length - 1; i > 0; i--) {
+    const j = Math.floor(rand() * (i + 1));
+    [a[i], a[j]] = [a[j], a[i]];
+  }
+  return a;
+}

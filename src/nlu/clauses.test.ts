@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { splitClauses } from './clauses.ts';
+
+describe('splitClauses', () => {
+  it('pt: conjunctions and punctuation', () => {
+    expect(splitClauses('sim, e onde fica?', 'pt')).toEqual(['sim', 'onde fica?']);
+    expect(splitClauses('quero agendar e onde fica a CT?', 'pt')).toEqual(['quero agendar', 'onde fica a CT?']);
+    expect(splitClauses('qual o preço? também quero saber o horário', 'pt')).toEqual(['qual o preço?', 'quero saber o horário']);
+  });
+
+  it('does not produce junk fragments', () => {
+    expect(splitClauses('arroz e feijão', 'pt')).toEqual(['arroz e feijão']);
+    expect(splitClauses('e aí', 'pt')).toEqual(['e aí']);
+    expect(splitClauses(',,, ok', 'pt')).toEqual(['ok']);
+    expect(splitClauses('', 'pt')).toEqual([]);
+  });
+
+  it('keeps numbers with separators whole', () => {
+    expect(splitClauses('custa R$ 1.500,00 e abre às 19:30', 'pt')).toEqual(['custa R$ 1.500,00', 'abre às 19:30']);
+  });
+
+  it('es, vi, en', () => {
+    expect(splitClauses('quiero reservar y cuánto sale?', 'es')).toEqual(['quiero reservar', 'cuánto sale?']);
+    expect(splitClauses('mình muốn mua áo và shop ở đâu', 'vi')).toEqual(['mình muốn mua áo', 'shop ở đâu']);
+    expect(splitClauses('I want to book a class and where are you located?', 'en')).toEqual([
+      'I want to book a class',
+      'where are you located?',
+    ]);
+    expect(splitClauses('yes, and how much is it?', 'en')).toEqual(['yes', 'how much is it?']);
+  });
+});

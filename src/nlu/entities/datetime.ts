@@ -1,0 +1,406 @@
+// Dates and times relative to a clock, per language. Our own grammar covers the everyday
+// chat forms that chrono-node misses ("amanhã às 19h", "às 7 da noite", "pasado mañana",
+// "thứ sáu 7 giờ tối", "dia 12"); chrono's locales fill in the rest (explicit dates, months).
+import * as chrono from 'chrono-node';
+import type { Entity, Language } from '../types.ts';
+import { foldPreservingOffsets } from '../normalize.ts';
+import {
+  addDays,
+  hhmm,
+  isoDate,
+  nextDayMonth,
+  nextDayOfMonth,
+  nextWeekday,
+  weekdayOf,
+  wallClock,
+  type LocalDate,
+  type WallClock,
+} from './clock.ts';
+
+interface Found {
+  start: number;
+  end: number;
+  date?: LocalDate;
+  time?: { hour: number; minute: number };
+}
+
+type Period = 'morning' | 'noon' | 'afternoon' | 'evening' | 'night' | 'dawn';
+
+interface Lexicon {
+  relative: [string, number][]; // phrase → day offset (longest first)
+  weekdays: [string, number][]; // phrase → weekday
+  nextBefore: string; // words before a weekday meaning "the coming one, not today"
+  nextAfter: string; // words after a weekday meaning the same
+  dayOfMonth: string; // cue before a bare day number ("dia", "el", "ngay", "the")
+  months: [string, number][];
+  timeCue: string; // "às", "a las", "luc", "at"
+  hourWord: string; // "horas", "hs", "gio", "o'clock"
+  periods: [string, Period][]; // after or before a time
+  half: string; // "e meia", "y media", "ruoi", "half"
+  quarter: string; // "e quinze", "y cuarto"
+  noon: string;
+  midnight: string;
+}
+
+const PT_MONTHS: [string, number][] = [
+  ['janeiro', 1], ['fevereiro', 2], ['marco', 3], ['abril', 4], ['maio', 5], ['junho', 6], ['julho', 7], ['agosto', 8], ['setembro', 9], ['outubro', 10], ['novembro', 11], ['dezembro', 12],
+  ['jan', 1], ['fev', 2], ['mar', 3], ['abr', 4], ['jun', 6], ['jul', 7], ['ago', 8], ['set', 9], ['out', 10], ['nov', 11], ['dez', 12],
+];
+const ES_MONTHS: [string, number][] = [
+  ['enero', 1], ['febrero', 2], ['marzo', 3], ['abril', 4], ['mayo', 5], ['junio', 6], ['julio', 7], ['agosto', 8], ['septiembre', 9], ['setiembre', 9], ['octubre', 10], ['noviembre', 11], ['diciembre', 12],
+  ['ene', 1], ['feb', 2], ['mar', 3], ['abr', 4], ['jun', 6], ['jul', 7], ['ago', 8], ['sep', 9], ['sept', 9], ['oct', 10], ['nov', 11], ['dic', 12],
+];
+const EN_MONTHS: [string, number][] = [
+  ['january', 1], ['february', 2], ['march', 3], ['april', 4], ['may', 5], ['june', 6], ['july', 7], ['august', 8], ['september', 9], ['october', 10], ['november', 11], ['december', 12],
+  ['jan', 1], ['feb', 2], ['mar', 3], ['apr', 4], ['jun', 6], ['jul', 7], ['aug', 8], ['sep', 9], ['sept', 9], ['oct', 10], ['nov', 11], ['dec', 12],
+];
+
+const LEXICONS: Record<Language, Lexicon> = {
+  pt: {
+    relative: [['depois de amanha', 2], ['depois d amanha', 2], ['hoje a noite', 0], ['hoje', 0], ['amanha', 1], ['amnh', 1], ['hj', 0]],
+    weekdays: [
+      ['segunda feira', 1], ['segunda-feira', 1], ['terca feira', 2], ['terca-feira', 2], ['quarta feira', 3], ['quarta-feira', 3],
+      ['quinta feira', 4], ['quinta-feira', 4], ['sexta feira', 5], ['sexta-feira', 5], ['segunda', 1], ['terca', 2], ['quarta', 3],
+      ['quinta', 4], ['sexta', 5], ['sabado', 6], ['domingo', 0], ['sabadao', 6], ['sextou', 5],
+    ],
+    nextBefore: 'proxima|proximo|na proxima|no proximo|nessa|nesta|esta|essa|neste|nesse|este|esse',
+    nextAfter: 'que vem|da semana que vem',
+    dayOfMonth: 'dia',
+    months: PT_MONTHS,
+    timeCue: 'as|a partir das|pelas|umas|la pelas|ate as|por volta das',
+    hourWord: 'horas|hora|hrs|hr|h',
+    periods: [['da manha', 'morning'], ['de manha', 'morning'], ['pela manha', 'morning'], ['da tarde', 'afternoon'], ['de tarde', 'afternoon'], ['a tarde', 'afternoon'], ['da noite', 'night'], ['de noite', 'night'], ['a noite', 'night'], ['da madrugada', 'dawn']],
+    half: 'e meia',
+    quarter: 'e quinze',
+    noon: 'meio dia|meio-dia|meiodia',
+    midnight: 'meia noite|meia-noite',
+  },
+  es: {
+    relative: [['pasado manana', 2], ['pasado mañana', 2], ['esta noche', 0], ['hoy', 0], ['manana', 1]],
+    weekdays: [['lunes', 1], ['martes', 2], ['miercoles', 3], ['jueves', 4], ['viernes', 5], ['sabado', 6], ['domingo', 0]],
+    nextBefore: 'el proximo|la proxima|proximo|este|el|para el',
+    nextAfter: 'que viene|proximo',
+    dayOfMonth: 'el dia|el|dia',
+    months: ES_MONTHS,
+    timeCue: 'a las|a la|las|tipo|a eso de las|desde las|hasta las|para las',
+    hourWord: 'horas|hora|hs|hrs|h',
+    periods: [['de la manana', 'morning'], ['por la manana', 'morning'], ['a la manana', 'morning'], ['de la tarde', 'afternoon'], ['por la tarde', 'afternoon'], ['a la tarde', 'afternoon'], ['de la noche', 'night'], ['por la noche', 'night'], ['a la noche', 'night'], ['de la madrugada', 'dawn']],
+    half: 'y media',
+    quarter: 'y cuarto',
+    noon: 'mediodia|medio dia',
+    midnight: 'medianoche|media noche',
+  },
+  vi: {
+    relative: [['ngay kia', 2], ['ngay mot', 2], ['hom nay', 0], ['bua nay', 0], ['toi nay', 0], ['sang nay', 0], ['chieu nay', 0], ['ngay mai', 1], ['mai', 1], ['mot', 2]],
+    weekdays: [
+      ['thu hai', 1], ['thu ba', 2], ['thu tu', 3], ['thu nam', 4], ['thu sau', 5], ['thu bay', 6], ['chu nhat', 0],
+      ['thu 2', 1], ['thu 3', 2], ['thu 4', 3], ['thu 5', 4], ['thu 6', 5], ['thu 7', 6], ['t2', 1], ['t3', 2], ['t4', 3], ['t5', 4], ['t6', 5], ['t7', 6], ['cn', 0],
+    ],
+    nextBefore: '',
+    nextAfter: 'tuan sau|tuan toi',
+    dayOfMonth: 'ngay|hom',
+    months: [],
+    timeCue: 'luc|vao luc|vao|khoang|tam',
+    hourWord: 'gio|h',
+    periods: [['sang', 'morning'], ['trua', 'noon'], ['chieu', 'afternoon'], ['toi', 'evening'], ['dem', 'night']],
+    half: 'ruoi',
+    quarter: '',
+    noon: '',
+    midnight: 'nua dem',
+  },
+  en: {
+    relative: [['day after tomorrow', 2], ['the day after tomorrow', 2], ['tonight', 0], ['today', 0], ['tomorrow', 1], ['tmrw', 1], ['tmr', 1]],
+    weekdays: [
+      ['monday', 1], ['tuesday', 2], ['wednesday', 3], ['thursday', 4], ['friday', 5], ['saturday', 6], ['sunday', 0],
+      ['mon', 1], ['tues', 2], ['tue', 2], ['weds', 3], ['thurs', 4], ['thu', 4], ['fri', 5],
+    ],
+    nextBefore: 'next|this|on|this coming|coming',
+    nextAfter: '',
+    dayOfMonth: 'on the|the',
+    months: EN_MONTHS,
+    timeCue: 'at|around|by|from',
+    hourWord: "o'clock|oclock|o clock",
+    periods: [['in the morning', 'morning'], ['in the afternoon', 'afternoon'], ['in the evening', 'evening'], ['at night', 'night'], ['tonight', 'evening']],
+    half: '',
+    quarter: '',
+    noon: 'noon|midday',
+    midnight: 'midnight',
+  },
+};
+
+function alt(items: string[]): string {
+  return [...items]
+    .sort((a, b) => b.length - a.length)
+    .map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+'))
+    .join('|');
+}
+
+function applyPeriod(hour: number, period: Period | undefined, lang: Language): number {
+  if (!period) return hour;
+  switch (period) {
+    case 'morning':
+    case 'dawn':
+      return hour === 12 ? 0 : hour;
+    case 'noon':
+      return hour < 6 ? hour + 12 : hour; // "1 giờ trưa" = 13:00
+    case 'afternoon':
+    case 'evening':
+      return hour < 12 ? hour + 12 : hour;
+    case 'night':
+      // "12 da noite" = midnight; "2 da madrugada"-like small hours stay small only when said as dawn.
+      if (hour === 12) return 0;
+      return hour < 12 && (hour >= 5 || lang === 'en' || lang === 'vi') ? hour + 12 : hour < 12 && hour < 5 ? hour + 12 : hour;
+  }
+}
+
+interface CompiledGrammar {
+  relative: RegExp;
+  weekday: RegExp;
+  dayOfMonth: RegExp;
+  dayMonthName: RegExp | null;
+  numericDate: RegExp;
+  time: RegExp;
+  periodMap: Map<string, Period>;
+  relMap: Map<string, number>;
+  wdMap: Map<string, number>;
+  monthMap: Map<string, number>;
+}
+
+const B = '(?<![\\p{L}\\p{N}])';
+const E = '(?![\\p{L}\\p{N}])';
+
+const grammarCache = new Map<Language, CompiledGrammar>();
+
+function grammar(lang: Language): CompiledGrammar {
+  const cached = grammarCache.get(lang);
+  if (cached) return cached;
+  const L = LEXICONS[lang];
+  const periodAlt = alt(L.periods.map((p) => p[0]));
+  const monthAlt = alt(L.months.map((m) => m[0]));
+  const nextBefore = L.nextBefore ? `(?:(${L.nextBefore})\\s+)?` : '()';
+  const nextAfter = L.nextAfter ? `(?:\\s+(${L.nextAfter}))?` : '()';
+  const hourWord = L.hourWord;
+  // A time: optional cue, hour[:minute] or hour + hour-word, optional am/pm, optional half/quarter, optional period.
+  const timeCore =
+    lang === 'en'
+      ? `(\\d{1,2})(?:[:.](\\d{2}))?\\s*(a\\.?m\\.?|p\\.?m\\.?)?(?:\\s*(?:${hourWord}))?`
+      : `(\\d{1,2})(?:[:h](\\d{2})|\\s*(?:${hourWord}))?(?:\\s*(am|pm))?`;
+  const never = '(?!)';
+  const hq = `(?:\\s+(?:(${L.half || never})|(${L.quarter || never})))?`;
+  const g: CompiledGrammar = {
+    relative: new RegExp(`${B}(${alt(L.relative.map((r) => r[0]))})${E}`, 'gu'),
+    weekday: new RegExp(`${B}${nextBefore}(${alt(L.weekdays.map((w) => w[0]))})${nextAfter}${E}`, 'gu'),
+    dayOfMonth:
+      lang === 'en'
+        ? new RegExp(`${B}(?:(?:${L.dayOfMonth})\\s+)?(\\d{1,2})(?:st|nd|rd|th)${E}|${B}(?:on\\s+)?the\\s+(\\d{1,2})${E}`, 'gu')
+        : new RegExp(`${B}(?:${L.dayOfMonth})\\s+(\\d{1,2})${E}(?!\\s*(?:[:h]\\d|${hourWord}${E}|/))`, 'gu'),
+    dayMonthName:
+      lang === 'vi'
+        ? new RegExp(`${B}(?:ngay\\s+)?(\\d{1,2})\\s+thang\\s+(\\d{1,2})(?:\\s+nam\\s+(\\d{4}))?${E}`, 'gu')
+        : lang === 'en'
+          ? new RegExp(`${B}(?:(${monthAlt})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?|(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:of\\s+)?(${monthAlt}))(?:,?\\s+(\\d{4}))?${E}`, 'gu')
+          : new RegExp(`${B}(?:dia\\s+)?(\\d{1,2})\\s+de\\s+(${monthAlt})(?:\\s+de\\s+(\\d{4}))?${E}`, 'gu'),
+    numericDate: new RegExp(`${B}(\\d{1,2})[/-](\\d{1,2})(?:[/-](\\d{2,4}))?${E}`, 'gu'),
+    time: new RegExp(
+      `(?<![\\p{L}\\p{N}$.,])(?:(${periodAlt})\\s+(?:nay\\s+)?)?(?:(${L.timeCue})\\s+)?(?:(${L.noon || never})|(${L.midnight || never})|${timeCore}${hq})(?:\\s+(${periodAlt}))?${E}`,
+      'gu',
+    ),
+    periodMap: new Map(L.periods.map(([k, v]) => [k.replace(/\s+/g, ' '), v])),
+    relMap: new Map(L.relative.map(([k, v]) => [k, v])),
+    wdMap: new Map(L.weekdays.map(([k, v]) => [k.replace(/-/g, ' '), v])),
+    monthMap: new Map(L.months),
+  };
+  grammarCache.set(lang, g);
+  return g;
+}
+
+const squash = (s: string) => s.replace(/[\s-]+/g, ' ').trim();
+
+export function ownParse(folded: string, lang: Language, clock: WallClock): Found[] {
+  const g = grammar(lang);
+  const today: LocalDate = clock;
+  const found: Found[] = [];
+  const push = (m: RegExpExecArray, f: Omit<Found, 'start' | 'end'>) =>
+    found.push({ start: m.index, end: m.index + m[0].length, ...f });
+
+  for (const m of folded.matchAll(g.relative)) {
+    const key = squash(m[1]);
+    let off = g.relMap.get(key) ?? g.relMap.get(m[1]);
+    if (off === undefined) continue;
+    // Spanish "mañana" after "la"/"esta" is "morning", not "tomorrow".
+    if (lang === 'es' && key === 'manana' && /(?:la|esta|de|por)\s+$/.test(folded.slice(Math.max(0, m.index - 6), m.index))) continue;
+    // Vietnamese bare "mai"/"mot" only as dates when not part of a longer word-group like "mai mot".
+    if (lang === 'vi' && (key === 'mot') && !/(?:ngay|hom)\s+$/.test(folded.slice(Math.max(0, m.index - 6), m.index)) && !/^\s*(?:luc|\d)/.test(folded.slice(m.index + m[0].length))) continue;
+    push(m, { date: addDays(today, off) });
+  }
+  for (const m of folded.matchAll(g.weekday)) {
+    const wd = g.wdMap.get(squash(m[2]));
+    if (wd === undefined) continue;
+    const strictlyNext = Boolean(m[1] && /prox|next|coming/.test(m[1])) || Boolean(m[3]);
+    // "next friday" / "sexta que vem" on a Friday means a week later; otherwise the coming one.
+    let date = nextWeekday(today, wd);
+    if (m[3] && /tuan|semana/.test(m[3])) {
+      // "thứ sáu tuần sau", "sexta da semana que vem": that weekday in next (Monday-based) week.
+      const monday = addDays(today, 7 - ((weekdayOf(today) + 6) % 7));
+      date = addDays(monday, (wd + 6) % 7);
+    } else if (strictlyNext && date.day === today.day && date.month === today.month) date = addDays(date, 7);
+    push(m, { date });
+  }
+  for (const m of folded.matchAll(g.dayOfMonth)) {
+    const day = Number(m[1] ?? m[2]);
+    const date = nextDayOfMonth(today, day);
+    if (date) push(m, { date });
+  }
+  if (g.dayMonthName) {
+    for (const m of folded.matchAll(g.dayMonthName)) {
+      let day: number;
+      let month: number | undefined;
+      let year: number | undefined;
+      if (lang === 'vi') {
+        day = Number(m[1]);
+        month = Number(m[2]);
+        year = m[3] ? Number(m[3]) : undefined;
+      } else if (lang === 'en') {
+        day = Number(m[2] ?? m[3]);
+        month = g.monthMap.get(m[1] ?? m[4]);
+        year = m[5] ? Number(m[5]) : undefined;
+      } else {
+        day = Number(m[1]);
+        month = g.monthMap.get(m[2]);
+        year = m[3] ? Number(m[3]) : undefined;
+      }
+      const date = month ? nextDayMonth(today, day, month, year) : undefined;
+      if (date) push(m, { date });
+    }
+  }
+  for (const m of folded.matchAll(g.numericDate)) {
+    const a = Number(m[1]);
+    const b = Number(m[2]);
+    const [day, month] = lang === 'en' ? [b, a] : [a, b];
+    const date = nextDayMonth(today, day, month, m[3] ? Number(m[3]) : undefined);
+    if (date) push(m, { date });
+  }
+  for (const m of folded.matchAll(g.time)) {
+    const [, prePeriod, cue, noon, midnight, h, min, ampm, half, quarter, postPeriod] = m;
+    let hour: number;
+    let minute = 0;
+    if (noon) hour = 12;
+    else if (midnight) hour = 0;
+    else {
+      hour = Number(h);
+      minute = min ? Number(min) : 0;
+      // "12.50" is an amount unless am/pm follows; "19:00" and "19h30" are times.
+      if (min && !ampm && !/\d[:h]\d/.test(m[0])) continue;
+      const hasUnit = Boolean(min) || Boolean(ampm) || /(?:\d)\s*(?:[a-z'])/.test(m[0].slice(m[0].indexOf(h)));
+      // A bare number is a time only with a cue ("às 7"), a unit ("7h", "7 giờ"), am/pm or a period.
+      if (!cue && !hasUnit && !prePeriod && !postPeriod) continue;
+      // Vietnamese approximators ("tầm 1 triệu") cue amounts as often as times.
+      if (lang === 'vi' && cue && !/^luc|^vao luc/.test(cue) && !hasUnit && !prePeriod && !postPeriod) continue;
+      if (half) minute = 30;
+      if (quarter) minute = 15;
+      if (ampm) {
+        const pm = ampm.startsWith('p');
+        if (hour === 12) hour = pm ? 12 : 0;
+        else if (pm) hour += 12;
+      }
+      const period = g.periodMap.get(squash(postPeriod ?? prePeriod ?? ''));
+      if (!ampm) hour = applyPeriod(hour, period, lang);
+    }
+    if (hour > 23 || minute > 59) continue;
+    // "às 7" must not swallow a date's day number ("dia 7 às 19h" is handled by overlap resolution).
+    push(m, { time: { hour, minute } });
+  }
+  // Period words alone ("hoje à noite", "tối nay") don't fix a time; relative words already give the date.
+  return found;
+}
+
+/** Keep the longest non-overlapping spans; an overlapping span that adds a missing date or time is merged in. */
+function resolveOverlaps(found: Found[]): Found[] {
+  const sorted = [...found].sort((a, b) => b.end - b.start - (a.end - a.start) || a.start - b.start);
+  const kept: Found[] = [];
+  for (const f of sorted) {
+    const k = kept.find((x) => f.start < x.end && x.start < f.end);
+    if (!k) {
+      kept.push({ ...f });
+      continue;
+    }
+    if (f.date && !k.date) k.date = f.date;
+    else if (f.time && !k.time) k.time = f.time;
+    else continue;
+    k.start = Math.min(k.start, f.start);
+    k.end = Math.max(k.end, f.end);
+  }
+  return kept.sort((a, b) => a.start - b.start);
+}
+
+type ChronoLike = { parse(text: string, ref: Date, opt?: { forwardDate?: boolean }): chrono.ParsedResult[] };
+
+function chronoFor(lang: Language): ChronoLike | undefined {
+  const c = chrono as unknown as Record<string, ChronoLike | undefined>;
+  return c[lang];
+}
+
+function chronoParse(text: string, lang: Language, clock: WallClock): Found[] {
+  const parser = chronoFor(lang);
+  if (!parser) return [];
+  // A reference whose machine-local reading equals the wall clock in the bot's zone.
+  const ref = new Date(clock.year, clock.month - 1, clock.day, clock.hour, clock.minute);
+  let results: chrono.ParsedResult[];
+  try {
+    results = parser.parse(text, ref, { forwardDate: true });
+  } catch {
+    return [];
+  }
+  const out: Found[] = [];
+  for (const r of results) {
+    const s = r.start;
+    const f: Found = { start: r.index, end: r.index + r.text.length };
+    if (s.isCertain('day') || s.isCertain('weekday') || s.isCertain('month')) {
+      f.date = { year: s.get('year')!, month: s.get('month')!, day: s.get('day')! };
+    }
+    if (s.isCertain('hour')) f.time = { hour: s.get('hour')!, minute: s.get('minute') ?? 0 };
+    if (f.date || f.time) out.push(f);
+  }
+  return out;
+}
+
+export interface DateTimeOptions {
+  lang: Language;
+  now: Date;
+  timeZone?: string;
+}
+
+/** Date ('YYYY-MM-DD'), time ('HH:MM') and, when a message has both, datetime ('YYYY-MM-DDTHH:MM') entities. */
+export function extractDateTimes(text: string, opts: DateTimeOptions): Entity[] {
+  const clock = wallClock(opts.now, opts.timeZone);
+  const folded = foldPreservingOffsets(text);
+  const own = resolveOverlaps(ownParse(folded, opts.lang, clock));
+  const fromChrono = chronoParse(text, opts.lang, clock).filter(
+    (c) => !own.some((o) => c.start < o.end && o.start < c.end),
+  );
+  const all = resolveOverlaps([...own, ...fromChrono]);
+  const entities: Entity[] = [];
+  let firstDate: string | undefined;
+  let firstTime: string | undefined;
+  for (const f of all) {
+    const surface = text.slice(f.start, f.end);
+    if (f.date) {
+      const v = isoDate(f.date);
+      firstDate ??= v;
+      entities.push({ type: 'date', value: v, text: surface, start: f.start, end: f.end });
+    }
+    if (f.time) {
+      const v = hhmm(f.time.hour, f.time.minute);
+      firstTime ??= v;
+      entities.push({ type: 'time', value: v, text: surface, start: f.start, end: f.end });
+    }
+  }
+  if (firstDate && firstTime) {
+    const d = entities.find((e) => e.type === 'date')!;
+    const t = entities.find((e) => e.type === 'time')!;
+    const start = Math.min(d.start!, t.start!);
+    const end = Math.max(d.end!, t.end!);
+    entities.push({ type: 'datetime', value: `${firstDate}T${firstTime}`, text: text.slice(start, end), start, end });
+  }
+  return entities;
+}

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { finder } from './test-helpers.ts';
+
+// Buenos Aires: Wednesday 2025-01-15, 10:00.
+const find = finder('es', 'America/Argentina/Buenos_Aires', [
+  { type: 'sede', values: { palermo: ['Palermo', 'sede Palermo'], belgrano: ['Belgrano'] } },
+]);
+
+describe('es entities (fixed clock: Wed 2025-01-15 10:00 America/Argentina/Buenos_Aires)', () => {
+  it.each([
+    ['mañana a las 7 de la tarde', { date: '2025-01-16', time: '19:00' }],
+    ['pasado mañana', { date: '2025-01-17' }],
+    ['el viernes', { date: '2025-01-17' }],
+    ['hoy a las 21', { date: '2025-01-15', time: '21:00' }],
+    ['a las 9 de la mañana', { time: '09:00' }],
+    ['mañana por la mañana', { date: '2025-01-16' }],
+    ['el día 20', { date: '2025-01-20' }],
+    ['el lunes que viene', { date: '2025-01-20' }],
+    ['19 hs', { time: '19:00' }],
+    ['a las 20:30', { time: '20:30' }],
+    ['al mediodía', { time: '12:00' }],
+    ['15 de marzo', { date: '2025-03-15' }],
+    ['mañana a las 19:00', { date: '2025-01-16', time: '19:00' }],
+    ['el sábado a las 10 y media', { date: '2025-01-18', time: '10:30' }],
+  ])('date/time: %s', (text, expected) => {
+    expect(find(text)).toMatchObject(expected);
+  });
+
+  it('"mañana por la mañana" has no time and "pasado mañana" is not tomorrow', () => {
+    expect(find('mañana por la mañana').time).toBeUndefined();
+    expect(find('pasado mañana').date).not.toBe('2025-01-16');
+  });
+
+  it.each([
+    ['$15.000', { money: 15000 }],
+    ['sale $1.500,50', { money: 1500.5 }],
+    ['15 lucas', { money: 15000 }],
+    ['2 millones de pesos', { money: 2000000 }],
+    ['300 pesos', { money: 300 }],
+    ['somos 4', { number: 4 }],
+    ['mi puntaje es 650', { score: 650 }],
+  ])('numbers: %s', (text, expected) => {
+    expect(find(text)).toMatchObject(expected);
+  });
+
+  it.each([
+    ['mi número es 11 4444-5555', { phone: '1144445555' }],
+    ['+54 9 11 4444-5555', { phone: '+5491144445555' }],
+    ['mi mail es juan@empresa.com.ar', { email: 'juan@empresa.com.ar' }],
+  ])('contacts: %s', (text, expected) => {
+    expect(find(text)).toMatchObject(expected);
+  });
+
+  it.each([
+    ['sí', true],
+    ['si', true],
+    ['dale', true],
+    ['de una', true],
+    ['claro', true],
+    ['no', false],
+    ['no, gracias', false],
+    ['nop', false],
+  ])('yes/no: %s', (text, value) => {
+    expect(find(text).yesno).toBe(value);
+  });
+
+  it.each(['no me llegó el pedido', '¿sí tienen envíos a Córdoba?'])('no yes/no in: %s', (text) => {
+    expect(find(text).yesno).toBeUndefined();
+  });
+
+  it('names and gazetteers', () => {
+    expect(find('me llamo Juan Pérez')).toMatchObject({ person: 'Juan Pérez' });
+    expect(find('hola, soy Martina de Acme')).toMatchObject({ person: 'Martina', company: 'Acme' });
+    expect(find('soy nuevo acá').person).toBeUndefined();
+    expect(find('voy a la sede palermo')).toMatchObject({ sede: 'palermo' });
+  });
+});

@@ -1,0 +1,43 @@
+// Entity extraction: dates and times, money, scores, numbers, phones, e-mails, yes/no,
+// person and company names, and per-bot gazetteers. Spans never overlap; earlier extractors win.
+import type { Entity, Gazetteer, Language } from '../types.ts';
+import { foldPreservingOffsets } from '../normalize.ts';
+import { extractDateTimes } from './datetime.ts';
+import { extractEmails, extractPhones, type Span } from './contacts.ts';
+import { extractNumbers } from './numbers.ts';
+import { extractYesNo } from './yesno.ts';
+import { extractNames } from './names.ts';
+import { extractGazetteers } from './gazetteer.ts';
+
+export interface ExtractOptions {
+  lang: Language;
+  now: Date;
+  timeZone?: string;
+  gazetteers?: Gazetteer[];
+}
+
+export function extractEntities(input: string, opts: ExtractOptions): Entity[] {
+  const text = input.normalize('NFC');
+  const folded = foldPreservingOffsets(text);
+  const spans: Span[] = [];
+  const taken = (s: number, e: number) => spans.some((o) => s < o.end && o.start < e);
+  const addAll = (list: Span[]) => {
+    for (const x of list) if (!taken(x.start, x.end)) spans.push(x);
+  };
+  addAll(extractEmails(text));
+  addAll(extractPhones(text));
+  const dates = extractDateTimes(text, opts) as Span[];
+  const combined = dates.filter((d) => d.type === 'datetime');
+  // A date and a time may share one span ("tonight at 8"): check them against earlier kinds only.
+  const timeFree = dates.filter((d) => d.type !== 'datetime' && !taken(d.start, d.end));
+  spans.push(...timeFree);
+  addAll(extractGazetteers(text, folded, opts.gazetteers ?? []));
+  addAll(extractNumbers(text, folded, opts.lang, taken));
+  addAll(extractYesNo(text, folded, opts.lang));
+  addAll(extractNames(text, folded, opts.lang));
+  const out: Entity[] = [...spans, ...combined.filter((c) => spans.some((s) => s.type === 'date') && spans.some((s) => s.type === 'time'))];
+  return out.sort((a, b) => (a.start ?? 0) - (b.start ?? 0) || (a.type === 'datetime' ? 1 : -1));
+}
+
+export { extractDateTimes } from './datetime.ts';
+export { parseNumeral } from './numbers.ts';

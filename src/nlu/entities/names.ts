@@ -1,0 +1,182 @@
+// Person and company names after cue words: "me chamo X", "sou o X da Acme", "me llamo X",
+// "tên là X", "my name is X", "X from Acme". Strong cues accept lowercase names; weak cues
+// ("sou", "soy", "I'm", "mình là") need a capitalised name, so "soy nuevo" is no name.
+import type { Language } from '../types.ts';
+import type { Span } from './contacts.ts';
+
+interface Cues {
+  strong: string[];
+  weak: string[];
+  company: string[]; // cues right before a company name
+  companyAfterPerson: string[]; // "da"/"de"/"from" between a person and a company
+  nameJoiners: string[]; // words allowed inside a person name ("da Silva", "de la Fuente")
+  stop: string[]; // words that end a name
+}
+
+const CUES: Record<Language, Cues> = {
+  pt: {
+    strong: ['me chamo', 'meu nome e', 'meu nome eh', 'meu nome', 'pode me chamar de', 'me chama de', 'nome e'],
+    weak: ['sou o', 'sou a', 'aqui e o', 'aqui e a', 'aqui quem fala e o', 'aqui quem fala e a', 'quem fala e o', 'quem fala e a', 'fala o', 'fala a', 'sou', 'aqui e', 'o', 'a'],
+    company: ['trabalho na', 'trabalho no', 'trabalho em', 'sou da empresa', 'da empresa', 'empresa', 'represento a', 'represento o'],
+    companyAfterPerson: ['da', 'do', 'de'],
+    nameJoiners: ['da', 'de', 'do', 'dos', 'das'],
+    stop: ['e', 'aqui', 'tudo', 'bem', 'bom', 'boa', 'queria', 'quero', 'gostaria', 'tenho', 'estou', 'to', 'ta', 'que', 'pra', 'para', 'com', 'sou', 'mas', 'obrigado', 'obrigada', 'cliente', 'interessado', 'interessada', 'novo', 'nova', 'aluno', 'aluna'],
+  },
+  es: {
+    strong: ['me llamo', 'mi nombre es', 'mi nombre', 'me dicen', 'llamame'],
+    weak: ['soy el', 'soy la', 'habla', 'te habla', 'les habla', 'aca', 'soy'],
+    company: ['trabajo en', 'de la empresa', 'la empresa', 'empresa', 'represento a'],
+    companyAfterPerson: ['de'],
+    nameJoiners: ['de', 'del', 'de la'],
+    stop: ['y', 'de', 'que', 'quiero', 'queria', 'quisiera', 'tengo', 'estoy', 'para', 'con', 'pero', 'gracias', 'cliente', 'nuevo', 'nueva', 'interesado', 'interesada'],
+  },
+  vi: {
+    strong: ['ten la', 'ten minh la', 'ten em la', 'ten toi la', 'ten anh la', 'ten chi la', 'ten cua minh la', 'ten cua em la', 'ten cua toi la', 'minh ten', 'em ten', 'toi ten', 'ten'],
+    weak: ['minh la', 'em la', 'toi la', 'anh la', 'chi la'],
+    company: ['cong ty', 'ben', 'lam o', 'lam tai'],
+    companyAfterPerson: ['o', 'tu', 'ben'],
+    nameJoiners: [],
+    stop: ['va', 'muon', 'can', 'hoi', 'a', 'nhe', 'nha', 'o', 'tu', 'ben', 'khach', 'moi', 'day'],
+  },
+  en: {
+    strong: ['my name is', 'my name s', 'call me', 'the name is', 'name is', 'name s'],
+    weak: ['i am', 'i m', 'this is', 'it s', 'im'],
+    company: ['i work at', 'i work for', 'work at', 'work for', 'company', 'at'],
+    companyAfterPerson: ['from', 'at', 'of'],
+    nameJoiners: ['de', 'van', 'von'],
+    stop: ['and', 'from', 'at', 'i', 'here', 'please', 'calling', 'looking', 'interested', 'new', 'a', 'the', 'not', 'so', 'very', 'just', 'also', 'good', 'fine', 'ok', 'trying', 'having', 'going'],
+  },
+};
+
+
+interface Token {
+  text: string;
+  folded: string;
+  start: number;
+  end: number;
+  capital: boolean;
+}
+
+function tokenize(text: string, folded: string): Token[] {
+  const out: Token[] = [];
+  const re = /[\p{L}\p{N}][\p{L}\p{N}'’-]*|[,.;!?]/gu;
+  for (const m of text.matchAll(re)) {
+    const start = m.index!;
+    const end = start + m[0].length;
+    out.push({ text: m[0], folded: folded.slice(start, end), start, end, capital: /^\p{Lu}/u.test(m[0]) });
+  }
+  return out;
+}
+
+function matchPhrase(tokens: Token[], i: number, phrase: string): number {
+  const parts = phrase.split(' ');
+  for (let k = 0; k < parts.length; k++) {
+    const t = tokens[i + k];
+    if (!t) return 0;
+    // "it's"/"I'm" fold to one token: compare without apostrophes.
+    if (t.folded.replace(/['’]/g, ' ') !== parts[k] && t.folded !== parts[k]) {
+      // allow "it's" matching "it s" as one token
+      const joined = parts.slice(k).join(' ');
+      if (t.folded.replace(/['’]/g, ' ') === joined) return k + 1;
+      return 0;
+    }
+  }
+  return parts.length;
+}
+
+function isNameWord(t: Token | undefined, stop: Set<string>, needCapital: boolean): boolean {
+  if (!t || !/^\p{L}/u.test(t.text)) return false;
+  if (stop.has(t.folded)) return false;
+  if (needCapital && !t.capital) return false;
+  return t.text.length >= 2;
+}
+
+/** Take up to `max` name words from tokens[i], allowing joiners between words. Returns [first, last] token indexes. */
+function takeName(tokens: Token[], i: number, cues: Cues, needCapital: boolean, allowJoiners: boolean, max = 4): [number, number] | undefined {
+  const stop = new Set(cues.stop);
+  if (!isNameWord(tokens[i], stop, needCapital)) return undefined;
+  let last = i;
+  let count = 1;
+  for (let j = i + 1; j < tokens.length && count < max; j++) {
+    const t = tokens[j];
+    if (allowJoiners && cues.nameJoiners.includes(t.folded) && isNameWord(tokens[j + 1], stop, true)) {
+      last = j + 1;
+      j++;
+      count++;
+      continue;
+    }
+    // Lowercase continuation only for strong cues and while words look like names (capitalised text keeps going).
+    if (isNameWord(t, stop, true) || (!needCapital && !tokens[i].capital && isNameWord(t, stop, false) && count < 2 && !isCommonWord(t.folded))) {
+      last = j;
+      count++;
+      continue;
+    }
+    break;
+  }
+  return [i, last];
+}
+
+// A few frequent lowercase words that follow names in chat ("me chamo ana quero...").
+const COMMON = new Set(['quero', 'queria', 'preciso', 'gostaria', 'tenho', 'sou', 'moro', 'estou', 'aqui', 'e', 'y', 'and', 'va', 'nhe', 'a', 'tengo', 'quiero', 'want', 'need', 'would', 'like', 'muon', 'can']);
+function isCommonWord(f: string): boolean {
+  return COMMON.has(f);
+}
+
+export function extractNames(text: string, folded: string, lang: Language): Span[] {
+  const cues = CUES[lang];
+  const tokens = tokenize(text, folded);
+  const out: Span[] = [];
+  const used = new Set<number>();
+  const push = (type: 'person' | 'company', a: number, b: number) => {
+    for (let k = a; k <= b; k++) if (used.has(k)) return;
+    for (let k = a; k <= b; k++) used.add(k);
+    const start = tokens[a].start;
+    const end = tokens[b].end;
+    const surface = text.slice(start, end);
+    out.push({ type, value: surface, text: surface, start, end });
+  };
+  const sortByLen = (l: string[]) => [...l].sort((x, y) => y.split(' ').length - x.split(' ').length || y.length - x.length);
+  const strong = sortByLen(cues.strong);
+  const weak = sortByLen(cues.weak);
+  const company = sortByLen(cues.company);
+  for (let i = 0; i < tokens.length; i++) {
+    if (used.has(i)) continue;
+    let matched = false;
+    for (const [list, needCapital] of [[strong, false], [weak, true]] as const) {
+      for (const cue of list) {
+        const n = matchPhrase(tokens, i, cue);
+        if (!n) continue;
+        // Bare articles ("o Lennon") only cue a name when a company follows ("o Lennon da Acme") or at message start.
+        const bareArticle = cue === 'o' || cue === 'a';
+        const span = takeName(tokens, i + n, cues, needCapital, !needCapital && lang !== 'en');
+        if (!span) continue;
+        const after = span[1] + 1;
+        const link = tokens[after];
+        const hasCompany =
+          link && cues.companyAfterPerson.includes(link.folded) && isNameWord(tokens[after + 1], new Set(cues.stop), true);
+        if (bareArticle && !hasCompany && i !== 0) continue;
+        push('person', span[0], span[1]);
+        if (hasCompany) {
+          const c = takeName(tokens, after + 1, cues, true, false, 3);
+          if (c) push('company', c[0], c[1]);
+        }
+        i = span[1];
+        matched = true;
+        break;
+      }
+      if (matched) break;
+    }
+    if (matched) continue;
+    for (const cue of company) {
+      const n = matchPhrase(tokens, i, cue);
+      if (!n) continue;
+      const c = takeName(tokens, i + n, cues, true, false, 3);
+      if (!c) continue;
+      push('company', c[0], c[1]);
+      i = c[1];
+      break;
+    }
+  }
+  return out;
+}
+

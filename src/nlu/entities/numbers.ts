@@ -1,0 +1,138 @@
+// Numbers, money and scores. Thousands and decimal separators follow the language
+// (pt/es/vi: "1.500,50"; en: "1,500.50"); magnitude suffixes ("500k", "1tr", "2 triệu", "5 mil").
+import type { Entity, Language } from '../types.ts';
+
+const B = '(?<![\\p{L}\\p{N}])';
+const E = '(?![\\p{L}\\p{N}])';
+
+/** Parse a numeral written with the language's separators. */
+export function parseNumeral(raw: string, lang: Language): number | undefined {
+  let s = raw.replace(/\s/g, '');
+  const thousands = lang === 'en' ? ',' : '.';
+  const decimal = lang === 'en' ? '.' : ',';
+  // "1.5" in pt (no group of exactly three digits) reads as a decimal; so does "1,5" in en when not a group of 3.
+  const groupRe = new RegExp(`^\\d{1,3}(?:\\${thousands}\\d{3})+(?:\\${decimal}\\d+)?$`);
+  if (groupRe.test(s)) {
+    s = s.split(thousands).join('').replace(decimal, '.');
+  } else if (s.includes(decimal) && !s.includes(thousands)) {
+    s = s.replace(decimal, '.');
+  } else if (s.includes(thousands) && !s.includes(decimal)) {
+    s = s.replace(thousands, '.');
+  }
+  const n = Number(s);
+  return Number.isFinite(n) ? n : undefined;
+}
+
+const MAGNITUDES: Record<Language, [string, number][]> = {
+  pt: [['milhoes', 1e6], ['milhao', 1e6], ['mi', 1e6], ['mil', 1e3], ['k', 1e3], ['bi', 1e9]],
+  es: [['millones', 1e6], ['millon', 1e6], ['palos', 1e6], ['palo', 1e6], ['mil', 1e3], ['lucas', 1e3], ['luca', 1e3], ['k', 1e3]],
+  vi: [['trieu', 1e6], ['tr', 1e6], ['ty', 1e9], ['nghin', 1e3], ['ngan', 1e3], ['k', 1e3], ['cu', 1e6], ['lit', 1e5], ['loet', 1e5]],
+  en: [['million', 1e6], ['billion', 1e9], ['thousand', 1e3], ['grand', 1e3], ['k', 1e3], ['m', 1e6], ['bn', 1e9]],
+};
+
+const CURRENCY_BEFORE = 'r\\$|us\\$|u\\$s|usd|ars|\\$|€|£|eur|brl|vnd';
+const CURRENCY_AFTER: Record<Language, string> = {
+  pt: 'reais|real|conto|contos|pila|pilas|dolares|dolar|euros|r\\$',
+  es: 'pesos|peso|dolares|dolar|usd|ars|mangos|euros',
+  vi: 'dong|vnd|d|usd|do',
+  en: 'dollars|dollar|bucks|usd|euros|reais|pesos',
+};
+
+/** Small number words, folded. */
+const NUMBER_WORDS: Record<Language, Record<string, number>> = {
+  pt: { zero: 0, um: 1, uma: 1, dois: 2, duas: 2, tres: 3, quatro: 4, cinco: 5, seis: 6, sete: 7, oito: 8, nove: 9, dez: 10, onze: 11, doze: 12, quinze: 15, vinte: 20, trinta: 30, cem: 100 },
+  es: { cero: 0, uno: 1, una: 1, dos: 2, tres: 3, cuatro: 4, cinco: 5, seis: 6, siete: 7, ocho: 8, nueve: 9, diez: 10, once: 11, doce: 12, quince: 15, veinte: 20, treinta: 30, cien: 100 },
+  vi: { mot: 1, hai: 2, ba: 3, bon: 4, tu: 4, nam: 5, lam: 5, sau: 6, bay: 7, tam: 8, chin: 9, muoi: 10 },
+  en: { zero: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12, fifteen: 15, twenty: 20, thirty: 30, hundred: 100 },
+};
+
+const SCORE_CUES: Record<Language, string> = {
+  pt: 'tirei|tirou|fiz|minha nota foi|minha nota e|minha nota|nota de|nota|notas|media de|media|pontuacao de|pontuacao|pontos no enem|score|fiquei com',
+  es: 'saque|me saque|mi nota fue|mi nota es|mi nota|nota de|nota|puntaje de|puntaje|puntuacion|promedio de|promedio|score',
+  vi: 'duoc|dat|diem thi|diem so|so diem|diem|thi duoc',
+  en: 'scored|i got|my score is|my score was|my score|score of|score|grade of|grade|gpa of|gpa|points',
+};
+
+export interface NumberSpan extends Entity {
+  start: number;
+  end: number;
+}
+
+function alt(list: string[]): string {
+  return [...list].sort((a, b) => b.length - a.length).map((s) => s.replace(/ /g, '\\s+')).join('|');
+}
+
+const cache = new Map<Language, { amount: RegExp; score: RegExp; word: RegExp; mags: Map<string, number> }>();
+
+function patterns(lang: Language) {
+  let p = cache.get(lang);
+  if (!p) {
+    const mags = MAGNITUDES[lang];
+    const magAlt = alt(mags.map((m) => m[0]));
+    const numeral = '\\d[\\d.,]*\\d|\\d';
+    // currency? numeral magnitude? (tail digits for "1tr5") currency?
+    const amount = new RegExp(
+      `${B}(?:(${CURRENCY_BEFORE})\\s*)?(${numeral})(?:\\s*(${magAlt})(\\d)?${E})?(?:\\s*(${CURRENCY_AFTER[lang]})${E})?`,
+      'gu',
+    );
+    const score = new RegExp(`${B}(?:${SCORE_CUES[lang]})\\s*(?:(?:de|of|la|es|fue|foi|e|era|is|was|of|:)\\s*)?(\\d{1,4}(?:[.,]\\d{1,2})?)(?:\\s*(?:pontos|pts|puntos|points|diem))?${E}`, 'gu');
+    const word = new RegExp(`${B}(${Object.keys(NUMBER_WORDS[lang]).join('|')})${E}`, 'gu');
+    p = { amount, score, word, mags: new Map(mags) };
+    cache.set(lang, p);
+  }
+  for (const re of [p.amount, p.score, p.word]) re.lastIndex = 0;
+  return p;
+}
+
+/**
+ * Money ('money', value in currency units), scores ('score') and plain numbers ('number').
+ * `folded` is the lowercase diacritic-folded text with the same offsets as the original.
+ */
+export function extractNumbers(text: string, folded: string, lang: Language, taken: (s: number, e: number) => boolean): NumberSpan[] {
+  const out: NumberSpan[] = [];
+  const { amount, score, word, mags } = patterns(lang);
+  for (const m of folded.matchAll(score)) {
+    const start = m.index!;
+    const end = start + m[0].length;
+    if (taken(start, end)) continue;
+    const v = parseNumeral(m[1], lang);
+    // Vietnamese "được" is too common to cue a score unless followed by "điểm".
+    if (lang === 'vi' && /^(?:duoc|dat)/.test(m[0]) && !/diem/.test(m[0])) continue;
+    if (v !== undefined) out.push({ type: 'score', value: v, text: text.slice(start, end), start, end });
+  }
+  const free = (s: number, e: number) => !taken(s, e) && !out.some((o) => s < o.end && o.start < e);
+  for (const m of folded.matchAll(amount)) {
+    const start = m.index!;
+    let end = start + m[0].length;
+    const [, curBefore, numeral, mag, tail, curAfter] = m;
+    if (!free(start, end)) continue;
+    let value = parseNumeral(numeral, lang);
+    if (value === undefined) continue;
+    let isMoney = Boolean(curBefore || curAfter);
+    if (mag) {
+      const k = mags.get(mag.replace(/\s+/g, ' '))!;
+      // "1tr5" = 1.5 million.
+      value = tail ? (value + Number(tail) / 10) * k : value * k;
+      value = Math.round(value * 100) / 100;
+      // Magnitudes make an amount of money, except English "m" (meters/minutes are likelier).
+      if (!(lang === 'en' && mag === 'm')) isMoney = true;
+    }
+    if (lang === 'vi' && curAfter === 'd' && !mag && value < 1000) isMoney = false;
+    if (lang === 'vi' && !isMoney && /\b(?:gia|tam|khoang|duoi|tren|tu)\s*$/.test(folded.slice(Math.max(0, start - 8), start)) && value >= 1000) isMoney = true;
+    // Trim a trailing space swallowed before an absent currency.
+    while (end > start && /\s/.test(text[end - 1])) end--;
+    out.push({ type: isMoney ? 'money' : 'number', value, text: text.slice(start, end), start, end });
+  }
+  for (const m of folded.matchAll(word)) {
+    const start = m.index!;
+    const end = start + m[0].length;
+    if (!free(start, end)) continue;
+    // Vietnamese number words collide with common words ("ba", "nam", "sau", "bay"): only before a classifier noun.
+    if (lang === 'vi') continue;
+    if (lang === 'pt' && (m[1] === 'um' || m[1] === 'uma')) continue; // articles
+    if (lang === 'es' && (m[1] === 'una' || m[1] === 'uno')) continue;
+    if (lang === 'en' && m[1] === 'one') continue;
+    out.push({ type: 'number', value: NUMBER_WORDS[lang][m[1]], text: text.slice(start, end), start, end });
+  }
+  return out;
+}

@@ -1,0 +1,66 @@
+// Yes/no answers ("sim", "pode ser", "dale", "ừ", "không"), recognised only where an answer
+// sits: at the start of a clause, or as a short message — not the "não" inside a sentence
+// ("não recebi meu pedido") nor the Vietnamese question particle ("có size M không?").
+import type { Language } from '../types.ts';
+import type { Span } from './contacts.ts';
+
+const YES: Record<Language, string[]> = {
+  pt: ['sim', 'siim', 's', 'ss', 'claro', 'claro que sim', 'isso', 'isso mesmo', 'isso ai', 'pode ser', 'pode', 'com certeza', 'certo', 'certeza', 'ok', 'okay', 'beleza', 'blz', 'fechado', 'bora', 'exato', 'exatamente', 'positivo', 'perfeito', 'confirmo', 'confirmado', 'ta bom', 'ta bem', 'tudo bem', 'aham', 'uhum', 'yes', 'quero sim', 'pode sim', 'combinado', 'por favor', 'show', 'otimo', 'sim sim', 'ta', 'tá', 'dale', 'partiu', 'opa'],
+  es: ['si', 'sii', 'sip', 'dale', 'claro', 'claro que si', 'obvio', 'ok', 'okay', 'de una', 'por supuesto', 'listo', 'va', 'bueno', 'perfecto', 'confirmo', 'exacto', 'esta bien', 'joya', 'genial', 'si si', 'seguro', 'desde ya', 'de acuerdo', 'afirmativo', 'vamos', 'buenisimo', 'me parece bien'],
+  vi: ['co', 'u', 'um', 'uhm', 'vang', 'da', 'da vang', 'da co', 'ok', 'oke', 'oki', 'okie', 'duoc', 'dc', 'duoc a', 'dung', 'dung roi', 'chac chan', 'dong y', 'chuan', 'yes', 'co a', 'vang a', 'u a', 'dat', 'nhat tri'],
+  en: ['yes', 'yeah', 'yep', 'yup', 'ya', 'sure', 'of course', 'ok', 'okay', 'correct', 'right', 'absolutely', 'definitely', 'sounds good', 'that works', 'please do', 'yes please', 'affirmative', 'certainly', 'fine', 'great', 'perfect', 'go ahead', 'confirm', 'confirmed', 'exactly', 'alright', 'all right'],
+};
+
+const NO: Record<Language, string[]> = {
+  pt: ['nao', 'n', 'nn', 'naum', 'nem', 'negativo', 'de jeito nenhum', 'agora nao', 'nunca', 'nao obrigado', 'nao obrigada', 'nao quero', 'melhor nao', 'nope', 'no'],
+  es: ['no', 'nop', 'nones', 'para nada', 'nunca', 'ni ahi', 'mejor no', 'no gracias', 'negativo', 'ni en pedo', 'tampoco'],
+  vi: ['khong', 'ko', 'k', 'hong', 'hok', 'khong can', 'khong a', 'chua', 'thoi', 'khong co', 'khong dau', 'khong phai', 'sai', 'khong dung'],
+  en: ['no', 'nope', 'nah', 'not really', 'never', 'no thanks', 'no thank you', 'negative', 'not now', 'no way', 'not at all', 'incorrect', 'wrong'],
+};
+
+// Words that turn a Vietnamese clause into a question, so "có ... không" is not an answer.
+const VI_QUESTION_END = /(?:khong|ko|k|hong|hok|chua|ha|a|nhi|sao|nao|gi|the nao|bao nhieu)\s*\??\s*$/;
+
+function alt(list: string[]): string {
+  return [...new Set(list)].sort((a, b) => b.length - a.length).map((s) => s.replace(/ /g, '\\s+')).join('|');
+}
+
+const cache = new Map<Language, RegExp>();
+
+function pattern(lang: Language): RegExp {
+  let re = cache.get(lang);
+  if (!re) {
+    // At a clause start: beginning of text or after punctuation / a leading "e"/"y"/"và"/"and".
+    re = new RegExp(`(?:^|[,.;!?\\n]\\s*|(?<=^|[,.;!?]\\s*)(?:e|y|va|and)\\s+)(?:(${alt(YES[lang])})|(${alt(NO[lang])}))(?![\\p{L}\\p{N}])`, 'gu');
+    cache.set(lang, re);
+  }
+  re.lastIndex = 0;
+  return re;
+}
+
+/** `folded` is lowercase, diacritics folded, same offsets as `text`. */
+export function extractYesNo(text: string, folded: string, lang: Language): Span[] {
+  const out: Span[] = [];
+  const words = folded.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  for (const m of folded.matchAll(pattern(lang))) {
+    const phrase = (m[1] ?? m[2]).replace(/\s+/g, ' ');
+    const start = m.index! + m[0].length - (m[1] ?? m[2]).length;
+    const end = m.index! + m[0].length;
+    const clauseEnd = folded.slice(end).search(/[,.;!?\n]/);
+    const clause = folded.slice(start, clauseEnd < 0 ? folded.length : end + clauseEnd + 1);
+    const restOfClause = folded.slice(end, clauseEnd < 0 ? folded.length : end + clauseEnd).trim();
+    const clauseWords = clause.split(/[^\p{L}\p{N}]+/u).filter(Boolean).length;
+    const asked = /\?/.test(clause);
+    // One-letter answers ("s", "n", "k", "u") only as the whole message.
+    if (phrase.length === 1 && words.length > 1) continue;
+    // A question is not an answer ("pode ser?" is, but "pode ser amanhã?" is a question).
+    if (asked && clauseWords > 2) continue;
+    if (lang === 'vi' && restOfClause && VI_QUESTION_END.test(clause.replace(/\?/g, ''))) continue;
+    // Weak words count only when the clause is short: "isso é caro", "no me llegó", "right now".
+    const weak = new Set(['isso', 'pode', 'ta', 'tá', 'no', 'nao', 'bueno', 'va', 'right', 'fine', 'great', 'da', 'dung', 'duoc', 'dc', 'co', 'khong', 'chua', 'nem', 'por favor', 'show', 'opa', 'seguro', 'vamos', 'dat']);
+    if (weak.has(phrase) && restOfClause.split(/\s+/).filter(Boolean).length > (phrase === 'nao' || phrase === 'no' ? 1 : 2)) continue;
+    out.push({ type: 'yesno', value: m[1] !== undefined, text: text.slice(start, end), start, end });
+    break; // one answer per message is enough; the first one wins
+  }
+  return out;
+}

@@ -1,0 +1,165 @@
+// Measuring an intent classifier on labelled lines: exact intent-set accuracy, macro/micro F1,
+// out-of-scope precision/recall, training time and classification latency.
+import type { IntentScore, Language } from './types.ts';
+import { TextClassifier } from './classifier.ts';
+import { toExamples, type LabelledLine } from './bench-data.ts';
+
+export interface EvalMetrics {
+  n: number;
+  /** Exact intent-set accuracy over all lines. */
+  accuracy: number;
+  /** Exact-set accuracy over lines with two or more gold intents (null when there are none). */
+  exactSet: number | null;
+  macroF1: number;
+  microF1: number;
+  trainSeconds: number;
+  p50Ms: number;
+  p99Ms: number;
+  oosPrecision?: number;
+  oosRecall?: number;
+}
+
+export interface DecisionRule {
+  /** Label for "none of the intents" (e.g. 'oos'); below-threshold predictions become it. */
+  fallback?: string;
+  threshold: number;
+  multiLabel: boolean;
+}
+
+/** Turn scores into a predicted intent set. */
+export function decide(scores: IntentScore[], rule: DecisionRule): string[] {
+  if (rule.multiLabel) {
+    const set = scores.filter((s) => s.confidence >= rule.threshold).map((s) => s.id);
+    return set.length > 0 || !rule.fallback ? set : [rule.fallback];
+  }
+  const best = scores[0];
+  if (!best) return rule.fallback ? [rule.fallback] : [];
+  if (rule.fallback && best.confidence < rule.threshold) return [rule.fallback];
+  return [best.id];
+}
+
+function sameSet(a: string[], b: string[]): boolean {
+  if (a.length !== b.length) return false;
+  const s = new Set(a);
+  return b.every((x) => s.has(x));
+}
+
+function percentile(sorted: number[], q: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+}
+
+/** Score predicted intent sets against gold ones. */
+export function scorePredictions(
+  gold: string[][],
+  predicted: string[][],
+  fallback?: string,
+): Pick<EvalMetrics, 'n' | 'accuracy' | 'exactSet' | 'macroF1' | 'microF1' | 'oosPrecision' | 'oosRecall'> {
+  const n = gold.length;
+  let exact = 0;
+  let multi = 0;
+  let multiExact = 0;
+  const tp = new Map<string, number>();
+  const fp = new Map<string, number>();
+  const fn = new Map<string, number>();
+  const inc = (m: Map<string, number>, k: string) => m.set(k, (m.get(k) ?? 0) + 1);
+  for (let i = 0; i < n; i++) {
+    const g = gold[i];
+    const p = predicted[i];
+    const ok = sameSet(g, p);
+    if (ok) exact++;
+    if (g.length >= 2) {
+      multi++;
+      if (ok) multiExact++;
+    }
+    const gs = new Set(g);
+    const ps = new Set(p);
+    for (const x of ps) inc(gs.has(x) ? tp : fp, x);
+    for (const x of gs) if (!ps.has(x)) inc(fn, x);
+  }
+  const labels = new Set([...tp.keys(), ...fp.keys(), ...fn.keys()]);
+  let f1Sum = 0;
+  let TP = 0;
+  let FP = 0;
+  let FN = 0;
+  for (const l of labels) {
+    const a = tp.get(l) ?? 0;
+    const b = fp.get(l) ?? 0;
+    const c = fn.get(l) ?? 0;
+    TP += a;
+    FP += b;
+    FN += c;
+    f1Sum += a === 0 ? 0 : (2 * a) / (2 * a + b + c);
+  }
+  const out: ReturnType<typeof scorePredictions> = {
+    n,
+    accuracy: n ? exact / n : 0,
+    exactSet: multi ? multiExact / multi : null,
+    macroF1: labels.size ? f1Sum / labels.size : 0,
+    microF1: TP ? (2 * TP) / (2 * TP + FP + FN) : 0,
+  };
+  if (fallback) {
+    const a = tp.get(fallback) ?? 0;
+    const predictedOos = a + (fp.get(fallback) ?? 0);
+    const goldOos = a + (fn.get(fallback) ?? 0);
+    out.oosPrecision = predictedOos ? a / predictedOos : 0;
+    out.oosRecall = goldOos ? a / goldOos : 0;
+  }
+  return out;
+}
+
+export interface Predictor {
+  predict(text: string): IntentScore[] | Promise<IntentScore[]>;
+}
+
+export interface EvaluateOptions {
+  train: LabelledLine[];
+  test: LabelledLine[];
+  lang: Language;
+  fallback?: string;
+  threshold?: number;
+  /** Progress to stderr or elsewhere. */
+  log?: (msg: string) => void;
+}
+
+/** Run a trained predictor over test lines: metrics plus latency. */
+export async function measure(
+  model: Predictor,
+  test: LabelledLine[],
+  rule: DecisionRule,
+  log?: (msg: string) => void,
+): Promise<Omit<EvalMetrics, 'trainSeconds'>> {
+  const predicted: string[][] = [];
+  const latencies: number[] = [];
+  for (let i = 0; i < test.length; i++) {
+    const t0 = performance.now();
+    const scores = await model.predict(test[i].text);
+    latencies.push(performance.now() - t0);
+    predicted.push(decide(scores, rule));
+    if (log && i > 0 && i % 2000 === 0) log(`  classified ${i}/${test.length}`);
+  }
+  latencies.sort((a, b) => a - b);
+  return {
+    ...scorePredictions(
+      test.map((l) => l.intents),
+      predicted,
+      rule.fallback,
+    ),
+    p50Ms: percentile(latencies, 0.5),
+    p99Ms: percentile(latencies, 0.99),
+  };
+}
+
+/** Train Switchboard's classifier on `train` and measure it on `test`. */
+export async function evaluateLocal(opts: EvaluateOptions): Promise<EvalMetrics & { multiLabel: boolean }> {
+  const log = opts.log;
+  log?.(`training on ${opts.train.length} lines…`);
+  const t0 = performance.now();
+  const model = new TextClassifier({ language: opts.lang });
+  model.train(toExamples(opts.train));
+  const trainSeconds = (performance.now() - t0) / 1000;
+  log?.(`trained in ${trainSeconds.toFixed(2)} s; classifying ${opts.test.length} lines…`);
+  const rule: DecisionRule = { fallback: opts.fallback, threshold: opts.threshold ?? 0.5, multiLabel: model.isMultiLabel };
+  const m = await measure(model, opts.test, rule, log);
+  return { ...m, trainSeconds, multiLabel: model.isMultiLabel };
+}

@@ -1,0 +1,193 @@
+// The local understander: classifier + clause splitting + entities + flow context + exclusivity.
+import type {
+  ActiveFlowContext,
+  Entity,
+  Example,
+  IntentScore,
+  Language,
+  SlotKind,
+  UnderstandInput,
+  Understander,
+  Understanding,
+  UnderstandingOptions,
+} from './types.ts';
+import { TextClassifier } from './classifier.ts';
+import { normalize } from './normalize.ts';
+import { splitClauses } from './clauses.ts';
+import { extractEntities } from './entities/index.ts';
+
+export interface LocalUnderstander extends Understander {
+  /** Replace the training examples (an admin added or edited an intent). Fast for bot-sized data. */
+  retrain(examples: Example[]): void;
+  /** Raw classifier scores of a text, best first (diagnostics, evaluation). */
+  classify(text: string): IntentScore[];
+  readonly options: UnderstandingOptions;
+}
+
+// Question openers per language (folded): a clause starting with one is a new question, not an answer.
+const QUESTION_WORDS: Record<Language, RegExp> = {
+  pt: /^(?:onde|qual|quais|quanto|quantos|quantas|como|quando|que|o que|por que|porque|voces|tem|vcs|e o|e a|cade)\b/,
+  es: /^(?:donde|cual|cuales|cuanto|cuantos|cuanta|como|cuando|que|por que|porque|tienen|hay|y el|y la)\b/,
+  vi: /^(?:o dau|dau|bao nhieu|the nao|khi nao|lam sao|sao|gi|co ban|shop co|ben minh co)\b|(?:khong|ko|chua|the nao|o dau|bao nhieu|gi)\s*$/,
+  en: /^(?:where|what|which|how|when|why|who|do you|does|is there|are there|can you|could you)\b/,
+};
+
+// Connecting words that don't count as content in a short answer.
+const FILLER: Record<Language, Set<string>> = {
+  pt: new Set(['e', 'a', 'o', 'as', 'os', 'às', 'no', 'na', 'de', 'da', 'do', 'dia', 'pode', 'ser', 'entao', 'por', 'favor', 'pra', 'para', 'mim', 'ok', 'certo', 'fechado', 'beleza', 'bom', 'boa', 'pode ser', 'horas', 'hora', 'h', 'acho', 'que', 'melhor', 'seria', 'prefiro', 'quero', 'sim', 'nao', 'isso', 'mesmo', 'umas', 'la', 'pelas', 'perto', 'das', 'tipo', 'claro', 'manha', 'tarde', 'noite', 'eu', 'meu', 'nome', 'e', 'me', 'chamo', 'sou', 'aqui']),
+  es: new Set(['y', 'a', 'el', 'la', 'las', 'los', 'de', 'del', 'dia', 'puede', 'ser', 'entonces', 'por', 'favor', 'para', 'mi', 'ok', 'dale', 'bueno', 'listo', 'horas', 'hs', 'creo', 'que', 'mejor', 'prefiero', 'quiero', 'si', 'no', 'eso', 'tipo', 'claro', 'manana', 'tarde', 'noche', 'yo', 'me', 'llamo', 'soy', 'nombre', 'es']),
+  vi: new Set(['va', 'luc', 'vao', 'ngay', 'gio', 'h', 'nhe', 'nha', 'a', 'da', 'ok', 'duoc', 'co', 'khong', 'u', 'vang', 'em', 'minh', 'toi', 'anh', 'chi', 'muon', 'la', 'ten', 'toi', 'sang', 'chieu', 'trua', 'thi', 'di', 'roi', 'khoang', 'tam']),
+  en: new Set(['and', 'at', 'on', 'the', 'a', 'of', 'in', 'ok', 'okay', 'sure', 'yes', 'no', 'please', 'then', 'maybe', 'how', 'about', 'works', 'for', 'me', 'i', 'think', 'would', 'prefer', 'be', 'fine', 'great', 'my', 'name', 'is', 'am', 'morning', 'afternoon', 'evening', 'night', 'pm', 'am', 'o', 'clock', 'let', 'us', 'say', 'around']),
+};
+
+const SLOT_ENTITY_TYPES: Record<SlotKind, string[]> = {
+  yesno: ['yesno'],
+  date: ['date', 'datetime'],
+  time: ['time', 'datetime'],
+  datetime: ['date', 'time', 'datetime'],
+  number: ['number', 'money', 'score'],
+  name: ['person', 'company'],
+  text: [],
+};
+
+function words(s: string): string[] {
+  return s.split(' ').filter(Boolean);
+}
+
+interface ClauseAnalysis {
+  text: string;
+  normalized: string;
+  scores: IntentScore[];
+  entities: Entity[];
+}
+
+export function createLocalUnderstander(examples: Example[], options: UnderstandingOptions): LocalUnderstander {
+  const lang = options.language;
+  let classifier = train(examples);
+  let knownIntents = new Set(examples.map((e) => e.intent));
+
+  function train(exs: Example[]): TextClassifier {
+    const c = new TextClassifier({ language: lang, mode: 'single' });
+    c.train(exs);
+    return c;
+  }
+
+  const exclusive = new Set(options.exclusive);
+  const isSoft = (id: string) => exclusive.has(id) || id === options.fallback;
+
+  /** Does this clause read as a short answer to the pending stage? */
+  function answersFlow(c: ClauseAnalysis, flow: ActiveFlowContext): boolean {
+    const expects = flow.expects && flow.expects.length > 0 ? flow.expects : (['yesno', 'date', 'time', 'number'] as SlotKind[]);
+    const best = c.scores[0];
+    const otherIntentSure =
+      best && best.id !== flow.intent && !isSoft(best.id) && best.confidence >= options.threshold;
+    const isQuestion = /\?\s*$/.test(c.text) || QUESTION_WORDS[lang].test(c.normalized);
+    if (isQuestion && otherIntentSure) return false;
+    const types = new Set(expects.flatMap((k) => SLOT_ENTITY_TYPES[k]));
+    const hits = c.entities.filter((e) => types.has(e.type));
+    if (hits.length > 0) {
+      // Content words left once the entities and fillers are removed.
+      let rest = c.text;
+      for (const e of c.entities) rest = rest.replace(e.text, ' ');
+      const content = words(normalize(rest, lang)).filter((w) => !FILLER[lang].has(w) && !/^\d/.test(w));
+      if (content.length <= 2) return true;
+      if (!otherIntentSure) return true;
+    }
+    if (expects.includes('name') && !isQuestion) {
+      const w = words(c.normalized);
+      if (w.length >= 1 && w.length <= 4 && !otherIntentSure && /^[\p{L}\s'.-]+$/u.test(c.text.trim())) return true;
+    }
+    if (expects.includes('text') && !isQuestion && !otherIntentSure) return true;
+    return false;
+  }
+
+  function analyse(text: string, input: UnderstandInput): ClauseAnalysis {
+    const normalized = normalize(text, lang);
+    return {
+      text,
+      normalized,
+      scores: classifier.predictNormalized(normalized),
+      entities: extractEntities(text, { lang, now: input.now, timeZone: input.timeZone, gazetteers: options.gazetteers }),
+    };
+  }
+
+  async function understand(input: UnderstandInput): Promise<Understanding> {
+    const whole = analyse(input.text, input);
+    const flows = (input.flows ?? []).filter((f) => knownIntents.has(f.intent) || f.intent);
+    const chosen = new Map<string, number>();
+    const add = (id: string, confidence: number) => chosen.set(id, Math.max(chosen.get(id) ?? 0, confidence));
+    const FLOW_CONFIDENCE = 0.9;
+
+    const clauses =
+      options.multiIntent || flows.length > 0 ? splitClauses(input.text, lang).map((t) => analyse(t, input)) : [];
+    const units = clauses.length > 1 ? clauses : [whole];
+
+    if (!options.multiIntent) {
+      // Single label: a flow answer continues the flow, otherwise the best intent of the whole text.
+      const flow = flows.find((f) => answersFlow(whole, f) || (clauses.length > 1 && answersFlow(clauses[0], f)));
+      if (flow) return result([{ id: flow.intent, confidence: FLOW_CONFIDENCE }], whole, false);
+      const best = whole.scores[0];
+      if (best && best.confidence >= options.threshold) return result([best], whole, false);
+      return fallback(whole);
+    }
+
+    const flowIntents = new Set<string>();
+    const judge = (u: ClauseAnalysis): boolean => {
+      const flow = flows.find((f) => answersFlow(u, f));
+      if (flow) {
+        add(flow.intent, FLOW_CONFIDENCE);
+        flowIntents.add(flow.intent);
+        return true;
+      }
+      const best = u.scores[0];
+      if (best && best.confidence >= options.threshold) {
+        add(best.id, best.confidence);
+        return true;
+      }
+      return false;
+    };
+    let anyClause = false;
+    for (const u of units) anyClause = judge(u) || anyClause;
+    // A split can lose context: when no clause says anything, the whole message decides.
+    if (!anyClause && units[0] !== whole) judge(whole);
+
+    let intents = [...chosen].map(([id, confidence]) => ({ id, confidence }));
+    // Exclusivity: exclusive intents stand alone; with only exclusive ones, keep the single best.
+    const regular = intents.filter((i) => !exclusive.has(i.id));
+    if (regular.length > 0) intents = regular;
+    else if (intents.length > 1) intents = [intents.sort((a, b) => b.confidence - a.confidence)[0]];
+    // With real intents present, the fallback has nothing to add either.
+    if (intents.length > 1) intents = intents.filter((i) => i.id !== options.fallback);
+    if (intents.length === 0) return fallback(whole);
+    // The conversation's thread first (the flow being continued), then the best.
+    intents.sort((a, b) => Number(flowIntents.has(b.id)) - Number(flowIntents.has(a.id)) || b.confidence - a.confidence);
+    return result(intents, whole, false);
+  }
+
+  function fallback(whole: ClauseAnalysis): Understanding {
+    const best = whole.scores[0]?.confidence ?? 0;
+    return result([{ id: options.fallback, confidence: Math.max(0, 1 - best) }], whole, true);
+  }
+
+  function result(intents: IntentScore[], whole: ClauseAnalysis, unsure: boolean): Understanding {
+    const u: Understanding = {
+      intents,
+      entities: whole.entities,
+      language: lang,
+      source: 'local',
+      scores: whole.scores.slice(0, 5),
+    };
+    if (unsure) u.unsure = true;
+    return u;
+  }
+
+  return {
+    options,
+    understand,
+    classify: (text: string) => classifier.predict(text),
+    retrain(next: Example[]) {
+      classifier = train(next);
+      knownIntents = new Set(next.map((e) => e.intent));
+    },
+  };
+}
