@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { BotConfig, IntentConfig } from '../bot/config.ts';
 import { loadBots, type BotSource } from '../bot/loader.ts';
+import { safeEqual } from './secrets.ts';
 import { botPaused, checkOperatorReply, checkTransition, handoffTimedOut, isGreeting } from '../handoff/index.ts';
 import { indexKnowledge, readKnowledgeDir, searchKnowledge } from '../knowledge/index.ts';
 import { createLocalUnderstander } from '../nlu/index.ts';
@@ -32,6 +33,8 @@ export interface ChatRequest {
   clientMessageId?: string;
   channel?: string;
   phoneNumber?: string;
+  /** Continuing an existing conversation needs its sessionToken or the same userId (HTTP callers without a console token). */
+  authorize?: boolean;
 }
 
 export interface RuntimeOptions {
@@ -171,7 +174,9 @@ export class Runtime {
   async chat(botId: string, req: ChatRequest, onEvent?: (e: TurnEvent) => void): Promise<ChatResult> {
     if (this.closing) throw new HttpError(503, 'the server is shutting down; retry in a moment');
     const bot = this.bot(botId);
-    const session = await this.resolveSession(bot, req);
+    // A new conversation is created here; an existing one is read (and checked) inside its lock.
+    const session: { id: string } = req.sessionId ? { id: req.sessionId } : await this.createSession(bot, req);
+    if (!req.sessionId) req = { ...req, authorize: false }; // the caller's own new conversation
     const policy = bot.config.doubleTexting;
     if (policy === 'reject' && this.mutex.depth(session.id) > 0) {
       throw new HttpError(429, 'a message of this conversation is still being answered; wait for the reply before sending another');
@@ -179,7 +184,7 @@ export class Runtime {
     let preStored: store.MessageRow | undefined;
     if (policy === 'merge') {
       // Store at once, then wait a moment: messages that arrive within the window are answered as one turn.
-      preStored = await this.storeUserMessage(bot, session, req);
+      preStored = await this.storeUserMessage(bot, await this.openSession(bot, session.id, req), req);
       if (bot.config.mergeWindowMs > 0) await new Promise((r) => setTimeout(r, bot.config.mergeWindowMs));
     }
     const work = this.mutex.run(session.id, () =>
@@ -193,17 +198,37 @@ export class Runtime {
     }
   }
 
-  private async resolveSession(bot: LoadedBot, req: ChatRequest): Promise<SessionRow> {
-    if (req.sessionId) {
-      const existing = await store.getSession(this.db, req.sessionId);
-      if (existing) {
-        if (existing.bot !== bot.config.id) throw new HttpError(404, `session '${req.sessionId}' does not belong to bot '${bot.config.id}'`);
-        return existing;
+  private createSession(bot: LoadedBot, req: ChatRequest, id?: string): Promise<SessionRow> {
+    return store.createSession(this.db, { id, bot: bot.config.id, userId: req.userId, channel: req.channel, phoneNumber: req.phoneNumber });
+  }
+
+  /**
+   * The conversation a message belongs to: existing (same bot; with `authorize`, only for its owner) or new
+   * with the client's id (seed 003's sessionId).
+   */
+  private async openSession(bot: LoadedBot, sessionId: string, req: ChatRequest): Promise<SessionRow> {
+    const existing = await store.getSession(this.db, sessionId);
+    if (!existing) {
+      try {
+        return await this.createSession(bot, req, sessionId);
+      } catch {
+        // Created concurrently by another process: read it again below.
+        const again = await store.getSession(this.db, sessionId);
+        if (!again) throw new HttpError(409, `session '${sessionId}' could not be created`);
+        return this.checkSession(bot, again, req);
       }
-      // A client-chosen id (seed 003's sessionId) starts a new conversation.
-      return store.createSession(this.db, { id: req.sessionId, bot: bot.config.id, userId: req.userId, channel: req.channel, phoneNumber: req.phoneNumber });
     }
-    return store.createSession(this.db, { bot: bot.config.id, userId: req.userId, channel: req.channel, phoneNumber: req.phoneNumber });
+    return this.checkSession(bot, existing, req);
+  }
+
+  private checkSession(bot: LoadedBot, s: SessionRow, req: ChatRequest): SessionRow {
+    if (s.bot !== bot.config.id) throw new HttpError(404, `session '${s.id}' does not belong to bot '${bot.config.id}'`);
+    if (req.authorize) {
+      const tokenOk = req.sessionToken !== undefined && safeEqual(req.sessionToken, s.secret);
+      const sameUser = s.userId !== null && req.userId !== undefined && s.userId === req.userId;
+      if (!tokenOk && !sameUser) throw new HttpError(403, 'this conversation belongs to someone else: send its sessionToken (returned by the first reply)');
+    }
+    return s;
   }
 
   /** Store the user's message (or find it again for a retried clientMessageId). */
@@ -221,6 +246,8 @@ export class Runtime {
         clientMessageId: req.clientMessageId ?? null,
         workflow: session.activeWorkflow,
       });
+      // While a person has the conversation no reply follows: keep the inbox ordered by this message.
+      if (botPaused(session.mode)) await store.updateSession(this.db, session.id, {});
       this.publishMessage(bot, m);
       return m;
     } catch (err) {
@@ -241,7 +268,7 @@ export class Runtime {
     const t0 = performance.now();
     const now = this.now();
     const emit = (e: TurnEvent) => onEvent?.(e);
-    let session = (await store.getSession(this.db, sessionId))!;
+    let session = await this.openSession(bot, sessionId, req);
     const base = { sessionId, sessionToken: session.secret };
 
     // Idempotent retries: the same clientMessageId gets the stored answer and runs nothing twice.
@@ -311,7 +338,7 @@ export class Runtime {
         const context = bot.model && bot.definition.modelContext ? await bot.definition.modelContext({ text, sql: this.db, config: bot.config }) : undefined;
         const understanding = await bot.understander.understand({ text, flows: activeFlows(bot.config, memory0), history, now, timeZone: bot.config.timeZone, context, trace: calls });
         if (bot.definition.refineIntents) {
-          const refined = await bot.definition.refineIntents({ text, intents: understanding.intents.map((i) => i.id), understanding, memory: memory0, session: sessionNow, bot: bot.config });
+          const refined = await bot.definition.refineIntents({ text, intents: understanding.intents.map((i) => i.id), understanding, memory: memory0, session: sessionNow, bot: bot.config, sql: this.db });
           const scores = new Map(understanding.intents.map((i) => [i.id, i.confidence]));
           understanding.intents = refined.map((id) => ({ id, confidence: scores.get(id) ?? 1 }));
         }
@@ -322,7 +349,7 @@ export class Runtime {
         // A reply written while understanding (tagged replies) is the answer: no specialist runs.
         if (handoff || understanding.reply) return { understanding, routes: [], handoff };
         const routes = bot.definition.route
-          ? await bot.definition.route({ text, intents, understanding, memory: memory0, session: sessionNow, bot: bot.config })
+          ? await bot.definition.route({ text, intents, understanding, memory: memory0, session: sessionNow, bot: bot.config, sql: this.db })
           : intents;
         return { understanding, routes: [...new Set(routes)], handoff: null };
       },
@@ -570,6 +597,7 @@ export class Runtime {
       if (refused) throw new HttpError(refused.status, refused.message);
       if (current.mode === 'handoff_pending') current = await this.changeMode(bot, current, 'human', current.handoffReason);
       const message = await store.insertMessage(this.db, { sessionId, role: 'assistant', source: 'human', content: text });
+      await store.updateSession(this.db, sessionId, {});
       this.publishMessage(bot, message);
       for (const l of this.operatorListeners) await l(current, message).catch((err) => console.error('[operator] delivery hook failed:', err));
       return { message, session: current };

@@ -1,7 +1,7 @@
 // Bearer tokens for the console (admin ⊃ operator) and per-session secrets for chat callers.
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { HttpError } from '../engine/index.ts';
+import { HttpError, safeEqual } from '../engine/index.ts';
 
 export type Role = 'admin' | 'operator';
 
@@ -15,12 +15,7 @@ export function authFromEnv(env: NodeJS.ProcessEnv = process.env): AuthConfig & 
   return { adminToken, operatorToken: env.SWITCHBOARD_OPERATOR_TOKEN || undefined, generated: !env.SWITCHBOARD_ADMIN_TOKEN };
 }
 
-/** Constant-time comparison (hashing first makes the lengths equal). */
-export function safeEqual(a: string, b: string): boolean {
-  const ha = createHash('sha256').update(a).digest();
-  const hb = createHash('sha256').update(b).digest();
-  return timingSafeEqual(ha, hb);
-}
+export { safeEqual };
 
 function presentedToken(req: FastifyRequest): string | undefined {
   const header = req.headers.authorization;

@@ -112,7 +112,6 @@ export async function insertMessage(sql: Sql, m: NewMessage): Promise<MessageRow
     .insert(messages)
     .values({ ...m, intents: m.intents ?? [] })
     .returning();
-  await orm(sql).update(sessions).set({ updatedAt: new Date() }).where(eq(sessions.id, m.sessionId));
   return row;
 }
 

@@ -5,8 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError, type ChatRequest, type ChatResult, type TurnEvent } from '../../engine/index.ts';
-import { getSession } from '../../store/index.ts';
-import { roleOf, safeEqual, sessionTokenOf } from '../auth.ts';
+import { roleOf, sessionTokenOf } from '../auth.ts';
 import type { RouteContext } from '../app.ts';
 
 export const MAX_MESSAGE_CHARS = 4000;
@@ -51,20 +50,10 @@ export async function chatRoutes(app: FastifyInstance<any, any, any, any, ZodTyp
       return `${req.ip}|${typeof b.sessionId === 'string' ? b.sessionId : 'new'}`;
     },
   };
-  /** Continuing a conversation needs its secret (or, for bots with sign-in, the same userId). */
-  async function authorizeSession(req: FastifyRequest, body: { sessionId?: string; sessionToken?: string; userId?: string }) {
-    if (!body.sessionId || roleOf(req, auth)) return;
-    const s = await getSession(runtime.db, body.sessionId);
-    if (!s) return;
-    const token = body.sessionToken ?? sessionTokenOf(req);
-    if (token && safeEqual(token, s.secret)) return;
-    if (s.userId && body.userId && s.userId === body.userId) return;
-    throw new HttpError(403, 'this conversation belongs to someone else: send its sessionToken (returned by the first reply)');
-  }
-
-  async function respond(req: FastifyRequest, reply: FastifyReply, botId: string, request: ChatRequest, stream: boolean) {
+  async function respond(req: FastifyRequest, reply: FastifyReply, botId: string, body: ChatRequest, stream: boolean) {
     runtime.bot(botId); // 404 before anything is stored
-    await authorizeSession(req, request);
+    // Continuing a conversation needs its secret (or the same userId); the console's tokens may act for anyone.
+    const request: ChatRequest = { ...body, sessionToken: body.sessionToken ?? sessionTokenOf(req), authorize: !roleOf(req, auth) };
     if (!stream) return runtime.chat(botId, request);
     return streamTurn(reply, (onEvent) => runtime.chat(botId, request, onEvent));
   }

@@ -168,10 +168,10 @@ export async function uiStreamRoutes(app: FastifyInstance<any, any, any, any, Zo
       runtime.bot(botId); // 404 before anything is stored
       const body = req.body;
       const { text, messageId } = lastUserText(body.messages);
+      // Checked here for a plain 403 before the stream starts, and again by the runtime under the session's lock.
       const sessionToken = await authorize(req, body.id, body);
-      return streamUiTurn(reply, body.id, (onEvent) =>
-        runtime.chat(botId, { sessionId: body.id, sessionToken, userId: body.userId, message: text, clientMessageId: messageId, channel: 'web' }, onEvent),
-      );
+      const request = { sessionId: body.id, sessionToken, userId: body.userId, message: text, clientMessageId: messageId, channel: 'web', authorize: !roleOf(req, auth) };
+      return streamUiTurn(reply, body.id, (onEvent) => runtime.chat(botId, request, onEvent));
     },
   );
 }
