@@ -126,6 +126,8 @@ export interface RouteContext {
   memory: Record<string, unknown>;
   session: SessionRow;
   bot: BotConfig;
+  /** Reads for routing decisions (e.g. a user profile kept in the bot's tables). */
+  sql: Sql;
 }
 
 export interface BotDefinition {
