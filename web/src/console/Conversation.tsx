@@ -1,0 +1,249 @@
+// One conversation for an operator: history with an icon per source, the mode actions of seed 004,
+// the reply box (open while a person has or is about to take the conversation), and each turn's trace.
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { request, type BotInfo, type Message, type Mode, type SessionDetail, type SessionSummary, type Turn } from '../shared/api.ts';
+import { timeSince, type ConsoleTexts } from '../shared/i18n.ts';
+import { Icon, type IconName } from '../shared/Icon.tsx';
+import { RichText, systemText } from '../shared/RichText.tsx';
+import { intentLabel, ModeTag, useNow } from './Inbox.tsx';
+import { TraceView } from './TraceView.tsx';
+import type { Listener } from './useInbox.ts';
+
+const SOURCE_ICON: Record<string, IconName> = { '': 'user', bot: 'bot', human: 'human', system: 'system' };
+
+export function Conversation({
+  token,
+  t,
+  bots,
+  summary,
+  subscribe,
+  patchSession,
+  onBack,
+}: {
+  token: string;
+  t: ConsoleTexts;
+  bots: BotInfo[];
+  summary: SessionSummary;
+  subscribe: (l: Listener) => () => void;
+  patchSession: (id: string, patch: Partial<SessionSummary>) => void;
+  onBack: () => void;
+}) {
+  const [detail, setDetail] = useState<SessionDetail | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [openTrace, setOpenTrace] = useState<string | null>(null);
+  const logRef = useRef<HTMLOListElement>(null);
+  const now = useNow();
+  const id = summary.id;
+  const mode: Mode = summary.mode;
+
+  // A message that arrives while the conversation is being read may be missing from that read: read again.
+  const reading = useRef(false);
+  const readAgain = useRef(false);
+  const load = useCallback(async () => {
+    if (reading.current) {
+      readAgain.current = true;
+      return;
+    }
+    reading.current = true;
+    try {
+      do {
+        readAgain.current = false;
+        setDetail(await request<SessionDetail>('GET', `/api/sessions/${encodeURIComponent(id)}`, { token }));
+      } while (readAgain.current);
+    } catch (err) {
+      setError((err as Error).message);
+    } finally {
+      reading.current = false;
+    }
+  }, [id, token]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  // Live: new messages append; a bot reply brings its turn, so the detail is read again for the trace.
+  useEffect(
+    () =>
+      subscribe((e) => {
+        if (e.type !== 'message' || e.sessionId !== id) return;
+        setDetail((d) => (d && !d.messages.some((m) => m.id === e.message.id) ? { ...d, messages: [...d.messages, e.message] } : d));
+        if (e.message.source === 'bot' || reading.current) void load();
+      }),
+    [subscribe, id, load],
+  );
+
+  useEffect(() => {
+    const el = logRef.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, [detail?.messages.length]);
+
+  const act = async (to: Mode) => {
+    setBusy(true);
+    setError(null);
+    try {
+      const s = await request<SessionSummary>('POST', `/api/sessions/${encodeURIComponent(id)}/handoff`, { token, body: { mode: to, reason: to === 'handoff_pending' ? 'manual' : undefined } });
+      patchSession(id, { mode: s.mode, handoffAt: s.handoffAt, handoffReason: s.handoffReason });
+    } catch (err) {
+      setError((err as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const reply = async (text: string): Promise<boolean> => {
+    setError(null);
+    try {
+      const r = await request<{ message: Message; session: SessionSummary }>('POST', `/api/sessions/${encodeURIComponent(id)}/reply`, { token, body: { message: text } });
+      setDetail((d) => (d && !d.messages.some((m) => m.id === r.message.id) ? { ...d, messages: [...d.messages, { ...r.message, intents: [] }] } : d));
+      patchSession(id, { mode: r.session.mode, handoffAt: r.session.handoffAt });
+      return true;
+    } catch (err) {
+      setError((err as Error).message);
+      return false;
+    }
+  };
+
+  const turns = new Map<string, Turn>((detail?.turns ?? []).map((tr) => [tr.id, tr]));
+  const who = summary.phoneNumber || summary.userId || t.anonymous;
+  const label = intentLabel(bots, summary.bot, summary.lastIntent, summary.lastIntentLabel);
+  const botName = bots.find((b) => b.id === summary.bot)?.name ?? summary.bot;
+  const canReply = mode === 'handoff_pending' || mode === 'human';
+
+  return (
+    <div className="conversation" data-testid="conversation" data-session-id={id} data-mode={mode}>
+      <header className="conversation-header">
+        <button type="button" className="secondary back" onClick={onBack}>
+          ← {t.back}
+        </button>
+        <div className="conversation-title">
+          <h2>{who}</h2>
+          <p className="hint">
+            {botName} · <span className="mono">{id}</span>
+            {summary.channel ? ` · ${summary.channel}` : ''}
+          </p>
+        </div>
+        <div className="conversation-tags">
+          <ModeTag mode={mode} t={t} />
+          {label && (
+            <span className="chip" title={t.intent}>
+              {label}
+            </span>
+          )}
+          {mode !== 'bot' && summary.handoffReason && (
+            <span className="hint">
+              {t.reason}: {summary.handoffReason} · {t.sinceHandoff(timeSince(summary.handoffAt, t, now))}
+            </span>
+          )}
+        </div>
+        <div className="actions" role="group" aria-label="Actions">
+          {mode === 'handoff_pending' && (
+            <button type="button" data-testid="action-take" disabled={busy} onClick={() => act('human')}>
+              {t.take}
+            </button>
+          )}
+          {mode !== 'bot' && (
+            <button type="button" className={mode === 'human' ? '' : 'secondary'} data-testid="action-return" disabled={busy} onClick={() => act('bot')}>
+              {t.giveBack}
+            </button>
+          )}
+          {mode === 'bot' && (
+            <button type="button" className="warn" data-testid="action-handoff" disabled={busy} onClick={() => act('handoff_pending')}>
+              {t.handOff}
+            </button>
+          )}
+        </div>
+      </header>
+
+      <ol className="history" ref={logRef} aria-live="polite" aria-relevant="additions" data-testid="history" tabIndex={0} aria-label={t.conversation}>
+        {(detail?.messages ?? []).map((m) => {
+          const turn = m.turnId ? turns.get(m.turnId) : undefined;
+          const traceOpen = openTrace === m.turnId;
+          return (
+            <li key={m.id} className={`entry ${m.role} src-${m.source || 'user'}`} data-testid={`entry-${m.source || 'user'}`}>
+              <span className="entry-icon">
+                <Icon name={SOURCE_ICON[m.source] ?? 'system'} label={t.sources[m.source] ?? m.source} />
+              </span>
+              <div className="entry-body">
+                <div className="entry-meta">
+                  <strong>{t.sources[m.source] ?? m.source}</strong>
+                  <time dateTime={m.createdAt}>{new Date(m.createdAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}</time>
+                  {m.intents?.length > 0 && m.source === 'bot' && (
+                    <span className="entry-intents">
+                      {m.intents.map((i) => (
+                        <span key={i} className="chip small">
+                          {intentLabel(bots, summary.bot, i)}
+                        </span>
+                      ))}
+                    </span>
+                  )}
+                  {turn && (
+                    <button type="button" className="link" aria-expanded={traceOpen} data-testid="trace-toggle" onClick={() => setOpenTrace(traceOpen ? null : turn.id)}>
+                      {traceOpen ? t.hideTrace : t.showTrace} · {Math.round(turn.latencyMs)} ms
+                    </button>
+                  )}
+                </div>
+                <div className="entry-text">{m.role === 'system' ? systemText(m.content) : <RichText text={m.content} />}</div>
+                {turn && traceOpen && <TraceView turn={turn} t={t} />}
+              </div>
+            </li>
+          );
+        })}
+      </ol>
+
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+      <ReplyBox t={t} enabled={canReply} onSend={reply} />
+    </div>
+  );
+}
+
+function ReplyBox({ t, enabled, onSend }: { t: ConsoleTexts; enabled: boolean; onSend: (text: string) => Promise<boolean> }) {
+  const [text, setText] = useState('');
+  const [sending, setSending] = useState(false);
+  const id = useId();
+  const submit = async (e?: FormEvent) => {
+    e?.preventDefault();
+    const value = text.trim();
+    if (!value || !enabled) return;
+    setSending(true);
+    if (await onSend(value)) setText('');
+    setSending(false);
+  };
+  const onKey = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key === 'Enter' && !e.shiftKey) {
+      e.preventDefault();
+      void submit();
+    }
+  };
+  return (
+    <form className="reply-box" onSubmit={submit}>
+      <label htmlFor={id}>{t.replyLabel}</label>
+      <div className="reply-row">
+        <textarea
+          id={id}
+          data-testid="reply-input"
+          rows={2}
+          maxLength={4000}
+          placeholder={enabled ? t.replyPlaceholder : ''}
+          disabled={!enabled}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={onKey}
+          aria-describedby={enabled ? undefined : `${id}-hint`}
+        />
+        <button type="submit" data-testid="reply-send" disabled={!enabled || sending || !text.trim()}>
+          {t.send}
+        </button>
+      </div>
+      {!enabled && (
+        <p className="hint" id={`${id}-hint`}>
+          {t.replyDisabled}
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,206 @@
+// The server's HTTP API as the console and the simulator use it (same origin).
+
+export type Mode = 'bot' | 'handoff_pending' | 'human';
+export const MODES: Mode[] = ['handoff_pending', 'human', 'bot'];
+
+export interface BotInfo {
+  id: string;
+  name: string;
+  language: string;
+  model: string;
+  understanding: string;
+  requireUser: boolean;
+  intents: { id: string; label: string; handoff: boolean }[];
+  toolLabels: Record<string, string>;
+  greeting: string | null;
+}
+
+export interface Message {
+  id: number;
+  role: 'user' | 'assistant' | 'system';
+  source: '' | 'bot' | 'human' | 'system';
+  content: string;
+  intents: string[];
+  turnId?: string | null;
+  createdAt: string;
+}
+
+export interface TraceEntry {
+  node: string;
+  startMs: number;
+  ms: number;
+  ok?: boolean;
+}
+
+export interface ModelCall {
+  model: string;
+  purpose: string;
+  latencyMs: number;
+  inputTokens?: number;
+  outputTokens?: number;
+  ok: boolean;
+  error?: string;
+}
+
+export interface Turn {
+  id: string;
+  path: string;
+  intents: string[];
+  trace: TraceEntry[];
+  modelCalls: ModelCall[];
+  latencyMs: number;
+  createdAt?: string;
+}
+
+export interface SessionSummary {
+  id: string;
+  bot: string;
+  userId: string | null;
+  channel: string | null;
+  phoneNumber: string | null;
+  mode: Mode;
+  handoffReason: string;
+  handoffAt: string | null;
+  lastIntent: string;
+  lastIntentLabel: string | null;
+  activeWorkflow?: string | null;
+  createdAt: string;
+  updatedAt: string;
+  lastMessage?: string | null;
+  lastMessageAt?: string | null;
+  messageCount?: number;
+}
+
+export interface SessionDetail extends SessionSummary {
+  messages: Message[];
+  turns: Turn[];
+  state: unknown;
+}
+
+export interface IntentRow {
+  id: string;
+  label: string;
+  description: string;
+  handoff: boolean;
+  predefined: boolean;
+  examples: number;
+}
+
+export interface HandoffSettings {
+  timeout_minutes: number;
+  reset_on_greeting: boolean;
+}
+
+export interface FeedbackRow {
+  id: number;
+  bot: string;
+  sessionId: string;
+  messageId: number;
+  rating: 1 | -1;
+  comment: string | null;
+  createdAt: string;
+}
+
+/** Events of a streamed turn (NDJSON). */
+export type TurnEvent =
+  | { type: 'intent'; intents: string[]; source: string }
+  | { type: 'tool_start'; tool: string; label?: string }
+  | { type: 'tool_end'; tool: string; ok?: boolean }
+  | { type: 'text'; content: string }
+  | { type: 'handoff'; mode: Mode; reason?: string }
+  | { type: 'error'; message: string; status?: number }
+  | ({ type: 'done' } & ChatResult);
+
+export interface ChatResult {
+  sessionId: string;
+  sessionToken?: string;
+  reply: string | null;
+  intents: string[];
+  mode: Mode;
+  handoff: boolean;
+  messageId?: number;
+  replyMessageId?: number;
+  turnId?: string;
+  path?: string;
+}
+
+/** Console events (server-sent, GET /api/events). */
+export type ConsoleEvent =
+  | { type: 'message'; bot: string; sessionId: string; message: Message }
+  | { type: 'session'; bot: string; sessionId: string; mode: Mode; handoffReason: string; handoffAt: string | null; lastIntent: string }
+  | { type: 'pending'; count: number }
+  | { type: 'typing'; bot: string; sessionId: string; typing: boolean };
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+async function errorOf(res: Response): Promise<ApiError> {
+  let message = `${res.status} ${res.statusText}`;
+  try {
+    const body = (await res.json()) as { message?: string };
+    if (body.message) message = body.message;
+  } catch {
+    /* not JSON */
+  }
+  return new ApiError(res.status, message);
+}
+
+export async function request<T>(method: string, path: string, opts: { body?: unknown; token?: string; sessionToken?: string } = {}): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (opts.body !== undefined) headers['content-type'] = 'application/json';
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  if (opts.sessionToken) headers['x-session-token'] = opts.sessionToken;
+  const res = await fetch(path, { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) });
+  if (!res.ok) throw await errorOf(res);
+  return (await res.json()) as T;
+}
+
+export const getBots = () => request<{ bots: BotInfo[] }>('GET', '/api/bots').then((r) => r.bots);
+
+/** Sends one message and calls `onEvent` for every NDJSON event as it arrives; resolves with `done`'s body. */
+export async function streamChat(
+  bot: string,
+  body: { sessionId?: string; sessionToken?: string; userId?: string; message: string; clientMessageId?: string },
+  onEvent: (e: TurnEvent) => void,
+): Promise<ChatResult> {
+  const res = await fetch(`/api/bots/${encodeURIComponent(bot)}/chat`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/x-ndjson' },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok || !res.body) throw await errorOf(res);
+  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  let result: ChatResult | null = null;
+  let failure: string | null = null;
+  const handle = (line: string) => {
+    if (!line.trim()) return;
+    const event = JSON.parse(line) as TurnEvent;
+    if (event.type === 'done') result = event;
+    if (event.type === 'error') failure = event.message;
+    onEvent(event);
+  };
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffer += value;
+    let nl: number;
+    while ((nl = buffer.indexOf('\n')) >= 0) {
+      handle(buffer.slice(0, nl));
+      buffer = buffer.slice(nl + 1);
+    }
+  }
+  handle(buffer);
+  if (!result) throw new ApiError(500, failure ?? 'the reply stream ended early');
+  return result;
+}
+
+export function newClientMessageId(): string {
+  return `web-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+}

@@ -1,0 +1,252 @@
+// Texts in two places follow two rules:
+// - the chat itself (what a customer sees in the simulator) speaks the bot's language;
+// - the console speaks the operator's language (English or Spanish, from the browser, switchable).
+// Developer controls around the simulator (bot picker, debug toggle) stay in English.
+
+export type ChatLang = 'pt' | 'es' | 'en' | 'vi';
+
+export const chatTexts = {
+  pt: {
+    placeholder: 'Escreva sua mensagem…',
+    messageLabel: 'Sua mensagem',
+    send: 'Enviar',
+    working: 'Processando…',
+    handoffBanner: 'Uma pessoa da nossa equipe vai te responder por aqui.',
+    humanBanner: 'Você está falando com uma pessoa da nossa equipe.',
+    handedOff: 'Conversa transferida para uma pessoa da equipe',
+    fromPerson: 'Atendente',
+    helpful: 'Resposta útil',
+    notHelpful: 'Resposta não útil',
+    typing: 'Digitando…',
+  },
+  es: {
+    placeholder: 'Escribí tu mensaje…',
+    messageLabel: 'Tu mensaje',
+    send: 'Enviar',
+    working: 'Procesando…',
+    handoffBanner: 'Una persona de nuestro equipo te va a responder por acá.',
+    humanBanner: 'Estás hablando con una persona de nuestro equipo.',
+    handedOff: 'Conversación derivada a una persona del equipo',
+    fromPerson: 'Persona del equipo',
+    helpful: 'Respuesta útil',
+    notHelpful: 'Respuesta no útil',
+    typing: 'Escribiendo…',
+  },
+  en: {
+    placeholder: 'Type your message…',
+    messageLabel: 'Your message',
+    send: 'Send',
+    working: 'Working on it…',
+    handoffBanner: 'A person from our team will answer you here.',
+    humanBanner: 'You are talking to a person from our team.',
+    handedOff: 'Conversation handed to a person from the team',
+    fromPerson: 'Team member',
+    helpful: 'Helpful answer',
+    notHelpful: 'Unhelpful answer',
+    typing: 'Typing…',
+  },
+  vi: {
+    placeholder: 'Nhập tin nhắn…',
+    messageLabel: 'Tin nhắn của bạn',
+    send: 'Gửi',
+    working: 'Đang xử lý…',
+    handoffBanner: 'Nhân viên của shop sẽ trả lời bạn tại đây.',
+    humanBanner: 'Bạn đang trò chuyện với nhân viên của shop.',
+    handedOff: 'Cuộc trò chuyện đã được chuyển cho nhân viên',
+    fromPerson: 'Nhân viên',
+    helpful: 'Câu trả lời hữu ích',
+    notHelpful: 'Câu trả lời không hữu ích',
+    typing: 'Đang nhập…',
+  },
+} satisfies Record<ChatLang, Record<string, string>>;
+
+export type ChatTexts = (typeof chatTexts)['en'];
+
+export function chatLang(language: string | undefined): ChatLang {
+  const l = (language ?? 'en').slice(0, 2).toLowerCase();
+  return l === 'pt' || l === 'es' || l === 'vi' ? l : 'en';
+}
+
+export type ConsoleLang = 'en' | 'es';
+
+const consoleEn = {
+  title: 'Switchboard console',
+  loginTitle: 'Sign in to the console',
+  tokenLabel: 'Admin or operator token',
+  tokenHint: 'The token printed by `npm start`, or your operator token.',
+  signIn: 'Sign in',
+  signOut: 'Sign out',
+  simulator: 'Simulator',
+  badToken: 'That token was not accepted.',
+  language: 'Language',
+  inbox: 'Inbox',
+  settings: 'Settings',
+  feedback: 'Feedback',
+  pendingCount: (n: number) => `${n} waiting for a person`,
+  filterBot: 'Bot',
+  filterMode: 'Mode',
+  allBots: 'All bots',
+  allModes: 'All modes',
+  conversations: 'Conversations',
+  noConversations: 'No conversations yet.',
+  live: 'Live',
+  reconnecting: 'Reconnecting…',
+  selectConversation: 'Select a conversation to read it and answer.',
+  modes: { handoff_pending: 'Pending', human: 'Human', bot: 'Bot' } as Record<string, string>,
+  take: 'Take conversation',
+  giveBack: 'Return to bot',
+  handOff: 'Hand off manually',
+  replyLabel: 'Reply to the customer',
+  replyPlaceholder: 'Write your answer…',
+  replyDisabled: 'The bot is answering. Hand off or take the conversation to reply.',
+  send: 'Send',
+  sinceHandoff: (t: string) => `handed off ${t}`,
+  reason: 'Reason',
+  intent: 'Intent',
+  anonymous: 'Anonymous visitor',
+  sources: { '': 'Customer', bot: 'Bot', human: 'Operator', system: 'System' } as Record<string, string>,
+  showTrace: 'Trace',
+  hideTrace: 'Hide trace',
+  traceTitle: 'Turn trace',
+  node: 'Node',
+  ms: 'ms',
+  modelCalls: 'Model calls',
+  noModelCalls: 'No model calls (local understanding).',
+  tokens: 'tokens in / out',
+  path: 'Path',
+  total: 'Total',
+  intentsTitle: 'Intents',
+  intentsHelp: 'Turn on "Hand off" to pass conversations with that intent to a person. Changes are saved at once.',
+  label: 'Label',
+  id: 'ID',
+  examples: 'Examples',
+  handoffCol: 'Hand off',
+  predefined: 'predefined',
+  remove: 'Delete',
+  saved: 'Saved',
+  saving: 'Saving…',
+  addIntent: 'Add an intent',
+  newId: 'ID (lowercase, digits, _)',
+  newLabel: 'Label',
+  newExamples: 'Examples (one per line)',
+  newHandoff: 'Hand off to a person',
+  add: 'Add intent',
+  handoffTitle: 'Handoff',
+  timeout: 'Handoff timeout (minutes)',
+  resetOnGreeting: 'Return to the bot when the customer greets again',
+  save: 'Save',
+  needsAdmin: 'Changing settings needs the admin token.',
+  rating: 'Rating',
+  comment: 'Comment',
+  conversation: 'Conversation',
+  when: 'When',
+  open: 'Open',
+  noFeedback: 'No feedback yet.',
+  up: 'Thumbs up',
+  down: 'Thumbs down',
+  ago: (n: number, unit: 's' | 'm' | 'h' | 'd') => `${n}${unit} ago`,
+  justNow: 'just now',
+  messages: (n: number) => `${n} messages`,
+  back: 'Back to the list',
+};
+
+export type ConsoleTexts = typeof consoleEn;
+
+const consoleEs: ConsoleTexts = {
+  ...consoleEn,
+  title: 'Consola de Switchboard',
+  loginTitle: 'Ingresar a la consola',
+  tokenLabel: 'Token de administrador u operador',
+  tokenHint: 'El token que imprime `npm start`, o tu token de operador.',
+  signIn: 'Ingresar',
+  signOut: 'Salir',
+  simulator: 'Simulador',
+  badToken: 'Ese token no fue aceptado.',
+  language: 'Idioma',
+  inbox: 'Bandeja',
+  settings: 'Configuración',
+  feedback: 'Valoraciones',
+  pendingCount: (n) => `${n} esperando a una persona`,
+  filterBot: 'Bot',
+  filterMode: 'Estado',
+  allBots: 'Todos los bots',
+  allModes: 'Todos',
+  conversations: 'Conversaciones',
+  noConversations: 'Todavía no hay conversaciones.',
+  live: 'En vivo',
+  reconnecting: 'Reconectando…',
+  selectConversation: 'Elegí una conversación para leerla y responder.',
+  modes: { handoff_pending: 'Pendiente', human: 'Humano', bot: 'Bot' },
+  take: 'Tomar conversación',
+  giveBack: 'Devolver al bot',
+  handOff: 'Derivar manualmente',
+  replyLabel: 'Responder al cliente',
+  replyPlaceholder: 'Escribí tu respuesta…',
+  replyDisabled: 'El bot está respondiendo. Derivá o tomá la conversación para responder.',
+  send: 'Enviar',
+  sinceHandoff: (t) => `derivada ${t}`,
+  reason: 'Motivo',
+  intent: 'Intención',
+  anonymous: 'Visitante anónimo',
+  sources: { '': 'Cliente', bot: 'Bot', human: 'Operador', system: 'Sistema' },
+  showTrace: 'Traza',
+  hideTrace: 'Ocultar traza',
+  traceTitle: 'Traza del turno',
+  node: 'Nodo',
+  modelCalls: 'Llamadas al modelo',
+  noModelCalls: 'Sin llamadas al modelo (comprensión local).',
+  tokens: 'tokens entrada / salida',
+  path: 'Camino',
+  total: 'Total',
+  intentsTitle: 'Clasificación de intenciones',
+  intentsHelp: 'Activá "Derivar" para pasar a una persona las conversaciones con esa intención. Los cambios se guardan al instante.',
+  label: 'Clasificación',
+  examples: 'Ejemplos',
+  handoffCol: 'Derivar a humano',
+  predefined: 'predefinida',
+  remove: 'Eliminar',
+  saved: 'Guardado',
+  saving: 'Guardando…',
+  addIntent: 'Agregar clasificación',
+  newId: 'ID (minúsculas, dígitos, _)',
+  newLabel: 'Etiqueta',
+  newExamples: 'Ejemplos (uno por línea)',
+  newHandoff: 'Derivar a una persona',
+  add: 'Agregar',
+  handoffTitle: 'Configuración de handoff',
+  timeout: 'Timeout de handoff (minutos)',
+  resetOnGreeting: 'Resetear al detectar saludo nuevo',
+  save: 'Guardar',
+  needsAdmin: 'Cambiar la configuración requiere el token de administrador.',
+  rating: 'Valoración',
+  comment: 'Comentario',
+  conversation: 'Conversación',
+  when: 'Cuándo',
+  open: 'Abrir',
+  noFeedback: 'Todavía no hay valoraciones.',
+  up: 'Pulgar arriba',
+  down: 'Pulgar abajo',
+  ago: (n, unit) => `hace ${n}${unit === 'm' ? ' min' : unit}`,
+  justNow: 'recién',
+  messages: (n) => `${n} mensajes`,
+  back: 'Volver a la lista',
+};
+
+export const consoleTexts: Record<ConsoleLang, ConsoleTexts> = { en: consoleEn, es: consoleEs };
+
+export function defaultConsoleLang(): ConsoleLang {
+  const saved = localStorage.getItem('switchboard.lang');
+  if (saved === 'en' || saved === 'es') return saved;
+  return navigator.language.toLowerCase().startsWith('es') ? 'es' : 'en';
+}
+
+/** "3m ago" / "hace 3 min" from an ISO date. */
+export function timeSince(iso: string | null | undefined, t: ConsoleTexts, now = Date.now()): string {
+  if (!iso) return '';
+  const s = Math.max(0, Math.round((now - new Date(iso).getTime()) / 1000));
+  if (s < 30) return t.justNow;
+  if (s < 60) return t.ago(s, 's');
+  if (s < 3600) return t.ago(Math.floor(s / 60), 'm');
+  if (s < 86400) return t.ago(Math.floor(s / 3600), 'h');
+  return t.ago(Math.floor(s / 86400), 'd');
+}
