@@ -50,6 +50,7 @@ describe('cloudinha bot.yaml', () => {
       getStudentProfile: 'Consultando seu perfil…',
       updateStudentProfile: 'Salvando seus dados…',
       searchOpportunities: 'Buscando oportunidades…',
+      computeEligibility: 'Calculando sua elegibilidade…',
       getImportantDates: 'Buscando datas…',
       knowledgeSearch: 'Consultando a base de conhecimento…',
       webSearch: 'Pesquisando na web…',

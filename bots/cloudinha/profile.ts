@@ -132,10 +132,12 @@ export interface ProfileUpdateResult {
   rejected: string[];
 }
 
-/** Create or update the profile with the whitelisted, valid keys of `updates` (null clears a column). */
-export async function updateStudentProfile(sql: Sql, userId: string, updates: Record<string, unknown>): Promise<ProfileUpdateResult> {
-  if (!validUserId(userId)) throw new TypeError('updateStudentProfile: userId must be a non-empty string');
-  const values: [string, unknown][] = [];
+/**
+ * The whitelisted, valid keys of `updates`, each coerced to its column's type; the rest in `rejected`.
+ * What updateStudentProfile would write, without writing (to validate now and write with the turn).
+ */
+export function validateProfileUpdates(updates: Record<string, unknown>): { values: ProfileUpdates; rejected: string[] } {
+  const values: Record<string, unknown> = {};
   const rejected: string[] = [];
   for (const [key, raw] of Object.entries(updates ?? {})) {
     if (raw === undefined) continue;
@@ -144,9 +146,18 @@ export async function updateStudentProfile(sql: Sql, userId: string, updates: Re
       continue;
     }
     const r = COERCE[key as keyof ProfileUpdates](raw);
-    if (r.ok) values.push([key, r.value]);
+    if (r.ok) values[key] = r.value;
     else rejected.push(key);
   }
+  return { values: values as ProfileUpdates, rejected };
+}
+
+/** Create or update the profile with the whitelisted, valid keys of `updates` (null clears a column). */
+export async function updateStudentProfile(sql: Sql, userId: string, updates: Record<string, unknown>): Promise<ProfileUpdateResult> {
+  if (!validUserId(userId)) throw new TypeError('updateStudentProfile: userId must be a non-empty string');
+  const checked = validateProfileUpdates(updates);
+  const values = Object.entries(checked.values);
+  const rejected = checked.rejected;
   // Column names come from the whitelist above, never from the caller.
   const cols = values.map(([c]) => c);
   const params = [userId, ...values.map(([, v]) => v)];

@@ -11,6 +11,8 @@ export interface SearchFilters {
   course?: string;
   city?: string;
   state?: string;
+  /** Any of these states (UFs): a region. */
+  states?: string[];
   score?: number | string;
   shift?: string;
   institution_type?: string;
@@ -64,6 +66,7 @@ interface NormalisedFilters {
   course?: string;
   city?: string;
   state?: string;
+  states?: string[];
   score?: number;
   shift?: Shift;
   institution_type?: InstitutionType;
@@ -131,6 +134,11 @@ export function normaliseFilters(filters: SearchFilters = {}): { filters: Normal
     if (uf) out.state = uf;
     else rejected.push('state');
   }
+  if (Array.isArray(filters.states) && filters.states.length > 0) {
+    const ufs = filters.states.map((s) => toUf(String(s)));
+    if (ufs.every((u) => u !== null)) out.states = [...new Set(ufs as string[])];
+    else rejected.push('states');
+  }
   if (present(filters.score)) {
     const s = parseScore(filters.score);
     if (s !== null) out.score = s;
@@ -188,6 +196,7 @@ function buildWhere(f: NormalisedFilters, query: string | undefined, courseMode:
   }
   if (f.city) where.push(`city_norm = ${p(f.city)}`);
   if (f.state) where.push(`state = ${p(f.state)}`);
+  if (f.states) where.push(`state = any(${p(f.states)}::text[])`);
   if (f.score !== undefined) where.push(`cutoff_score <= ${p(f.score)}`);
   if (f.shift) where.push(`shift = ${p(f.shift)}`);
   if (f.institution_type) where.push(`institution_type = ${p(f.institution_type)}`);

@@ -1,0 +1,57 @@
+// Geographic widening for the match workflow: the student's city, then their state, then their region.
+import type { Sql } from '../../src/store/types.ts';
+import { searchOpportunities, type SearchParams, type SearchResult } from './search.ts';
+import { STATE_NAMES, type Uf } from './vocab.ts';
+
+export const REGIONS: Record<string, Uf[]> = {
+  Norte: ['AC', 'AM', 'AP', 'PA', 'RO', 'RR', 'TO'],
+  Nordeste: ['AL', 'BA', 'CE', 'MA', 'PB', 'PE', 'PI', 'RN', 'SE'],
+  'Centro-Oeste': ['DF', 'GO', 'MS', 'MT'],
+  Sudeste: ['ES', 'MG', 'RJ', 'SP'],
+  Sul: ['PR', 'RS', 'SC'],
+};
+
+export function regionOf(uf: string): string | null {
+  return Object.entries(REGIONS).find(([, ufs]) => ufs.includes(uf as Uf))?.[0] ?? null;
+}
+
+/** "Pernambuco" for PE (display spelling). */
+export function stateName(uf: string): string {
+  const folded = Object.entries(STATE_NAMES).find(([, v]) => v === uf)?.[0];
+  if (!folded) return uf;
+  const display: Record<string, string> = {
+    amapa: 'Amapá', ceara: 'Ceará', 'espirito santo': 'Espírito Santo', goias: 'Goiás', maranhao: 'Maranhão', para: 'Pará',
+    paraiba: 'Paraíba', piaui: 'Piauí', parana: 'Paraná', rondonia: 'Rondônia', 'sao paulo': 'São Paulo',
+  };
+  return display[folded] ?? folded.replace(/\b(\p{L})/gu, (c) => c.toUpperCase()).replace(/ D([aeo]s?) /g, ' d$1 ');
+}
+
+export interface NearbyResult extends SearchResult {
+  /** How far the search went: the city, its state, or its region. */
+  scope: 'city' | 'state' | 'region' | 'none';
+  /** For the reply: where the search started and where it ended ("Recife" → "Pernambuco" / "região Nordeste"). */
+  widenedFrom?: string;
+  widenedTo?: string;
+}
+
+/**
+ * searchOpportunities with widening: when the city gives fewer than `minResults`, its state (the search
+ * tool's `nearby`), and when the state still gives fewer, the whole region.
+ */
+export async function searchNearby(sql: Sql, params: Omit<SearchParams, 'nearby'>, minResults = 3): Promise<NearbyResult> {
+  const first = await searchOpportunities(sql, { ...params, nearby: { minResults } });
+  const f = first.applied;
+  const scope0: NearbyResult['scope'] = first.widened ? 'state' : f.city ? 'city' : f.state ? 'state' : 'none';
+  const state = first.widened?.to ?? f.state;
+  // The place as the student knows it ("Recife"), not the folded search key ("recife").
+  const rawCity = params.filters?.city ? String(params.filters.city).replace(/\s*[-/,]\s*[A-Za-z]{2}\s*$/, '').trim() : undefined;
+  const from = first.widened ? stateName(first.widened.to) : (rawCity ?? f.city ?? (state ? stateName(state) : undefined));
+  const base: NearbyResult = { ...first, scope: scope0, ...(first.widened ? { widenedFrom: rawCity ?? first.widened.from, widenedTo: stateName(first.widened.to) } : {}) };
+  if (first.results.length >= minResults || !state || first.rejected.length) return base;
+  const region = regionOf(state);
+  if (!region) return base;
+  const filters = { ...params.filters, city: undefined, state: undefined, states: REGIONS[region] };
+  const wider = await searchOpportunities(sql, { ...params, filters });
+  if (wider.results.length <= first.results.length) return base;
+  return { ...wider, scope: 'region', widenedFrom: first.widened ? (rawCity ?? from) : from, widenedTo: `toda a região ${region}` };
+}

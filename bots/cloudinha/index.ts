@@ -1,0 +1,17 @@
+// cloudinha (seed 003): a scholarship adviser for Brazilian students. Every message passes the gate (sign-in,
+// guardrails), then the router picks one agent — onboarding, match, sisu, prouni, root or exit — whose tools
+// stream tool_start/tool_end events. Data are past editions (Prouni 2018/1, Sisu 2023/1, calendar 2019/1).
+import { defineBot } from '../../src/bot/index.ts';
+import { exit, prouni, root, sisu } from './agents.ts';
+import { match } from './match.ts';
+import { onboarding } from './onboarding.ts';
+import { route } from './router.ts';
+import { migrations } from './schema.ts';
+import { setup } from './services.ts';
+
+export default defineBot({
+  migrations,
+  setup,
+  specialists: { onboarding, match, sisu, prouni, root, exit },
+  route,
+});
