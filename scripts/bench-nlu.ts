@@ -2,7 +2,7 @@
 // ../shared/nlu (or NLU_DATA_DIR); prints a table and writes reports/nlu-bench.json.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { benchNlu, formatBench } from '../src/nlu/bench.ts';
+import { benchNlu, formatBench } from '../src/nlu/index.ts';
 
 process.env.NODE_ENV = 'production'; // silences NLP.js
 const datasets = process.argv.slice(2).filter((a) => !a.startsWith('-'));

@@ -65,10 +65,12 @@ export async function benchNlu(opts: BenchOptions = {}): Promise<BenchReport> {
     if (opts.nlpjs !== false) {
       log(`  nlp.js: training…`);
       const t0 = performance.now();
+      const cpu0 = process.cpuUsage();
       const model = await trainNlpjs(toExamples(train), lang);
       const trainSeconds = (performance.now() - t0) / 1000;
+      const cpu = process.cpuUsage(cpu0);
       const m = await measure(model, test, { fallback, threshold, multiLabel });
-      row.nlpjs = { ...m, trainSeconds };
+      row.nlpjs = { ...m, trainSeconds, trainCpuSeconds: (cpu.user + cpu.system) / 1e6 };
       row.errorRatio = (1 - switchboard.accuracy) / Math.max(1e-9, 1 - m.accuracy);
     }
     results.push(row);
@@ -80,7 +82,7 @@ const pct = (x: number | null | undefined) => (x === null || x === undefined ? '
 
 /** A plain-text table of a report. */
 export function formatBench(report: BenchReport): string {
-  const head = ['dataset', 'n', 'SB acc%', 'NLP.js acc%', 'err ratio', 'SB µF1%', 'NLP.js µF1%', 'SB train s', 'NLP.js train s', 'SB p50 ms', 'NLP.js p50 ms'];
+  const head = ['dataset', 'n', 'SB acc%', 'NLP.js acc%', 'err ratio', 'SB µF1%', 'NLP.js µF1%', 'SB train s', 'SB train cpu s', 'NLP.js train s', 'SB p50 ms', 'NLP.js p50 ms'];
   const rows = report.datasets.map((d) => [
     d.dataset,
     String(d.n),
@@ -90,6 +92,7 @@ export function formatBench(report: BenchReport): string {
     pct(d.switchboard.microF1),
     pct(d.nlpjs?.microF1),
     d.switchboard.trainSeconds.toFixed(2),
+    d.switchboard.trainCpuSeconds === undefined ? '—' : d.switchboard.trainCpuSeconds.toFixed(2),
     d.nlpjs ? d.nlpjs.trainSeconds.toFixed(2) : '—',
     d.switchboard.p50Ms.toFixed(3),
     d.nlpjs ? d.nlpjs.p50Ms.toFixed(3) : '—',

@@ -1,7 +1,8 @@
 // A linear intent classifier written for small bots and fast start-up:
 // TF-IDF weighted word + char n-gram features, multinomial logistic regression
-// (or one-vs-rest logistic for multi-label data) trained by averaged SGD,
-// with a confidence that drops when the text is made of words the bot never saw.
+// (or one-vs-rest logistic for multi-label data) trained by SGD with snapshot averaging,
+// temperature-calibrated on held-out data, with a confidence that drops when the text is
+// made of words a small bot never saw.
 import type { Example, IntentScore, Language } from './types.ts';
 import { normalize } from './normalize.ts';
 import { DEFAULT_FEATURES, extractFeatures, featureKind, FeatureKind, type FeatureConfig } from './features.ts';
@@ -12,7 +13,7 @@ export interface ClassifierOptions {
   learningRate?: number;
   /** Softmax temperature applied to the logits; fitted on held-out data when absent. */
   temperature?: number;
-  /** 'auto' picks multi-label when any text carries several intents or none. */
+  /** 'auto' picks multi-label (one-vs-rest) when over 5% of the texts carry several intents or none. */
   mode?: 'auto' | 'single' | 'multi';
   features?: Partial<FeatureConfig>;
   seed?: number;
@@ -21,6 +22,13 @@ export interface ClassifierOptions {
    * scratch (about 25% faster, slightly less accurate). Default false.
    */
   warmStart?: boolean;
+  /**
+   * Out-of-scope guard for small bots: confidences are scaled by min(1, coverage / this), where
+   * coverage is the idf-weighted share of the text's words seen in training. 0 turns it off.
+   * Default: 0.8 under 1,000 distinct training texts (where unseen words are the clearest
+   * out-of-scope signal), 0 above (calibrated probabilities do better there).
+   */
+  unknownWordDamping?: number;
   /** Minimum number of texts a char/bigram feature must appear in (default: 2 from 1,000 texts, else 1). */
   minDf?: number;
 }
@@ -34,14 +42,13 @@ interface SparseVec {
 
 /** Probability of skipping an example the model already fits (see fit). */
 const SKIP_EASY = 0.9;
-const DAMP_AT = 0.8;
 /** Warm start (see ClassifierOptions.warmStart): extra epochs and their learning-rate scale. */
 const WARM_EPOCHS = 3;
 const WARM_LR = 0.5;
 
 export class TextClassifier {
   readonly language: Language;
-  private readonly opts: Required<Omit<ClassifierOptions, 'features' | 'temperature' | 'minDf' | 'warmStart'>> & { temperature?: number; minDf?: number; warmStart?: boolean };
+  private readonly opts: ClassifierOptions & Required<Pick<ClassifierOptions, 'epochs' | 'learningRate' | 'mode' | 'seed'>>;
   private readonly featureCfg: FeatureConfig;
   private vocab = new Map<number, number>();
   private idf = new Float32Array(0);
@@ -51,18 +58,16 @@ export class TextClassifier {
   private multiLabel = false;
   private temperature = 1;
   private maxIdf = 1;
+  private damping = 0;
 
   constructor(options: ClassifierOptions) {
     this.language = options.language;
     this.opts = {
-      language: options.language,
+      ...options,
       epochs: options.epochs ?? 8,
       learningRate: options.learningRate ?? 3,
-      temperature: options.temperature,
       mode: options.mode ?? 'auto',
       seed: options.seed ?? 1,
-      minDf: options.minDf,
-      warmStart: options.warmStart,
     };
     this.featureCfg = { ...DEFAULT_FEATURES, ...options.features };
   }
@@ -119,6 +124,7 @@ export class TextClassifier {
     this.idf = new Float32Array(df.length);
     for (let i = 0; i < df.length; i++) this.idf[i] = Math.log((1 + n) / (1 + df[i])) + 1;
     this.maxIdf = Math.log(1 + n) + 1;
+    this.damping = this.opts.unknownWordDamping ?? (n < 1000 ? 0.8 : 0);
     const vecs = rawFeats.map((f) => this.vectorize(f));
 
     const C = this.labels.length;
@@ -340,10 +346,19 @@ export class TextClassifier {
   private logitsWith(W: Float32Array, B: Float32Array, v: SparseVec, out: Float64Array): void {
     const C = this.labels.length;
     for (let c = 0; c < C; c++) out[c] = B[c];
+    const C4 = C & ~3;
     for (let k = 0; k < v.idx.length; k++) {
       const base = v.idx[k] * C;
       const x = v.val[k];
-      for (let c = 0; c < C; c++) out[c] += x * W[base + c];
+      // Unrolled by four: the hot loop of training and prediction.
+      let c = 0;
+      for (; c < C4; c += 4) {
+        out[c] += x * W[base + c];
+        out[c + 1] += x * W[base + c + 1];
+        out[c + 2] += x * W[base + c + 2];
+        out[c + 3] += x * W[base + c + 3];
+      }
+      for (; c < C; c++) out[c] += x * W[base + c];
     }
   }
 
@@ -361,7 +376,7 @@ export class TextClassifier {
     const T = this.temperature;
     const out: IntentScore[] = new Array(C);
     // Unknown words pull confidence down: out-of-scope text is mostly unseen vocabulary.
-    const damp = DAMP_AT > 0 ? Math.min(1, v.coverage / DAMP_AT) : 1;
+    const damp = this.damping > 0 ? Math.min(1, v.coverage / this.damping) : 1;
     if (this.multiLabel) {
       for (let c = 0; c < C; c++) out[c] = { id: this.labels[c], confidence: damp / (1 + Math.exp(-z[c] / T)) };
     } else {

@@ -13,6 +13,8 @@ export interface EvalMetrics {
   macroF1: number;
   microF1: number;
   trainSeconds: number;
+  /** CPU time of training (user + system), less sensitive than wall time to a busy machine. */
+  trainCpuSeconds?: number;
   p50Ms: number;
   p99Ms: number;
   oosPrecision?: number;
@@ -155,11 +157,14 @@ export async function evaluateLocal(opts: EvaluateOptions): Promise<EvalMetrics 
   const log = opts.log;
   log?.(`training on ${opts.train.length} lines…`);
   const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
   const model = new TextClassifier({ language: opts.lang });
   model.train(toExamples(opts.train));
   const trainSeconds = (performance.now() - t0) / 1000;
+  const cpu = process.cpuUsage(cpu0);
+  const trainCpuSeconds = (cpu.user + cpu.system) / 1e6;
   log?.(`trained in ${trainSeconds.toFixed(2)} s; classifying ${opts.test.length} lines…`);
   const rule: DecisionRule = { fallback: opts.fallback, threshold: opts.threshold ?? 0.5, multiLabel: model.isMultiLabel };
   const m = await measure(model, opts.test, rule, log);
-  return { ...m, trainSeconds, multiLabel: model.isMultiLabel };
+  return { ...m, trainSeconds, trainCpuSeconds, multiLabel: model.isMultiLabel };
 }

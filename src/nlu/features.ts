@@ -24,6 +24,7 @@ function numberShape(tok: string): string {
 }
 
 const EN_KEEP_S = /(?:ss|us|is|ous|ics|ies)$/;
+const ES_SUFFIX = /^(.{3,}?)(?:aciones|acion|iendo|ando|adas|ados|idas|idos|ada|ado|ida|ido|aron|ieron|aba|ia|ar|er|ir|as|os|es|o|a|e|i|s)$/;
 
 /** A light per-language stemmer: plurals, a few verb and adverb endings. */
 export function stem(tok: string, lang: Language): string {
@@ -52,13 +53,14 @@ export function stem(tok: string, lang: Language): string {
       return t;
     }
     case 'es': {
+      // Plural, gender and common verb endings (a light, Snowball-inspired suffix strip).
       let t = tok;
       if (t.endsWith('mente') && t.length > 7) t = t.slice(0, -5);
       if (t.endsWith('ces') && t.length > 5) t = t.slice(0, -3) + 'z';
       else if (t.endsWith('es') && t.length > 5 && /[^aeiou]es$/.test(t)) t = t.slice(0, -2);
       else if (t.endsWith('s') && !t.endsWith('ss')) t = t.slice(0, -1);
-      if (/[oae]$/.test(t) && t.length > 4) t = t.slice(0, -1);
-      return t;
+      const m = ES_SUFFIX.exec(t);
+      return m ? m[1] : t;
     }
     default:
       return tok;

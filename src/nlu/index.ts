@@ -5,3 +5,7 @@ export { normalize, foldDiacritics } from './normalize.ts';
 export { splitClauses } from './clauses.ts';
 export { extractEntities, type ExtractOptions } from './entities/index.ts';
 export { TextClassifier, type ClassifierOptions } from './classifier.ts';
+// Measurement: `switchboard nlu-eval`, `npm run bench`, scripts/bench-nlu.ts.
+export { evaluateLocal, scorePredictions, decide, type EvalMetrics, type EvaluateOptions } from './evaluate.ts';
+export { readJsonl, toExamples, guessLanguage, type LabelledLine } from './bench-data.ts';
+export { benchNlu, formatBench, defaultDataDir, type BenchOptions, type BenchReport, type DatasetResult } from './bench.ts';

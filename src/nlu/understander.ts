@@ -26,10 +26,10 @@ export interface LocalUnderstander extends Understander {
 
 // Question openers per language (folded): a clause starting with one is a new question, not an answer.
 const QUESTION_WORDS: Record<Language, RegExp> = {
-  pt: /^(?:onde|qual|quais|quanto|quantos|quantas|como|quando|que|o que|por que|porque|voces|tem|vcs|e o|e a|cade)\b/,
-  es: /^(?:donde|cual|cuales|cuanto|cuantos|cuanta|como|cuando|que|por que|porque|tienen|hay|y el|y la)\b/,
-  vi: /^(?:o dau|dau|bao nhieu|the nao|khi nao|lam sao|sao|gi|co ban|shop co|ben minh co)\b|(?:khong|ko|chua|the nao|o dau|bao nhieu|gi)\s*$/,
-  en: /^(?:where|what|which|how|when|why|who|do you|does|is there|are there|can you|could you)\b/,
+  pt: /^(?:onde|qual|quais|quanto|quantos|quantas|como|quando|que|o que|por que|porque|voces|tem|vcs|e o|e a|cade|(?:eu )?(?:quero|queria|gostaria de) saber|me (?:fala|diz|explica))\b/,
+  es: /^(?:donde|cual|cuales|cuanto|cuantos|cuanta|como|cuando|que|por que|porque|tienen|hay|y el|y la|(?:quiero|queria|quisiera) saber|decime|me (?:decis|dices|explicas))\b/,
+  vi: /^(?:o dau|dau|bao nhieu|the nao|khi nao|lam sao|sao|gi|co ban|shop co|ben minh co|cho (?:minh|em|toi) hoi)\b|(?:khong|ko|chua|the nao|o dau|bao nhieu|gi)\s*$/,
+  en: /^(?:where|what|which|how|when|why|who|do you|does|is there|are there|can you|could you|i (?:want|would like|d like) to know|tell me)\b/,
 };
 
 // Connecting words that don't count as content in a short answer.
@@ -64,10 +64,12 @@ interface ClauseAnalysis {
 export function createLocalUnderstander(examples: Example[], options: UnderstandingOptions): LocalUnderstander {
   const lang = options.language;
   let classifier = train(examples);
-  let knownIntents = new Set(examples.map((e) => e.intent));
 
   function train(exs: Example[]): TextClassifier {
-    const c = new TextClassifier({ language: lang, mode: 'single' });
+    // When the fallback intent has examples it learns what out-of-scope looks like itself;
+    // otherwise unseen vocabulary is what pulls confidence below the threshold.
+    const fallbackTrained = exs.some((e) => e.intent === options.fallback);
+    const c = new TextClassifier({ language: lang, mode: 'single', unknownWordDamping: fallbackTrained ? 0 : undefined });
     c.train(exs);
     return c;
   }
@@ -76,13 +78,17 @@ export function createLocalUnderstander(examples: Example[], options: Understand
   const isSoft = (id: string) => exclusive.has(id) || id === options.fallback;
 
   /** Does this clause read as a short answer to the pending stage? */
+  function isQuestion(c: ClauseAnalysis): boolean {
+    return /\?\s*$/.test(c.text) || QUESTION_WORDS[lang].test(c.normalized);
+  }
+
+  /** Does this clause read as a short answer to the pending stage? */
   function answersFlow(c: ClauseAnalysis, flow: ActiveFlowContext): boolean {
     const expects = flow.expects && flow.expects.length > 0 ? flow.expects : (['yesno', 'date', 'time', 'number'] as SlotKind[]);
     const best = c.scores[0];
     const otherIntentSure =
       best && best.id !== flow.intent && !isSoft(best.id) && best.confidence >= options.threshold;
-    const isQuestion = /\?\s*$/.test(c.text) || QUESTION_WORDS[lang].test(c.normalized);
-    if (isQuestion && otherIntentSure) return false;
+    const asked = isQuestion(c);
     const types = new Set(expects.flatMap((k) => SLOT_ENTITY_TYPES[k]));
     const hits = c.entities.filter((e) => types.has(e.type));
     if (hits.length > 0) {
@@ -90,14 +96,17 @@ export function createLocalUnderstander(examples: Example[], options: Understand
       let rest = c.text;
       for (const e of c.entities) rest = rest.replace(e.text, ' ');
       const content = words(normalize(rest, lang)).filter((w) => !FILLER[lang].has(w) && !/^\d/.test(w));
-      if (content.length <= 2) return true;
-      if (!otherIntentSure) return true;
+      // Nothing but the slot value: an answer even when asked ("e no sábado?", "19h pode ser?").
+      if (content.length === 0) return true;
+      if (asked && otherIntentSure) return false;
+      if (content.length <= 2 || !otherIntentSure) return true;
     }
-    if (expects.includes('name') && !isQuestion) {
+    if (asked && otherIntentSure) return false;
+    if (expects.includes('name') && !asked) {
       const w = words(c.normalized);
       if (w.length >= 1 && w.length <= 4 && !otherIntentSure && /^[\p{L}\s'.-]+$/u.test(c.text.trim())) return true;
     }
-    if (expects.includes('text') && !isQuestion && !otherIntentSure) return true;
+    if (expects.includes('text') && !asked && !otherIntentSure) return true;
     return false;
   }
 
@@ -113,13 +122,13 @@ export function createLocalUnderstander(examples: Example[], options: Understand
 
   async function understand(input: UnderstandInput): Promise<Understanding> {
     const whole = analyse(input.text, input);
-    const flows = (input.flows ?? []).filter((f) => knownIntents.has(f.intent) || f.intent);
+    const flows = input.flows ?? [];
     const chosen = new Map<string, number>();
     const add = (id: string, confidence: number) => chosen.set(id, Math.max(chosen.get(id) ?? 0, confidence));
     const FLOW_CONFIDENCE = 0.9;
 
-    const clauses =
-      options.multiIntent || flows.length > 0 ? splitClauses(input.text, lang).map((t) => analyse(t, input)) : [];
+    const clauseTexts = options.multiIntent || flows.length > 0 ? splitClauses(input.text, lang) : [];
+    const clauses = clauseTexts.length > 1 ? clauseTexts.map((t) => analyse(t, input)) : [];
     const units = clauses.length > 1 ? clauses : [whole];
 
     if (!options.multiIntent) {
@@ -147,7 +156,13 @@ export function createLocalUnderstander(examples: Example[], options: Understand
       return false;
     };
     let anyClause = false;
-    for (const u of units) anyClause = judge(u) || anyClause;
+    const flowClauses = units.filter((u) => flows.some((f) => answersFlow(u, f)));
+    for (const u of units) {
+      // Next to a flow answer, only a question opens another intent: "não, deixa pra lá" is one answer,
+      // "sim, e onde fica?" is an answer and a question.
+      if (flowClauses.length > 0 && !flowClauses.includes(u) && !isQuestion(u)) continue;
+      anyClause = judge(u) || anyClause;
+    }
     // A split can lose context: when no clause says anything, the whole message decides.
     if (!anyClause && units[0] !== whole) judge(whole);
 
@@ -187,7 +202,6 @@ export function createLocalUnderstander(examples: Example[], options: Understand
     classify: (text: string) => classifier.predict(text),
     retrain(next: Example[]) {
       classifier = train(next);
-      knownIntents = new Set(next.map((e) => e.intent));
     },
   };
 }

@@ -135,7 +135,7 @@ function alt(items: string[]): string {
     .join('|');
 }
 
-function applyPeriod(hour: number, period: Period | undefined, lang: Language): number {
+function applyPeriod(hour: number, period: Period | undefined): number {
   if (!period) return hour;
   switch (period) {
     case 'morning':
@@ -147,9 +147,9 @@ function applyPeriod(hour: number, period: Period | undefined, lang: Language): 
     case 'evening':
       return hour < 12 ? hour + 12 : hour;
     case 'night':
-      // "12 da noite" = midnight; "2 da madrugada"-like small hours stay small only when said as dawn.
+      // "12 da noite" is midnight; "7 da noite" is 19:00; small hours stay small.
       if (hour === 12) return 0;
-      return hour < 12 && (hour >= 5 || lang === 'en' || lang === 'vi') ? hour + 12 : hour < 12 && hour < 5 ? hour + 12 : hour;
+      return hour >= 5 && hour < 12 ? hour + 12 : hour;
   }
 }
 
@@ -216,7 +216,7 @@ function grammar(lang: Language): CompiledGrammar {
 
 const squash = (s: string) => s.replace(/[\s-]+/g, ' ').trim();
 
-export function ownParse(folded: string, lang: Language, clock: WallClock): Found[] {
+function ownParse(folded: string, lang: Language, clock: WallClock): Found[] {
   const g = grammar(lang);
   const today: LocalDate = clock;
   const found: Found[] = [];
@@ -225,12 +225,12 @@ export function ownParse(folded: string, lang: Language, clock: WallClock): Foun
 
   for (const m of folded.matchAll(g.relative)) {
     const key = squash(m[1]);
-    let off = g.relMap.get(key) ?? g.relMap.get(m[1]);
+    const off = g.relMap.get(key) ?? g.relMap.get(m[1]);
     if (off === undefined) continue;
     // Spanish "mañana" after "la"/"esta" is "morning", not "tomorrow".
     if (lang === 'es' && key === 'manana' && /(?:la|esta|de|por)\s+$/.test(folded.slice(Math.max(0, m.index - 6), m.index))) continue;
-    // Vietnamese bare "mai"/"mot" only as dates when not part of a longer word-group like "mai mot".
-    if (lang === 'vi' && (key === 'mot') && !/(?:ngay|hom)\s+$/.test(folded.slice(Math.max(0, m.index - 6), m.index)) && !/^\s*(?:luc|\d)/.test(folded.slice(m.index + m[0].length))) continue;
+    // Vietnamese bare "mốt" (day after tomorrow) is also "một" (one) once folded: only with a cue.
+    if (lang === 'vi' && key === 'mot' && !/(?:ngay|hom)\s+$/.test(folded.slice(Math.max(0, m.index - 6), m.index))) continue;
     push(m, { date: addDays(today, off) });
   }
   for (const m of folded.matchAll(g.weekday)) {
@@ -304,13 +304,11 @@ export function ownParse(folded: string, lang: Language, clock: WallClock): Foun
         else if (pm) hour += 12;
       }
       const period = g.periodMap.get(squash(postPeriod ?? prePeriod ?? ''));
-      if (!ampm) hour = applyPeriod(hour, period, lang);
+      if (!ampm) hour = applyPeriod(hour, period);
     }
     if (hour > 23 || minute > 59) continue;
-    // "às 7" must not swallow a date's day number ("dia 7 às 19h" is handled by overlap resolution).
     push(m, { time: { hour, minute } });
   }
-  // Period words alone ("hoje à noite", "tối nay") don't fix a time; relative words already give the date.
   return found;
 }
 
