@@ -1,0 +1,140 @@
+// Replaying a bot's conversation tests as load: the user messages (with the operator actions and clock moves
+// between them) in process through runtime.chat, or over HTTP through the API. Expectations are not checked
+// here; `switchboard eval` does that.
+import { activeFlows } from '../engine/index.ts';
+import type { ActiveFlowContext } from '../nlu/index.ts';
+import { ApiClient, loopbackAddress, type ConversationFile, type EvalServer } from '../eval/index.ts';
+import { getSession, upsertUser } from '../store/index.ts';
+
+export interface ReplayOptions {
+  /** Stop once this many user turns were timed. */
+  maxTurns: number;
+  /** Stop after this many milliseconds (at least one full pass is played). */
+  maxMs?: number;
+  /** Called before each user turn with the flows that are active for it (the local understanding's context). */
+  observe?: (turn: { text: string; intents?: string[]; flows: ActiveFlowContext[] }) => void;
+}
+
+/** Plays the file's conversations again and again in process; returns the latency (ms) of each user turn. */
+export async function replayInProcess(server: EvalServer, bot: string, file: ConversationFile, opts: ReplayOptions): Promise<number[]> {
+  const out: number[] = [];
+  const t0 = performance.now();
+  const defaultClock = new Date();
+  for (let pass = 0; out.length < opts.maxTurns; pass++) {
+    for (const c of file.conversations) {
+      server.clock.set(c.clock ?? defaultClock);
+      await playInProcess(server, bot, c, (ms) => out.push(ms), () => out.length >= opts.maxTurns, pass === 0 ? opts.observe : undefined);
+      if (out.length >= opts.maxTurns) return out;
+    }
+    if (opts.maxMs !== undefined && performance.now() - t0 > opts.maxMs) break;
+  }
+  return out;
+}
+
+/**
+ * In process and over HTTP interleaved, conversation by conversation, so that both paths see the same
+ * machine (other processes' load drifts over a run). Stops when both have `maxTurns` or after `maxMs`.
+ */
+export async function replayBoth(server: EvalServer, bot: string, file: ConversationFile, opts: { maxTurns: number; maxMs: number; addressOffset?: number }): Promise<{ inProcess: number[]; http: number[] }> {
+  const inProcess: number[] = [];
+  const http: number[] = [];
+  const t0 = performance.now();
+  const defaultClock = new Date();
+  let k = opts.addressOffset ?? 0;
+  const done = () => (inProcess.length >= opts.maxTurns && http.length >= opts.maxTurns) || performance.now() - t0 > opts.maxMs;
+  while (!done()) {
+    for (const c of file.conversations) {
+      server.clock.set(c.clock ?? defaultClock);
+      if (inProcess.length < opts.maxTurns) await playInProcess(server, bot, c, (ms) => inProcess.push(ms));
+      server.clock.set(c.clock ?? defaultClock);
+      if (http.length < opts.maxTurns) {
+        const client = new ApiClient({ baseUrl: server.url, token: server.token, localAddress: loopbackAddress(k++), maxSockets: 1 });
+        try {
+          await playOverHttp(client, server, bot, c, (ms) => http.push(ms));
+        } finally {
+          client.close();
+        }
+      }
+      if (done()) break;
+    }
+  }
+  return { inProcess, http };
+}
+
+/** One conversation through runtime.chat; `timed` receives each user turn's latency. */
+export async function playInProcess(
+  server: EvalServer,
+  bot: string,
+  c: ConversationFile['conversations'][number],
+  timed: (ms: number) => void,
+  stop: () => boolean = () => false,
+  observe?: ReplayOptions['observe'],
+): Promise<void> {
+  const runtime = server.runtime;
+  if (c.user && c.signedIn !== false) await upsertUser(runtime.db, { id: c.user });
+  let sessionId: string | undefined;
+  for (const turn of c.turns) {
+    if (turn.wait) server.clock.advanceMinutes(turn.wait);
+    if (turn.operator && sessionId) {
+      // A refused action (e.g. the bot already took the conversation back) changes nothing: go on.
+      await ('reply' in turn.operator ? runtime.operatorReply(sessionId, turn.operator.reply) : runtime.setMode(sessionId, turn.operator.mode, turn.operator.reason)).catch(() => {});
+    }
+    if (turn.user === undefined) continue;
+    if (observe) {
+      const state = sessionId ? ((await getSession(runtime.db, sessionId))?.state ?? {}) : {};
+      observe({ text: turn.user, intents: turn.expect.intents, flows: activeFlows(runtime.bot(bot).config, state as Record<string, unknown>) });
+    }
+    const t = performance.now();
+    const r = await runtime.chat(bot, { sessionId, userId: c.user, message: turn.user });
+    timed(performance.now() - t);
+    sessionId = r.sessionId;
+    if (stop()) return;
+  }
+}
+
+/** The same over HTTP, one conversation at a time, each from its own loopback address (per-IP rate limit). */
+export async function replayHttp(server: EvalServer, bot: string, file: ConversationFile, opts: ReplayOptions & { addressOffset?: number }): Promise<number[]> {
+  const out: number[] = [];
+  const t0 = performance.now();
+  const defaultClock = new Date();
+  let k = opts.addressOffset ?? 0;
+  for (let pass = 0; out.length < opts.maxTurns; pass++) {
+    for (const c of file.conversations) {
+      server.clock.set(c.clock ?? defaultClock);
+      const client = new ApiClient({ baseUrl: server.url, token: server.token, localAddress: loopbackAddress(k++), maxSockets: 1 });
+      try {
+        await playOverHttp(client, server, bot, c, (ms) => out.push(ms), () => out.length >= opts.maxTurns);
+      } finally {
+        client.close();
+      }
+      if (out.length >= opts.maxTurns) return out;
+    }
+    if (opts.maxMs !== undefined && performance.now() - t0 > opts.maxMs) break;
+  }
+  return out;
+}
+
+/** One conversation over HTTP; `timed` receives each user turn's round trip. */
+export async function playOverHttp(
+  client: ApiClient,
+  server: EvalServer | null,
+  bot: string,
+  c: ConversationFile['conversations'][number],
+  timed: (ms: number) => void,
+  stop: () => boolean = () => false,
+): Promise<void> {
+  let session: { id: string; token?: string } | undefined;
+  if (c.user && c.signedIn !== false) await client.registerUser(c.user);
+  for (const turn of c.turns) {
+    if (turn.wait && server) server.clock.advanceMinutes(turn.wait);
+    if (turn.operator && session) {
+      const op = turn.operator;
+      await ('reply' in op ? client.operatorReply(session.id, op.reply) : client.setMode(session.id, op.mode, op.reason)).catch(() => {});
+    }
+    if (turn.user === undefined) continue;
+    const r = await client.chat(bot, { sessionId: session?.id, sessionToken: session?.token, userId: c.user, message: turn.user });
+    timed(r.ms);
+    session = { id: r.sessionId, token: r.sessionToken ?? session?.token };
+    if (stop()) return;
+  }
+}

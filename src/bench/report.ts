@@ -1,0 +1,104 @@
+// reports/bench-latest.json and reports/bench-latest.html (inline SVG bar charts, no external assets).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { barChartSvg, esc, fmt, htmlTable, pct, REPORT_CSS, type Bar } from '../eval/index.ts';
+import type { BenchReport } from './run.ts';
+import { ratio } from './stats.ts';
+
+export function writeBenchReports(report: BenchReport, dir = resolve('reports')): { html: string; json: string } {
+  mkdirSync(dir, { recursive: true });
+  const files = { html: join(dir, 'bench-latest.html'), json: join(dir, 'bench-latest.json') };
+  writeFileSync(files.json, `${JSON.stringify(report, null, 2)}\n`);
+  writeFileSync(files.html, renderBenchHtml(report));
+  return files;
+}
+
+export function renderBenchHtml(r: BenchReport): string {
+  const lg = r.floors.langgraph;
+  const fy = r.floors.fastify;
+  const latencyBars = (path: 'in-process' | 'http', floorLabel: string, floor = path === 'in-process' ? lg : fy): string => {
+    const bars: Bar[] = [];
+    if (floor) bars.push({ label: floorLabel, value: floor.p50, note: `p99 ${fmt(floor.p99, 1)}` });
+    for (const t of r.turns.filter((x) => x.path === path)) {
+      bars.push({ label: `${t.bot} · ${t.driver}`, value: t.latency.p50, note: `p99 ${fmt(t.latency.p99, 1)}`, target: path === 'in-process' && floor && t.bot === 'ct-smash' ? floor.p50 * 1.5 : undefined });
+    }
+    return barChartSvg(bars, { title: `Turn latency p50 (${path}); red mark: 1.5 × floor`, unit: 'ms' });
+  };
+  const turnTable = htmlTable(
+    ['bot', 'store', 'path', 'p50 ms', 'p95 ms', 'p99 ms', 'mean ms', 'n', 'p50 / floor'],
+    [
+      ...(lg ? [['bare LangGraph (floor)', '-', 'in-process', fmt(lg.p50, 2), fmt(lg.p95, 2), fmt(lg.p99, 2), fmt(lg.mean, 2), lg.n, '1.00×']] : []),
+      ...(fy ? [['bare Fastify + PGlite (floor)', 'pglite', 'http', fmt(fy.p50, 2), fmt(fy.p95, 2), fmt(fy.p99, 2), fmt(fy.mean, 2), fy.n, '1.00×']] : []),
+      ...r.turns.map((t) => [t.bot, t.driver, t.path, fmt(t.latency.p50, 2), fmt(t.latency.p95, 2), fmt(t.latency.p99, 2), fmt(t.latency.mean, 2), t.latency.n, `${fmt(ratio(t.latency.p50, (t.path === 'in-process' ? lg : fy)?.p50), 2)}×`]),
+    ],
+  );
+  const loadBars: Bar[] = [
+    ...r.throughput.map((t) => ({ label: `chat ×${t.concurrency} · ${t.driver}`, value: t.result.perSecond })),
+    ...(r.chatVsHealth ? [{ label: `chat ×${r.chatVsHealth.concurrency} · pglite`, value: r.chatVsHealth.chat.perSecond }, { label: `/api/health ×${r.chatVsHealth.concurrency}`, value: r.chatVsHealth.health.perSecond }] : []),
+  ];
+  const loadTable = htmlTable(
+    ['load', 'store', 'per second', 'p50 ms', 'p99 ms', 'completed', 'errors', 'seconds'],
+    [
+      ...r.throughput.map((t) => [`chat, ${t.concurrency} concurrent conversations (${t.bot})`, t.driver, fmt(t.result.perSecond), fmt(t.result.latency.p50), fmt(t.result.latency.p99), t.result.completed, t.result.errors, fmt(t.result.seconds)]),
+      ...(r.chatVsHealth
+        ? [
+            [`chat, ${r.chatVsHealth.concurrency} concurrent`, 'pglite', fmt(r.chatVsHealth.chat.perSecond), fmt(r.chatVsHealth.chat.latency.p50), fmt(r.chatVsHealth.chat.latency.p99), r.chatVsHealth.chat.completed, r.chatVsHealth.chat.errors, fmt(r.chatVsHealth.chat.seconds)],
+            [`/api/health, ${r.chatVsHealth.concurrency} concurrent`, 'pglite', fmt(r.chatVsHealth.health.perSecond), fmt(r.chatVsHealth.health.latency.p50, 2), fmt(r.chatVsHealth.health.latency.p99, 2), r.chatVsHealth.health.completed, r.chatVsHealth.health.errors, fmt(r.chatVsHealth.health.seconds)],
+          ]
+        : []),
+    ],
+  );
+  const nluBars: Bar[] = r.nlu.bots.flatMap((b) => [
+    { label: `${b.bot} · Switchboard`, value: b.switchboard.accuracy * 100 },
+    { label: `${b.bot} · NLP.js`, value: (b.nlpjs?.accuracy ?? Number.NaN) * 100 },
+  ]);
+  const nluTable = htmlTable(
+    ['bot', 'examples', 'test turns', 'in a flow', 'Switchboard', 'NLP.js', 'Switchboard, no flow', 'NLP.js, no flow', 'SB p50 ms', 'NLP.js p50 ms'],
+    r.nlu.bots.map((b) => [b.bot, b.examples, b.turns, b.turnsWithFlow, pct(b.switchboard.accuracy), pct(b.nlpjs?.accuracy), pct(b.switchboard.accuracyNoFlow), pct(b.nlpjs?.accuracyNoFlow), fmt(b.switchboard.latency.p50, 3), fmt(b.nlpjs?.latency.p50, 3)]),
+  );
+  const startBars: Bar[] = r.startup.flatMap((s) => [
+    { label: `${s.dataDir} · /api/health`, value: s.healthMs / 1000 },
+    { label: `${s.dataDir} · first reply`, value: s.firstReplyMs / 1000, target: s.dataDir === 'existing' ? 2 : undefined },
+  ]);
+  const targets = htmlTable(
+    ['target', 'measured', 'goal', ''],
+    r.targets.map((t) => [t.name, `${fmt(t.value, 2)} ${t.unit}`, t.target, { html: t.met === null ? '?' : t.met ? '<span class="ok">met</span>' : '<span class="bad">missed</span>' }]),
+  );
+  const m = r.memory;
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Switchboard benchmark — ${esc(r.startedAt)}</title><style>${REPORT_CSS}</style></head>
+<body>
+<h1>Switchboard benchmark</h1>
+<p>${esc(r.startedAt)}${r.quick ? ' (quick)' : ''} · ${fmt(r.durationMs / 1000)} s · ${r.machine.cpus} × ${esc(r.machine.cpuModel)}, ${r.machine.memoryGiB} GiB, Node ${esc(r.machine.node)} · load average ${r.machine.loadAverage.start} → ${r.machine.loadAverage.end ?? '?'}</p>
+<p class="muted">All figures were measured in this one run on this machine. Turns replay each bot's conversations.yaml; HTTP runs on 127.0.0.1.</p>
+<h2>Targets</h2>
+${targets}
+<h2>Turn latency</h2>
+${turnTable}
+${latencyBars('in-process', 'bare LangGraph (floor)')}
+${latencyBars('http', 'bare Fastify + PGlite (floor)')}
+<p class="muted">Postgres: ${r.postgres.used ? esc(r.postgres.url) : esc(r.postgres.note ?? 'not measured')}</p>
+<h2>Throughput</h2>
+${loadTable}
+${loadBars.length ? barChartSvg(loadBars, { title: 'Requests answered per second', unit: '/s' }) : ''}
+${r.chatVsHealth ? `<p>Chat turns/s ÷ /api/health req/s: <b>${pct(r.chatVsHealth.ratio)}</b></p>` : ''}
+<h2>Memory per 1,000 idle sessions</h2>
+${m ? `${htmlTable(['bot', 'sessions measured', 'V8 heap MiB', 'off-heap MiB', 'RSS MiB'], [[m.bot, m.sessions, fmt(m.per1000.heapMiB, 2), fmt(m.per1000.externalMiB, 2), fmt(m.per1000.rssMiB, 2)]])}${barChartSvg(
+    [
+      { label: 'V8 heap', value: m.per1000.heapMiB },
+      { label: 'off-heap (PGlite, buffers)', value: m.per1000.externalMiB },
+      { label: 'RSS', value: m.per1000.rssMiB },
+    ],
+    { title: 'Growth per 1,000 sessions', unit: 'MiB' },
+  )}` : '<p class="muted">not measured</p>'}
+<h2>Local understanding vs NLP.js</h2>
+${nluTable}
+${nluBars.length ? barChartSvg(nluBars, { title: 'Intent accuracy on the bots’ conversation turns', unit: '%', color: '#2e7d32' }) : ''}
+${r.nlu.public?.table ? `<h3>Public datasets</h3><pre>${esc(r.nlu.public.table)}</pre>` : r.nlu.public?.error ? `<p class="muted">${esc(r.nlu.public.error)}</p>` : ''}
+<h2>Start-up</h2>
+${htmlTable(['data dir', 'to /api/health s', 'to first reply s', 'first turn ms'], r.startup.map((s) => [s.dataDir, fmt(s.healthMs / 1000, 2), fmt(s.firstReplyMs / 1000, 2), fmt(s.firstTurnMs, 0)]))}
+${startBars.length ? barChartSvg(startBars, { title: 'Start-up (red mark: 2 s target)', unit: 's' }) : ''}
+${r.notes.length ? `<h2>Notes</h2><ul>${r.notes.map((n) => `<li>${esc(n)}</li>`).join('')}</ul>` : ''}
+</body></html>
+`;
+}

@@ -1,0 +1,52 @@
+// switchboard bench [--quick] [--bots a,b] [--skip part,…] [--reports DIR] [--json]
+// Measures latency, throughput, memory, understanding and start-up in one run; writes reports/bench-latest.*.
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { formatBench, runBench, writeBenchReports } from '../../bench/index.ts';
+
+const USAGE = `Usage: switchboard bench [options]
+
+Measures, in one run on this machine: turn latency per bot (in process and over HTTP, on PGlite and on
+Postgres when reachable) against bare LangGraph and bare Fastify floors, throughput with 50 concurrent
+conversations, chat turns/s vs /api/health req/s, memory per 1,000 idle sessions, local understanding vs
+NLP.js, and start-up time. Prints a table and writes reports/bench-latest.json and .html.
+
+Options:
+  --quick            fewer iterations (about a minute)
+  --bots a,b         only these bots (default: every bot with a conversations.yaml)
+  --skip a,b         skip parts: floors, turns, postgres, throughput, health, memory, nlu, startup
+  --json             print the report as JSON
+  --reports DIR      where to write the reports (default: reports/)
+
+Postgres: BENCH_DATABASE_URL, else DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test (skipped
+with a note when unreachable); each bot runs in its own schema, dropped afterwards.`;
+
+export async function run(argv: string[]): Promise<number> {
+  let values;
+  try {
+    values = parseArgs({
+      args: argv,
+      options: {
+        quick: { type: 'boolean', default: false },
+        bots: { type: 'string' },
+        skip: { type: 'string' },
+        json: { type: 'boolean', default: false },
+        reports: { type: 'string', default: 'reports' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }).values;
+  } catch (err) {
+    console.error(`switchboard bench: ${(err as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  const list = (s?: string) => (s ? s.split(',').map((x) => x.trim()).filter(Boolean) : undefined);
+  const report = await runBench({ quick: values.quick, bots: list(values.bots), skip: list(values.skip), log: values.json ? () => {} : (l) => console.log(l) });
+  const files = writeBenchReports(report, resolve(values.reports!));
+  if (values.json) console.log(JSON.stringify(report, null, 2));
+  else console.log(`\n${formatBench(report)}\n\nReport: ${files.html}\n        ${files.json}`);
+  return 0;
+}

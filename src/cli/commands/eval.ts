@@ -1,0 +1,61 @@
+// switchboard eval [bot…] [--understanding local|cascade|llm] [--json] [--no-compare-models] [--reports DIR]
+// Plays every bot's conversations.yaml against the real server and writes reports/eval-*.html and .json.
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { formatEval, runEval, writeEvalReports, type UnderstandingMode } from '../../eval/index.ts';
+
+const USAGE = `Usage: switchboard eval [bot…] [options]
+
+Plays the conversation tests of every bot that has bots/<id>/conversations.yaml (or of the bots named)
+against the real server, prints the results, and writes reports/eval-<time>.html, eval-latest.html and
+eval-latest.json. Exits 1 when a turn fails.
+
+Options:
+  --understanding local|cascade|llm   force the understanding mode (llm and cascade use the configured
+                                      model, or the scripted oracle model when none is configured)
+  --compare-models / --no-compare-models
+                                      rerun ct-smash with local, cascade and llm (oracle) and compare
+                                      (on by default when ct-smash is evaluated)
+  --json                              print the report as JSON instead of tables
+  --reports DIR                       where to write the reports (default: reports/)`;
+
+export async function run(argv: string[]): Promise<number> {
+  let args;
+  try {
+    args = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        understanding: { type: 'string' },
+        json: { type: 'boolean', default: false },
+        'compare-models': { type: 'boolean' },
+        'no-compare-models': { type: 'boolean' },
+        reports: { type: 'string', default: 'reports' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (err) {
+    console.error(`switchboard eval: ${(err as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  const { values, positionals } = args;
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  const understanding = values.understanding as UnderstandingMode | undefined;
+  if (understanding && !['local', 'cascade', 'llm'].includes(understanding)) {
+    console.error(`switchboard eval: --understanding must be local, cascade or llm (got '${understanding}')`);
+    return 2;
+  }
+  const compareModels = values['no-compare-models'] ? false : values['compare-models'] ? ['ct-smash', ...positionals.filter((b) => b !== 'ct-smash')] : undefined;
+  const log = values.json ? () => {} : (line: string) => console.log(line);
+  const report = await runEval({ bots: positionals, understanding, compareModels, log });
+  const files = writeEvalReports(report, resolve(values.reports!));
+  if (values.json) console.log(JSON.stringify(report, null, 2));
+  else {
+    console.log(`\n${formatEval(report)}`);
+    console.log(`\nReport: ${files.html}\n        ${files.latestHtml}\n        ${files.json}`);
+  }
+  return report.ok ? 0 : 1;
+}

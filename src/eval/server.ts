@@ -1,0 +1,77 @@
+// The real server (buildServer + Runtime) on 127.0.0.1 and a random port, over a throwaway store, with a
+// clock that the conversation runner sets. Eval and bench both measure through it.
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { Runtime, type RuntimeOptions } from '../engine/index.ts';
+import { buildServer } from '../server/index.ts';
+import { openDatabase, type Database } from '../store/index.ts';
+
+export interface EvalClock {
+  now: Date;
+  set(at: Date | string): void;
+  advanceMinutes(m: number): void;
+}
+
+export function createClock(start: Date = new Date()): EvalClock {
+  return {
+    now: start,
+    set(at) {
+      this.now = typeof at === 'string' ? new Date(at) : at;
+    },
+    advanceMinutes(m) {
+      this.now = new Date(this.now.getTime() + m * 60_000);
+    },
+  };
+}
+
+export interface EvalServer {
+  url: string;
+  runtime: Runtime;
+  db: Database;
+  app: FastifyInstance;
+  clock: EvalClock;
+  /** Operator/admin token of this server. */
+  token: string;
+  close(): Promise<void>;
+}
+
+export interface EvalServerOptions extends Partial<Omit<RuntimeOptions, 'db' | 'now'>> {
+  /** A store to use (it is closed with the server unless keepDb); default: PGlite in memory. */
+  db?: Database;
+  keepDb?: boolean;
+  clock?: EvalClock;
+  /** Build the model binding from src/llm (as `switchboard start` does); default true. */
+  withModels?: boolean;
+}
+
+export async function startEvalServer(opts: EvalServerOptions = {}): Promise<EvalServer> {
+  const db = opts.db ?? (await openDatabase({ dataDir: ':memory:' }));
+  const clock = opts.clock ?? createClock();
+  let modelFactory = opts.modelFactory;
+  if (!modelFactory && opts.withModels !== false) modelFactory = (await import('../llm/index.ts')).modelBindingFor;
+  let runtime: Runtime;
+  try {
+    runtime = await Runtime.create({ ...opts, db, modelFactory, now: () => clock.now });
+  } catch (err) {
+    if (!opts.db) await db.close();
+    throw err;
+  }
+  const token = randomBytes(16).toString('base64url');
+  const app = await buildServer({ runtime, auth: { adminToken: token, operatorToken: token } });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const addr = app.server.address();
+  const url = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+  return {
+    url,
+    runtime,
+    db,
+    app,
+    clock,
+    token,
+    async close() {
+      await runtime.close();
+      await app.close();
+      if (!opts.keepDb) await db.close();
+    },
+  };
+}
