@@ -5,7 +5,7 @@ import type { BotConfig, IntentConfig } from '../bot/config.ts';
 import { loadBots, type BotSource } from '../bot/loader.ts';
 import { safeEqual } from './secrets.ts';
 import { botPaused, checkOperatorReply, checkTransition, handoffTimedOut, isGreeting } from '../handoff/index.ts';
-import { indexKnowledge, readKnowledgeDir, searchKnowledge } from '../knowledge/index.ts';
+import { indexBotKnowledge, searchKnowledge } from '../knowledge/index.ts';
 import { createLocalUnderstander } from '../nlu/index.ts';
 import type { ActiveFlowContext, Example, Language, Understander, Understanding } from '../nlu/types.ts';
 import * as store from '../store/index.ts';
@@ -105,7 +105,7 @@ export class Runtime {
     const env = this.opts.env ?? process.env;
     const t0 = performance.now();
     if (config.knowledge) {
-      const res = await indexKnowledge(this.db, config.id, config.language, readKnowledgeDir(`${dir}/${config.knowledge}`));
+      const res = await indexBotKnowledge(this.db, config.id, config.language, `${dir}/${config.knowledge}`);
       if (res.reindexed) this.log(`[${config.id}] indexed ${res.chunks} knowledge passages`);
     }
     const services = await definition.setup?.({ sql: this.db, config, dir, log: (m) => this.log(`[${config.id}] ${m}`), env });
@@ -207,18 +207,21 @@ export class Runtime {
    * with the client's id (seed 003's sessionId).
    */
   private async openSession(bot: LoadedBot, sessionId: string, req: ChatRequest): Promise<SessionRow> {
-    const existing = await store.getSession(this.db, sessionId);
-    if (!existing) {
-      try {
-        return await this.createSession(bot, req, sessionId);
-      } catch {
-        // Created concurrently by another process: read it again below.
-        const again = await store.getSession(this.db, sessionId);
-        if (!again) throw new HttpError(409, `session '${sessionId}' could not be created`);
-        return this.checkSession(bot, again, req);
-      }
+    return (await this.openSessionWithHistory(bot, sessionId, req)).session;
+  }
+
+  /** openSession plus the recent messages, read in the same round trip. */
+  private async openSessionWithHistory(bot: LoadedBot, sessionId: string, req: ChatRequest): Promise<{ session: SessionRow; history: store.HistoryMessage[] }> {
+    const existing = await store.getSessionWithHistory(this.db, sessionId, MAX_HISTORY + 8);
+    if (existing) return { session: this.checkSession(bot, existing.session, req), history: existing.history };
+    try {
+      return { session: await this.createSession(bot, req, sessionId), history: [] };
+    } catch {
+      // Created concurrently by another process: read it again.
+      const again = await store.getSessionWithHistory(this.db, sessionId, MAX_HISTORY + 8);
+      if (!again) throw new HttpError(409, `session '${sessionId}' could not be created`);
+      return { session: this.checkSession(bot, again.session, req), history: again.history };
     }
-    return this.checkSession(bot, existing, req);
   }
 
   private checkSession(bot: LoadedBot, s: SessionRow, req: ChatRequest): SessionRow {
@@ -268,7 +271,8 @@ export class Runtime {
     const t0 = performance.now();
     const now = this.now();
     const emit = (e: TurnEvent) => onEvent?.(e);
-    let session = await this.openSession(bot, sessionId, req);
+    const opened = await this.openSessionWithHistory(bot, sessionId, req);
+    let session = opened.session;
     const base = { sessionId, sessionToken: session.secret };
 
     // Idempotent retries: the same clientMessageId gets the stored answer and runs nothing twice.
@@ -321,10 +325,12 @@ export class Runtime {
     }
 
     // The graph: understand → specialists (parallel) → narrate.
-    const history = (await store.listMessages(this.db, sessionId, MAX_HISTORY + 1))
-      .filter((m) => m.id !== userMessage!.id && (m.role === 'user' || m.role === 'assistant'))
+    // What was said before this message (a merged burst, or a retried message, is the current input).
+    const firstCurrent = Math.min(userMessage.id, preStored?.id ?? Infinity);
+    const history = opened.history
+      .filter((m) => m.id < firstCurrent)
       .slice(-MAX_HISTORY)
-      .map((m) => ({ role: m.role as 'user' | 'assistant', content: m.content }));
+      .map((m) => ({ role: m.role, content: m.content }));
     const trace: TraceEntry[] = [];
     const calls: ModelCallRecord[] = [];
     const writes: ((tx: Sql) => Promise<void>)[] = [];
@@ -500,38 +506,33 @@ export class Runtime {
     const handoff = turn.handoff ?? null;
     const workflow = turn.workflow === undefined ? session.activeWorkflow : turn.workflow;
     const t = performance.now();
-    const { message, updated } = await this.db.transaction(async (tx) => {
-      for (const w of turn.writes) await w(tx);
-      const message = await store.insertMessage(tx, {
-        sessionId: session.id,
-        role: 'assistant',
-        source: 'bot',
-        content: reply,
-        intents,
-        workflow,
-        turnId,
-        replyTo: userMessageId,
-      });
-      const updated = await store.updateSession(tx, session.id, {
-        state: turn.path === 'gate' ? (session.state as Record<string, unknown>) : turn.memory,
-        lastIntent: intents[0] ?? session.lastIntent,
-        activeWorkflow: workflow,
-        ...(handoff ? { mode: 'handoff_pending' as Mode, handoffReason: handoff.reason, handoffAt: now } : {}),
-      });
+    const write = (sql: Sql) => {
+      // The trace row is written by the same statement: its persist entry covers the time up to it.
       turn.trace.push({ node: 'persist', startMs: Math.round(t - turn.t0), ms: +(performance.now() - t).toFixed(2), ok: true });
-      await store.insertTurn(tx, {
-        id: turnId,
+      return store.persistTurn(sql, {
         sessionId: session.id,
         bot: bot.config.id,
+        turnId,
         userMessageId,
-        path: turn.path,
+        reply,
         intents,
+        workflow: workflow ?? null,
+        state: turn.path === 'gate' ? (session.state as Record<string, unknown>) : turn.memory,
+        lastIntent: intents[0] ?? session.lastIntent,
+        handoff: handoff ? { reason: handoff.reason, at: now } : null,
+        path: turn.path,
         trace: turn.trace,
         modelCalls: turn.calls,
         latencyMs: performance.now() - turn.t0,
       });
-      return { message, updated };
-    });
+    };
+    // One statement is atomic by itself; the bot's own writes join it in a transaction.
+    const { message, session: updated } = turn.writes.length
+      ? await this.db.transaction(async (tx) => {
+          for (const w of turn.writes) await w(tx);
+          return write(tx);
+        })
+      : await write(this.db);
     this.publishMessage(bot, message);
     if (handoff) {
       this.publishSession(updated);

@@ -41,7 +41,7 @@ export function firstPassageOf(prompt: string): string | undefined {
 
 export async function startOracle(): Promise<Oracle> {
   // The fake provider lives with the test support code; it is a real HTTP server, not a mock.
-  const { startFakeLlmServer } = await import('../../test/support/fake-llm-server.ts');
+  const { startFakeLlmServer } = await import('../llm/testing/fake-server.ts');
   let current: { text: string; intents: string[] | undefined } | undefined;
   const byText = new Map<string, string[]>();
   const calls = { understand: 0, other: 0, unknown: 0 };

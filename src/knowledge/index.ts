@@ -1,99 +1,19 @@
-// Knowledge documents → chunks → Postgres full-text search (per-language stemming; `simple` for Vietnamese).
-// Text is accent-folded before indexing and querying, so "endereco" finds "endereço".
-import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Sql } from '../store/index.ts';
-import { getSetting, putSetting } from '../store/index.ts';
-import type { Passage } from '../engine/types.ts';
-
-export interface Chunk {
-  doc: string;
-  heading: string;
-  content: string;
-}
-
-export function tsConfigFor(language: string): string {
-  const lang = language.slice(0, 2);
-  if (lang === 'pt') return 'portuguese';
-  if (lang === 'es') return 'spanish';
-  if (lang === 'en') return 'english';
-  return 'simple';
-}
-
-export function fold(text: string): string {
-  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/đ/g, 'd').replace(/Đ/g, 'D');
-}
-
-/** Split a markdown document into one chunk per `## ` section (the title and intro form the first chunk). */
-export function chunkMarkdown(doc: string, markdown: string): Chunk[] {
-  const chunks: Chunk[] = [];
-  let title = '';
-  let heading = '';
-  let lines: string[] = [];
-  const flush = () => {
-    const content = lines.join('\n').trim();
-    if (content) chunks.push({ doc, heading: heading || title, content: heading ? `${heading}\n${content}` : content });
-    lines = [];
-  };
-  for (const line of markdown.split(/\r?\n/)) {
-    const h1 = /^#\s+(.*)/.exec(line);
-    const h2 = /^##+\s+(.*)/.exec(line);
-    if (h1 && !title) title = h1[1].trim();
-    else if (h2) {
-      flush();
-      heading = h2[1].trim();
-    } else lines.push(line);
-  }
-  flush();
-  return chunks;
-}
-
-export function readKnowledgeDir(dir: string): Chunk[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .filter((f) => f.endsWith('.md'))
-    .sort()
-    .flatMap((f) => chunkMarkdown(f, readFileSync(join(dir, f), 'utf8')));
-}
-
-/** (Re)index a bot's documents; skipped when nothing changed since the last start. */
-export async function indexKnowledge(sql: Sql, bot: string, language: string, chunks: Chunk[]): Promise<{ chunks: number; reindexed: boolean }> {
-  const hash = createHash('sha256').update(JSON.stringify(chunks)).digest('hex');
-  if ((await getSetting<string>(sql, bot, 'knowledge_hash')) === hash) return { chunks: chunks.length, reindexed: false };
-  const cfg = tsConfigFor(language);
-  await sql.query('delete from knowledge_chunks where bot = $1', [bot]);
-  for (const c of chunks) {
-    await sql.query(
-      `insert into knowledge_chunks (bot, doc, heading, content, ts_config, tsv)
-       values ($1, $2, $3, $4, $5::text, setweight(to_tsvector($5::text::regconfig, $6), 'A') || to_tsvector($5::text::regconfig, $7))`,
-      [bot, c.doc, c.heading, c.content, cfg, fold(c.heading), fold(c.content)],
-    );
-  }
-  await putSetting(sql, bot, 'knowledge_hash', hash);
-  return { chunks: chunks.length, reindexed: true };
-}
-
-/** Words of the query joined with OR: a question shares only some words with the passage that answers it. */
-function orQuery(query: string): string {
-  const words = fold(query)
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((w) => w.length > 1);
-  return [...new Set(words)].join(' or ');
-}
-
-export async function searchKnowledge(sql: Sql, bot: string, language: string, query: string, limit = 3): Promise<Passage[]> {
-  const q = orQuery(query);
-  if (!q) return [];
-  const cfg = tsConfigFor(language);
-  const rows = await sql.query<{ doc: string; heading: string; content: string; score: number }>(
-    `select doc, heading, content, ts_rank_cd(tsv, query) as score
-       from knowledge_chunks, websearch_to_tsquery($2::regconfig, $3) query
-      where bot = $1 and tsv @@ query
-      order by score desc, id
-      limit $4`,
-    [bot, cfg, q, limit],
-  );
-  return rows.map((r) => ({ ...r, score: Number(r.score) }));
-}
+// Public door of src/knowledge: markdown documents → chunks → Postgres full-text search, and the documents an
+// admin adds or overrides (merged with the bot's knowledge folder, re-indexed on every edit).
+export { chunkMarkdown, fold, indexKnowledge, readKnowledgeDir, searchKnowledge, tsConfigFor, type Chunk } from './search.ts';
+export {
+  DOC_NAME,
+  KNOWLEDGE_DOCS_KEY,
+  KnowledgeDocError,
+  MAX_DOC_BYTES,
+  deleteKnowledgeDoc,
+  getAdminDocs,
+  indexBotKnowledge,
+  listKnowledgeDocs,
+  loadKnowledgeChunks,
+  putKnowledgeDoc,
+  readKnowledgeDoc,
+  titleOf,
+  type KnowledgeDocSummary,
+  type StoredDoc,
+} from './documents.ts';

@@ -3,7 +3,16 @@ import { drizzle } from 'drizzle-orm/pg-proxy';
 import type { Sql } from './types.ts';
 import * as schema from './schema.ts';
 
+const cache = new WeakMap<Sql, ReturnType<typeof build>>();
+
+/** One Drizzle instance per store or transaction (building one per call shows up in turn latency). */
 export function orm(sql: Sql) {
+  let db = cache.get(sql);
+  if (!db) cache.set(sql, (db = build(sql)));
+  return db;
+}
+
+function build(sql: Sql) {
   return drizzle(
     async (text, params, method) => {
       if (method === 'all' && sql.queryArrays) return { rows: await sql.queryArrays(text, params) };
@@ -12,4 +21,4 @@ export function orm(sql: Sql) {
     { schema },
   );
 }
-export type Orm = ReturnType<typeof orm>;
+export type Orm = ReturnType<typeof build>;

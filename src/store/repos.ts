@@ -34,6 +34,26 @@ export async function getSession(sql: Sql, id: string): Promise<SessionRow | und
   return row;
 }
 
+export interface HistoryMessage {
+  id: number;
+  role: 'user' | 'assistant';
+  content: string;
+}
+
+/** A session and its recent user/bot messages (oldest first) in one round trip: the start of every turn. */
+export async function getSessionWithHistory(sql: Sql, id: string, limit: number): Promise<{ session: SessionRow; history: HistoryMessage[] } | undefined> {
+  const [row] = await orm(sql)
+    .select({
+      s: sessions,
+      history: dsql<HistoryMessage[] | string>`coalesce((select json_agg(h order by h.id) from (select m.id, m.role, m.content from messages m where m.session_id = sessions.id and m.role in ('user', 'assistant') order by m.id desc limit ${limit}) h), '[]'::json)`,
+    })
+    .from(sessions)
+    .where(eq(sessions.id, id));
+  if (!row) return undefined;
+  const history = typeof row.history === 'string' ? (JSON.parse(row.history) as HistoryMessage[]) : row.history;
+  return { session: row.s, history };
+}
+
 export async function findSessionByPhone(sql: Sql, bot: string, phone: string, channel: string): Promise<SessionRow | undefined> {
   const [row] = await orm(sql)
     .select()
@@ -162,6 +182,104 @@ export async function firstAnswerAfter(sql: Sql, sessionId: string, messageId: n
     .orderBy(asc(messages.id))
     .limit(1);
   return row;
+}
+
+export interface TurnWrite {
+  sessionId: string;
+  bot: string;
+  turnId: string;
+  userMessageId: number;
+  reply: string;
+  intents: string[];
+  workflow: string | null;
+  state: Record<string, unknown>;
+  lastIntent: string;
+  handoff: { reason: string; at: Date } | null;
+  path: string;
+  trace: unknown;
+  modelCalls: unknown;
+  latencyMs: number;
+}
+
+/**
+ * The end of a turn in ONE statement: the reply, the session's lasting state (and handoff), and the turn's
+ * trace. A single statement is atomic on its own, so a turn without other writes needs no BEGIN/COMMIT.
+ */
+export async function persistTurn(sql: Sql, w: TurnWrite): Promise<{ message: MessageRow; session: SessionRow }> {
+  const [row] = await sql.query<{ message: Record<string, unknown>; session: Record<string, unknown> }>(
+    `with m as (
+       insert into messages (session_id, role, source, content, intents, workflow, turn_id, reply_to)
+       values ($1, 'assistant', 'bot', $2, $3::jsonb, $4, $5, $6) returning *
+     ), s as (
+       update sessions set state = $7::jsonb, last_intent = $8, active_workflow = $4, updated_at = now(),
+              mode = case when $9::text is null then mode else 'handoff_pending' end,
+              handoff_reason = coalesce($9::text, handoff_reason),
+              handoff_at = case when $9::text is null then handoff_at else $10::timestamptz end
+        where id = $1 returning *
+     ), t as (
+       insert into turns (id, session_id, bot, user_message_id, path, intents, trace, model_calls, latency_ms)
+       values ($5, $1, $11, $6, $12, $3::jsonb, $13::jsonb, $14::jsonb, $15)
+     )
+     select (select row_to_json(m) from m) as message, (select row_to_json(s) from s) as session`,
+    [
+      w.sessionId,
+      w.reply,
+      JSON.stringify(w.intents),
+      w.workflow,
+      w.turnId,
+      w.userMessageId,
+      JSON.stringify(w.state),
+      w.lastIntent,
+      w.handoff?.reason ?? null,
+      w.handoff?.at.toISOString() ?? null,
+      w.bot,
+      w.path,
+      JSON.stringify(w.trace),
+      JSON.stringify(w.modelCalls),
+      w.latencyMs,
+    ],
+  );
+  return { message: messageFromJson(parseJson(row.message)), session: sessionFromJson(parseJson(row.session)) };
+}
+
+function parseJson(v: unknown): Record<string, unknown> {
+  return (typeof v === 'string' ? JSON.parse(v) : v) as Record<string, unknown>;
+}
+const date = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string));
+
+function messageFromJson(r: Record<string, unknown>): MessageRow {
+  return {
+    id: Number(r.id),
+    sessionId: r.session_id as string,
+    role: r.role as string,
+    source: r.source as string,
+    content: r.content as string,
+    intents: r.intents as string[],
+    workflow: (r.workflow as string | null) ?? null,
+    turnId: (r.turn_id as string | null) ?? null,
+    clientMessageId: (r.client_message_id as string | null) ?? null,
+    replyTo: r.reply_to === null ? null : Number(r.reply_to),
+    createdAt: date(r.created_at)!,
+  };
+}
+
+function sessionFromJson(r: Record<string, unknown>): SessionRow {
+  return {
+    id: r.id as string,
+    bot: r.bot as string,
+    userId: (r.user_id as string | null) ?? null,
+    channel: r.channel as string,
+    phoneNumber: (r.phone_number as string | null) ?? null,
+    secret: r.secret as string,
+    mode: r.mode as string,
+    handoffReason: r.handoff_reason as string,
+    handoffAt: date(r.handoff_at),
+    lastIntent: r.last_intent as string,
+    activeWorkflow: (r.active_workflow as string | null) ?? null,
+    state: r.state as Record<string, unknown>,
+    createdAt: date(r.created_at)!,
+    updatedAt: date(r.updated_at)!,
+  };
 }
 
 export async function insertTurn(

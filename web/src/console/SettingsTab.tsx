@@ -1,8 +1,10 @@
 // Settings per bot: the intents table with a handoff switch each (saved at once), adding and deleting
-// intents, and the handoff timeout and greeting reset. Changes need the admin token; operators can read.
+// intents, the handoff timeout and greeting reset, and the knowledge documents. Changes need the admin
+// token; operators can read.
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { ApiError, request, type BotInfo, type HandoffSettings, type IntentRow } from '../shared/api.ts';
 import type { ConsoleTexts } from '../shared/i18n.ts';
+import { KnowledgeSection } from './KnowledgeSection.tsx';
 
 export function SettingsTab({ token, t, bots }: { token: string; t: ConsoleTexts; bots: BotInfo[] }) {
   const [botId, setBotId] = useState('');
@@ -133,6 +135,7 @@ function BotSettings({ token, t, bot }: { token: string; t: ConsoleTexts; bot: s
         <AddIntent t={t} onAdd={(body) => save(body)} />
       </section>
       <HandoffForm token={token} t={t} base={base} />
+      <KnowledgeSection token={token} t={t} bot={bot} />
     </>
   );
 }

@@ -101,6 +101,25 @@ export interface FeedbackRow {
   createdAt: string;
 }
 
+export interface KnowledgeDoc {
+  doc: string;
+  title: string;
+  sections: { heading: string; chars: number }[];
+  source: 'file' | 'admin';
+  /** An admin document that replaces a file of the same name. */
+  overridesFile?: boolean;
+  updatedAt?: string;
+}
+
+export interface GoldenExample {
+  id: number;
+  bot: string;
+  userText: string;
+  reply: string;
+  source: string;
+  sessionId: string | null;
+}
+
 /** Events of a streamed turn (NDJSON). */
 export type TurnEvent =
   | { type: 'intent'; intents: string[]; source: string }

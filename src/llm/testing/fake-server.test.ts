@@ -1,6 +1,6 @@
 // The fake provider server speaks the wire protocols themselves: checked here with plain fetch.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeLlmServer, type FakeLlmServer } from './fake-llm-server.ts';
+import { startFakeLlmServer, type FakeLlmServer } from './fake-server.ts';
 
 let fake: FakeLlmServer;
 beforeAll(async () => {
