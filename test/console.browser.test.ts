@@ -4,6 +4,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { auth, startTestServer, type TestServer } from './support/server.ts';
+import { insertGoldenExample } from '../src/feedback/index.ts';
+import { searchKnowledge } from '../src/knowledge/index.ts';
 import { browserSkipReason, ensureConsoleBuilt, launchChromium, resultPath } from './support/browser.ts';
 
 const skip = browserSkipReason();
@@ -217,5 +219,36 @@ describe.skipIf(skip !== null)('web console in Chromium', () => {
     await admin.screenshot({ path: resultPath('console-narrow.png') });
     await admin.getByRole('button', { name: /Volver a la lista/ }).click();
     await expect.poll(() => admin.locator('.session-list').isVisible(), WAIT).toBe(true);
+  });
+
+  it('adds a knowledge document in Settings that the bot finds at once, and deletes a golden example in Feedback', async () => {
+    await insertGoldenExample(s.db, { bot: 'ct-smash', userText: 'vocês têm sauna?', reply: 'Temos sim, de terça a sábado.', source: 'judge' });
+    const admin = await operator();
+    await admin.getByTestId('tab-settings').click();
+    await admin.getByTestId('settings-bot').selectOption('ct-smash');
+    expect(await admin.getByTestId('knowledge-doc-estacionamento.md').getAttribute('data-source')).toBe('file');
+
+    await admin.getByTestId('knowledge-add').click();
+    await admin.getByTestId('knowledge-doc-name').fill('sauna.md');
+    await admin.getByTestId('knowledge-markdown').fill('# Sauna\n\n## Horário da sauna\nA sauna seca abre de terça a sábado, das 17h às 21h.\n');
+    expect(await unlabelled(admin)).toEqual([]);
+    await admin.screenshot({ path: resultPath('settings-knowledge.png') });
+    await admin.getByTestId('knowledge-save').click();
+    await expect.poll(() => admin.getByTestId('knowledge-status').textContent(), WAIT).toBe('Guardado');
+    expect(await admin.getByTestId('knowledge-doc-sauna.md').innerText()).toMatch(/Horário da sauna/);
+    expect((await searchKnowledge(s.db, 'ct-smash', 'pt-BR', 'sauna seca'))[0]?.doc).toBe('sauna.md');
+    // Removing it (admin documents only) takes it out of the search again.
+    await admin.getByRole('button', { name: 'Eliminar: Sauna' }).click();
+    await admin.getByTestId('knowledge-doc-sauna.md').waitFor({ state: 'detached', ...WAIT });
+    expect(await searchKnowledge(s.db, 'ct-smash', 'pt-BR', 'sauna seca')).toEqual([]);
+
+    await admin.getByTestId('tab-feedback').click();
+    const row = admin.getByTestId('golden-row').filter({ hasText: 'vocês têm sauna?' });
+    await row.waitFor(WAIT);
+    await admin.screenshot({ path: resultPath('feedback-golden.png') });
+    await row.getByRole('button', { name: /^Eliminar/ }).click();
+    await row.waitFor({ state: 'detached', ...WAIT });
+    expect((await s.get('/api/bots/ct-smash/golden', auth())).body.examples).toEqual([]);
+    expect((admin as Page & { errors: string[] }).errors).toEqual([]);
   });
 });
