@@ -67,6 +67,18 @@ describe('ct-smash over HTTP', () => {
     expect(full.reply).toMatch(/lotada/);
   });
 
+  it('cancels a booked class and frees its place', async () => {
+    const a = await s.chat('ct-smash', { message: 'quero uma aula experimental de jiu-jitsu segunda que vem às 18h' });
+    expect(a.reply).toMatch(/Confirma/);
+    const next = (message: string) => s.chat('ct-smash', { sessionId: a.sessionId, sessionToken: a.sessionToken, message });
+    expect((await next('sim')).reply).toMatch(/agendada/);
+    expect(await s.db.query('select 1 from ct_bookings where session_id = $1', [a.sessionId])).toHaveLength(1);
+    const c = await next('não vou poder ir, cancela por favor');
+    expect(c.intents).toContain('trial');
+    expect(c.reply).toMatch(/cancelei/);
+    expect(await s.db.query('select 1 from ct_bookings where session_id = $1', [a.sessionId])).toHaveLength(0);
+  });
+
   it('answers a retried clientMessageId once and stores it once', async () => {
     const a = await s.chat('ct-smash', { message: 'quanto custa a mensalidade?', clientMessageId: 'retry-1' });
     const b = await s.chat('ct-smash', { sessionId: a.sessionId, sessionToken: a.sessionToken, message: 'quanto custa a mensalidade?', clientMessageId: 'retry-1' });

@@ -80,9 +80,20 @@ export function freeSlots(timetable: Timetable, date: string, bookedCounts: Book
   return classesOn(timetable, date, bookedCounts).filter((s) => s.free > 0);
 }
 
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
 /** Local calendar date and time of an instant in a time zone: { date: 'YYYY-MM-DD', time: 'HH:MM' }. */
 export function localDateTime(at: Date, timeZone: string): { date: string; time: string } {
-  const parts = new Intl.DateTimeFormat('en-CA', {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) formatters.set(timeZone, (formatter = newFormatter(timeZone)));
+  const parts = formatter.formatToParts(at);
+  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '00';
+  return { date: `${get('year')}-${get('month')}-${get('day')}`, time: `${get('hour')}:${get('minute')}` };
+}
+
+/** Building an Intl formatter costs ~10× formatting with one: they are cached per time zone. */
+function newFormatter(timeZone: string): Intl.DateTimeFormat {
+  return new Intl.DateTimeFormat('en-CA', {
     timeZone,
     year: 'numeric',
     month: '2-digit',
@@ -90,9 +101,7 @@ export function localDateTime(at: Date, timeZone: string): { date: string; time:
     hour: '2-digit',
     minute: '2-digit',
     hourCycle: 'h23',
-  }).formatToParts(at);
-  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '00';
-  return { date: `${get('year')}-${get('month')}-${get('day')}`, time: `${get('hour')}:${get('minute')}` };
+  });
 }
 
 export interface NextAvailableOptions {

@@ -78,6 +78,14 @@ const trial: Step = async (ctx) => {
   const next = (exclude?: { date: string; time: string }) =>
     nextAvailable(timetable, ctx.now, counts, offerCount, { timeZone: ctx.bot.timeZone, horizonDays: horizon, modality, exclude });
 
+  // Cancelling a booked class: the booking is removed with the turn's other writes.
+  if (CANCEL.test(fold(ctx.text)) && prev.bookingId) {
+    const bookingId = prev.bookingId;
+    ctx.defer((tx) => tx.query('delete from ct_bookings where id = $1 and session_id = $2', [bookingId, ctx.session.id]).then(() => undefined));
+    await ctx.tool('cancelBooking', { bookingId }, async () => ({ bookingId }));
+    return done(say('cancelled', { data: formatDatePt(prev.date!), hora: formatTimePt(prev.time!) }), { stage: null });
+  }
+
   // Confirmation stage: yes books, no declines; a new date or time re-plans below.
   if (active.stage === 'confirm' && !date && !time && yes !== undefined) {
     if (!yes) return done(say('declined'), { stage: null });
@@ -108,7 +116,9 @@ const trial: Step = async (ctx) => {
     return done(say('ask_date'), { stage: 'ask_date', modality });
   }
 
-  const classes = classesOn(timetable, wantedDate, counts).filter((s) => !modality || fold(s.modality) === fold(modality));
+  const classes = classesOn(timetable, wantedDate, counts).filter(
+    (s) => (!modality || fold(s.modality) === fold(modality)) && (wantedDate > today.date || s.time > today.time), // not the ones that already started
+  );
   const free = classes.filter((s) => s.free > 0);
   if (!classes.length) {
     return done(say('no_classes', { data: formatDatePt(wantedDate), slots: formatSlotsPt(next()) }), { stage: 'ask_date', modality });
@@ -138,6 +148,8 @@ function findNextAt(timetable: Timetable, counts: BookedCounts, ctx: TurnContext
   const all = nextAvailable(timetable, ctx.now, counts, 50, { timeZone: ctx.bot.timeZone, horizonDays: horizon, modality });
   return all.find((s) => s.time === time);
 }
+
+const CANCEL = /\b(cancel\w*|desmarc\w*|nao vou (mais )?poder ir|nao vou conseguir ir)\b/;
 
 function fold(s: string): string {
   return s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
@@ -171,5 +183,11 @@ const general: Step = (ctx) => {
 export default defineBot({
   migrations,
   specialists: { trial, general },
+  /** "cancela a aula" after a booking is the trial flow's business, whatever the classifier thought. */
+  refineIntents: ({ text, intents, memory }) => {
+    const booked = (memory.trial as TrialMemory | undefined)?.bookingId;
+    if (booked && CANCEL.test(fold(text)) && !intents.includes('trial')) return ['trial', ...intents.filter((i) => i !== 'general')];
+    return intents;
+  },
   nodeNames: { understand: 'triage', narrate: 'merge' },
 });

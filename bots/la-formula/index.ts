@@ -23,6 +23,13 @@ const productAnswer =
       return { segments: [{ intent, text, ok: true }] };
     }
     const inStock = products.filter((p) => p.stock > 0);
+    // A question about a property ("¿viene con lactosa?", "¿es vegana?") is answered from the descriptions.
+    const asked = propertyWords(ctx.text).filter((w) => products.some((p) => foldText(p.description).includes(w)));
+    if (asked.length) {
+      const matching = products.filter((p) => asked.some((w) => foldText(p.description).includes(w)));
+      const lines = matching.slice(0, 4).map((p) => `• ${p.name} ($${formatAmount(p.price)}): ${p.description}`);
+      return { segments: [{ intent, text: [ctx.reply('product_answer_intro'), ...lines].join('\n'), ok: true, data: { products: matching.map((p) => p.id) } }] };
+    }
     let text: string;
     if (products.length === 1) {
       const p = products[0];
@@ -40,6 +47,14 @@ const productAnswer =
     return { segments: [{ intent, text, ok: true, data: { products: products.map((p) => p.id) } }] };
   };
 
+const PROPERTY_WORDS = ['lactosa', 'gluten', 'tacc', 'vegan', 'vegana', 'vegetal', 'cafeina', 'estimulante', 'sabor', 'sabores', 'azucar', 'calorias', 'servicios', 'capsulas', 'enzimas', 'caseina'];
+
+/** Words of the question that name a product property the descriptions may mention. */
+function propertyWords(text: string): string[] {
+  const words = new Set(foldText(text).split(/[^a-z0-9]+/));
+  return PROPERTY_WORDS.filter((w) => words.has(w)).map((w) => (w === 'vegana' ? 'vegan' : w === 'sabores' ? 'sabor' : w));
+}
+
 function alternativeTo(p: Product): Product | undefined {
   return defaultCatalog.find((o) => o.id !== p.id && o.category === p.category && o.stock > 0);
 }
@@ -49,10 +64,18 @@ const saludo: Step = (ctx) => {
   return { segments: [{ intent: 'saludo', text: ctx.reply(returning ? 'saludo_returning' : 'saludo'), ok: true }] };
 };
 
-/** General training advice in Nico's voice, always with the disclaimer. */
-const consultaEntrenamiento: Step = async (ctx) => {
-  const kb = await answerFromKnowledge(ctx, 'consulta_entrenamiento');
-  const advice = kb.found ? kb.text : 'comé bien (proteína en cada comida), entrená con progresión de cargas y dormí 7–8 horas.';
+/** General training advice by topic, in Nico's voice, always with the disclaimer. */
+const TRAINING_TIPS: [RegExp, string][] = [
+  [/\b(masa|volumen|engordar|subir de peso|crecer|hipertrofia)\b/, 'comé con un pequeño superávit de calorías, 1,6–2 g de proteína por kilo, entrená cada músculo 2 veces por semana subiendo cargas de a poco, y dormí 7–8 horas.'],
+  [/\b(definir|bajar|grasa|adelgazar|marcar|quemar)\b/, 'un déficit moderado de calorías, mucha proteína para cuidar el músculo, seguí entrenando con peso y sumá pasos o cardio suave.'],
+  [/\b(pierna|piernas|gluteo|gluteos|sentadilla)\b/, 'dos veces por semana alcanza: sentadilla o prensa, un peso muerto rumano y zancadas, de 3 a 4 series de 8–12, dejando 48 h entre sesiones.'],
+  [/\b(pecho|espalda|brazos|hombros|biceps|triceps|abdominales|abdomen)\b/, 'dos sesiones por semana para ese grupo, 10–15 series semanales en total, ejercicios compuestos primero y técnica antes que peso.'],
+  [/\b(principiante|empezar|arranco|arrancar|rutina)\b/, 'arrancá con una rutina de cuerpo completo 3 veces por semana, ejercicios básicos, y subí el peso de a poco cuando la técnica sale limpia.'],
+];
+
+const consultaEntrenamiento: Step = (ctx) => {
+  const t = foldText(ctx.text);
+  const advice = TRAINING_TIPS.find(([re]) => re.test(t))?.[1] ?? 'comé bien (proteína en cada comida), entrená con progresión de cargas y dormí 7–8 horas.';
   const text = `${ctx.reply('training_generic', { consejo: advice })}\n${ctx.reply('training_disclaimer')}`;
   return { segments: [{ intent: 'consulta_entrenamiento', text, ok: true }] };
 };

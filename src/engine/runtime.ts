@@ -6,7 +6,7 @@ import { loadBots, type BotSource } from '../bot/loader.ts';
 import { safeEqual } from './secrets.ts';
 import { botPaused, checkOperatorReply, checkTransition, handoffTimedOut, isGreeting } from '../handoff/index.ts';
 import { indexBotKnowledge, searchKnowledge } from '../knowledge/index.ts';
-import { createLocalUnderstander } from '../nlu/index.ts';
+import { createLocalUnderstander, type LocalUnderstander } from '../nlu/index.ts';
 import type { ActiveFlowContext, Example, Language, Understander, Understanding } from '../nlu/types.ts';
 import * as store from '../store/index.ts';
 import type { Database, Mode, SessionRow, Sql } from '../store/index.ts';
@@ -69,6 +69,8 @@ export interface LoadedBot extends BotSource {
   /** Set while a turn runs: the model calls of that turn (the understander reads it). */
   currentCalls: ModelCallRecord[];
   services: unknown;
+  /** The local classifier (also behind llm/cascade understanding). */
+  local: LocalUnderstander;
 }
 
 const MAX_HISTORY = 10;
@@ -124,6 +126,7 @@ export class Runtime {
       language: config.language.slice(0, 2) as Language,
       currentCalls: [],
       services,
+      local: null as unknown as LocalUnderstander,
     };
     bot.understander = this.buildUnderstander(bot);
     this.bots.set(config.id, bot);
@@ -153,6 +156,7 @@ export class Runtime {
       multiIntent: config.understanding.multiIntent,
       gazetteers: config.gazetteers,
     });
+    bot.local = local;
     const base = bot.definition.understander?.({ local, config }) ?? local;
     const mode = understandingMode(config, bot.model !== null, this.opts.env ?? process.env);
     if (bot.model && mode !== 'local' && bot.definition.modelUnderstanding !== false) {
@@ -478,6 +482,7 @@ export class Runtime {
       },
       defer: (write) => void writes.push(write),
       searchKnowledge: (query, limit) => searchKnowledge(db, bot.config.id, bot.config.language, query, limit),
+      classify: (t) => bot.local.classify(t),
       reply: (key, vars) => fillTemplate(bot.config.replies[key] ?? '', vars),
     };
   }

@@ -1,11 +1,12 @@
 // Specialists every bot gets for free: an intent with no code of its own answers from its reply template,
 // else from the bot's knowledge documents, else with the fallback reply.
 import type { BotConfig } from '../bot/config.ts';
-import type { Specialist, TurnContext } from './types.ts';
+import { splitClauses } from '../nlu/index.ts';
+import type { Passage, Specialist, TurnContext } from './types.ts';
 
 /** Answer a question from the knowledge documents: the best passage, without its heading line. */
 export async function answerFromKnowledge(ctx: TurnContext, intent: string): Promise<{ text: string; found: boolean; passages: string[] }> {
-  const passages = await ctx.tool('knowledgeSearch', { query: ctx.text }, () => ctx.searchKnowledge(ctx.text, 3));
+  const passages = await ctx.tool('knowledgeSearch', { query: ctx.text }, () => searchByClause(ctx, intent));
   if (!passages.length) return { text: ctx.reply(`${intent}_not_found`) || ctx.reply('knowledge_not_found'), found: false, passages: [] };
   const texts = passages.map((p) => p.content);
   if (ctx.model) {
@@ -23,6 +24,22 @@ export async function answerFromKnowledge(ctx: TurnContext, intent: string): Pro
     }
   }
   return { text: stripHeading(passages[0].content), found: true, passages: texts };
+}
+
+/**
+ * In a message with several requests ("quero marcar muay thai e tem estacionamento?") the words of the other
+ * requests drown the question: search with the clauses that belong to this intent.
+ */
+async function searchByClause(ctx: TurnContext, intent: string): Promise<Passage[]> {
+  if (ctx.intents.length > 1) {
+    const clauses = splitClauses(ctx.text, ctx.understanding.language);
+    const mine = clauses.filter((c) => ctx.classify(c)[0]?.id === intent);
+    if (mine.length && mine.length < clauses.length) {
+      const found = await ctx.searchKnowledge(mine.join(' '), 3);
+      if (found.length) return found;
+    }
+  }
+  return ctx.searchKnowledge(ctx.text, 3);
 }
 
 function stripHeading(content: string): string {

@@ -89,6 +89,8 @@ export interface TurnContext {
   /** Queue a write for the turn's persist transaction (state, reply and these commit together). */
   defer(write: (tx: Sql) => Promise<void>): void;
   searchKnowledge(query: string, limit?: number): Promise<Passage[]>;
+  /** The bot's local classifier on any text (e.g. to tell which clause of a message is this intent's). */
+  classify(text: string): { id: string; confidence: number }[];
   /** The bot's reply template `key` with {placeholders} filled. */
   reply(key: string, vars?: Record<string, string | number>): string;
 }
