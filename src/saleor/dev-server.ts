@@ -15,6 +15,8 @@ export interface SaleorDevServerOptions {
   host?: string;
   /** Django fixture with the catalogue; default ../shared/saleor/populatedb_data.json or env SALEOR_DATA. */
   dataFile?: string;
+  /** Load the schema and catalogue at start instead of on the first request (the CLI does). */
+  eager?: boolean;
   /** Saleor SDL; default ../shared/saleor/schema.graphql or env SALEOR_SCHEMA. */
   schemaFile?: string;
 }
@@ -41,8 +43,11 @@ const MAX_BODY = 1_000_000;
 
 export async function createSaleorDevServer(options: SaleorDevServerOptions = {}): Promise<SaleorDevServer> {
   const { port = 0, host = '127.0.0.1' } = options;
-  const schema = loadSaleorSchema(options.schemaFile ?? defaultSchemaFile());
-  const catalog = loadCatalog(options.dataFile ?? defaultDataFile());
+  // The 1 MB SDL and the catalogue are read on the first GraphQL request, not at start-up: a server that
+  // starts every bot should not wait for a catalogue nobody has asked about yet.
+  let loaded: { schema: ReturnType<typeof loadSaleorSchema>; catalog: ReturnType<typeof loadCatalog> } | null = null;
+  const load = () => (loaded ??= { schema: loadSaleorSchema(options.schemaFile ?? defaultSchemaFile()), catalog: loadCatalog(options.dataFile ?? defaultDataFile()) });
+  if (options.eager) load();
   let origin = '';
 
   const server = http.createServer((req, res) => {
@@ -92,6 +97,7 @@ export async function createSaleorDevServer(options: SaleorDevServerOptions = {}
       send(res, 400, { errors: [formatError(err as GraphQLError)] });
       return;
     }
+    const { schema, catalog } = load();
     const validationErrors = validate(schema, document);
     if (validationErrors.length) {
       send(res, 400, { errors: validationErrors.map(formatError) });

@@ -38,7 +38,7 @@ export async function run(argv: string[]): Promise<number> {
   }
   let server;
   try {
-    server = await createSaleorDevServer({ port: args.port, host: args.host, dataFile: args.dataFile });
+    server = await createSaleorDevServer({ port: args.port, host: args.host, dataFile: args.dataFile, eager: true });
   } catch (err) {
     console.error(`Could not start the Saleor dev server: ${(err as Error).message}`);
     return 1;
