@@ -2,6 +2,7 @@
 import { resolve } from 'node:path';
 import { Runtime, type RuntimeOptions } from '../engine/index.ts';
 import { openDatabase, type Database } from '../store/index.ts';
+import { effectiveModelSpec } from '../llm/spec.ts';
 
 export interface BootOptions extends Partial<Omit<RuntimeOptions, 'db'>> {
   env?: NodeJS.ProcessEnv;
@@ -16,14 +17,13 @@ export async function boot(opts: BootOptions = {}): Promise<{ runtime: Runtime; 
     schema: env.DATABASE_SCHEMA || undefined,
     dataDir: opts.dataDir ?? resolve(env.DATA_DIR ?? 'data'),
   });
-  let modelFactory = opts.modelFactory;
-  if (!modelFactory) {
-    try {
-      modelFactory = (await import('../llm/index.ts')).modelBindingFor;
-    } catch {
-      modelFactory = undefined;
-    }
-  }
+  // The provider SDKs take ~0.4 s to load: only a bot that really has a model pays for them.
+  const modelFactory: RuntimeOptions['modelFactory'] =
+    opts.modelFactory ??
+    (async (config, e) => {
+      if (effectiveModelSpec(config.model, e) === 'local') return null;
+      return (await import('../llm/index.ts')).modelBindingFor(config, e);
+    });
   const runtime = await Runtime.create({ ...opts, db, env, modelFactory });
   return { runtime, db };
 }

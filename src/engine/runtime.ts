@@ -47,7 +47,7 @@ export interface RuntimeOptions {
   env?: NodeJS.ProcessEnv;
   log?: (msg: string) => void;
   /** Builds the bot's model when one is configured (src/llm); null keeps the bot local. */
-  modelFactory?: (config: BotConfig, env: NodeJS.ProcessEnv) => ModelBinding | null;
+  modelFactory?: (config: BotConfig, env: NodeJS.ProcessEnv) => ModelBinding | null | Promise<ModelBinding | null>;
 }
 
 /** What src/llm hands the runtime for a bot with a model. */
@@ -122,7 +122,7 @@ export class Runtime {
       intents,
       handoff,
       understander: null as unknown as Understander,
-      model: this.bindModel(config, env),
+      model: await this.bindModel(config, env),
       language: config.language.slice(0, 2) as Language,
       currentCalls: [],
       services,
@@ -134,9 +134,9 @@ export class Runtime {
   }
 
   /** The bot's model, or null (local). A misconfigured model is reported and the bot runs locally. */
-  private bindModel(config: BotConfig, env: NodeJS.ProcessEnv): ModelBinding | null {
+  private async bindModel(config: BotConfig, env: NodeJS.ProcessEnv): Promise<ModelBinding | null> {
     try {
-      return this.opts.modelFactory?.(config, env) ?? null;
+      return (await this.opts.modelFactory?.(config, env)) ?? null;
     } catch (err) {
       const msg = `[${config.id}] model '${config.model}' unavailable: ${(err as Error).message} — running with local understanding`;
       console.warn(msg);

@@ -6,6 +6,7 @@ import { ChatGoogleGenerativeAI } from '@langchain/google-genai';
 import { ChatOllama } from '@langchain/ollama';
 import { ChatOpenAI } from '@langchain/openai';
 import { ModelConfigError } from './errors.ts';
+export { effectiveModelSpec } from './spec.ts';
 
 export type Provider = 'openai' | 'google-genai' | 'anthropic' | 'ollama';
 
@@ -24,13 +25,6 @@ export interface ChatModelHandle {
 /** Placeholder key for OpenAI-compatible servers that need none (vLLM, Ollama /v1, LM Studio). */
 const NO_KEY = 'not-needed';
 export const DEFAULT_OLLAMA_URL = 'http://127.0.0.1:11434';
-
-/** SWITCHBOARD_MODEL, when set, overrides every bot's own `model`. */
-export function effectiveModelSpec(botModel: string | undefined, env: NodeJS.ProcessEnv = process.env): string {
-  const forced = env.SWITCHBOARD_MODEL?.trim();
-  if (forced) return forced;
-  return botModel?.trim() || 'local';
-}
 
 /** Splits 'provider:model' at the first colon (model names may hold colons: 'ollama:qwen2.5:7b'). */
 export function parseModelSpec(spec: string): { provider: Provider; model: string } | null {
