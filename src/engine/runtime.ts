@@ -99,6 +99,16 @@ export class Runtime {
     await store.migrate(opts.db, [...store.coreMigrations, ...sources.flatMap((s) => s.definition.migrations ?? [])]);
     for (const source of sources) await rt.addBot(source);
     await rt.events.start();
+    // Train every bot's classifier right after start-up, one per tick, so the server answers its first
+    // message without waiting for all of them (a bot asked before its turn trains on that first message).
+    const pending = [...rt.bots.values()];
+    const warm = () => {
+      const next = pending.shift();
+      if (!next || rt.closing) return;
+      next.local.classify('');
+      setImmediate(warm);
+    };
+    setImmediate(warm);
     return rt;
   }
 
@@ -148,14 +158,16 @@ export class Runtime {
   private buildUnderstander(bot: LoadedBot): Understander {
     const { config } = bot;
     const examples: Example[] = Object.entries(bot.intents).flatMap(([intent, c]) => c.examples.map((text) => ({ text, intent })));
-    const local = createLocalUnderstander(examples, {
-      language: bot.language,
-      threshold: config.understanding.threshold,
-      fallback: config.understanding.fallback,
-      exclusive: config.understanding.exclusive,
-      multiIntent: config.understanding.multiIntent,
-      gazetteers: config.gazetteers,
-    });
+    const local = lazyUnderstander(() =>
+      createLocalUnderstander(examples, {
+        language: bot.language,
+        threshold: config.understanding.threshold,
+        fallback: config.understanding.fallback,
+        exclusive: config.understanding.exclusive,
+        multiIntent: config.understanding.multiIntent,
+        gazetteers: config.gazetteers,
+      }),
+    );
     bot.local = local;
     const base = bot.definition.understander?.({ local, config }) ?? local;
     const mode = understandingMode(config, bot.model !== null, this.opts.env ?? process.env);
@@ -725,6 +737,20 @@ export class Runtime {
 }
 
 // ------------------------------------------------------------------ helpers
+
+/** A local understander trained on first use. */
+function lazyUnderstander(train: () => LocalUnderstander): LocalUnderstander {
+  let trained: LocalUnderstander | null = null;
+  const get = () => (trained ??= train());
+  return {
+    understand: (input) => get().understand(input),
+    classify: (text) => get().classify(text),
+    retrain: (examples) => get().retrain(examples),
+    get options() {
+      return get().options;
+    },
+  };
+}
 
 /**
  * How a bot understands: without a model always locally; with one, SWITCHBOARD_UNDERSTANDING (local, llm,
