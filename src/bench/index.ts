@@ -7,7 +7,7 @@ export { measure, percentile, ratio, summarize, type LatencySummary, type LoadRe
 export { bareFastifyLatencies, bareLangGraphLatencies, buildBareGraph } from './floors.ts';
 export { chatLoad, healthLoad } from './load.ts';
 export { memoryPerThousandSessions, type MemoryResult } from './memory.ts';
-export { compareOnBot, publicDatasets, trainNlpjs, type BotNluResult, type LabelledTurn, type PublicNluResult } from './nlu.ts';
+export { compareOnBot, publicDatasets, type BotNluResult, type LabelledTurn, type PublicNluResult } from './nlu.ts';
 export { benchPostgresUrl, openBenchPostgres, probePostgres, redactUrl, DEFAULT_BENCH_POSTGRES } from './postgres.ts';
 export { playOverHttp, replayHttp, replayInProcess, type ReplayOptions } from './replay.ts';
 export { freePort, measureStartup, type StartupRun } from './startup.ts';

@@ -3,7 +3,7 @@
 // flow of each turn (as in a real conversation); NLP.js sees the text only. Both use the bot's threshold
 // and fallback intent. Then the public datasets through src/nlu's benchNlu, when it is there.
 import type { LoadedBot } from '../engine/index.ts';
-import type { ActiveFlowContext } from '../nlu/index.ts';
+import { trainNlpjs, type ActiveFlowContext } from '../nlu/index.ts';
 import { summarize, type LatencySummary } from './stats.ts';
 
 export interface LabelledTurn {
@@ -73,50 +73,6 @@ async function score(turns: LabelledTurn[], noFlow: LabelledTurn[], predict: (t:
     accuracyNoFlow: noFlow.length ? noFlow.filter((t) => right.has(t)).length / noFlow.length : Number.NaN,
     latency: summarize(latencies),
   };
-}
-
-interface NlpLike {
-  use(x: unknown): void;
-  addDocument(locale: string, utterance: string, intent: string): void;
-  train(): Promise<unknown>;
-  process(locale: string, text: string): Promise<{ classifications?: { intent: string; score: number }[] }>;
-}
-
-/** NLP.js (a dev dependency without type declarations) trained on shuffled examples: grouped ones train badly. */
-export async function trainNlpjs(examples: { text: string; intent: string }[], lang: string): Promise<{ predict(text: string): Promise<{ id: string; confidence: number }[]> }> {
-  process.env.NODE_ENV = 'production'; // NLP.js logs its training otherwise
-  const load = (name: string) => import(name) as Promise<Record<string, unknown>>;
-  const { Nlp } = (await load('@nlpjs/nlp')) as { Nlp: new (settings: unknown) => NlpLike };
-  const packs: Record<string, [string, string]> = { pt: ['@nlpjs/lang-pt', 'LangPt'], es: ['@nlpjs/lang-es', 'LangEs'], en: ['@nlpjs/lang-en', 'LangEn'] };
-  const nlp = new Nlp({ languages: [lang], autoSave: false, autoLoad: false, nlu: { log: false } });
-  const pack = packs[lang];
-  if (pack) nlp.use((await load(pack[0]))[pack[1]]);
-  for (const ex of shuffle(examples, 7)) nlp.addDocument(lang, ex.text, ex.intent);
-  await nlp.train();
-  return {
-    async predict(text) {
-      const r = await nlp.process(lang, text);
-      return (r.classifications ?? []).map((c) => ({ id: c.intent, confidence: c.score })).sort((a, b) => b.confidence - a.confidence);
-    },
-  };
-}
-
-/** Deterministic Fisher–Yates shuffle (mulberry32), so runs are reproducible. */
-function shuffle<T>(items: readonly T[], seed: number): T[] {
-  const a = items.slice();
-  let s = seed >>> 0;
-  const rand = () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  for (let i = a.length - 1; i > 0; i--) {
-    const j = Math.floor(rand() * (i + 1));
-    [a[i], a[j]] = [a[j], a[i]];
-  }
-  return a;
 }
 
 export interface PublicNluResult {

@@ -9,3 +9,4 @@ export { TextClassifier, type ClassifierOptions } from './classifier.ts';
 export { evaluateLocal, scorePredictions, decide, type EvalMetrics, type EvaluateOptions } from './evaluate.ts';
 export { readJsonl, toExamples, guessLanguage, type LabelledLine } from './bench-data.ts';
 export { benchNlu, formatBench, defaultDataDir, type BenchOptions, type BenchReport, type DatasetResult } from './bench.ts';
+export { trainNlpjs, type BaselineModel } from './bench-nlpjs.ts';
