@@ -6,6 +6,10 @@ import { isGreeting } from '../../src/handoff/index.ts';
 import { defaultCatalog, findProducts, foldText, formatAmount, mentionsPharmacology, stockPhrase, unknownProductQuery, type Product } from './catalog.ts';
 
 const PRODUCT_INTENTS = new Set(['consulta_producto', 'posible_comprador']);
+const PRODUCT_TALK = new Set([...PRODUCT_INTENTS, 'precio_stock']);
+/** Asking what something costs: per the seed, the price of a product we sell is `posible_comprador`. */
+const PRICE_QUESTION =
+  /\b(?:precios?|valor|cuanto (?:sale|salen|esta|estan|cuesta|cuestan|vale|valen|es|seria|me sale|me cobras|cobras|cobran)|a cuanto|q(?:ue)? sale)\b/;
 
 function productLine(ctx: TurnContext, p: Product): string {
   return ctx.reply('product_list_item', { nombre: p.name, precio: formatAmount(p.price), stock: stockPhrase(p.stock) });
@@ -105,6 +109,15 @@ async function modelContext({ text, config }: { text: string; config: { replies:
   ].join('\n');
 }
 
+/**
+ * Health talk the seed hands to Mauri with drugs (farmacologia): medicines and interactions, side
+ * effects, pregnancy and breastfeeding, illnesses and organs, danger. Matched on folded text.
+ */
+const HEALTH =
+  /\b(?:efectos? (?:secundarios?|adversos?|colaterales?)|contraindicac\w*|interact\w*|medicac\w*|medicamentos?|remedios?|pastillas? (?:para|de)|antidepresiv\w*|antibiotic\w*|ibuprofeno|anticonceptiv\w*|embarazad[ao]s?|amamant\w*|lactancia|hipertens\w*|presion (?:alta|baja|arterial)|arritmia|taquicardia|palpitaciones|rinon(?:es)?|renal(?:es)?|higado|hepatic\w*|diabet\w*|tiroides|colesterol|peligros[oa]s?|antidoping)\b/;
+/** Intents a health question may hide behind; complaints, delivery problems and handoff requests keep theirs. */
+const HEALTH_OVERRIDES = new Set(['consulta_producto', 'posible_comprador', 'consulta_entrenamiento', 'precio_stock', 'otro']);
+
 export default defineBot({
   modelContext,
   specialists: {
@@ -114,12 +127,31 @@ export default defineBot({
     consulta_entrenamiento: consultaEntrenamiento,
     otro,
   },
-  /** What only the shop knows: a product it doesn't have data for is precio_stock; drugs are farmacologia. */
-  refineIntents: ({ text, intents, bot }) => {
+  /**
+   * What only the shop knows: a product it doesn't have data for is precio_stock (and one it has is
+   * not); asking the price of a product it sells is posible_comprador; drugs and health are farmacologia.
+   */
+  refineIntents: ({ text, intents, understanding, bot }) => {
     if (mentionsPharmacology(text) && bot.intents?.farmacologia) return ['farmacologia'];
-    if (intents.some((i) => PRODUCT_INTENTS.has(i)) && unknownProductQuery(text)) return ['precio_stock'];
+    if (bot.intents?.farmacologia && intents.length === 1 && HEALTH_OVERRIDES.has(intents[0]) && HEALTH.test(foldText(text))) return ['farmacologia'];
+    let refined = intents;
+    if (understanding.source === 'local' && intents.length === 1) {
+      // Local understanding fell back to otro, but its best guess was about products and the message
+      // names one (or something we lack): the catalogue settles it below.
+      const best = understanding.scores?.[0]?.id;
+      const aboutProducts = () => findProducts(defaultCatalog, text).length > 0 || unknownProductQuery(text) !== undefined;
+      if (intents[0] === 'otro' && understanding.unsure && best && PRODUCT_TALK.has(best) && aboutProducts()) refined = [best];
+    }
+    if (refined.some((i) => PRODUCT_INTENTS.has(i)) && unknownProductQuery(text)) return ['precio_stock'];
+    // The catalogue decides what the classifier can only guess: a product we sell, with the data
+    // asked for, is not precio_stock, and its price is a buying question. Model verdicts are kept.
+    if (understanding.source === 'local' && refined.length === 1 && findProducts(defaultCatalog, text).length > 0) {
+      const price = PRICE_QUESTION.test(foldText(text));
+      if (refined[0] === 'precio_stock' && !unknownProductQuery(text)) return [price ? 'posible_comprador' : 'consulta_producto'];
+      if (refined[0] === 'consulta_producto' && price) return ['posible_comprador'];
+    }
     // A bare greeting stays a greeting even if the classifier hesitated.
-    if (intents.length === 1 && intents[0] === 'otro' && isGreeting(text, bot.language, bot.greetings)) return ['saludo'];
-    return intents;
+    if (refined.length === 1 && refined[0] === 'otro' && isGreeting(text, bot.language, bot.greetings)) return ['saludo'];
+    return refined;
   },
 });

@@ -15,6 +15,11 @@ const crm: Step = async (ctx) => {
     workspace: ctx.session.userId ?? ctx.session.id,
     memory,
     replies: ctx.bot.replies,
+    // Clauses the verb rules cannot place go to the bot's classifier (trained from bot.yaml's examples).
+    classify: (clause) => {
+      const [top] = ctx.classify(clause);
+      return top ? { intent: top.id, confidence: top.confidence } : null;
+    },
     planner: model
       ? (text, mem) => model.json({ purpose: 'planner', system: buildPlannerPrompt(mem, ctx.now, ctx.bot.timeZone), user: text })
       : undefined,
