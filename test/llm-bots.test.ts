@@ -104,3 +104,40 @@ describe('bots on the Anthropic Messages protocol', () => {
     }
   });
 });
+
+describe('a bot that prefers a person when its model fails', () => {
+  it('hands the conversation off instead of guessing locally', async () => {
+    const { mkdtempSync, mkdirSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const dir = mkdtempSync(join(tmpdir(), 'sb-bots-'));
+    mkdirSync(join(dir, 'careful'));
+    writeFileSync(
+      join(dir, 'careful', 'bot.yaml'),
+      `id: careful
+language: en
+understanding: { fallback: other, onModelFailure: handoff }
+intents:
+  order: { label: Order status, examples: [where is my order, my package has not arrived, track my order] }
+  other: { label: Other, examples: [hello, thanks, bye] }
+replies: { order: "Let me check your order.", other: "Hi!", handoff: "A colleague will take it from here." }
+`,
+    );
+    const fake = await startFakeLlmServer({ respond: () => ({ status: 503 }) });
+    const s = await startTestServer({
+      botsDir: dir,
+      modelFactory: modelBindingFor,
+      env: { SWITCHBOARD_MODEL: 'openai:gpt-4o-mini', OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'test' },
+    });
+    try {
+      const r = await s.chat('careful', { message: 'where is my order?' });
+      expect(r.mode).toBe('handoff_pending');
+      expect(r.reply).toBe('A colleague will take it from here.');
+      const pending = await s.get('/api/handoffs/pending', auth(OPERATOR));
+      expect(pending.body.sessions.find((x: { id: string }) => x.id === r.sessionId).handoff_reason).toBe('model unavailable');
+    } finally {
+      await s.close();
+      await fake.close();
+    }
+  });
+});

@@ -32,6 +32,8 @@ export const understandingSchema = z.object({
   multiIntent: z.boolean().default(true),
   /** Seed 004: the model tags its reply with [INTENT:x]. */
   taggedReplies: z.boolean().default(false),
+  /** When the model fails (timeout, errors, open circuit): answer with local understanding, or hand off to a person. */
+  onModelFailure: z.enum(['local', 'handoff']).default('local'),
 });
 
 export const handoffSchema = z.object({

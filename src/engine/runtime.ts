@@ -367,7 +367,13 @@ export class Runtime {
         const intents = understanding.intents.map((i) => i.id);
         emit({ type: 'intent', intents, source: understanding.source, entities: understanding.entities });
         const handoffIntent = intents.find((id) => bot.intents[id]?.handoff);
-        const handoff = handoffIntent ? { reason: bot.intents[handoffIntent].label, intent: handoffIntent } : null;
+        // The model was wanted but failed, and this bot prefers a person to a local guess.
+        const modelFailed = bot.model && bot.config.understanding.onModelFailure === 'handoff' && calls.some((c) => !c.ok) && understanding.source === 'local';
+        const handoff = handoffIntent
+          ? { reason: bot.intents[handoffIntent].label, intent: handoffIntent }
+          : modelFailed
+            ? { reason: 'model unavailable' }
+            : null;
         // A reply written while understanding (tagged replies) is the answer: no specialist runs.
         if (handoff || understanding.reply) return { understanding, routes: [], handoff };
         const routes = bot.definition.route
