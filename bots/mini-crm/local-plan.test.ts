@@ -55,6 +55,13 @@ describe('classifyByRules', () => {
     ['recalcule os totais da proposta', 'proposta_recalcular'],
     ['o que você faz?', 'ajuda'],
     ['o tempo está bom hoje', null],
+    ['tenho algum lead cadastrado?', 'lead_listar'],
+    ['existe algum cliente aí?', 'lead_listar'],
+    ['tem algum lead chamado Pedro?', 'lead_buscar'],
+    ['adiciona nesse lead uma nota dizendo que vai viajar', 'nota_adicionar'],
+    ['registra no lead que pediu desconto', 'nota_adicionar'],
+    ['me passa os dados dela', 'lead_buscar'],
+    ['adiciona instalação a 1200 na proposta', 'proposta_item_adicionar'],
   ];
   it.each(cases)('%s → %s', (text, intent) => {
     expect(classifyByRules(text)).toBe(intent);
@@ -130,6 +137,43 @@ describe('localPlan', () => {
       quantidade: 3,
       preco: 250,
     });
+  });
+
+  it('keeps pronouns for the current lead out of note texts and lead slots', () => {
+    expect(localPlan('anota nela que quer visita técnica na semana que vem', clock)).toEqual([
+      { intent: 'nota_adicionar', slots: { texto: 'Quer visita técnica na semana que vem' } },
+    ]);
+    expect(localPlan('adiciona nesse lead uma nota dizendo que vai viajar', clock)[0].slots).toEqual({ texto: 'Vai viajar' });
+    expect(localPlan('anota aí pra ela: prefere email', clock)[0].slots).toEqual({ texto: 'Prefere email' });
+    expect(localPlan('anota que ela quer renovar a frota', clock)[0].slots).toEqual({ texto: 'Ela quer renovar a frota' });
+    expect(localPlan('me passa os dados dela', clock)).toEqual([{ intent: 'lead_buscar', slots: {} }]);
+    // Without "do/da", a lowercase word after "cliente" is only a mention (used if it matches a lead).
+    expect(localPlan('anota que a cliente quer desconto', clock)[0].slots.lead_ref_ou_id).toBeUndefined();
+  });
+
+  it('parses fillers and price phrases out of an item', () => {
+    const item = (t: string) => localPlan(t, clock)[0].slots;
+    expect(item('adiciona também instalação por 1.200 reais na proposta')).toEqual({ descricao: 'Instalação', preco: 1200 });
+    expect(item('adiciona na proposta também instalação por 1.200')).toEqual({ descricao: 'Instalação', preco: 1200 });
+    expect(item('inclui ainda 2 horas de treinamento de R$ 300 na proposta')).toEqual({ descricao: 'Horas de treinamento', quantidade: 2, preco: 300 });
+    expect(item('coloca mais um suporte a 1200 na proposta')).toEqual({ descricao: 'Suporte', preco: 1200 });
+    expect(item('inclui 1 licença de 12 meses por R$ 100 na proposta')).toEqual({ descricao: 'Licença de 12 meses', quantidade: 1, preco: 100 });
+  });
+
+  it('reads the lead of a listing wherever it is named', () => {
+    expect(localPlan('quais notas eu tenho do Otávio', clock)[0].slots).toEqual({ lead_ref_ou_id: 'Otávio' });
+    expect(localPlan('quais notas eu tenho do otávio', clock)[0].slots).toEqual({ lead_mencionado: 'Otávio' });
+    expect(localPlan('tarefas pendentes com a Helena', clock)[0].slots).toEqual({ lead_ref_ou_id: 'Helena', filtro: 'pendentes' });
+    expect(localPlan('quais as tarefas dele?', clock)[0].slots).toEqual({ usar_lead_atual: true, filtro: 'pendentes' });
+    expect(localPlan('me mostra as tarefas de hoje', clock)[0].slots).toEqual({ filtro: 'pendentes' });
+  });
+
+  it('tolerates a misspelt verb and never keeps the verb in the name', () => {
+    expect(localPlan('cadastar a Bianca Nunes da Flora Cosméticos', clock)).toEqual([
+      { intent: 'lead_criar', slots: { nome: 'Bianca Nunes', empresa: 'Flora Cosméticos' } },
+    ]);
+    expect(localPlan('põe a Bianca Nunes no crm', clock)[0]).toEqual({ intent: 'lead_criar', slots: { nome: 'Bianca Nunes' } });
+    expect(localPlan('adicona uma nota nela: pediu boleto', clock)).toEqual([{ intent: 'nota_adicionar', slots: { texto: 'Pediu boleto' } }]);
   });
 
   it('joins an unplaced sentence to the note before it, and answers help when nothing is actionable', () => {

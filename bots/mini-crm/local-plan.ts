@@ -1,7 +1,9 @@
 // Local understanding of a CRM request without a model: split the message into clauses,
 // decide each clause's intent from its verbs and objects, and pull the slots out of it.
 import { cutSpans, parsePtDateTime } from './dates.ts';
+import { findLeadPronouns, hasLeadPronoun, isLeadPronoun, stripLeadPronounPrefix } from './pronouns.ts';
 import { capitalizeFirst, cleanFragment, fold, nameCase, parseNumberPt } from './text.ts';
+import { correctVerbTypos } from './typos.ts';
 import type { Clock, CrmClassifier, CrmIntent, CrmSlots, PlanAction } from './types.ts';
 import { CRM_INTENTS } from './types.ts';
 
@@ -70,7 +72,7 @@ const NOUNS: [RegExp, CrmObject][] = [
 
 // Verbs that name their object by themselves ("anote …", "lembre-me …").
 const STRONG_VERBS: [RegExp, CrmObject][] = [
-  [/\banot(?:e|a|ar|ei|ad[oa])\b|\bregistr\w* que\b/, 'nota'],
+  [/\banot(?:e|a|ar|ei|ad[oa])\b|\bregistr\w*\s+que\b/, 'nota'],
   [/\b(?:lembr(?:e|a|ar)|me lembr\w*|agend(?:e|a|ar))\b|\b(?:marqu\w*|marc(?:a|ar)|program\w*)\s+(?:uma |um )?(?:reuniao|ligacao|visita|call|retorno|encontro)\b/, 'tarefa'],
   [/\brascunh\w*/, 'proposta'],
   [/\brecalcul\w*/, 'totais'],
@@ -79,17 +81,27 @@ const WEAK_LEAD_VERB = /\bcadastr\w*/;
 
 const LIST_VERB = /\b(?:list\w*|mostr\w*|exib\w*|quais|quantos|quantas|ver|veja|vejo|consult\w*|me (?:passa|manda|da|de)|relatorio|todas as|todos os|tenho)\b/;
 const FIND_VERB =
-  /\b(?:busc\w*|busque|bsuq\w*|encontr\w*|procur\w*|ach[ea]\w*|pesquis\w*|localiz\w*|dados d[oa]|informac\w* d[oa]|quem e|info d[oa]|ficha d[oa]|cade|tem algum|qual (?:e )?o (?:telefone|email|e-mail|whatsapp|numero|contato|celular|empresa) d[oa])\b/;
+  /\b(?:busc\w*|busque|bsuq\w*|encontr\w*|procur\w*|ach[ea]\w*|pesquis\w*|localiz\w*|dados d(?:[oa]|el[ea])|informac\w* d(?:[oa]|el[ea])|quem e|info d(?:[oa]|el[ea])|ficha d(?:[oa]|el[ea])|cade|(?:tem|tenho|temos|existe|ha) (?:algum|alguma)|qual (?:e )?o (?:telefone|email|e-mail|whatsapp|numero|contato|celular|empresa) d[oa])\b/;
 const COMPLETE_VERB = /\b(?:conclu\w*|finaliz\w*|termin\w*|encerr\w*|feita|feito|realizad[ao]|ja fiz|dei baixa|dar baixa|de baixa|da baixa|baixa n[ao]|ticar|risc\w*|risque)\b/;
 const COMPLETE_AFTER = /\bcomo (?:feita|concluida|realizada|finalizada)\b|\b(?:ja )?(?:esta|foi|ta) (?:feita|concluida)\b|\b(?:concluida|finalizada|realizada)\b|\bpode (?:concluir|finalizar|dar baixa)\b/;
 const RECALC_VERB =
   /\b(?:recalcul\w*|atualiz\w* (?:os )?(?:totais|valores|total)|totais|some|soma\w*|quanto ficou|(?:refa\w*|fech\w*|faz\w*|calcul\w*) (?:a )?conta|calcul\w* de novo|total atualizado)\b/;
-const CREATE_VERB = /\b(?:cri\w*|adicion\w*|add|cadastr\w*|registr\w*|inclu\w*|coloc\w*|fa[cz]\w*|ger[ea]\w*|mont\w*|prepar\w*|salv\w*|nov[ao]s?|anot\w*|agend\w*|insir\w*|inser\w*|bot\w*|lanc\w*|abr[ae]\w*|rascunh\w*|acrescent\w*)\b/;
+const CREATE_VERB = /\b(?:cri\w*|adicion\w*|add|cadastr\w*|registr\w*|inclu\w*|coloc\w*|fa[cz]\w*|ger[ea]\w*|mont\w*|prepar\w*|salv\w*|nov[ao]s?|anot\w*|agend\w*|insir\w*|inser\w*|bot\w*|lanc\w*|abr[ae]\w*|rascunh\w*|acrescent\w*|poe|ponha)\b/;
 const ITEM_ADD = /\b(?:adicion\w*|add|inclu\w*|coloc\w*|insir\w*|inser\w*|acrescent\w*|bot\w*|lanc\w*)\b[\s\S]*\b(?:n[ao]|a|ao|para a|pra|na ultima)\s+proposta\b/;
 const MONEY = /\br\$\s*\d|\b\d[\d.]*(?:,\d{1,2})?\s*reais\b/;
+/** "a 1200", "por 1.200": a price without a currency sign, only read next to an item verb. */
+const BARE_PRICE = /\b(?:por|a|custando|sai a|sai por)\s+\d[\d.]*(?:,\d{1,2})?\b(?!\s*(?:x|un\w*|%|por cento|horas?|dias?|meses|anos?)\b)/;
 const HELP = /\b(?:ajuda|socorro|help|menu|comandos|quem e (?:voce|vc)|o que (?:voce|vc) (?:pode|sabe|consegue|faz)|como (?:funciona|usar|uso)|o que da pra fazer|quais (?:sao )?(?:os )?comandos)\b/;
 const TASK_AGENDA = /\bo que (?:eu )?(?:tenho|tem|ha) (?:de )?(?:pra|para|a) (?:fazer|hoje|amanha)\b|\bo que (?:eu )?(?:tenho|tem|ha) (?:de )?pendente\b|\bminha agenda\b|\bmeus compromissos\b|\bmeus afazeres\b/;
 const PLURAL = /\b(?:leads|notas|tarefas|propostas|contatos|clientes|prospects|lembretes|pendencias|anotacoes|observacoes)\b/;
+
+const ANY_LEAD_QUESTION = /\b(?:algum|alguma|alguns|algumas|nenhum|nenhuma|quantos|quantas)\b|\b(?:tenho|tem|temos|ha|existe|existem|possuo|cadastrei)\s+(?:(?:os|as|uns|umas)\s+)?$/;
+const ANY_LEAD_TAIL = /^(?:\s*(?:cadastrad\w*|registrad\w*|salv\w*|ai|aqui|ainda|ja|hoje|por enquanto|no (?:crm|sistema)|na (?:base|lista)|eu|tenho|tem|temos|existe|existem|ha|ate agora))*\s*$/;
+
+/** "tenho algum lead cadastrado?", "existe algum cliente aí?": whether there are leads, not one by name. */
+function asksWhetherAnyLead(f: string, noun: { at: number; end: number }): boolean {
+  return ANY_LEAD_QUESTION.test(f.slice(0, noun.at)) && ANY_LEAD_TAIL.test(f.slice(noun.end));
+}
 
 function firstMatch(f: string, table: [RegExp, CrmObject][]): { obj: CrmObject; at: number; end: number } | null {
   let best: { obj: CrmObject; at: number; end: number } | null = null;
@@ -102,7 +114,15 @@ function firstMatch(f: string, table: [RegExp, CrmObject][]): { obj: CrmObject; 
 
 /** The intent a clause asks for, from verbs and objects; null when the rules cannot tell. */
 export function classifyByRules(clause: string): CrmIntent | null {
-  const f = fold(clause).replace(/[?!.]+$/g, '').trim();
+  const f = fold(clause).replace(/[?!.]+$/g, '');
+  // "adiciona nesse lead uma nota", "registra no lead que…": a phrase pointing at the current lead is
+  // the target, not the object. Read the clause without it first, then as written.
+  let blanked = f;
+  for (const p of findLeadPronouns(clause)) if (p.end <= f.length) blanked = blankSpan(blanked, p.start, p.end);
+  return (blanked !== f ? classifyFolded(blanked.replace(/\s+/g, ' ').trim()) : null) ?? classifyFolded(f.trim());
+}
+
+function classifyFolded(f: string): CrmIntent | null {
   if (!f) return null;
   if (TASK_AGENDA.test(f)) return 'tarefa_listar';
   if (/\bo que (?:eu )?(?:anotei|registrei)\b/.test(f)) return 'nota_listar';
@@ -155,10 +175,11 @@ export function classifyByRules(clause: string): CrmIntent | null {
     case 'proposta':
       if (RECALC_VERB.test(f)) return 'proposta_recalcular';
       if (/\bdesconto\b/.test(f) && /\b(?:aplic\w*|d[eê]|dar|coloc\w*|inclu\w*|com)\b/.test(f) && !/\b(?:rascunh\w*|cri\w*|fa[cz]\w*|mont\w*|ger[ea]\w*|prepar\w*|nova)\b/.test(f)) return 'proposta_recalcular';
-      if (ITEM_ADD.test(f) && (MONEY.test(f) || /\b\d+\s*(?:x|un\w*)\b/.test(f))) return 'proposta_item_adicionar';
+      if (ITEM_ADD.test(f) && (MONEY.test(f) || BARE_PRICE.test(f) || /\b\d+\s*(?:x|un\w*)\b/.test(f))) return 'proposta_item_adicionar';
       if (LIST_VERB.test(head) && !CREATE_VERB.test(head)) return null; // listing proposals is not offered
       return 'proposta_rascunhar';
     case 'lead':
+      if (noun && obj === noun.obj && asksWhetherAnyLead(f, noun)) return 'lead_listar';
       if (FIND_VERB.test(head)) return plural ? 'lead_listar' : 'lead_buscar';
       if (LIST_VERB.test(head) && !CREATE_VERB.test(head)) return plural ? 'lead_listar' : 'lead_buscar';
       if (plural && !CREATE_VERB.test(head)) return 'lead_listar';
@@ -187,7 +208,11 @@ const NAME_STOP = new Set([
   'ate', 'dia', 'pelo', 'pela', 'por', 'como', 'telefone', 'tel', 'email', 'celular', 'origem', 'empresa', 'sobre', 'depois',
 ]);
 const PARTICLES = new Set(['da', 'de', 'do', 'das', 'dos']);
-const PRONOUNS = new Set(['ele', 'ela', 'eles', 'elas', 'dele', 'dela', 'mesmo', 'mesma', 'esse', 'essa', 'este', 'esta', 'isso', 'lead', 'contato', 'cliente', 'mim', 'voce', 'vc']);
+const ARTICLES = new Set(['o', 'a', 'os', 'um', 'uma', 'uns', 'umas']);
+const PRONOUNS = new Set([
+  'ele', 'ela', 'eles', 'elas', 'dele', 'dela', 'nele', 'nela', 'mesmo', 'mesma', 'esse', 'essa', 'este', 'esta', 'isso', 'lead',
+  'contato', 'cliente', 'mim', 'voce', 'vc', 'atual', 'aquele', 'aquela',
+]);
 
 /**
  * Read a name starting at `start`: the first word always, further words while they are
@@ -203,7 +228,7 @@ function readName(orig: string, start: number, requireCapital = false): { name: 
   if (rest.slice(0, first.index).trim()) return null; // punctuation before the name
   const isCap = (w: string) => /^\p{Lu}/u.test(w);
   const firstFold = fold(first[0]);
-  if (NAME_STOP.has(firstFold) || PRONOUNS.has(firstFold)) return null;
+  if (NAME_STOP.has(firstFold) || PRONOUNS.has(firstFold) || ARTICLES.has(firstFold)) return null;
   if (requireCapital && !isCap(first[0])) return null;
   const parts = [first[0]];
   let end = first.index + first[0].length;
@@ -228,14 +253,22 @@ function readName(orig: string, start: number, requireCapital = false): { name: 
 const EXPLICIT_LEAD = /\b(?:lead|contato|cliente|prospect)\s+(?:(?:d[oa]s?|de|chamad[oa])\s+)?/g;
 const SOFT_LEAD = /\b(?:pro|pra|para o|para a|ao|a|o|com o|com a|do|da|no|na|sobre o|sobre a|pelo|pela)\s+/g;
 
-/** "no lead do Lennon", "contato da Maria" → the name (any case). */
-function findExplicitLead(orig: string): { name: string; start: number; end: number } | null {
+/**
+ * "no lead do Lennon", "contato da Maria", "lead Lennon" → the name, `sure`. Without "do/da" a lowercase
+ * word may be no name at all ("a cliente quer…"): it comes back not `sure`, to be used only if it matches a lead.
+ */
+function findExplicitLead(orig: string): { name: string; start: number; end: number; sure: boolean } | null {
   const f = fold(orig);
+  let unsure: { name: string; start: number; end: number; sure: boolean } | null = null;
   for (const m of f.matchAll(EXPLICIT_LEAD)) {
     const r = readName(orig, m.index + m[0].length);
-    if (r) return { name: nameCase(r.name), start: m.index, end: r.end };
+    if (!r) continue;
+    const linked = /\s(?:d[oa]s?|de|chamad[oa])\s+$/.test(m[0]);
+    const found = { name: nameCase(r.name), start: m.index, end: r.end, sure: linked || /^\p{Lu}|^\d/u.test(r.name) };
+    if (found.sure) return found;
+    unsure ??= found;
   }
-  return null;
+  return unsure;
 }
 
 /** "ligar pro Lennon" → "Lennon" (Capitalized words only). */
@@ -250,10 +283,10 @@ function findSoftLead(orig: string): string | undefined {
 
 function leadSlots(orig: string): Pick<CrmSlots, 'lead_ref_ou_id' | 'lead_mencionado'> {
   const explicit = findExplicitLead(orig);
-  if (explicit) return { lead_ref_ou_id: explicit.name };
+  if (explicit?.sure) return { lead_ref_ou_id: explicit.name };
   const uuid = UUID_RE.exec(orig);
   if (uuid && /\blead\b/i.test(orig)) return { lead_ref_ou_id: uuid[0] };
-  const soft = findSoftLead(orig);
+  const soft = findSoftLead(orig) ?? explicit?.name;
   return soft ? { lead_mencionado: soft } : {};
 }
 
@@ -278,7 +311,7 @@ const SURNAMES = new Set([
 ]);
 
 const LEAD_PREFIX =
-  /^(?:(?:cadastr\w*|cri\w*|adicion\w*|add|registr\w*|salv\w*|inclu\w*|insir\w*|inser\w*|coloc\w*|bot\w*|anot\w*)\s+)?(?:(?:o|a|um|uma|esse|este|essa|esta|novo|nova)\s+)*(?:(?:lead|contato|cliente|prospect)s?\b\s*)?(?:(?:novo|nova)\s+)?(?:(?:chamad[oa]|de nome|com (?:o )?nome|nome)\s*:?\s*|:\s*)?/;
+  /^(?:(?:cadastr\w*|cri\w*|adicion\w*|add|registr\w*|salv\w*|inclu\w*|insir\w*|inser\w*|coloc\w*|bot\w*|anot\w*|poe|ponha)\s+)?(?:(?:o|a|um|uma|esse|este|essa|esta|novo|nova)\s+)*(?:(?:lead|contato|cliente|prospect)s?\b\s*)?(?:(?:novo|nova)\s+)?(?:(?:chamad[oa]|de nome|com (?:o )?nome|nome)\s*:?\s*|:\s*)?/;
 const FIELD_STOP = /(?:[,;(]|\s-\s|\s(?:que|com|telefone|tel|fone|celular|cel|whats\w*|zap|e-?mail|origem|empresa|veio|via|e|cujo|cuja|numero)\b)/;
 
 export function extractLeadSlots(clause: string): CrmSlots {
@@ -358,6 +391,10 @@ export function extractLeadSlots(clause: string): CrmSlots {
     nameParts.push(w);
     if (w !== raw) break; // punctuation closes the name
   }
+  // "põe a Bianca Nunes": a verb the prefix did not know, then an article, then the Capitalized name.
+  const firstCapital = nameParts.findIndex((w) => /^\p{Lu}/u.test(w));
+  const article = nameParts.slice(0, Math.max(0, firstCapital)).findLastIndex((w) => ARTICLES.has(fold(w)));
+  if (article >= 0) nameParts.splice(0, article + 1);
   if (nameParts.length) slots.nome = nameCase(nameParts.join(' '));
   if (!slots.empresa && slots.nome) {
     // "novo lead: Lennon, Acme, 11 9…" — an unlabelled Capitalized fragment after the name.
@@ -374,7 +411,7 @@ export function extractLeadSlots(clause: string): CrmSlots {
 }
 
 const NOTE_PREFIX =
-  /^(?:(?:adicion\w*|add|cri\w*|registr\w*|anot\w*|coloc\w*|inclu\w*|salv\w*|escrev\w*|fa[cz]\w*|insir\w*|deix\w*|bot\w*)\s+)?(?:(?:uma|a|um|o|nova|novo)\s+)*(?:(?:nota|observacao|anotacao|obs|comentario)\b\s*)?/;
+  /^(?:(?:adicion\w*|add|cri\w*|registr\w*|anot\w*|coloc\w*|inclu\w*|salv\w*|escrev\w*|fa[cz]\w*|insir\w*|deix\w*|bot\w*)\s+)?(?:(?:ai|la|aqui|tambem|mais)\s+)*(?:(?:uma|a|um|o|nova|novo|outra|outro|mais)\s+)*(?:(?:nota|observacao|anotacao|obs|comentario)\b\s*)?/;
 const NOTE_LEAD_PHRASE =
   /^(?:(?:n[oa]|ao|a|pro|pra|para o|para a|do|da|sobre o|sobre a|em)\s+)(?:(?:lead|contato|cliente)\s+(?:(?:d[oa]|de)\s+)?)?/;
 const NOTE_CONNECTOR = /^(?:[:\-–—]\s*|(?:dizendo|falando|informando|com o texto|com texto|que diz|com a mensagem|assim)\s*:?\s*)*(?:que\s+)?/;
@@ -389,9 +426,13 @@ export function extractNoteSlots(clause: string): CrmSlots {
   } else {
     let rest = cutPrefix(stripPolite(clause), NOTE_PREFIX).trim();
     const phrase = NOTE_LEAD_PHRASE.exec(fold(rest));
-    if (phrase && (slots.lead_ref_ou_id || slots.lead_mencionado)) {
-      const r = readName(rest, phrase[0].length);
-      if (r) rest = rest.slice(r.end);
+    const named = phrase && (slots.lead_ref_ou_id || slots.lead_mencionado) ? readName(rest, phrase[0].length) : null;
+    if (named) rest = rest.slice(named.end);
+    // "anota nela que…", "adiciona nesse lead uma nota dizendo…": the pronoun is the target, not the text.
+    for (let i = 0; !named && i < 2; i++) {
+      const cut = stripLeadPronounPrefix(rest);
+      if (cut === rest) break;
+      rest = cutPrefix(cut.trim(), NOTE_PREFIX).trim();
     }
     texto = cutPrefix(rest.trim(), NOTE_CONNECTOR);
   }
@@ -421,7 +462,7 @@ export function extractTaskSlots(clause: string, clock: Clock): CrmSlots {
 }
 
 const PROPOSAL_HEAD =
-  /\b(?:proposta|orcamento)\b\s*(?:comercial\s+)?(?:(?:de|do|da|:|chamada|intitulada|com (?:o )?titulo|titulo|nomeada)\s*:?\s*)?/;
+  /\b(?:proposta|orcamento)\b\s*(?:comercial\s+)?(?:(?:(?:de|do|da|chamada|intitulada|com (?:o )?titulo|titulo|nomeada)\b|:)\s*:?\s*)?/;
 const PROPOSAL_STOP =
   /(?:[,;(]|\s-\s|\s(?:para|pra|pro|ao|no|do|da|com|no valor|valor|de r\$|por r\$)\s+(?:o\s+|a\s+)?(?:lead|contato|cliente)\b|\s(?:para|pra|pro|ao)\s|\sno valor\b|\scom (?:desconto|valor|itens?|o item)\b)/;
 
@@ -439,11 +480,25 @@ export function extractProposalSlots(clause: string): CrmSlots {
   return slots;
 }
 
-const MONEY_VALUE = /(?:r\$\s*(\d[\d.]*(?:,\d{1,2})?)|\b(\d[\d.]*(?:,\d{1,2})?)\s*(?:reais|real)\b|\b(?:por|a|de|valor|preco|custando|custa|sai a)\s+(\d[\d.]*(?:,\d{1,2})?)\b(?!\s*(?:x|un|unidades?|itens?)\b))/;
+const NUM = '(\\d[\\d.]*(?:,\\d{1,2})?)';
+const PRICE_INTRO = '(?:(?:por|a|de|valor(?:\\s+de)?|preco(?:\\s+de)?|no valor de|pelo valor de|pelo preco de|custando|custa|sai a|sai por|saindo a|saindo por)\\s+)';
+/** A price with its currency: "por 1.200 reais", "de R$ 1.200", "R$ 450", "300 reais" (the lead-in and the word go too). */
+const PRICE_WITH_CURRENCY = new RegExp(`(?:\\b${PRICE_INTRO})?(?:r\\$\\s*${NUM}(?:\\s*(?:reais|real)\\b)?|\\b${NUM}\\s*(?:reais|real|conto|contos)\\b)`);
+/** A bare price after a lead-in: "a 1200", "por 1.200" (not "a 3 unidades", not "de 12 meses"). */
+const PRICE_BARE = new RegExp(`\\b(?:por|a|valor(?:\\s+de)?|preco(?:\\s+de)?|custando|custa|sai a|sai por)\\s+${NUM}\\b(?!\\s*(?:x|un\\w*|unidades?|itens?|%|por cento|horas?|dias?|meses|mes|anos?)\\b)`);
 const QUANTITY = /\b(\d+(?:,\d+)?)\s*(?:x|un\.?|unid\w*|unidades?)(?=\s|$|\b)|\bquantidade\s*:?\s*(\d+(?:,\d+)?)|\b(\d+)\s+(?=[a-z])/;
 const PROPOSAL_REF = /\b(?:n[ao]|a|ao|para a|pra|da|na ultima)\s+proposta\b\s*(?:(?:de|do|da|:)\s*)?/;
+/** Verb, then fillers ("também", "mais", "ainda", "outro") and articles, then "item (de)". */
 const ITEM_PREFIX =
-  /^(?:(?:adicion\w*|add|inclu\w*|coloc\w*|insir\w*|inser\w*|acrescent\w*|bot\w*|lanc\w*|cri\w*|registr\w*)\s+)?(?:(?:o|um|uma|a|os|novo|mais)\s+)*(?:ite(?:m|ns)\b\s*)?(?:(?:de|:|-)\s*)?/;
+  /^(?:(?:adicion\w*|add|inclu\w*|coloc\w*|insir\w*|inser\w*|acrescent\w*|bot\w*|lanc\w*|cri\w*|registr\w*|poe|ponha)\s+)?(?:(?:o|um|uma|a|os|as|novo|nova|mais|tambem|ainda|outro|outra|outros|outras|ai|la|so|agora|e)\s+)*(?:ite(?:m|ns)\b\s*)?(?:(?:de|:|-)\s*)?/;
+
+/** The item's price in a folded clause: where it is and its value. */
+function findPrice(f: string): { start: number; end: number; value: number } | null {
+  const m = PRICE_WITH_CURRENCY.exec(f) ?? PRICE_BARE.exec(f);
+  if (!m) return null;
+  const value = parseNumberPt(m.slice(1).find((g) => g !== undefined) ?? '');
+  return value === null ? null : { start: m.index, end: m.index + m[0].length, value };
+}
 
 export function extractItemSlots(clause: string): CrmSlots {
   const slots: CrmSlots = {};
@@ -451,21 +506,24 @@ export function extractItemSlots(clause: string): CrmSlots {
   const ref = PROPOSAL_REF.exec(fold(work));
   if (ref) {
     const after = work.slice(ref.index + ref[0].length);
-    const stop = /[,;(]|\s(?:por|a|com|de)\s+r\$|\s-\s/.exec(fold(after));
-    const raw = stop ? after.slice(0, stop.index) : after;
+    const fa = fold(after);
+    const punct = /[,;(]|\s-\s/.exec(fa);
+    const price = findPrice(fa);
+    const stopAt = Math.min(punct?.index ?? Infinity, price?.start ?? Infinity);
+    const stopped = stopAt !== Infinity;
+    const raw = stopped ? after.slice(0, stopAt) : after;
     const name = cleanFragment(raw);
     const end = ref.index + ref[0].length;
     // A name after "na proposta" is the proposal's when Capitalized or when it closes the clause.
-    if (name && !/^\d/.test(name) && (/^\p{Lu}/u.test(name) || (!stop && !MONEY.test(fold(raw))))) {
+    if (name && !/^\d/.test(name) && (/^\p{Lu}/u.test(name) || (!stopped && !MONEY.test(fold(raw))))) {
       slots.proposta_ref = name;
       work = blankSpan(work, ref.index, end + raw.length);
     } else work = blankSpan(work, ref.index, end);
   }
-  const money = MONEY_VALUE.exec(fold(work));
-  if (money) {
-    const n = parseNumberPt(money[1] ?? money[2] ?? money[3]);
-    if (n !== null) slots.preco = n;
-    work = blankSpan(work, money.index, money.index + money[0].length);
+  const price = findPrice(fold(work));
+  if (price) {
+    slots.preco = price.value;
+    work = blankSpan(work, price.start, price.end);
   }
   const qty = QUANTITY.exec(fold(work));
   if (qty) {
@@ -474,7 +532,7 @@ export function extractItemSlots(clause: string): CrmSlots {
     work = blankSpan(work, qty.index, qty.index + qty[0].length);
   }
   let desc = cutPrefix(stripPolite(work), ITEM_PREFIX);
-  desc = desc.replace(/\b(?:cada|cada um|cada uma|por unidade|unitario|unitaria)\b/gi, ' ');
+  desc = desc.replace(/(?<![\p{L}\p{N}])(?:cada|cada um|cada uma|por unidade|unit[aá]rio|unit[aá]ria)(?![\p{L}\p{N}])/giu, ' ');
   const d = tidyTitle(desc);
   if (d) slots.descricao = capitalizeFirst(d);
   return slots;
@@ -500,25 +558,43 @@ export function extractRecalcSlots(clause: string): CrmSlots {
 }
 
 const FIND_PREFIX =
-  /^(?:qual (?:e )?(?:o|a) (?:telefone|email|e-mail|whatsapp|numero|contato|celular|empresa) d[oa]s?\s+|(?:busc\w*|busque|encontr\w*|procur\w*|ach\w*|pesquis\w*|localiz\w*|mostr\w*|me mostr\w*|ver|veja|exib\w*|me (?:passa|da|de)|quem e|quais sao)\s+)?(?:(?:os|as)?\s*(?:dados|informac\w*|info|ficha)\s+(?:d[oa]s?\s+)?)?(?:(?:o|a|um|uma)\s+)?(?:(?:lead|contato|cliente|prospect)s?\b\s*)?(?:(?:d[oa]s?|de|chamad[oa]|com nome|nome)\s*:?\s+)?(?:(?:o|a)\s+)?/;
+  /^(?:qual (?:e )?(?:o|a) (?:telefone|email|e-mail|whatsapp|numero|contato|celular|empresa) d[oa]s?\s+|(?:busc\w*|busque|encontr\w*|procur\w*|ach\w*|pesquis\w*|localiz\w*|mostr\w*|me mostr\w*|ver|veja|exib\w*|me (?:passa|da|de)|quem e|quais sao|(?:eu )?(?:tem|tenho|temos|existe|ha)(?:\s+(?:algum|alguma))?)\s+)?(?:(?:os|as)?\s*(?:dados|informac\w*|info|ficha)\s+(?:d[oa]s?\s+)?)?(?:(?:o|a|um|uma)\s+)?(?:(?:lead|contato|cliente|prospect)s?\b\s*)?(?:(?:d[oa]s?|de|chamad[oa]|com nome|nome)\s*:?\s+)?(?:(?:o|a)\s+)?/;
 
 export function extractFindSlots(clause: string): CrmSlots {
   const rest = cutPrefix(stripPolite(clause), FIND_PREFIX);
   const stop = /[,;?!]|\s(?:e|para|pra|que)\s/.exec(fold(rest));
   const ref = cleanFragment(stop ? rest.slice(0, stop.index) : rest);
-  return ref ? { lead_ref_ou_id: nameCase(ref) } : {};
+  // "me passa os dados dela": no name, the current lead.
+  return ref && !isLeadPronoun(ref) ? { lead_ref_ou_id: nameCase(ref) } : {};
 }
 
+const LIST_NOUN = /\b(?:notas|anotacoes|observacoes|tarefas|pendencias|lembretes|nota|tarefa|anotacao|observacao)\b/;
+const LIST_LEAD_LEAD_IN = /\b(?:d[oa]s?|de|sobre|para|pr[oa]|com)\s+(?:(?:o|a)\s+)?/g;
+const NOT_A_LEAD = /^(?:hoje|amanha|ontem|semana|mes|agora|fazer|ligar|enviar|mandar|visitar|cada|todos|todas|tudo|novo|nova|ja|mim|eu|voce|vc)$/;
+
+/**
+ * Whose notes or tasks a listing asks for. "notas do Lennon" (right after the noun, any case) and
+ * "quais notas eu tenho do Otávio" (further on, Capitalized) name the lead; a lowercase name further on
+ * is only a mention (used when it matches a lead); "tarefas dele" points at the current lead.
+ */
 function listLeadSlots(clause: string): CrmSlots {
   const explicit = findExplicitLead(clause);
-  if (explicit) return { lead_ref_ou_id: explicit.name };
+  if (explicit?.sure) return { lead_ref_ou_id: explicit.name };
   const f = fold(clause);
-  const m = /\b(?:notas|anotacoes|observacoes|tarefas|pendencias|nota|tarefa)\s+(?:(?:d[oa]s?|de|sobre|para)\s+)(?:(?:o|a)\s+)?/.exec(f);
-  if (m) {
-    const r = readName(clause, m.index + m[0].length);
-    if (r && !/^(?:hoje|amanha|semana|mes)$/.test(fold(r.name))) return { lead_ref_ou_id: nameCase(r.name) };
+  const noun = LIST_NOUN.exec(f);
+  const from = noun ? noun.index + noun[0].length : 0;
+  let mention: string | undefined;
+  for (const m of f.slice(from).matchAll(LIST_LEAD_LEAD_IN)) {
+    const at = from + m.index + m[0].length;
+    const r = readName(clause, at);
+    if (!r || NOT_A_LEAD.test(fold(r.name))) continue;
+    const adjacent = !f.slice(from, from + m.index).trim();
+    if (adjacent || /^\p{Lu}/u.test(r.name)) return { lead_ref_ou_id: nameCase(r.name) };
+    mention ??= nameCase(r.name);
   }
-  return {};
+  mention ??= explicit?.name;
+  if (mention) return { lead_mencionado: mention };
+  return hasLeadPronoun(clause) ? { usar_lead_atual: true } : {};
 }
 
 export function extractTaskListSlots(clause: string): CrmSlots {
@@ -603,7 +679,7 @@ export interface LocalPlanOptions {
  */
 export function localPlan(text: string, clock: Clock, options: LocalPlanOptions = {}): PlanAction[] {
   const placed: { intent: CrmIntent; text: string }[] = [];
-  for (const clause of splitClauses(text)) {
+  for (const clause of splitClauses(correctVerbTypos(text))) {
     const intent = classifyClause(clause.text, options.classify, options.threshold);
     const prev = placed[placed.length - 1];
     if (!intent) {

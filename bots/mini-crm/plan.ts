@@ -3,6 +3,7 @@
 // plan when the planner's answer is unusable. Never throws.
 import { parseDeadline } from './dates.ts';
 import { localPlan } from './local-plan.ts';
+import { isLeadPronoun } from './pronouns.ts';
 import { stripCodeFence, toObject, tryParseLiteral, extractBalanced } from './pyliteral.ts';
 import { cleanFragment, fold, parseNumberPt } from './text.ts';
 import type { Clock, CrmContext, CrmIntent, CrmSlots, PlanAction } from './types.ts';
@@ -66,7 +67,7 @@ function slotName(intent: CrmIntent, key: string): keyof CrmSlots | null {
   if (intent === 'lead_criar' && k === 'lead_nome') return 'nome';
   const known: (keyof CrmSlots)[] = [
     'nome', 'empresa', 'telefone', 'email', 'origem', 'texto', 'titulo', 'prazo', 'lead_ref_ou_id', 'lead_mencionado',
-    'tarefa_ref', 'proposta_ref', 'descricao', 'quantidade', 'preco', 'desconto', 'desconto_percentual', 'filtro',
+    'tarefa_ref', 'proposta_ref', 'descricao', 'quantidade', 'preco', 'desconto', 'desconto_percentual', 'filtro', 'usar_lead_atual',
   ];
   if ((known as string[]).includes(k)) return k as keyof CrmSlots;
   return SLOT_ALIASES[k] ?? null;
@@ -117,7 +118,8 @@ export function normalizeSlots(intent: CrmIntent, raw: unknown, clock: Clock): C
       case 'tarefa_ref':
       case 'proposta_ref': {
         const r = refValue(value);
-        if (r) out[name] = r;
+        // "ele", "esse lead": the current lead, which the turn fills in when no lead is given.
+        if (r && !(name.startsWith('lead_') && isLeadPronoun(r))) out[name] = r;
         // {'nome': 'Lennon', 'id': UUID('…')}: keep the name too, in case the id is unknown here.
         const o = name === 'lead_ref_ou_id' ? toObject(value) : null;
         const nome = o ? refValue(o.nome ?? o.name) : undefined;
@@ -142,6 +144,9 @@ export function normalizeSlots(intent: CrmIntent, raw: unknown, clock: Clock): C
         out.filtro = /conclu|feit|done/.test(f) ? 'concluidas' : /tod|all/.test(f) ? 'todas' : 'pendentes';
         break;
       }
+      case 'usar_lead_atual':
+        out.usar_lead_atual = value === true || /^(?:true|sim|yes|1)$/i.test(String(value));
+        break;
       default: {
         const t = textValue(value);
         if (t) out[name] = t;

@@ -4,7 +4,7 @@
 // set absolute values, so running the same writes twice changes nothing the second time.
 import { randomUUID } from 'node:crypto';
 import type { Sql } from '../../src/store/types.ts';
-import { squash } from './text.ts';
+import { matchScore, wordOverlap } from './match.ts';
 import type { CrmWrite } from './types.ts';
 
 export interface LeadRow {
@@ -50,6 +50,8 @@ export interface ItemRow {
   created_at: Date;
 }
 
+/** Share of the reference's words a task must have to be taken for it. */
+const TASK_OVERLAP = 0.6;
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const toDate = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));
 const toNum = (v: unknown): number => Number(v ?? 0);
@@ -102,19 +104,6 @@ function itemFrom(r: Record<string, unknown>): ItemRow {
 /** Newest first; overlay rows (this turn) are newer than anything stored. */
 const newestFirst = <T extends { created_at: Date }>(rows: T[]) => rows.sort((a, b) => b.created_at.getTime() - a.created_at.getTime());
 
-/** How well a text matches a reference: 3 exact, 2 starts with, 1 contains all words, 0 no. */
-export function matchScore(text: string | null, ref: string): number {
-  if (!text) return 0;
-  const t = squash(text);
-  const r = squash(ref);
-  if (!r) return 0;
-  if (t === r) return 3;
-  if (t.startsWith(r + ' ') || r.startsWith(t + ' ')) return 2;
-  const words = r.split(' ');
-  const tw = new Set(t.split(' '));
-  return words.every((w) => tw.has(w)) ? 1 : 0;
-}
-
 function bestMatch<T extends { created_at: Date }>(rows: T[], score: (row: T) => number): T | null {
   let best: T | null = null;
   let bestScore = 0;
@@ -158,14 +147,17 @@ export class CrmStore {
     return newestFirst([...this.leads, ...rows.map(leadFrom)]);
   }
 
-  /** By id, else by name (accent/case-insensitive, newest wins), else by company. */
+  /**
+   * By id, else by name (accent/case-insensitive, best match, newest wins ties), else by a contiguous
+   * run of the company's words ("Rota Sul" finds "Transportadora Rota Sul").
+   */
   async findLead(ref: string): Promise<LeadRow | null> {
     const all = await this.listLeads();
     const r = ref.trim();
     const byId = all.find((l) => l.id.toLowerCase() === r.toLowerCase());
     if (byId) return byId;
     if (UUID_RE.test(r)) return null;
-    return bestMatch(all, (l) => matchScore(l.nome, r)) ?? bestMatch(all, (l) => (matchScore(l.empresa, r) >= 2 ? 1 : 0));
+    return bestMatch(all, (l) => matchScore(l.nome, r)) ?? bestMatch(all, (l) => (matchScore(l.empresa, r) >= 2 ? matchScore(l.empresa, r) : 0));
   }
 
   addLead(input: Omit<LeadRow, 'id' | 'created_at'>): LeadRow {
@@ -214,7 +206,11 @@ export class CrmStore {
     return newestFirst([...this.tasks, ...rows.map(taskFrom)]).map((t) => ({ ...t, ...this.taskPatches.get(t.id) }));
   }
 
-  /** By id, else by title; pending tasks are preferred over done ones. */
+  /**
+   * By id, else by title, else by word overlap with the title and the task's lead ("ligar pro Caetano"
+   * finds "Ligar para Caetano Reis", and an old "Ligar pra ele" whose lead is Caetano). Pending tasks
+   * are preferred over done ones.
+   */
   async findTask(ref: string): Promise<TaskRow | null> {
     const all = await this.listTasks();
     const r = ref.trim();
@@ -222,7 +218,14 @@ export class CrmStore {
     if (byId) return byId;
     if (UUID_RE.test(r)) return null;
     const pending = all.filter((t) => !t.concluida);
-    return bestMatch(pending, (t) => matchScore(t.titulo, r)) ?? bestMatch(all, (t) => matchScore(t.titulo, r));
+    const byTitle = bestMatch(pending, (t) => matchScore(t.titulo, r)) ?? bestMatch(all, (t) => matchScore(t.titulo, r));
+    if (byTitle) return byTitle;
+    const leadNames = new Map((await this.listLeads()).map((l) => [l.id, l.nome]));
+    const overlap = (t: TaskRow) => {
+      const share = wordOverlap(`${t.titulo} ${(t.lead_id && leadNames.get(t.lead_id)) ?? ''}`, r);
+      return share >= TASK_OVERLAP ? share : 0;
+    };
+    return bestMatch(pending, overlap) ?? bestMatch(all, overlap);
   }
 
   addTask(input: { titulo: string; prazo: Date | null; lead_id: string | null }): TaskRow {

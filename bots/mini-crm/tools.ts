@@ -1,6 +1,7 @@
 // The Mini-CRM tools (English names, as in the seed). Each returns a ToolMessage-like object:
 // `content` is text in the shape Python tools produce ("{'lead_id': UUID('…'), …} lead criado"),
 // `data` the same payload as an object. Tools never throw: a failure is a message with status 'error'.
+import { nameLeadPronouns } from './pronouns.ts';
 import { toPyRepr } from './pyliteral.ts';
 import type { CrmStore, LeadRow, ProposalRow, TaskRow } from './store.ts';
 import { round2 } from './text.ts';
@@ -75,13 +76,16 @@ export function createCrmTools(store: CrmStore, emit?: (event: CrmEvent) => void
       const lead = await requireLead(store, a.lead_ref_ou_id, false);
       const prazo = a.prazo ? new Date(a.prazo) : null;
       if (prazo && Number.isNaN(prazo.getTime())) throw new ToolError(`prazo inválido: ${a.prazo}`);
-      const titulo = a.titulo?.trim() || (lead ? `Follow-up com ${lead.nome}` : 'Follow-up');
+      // "Ligar pra ele" is stored as "Ligar para Caetano Reis": the title still says who once lead_atual has moved on.
+      const typed = a.titulo?.trim();
+      const titulo = typed ? (lead ? nameLeadPronouns(typed, lead.nome) : typed) : lead ? `Follow-up com ${lead.nome}` : 'Follow-up';
       const task = store.addTask({ titulo, prazo, lead_id: lead?.id ?? null });
       return ok('create_task', { ...taskPayload(task), lead_nome: lead?.nome ?? null }, 'tarefa criada');
     },
     async draft_proposal(a: DraftProposalArgs) {
       const lead = await requireLead(store, a.lead_ref_ou_id, false);
-      const titulo = a.titulo?.trim() || (lead ? `Proposta para ${lead.nome}` : 'Proposta comercial');
+      const typed = a.titulo?.trim();
+      const titulo = typed ? (lead ? nameLeadPronouns(typed, lead.nome) : typed) : lead ? `Proposta para ${lead.nome}` : 'Proposta comercial';
       const p = store.addProposal({ titulo, lead_id: lead?.id ?? null });
       return ok('draft_proposal', { proposta_id: p.id, titulo: p.titulo, lead_id: p.lead_id, lead_nome: lead?.nome ?? null, status: p.status }, 'proposta rascunhada');
     },

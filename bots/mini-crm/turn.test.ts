@@ -80,7 +80,7 @@ function expectSeedReply(result: CrmTurnResult, ids: { leadId: string; taskId: s
       'Ações realizadas:',
       `- Lead criado: Lennon (id: ${ids.leadId})`,
       "- Nota registrada: 'Prefere contato por WhatsApp'",
-      `- Tarefa criada: Ligar pra ele (id: ${ids.taskId}, prazo: 16/05/2025 10:00)`,
+      `- Tarefa criada: Ligar para Lennon (id: ${ids.taskId}, prazo: 16/05/2025 10:00)`,
       `- Proposta rascunhada: Plano Anual (id: ${ids.proposalId})`,
     ].join('\n'),
   );
@@ -136,8 +136,9 @@ describe('runCrmTurn — across turns', () => {
     const r = await c.say('adicione uma nota no lead do lennon dizendo que pediu desconto; crie tarefa ligar pra ela amanhã às 15h');
     const notes = await rows('SELECT lead_id, texto FROM crm_notes WHERE workspace = $1 AND texto = $2', [c.workspace, 'Pediu desconto']);
     expect(notes).toEqual([{ lead_id: lennon.id, texto: 'Pediu desconto' }]);
-    // The note references Lennon, so Lennon becomes the current lead for the task that follows.
-    const task = await rows('SELECT lead_id FROM crm_tasks WHERE workspace = $1 AND titulo = $2', [c.workspace, 'Ligar pra ela']);
+    // The note references Lennon, so Lennon becomes the current lead for the task that follows,
+    // and the pronoun in its title is stored as his name.
+    const task = await rows('SELECT lead_id FROM crm_tasks WHERE workspace = $1 AND titulo = $2 AND prazo = $3', [c.workspace, 'Ligar para Lennon', new Date('2025-05-16T18:00:00Z')]);
     expect(task).toEqual([{ lead_id: lennon.id }]);
     expect(r.memory.lead_atual).toEqual(lennon);
     const r2 = await c.say('anote que a Marcia pediu reunião');
@@ -170,12 +171,48 @@ describe('runCrmTurn — across turns', () => {
     const c = conversation();
     await c.say(SEED_MESSAGE);
     const r = await c.say('liste as notas do Lennon e as tarefas');
-    expect(r.reply).toBe("Ações realizadas:\n- Notas de Lennon (1): 'Prefere contato por WhatsApp'\n- Tarefas pendentes (1): Ligar pra ele (prazo: 16/05/2025 10:00)");
+    expect(r.reply).toBe("Ações realizadas:\n- Notas de Lennon (1): 'Prefere contato por WhatsApp'\n- Tarefas pendentes (1): Ligar para Lennon (prazo: 16/05/2025 10:00)");
     const done = await c.say('marque como feita a tarefa ligar pra ele');
-    expect(done.reply).toMatch(/^Tarefa concluída: Ligar pra ele \(id: [0-9a-f-]{36}\)$/);
+    expect(done.reply).toMatch(/^Tarefa concluída: Ligar para Lennon \(id: [0-9a-f-]{36}\)$/);
     expect((await rows('SELECT concluida FROM crm_tasks WHERE workspace = $1', [c.workspace]))[0].concluida).toBe(true);
     expect((await c.say('o que tenho pra fazer?')).reply).toBe('Nenhuma tarefa pendente.');
     expect((await c.say('quais leads eu tenho?')).reply).toBe('Leads (1): Lennon (Acme)');
+  });
+});
+
+describe('runCrmTurn — pronouns, company search and tolerant matching', () => {
+  it('stores a task title with the lead\'s name and completes it by the name later', async () => {
+    const c = conversation();
+    const r = await c.say('cadastra o Caetano Reis da Alfa Móveis e me lembra de ligar pra ele amanhã às 11h');
+    expect(r.reply).toMatch(/- Tarefa criada: Ligar para Caetano Reis \(id: [0-9a-f-]{36}, prazo: 16\/05\/2025 11:00\)/);
+    await c.say('cadastra a Helena Prado da Transportadora Rota Sul; cria tarefa de ligar pra ela sexta');
+    // lead_atual is Helena now; the reference names Caetano, so his task is the one completed.
+    const done = await c.say('conclui a tarefa de ligar pro Caetano');
+    expect(done.reply).toMatch(/^Tarefa concluída: Ligar para Caetano Reis \(id: /);
+    const pending = await rows('SELECT titulo FROM crm_tasks WHERE workspace = $1 AND NOT concluida', [c.workspace]);
+    expect(pending).toEqual([{ titulo: 'Ligar para Helena Prado' }]);
+    // A pronoun in the reference is the current lead.
+    expect((await c.say('conclui a tarefa de ligar pra ela')).reply).toMatch(/^Tarefa concluída: Ligar para Helena Prado/);
+  });
+
+  it('finds a lead by a run of words of its company, and lists the notes of the lead named, not the current one', async () => {
+    const c = conversation();
+    await c.say('cadastra o Otávio Brandão da Padaria Pão Dourado; anota nele que pediu orçamento de 2 máquinas');
+    await c.say('cadastra a Helena Prado da Transportadora Rota Sul; anota nela que quer renovar a frota');
+    expect(c.memory.lead_atual?.nome).toBe('Helena Prado');
+    expect((await c.say('procura o contato da Rota Sul')).reply).toMatch(/^Lead encontrado: Helena Prado \(Transportadora Rota Sul\)/);
+    expect((await c.say('busca a pão dourado')).reply).toMatch(/^Lead encontrado: Otávio Brandão/);
+    await c.say('busca a Helena');
+    expect((await c.say('quais notas eu tenho do Otávio')).reply).toBe("Notas de Otávio Brandão (1): 'Pediu orçamento de 2 máquinas'");
+    await c.say('busca a Helena');
+    expect((await c.say('me mostra as notas dela')).reply).toBe("Notas de Helena Prado (1): 'Quer renovar a frota'");
+  });
+
+  it('answers whether there are leads with the list', async () => {
+    const c = conversation();
+    expect((await c.say('tenho algum lead cadastrado?')).reply).toBe('Nenhum lead cadastrado ainda.');
+    await c.say('cadastar a Bianca Nunes da Flora Cosméticos');
+    expect((await c.say('existe algum lead aí?')).reply).toBe('Leads (1): Bianca Nunes (Flora Cosméticos)');
   });
 });
 

@@ -46,6 +46,8 @@ export interface CrmSlots {
   lead_ref_ou_id?: string;
   /** A name mentioned in passing ("ligar pro Lennon"): used when it matches a lead, ignored otherwise. */
   lead_mencionado?: string;
+  /** The clause points at the current lead with a pronoun ("as tarefas dele"): listings filter by lead_atual. */
+  usar_lead_atual?: boolean;
   tarefa_ref?: string;
   proposta_ref?: string;
   descricao?: string;
