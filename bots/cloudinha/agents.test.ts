@@ -1,9 +1,11 @@
 // The pieces the agents are made of: the router's decisions, the cascade's relevance checks, the match
 // workflow's filters and the widening search, and Brazilian number formatting.
+import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Passage, RouteContext } from '../../src/engine/index.ts';
+import { readKnowledgeDir } from '../../src/knowledge/index.ts';
 import type { Sql } from '../../src/store/types.ts';
-import { contentStems, datesFor, isDateQuestion, isIntro, isSmallTalk, relevantPassages } from './answers.ts';
+import { contentStems, datesFor, isDateQuestion, isIntro, relevantPassages } from './answers.ts';
 import { loadEduData } from './data.ts';
 import { getImportantDates, type ImportantDate } from './dates.ts';
 import { buildCatalog } from './extract.ts';
@@ -12,6 +14,7 @@ import { regionOf, searchNearby, stateName } from './geo.ts';
 import { eligibilityFilters, extractMatchValues } from './match.ts';
 import { updateStudentProfile } from './profile.ts';
 import { route } from './router.ts';
+import { isSmallTalk } from './smalltalk.ts';
 import { memoryDb, writeFixtureData } from './testing.ts';
 
 let sql: Sql;
@@ -38,6 +41,28 @@ describe('router', () => {
     // A stale onboarding tag on a session whose profile is complete does not trap the student.
     expect(await route(ctx('pronta', 'onboarding_workflow', ['root'], 'oi'))).toEqual(['root']);
   });
+
+  it('continues the workflow with an answer it is waiting for, even when the classifier says exit', async () => {
+    await updateStudentProfile(sql, 'caio', { name: 'Caio', onboarding_completed: true });
+    const waiting = { match: { step: 'basic_prefs', values: { course_interest: 'Enfermagem', enem_score: 620, shift: 'Noturno' }, expecting: ['institution_type'] } };
+    expect(await route(ctx('caio', 'match_workflow', ['exit'], 'particular', waiting))).toEqual(['match']);
+    expect(await route(ctx('caio', 'match_workflow', ['exit'], 'tanto faz', waiting))).toEqual(['match']);
+    const income = { match: { step: 'socioeconomic', values: {}, expecting: ['income_per_capita'] } };
+    expect(await route(ctx('caio', 'match_workflow', ['exit'], 'a gente vive com 1 salário mínimo', income))).toEqual(['match']);
+    // Only an explicit exit phrase leaves; a classifier's exit guess without one keeps the progress.
+    expect(await route(ctx('caio', 'match_workflow', ['exit'], 'não quero mais procurar', waiting))).toEqual(['exit']);
+    expect(await route(ctx('caio', 'match_workflow', ['exit'], 'hmm deixa eu pensar', waiting))).toEqual(['match']);
+    expect(await route(ctx('caio', null, ['exit'], 'to meio perdida'))).toEqual(['root']);
+  });
+
+  it('keeps follow-up questions with the active program; only a search request or the other program switches', async () => {
+    await updateStudentProfile(sql, 'lia', { name: 'Lia', onboarding_completed: true });
+    expect(await route(ctx('lia', 'sisu_workflow', ['match'], 'posso me inscrever em quantos cursos?'))).toEqual(['sisu']);
+    expect(await route(ctx('lia', 'sisu_workflow', ['match'], 'como pesquiso as vagas no sisu?'))).toEqual(['sisu']);
+    expect(await route(ctx('lia', 'sisu_workflow', ['match'], 'me acha uma faculdade de direito'))).toEqual(['match']);
+    expect(await route(ctx('lia', 'prouni_workflow', ['sisu'], 'e qual a nota minima?'))).toEqual(['prouni']);
+    expect(await route(ctx('lia', 'prouni_workflow', ['sisu'], 'e no sisu, como é?'))).toEqual(['sisu']);
+  });
 });
 
 describe('the cascade checks', () => {
@@ -61,15 +86,48 @@ describe('the cascade checks', () => {
     expect(relevantPassages('como funciona a lista de espera?', passages, 'sisu').map((x) => x.content)).toEqual(['Lista de espera do Sisu: primeira opção']);
     expect(relevantPassages('quando começam as aulas?', passages, 'sisu')).toEqual([]);
     expect(contentStems('Quando é o SISU?')).toEqual([]);
-    expect(contentStems('quando começam as aulas do Sisu?')).toEqual(['comec', 'aulas']);
+    expect(contentStems('quando começam as aulas do Sisu?')).toEqual(['comec', 'aula']); // plurals fold: "aulas" ~ "aula"
   });
 
   it('recognises small talk and an opening without a question', () => {
     expect(isSmallTalk('obrigada!')).toBe(true);
+    expect(isSmallTalk('nossa, valeu')).toBe(true);
+    expect(isSmallTalk('ok, entendi')).toBe(true);
+    expect(isSmallTalk('muito obrigada pela ajuda, cloudinha')).toBe(true);
     expect(isSmallTalk('obrigada, e a nota de corte?')).toBe(false);
+    expect(isSmallTalk('me ajuda')).toBe(false);
     expect(isIntro('quero ajuda com o sisu')).toBe(true);
     expect(isIntro('tenho dúvida sobre o prouni')).toBe(true);
+    expect(isIntro('me ajuda com o sisu?')).toBe(true);
+    expect(isIntro('bora falar do sisu')).toBe(true);
     expect(isIntro('quero saber a nota de corte do sisu')).toBe(false);
+    expect(isIntro('me explica o sisu')).toBe(false); // asks for the overview, not an opening
+  });
+
+  describe('ranks the sections of the real knowledge documents', () => {
+    const dir = fileURLToPath(new URL('./knowledge/', import.meta.url));
+    const chunks = readKnowledgeDir(dir).map((c) => ({ ...c, score: 1 }));
+    // Both orders: the ranking must not lean on the full-text order.
+    const best = (text: string, program: 'sisu' | 'prouni') =>
+      [chunks, [...chunks].reverse()].map((list) => relevantPassages(text, list, program)[0]?.heading);
+    it.each([
+      ['me explica como funcionam as cotas no sisu', 'sisu', /^Cotas/],
+      ['quais documentos preciso levar pra matrícula do sisu?', 'sisu', /^Documentos para a matrícula/],
+      ['posso me inscrever em quantos cursos?', 'sisu', /^Como se inscrever no Sisu/],
+      ['quem pode se inscrever no sisu?', 'sisu', /^Quem pode participar do Sisu/],
+      ['me explica o sisu', 'sisu', /^O que é o Sisu/],
+      ['quem pode se inscrever no prouni?', 'prouni', /^Quem pode participar do Prouni/],
+      ['como me inscrevo no prouni?', 'prouni', /^Como se inscrever no Prouni/],
+      ['e qual a nota minima?', 'prouni', /^Nota mínima/],
+      ['professor da rede pública pode participar do prouni?', 'prouni', /^Professor da rede pública/],
+    ] as const)('%s → %s', (text, program, heading) => {
+      for (const h of best(text, program)) expect(h).toMatch(heading);
+    });
+    it('keeps the note on where the text comes from out of the answers', () => {
+      for (const q of ['como funcionam as cotas?', 'quais as regras do prouni?', 'qual a lei do sisu?']) {
+        for (const program of ['sisu', 'prouni'] as const) expect(relevantPassages(q, chunks, program)[0]?.heading).not.toMatch(/^Origem/);
+      }
+    });
   });
 });
 
@@ -80,6 +138,13 @@ describe('match workflow pieces', () => {
     expect(extractMatchValues('Direito, tirei 700, à noite, pública', { catalog })).toEqual({ course_interest: 'Direito', enem_score: 700, shift: 'Noturno', institution_type: 'publica' });
     expect(extractMatchValues('tanto faz', { catalog, expecting: ['institution_type'] })).toEqual({ institution_type: 'qualquer' });
     expect(extractMatchValues('tanto faz', { catalog, expecting: ['shift'] })).toEqual({});
+    // A bare "tanto faz" at the end of a full message answers the only preference left.
+    expect(extractMatchValues('direito, tirei 700, à noite, tanto faz', { catalog })).toMatchObject({ institution_type: 'qualquer' });
+    expect(extractMatchValues('direito, tanto faz', { catalog })).toEqual({ course_interest: 'Direito' });
+    expect(extractMatchValues('tanto faz', { catalog, values: { course_interest: 'Direito', enem_score: 700, shift: 'Noturno' } })).toEqual({ institution_type: 'qualquer' });
+    expect(extractMatchValues('quero direito, 700, de manhã, tanto faz se é pública ou privada', { catalog })).toMatchObject({ institution_type: 'qualquer', shift: 'Matutino' });
+    // Minimum wages become money with the wage the bot is configured with.
+    expect(extractMatchValues('só eu e minha mãe, 1 salário mínimo', { catalog, expecting: ['income_per_capita'], minimumWage: 1412 })).toEqual({ income_per_capita: 706 });
   });
 
   it('filters by eligibility and the kind of institution wanted', () => {
@@ -103,6 +168,20 @@ describe('match workflow pieces', () => {
     expect(regionOf('PI')).toBe('Nordeste');
     expect(stateName('SP')).toBe('São Paulo');
     expect(stateName('RS')).toBe('Rio Grande do Sul');
+  });
+
+  it('looks for the course itself before namesakes, and says when only namesakes were found', async () => {
+    // Fixture: MEDICINA at UNICAMP (Campinas/SP, cut-off 800), MEDICINA VETERINÁRIA at UFRPE (Recife/PE, 740):
+    // from Recife the search widens to the Nordeste and finds only the namesake.
+    const exact = await searchNearby(sql, { filters: { course: 'Medicina', score: 850, city: 'Campinas', state: 'SP' } });
+    expect(exact.results.map((r) => r.course.toLowerCase())).toEqual(['medicina']);
+    expect(exact.relatedTo).toBeUndefined();
+    const similar = await searchNearby(sql, { filters: { course: 'Medicina', score: 760, city: 'Recife', state: 'PE' } });
+    expect(similar.results.map((r) => r.course.toLowerCase())).toEqual(['medicina veterinária']);
+    expect(similar.relatedTo).toBe('Medicina');
+    const vet = await searchNearby(sql, { filters: { course: 'Medicina Veterinária', city: 'Recife', state: 'PE' } });
+    expect(vet.results.map((r) => r.institution_short)).toEqual(['UFRPE']);
+    expect(vet.relatedTo).toBeUndefined();
   });
 });
 

@@ -2,35 +2,16 @@
 // the Sisu and Prouni agents (questions through the tool cascade), and exit ("sair" clears the workflow).
 import type { Step, StepResult, TurnContext } from '../../src/engine/index.ts';
 import { tagUserMessage } from '../../src/workflows/index.ts';
-import { answerQuestion, isIntro, isSmallTalk, type Program } from './answers.ts';
+import { answerQuestion, isIntro, type Program } from './answers.ts';
 import { match } from './match.ts';
-import { fold } from './text.ts';
-import { loadProfile, modelReply, WORKFLOWS } from './turn.ts';
-
-const GREETING = /^\s*(oi+|ola|oie|e ai|eai|bom dia|boa tarde|boa noite|hey|hello)\b/;
-const THANKS = /\b(obrigad[oa]|valeu|vlw|brigad[oa]|agradeco)\b/;
-
-/** Small talk without a model: greeting (with the student's name), thanks, or what she can do. */
-async function chitChat(ctx: TurnContext): Promise<string> {
-  const profile = await loadProfile(ctx);
-  const name = profile?.name?.split(/\s+/)[0];
-  const fromModel = await modelReply(
-    ctx,
-    'root_reply',
-    `Você está na conversa geral${name ? ` com ${name}` : ''}. Responda de forma curta e simpática. Se fizer sentido, lembre que você pode tirar dúvidas sobre o Sisu e o Prouni ou ajudar a encontrar cursos e bolsas. Não invente datas, notas nem regras.`,
-  );
-  if (fromModel) return fromModel;
-  const f = fold(ctx.text);
-  if (THANKS.test(f)) return ctx.reply('thanks');
-  if (GREETING.test(f)) return ctx.reply('greeting', { name_suffix: name ? `, ${name}` : '' });
-  return ctx.understanding.generalResponse || ctx.reply('root_fallback');
-}
+import { chitChat, isSmallTalk } from './smalltalk.ts';
+import { WORKFLOWS } from './turn.ts';
 
 /** A Sisu or Prouni turn: small talk stays small talk, "quero ajuda com o Sisu" opens the subject, else the cascade. */
 async function programTurn(ctx: TurnContext, program: Program): Promise<StepResult> {
   const workflow = WORKFLOWS[program];
   if (ctx.session.activeWorkflow !== workflow) tagUserMessage(ctx, workflow);
-  if (isSmallTalk(ctx.text)) return { segments: [{ intent: program, text: await chitChat(ctx), ok: true }], workflow };
+  if (isSmallTalk(ctx.text)) return { segments: [{ intent: program, text: await chitChat(ctx, ctx.session.activeWorkflow === workflow ? program : undefined), ok: true }], workflow };
   if (isIntro(ctx.text)) return { segments: [{ intent: program, text: ctx.reply(`${program}_intro`), ok: true }], workflow, intents: [program] };
   const answer = await answerQuestion(ctx, program);
   return { segments: [{ intent: program, text: answer.text, ok: true, data: { source: answer.source, cascade: answer.cascade } }], workflow, intents: [program] };
@@ -47,7 +28,8 @@ export const root: Step = async (ctx) => {
   const top = ctx.intents[0];
   if (top === 'match') return match(ctx);
   if (top === 'sisu' || top === 'prouni') return programTurn(ctx, top);
-  return { segments: [{ intent: 'root', text: await chitChat(ctx), ok: true }] };
+  // Whatever the classifier guessed (an exit without an exit phrase, say), root answered it as conversation.
+  return { segments: [{ intent: 'root', text: await chitChat(ctx), ok: true }], intents: ['root'] };
 };
 
 /** "sair": leave the active workflow (its progress is dropped) and go back to the root agent. */

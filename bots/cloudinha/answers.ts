@@ -22,18 +22,28 @@ export interface Answer {
 // Words that carry no subject: function words, question words, the programs' names, date words, "help" words.
 const STOP = new Set(
   (
-    'a o os as um uma de da do das dos em no na nos nas ao aos para pra pro por com sem que se e ou mas como qual quais quando onde ' +
+    'a o os as um uma uns umas de da do das dos em no na nos nas ao aos para pra pro por com sem que se e ou mas como qual quais quando onde ' +
     'quanto quanta quantos quantas porque pq eu voce vc me te meu minha seu sua isso esse essa este esta ai la aqui ja nao sim tem ' +
-    'ter ser sao foi vai vou sai saem fica pode posso preciso quero queria saber ajuda duvida sobre falar explica explicar e ' +
+    'ter tenho estou ser sao foi vai vou sai saem fica pode posso preciso quero queria gostaria saber ajuda ajudar ajudinha duvida sobre falar fala ' +
+    'conta contar explica explicar entender conversar bora vamos vamo pergunta favor pfv pfvr gente cloudinha algum alguma ' +
     'sisu prouni enem fies programa data datas dia dias prazo prazos cronograma calendario edicao mes ano hoje agora ' +
     'entao tambem ate depois antes mais muito pouco certo ok tipo coisa'
   ).split(' '),
 );
 
-/** Content-word stems of a question (folded, 4+ letters, subject-less words out, cut to 5 letters). */
+/** A word's comparison key: folded, a plural "s" dropped, cut to 5 letters ("cotas" ~ "cota", "inscrever" ~ "inscrição"). */
+function stemOf(word: string): string {
+  const singular = word.length > 4 && word.endsWith('s') ? word.slice(0, -1) : word;
+  return singular.slice(0, 5);
+}
+
+/** Content-word stems of a question (folded, 4+ letters, subject-less words out). */
 export function contentStems(text: string): string[] {
   const out = new Set<string>();
-  for (const w of fold(text).split(/[^a-z0-9]+/)) if (w.length >= 4 && !STOP.has(w)) out.add(w.slice(0, 5));
+  for (const w of fold(text).split(/[^a-z0-9]+/)) {
+    const singular = w.endsWith('s') ? w.slice(0, -1) : w;
+    if (w.length >= 4 && !STOP.has(w) && !STOP.has(singular)) out.add(stemOf(w));
+  }
   return [...out];
 }
 
@@ -62,17 +72,34 @@ export function datesFor(text: string, dates: ImportantDate[]): ImportantDate[] 
   return subject.length ? [] : dates;
 }
 
-/** Passages that share a content word with the question, best first (the full-text search ranks ties). */
+function stemsIn(text: string): Set<string> {
+  return new Set(fold(text).split(/[^a-z0-9]+/).filter(Boolean).map(stemOf));
+}
+
+// The knowledge documents open with an overview section ("## O que é o Sisu…"): the answer to a question
+// that names no subject ("me explica o sisu", "o que é o prouni?").
+const OVERVIEW_HEADING = /^o que e\b/;
+
+/**
+ * The program's passages that share a content word with the question, best first: each question word found
+ * counts once, and once more when it is in the section's heading (sections are titled with the words students
+ * use); ties go to the full-text rank. A question without content words gets the overview section first.
+ */
 export function relevantPassages(text: string, passages: Passage[], program: Program): Passage[] {
   const stems = contentStems(text);
   const scored = passages
     .filter((p) => fold(p.doc).startsWith(program))
     .map((p, rank) => {
-      const words = new Set(fold(p.content).split(/[^a-z0-9]+/).map((w) => w.slice(0, 5)));
-      return { p, rank, hits: stems.filter((s) => words.has(s)).length };
+      const heading = stemsIn(p.heading);
+      const body = stemsIn(p.content);
+      const hits = stems.filter((s) => heading.has(s) || body.has(s)).length;
+      const inHeading = stems.filter((s) => heading.has(s)).length;
+      const overview = stems.length === 0 && OVERVIEW_HEADING.test(fold(p.heading)) ? 1 : 0;
+      return { p, rank, hits, inHeading, overview };
     })
     .filter((x) => x.hits > 0 || stems.length === 0);
-  return scored.sort((a, b) => b.hits - a.hits || a.rank - b.rank).map((x) => x.p);
+  const score = (x: { hits: number; inHeading: number }) => x.hits + x.inHeading;
+  return scored.sort((a, b) => b.overview - a.overview || score(b) - score(a) || b.inHeading - a.inHeading || a.rank - b.rank).map((x) => x.p);
 }
 
 function stripHeading(content: string): string {
@@ -111,7 +138,9 @@ export async function answerQuestion(ctx: TurnContext, program: Program): Promis
   // 2. The knowledge base (this program's documents only).
   cascade.push('knowledgeSearch');
   const passages = await ctx.tool('knowledgeSearch', { query: ctx.text, collection: program }, async () =>
-    relevantPassages(ctx.text, await ctx.searchKnowledge(`${ctx.text} ${program}`, 8), program).slice(0, 3),
+    // Every passage that shares a word with the question (the documents are small), re-ranked here: the
+    // full-text rank alone lets a long passage that mentions a word in passing beat the section about it.
+    relevantPassages(ctx.text, await ctx.searchKnowledge(`${ctx.text} ${program}`, 60), program).slice(0, 3),
   );
   if (passages.length) {
     const text = await grounded(passages.map((p, i) => `[${i + 1}] ${p.content}`).join('\n\n'), stripHeading(passages[0].content));
@@ -131,14 +160,9 @@ export async function answerQuestion(ctx: TurnContext, program: Program): Promis
   return { text: ctx.reply('web_unavailable'), source: 'none', cascade };
 }
 
-const SMALL_TALK = /^\s*(oi+|ola|bom dia|boa tarde|boa noite|obrigad[oa]s?|valeu|vlw|brigad[oa]|ok|beleza|blz|show|legal|entendi|tchau|ate mais)\b[\s!.,]*$/;
-const INTRO = /^\s*(quero|queria|preciso de|gostaria de|tenho|to com|estou com)?\s*(uma |umas )?(ajuda|duvida|duvidas|falar|saber)( com| sobre| do| da| de| no)*( o| a)?\s*(sisu|prouni)\s*[!?.]*$/;
+const INTRO_CUE = /\b(ajuda|ajudar|ajudinha|falar|conversar|bora|vamos|vamo|duvida|duvidas|saber|tirar|entender)\b/;
 
-export function isSmallTalk(text: string): boolean {
-  return SMALL_TALK.test(fold(text));
-}
-
-/** "quero ajuda com o Sisu": opening the subject, not a question yet. */
+/** "quero ajuda com o Sisu", "bora falar do sisu", "tenho umas dúvidas": opening the subject, not a question yet. */
 export function isIntro(text: string): boolean {
-  return INTRO.test(fold(text));
+  return INTRO_CUE.test(fold(text)) && contentStems(text).length === 0 && !isDateQuestion(text);
 }

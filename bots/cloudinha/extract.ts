@@ -44,6 +44,12 @@ export interface ExtractedSlots {
   /** Family income as stated, when it was divided by the household size. */
   household_income?: number;
   household_size?: number;
+  /** An income said in minimum wages ("1 salário mínimo", "meio salário"), as that number of wages. */
+  income_minimum_wages?: number;
+  /** No preference between public and private ("tanto faz se é pública ou privada", "qualquer uma"). */
+  institution_any?: boolean;
+  /** A bare "tanto faz" that names no slot: the caller decides what it answers. */
+  indifferent?: boolean;
 }
 
 export interface CatalogEntry {
@@ -62,6 +68,8 @@ export interface ExtractOptions {
   catalog?: Catalog;
   /** The slot(s) the bot just asked for: a bare answer ("17", "Ana", "cursando") fills them. */
   expecting?: SlotName | SlotName[];
+  /** The minimum wage (R$), to turn "2 salários mínimos" into money; without it only income_minimum_wages is set. */
+  minimumWage?: number;
 }
 
 // ---------- catalog ----------
@@ -412,11 +420,60 @@ function householdSize(w: Work): { size: number; start: number; end: number } | 
       if (n !== null && Number.isInteger(n) && n >= 1 && n <= 20) return { size: n + plus, start: m.index, end: m.index + m[0].length };
     }
   }
-  if (w.find(new RegExp(`${B}moro sozinh[oa]${E}`, 'dg'))) return { size: 1, start: 0, end: 0 };
+  const people = householdByPeople(w);
+  if (people) return people;
+  if (w.find(new RegExp(`${B}(?:moro sozinh[oa]|(?:sou|e) so eu|somente eu|so eu mesm[oa])${E}`, 'dg'))) return { size: 1, start: 0, end: 0 };
   return null;
 }
 
-function extractIncome(w: Work, out: ExtractedSlots, expecting: Set<SlotName>): void {
+// Relatives, folded ("vó" → "vo"): one person each, or two for "pais" / "avós" unless a number says otherwise.
+const RELATIVE =
+  'mae|mamae|pai|papai|vo|vovo|avo|irma|irmao|tia|tio|prima|primo|filha|filho|esposa|esposo|marido|mulher|namorad[oa]|companheir[oa]|padrasto|madrasta|sobrinh[oa]|cunhad[oa]|sogr[oa]|net[oa]|entead[oa]|madrinha|padrinho|bebe';
+const RELATIVES = 'pais|avos|irmaos|irmas|tias|tios|primos|primas|filhos|filhas|sobrinhos|sobrinhas|netos|netas|enteados|enteadas';
+const PERSON = new RegExp(
+  `^(?:(?:a|o)\\s+)?(?:minha|meu|mina)?\\s*(${RELATIVE})${E}|^(?:(?:as|os)\\s+)?(?:minhas|meus)\\s+(?:(${NUM})\\s+)?(${RELATIVES})${E}`,
+);
+
+/** "(só) eu e minha vó", "moro com minha mãe e meus 2 irmãos": the student plus the people listed. */
+function householdByPeople(w: Work): { size: number; start: number; end: number } | null {
+  const anchor = new RegExp(`${B}(?:eu(?:\\s+e|\\s*,)|moro com|vivo com|moramos eu e|somos eu e)\\s+`, 'dg');
+  for (const m of w.all(anchor)) {
+    let pos = m.index + m[0].length;
+    let size = 1;
+    let end = pos;
+    for (;;) {
+      const p = PERSON.exec(w.f.slice(pos));
+      if (!p) break;
+      if (p[1]) size += 1;
+      else {
+        const n = p[2] ? parseNumber(p[2]) : /^(pais|avos)$/.test(p[3]) ? 2 : null;
+        if (n === null || !Number.isInteger(n) || n < 1) return null; // "meus irmãos": how many is unknown
+        size += n;
+      }
+      end = pos + p[0].length;
+      const sep = /^\s*(?:,|e(?![a-z]))\s*/.exec(w.f.slice(end));
+      if (!sep) break;
+      pos = end + sep[0].length;
+    }
+    if (size > 1 && size <= 20) return { size, start: m.index, end };
+  }
+  return null;
+}
+
+// "1 salário mínimo", "dois salários", "meio salário", "um salário e meio", "1,5 salário mínimo".
+const WAGES = new RegExp(`${B}(?:(meio)|(${NUM})(\\s+e\\s+meio)?)\\s+salarios?(?:\\s+minimos?)?(\\s+e\\s+meio)?${E}`, 'dg');
+
+function minimumWages(w: Work): { value: number; start: number; end: number } | null {
+  for (const m of w.all(WAGES)) {
+    const base = m[1] ? 0.5 : parseNumber(m[2]);
+    if (base === null) continue;
+    const value = base + (m[3] || m[4] ? 0.5 : 0);
+    if (value > 0 && value <= 100) return { value, start: m.index, end: m.index + m[0].length };
+  }
+  return null;
+}
+
+function extractIncome(w: Work, out: ExtractedSlots, expecting: Set<SlotName>, minimumWage?: number): void {
   const money: RegExp[] = [
     // "R$ 2.000", "R$2000,00", "r$ 1,5 mil"
     new RegExp(`r\\$\\s*(${DIGITS})(\\s*(?:mil|k)${E})?`, 'dg'),
@@ -424,7 +481,7 @@ function extractIncome(w: Work, out: ExtractedSlots, expecting: Set<SlotName>): 
     new RegExp(`${B}(${NUM})(\\s*(?:mil|k)${E})?\\s*(?:reais|real|conto|contos|pila)${E}`, 'dg'),
     new RegExp(`${B}(${NUM})(\\s*(?:mil|k))${E}(?!\\s*pontos)`, 'dg'),
     // "renda de 1500", "ganho 1200", "recebemos 2400 por mes"
-    new RegExp(`${B}(?:renda|ganh[a-z]*|receb[a-z]*|salario|sobreviv[a-z]*|vivemos com|vivo com)[^0-9]{0,25}?(${DIGITS})(\\s*(?:mil|k)${E})?`, 'dg'),
+    new RegExp(`${B}(?:renda|ganh[a-z]*|receb[a-z]*|salario|sobreviv[a-z]*|viv[a-z]* com)[^0-9]{0,25}?(${DIGITS})(\\s*(?:mil|k)${E})?(?!\\s*salario)`, 'dg'),
     // "ganho mil reais"
     new RegExp(`${B}()(mil)\\s*(?:reais|real)${E}`, 'dg'),
   ];
@@ -438,6 +495,15 @@ function extractIncome(w: Work, out: ExtractedSlots, expecting: Set<SlotName>): 
       if (value < 50) continue; // "renda de 4 pessoas" is a household, not an amount
       found = { value, start: m.index, end: m.index + m[0].length };
       break search;
+    }
+  }
+  if (!found) {
+    const wages = minimumWages(w);
+    if (wages) {
+      out.income_minimum_wages = wages.value;
+      w.mask(wages.start, wages.end);
+      if (!minimumWage) return;
+      found = { value: Math.round(wages.value * minimumWage * 100) / 100, start: wages.start, end: wages.start };
     }
   }
   if (!found && expecting.has('income_per_capita')) {
@@ -602,6 +668,41 @@ function extractShift(w: Work, out: ExtractedSlots): void {
   }
 }
 
+const INSTITUTION_TYPE = '(?:publica|publico|federal|estadual|municipal|gratuita|privada|privado|particular|paga)';
+const PRIVATE_WORD = /^(privad|particular|paga)/;
+// "estudei em escola pública" is the student's background (Prouni rule), not the college they want.
+const SCHOOL_BEFORE = /(escola|escolas|rede|colegio|ensino medio|ensino fundamental)(\s+\S+)?\s*$/;
+const INDIFFERENT = `(?:tanto faz|tanto fez|qualquer uma|qualquer um|qualquer|ambas|ambos|as duas|os dois|indiferente|nao importa|nao faz diferenca|sem preferencia|nao tenho preferencia)`;
+// Words that may surround "tanto faz" in a clause that names nothing else ("ah, pra mim tanto faz mesmo").
+const INDIFFERENT_FILLER = new Set('ah e pra por mim mesmo tanto faz fez qualquer uma um ambas ambos as os duas dois indiferente nao importa faz diferenca sem tenho preferencia pode ser serve servem ta tudo bem bom entao olha sei la tipo'.split(' '));
+
+/**
+ * No preference between public and private: both kinds named together ("pública ou privada", "tanto pública
+ * quanto particular"), or "tanto faz" / "qualquer uma" in the clause of a kind. A bare "tanto faz" clause
+ * answers the institution type when that was asked; otherwise it is reported as `indifferent`.
+ */
+function extractInstitutionAny(w: Work, out: ExtractedSlots, expecting: Set<SlotName>): void {
+  const both = new RegExp(`${B}(${INSTITUTION_TYPE})(?:\\s+(?:ou|e|quanto|nem)\\s+|\\s*/\\s*)(?:(?:uma|um|numa|num|em uma|instituicao|faculdade)\\s+)?(${INSTITUTION_TYPE})${E}`, 'dg');
+  for (const m of w.all(both)) {
+    if (PRIVATE_WORD.test(m[1]) === PRIVATE_WORD.test(m[2])) continue; // "federal ou estadual" is still public
+    if (SCHOOL_BEFORE.test(w.f.slice(Math.max(0, m.index - 30), m.index))) continue;
+    out.institution_any = true;
+    w.mask(m.index, m.index + m[0].length);
+    return;
+  }
+  for (const seg of segments(w)) {
+    if (!new RegExp(`${B}${INDIFFERENT}${E}`).test(seg.text)) continue;
+    const namesKind = new RegExp(`${B}${INSTITUTION_TYPE}${E}`).test(seg.text);
+    const bare = seg.text.split(/\s+/).every((word) => INDIFFERENT_FILLER.has(word));
+    if (namesKind || (bare && expecting.has('institution_type'))) {
+      out.institution_any = true;
+      w.mask(seg.start, seg.end);
+      return;
+    }
+    if (bare) out.indifferent = true;
+  }
+}
+
 function extractInstitutionType(w: Work, out: ExtractedSlots): void {
   const re = new RegExp(
     `${B}(publica|publico|federal|estadual|municipal|gratuita|de graca|privada|privado|particular|faculdade paga|universidade paga)${E}`,
@@ -609,9 +710,8 @@ function extractInstitutionType(w: Work, out: ExtractedSlots): void {
   );
   for (const m of w.all(re)) {
     // "estudei em escola pública" is the student's background (Prouni rule), not the college they want.
-    const before = w.f.slice(Math.max(0, m.index - 30), m.index);
-    if (/(escola|escolas|rede|colegio|ensino medio|ensino fundamental)(\s+\S+)?\s*$/.test(before)) continue;
-    out.institution_type = /^(privad|particular|faculdade paga|universidade paga)/.test(m[1]) ? 'privada' : 'publica';
+    if (SCHOOL_BEFORE.test(w.f.slice(Math.max(0, m.index - 30), m.index))) continue;
+    out.institution_type = PRIVATE_WORD.test(m[1]) || /^(faculdade|universidade) paga/.test(m[1]) ? 'privada' : 'publica';
     w.mask(m.index, m.index + m[0].length);
     return;
   }
@@ -717,12 +817,13 @@ export function extractSlots(text: string, opts: ExtractOptions = {}): Extracted
 
   extractName(w, out, expecting.has('name'));
   extractCity(w, out, catalog, expecting.has('city'));
-  extractIncome(w, out, expecting);
+  extractIncome(w, out, expecting, opts.minimumWage);
   extractScore(w, out, expecting);
   extractAge(w, out, expecting);
   extractEducation(w, out, expecting);
   extractShift(w, out);
-  extractInstitutionType(w, out);
+  extractInstitutionAny(w, out, expecting);
+  if (!out.institution_any) extractInstitutionType(w, out);
   extractCourse(w, out, catalog, expecting);
   if (out.city === undefined && expecting.has('city') && !expecting.has('name')) bareCity(w, out);
   if (out.name === undefined && expecting.has('name')) {
@@ -740,7 +841,10 @@ export function extractSlots(text: string, opts: ExtractOptions = {}): Extracted
 }
 
 const ONBOARDING_KEYS = ['name', 'age', 'city', 'state', 'education', 'school_year'] as const;
-const MATCH_KEYS = ['course_interest', 'enem_score', 'shift', 'institution_type', 'income_per_capita', 'household_income', 'household_size', 'city', 'state'] as const;
+const MATCH_KEYS = [
+  'course_interest', 'enem_score', 'shift', 'institution_type', 'institution_any', 'indifferent', 'income_per_capita', 'income_minimum_wages',
+  'household_income', 'household_size', 'city', 'state',
+] as const;
 
 function pick<K extends keyof ExtractedSlots>(slots: ExtractedSlots, keys: readonly K[]): Pick<ExtractedSlots, K> {
   const out: Partial<ExtractedSlots> = {};
@@ -760,6 +864,6 @@ export function extractMatchSlots(text: string, opts: ExtractOptions = {}) {
 
 /** The slots that are `user_profiles` columns, ready for updateStudentProfile. */
 export function toProfileUpdates(slots: ExtractedSlots): Record<string, unknown> {
-  const { school_year: _y, household_income: _h, household_size: _s, ...columns } = slots;
+  const { school_year: _y, household_income: _h, household_size: _s, income_minimum_wages: _w, institution_any: _a, indifferent: _i, ...columns } = slots;
   return columns;
 }

@@ -46,6 +46,10 @@ export function formatOpportunity(replies: Replies, o: Opportunity): string {
 export function formatResults(replies: Replies, result: NearbyResult, opts: { sortedByQuality?: boolean } = {}): string {
   if (!result.results.length) return say(replies, 'no_results');
   const parts: string[] = [];
+  if (result.relatedTo) {
+    const names = [...new Set(result.results.map((o) => o.course))].join(', ');
+    parts.push(say(replies, 'related_courses', { course: result.relatedTo, related: names }));
+  }
   if (result.widenedFrom && result.widenedTo) parts.push(say(replies, 'widened', { from: result.widenedFrom, to: result.widenedTo }));
   parts.push(say(replies, 'results_header', { total: result.total, prouni_edition: EDITIONS.prouni, sisu_edition: EDITIONS.sisu }));
   parts.push(result.results.map((o) => formatOpportunity(replies, o)).join('\n'));

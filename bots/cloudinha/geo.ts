@@ -1,7 +1,8 @@
 // Geographic widening for the match workflow: the student's city, then their state, then their region.
 import type { Sql } from '../../src/store/types.ts';
-import { searchOpportunities, type SearchParams, type SearchResult } from './search.ts';
-import { STATE_NAMES, type Uf } from './vocab.ts';
+import { isSameCourse, searchOpportunities, type SearchParams, type SearchResult } from './search.ts';
+import { fold } from './text.ts';
+import { COURSE_FAMILIES, STATE_NAMES, type Uf } from './vocab.ts';
 
 export const REGIONS: Record<string, Uf[]> = {
   Norte: ['AC', 'AM', 'AP', 'PA', 'RO', 'RR', 'TO'],
@@ -32,6 +33,8 @@ export interface NearbyResult extends SearchResult {
   /** For the reply: where the search started and where it ended ("Recife" → "Pernambuco" / "região Nordeste"). */
   widenedFrom?: string;
   widenedTo?: string;
+  /** Set when the course asked for was found nowhere and the results are courses with similar names. */
+  relatedTo?: string;
 }
 
 /**
@@ -39,6 +42,21 @@ export interface NearbyResult extends SearchResult {
  * tool's `nearby`), and when the state still gives fewer, the whole region.
  */
 export async function searchNearby(sql: Sql, params: Omit<SearchParams, 'nearby'>, minResults = 3): Promise<NearbyResult> {
+  const course = params.filters?.course;
+  if (!course || params.courseMatch) return searchWidening(sql, params, minResults);
+  // A family name ("engenharia") asks for any of its courses.
+  if (COURSE_FAMILIES.has(fold(String(course)))) return searchWidening(sql, { ...params, courseMatch: 'words' }, minResults);
+  // The course itself, as far as the region, before courses that only share its words ("Medicina Veterinária"
+  // is no answer to "medicina" while Medicina exists somewhere near).
+  const exact = await searchWidening(sql, { ...params, courseMatch: 'exact' }, minResults);
+  if (exact.results.length) return exact;
+  const similar = await searchWidening(sql, { ...params, courseMatch: 'words' }, minResults);
+  // Only namesakes: the reply says they are not the course asked for.
+  if (!similar.results.length || similar.results.some((o) => isSameCourse(o.course, String(course)))) return similar;
+  return { ...similar, relatedTo: String(course) };
+}
+
+async function searchWidening(sql: Sql, params: Omit<SearchParams, 'nearby'>, minResults: number): Promise<NearbyResult> {
   const first = await searchOpportunities(sql, { ...params, nearby: { minResults } });
   const f = first.applied;
   const scope0: NearbyResult['scope'] = first.widened ? 'state' : f.city ? 'city' : f.state ? 'state' : 'none';

@@ -2,7 +2,7 @@
 // search → family income per person → eligibility (Prouni full ≤ 1.5 minimum wages, partial ≤ 3, Sisu above) →
 // search again filtered by it, widened to nearby cities and ordered by MEC quality → results → the workflow ends.
 import type { Step, TurnContext } from '../../src/engine/index.ts';
-import { advanceWorkflow, defineWorkflow, tagUserMessage, type WorkflowState } from '../../src/workflows/index.ts';
+import { advanceWorkflow, defineWorkflow, hasValue, tagUserMessage, type WorkflowState } from '../../src/workflows/index.ts';
 import { computeEligibility, eligibilitySettings, type EligibilityKind } from './eligibility.ts';
 import { extractMatchSlots, type Catalog, type SlotName } from './extract.ts';
 import { formatEligibility, formatResults } from './format.ts';
@@ -10,7 +10,7 @@ import { searchNearby, type NearbyResult } from './geo.ts';
 import { MATCH_FIELDS, validateProfileUpdates } from './profile.ts';
 import type { SearchFilters, SearchParams } from './search.ts';
 import { servicesOf } from './services.ts';
-import { fold } from './text.ts';
+import { isSmallTalk, smallTalkPrefix } from './smalltalk.ts';
 import { loadProfile, saveProfile, WORKFLOWS } from './turn.ts';
 
 export type InstitutionChoice = 'publica' | 'privada' | 'qualquer';
@@ -30,16 +30,25 @@ export interface MatchValues extends Record<string, unknown> {
 const MEMORY_KEY = 'match';
 type PrefSlot = (typeof MATCH_FIELDS)[number];
 
-const ANY_INSTITUTION = /\b(tanto faz|qualquer (uma|um)?|ambas|ambos|as duas|os dois|indiferente|nao importa)\b/;
-
-/** The match slots in a message (validated), with "tanto faz" accepted when the institution type was asked. */
-export function extractMatchValues(text: string, opts: { catalog: Catalog; expecting?: string[] }): Partial<MatchValues> {
+/**
+ * The match slots in a message (validated). "Tanto faz" about the institution type becomes 'qualquer'; a bare
+ * "tanto faz" counts for it when it is the only preference still missing ("pedagogia, 580, EaD, tanto faz").
+ * An income in minimum wages is converted with `minimumWage` (bot.yaml settings.minimum_wage).
+ */
+export function extractMatchValues(
+  text: string,
+  opts: { catalog: Catalog; expecting?: string[]; values?: Partial<MatchValues>; minimumWage?: number },
+): Partial<MatchValues> {
   const expecting = (opts.expecting ?? []).filter((s) => s !== 'eligibility') as SlotName[];
-  const slots = extractMatchSlots(text, { catalog: opts.catalog, expecting });
-  const { household_income: _h, household_size: _s, ...columns } = slots;
+  const slots = extractMatchSlots(text, { catalog: opts.catalog, expecting, minimumWage: opts.minimumWage });
+  const { household_income: _h, household_size: _s, income_minimum_wages: _w, institution_any, indifferent, ...columns } = slots;
   const { values } = validateProfileUpdates(columns);
   const out = values as Partial<MatchValues>;
-  if (out.institution_type === undefined && opts.expecting?.includes('institution_type') && ANY_INSTITUTION.test(fold(text))) out.institution_type = 'qualquer';
+  if (out.institution_type === undefined) {
+    const known = { ...opts.values, ...out };
+    const onlyTypeMissing = MATCH_FIELDS.every((f) => f === 'institution_type' || hasValue(known[f]));
+    if (institution_any || (indifferent && onlyTypeMissing)) out.institution_type = 'qualquer';
+  }
   return out;
 }
 
@@ -87,7 +96,8 @@ async function runSearch(ctx: TurnContext, params: SearchParams, excludeProuniIn
 
 export const matchWorkflow = defineWorkflow<MatchValues, TurnContext>({
   id: WORKFLOWS.match,
-  extract: (text, { expecting, context }) => extractMatchValues(text, { catalog: servicesOf(context.services).catalog, expecting }),
+  extract: (text, { expecting, values, context }) =>
+    extractMatchValues(text, { catalog: servicesOf(context.services).catalog, expecting, values, minimumWage: eligibilitySettings(context.bot.settings).minimumWage }),
   steps: [
     { name: 'basic_prefs', slots: MATCH_FIELDS, ask: (missing, ctx) => askPrefs(ctx, missing as PrefSlot[]) },
     {
@@ -126,14 +136,16 @@ export const matchWorkflow = defineWorkflow<MatchValues, TurnContext>({
 });
 
 /** True when the message answers something the match workflow collects (the router then keeps it in match). */
-export function matchClaims(text: string, catalog: Catalog, state: WorkflowState<MatchValues> | undefined): boolean {
-  return Object.keys(extractMatchValues(text, { catalog, expecting: state?.expecting })).length > 0;
+export function matchClaims(text: string, catalog: Catalog, state: WorkflowState<MatchValues> | undefined, minimumWage?: number): boolean {
+  return Object.keys(extractMatchValues(text, { catalog, expecting: state?.expecting, values: state?.values, minimumWage })).length > 0;
 }
 
 export const match: Step = async (ctx) => {
   const stored = (ctx.memory[MEMORY_KEY] as WorkflowState<MatchValues> | null | undefined) ?? undefined;
   const result = await advanceWorkflow(matchWorkflow, stored, ctx.text, ctx);
   if (ctx.session.activeWorkflow !== WORKFLOWS.match) tagUserMessage(ctx, WORKFLOWS.match);
+  // "valeu!" while a question is pending: a friendly word first, then the question again.
+  if (stored && !result.done && !Object.keys(result.found).length && isSmallTalk(ctx.text)) result.say.unshift(await smallTalkPrefix(ctx));
   return {
     segments: [{ intent: 'match', text: result.say.join('\n\n'), ok: true, data: { steps: result.ran, found: Object.keys(result.found), done: result.done } }],
     memory: { [MEMORY_KEY]: result.done ? null : result.state },

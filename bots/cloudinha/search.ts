@@ -26,6 +26,11 @@ export interface SearchParams {
   limit?: number;
   /** When the city yields fewer than `minResults` (default 3), search the whole state instead. */
   nearby?: boolean | { minResults?: number };
+  /**
+   * How the course filter matches: 'exact' (the course itself), 'words' (names containing its words:
+   * "medicina" → "Medicina Veterinária"). Default: exact, then words when exact finds nothing.
+   */
+  courseMatch?: 'exact' | 'words';
 }
 
 export interface Opportunity {
@@ -185,8 +190,10 @@ function buildWhere(f: NormalisedFilters, query: string | undefined, courseMode:
   if (f.course) {
     const expanded = expandCourseAliases(f.course);
     if (courseMode === 'exact') {
-      const q = p(expanded);
-      where.push(`(course_norm = ${q} or course_norm = 'abi - ' || ${q})`);
+      // The name as given and with abbreviations expanded ("vet" → "medicina veterinaria"; "medicina
+      // veterinaria" itself must not become "medicina medicina veterinaria").
+      const names = p([...new Set([f.course, expanded])]);
+      where.push(`(course_norm = any(${names}::text[]) or course_norm = any(array(select 'abi - ' || n from unnest(${names}::text[]) n)))`);
     } else {
       const tokens = courseTokens(f.course);
       if (tokens.length === 0) return null;
@@ -243,9 +250,9 @@ function toOpportunity(r: Record<string, unknown>): Opportunity {
 const SELECT_COLUMNS =
   'id, program, edition, institution, institution_short, campus, city, state, course, degree, shift, institution_type, cutoff_score, scholarship_kind, seats, monthly_fee, igc';
 
-async function run(sql: Sql, f: NormalisedFilters, query: string | undefined, sort: SearchParams['sort_by'], limit: number) {
+async function run(sql: Sql, f: NormalisedFilters, query: string | undefined, sort: SearchParams['sort_by'], limit: number, courseMatch?: 'exact' | 'words') {
   // An exact course name wins ("medicina" is not "medicina veterinaria"); otherwise match the words.
-  const modes: ('exact' | 'words')[] = f.course ? ['exact', 'words'] : ['words'];
+  const modes: ('exact' | 'words')[] = !f.course ? ['words'] : courseMatch ? [courseMatch] : ['exact', 'words'];
   for (const mode of modes) {
     const built = buildWhere(f, query, mode);
     if (!built) return { rows: [] as Opportunity[], total: 0 };
@@ -281,14 +288,14 @@ export async function searchOpportunities(sql: Sql, params: SearchParams = {}): 
   const base = { applied: { ...filters, query, sort_by }, rejected, editions: { prouni: EDITIONS.prouni, sisu: EDITIONS.sisu } };
   if (rejected.length > 0) return { ...base, results: [], total: 0 };
 
-  const first = await run(sql, filters, query, sort_by, limit);
+  const first = await run(sql, filters, query, sort_by, limit, params.courseMatch);
   const minResults = typeof params.nearby === 'object' ? (params.nearby.minResults ?? 3) : 3;
   if (params.nearby && filters.city && first.rows.length < minResults) {
     const known = await findCity(sql, filters.city, filters.state);
     const state = filters.state ?? known?.state;
     if (state) {
       const wider = { ...filters, city: undefined, state };
-      const second = await run(sql, wider, query, sort_by, limit);
+      const second = await run(sql, wider, query, sort_by, limit, params.courseMatch);
       if (second.rows.length > first.rows.length) {
         const from = known?.city ?? filters.city;
         return { ...base, results: second.rows, total: second.total, widened: { from, to: state } };
@@ -296,6 +303,13 @@ export async function searchOpportunities(sql: Sql, params: SearchParams = {}): 
     }
   }
   return { ...base, results: first.rows, total: first.total };
+}
+
+/** True when `course` (a result's display name) is the course asked for, not just one with the same words. */
+export function isSameCourse(course: string, asked: string): boolean {
+  const given = cleanText(asked) ?? '';
+  const got = (cleanText(course) ?? '').replace(/^abi -? ?/, '');
+  return got === given || got === expandCourseAliases(given);
 }
 
 /** Same search, widened to the city's state when the city alone yields fewer than `minResults`. */

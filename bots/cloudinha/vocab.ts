@@ -64,6 +64,12 @@ export const COURSE_ALIASES: Record<string, string> = {
 };
 
 /**
+ * Names of course families, folded: "engenharia" asks for any engineering, so "Engenharia Civil" is an answer,
+ * while "medicina" asks for Medicina and "Medicina Veterinária" is only a namesake.
+ */
+export const COURSE_FAMILIES = new Set(['engenharia', 'engenharias', 'licenciatura', 'ciencias', 'letras', 'artes', 'tecnologia', 'gestao', 'comunicacao', 'design', 'computacao', 'saude']);
+
+/**
  * Courses known even without the database (the catalogue from the data extends this list).
  * Display spelling; matching is done on folded forms.
  */

@@ -46,7 +46,7 @@ export function classifyInput(text: string, lang: GuardrailLanguage = 'pt'): Gua
         (rule.raw && rule.raw.test(views.raw)) ||
         (rule.original && rule.original.test(original)) ||
         (rule.squashed && rule.squashed.some((p) => views.squashed.includes(p)));
-      if (hit) return { verdict: 'UNSAFE', category, reason: REASONS[category], rule: rule.id };
+      if (hit && (!rule.requires || rule.requires.test(views.words))) return { verdict: 'UNSAFE', category, reason: REASONS[category], rule: rule.id };
     }
   }
   return { verdict: 'SAFE' };

@@ -19,6 +19,8 @@ export interface Rule {
   squashed?: string[];
   /** Matched against the ORIGINAL text (case-sensitive), e.g. the acronym "DAN". */
   original?: RegExp;
+  /** A second condition on the words view: the rule fires only when this matches too. */
+  requires?: RegExp;
 }
 
 const r = (source: string) => new RegExp(source);
@@ -63,6 +65,31 @@ export const RULES: Rule[] = [
     re: r(`\\bnao (?:aguento|aguento mais|quero mais|consigo mais|vejo sentido em|tenho mais vontade de|tenho vontade de|tenho motivo para|tenho motivo pra) (?:viver|a vida|existir|continuar vivendo|continuar viva|continuar vivo)\\b|\\bcansad[oa] de viver\\b|\\bnao vale a pena viver\\b|\\bsem vontade de viver\\b|\\bninguem (?:vai )?sentiria (?:a )?minha falta\\b|\\bmelhor (?:se eu )?nao (?:existir|existisse|estar vivo|estar viva)\\b`),
   },
   {
+    id: 'pt.self_harm.disappear',
+    category: 'self_harm',
+    lang: 'pt',
+    // "quero sumir", "queria desaparecer", "queria nunca ter nascido" — but not "quero sumir uns dias pra praia"
+    // or "queria sumir com essa nota".
+    re: r(`\\b(?:quero|queria|so quero|so queria|to querendo|estou querendo|vontade de|desejo|penso em|pensando em|preferia|prefiro) (?:sumir|desaparecer)\\b(?! (?:com|uns|umas|por uns|por umas|um pouco|pra (?:praia|viajar|descansar)|de ferias|nas ferias|no fim de semana|do grupo|da aula|da sala))|\\b(?:queria|quero|preferia) (?:nunca )?nao ter nascido\\b|\\bqueria nunca ter nascido\\b`),
+  },
+  {
+    id: 'pt.self_harm.end_everything',
+    category: 'self_harm',
+    lang: 'pt',
+    // "pensando em acabar com tudo", "quero acabar com tudo", "vou dar um fim em tudo".
+    re: r(`\\b(?:penso|pensando|pensei|pensar|quero|queria|vontade de|vou|to pensando) (?:em )?(?:acabar com tudo|dar um fim (?:em|a|na) tudo|por um fim (?:em|a|na) tudo|dar fim (?:em|a) tudo)\\b(?! (?:na|no|nessa|nesse|hoje na|amanha na) (?:prova|enem|redacao|vestibular|simulado|jogo|partida))`),
+  },
+  {
+    id: 'pt.self_harm.cannot_take_it',
+    category: 'self_harm',
+    lang: 'pt',
+    // A bare "não aguento mais" (no object: not "não aguento mais essa prova") said with sadness, or alone.
+    // Ordinary frustration ("não aguento mais estudar", "o site caiu, não aguento mais esperar") stays SAFE;
+    // a distress signal gets the supportive reply with CVV 188 even when it may be borderline.
+    raw: /\b(?:nao|n|naum) (?:aguento|suporto) mais\b(?:\s+(?:nada|de verdade|serio|mesmo|viver|isso aqui|essa vida|minha vida))?\s*(?:[,.;!?…]|$)/,
+    requires: /\b(?:trist\w*|deprimid\w*|depressao|desesper\w*|angusti\w*|sozinh\w*|vazi[oa]|chor\w*|sem saida|sem esperanca|sumir|desaparecer|morrer|acabad[oa]|esgotad[oa]|ninguem me|sofr\w*|dor)\b|^(?:\S+ ){0,3}(?:nao|n|naum) (?:aguento|suporto) mais(?: \S+){0,2}$/,
+  },
+  {
     id: 'pt.self_harm.hurt_myself',
     category: 'self_harm',
     lang: 'pt',
@@ -100,7 +127,7 @@ export const RULES: Rule[] = [
     category: 'prompt_injection',
     lang: 'pt',
     // "ignore suas regras" / "as regras anteriores" — but "posso ignorar as regras do sisu?" is a question.
-    re: r(`\\b(?:ignor\\w*|desconsider\\w*|esquec\\w*|esqueca|desobedec\\w*|quebr\\w*|burl\\w*) (?:todas )?(?:as )?(?:suas|tuas|essas|teus|seus) (?:regras|politicas|limites)\\b|\\b(?:ignor\\w*|desconsider\\w*|esquec\\w*|esqueca) (?:todas )?(?:as )?(?:regras|politicas) (?:anteriores|acima|iniciais|do sistema|de seguranca|que te (?:deram|passaram))\\b|\\besquec\\w* tudo (?:o )?que (?:te )?(?:disseram|falaram|ensinaram|mandaram|foi dito)\\b|\\bignor\\w* tudo (?:o )?que (?:esta acima|foi dito|te disseram)\\b`),
+    re: r(`\\b(?:ignor\\w*|desconsider\\w*|esquec\\w*|esqueca|desobedec\\w*|quebr\\w*|burl\\w*) (?:todas )?(?:as )?(?:suas|tuas|essas|teus|seus) (?:regras|politicas|limites)\\b|\\b(?:ignor\\w*|desconsider\\w*|esquec\\w*|esqueca) (?:todas )?(?:as )?(?:regras|politicas) (?:anteriores|acima|iniciais|do sistema|de seguranca|que te (?:deram|passaram))\\b|\\b(?:esquec\\w*|ignor\\w*|desconsider\\w*) tudo (?:o )?que (?:te |lhe )?(?:disseram|falaram|ensinaram|mandaram|pediram|passaram|programaram|configuraram|foi dito|esta acima|eu disse antes)\\b`),
   },
   {
     id: 'pt.injection.pretend',
@@ -112,7 +139,7 @@ export const RULES: Rule[] = [
     id: 'pt.injection.new_persona',
     category: 'prompt_injection',
     lang: 'pt',
-    re: r(`\\b(?:a partir de agora|de agora em diante|daqui pra frente|daqui para frente) ${YOU} (?:e|eh|sera|vai ser|se chama|atua|responde|nao)\\b|\\b${YOU} agora (?:e|eh) (?:um|uma|o|a)\\b|\\b${YOU} nao (?:e|eh) mais (?:a |o |um |uma )?(?:cloudinha|assistente|ia|bot|robo)\\b|\\b(?:aja|atue|responda|fale|comporte se|haja) como (?:se fosse )?(?:um |uma |o |a )?(?:hacker|ia sem|outra ia|chatgpt|gpt|dan|desenvolvedor|admin|administrador|root|sistema|ia malvada|ia sem filtro)\\b`),
+    re: r(`\\b(?:a partir de agora|de agora em diante|daqui pra frente|daqui para frente) ${YOU} (?:e|eh|sera|vai ser|se chama|atua|responde|nao)\\b|\\b${YOU} agora (?:e|eh) (?:um|uma|o|a)\\b|\\b${YOU} nao (?:e|eh) mais (?:a |o |um |uma )?(?:cloudinha|assistente|ia|bot|robo)\\b|\\b(?:aja|age|aje|agir|atue|atua|atuar|responda|responde|fale|fala|comporte se|se comporte|haja) como (?:se fosse )?(?:se )?(?:um |uma |o |a )?(?:hacker|ia sem|outra ia|chatgpt|gpt|dan|desenvolvedor|admin|administrador|root|sistema|ia malvada|ia sem filtro)\\b`),
   },
   {
     id: 'pt.injection.reveal_prompt',

@@ -97,8 +97,24 @@ describe('routeWorkflow', () => {
     expect(routeWorkflow(routing, { active: 'match_workflow', intents: ['sisu'], claimed: true })).toEqual({ action: 'stay', workflow: 'match_workflow' });
     expect(routeWorkflow(routing, { active: 'sisu_workflow', intents: ['match'] })).toMatchObject({ action: 'switch', workflow: 'match_workflow' });
     expect(routeWorkflow(routing, { active: 'sisu_workflow', intents: ['root'] })).toEqual({ action: 'stay', workflow: 'sisu_workflow' });
-    expect(routeWorkflow(routing, { active: 'sisu_workflow', intents: ['exit'], claimed: true })).toEqual({ action: 'exit', workflow: null, from: 'sisu_workflow' });
+    expect(routeWorkflow(routing, { active: 'sisu_workflow', intents: ['exit'] })).toEqual({ action: 'exit', workflow: null, from: 'sisu_workflow' });
     expect(routeWorkflow(routing, { active: null, intents: ['match'] })).toEqual({ action: 'none', workflow: null });
+  });
+
+  it('keeps an answer the workflow is waiting for even when the classifier reads it as an exit', () => {
+    expect(routeWorkflow(routing, { active: 'match_workflow', intents: ['exit'], claimed: true })).toEqual({ action: 'stay', workflow: 'match_workflow' });
+    expect(routeWorkflow(routing, { active: 'match_workflow', intents: ['exit'], claimed: false, explicitExit: true })).toMatchObject({ action: 'exit' });
+  });
+
+  it('obeys an exit intent only with an explicit exit phrase, when the bot checks for one', () => {
+    expect(routeWorkflow(routing, { active: 'match_workflow', intents: ['exit'], explicitExit: false })).toEqual({ action: 'stay', workflow: 'match_workflow' });
+    expect(routeWorkflow(routing, { active: null, intents: ['exit'], explicitExit: false })).toEqual({ action: 'none', workflow: null });
+    expect(routeWorkflow(routing, { active: null, intents: ['exit'], explicitExit: true })).toEqual({ action: 'exit', workflow: null, from: null });
+  });
+
+  it('does not switch on a follow-up about the active subject, but still leaves on an exit', () => {
+    expect(routeWorkflow(routing, { active: 'sisu_workflow', intents: ['match'], onTopic: true })).toEqual({ action: 'stay', workflow: 'sisu_workflow' });
+    expect(routeWorkflow(routing, { active: 'sisu_workflow', intents: ['exit'], onTopic: true, explicitExit: true })).toMatchObject({ action: 'exit' });
   });
 });
 

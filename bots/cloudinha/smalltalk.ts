@@ -1,0 +1,57 @@
+// Small talk: thanks, greetings and acknowledgements ("nossa, valeu", "ok, entendi"), answered without the
+// knowledge cascade — in the root conversation, inside a Sisu/Prouni conversation, and in the middle of the
+// match workflow (a short line before its pending question).
+import type { TurnContext } from '../../src/engine/index.ts';
+import { fold } from './text.ts';
+import { loadProfile, modelReply } from './turn.ts';
+
+type Program = 'sisu' | 'prouni';
+
+// Small talk is a message made only of these words, with at least one that carries it (thanks, a greeting,
+// an acknowledgement): "nossa, valeu!", "ok, entendi", "muito obrigada pela ajuda", "kkkk show".
+const SMALL_TALK_CORE =
+  /^(oi+e?|ola|opa|eai|obrigad[oa]s?|obg|brigad[oa]|valeu|vlw|agradeco|ok|okay|blz|beleza|show|legal|massa|top|otimo|perfeito|entendi|entendido|certo|tchau|falou|flw|k{2,}|(ha){2,}h?|(rs)+|bom|boa)$/;
+const SMALL_TALK_FILLER = new Set(
+  'nossa ah aah ahh hmm hum uau eita poxa puxa opa e ai entao ta bom boa dia tarde noite muito mt mto demais mesmo de novo mais uma vez pela pelas ajuda ajudas explicacao informacao info resposta cloudinha viu sim tudo bem ate logo mais amanha gente que bacana massa top show legal entendi certinho beleza perfeito otimo vc voce isso ajudou me muitissimo'.split(
+    ' ',
+  ),
+);
+
+export function isSmallTalk(text: string): boolean {
+  const words = fold(text).split(/[^a-z0-9]+/).filter(Boolean);
+  if (!words.length || words.length > 8) return false;
+  return words.some((w) => SMALL_TALK_CORE.test(w)) && words.every((w) => SMALL_TALK_CORE.test(w) || SMALL_TALK_FILLER.has(w));
+}
+
+const GREETING = /^\s*(oi+e?|ola|oie|opa|e ai|eai|bom dia|boa tarde|boa noite|hey|hello)\b/;
+const THANKS = /\b(obrigad[oa]|obg|valeu|vlw|brigad[oa]|agradeco)\b/;
+
+/** Small talk without a model: greeting (with the student's name), thanks, or — inside a program — an invitation to ask more. */
+export async function chitChat(ctx: TurnContext, program?: Program): Promise<string> {
+  const profile = await loadProfile(ctx);
+  const name = profile?.name?.split(/\s+/)[0];
+  const subject = program ? ` Vocês estão falando do ${program === 'sisu' ? 'Sisu' : 'Prouni'}.` : '';
+  const fromModel = await modelReply(
+    ctx,
+    'root_reply',
+    `Você está na conversa geral${name ? ` com ${name}` : ''}.${subject} Responda de forma curta e simpática. Se fizer sentido, lembre que você pode tirar dúvidas sobre o Sisu e o Prouni ou ajudar a encontrar cursos e bolsas. Não invente datas, notas nem regras.`,
+  );
+  if (fromModel) return fromModel;
+  const f = fold(ctx.text);
+  if (THANKS.test(f)) return ctx.reply('thanks');
+  if (GREETING.test(f)) return ctx.reply('greeting', { name_suffix: name ? `, ${name}` : '' });
+  if (program) return ctx.reply('program_ack', { program: program === 'sisu' ? 'Sisu' : 'Prouni' });
+  return ctx.understanding.generalResponse || ctx.reply('root_fallback');
+}
+
+/** A short friendly line for small talk in the middle of a workflow, before its pending question. */
+export async function smallTalkPrefix(ctx: TurnContext): Promise<string> {
+  const f = fold(ctx.text);
+  if (THANKS.test(f)) return ctx.reply('thanks_short');
+  if (GREETING.test(f)) {
+    const name = (await loadProfile(ctx))?.name?.split(/\s+/)[0];
+    return ctx.reply('greeting_short', { name_suffix: name ? `, ${name}` : '' });
+  }
+  return ctx.reply('ack_short');
+}
+
