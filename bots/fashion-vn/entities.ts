@@ -493,6 +493,29 @@ export function toSaleorFilter(entities: ProductEntities, options: FilterOptions
 
 export type Relaxable = 'material' | 'size' | 'color' | 'price';
 
+/**
+ * What a shop assistant gives up first when nothing matches: the material, then the colour, then the
+ * size, then the budget. Colour goes before size because a size is about fit (a white tee in M is no
+ * use to someone who wears XL, a tee in M of another colour may well be); when the size cannot be met
+ * at all (one-size hoodies), the colour is kept and the size dropped instead. The budget goes last.
+ */
+export const RELAX_ORDER: readonly Relaxable[] = ['material', 'color', 'size', 'price'];
+
+/**
+ * The sets of constraints to drop, in the order to try them: fewer first, then by `order`
+ * (material · color · size · price → {material}, {color}, {size}, {price}, {material, color}, …).
+ */
+export function relaxations(present: Relaxable[], order: readonly Relaxable[]): Relaxable[][] {
+  const keys = order.filter((k) => present.includes(k));
+  const out: Relaxable[][] = [];
+  const pick = (start: number, size: number, acc: Relaxable[]) => {
+    if (acc.length === size) return void out.push(acc);
+    for (let i = start; i < keys.length; i++) pick(i + 1, size, [...acc, keys[i]]);
+  };
+  for (let size = 1; size <= keys.length; size++) pick(0, size, []);
+  return out;
+}
+
 export interface FindOptions {
   vocabulary?: CatalogVocabulary;
   /** Products already shown that should not come back ("mẫu khác"). */
@@ -515,24 +538,28 @@ export function hasSizeInStock(product: Product, size: string): boolean {
 }
 
 /**
- * Searches Saleor for the entities; when nothing matches, drops material, then size, then colour,
- * then price (never the product type) and says which. Saleor errors propagate (SaleorError).
+ * Searches Saleor for the entities; when nothing matches, drops constraints in RELAX_ORDER (never the
+ * product type nor catalogue keywords) and says which. Saleor errors propagate (SaleorError).
  */
 export async function findProducts(client: SaleorClient, entities: ProductEntities, options: FindOptions = {}): Promise<FindResult> {
   const vocab = options.vocabulary ?? defaultVocabulary();
-  const order = options.relax ?? ['material', 'size', 'color', 'price'];
+  const order = options.relax ?? RELAX_ORDER;
   const exclude = new Set(options.excludeProductIds ?? []);
-  let current: ProductEntities = { ...entities, keywords: [...entities.keywords] };
-  const relaxed: Relaxable[] = [];
-  for (let step = 0; ; step++) {
-    const found = (await client.searchProducts(toSaleorFilter(current, { vocabulary: vocab })))
+  const search = async (current: ProductEntities) =>
+    (await client.searchProducts(toSaleorFilter(current, { vocabulary: vocab })))
       .filter((p) => !exclude.has(p.id))
       .filter((p) => !current.size || hasSizeInStock(p, current.size));
-    if (found.length) return { products: found, relaxed, entities: current };
-    const next = order.find((k) => current[k] !== undefined && !relaxed.includes(k));
-    if (!next) return { products: [], relaxed, entities: current };
-    relaxed.push(next);
-    current = { ...current, [next]: undefined };
-    delete current[next];
+  const exact: ProductEntities = { ...entities, keywords: [...entities.keywords] };
+  const found = await search(exact);
+  if (found.length) return { products: found, relaxed: [], entities: exact };
+  const present = (['material', 'color', 'size', 'price'] as const).filter((k) => entities[k] !== undefined);
+  let last: FindResult = { products: [], relaxed: [], entities: exact };
+  for (const drop of relaxations(present, order)) {
+    const current: ProductEntities = { ...exact };
+    for (const k of drop) delete current[k];
+    const products = await search(current);
+    if (products.length) return { products, relaxed: drop, entities: current };
+    last = { products: [], relaxed: drop, entities: current };
   }
+  return last;
 }

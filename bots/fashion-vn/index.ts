@@ -2,11 +2,17 @@
 // general_fashion_inquiry: handle_general_inquiry → generate_answer; off_topic: handle_off_topic; all → ask_to_continue.
 // The seed's state (question, chat_history, classification_decision, extracted_entities, saleor_products,
 // saleor_error) is kept per conversation under memory.fashion.
-import { defineBot } from '../../src/bot/index.ts';
-import type { Step, TurnContext } from '../../src/engine/index.ts';
+// classify_question is the local classifier corrected by refine.ts (courtesy, follow-ups after a search,
+// products asked for by type, shop topics); handle_general_inquiry picks the passage with inquiry.ts.
+import { defineBot, type BotConfig } from '../../src/bot/index.ts';
+import type { Passage, Step, TurnContext } from '../../src/engine/index.ts';
 import { createSaleorClient, createSaleorDevServer, SaleorError, type Product, type SaleorClient } from '../../src/saleor/index.ts';
-import { extractProductEntities, findProducts, vocabularyFromConfig, type CatalogVocabulary, type ProductEntities } from './entities.ts';
-import { formatNoProducts, formatProductList, formatSaleorDown, followUpQuery, offTopicNudge, type PreviousSearch } from './replies.ts';
+import { catalogueVocabulary, type VocabularySource } from './catalogue.ts';
+import { extractProductEntities, findProducts, vocabularyFromConfig, type CatalogVocabulary, type FindResult, type ProductEntities } from './entities.ts';
+import { detectTopic, isTopicSection, passageBody, rankPassages, topicsFromConfig } from './inquiry.ts';
+import { isShortFollowUp, refineIntents } from './refine.ts';
+import { formatNoProducts, formatNotSold, formatProductList, formatSaleorDown, followUpQuery, offTopicNudge, type PreviousSearch } from './replies.ts';
+import { smallTalk } from './smalltalk.ts';
 
 interface FashionMemory {
   question?: string;
@@ -20,15 +26,27 @@ interface FashionMemory {
 interface FashionServices {
   client: SaleorClient;
   devServer: { url: string; close(): Promise<void> } | null;
+  vocabulary: VocabularySource;
 }
 
-let vocabulary: CatalogVocabulary | null = null;
+// Each loaded bot config's vocabulary source (set by setup), for refineIntents, which has no services.
+const vocabularies = new WeakMap<BotConfig, VocabularySource>();
+const configVocabularies = new WeakMap<BotConfig, CatalogVocabulary>();
+
+function currentVocabulary(config: BotConfig): CatalogVocabulary {
+  const source = vocabularies.get(config);
+  if (source) return source.current();
+  let v = configVocabularies.get(config);
+  if (!v) configVocabularies.set(config, (v = vocabularyFromConfig(config)));
+  return v;
+}
 
 const fashion = (ctx: TurnContext) => (ctx.memory.fashion ?? {}) as FashionMemory;
-const vocab = (ctx: TurnContext) => (vocabulary ??= vocabularyFromConfig(ctx.bot));
+const vocab = (ctx: TurnContext) => (ctx.services as FashionServices | undefined)?.vocabulary.current() ?? currentVocabulary(ctx.bot);
 
 /** purchase, step 1: product entities, resolved against the previous search for follow-ups. */
-const extract_entities: Step = (ctx) => {
+const extract_entities: Step = async (ctx) => {
+  await (ctx.services as FashionServices | undefined)?.vocabulary.get(); // product names, once loaded
   const previous = fashion(ctx).last_search;
   const followUp = previous ? followUpQuery(previous, ctx.text, vocab(ctx)) : { kind: 'new' as const, entities: extractProductEntities(ctx.text, vocab(ctx)), excludeProductIds: [], productSlugs: [], relax: undefined };
   return {
@@ -36,6 +54,11 @@ const extract_entities: Step = (ctx) => {
     memory: { fashion: { ...fashion(ctx), question: ctx.text, classification_decision: 'purchase', extracted_entities: followUp.entities } },
   };
 };
+
+/** Nothing of this product type at all, whatever the colour, size, material or price: the shop does not sell it. */
+const typeNotSold = (found: FindResult) =>
+  !found.products.length && Boolean(found.entities.product_type) && !found.entities.keywords.length
+  && !found.entities.color && !found.entities.size && !found.entities.material && !found.entities.price;
 
 /** purchase, step 2: search Saleor; nothing found or Saleor down is a friendly reply, never a crash. */
 const query_saleor: Step = async (ctx) => {
@@ -46,21 +69,24 @@ const query_saleor: Step = async (ctx) => {
   const { client } = ctx.services as FashionServices;
   try {
     let products: Product[];
-    let relaxed: string[] = [];
+    let found: FindResult | undefined;
     if (followUp.kind === 'about_shown' && followUp.productSlugs.length) {
       const shown = await ctx.tool('query_saleor', { slugs: followUp.productSlugs }, () => Promise.all(followUp.productSlugs.map((slug) => client.getProduct(slug))));
       products = shown.filter((p): p is Product => p !== null);
     } else {
-      const found = await ctx.tool('query_saleor', { entities }, () =>
+      found = await ctx.tool('query_saleor', { entities }, () =>
         findProducts(client, entities, { vocabulary: vocab(ctx), excludeProductIds: followUp.excludeProductIds, relax: followUp.relax }),
       );
       products = found.products;
-      relaxed = found.relaxed;
     }
     const saleor_products = products.slice(0, 5).map((p) => ({ id: p.id, slug: p.slug, name: p.name, price: p.price ?? undefined }));
+    const options = { vocabulary: vocab(ctx), templates };
     const text = products.length
-      ? formatProductList(products, entities, 'vi', { vocabulary: vocab(ctx), templates, relaxed: relaxed as never, requested: entities })
-      : formatNoProducts(entities, { vocabulary: vocab(ctx), templates });
+      ? // the intro describes what was found (found.entities) and, when constraints were dropped, what was asked
+        formatProductList(products, found?.entities ?? entities, 'vi', { ...options, relaxed: found?.relaxed, requested: entities })
+      : found && followUp.kind === 'new' && typeNotSold(found)
+        ? formatNotSold(entities.product_type!, options)
+        : formatNoProducts(entities, options);
     return {
       segments: [{ intent: 'purchase', text, ok: true, data: { products: saleor_products.map((p) => p.slug) } }],
       memory: {
@@ -85,14 +111,27 @@ function fail(ctx: TurnContext, mem: FashionMemory, error: string) {
   };
 }
 
+/**
+ * The passages that answer `question`, best first: the knowledge search with the question (plus the
+ * words of its topic's section, when the topic table knows it), re-ranked (inquiry.ts).
+ */
+async function answerPassages(ctx: TurnContext, question: string, tool: boolean): Promise<Passage[]> {
+  const topic = detectTopic(question, topicsFromConfig(ctx.bot));
+  const query = topic ? `${question} ${topic.section}` : question;
+  const search = () => ctx.searchKnowledge(query, 8);
+  let candidates = tool ? await ctx.tool('knowledgeSearch', { query, topic: topic?.section ?? null }, search) : await search();
+  if (topic && !candidates.some((p) => isTopicSection(p, topic))) candidates = [...(await ctx.searchKnowledge(topic.section, 5)), ...candidates];
+  return rankPassages(question, candidates, topic);
+}
+
 /** general_fashion_inquiry, step 1: retrieve the store's documents for the question (and the recent topic). */
 const handle_general_inquiry: Step = async (ctx) => {
   const lastUser = [...ctx.history].reverse().find((m) => m.role === 'user')?.content ?? '';
-  let passages = await ctx.tool('knowledgeSearch', { query: ctx.text }, () => ctx.searchKnowledge(ctx.text, 3));
-  // A short follow-up ("còn cái đó thì sao?") leans on the previous question.
-  if (!passages.length && lastUser) passages = await ctx.searchKnowledge(`${lastUser} ${ctx.text}`, 3);
+  let passages = await answerPassages(ctx, ctx.text, true);
+  // A short follow-up ("còn giày thì sao?") leans on the previous question.
+  if (!passages.length && lastUser && isShortFollowUp(ctx.text)) passages = await answerPassages(ctx, `${lastUser} ${ctx.text}`, false);
   return {
-    data: { context: passages.map((p) => p.content) },
+    data: { context: passages.slice(0, 3).map((p) => p.content) },
     memory: { fashion: { ...fashion(ctx), question: ctx.text, classification_decision: 'general_fashion_inquiry' } },
   };
 };
@@ -110,19 +149,28 @@ const generate_answer: Step = async (ctx) => {
         user: ctx.text,
         onDelta: (d) => ctx.emit({ type: 'text_delta', content: d }),
       });
-      return { segments: [{ intent: 'general_fashion_inquiry', text, ok: true }] };
+      if (text.trim()) return { segments: [{ intent: 'general_fashion_inquiry', text, ok: true }] };
+      console.warn('[fashion-vn] the model wrote an empty answer, using the passage');
     } catch (err) {
       console.warn(`[fashion-vn] model answer failed, using the passage: ${(err as Error).message}`);
     }
   }
-  const best = context[0].split('\n').slice(1).join('\n').trim() || context[0];
-  return { segments: [{ intent: 'general_fashion_inquiry', text: best, ok: true }] };
+  const best = passageBody(context[0]);
+  return { segments: [{ intent: 'general_fashion_inquiry', text: best || ctx.reply('no_knowledge'), ok: true }] };
 };
 
-const handle_off_topic: Step = (ctx) => ({
-  segments: [{ intent: 'off_topic', text: offTopicNudge({ templates: ctx.bot.replies }), ok: true }],
-  memory: { fashion: { ...fashion(ctx), question: ctx.text, classification_decision: 'off_topic' } },
-});
+/** off_topic: a gentle nudge back to fashion, or a polite answer (replies.greeting, thanks, acknowledge, goodbye). */
+const handle_off_topic: Step = (ctx) => {
+  const talk = smallTalk(ctx.text, ctx.bot.greetings);
+  const text = (talk && ctx.bot.replies[talk]) || offTopicNudge({ templates: ctx.bot.replies });
+  return {
+    segments: [{ intent: 'off_topic', text, ok: true, data: talk ? { smallTalk: talk } : undefined }],
+    memory: { fashion: { ...fashion(ctx), question: ctx.text, classification_decision: 'off_topic' } },
+  };
+};
+
+/** Replies that already end the exchange their own way: no "Bạn có muốn hỏi thêm gì không?" after them. */
+const endsOnItsOwn = (data: unknown) => ['greeting', 'goodbye'].includes((data as { smallTalk?: string } | undefined)?.smallTalk ?? '');
 
 export default defineBot({
   specialists: {
@@ -131,9 +179,19 @@ export default defineBot({
     off_topic: { steps: [['handle_off_topic', handle_off_topic]] },
   },
   nodeNames: { understand: 'classify_question', narrate: 'ask_to_continue' },
-  // ask_to_continue: the turn ends by inviting the next question.
+  refineIntents: ({ text, intents, memory, bot }) =>
+    refineIntents({
+      text,
+      intents,
+      fashion: memory.fashion as FashionMemory | undefined,
+      vocabulary: currentVocabulary(bot),
+      topics: topicsFromConfig(bot),
+      greetings: bot.greetings,
+    }),
+  // ask_to_continue: the turn ends by inviting the next question; never with an empty answer.
   narrate: (segments, { bot }) => {
-    const body = segments.filter((s) => s.text).map((s) => s.text.trim()).join('\n\n') || bot.replies.general_fallback;
+    const body = segments.map((s) => s.text?.trim() ?? '').filter(Boolean).join('\n\n') || bot.replies.no_knowledge || bot.replies.general_fallback;
+    if (segments.some((s) => endsOnItsOwn(s.data))) return body;
     return `${body}\n\n${bot.replies.ask_to_continue ?? ''}`.trim();
   },
   /** Saleor at SALEOR_API_URL, or the local dev server over Saleor's demo catalogue when none is set. */
@@ -146,7 +204,9 @@ export default defineBot({
       log(`no SALEOR_API_URL: serving Saleor's demo catalogue at ${apiUrl}`);
     }
     const client = createSaleorClient({ apiUrl, channel: String(config.settings.saleor_channel ?? 'default-channel'), token: env.SALEOR_TOKEN, timeoutMs: Number(env.SALEOR_TIMEOUT_MS ?? 5000) });
-    return { client, devServer };
+    const vocabulary = catalogueVocabulary(client, config, { log });
+    vocabularies.set(config, vocabulary);
+    return { client, devServer, vocabulary };
   },
   async close(services) {
     await (services as FashionServices | undefined)?.devServer?.close();

@@ -1,10 +1,10 @@
 // Replies and follow-ups, end to end against the local Saleor dev server (real HTTP).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSaleorClient, createSaleorDevServer, SaleorError, type Product, type SaleorClient, type SaleorDevServer } from '../../src/saleor/index.ts';
-import { defaultVocabulary, extractProductEntities, findProducts, type ProductEntities } from './entities.ts';
+import { defaultVocabulary, extractProductEntities, findProducts, fashionConfig, relaxations, vocabularyFromConfig, type ProductEntities } from './entities.ts';
 import {
-  askToContinue, describeEntities, fillTemplate, followUpQuery, formatMoney, formatNoProducts, formatProductList,
-  formatSaleorDown, type PreviousSearch,
+  askToContinue, describeEntities, fillTemplate, followUpQuery, formatMoney, formatNoProducts, formatNotSold, formatProductList,
+  formatSaleorDown, refersToShownProducts, type PreviousSearch,
 } from './replies.ts';
 
 let server: SaleorDevServer;
@@ -72,12 +72,12 @@ describe('purchase flow against the dev server', () => {
     expect(fu.entities.size).toBe('M');
   });
 
-  it('"có cái nào rẻ hơn không" searches below the cheapest shown, without relaxing', async () => {
+  it('"có cái nào rẻ hơn không" searches below the cheapest shown, giving up only material and colour', async () => {
     const first = await ask('giày thể thao size 42');
     const cheapest = Math.min(...first.next.products.map((p) => p.price!.amount));
     const { fu, found } = await ask('có cái nào rẻ hơn không', first.next);
     expect(fu.kind).toBe('cheaper');
-    expect(fu.relax).toEqual([]);
+    expect(fu.relax).toEqual(['material', 'color']);
     expect(fu.entities.price).toEqual({ lte: cheapest - 0.01, currency: 'USD' });
     for (const p of found.products) expect(p.price!.amount).toBeLessThan(cheapest);
     expect(found.products.every((p) => !first.next.products.some((q) => q.id === p.id))).toBe(true);
@@ -93,10 +93,44 @@ describe('purchase flow against the dev server', () => {
       .toMatch(/^Shop chưa có đúng áo hoodie màu đỏ bạn tìm/);
   });
 
-  it('a product type the shop does not sell finds nothing and says so', async () => {
-    const { fu, found } = await ask('shop có bán quần jean không');
+  it('a product type the shop does not sell finds nothing, whatever was dropped, and says so', async () => {
+    const { fu, found } = await ask('shop có bán quần jean đen size M không');
     expect(found.products).toEqual([]);
-    expect(formatNoProducts(fu.entities)).toBe('Dạ hiện shop chưa có quần ạ 😢 Bạn thử đổi màu, size hoặc mức giá khác, hoặc hỏi mình mẫu tương tự nhé!');
+    expect(found.entities).toEqual({ keywords: [], product_type: 'pants' }); // every constraint dropped, still nothing
+    expect(formatNotSold(fu.entities.product_type!)).toMatch(/^Dạ shop chưa có quần ạ 😢 Hiện shop chuyên áo thun/);
+    expect(formatNoProducts(fu.entities)).toBe('Dạ hiện shop chưa có quần màu đen size M ạ 😢 Bạn thử đổi màu, size hoặc mức giá khác, hoặc hỏi mình mẫu tương tự nhé!');
+  });
+
+  it('with a size asked, the colour goes before the size: other colours in the size the customer wears', async () => {
+    const { found } = await ask('shop oi co ao thun trang sz M ko');
+    expect(found.relaxed).toEqual(['color']);
+    expect(found.entities).toMatchObject({ product_type: 't-shirts', size: 'M' });
+    for (const p of found.products) expect(p.variants.some((v) => v.size === 'M')).toBe(true);
+    const text = formatProductList(found.products, found.entities, 'vi', { relaxed: found.relaxed, requested: extractProductEntities('ao thun trang sz M') });
+    expect(text.split('\n')[0]).toBe('Shop chưa có đúng áo thun màu trắng size M bạn tìm, bạn tham khảo các mẫu áo thun size M này nhé:');
+  });
+
+  it('when no product has the size at all (one-size hoodies), the colour is kept and the size dropped', async () => {
+    const { found } = await ask('áo hoodie màu xám size M');
+    expect(found.relaxed).toEqual(['size']);
+    expect(found.products.map((p) => p.slug)).toEqual(['grey-hoodie']);
+  });
+
+  it('the relaxed intro names only what is still searched', async () => {
+    const { fu, found } = await ask('khăn len màu xám có không');
+    expect(found.relaxed).toEqual(['color']);
+    expect(formatProductList(found.products, found.entities, 'vi', { relaxed: found.relaxed, requested: fu.entities }).split('\n')[0])
+      .toBe('Shop chưa có đúng khăn quàng cổ màu xám chất len bạn tìm, bạn tham khảo các mẫu khăn quàng cổ chất len này nhé:');
+  });
+
+  it('a product asked for by name is searched by name when the vocabulary has the catalogue names', async () => {
+    const names = (await client.searchProducts({ first: 100 })).map((p) => p.name);
+    const withNames = vocabularyFromConfig(fashionConfig(), names);
+    const entities = extractProductEntities('cho xin giá cái kính mát DRY', withNames);
+    expect(entities).toMatchObject({ product_type: 'sunglasses', keywords: ['dry'] });
+    const found = await findProducts(client, entities, { vocabulary: withNames });
+    expect(found.products.map((p) => p.name)).toEqual(['DRY Sunglasses']);
+    expect(extractProductEntities('cho xin giá cái kính mát DRY', vocabularyFromConfig(fashionConfig())).keywords).toEqual([]);
   });
 
   it('Saleor down: findProducts rejects with SaleorError and the reply is the saleor_down text', async () => {
@@ -150,6 +184,33 @@ describe('formatting', () => {
 
   it('an English list exists for bots that reuse it', () => {
     expect(formatProductList([product({})], { keywords: [], product_type: 't-shirts' }, 'en')).toMatch(/^Here is 1 product \(t-shirts\):\n1\. Team Shirt — 40 USD/);
+  });
+});
+
+describe('relaxations', () => {
+  it('tries one constraint at a time in order, then pairs, keeping the size over the colour', () => {
+    expect(relaxations(['color', 'size'], ['material', 'color', 'size', 'price'])).toEqual([['color'], ['size'], ['color', 'size']]);
+    expect(relaxations(['price', 'material', 'size'], ['material', 'color', 'size', 'price'])).toEqual([
+      ['material'], ['size'], ['price'], ['material', 'size'], ['material', 'price'], ['size', 'price'], ['material', 'size', 'price'],
+    ]);
+    expect(relaxations(['color'], [])).toEqual([]);
+  });
+});
+
+describe('demonstratives', () => {
+  it('"màu đỏ" (red) is not "mẫu đó" (that model); diacritics decide', () => {
+    expect(refersToShownProducts('có váy đầm dự tiệc màu đỏ không')).toBe(false);
+    expect(refersToShownProducts('mẫu đó còn size M không')).toBe(true);
+    expect(refersToShownProducts('cái này giá bao nhiêu')).toBe(true);
+    expect(refersToShownProducts('nó có màu đen không')).toBe(true);
+    expect(refersToShownProducts('mau do con size M ko')).toBe(true);
+    expect(refersToShownProducts('co vay mau do ko', true)).toBe(false); // another product type: the colour red
+  });
+
+  it('a new product type in red after a t-shirt search is a new search, not the t-shirts again', () => {
+    const prev: PreviousSearch = { entities: { keywords: [], product_type: 't-shirts', material: 'cotton' }, products: [{ id: 'm', slug: 'monospace-tee', name: 'Monospace Tee' }] };
+    expect(followUpQuery(prev, 'có váy đầm dự tiệc màu đỏ không', vocab)).toMatchObject({ kind: 'new', entities: { product_type: 'dresses', color: 'red' } });
+    expect(followUpQuery(prev, 'shop co ban vay mau do khong', vocab)).toMatchObject({ kind: 'new', entities: { product_type: 'dresses', color: 'red' } });
   });
 });
 

@@ -3,7 +3,7 @@
 // "cái thứ 2 có size L không?") resolved against the products shown last.
 import type { Money, Product } from '../../src/saleor/index.ts';
 import {
-  convertAmount, defaultVocabulary, extractProductEntities, fashionConfig, fold,
+  RELAX_ORDER, convertAmount, defaultVocabulary, extractProductEntities, fashionConfig, fold,
   type CatalogVocabulary, type Currency, type ProductEntities, type Relaxable,
 } from './entities.ts';
 
@@ -141,6 +141,13 @@ export function formatNoProducts(entities: ProductEntities, options: ReplyOption
   return fillTemplate(t.no_products ?? 'Dạ hiện shop chưa có {query} ạ.', { query: describeEntities(entities, options.vocabulary ?? defaultVocabulary()) });
 }
 
+/** "Dạ shop chưa có váy ạ…": the customer asked for a product type the shop does not sell at all. */
+export function formatNotSold(productType: string, options: ReplyOptions = {}): string {
+  const vocab = options.vocabulary ?? defaultVocabulary();
+  const type = vocab.productTypes[productType]?.label ?? productType;
+  return fillTemplate(templatesOf(options).not_sold ?? 'Dạ shop chưa có {type} ạ.', { type });
+}
+
 /** The answer when Saleor cannot be reached (SaleorError). */
 export function formatSaleorDown(options: ReplyOptions = {}): string {
   return templatesOf(options).saleor_down ?? 'Xin lỗi bạn, hệ thống kho hàng đang tạm gián đoạn. Bạn thử lại sau ít phút nhé!';
@@ -185,14 +192,18 @@ export interface FollowUp {
   productSlugs: string[];
   /** The customer asks which sizes there are. */
   asksSizes: boolean;
-  /** Pass to findProducts: which constraints may be dropped when nothing matches (none for 'cheaper': "nothing cheaper" is the answer). */
+  /**
+   * Pass to findProducts: which constraints may be dropped when nothing matches. For 'cheaper' only the
+   * material and colour (a cheaper pair in another colour is worth showing); never the size or the lower
+   * price, so "nothing cheaper in your size" is an answer too.
+   */
   relax: Relaxable[];
 }
 
 const ORDINAL_WORDS: Record<string, number> = { nhat: 0, 'dau tien': 0, dau: 0, hai: 1, ba: 2, bon: 3, tu: 3, nam: 4 };
 
 /** Index of a shown product named by position: "cái thứ 2", "mẫu số 3", "cái đầu tiên", "cái cuối". */
-function ordinalIndex(f: string, count: number): number | undefined {
+export function ordinalIndex(f: string, count: number): number | undefined {
   const m = /(?:cai|mau|chiec|doi|san pham|sp|so|con)\s+(?:thu\s+|so\s+)?(\d|nhat|dau tien|dau|hai|ba|bon|tu|nam|cuoi cung|cuoi)(?![\p{L}\d])/u.exec(f);
   if (!m) return undefined;
   const w = m[1];
@@ -201,10 +212,30 @@ function ordinalIndex(f: string, count: number): number | undefined {
   return i !== undefined && i >= 0 && i < count ? i : undefined;
 }
 
-const DEMONSTRATIVE = /(?:cai|mau|chiec|doi|san pham|sp|ao|giay|em)\s+(?:nay|do|kia|vua roi|vua nay|tren|day)(?![\p{L}])|(?<![\p{L}])no(?![\p{L}])/u;
+const DEMONSTRATIVE = /(?:cai|mau|chiec|doi|san pham|sp|ao|giay|em)\s+(?:nay|do|kia|vua roi|vua nay|tren|day)(?![\p{L}])|(?<![\p{L}])no(?![\p{L}])/gu;
+/** The words of DEMONSTRATIVE as written with diacritics: "màu đỏ" (red) is not "mẫu đó" (that model). */
+const DEMONSTRATIVE_WORDS = new Set(['cái', 'mẫu', 'chiếc', 'đôi', 'sản', 'phẩm', 'sp', 'áo', 'giày', 'em', 'này', 'đó', 'kia', 'vừa', 'rồi', 'nãy', 'trên', 'đây', 'đấy', 'nó']);
+
+/**
+ * The message points at the products just shown ("cái này", "mẫu đó", "nó"). Words typed with diacritics
+ * must be the demonstrative ones; "mau do" typed without them reads as the colour red when the message
+ * names another product type ("có váy mau do không").
+ */
+export function refersToShownProducts(text: string, namesOtherType = false): boolean {
+  const raw = text.normalize('NFC').toLowerCase();
+  const f = fold(raw);
+  for (const m of f.matchAll(DEMONSTRATIVE)) {
+    const said = raw.slice(m.index, m.index + m[0].length).match(/[\p{L}]+/gu) ?? [];
+    if (!said.every((w) => w === fold(w) || DEMONSTRATIVE_WORDS.has(w))) continue;
+    if (namesOtherType && said.every((w) => w === fold(w)) && /^mau\s+do$/.test(m[0])) continue;
+    return true;
+  }
+  return false;
+}
+
 const SIZE_QUESTION = /(?:con|co)\s+(?:nhung\s+)?(?:size|sz|co)\s+(?:nao|gi)|(?:size|sz)\s+(?:nao|gi)\s+(?:con|co)|may size|bao nhieu size|nhung size nao|size nao con/;
-const CHEAPER = /re hon|gia mem hon|gia thap hon|mem hon|it tien hon|cheaper|re xiu|re chut|gia re hon/;
-const OTHER = /(?<![\p{L}])(mau|loai|kieu|cai|san pham|sp|mau ao|mau giay|color|colour)\s+(khac|nao khac|gi khac)(?![\p{L}])|(?<![\p{L}])(?:con|co)\s+(?:mau|loai|kieu)\s+(?:nao|gi)(?:\s+nua)?(?![\p{L}])|(?<![\p{L}])mau\s+nua(?![\p{L}])/u;
+export const CHEAPER = /(?<![\p{L}])(?:dat|mac) qua(?![\p{L}])|re hon|gia mem hon|gia thap hon|mem hon|it tien hon|cheaper|re xiu|re chut|gia re hon/u;
+export const OTHER = /(?<![\p{L}])(mau|loai|kieu|cai|san pham|sp|mau ao|mau giay|color|colour)\s+(khac|nao khac|gi khac)(?![\p{L}])|(?<![\p{L}])(?:con|co)\s+(?:mau|loai|kieu)\s+(?:nao|gi)(?:\s+nua)?(?![\p{L}])|(?<![\p{L}])mau\s+nua(?![\p{L}])/u;
 
 /**
  * Resolves a message against the previous search: what to search now, what to leave out, and which
@@ -215,7 +246,7 @@ export function followUpQuery(previous: PreviousSearch | undefined, text: string
   const f = fold(text);
   const result = (kind: FollowUpKind, entities: ProductEntities, extra: Partial<FollowUp> = {}): FollowUp => ({
     kind, entities, excludeProductIds: [], productSlugs: [], asksSizes: SIZE_QUESTION.test(f),
-    relax: kind === 'cheaper' ? [] : ['material', 'size', 'color', 'price'], ...extra,
+    relax: kind === 'cheaper' ? ['material', 'color'] : [...RELAX_ORDER], ...extra,
   });
   if (!previous) return result('new', current);
 
@@ -224,7 +255,7 @@ export function followUpQuery(previous: PreviousSearch | undefined, text: string
   // a generic type ("áo này") does not replace the specific one of the previous search
   const currentType = current.product_type && !(vocab.genericProductTypes.includes(current.product_type) && prev.product_type) ? current.product_type : undefined;
   const ordinal = ordinalIndex(f, shown.length);
-  const refersToShown = ordinal !== undefined || (shown.length > 0 && DEMONSTRATIVE.test(f));
+  const refersToShown = ordinal !== undefined || (shown.length > 0 && refersToShownProducts(text, Boolean(currentType && currentType !== prev.product_type)));
   if (currentType && currentType !== prev.product_type && !refersToShown) return result('new', { ...current, product_type: currentType });
 
   const merged: ProductEntities = { ...prev, keywords: current.keywords.length ? current.keywords : [...prev.keywords] };

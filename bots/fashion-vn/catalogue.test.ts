@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import type { Product, ProductSearchFilter } from '../../src/saleor/index.ts';
+import { catalogueVocabulary } from './catalogue.ts';
+import { fashionConfig } from './entities.ts';
+
+const product = (name: string) => ({ name }) as Product;
+
+describe('catalogueVocabulary', () => {
+  it('adds the words of the product names once Saleor answers', async () => {
+    const calls: ProductSearchFilter[] = [];
+    const source = catalogueVocabulary({ searchProducts: async (f) => (calls.push(f ?? {}), [product('DRY Sunglasses'), product('Dash Force')]) }, fashionConfig());
+    expect(source.current().nameTerms).toEqual([]); // not loaded yet: gazetteers only
+    const v = await source.get();
+    expect(v.nameTerms).toEqual(expect.arrayContaining(['dry', 'dash', 'force']));
+    expect(v.nameTerms).not.toContain('sunglasses');
+    await source.get();
+    expect(calls).toEqual([{ first: 100 }]); // loaded once
+  });
+
+  it('keeps answering without names while Saleor is down, and retries after the delay', async () => {
+    let now = 0;
+    let fail = true;
+    let calls = 0;
+    const logs: string[] = [];
+    const source = catalogueVocabulary(
+      { searchProducts: async () => { calls++; if (fail) throw new Error('network: connection refused'); return [product('Monospace Tee')]; } },
+      fashionConfig(),
+      { retryMs: 1000, now: () => now, log: (m) => logs.push(m) },
+    );
+    expect((await source.get()).nameTerms).toEqual([]);
+    expect(logs[0]).toMatch(/connection refused/);
+    fail = false;
+    now = 500;
+    expect((await source.get()).nameTerms).toEqual([]); // too soon to retry
+    expect(calls).toBe(1);
+    now = 1500;
+    expect((await source.get()).nameTerms).toContain('monospace');
+    expect(calls).toBe(2);
+  });
+});

@@ -1,0 +1,76 @@
+// classify_question's corrections, with what only this bot knows: the catalogue vocabulary, the
+// previous search and the knowledge topics.
+// - courtesy alone ("chào shop", "cảm ơn shop nha", "ok") is off_topic, answered politely (smalltalk.ts);
+// - right after a product search, a short message that only changes colour, size, price or material
+//   ("màu trắng thì sao ạ", "mắc quá, có đôi nào rẻ hơn ko") continues the purchase;
+// - a message naming something to buy ("có balo đi học không shop") is a purchase, unless it asks
+//   about a shop topic (how to wash it, what to wear it with, shipping…);
+// - a question about a shop topic the classifier took for off-topic ("phí vận chuyển về tỉnh") is an inquiry.
+import { CHEAPER, OTHER, ordinalIndex } from './replies.ts';
+import { extractProductEntities, fold, type CatalogVocabulary, type ProductEntities } from './entities.ts';
+import { detectTopic, type KnowledgeTopic } from './inquiry.ts';
+import { smallTalk } from './smalltalk.ts';
+
+export interface RefineInput {
+  text: string;
+  intents: string[];
+  /** memory.fashion of the conversation. */
+  fashion: { classification_decision?: string; last_search?: { entities: ProductEntities; products?: unknown[] } } | undefined;
+  vocabulary: CatalogVocabulary;
+  topics: KnowledgeTopic[];
+  greetings?: string[];
+}
+
+/** Asking whether the shop has / sells / prices something. */
+const SHOPPING_CUE = /(?<![\p{L}])(co|con|ban|mua|tim|xem|lay|order|dat|gia|bao nhieu tien|bn tien|ib gia|bao gia|chot)(?![\p{L}])/u;
+/** A follow-up that names no entity but continues the search ("còn hàng không", "có mẫu nào khác"). */
+const CONTINUE_CUE = /(?<![\p{L}])(con hang|het hang|con khong|con ko|con k|mau nao|loai nao|cai nao|doi nao|chiec nao|thi sao|the nao|sao a|thi sao a)(?![\p{L}])/u;
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * "có balo đi học không", "shop còn áo polo nào không", "bán quần jean ko": whether the shop has the
+ * product type — a purchase question even when it also names an occasion or a use.
+ */
+export function asksAvailability(f: string, productType: string, vocabulary: CatalogVocabulary): boolean {
+  const names = [...new Set(vocabulary.productTypes[productType]?.synonyms.map((s) => fold(s.toLowerCase())) ?? [])].sort((a, b) => b.length - a.length);
+  if (!names.length) return false;
+  const gap = '(?:(?!nen |the |duoc |phai )[\\p{L}\\p{N}]+\\s+){0,2}?';
+  const re = new RegExp(`(?<![\\p{L}])(?:co ban|co|ban|con)\\s+${gap}(?:${names.map(escape).join('|')})(?![\\p{L}]).*(?<![\\p{L}])(?:khong|ko|k|kh|hok|hong|khum|chua|nao)(?![\\p{L}])`, 'u');
+  return re.test(f);
+}
+
+/** "còn giày thì sao?", "thế áo len thì thế nào": a short follow-up that leans on the previous question. */
+const FOLLOW_UP = /^(?:the |vay )?con\b|^(?:the|vay)\b|\bthi (?:sao|the nao|ntn)\b/;
+
+export function isShortFollowUp(text: string): boolean {
+  const f = fold(text).trim();
+  return (f.match(/[\p{L}\p{N}]+/gu) ?? []).length <= 8 && FOLLOW_UP.test(f);
+}
+
+const hasConstraint = (e: ProductEntities) => Boolean(e.color || e.size || e.material || e.price || e.keywords.length || e.product_type);
+
+export function refineIntents(input: RefineInput): string[] {
+  const { text, intents, fashion, vocabulary, topics } = input;
+  if (smallTalk(text, input.greetings)) return ['off_topic'];
+  const f = fold(text);
+  const entities = extractProductEntities(text, vocabulary);
+  // after a shop question, "còn giày thì sao?" asks the same about shoes
+  const onlyType = !entities.color && !entities.size && !entities.material && !entities.price && !entities.keywords.length;
+  const afterInquiry = fashion?.classification_decision === 'general_fashion_inquiry';
+  if (afterInquiry && onlyType && isShortFollowUp(text) && !SHOPPING_CUE.test(f.replace(/^(?:the |vay )?con\b/, ''))) return ['general_fashion_inquiry'];
+  if (intents.includes('purchase')) return intents;
+  const wordCount = (f.match(/[\p{L}\p{N}]+/gu) ?? []).length;
+  const topic = detectTopic(text, topics);
+
+  // right after a search: a short follow-up that changes or questions the search
+  const afterSearch = fashion?.classification_decision === 'purchase' && fashion.last_search;
+  if (afterSearch && wordCount <= 10 && !topic) {
+    const shown = fashion.last_search!.products?.length ?? 0;
+    if (hasConstraint(entities) || CHEAPER.test(f) || OTHER.test(f) || CONTINUE_CUE.test(f) || ordinalIndex(f, shown) !== undefined) return ['purchase'];
+  }
+  // a product the customer wants ("có balo đi học không", "bán quần jean không")
+  if (entities.product_type && (asksAvailability(f, entities.product_type, vocabulary) || (!topic && SHOPPING_CUE.test(f)))) return ['purchase'];
+  if (intents.includes('off_topic') && topic && detectTopic(text, topics, { strongOnly: true })) return ['general_fashion_inquiry'];
+  return intents;
+}
