@@ -99,16 +99,6 @@ export class Runtime {
     await store.migrate(opts.db, [...store.coreMigrations, ...sources.flatMap((s) => s.definition.migrations ?? [])]);
     for (const source of sources) await rt.addBot(source);
     await rt.events.start();
-    // Train every bot's classifier right after start-up, one per tick, so the server answers its first
-    // message without waiting for all of them (a bot asked before its turn trains on that first message).
-    const pending = [...rt.bots.values()];
-    const warm = () => {
-      const next = pending.shift();
-      if (!next || rt.closing) return;
-      next.local.classify('');
-      setImmediate(warm);
-    };
-    setImmediate(warm);
     return rt;
   }
 
@@ -176,6 +166,21 @@ export class Runtime {
       return bot.model.understander(base, effective, bot.intents, () => bot.currentCalls);
     }
     return base;
+  }
+
+  /**
+   * Train every bot's classifier now, one per tick (classifiers otherwise train on their bot's first message).
+   * `start` calls this once it listens, so start-up never waits for all of them.
+   */
+  warmUp(): void {
+    const pending = [...this.bots.values()];
+    const next = () => {
+      const bot = pending.shift();
+      if (!bot || this.closing) return;
+      bot.local.classify('');
+      setImmediate(next);
+    };
+    setImmediate(next);
   }
 
   bot(id: string): LoadedBot {
