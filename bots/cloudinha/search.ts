@@ -3,7 +3,7 @@
 // and enumerated filters that cannot be recognised make the search return nothing (never an error).
 import type { Sql } from '../../src/store/types.ts';
 import type { EligibilityKind } from './eligibility.ts';
-import { EDITIONS } from './data.ts';
+import { EDITIONS, type OpportunityRow } from './data.ts';
 import { fold } from './text.ts';
 import { expandCourseAliases, INSTITUTION_WORDS, SHIFT_WORDS, SHIFTS, toUf, type InstitutionType, type Shift } from './vocab.ts';
 
@@ -33,24 +33,10 @@ export interface SearchParams {
   courseMatch?: 'exact' | 'words';
 }
 
-export interface Opportunity {
+/** A stored opportunity as search returns it (the loaded row without its normalised search columns). */
+export interface Opportunity extends Omit<OpportunityRow, 'course_norm' | 'city_norm' | 'search_text' | 'institution_type'> {
   id: number;
-  program: 'prouni' | 'sisu';
-  edition: string;
-  institution: string;
-  institution_short: string | null;
-  campus: string | null;
-  city: string;
-  state: string;
-  course: string;
-  degree: string | null;
-  shift: string | null;
   institution_type: InstitutionType;
-  cutoff_score: number | null;
-  scholarship_kind: 'integral' | 'parcial' | 'ampla';
-  seats: number | null;
-  monthly_fee: number | null;
-  igc: number | null;
 }
 
 export interface SearchResult {
