@@ -128,7 +128,7 @@ function inStock(catalog: Catalog, p: CatalogProduct, channel: CatalogChannel): 
 }
 
 function isAvailable(catalog: Catalog, p: CatalogProduct, channel: CatalogChannel): boolean {
-  return isAvailableForPurchase(p, channel) && productVariants(catalog, p, channel).some((v) => variantInStock(catalog, v));
+  return isAvailableForPurchase(p, channel) && productVariants(catalog, p, channel).some((v) => variantInStock(v));
 }
 
 const listingOf = (p: CatalogProduct, channel: CatalogChannel) => p.listings.find((l) => l.channelPk === channel.pk);

@@ -67,7 +67,7 @@ export function quantityAvailable(catalog: Catalog, variant: CatalogVariant): nu
   return limit === null ? available : Math.min(available, limit);
 }
 
-export function variantInStock(catalog: Catalog, variant: CatalogVariant): boolean {
+export function variantInStock(variant: CatalogVariant): boolean {
   if (!variant.trackInventory) return true;
   return variant.stocks.some((s) => s.quantity - s.allocated > 0);
 }

@@ -234,7 +234,7 @@ export class ProductView {
   }
   isAvailable() {
     const variants = productVariants(this.ctx.catalog, this.p, this.#ch);
-    return isAvailableForPurchase(this.p, this.#ch) && variants.some((v) => variantInStock(this.ctx.catalog, v));
+    return isAvailableForPurchase(this.p, this.#ch) && variants.some((v) => variantInStock(v));
   }
   isAvailableForPurchase() { return isAvailableForPurchase(this.p, this.#ch); }
   get availableForPurchaseAt() { return this.p.listings.find((l) => l.channelPk === this.#ch.pk)?.availableForPurchaseAt ?? null; }

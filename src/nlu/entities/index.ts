@@ -35,7 +35,9 @@ export function extractEntities(input: string, opts: ExtractOptions): Entity[] {
   addAll(extractNumbers(text, folded, opts.lang, taken));
   addAll(extractYesNo(text, folded, opts.lang));
   addAll(extractNames(text, folded, opts.lang));
-  const out: Entity[] = [...spans, ...combined.filter((c) => spans.some((s) => s.type === 'date') && spans.some((s) => s.type === 'time'))];
+  // A combined datetime is added only when both its date and its time were found.
+  const hasDateAndTime = spans.some((s) => s.type === 'date') && spans.some((s) => s.type === 'time');
+  const out: Entity[] = hasDateAndTime ? [...spans, ...combined] : [...spans];
   return out.sort((a, b) => (a.start ?? 0) - (b.start ?? 0) || (a.type === 'datetime' ? 1 : -1));
 }
 
