@@ -198,6 +198,9 @@ describe('handoff circuit (la-formula, seed 004 verification)', () => {
     expect(seen[0].type).toBe('pending');
     expect(seen.some((e) => e.type === 'message' && e.bot === 'la-formula')).toBe(true);
     expect(seen.some((e) => e.type === 'session' && e.mode === 'handoff_pending')).toBe(true);
+    // The inbox shows the bot typing while its turn runs.
+    const typing = seen.filter((e) => e.type === 'typing' && e.bot === 'la-formula').map((e) => e.typing);
+    expect(typing.slice(0, 2)).toEqual([true, false]);
   });
 });
 

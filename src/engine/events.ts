@@ -32,6 +32,14 @@ export class EventHub {
     this.db.notify(CHANNEL, JSON.stringify(event)).catch((err) => console.error('[events] publish failed:', err.message));
   }
 
+  /**
+   * Deliver to this process's subscribers only. For frequent, short-lived signals (the bot is typing) that are
+   * not worth a database notification per turn; with several processes, consoles see them on the turn's process.
+   */
+  publishLocal(event: HubEvent): void {
+    for (const s of this.subscribers) s(event);
+  }
+
   subscribe(fn: (e: HubEvent) => void): () => void {
     this.subscribers.add(fn);
     return () => this.subscribers.delete(fn);

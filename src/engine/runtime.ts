@@ -396,14 +396,18 @@ export class Runtime {
     };
 
     let state: TurnStateValue;
+    const typing = (on: boolean) => this.events.publishLocal({ type: 'typing', bot: bot.config.id, sessionId, typing: on });
+    typing(true);
     try {
       state = (await bot.graph.invoke({ memory: memory0 }, { configurable: { turn } })) as TurnStateValue;
     } catch (err) {
+      typing(false);
       const message = err instanceof Error ? err.message : String(err);
       console.error(`[${bot.config.id}] turn failed: ${message}`);
       emit({ type: 'error', message: 'Something went wrong while answering; the message is saved and a person can follow up.' });
       throw new HttpError(500, 'the turn failed; your message is saved');
     }
+    typing(false);
     const understanding = state.understanding!;
     const intents = state.servedIntents.length ? state.servedIntents : understanding.intents.map((i) => i.id);
     const result = await this.persistReply(

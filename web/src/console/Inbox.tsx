@@ -116,7 +116,15 @@ export function Inbox({
                       <span className="who">{who}</span>
                       <span className="bot-name">{botName}</span>
                     </span>
-                    <span className="last-message">{s.lastMessage ? plainPreview(s.lastMessage) : '—'}</span>
+                    <span className="last-message">
+                      {inbox.typing.has(s.id) ? (
+                        <em data-testid="bot-typing">{t.botTyping}</em>
+                      ) : s.lastMessage ? (
+                        plainPreview(s.lastMessage)
+                      ) : (
+                        '—'
+                      )}
+                    </span>
                     <span className="session-meta">
                       {label && <span className="chip">{label}</span>}
                       {s.mode !== 'bot' && s.handoffAt && <span className="since">{t.sinceHandoff(timeSince(s.handoffAt, t, now))}</span>}

@@ -11,6 +11,8 @@ export function useInbox(token: string, onUnauthorized: () => void) {
   const [pending, setPending] = useState(0);
   const [connected, setConnected] = useState(false);
   const [loadError, setLoadError] = useState<string | null>(null);
+  /** Conversations whose bot turn is running right now. */
+  const [typing, setTyping] = useState<ReadonlySet<string>>(new Set());
   const listeners = useRef(new Set<Listener>());
   const known = useRef(new Set<string>());
   const loading = useRef(0);
@@ -77,7 +79,14 @@ export function useInbox(token: string, onUnauthorized: () => void) {
       return;
     }
     if (e.type === 'pending') setPending(e.count);
-    else if (e.type === 'message') {
+    else if (e.type === 'typing') {
+      setTyping((cur) => {
+        const next = new Set(cur);
+        if (e.typing) next.add(e.sessionId);
+        else next.delete(e.sessionId);
+        return next;
+      });
+    } else if (e.type === 'message') {
       if (!known.current.has(e.sessionId)) void addUnknown(e.sessionId);
       setSessions((cur) => {
         const i = cur.findIndex((s) => s.id === e.sessionId);
@@ -138,5 +147,5 @@ export function useInbox(token: string, onUnauthorized: () => void) {
     setSessions((cur) => cur.map((s) => (s.id === id ? { ...s, ...patch } : s)));
   }, []);
 
-  return { sessions, pending, connected, loadError, subscribe, patchSession, reload: load };
+  return { sessions, pending, connected, loadError, typing, subscribe, patchSession, reload: load };
 }
