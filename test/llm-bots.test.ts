@@ -141,3 +141,33 @@ replies: { order: "Let me check your order.", other: "Hi!", handoff: "A colleagu
     }
   });
 });
+
+describe('fashion-vn on an OpenAI-compatible model', () => {
+  it('classifies with the model and writes the answer from the retrieved store documents, in Vietnamese', async () => {
+    const fake = await startFakeLlmServer();
+    const s = await startTestServer({
+      only: ['fashion-vn'],
+      modelFactory: modelBindingFor,
+      env: { ...process.env, SALEOR_API_URL: '', SWITCHBOARD_MODEL: 'openai:gpt-4o-mini', OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'test' },
+    });
+    try {
+      fake.respond = (req) =>
+        req.forcedTool || /response_format/.test(JSON.stringify(req.body))
+          ? { json: { intents: ['general_fashion_inquiry'], general_response: '' } }
+          : { text: 'Dạ, shop nhận đổi trả trong 7 ngày ạ.' };
+      const r = await s.chat('fashion-vn', { message: 'shop cho mình hỏi chính sách đổi trả với' });
+      expect(r.intents).toEqual(['general_fashion_inquiry']);
+      expect(r.reply).toMatch(/^Dạ, shop nhận đổi trả trong 7 ngày ạ\./);
+      const understanding = fake.requests.find((q) => /purchase/.test(q.text) && /off_topic/.test(q.text));
+      expect(understanding, 'the intent catalog reached the model').toBeTruthy();
+      const answer = fake.requests.find((q) => /tiếng Việt/.test(q.text));
+      expect(answer, 'the answer prompt').toBeTruthy();
+      expect(answer!.text).toMatch(/đổi|trả/i); // the retrieved passages are in the prompt
+      const detail = await s.get(`/api/sessions/${r.sessionId}`, auth(OPERATOR));
+      expect(detail.body.turns.at(-1).modelCalls.map((c: { purpose: string }) => c.purpose)).toContain('generate_answer');
+    } finally {
+      await s.close();
+      await fake.close();
+    }
+  });
+});
