@@ -5,7 +5,9 @@ import type { TurnEvent } from '../../engine/index.ts';
 
 export async function run(argv: string[]): Promise<number> {
   const botId = argv[0];
-  const { runtime, db } = await boot({ only: botId ? [botId] : undefined });
+  // PGlite serves one process: a terminal chat beside a running server keeps its conversation in memory
+  // (with DATABASE_URL it shares the server's Postgres).
+  const { runtime, db } = await boot({ only: botId ? [botId] : undefined, dataDir: process.env.DATABASE_URL ? undefined : ':memory:' });
   if (!botId || !runtime.bots.has(botId)) {
     console.error(`usage: switchboard chat <bot>   (bots: ${[...runtime.bots.keys()].join(', ') || 'none found'})`);
     await runtime.close();
