@@ -108,6 +108,26 @@ describe('ct-smash: multi-intent and exclusivity', () => {
     expect(u.language).toBe('pt');
   });
 
+  it('a context, contentless or unsure yes/no clause next to a request adds no second intent', async () => {
+    for (const text of [
+      'quero agendar uma aula experimental, to pensando em começar', // statement, faq only ~0.7
+      'quero agendar uma aula experimental, tem como?', // no content word
+      'quero agendar uma aula experimental, tem como ir amanhã?', // yes/no question, faq only ~0.7
+    ]) {
+      expect(ids(await ask(text)), text).toEqual(['trial']);
+    }
+  });
+
+  it('a wh-question or a confident question still adds its own intent', async () => {
+    for (const text of [
+      'quero agendar uma aula experimental, queria saber onde fica',
+      'quero agendar uma aula experimental, onde fica?',
+      'quero agendar uma aula experimental, tem turma?',
+    ]) {
+      expect(new Set(ids(await ask(text))), text).toEqual(new Set(['trial', 'faq']));
+    }
+  });
+
   it('general never appears with other intents', async () => {
     expect(ids(await ask('oi, quero marcar uma aula teste'))).toEqual(['trial']);
     expect(ids(await ask('bom dia! qual o endereço?'))).toEqual(['faq']);

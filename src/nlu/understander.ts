@@ -32,6 +32,22 @@ const QUESTION_WORDS: Record<Language, RegExp> = {
   en: /^(?:where|what|which|how|when|why|who|do you|does|is there|are there|can you|could you|i (?:want|would like|d like) to know|tell me)\b/,
 };
 
+// Yes/no openers among the question words: "tem horário amanhã?" next to a request is usually about
+// that request, while a wh-question ("onde fica?") asks something of its own.
+const YES_NO_OPENERS: Record<Language, RegExp> = {
+  pt: /^(?:tem|voces|vcs)\b/,
+  es: /^(?:tienen|hay)\b/,
+  vi: /^(?:co ban|shop co|ben minh co)\b|(?:khong|ko|chua)\s*$/,
+  en: /^(?:do you|does|is there|are there|can you|could you)\b/,
+};
+
+// A clause intent the whole message does not rank first needs more evidence than the threshold:
+// context ("vi o insta de vcs", "sou iniciante") and follow-ups ("tem horário amanhã?") next to a
+// request otherwise add a spurious second intent. A wh-question ("onde fica?") asks something of
+// its own and only needs the threshold; a yes/no question needs this much, a statement even more.
+const SECONDARY_QUESTION_CONFIDENCE = 0.85;
+const SECONDARY_STATEMENT_CONFIDENCE = 0.95;
+
 // Connecting words that don't count as content in a short answer.
 const FILLER: Record<Language, Set<string>> = {
   pt: new Set(['e', 'a', 'o', 'as', 'os', 'às', 'no', 'na', 'de', 'da', 'do', 'dia', 'pode', 'ser', 'entao', 'por', 'favor', 'pra', 'para', 'mim', 'ok', 'certo', 'fechado', 'beleza', 'bom', 'boa', 'pode ser', 'horas', 'hora', 'h', 'acho', 'que', 'melhor', 'seria', 'prefiro', 'quero', 'sim', 'nao', 'isso', 'mesmo', 'umas', 'la', 'pelas', 'perto', 'das', 'tipo', 'claro', 'manha', 'tarde', 'noite', 'eu', 'meu', 'nome', 'e', 'me', 'chamo', 'sou', 'aqui']),
@@ -77,9 +93,19 @@ export function createLocalUnderstander(examples: Example[], options: Understand
   const exclusive = new Set(options.exclusive);
   const isSoft = (id: string) => exclusive.has(id) || id === options.fallback;
 
-  /** Does this clause read as a short answer to the pending stage? */
+  /** Does this clause ask something (question mark or question opener)? */
   function isQuestion(c: ClauseAnalysis): boolean {
     return /\?\s*$/.test(c.text) || QUESTION_WORDS[lang].test(c.normalized);
+  }
+
+  /** Does the clause carry a word beyond fillers and question words ("tem como?" does not)? */
+  function hasContent(c: ClauseAnalysis): boolean {
+    return words(c.normalized).some((w) => !FILLER[lang].has(w) && !QUESTION_WORDS[lang].test(w) && !/^\d/.test(w));
+  }
+
+  /** Does this clause open with a wh-question word ("onde", "quanto", "queria saber"), not a yes/no one? */
+  function asksWhQuestion(c: ClauseAnalysis): boolean {
+    return QUESTION_WORDS[lang].test(c.normalized) && !YES_NO_OPENERS[lang].test(c.normalized);
   }
 
   /** Does this clause read as a short answer to the pending stage? */
@@ -141,6 +167,15 @@ export function createLocalUnderstander(examples: Example[], options: Understand
     }
 
     const flowIntents = new Set<string>();
+    // The whole message's confident reading: a clause that disagrees with it needs more evidence.
+    const wholeBest = whole.scores[0] && whole.scores[0].confidence >= options.threshold ? whole.scores[0].id : undefined;
+    const counts = (u: ClauseAnalysis, best: IntentScore): boolean => {
+      if (best.confidence < options.threshold) return false;
+      if (u === whole || !wholeBest || best.id === wholeBest) return true;
+      if (!hasContent(u)) return false;
+      if (asksWhQuestion(u)) return true;
+      return best.confidence >= (isQuestion(u) ? SECONDARY_QUESTION_CONFIDENCE : SECONDARY_STATEMENT_CONFIDENCE);
+    };
     const judge = (u: ClauseAnalysis): boolean => {
       const flow = flows.find((f) => answersFlow(u, f));
       if (flow) {
@@ -149,7 +184,7 @@ export function createLocalUnderstander(examples: Example[], options: Understand
         return true;
       }
       const best = u.scores[0];
-      if (best && best.confidence >= options.threshold) {
+      if (best && counts(u, best)) {
         add(best.id, best.confidence);
         return true;
       }
