@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { defineBot } from '../../src/bot/index.ts';
 import type { Step, TurnContext } from '../../src/engine/index.ts';
 import { isGreeting } from '../../src/handoff/index.ts';
+import { foldDiacritics } from '../../src/nlu/index.ts';
 import type { Migration, Sql } from '../../src/store/index.ts';
 import {
   addDays,
@@ -152,7 +153,7 @@ function findNextAt(timetable: Timetable, counts: BookedCounts, ctx: TurnContext
 const CANCEL = /\b(cancel\w*|desmarc\w*|nao vou (mais )?poder ir|nao vou conseguir ir)\b/;
 
 function fold(s: string): string {
-  return s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  return foldDiacritics(s).toLowerCase();
 }
 
 /** Inside the turn's transaction: re-check capacity under a per-class lock, then book (idempotent by id). */

@@ -2,6 +2,7 @@
 // "nothing found" and "Saleor is down" answers, and follow-ups ("còn màu khác không?",
 // "cái thứ 2 có size L không?") resolved against the products shown last.
 import type { Money, Product } from '../../src/saleor/index.ts';
+import { fillTemplate } from '../../src/engine/index.ts';
 import {
   RELAX_ORDER, convertAmount, defaultVocabulary, extractProductEntities, fashionConfig, fold,
   type CatalogVocabulary, type Currency, type ProductEntities, type Relaxable,
@@ -21,10 +22,7 @@ export interface ReplyOptions {
 
 const templatesOf = (o: ReplyOptions) => o.templates ?? fashionConfig().replies;
 
-/** Replaces {name} placeholders. */
-export function fillTemplate(template: string, vars: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (all, k: string) => (k in vars ? String(vars[k]) : all));
-}
+export { fillTemplate };
 
 // --- money ---
 

@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { botConfigSchema } from '../../src/bot/config.ts';
+import { botConfigSchema, repeatedExamples } from '../../src/bot/index.ts';
 import { normalize } from '../../src/nlu/normalize.ts';
 import { defaultCatalog, findProducts, formatAmount, mentionsUnknownProduct, stockPhrase } from './catalog.ts';
 
@@ -41,16 +41,8 @@ describe('la-formula bot.yaml', () => {
   });
 
   it('has at least 35 examples per intent and no example in two intents', () => {
-    const owner = new Map<string, string>();
-    for (const [id, intent] of Object.entries(config.intents)) {
-      expect(intent.examples.length, id).toBeGreaterThanOrEqual(35);
-      for (const ex of intent.examples) {
-        const key = normalize(ex, 'es') || ex; // emoji-only examples normalise to ''
-        const prev = owner.get(key);
-        expect(prev, `"${ex}" in ${id} repeats an example of ${prev}`).toBeUndefined();
-        owner.set(key, id);
-      }
-    }
+    for (const [id, intent] of Object.entries(config.intents)) expect(intent.examples.length, id).toBeGreaterThanOrEqual(35);
+    expect(repeatedExamples(config.intents, 'es')).toEqual([]);
   });
 
   it('agrees with the catalogue: precio_stock examples ask for data it lacks, product examples do not', () => {

@@ -1,3 +1,4 @@
 export * from './config.ts';
 export * from './define.ts';
 export * from './loader.ts';
+export * from './examples.ts';

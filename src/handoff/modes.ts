@@ -1,4 +1,5 @@
 // The handoff circuit every bot shares: bot → handoff_pending → human → bot (seed 004's state model).
+import { foldDiacritics } from '../nlu/index.ts';
 import type { Mode } from '../store/index.ts';
 
 export const MODES: readonly Mode[] = ['bot', 'handoff_pending', 'human'] as const;
@@ -27,13 +28,7 @@ const DEFAULT_GREETINGS: Record<string, string[]> = {
 };
 
 export function foldForMatch(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/đ/g, 'd')
-    .replace(/Đ/g, 'D')
-    .toLowerCase()
-    .trim();
+  return foldDiacritics(text).toLowerCase().trim();
 }
 
 export function isGreeting(text: string, language: string, extra: string[] = []): boolean {

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { Sql } from '../store/index.ts';
 import { getSetting, putSetting } from '../store/index.ts';
 import type { Passage } from '../engine/types.ts';
+import { foldDiacritics } from '../nlu/index.ts';
 
 export interface Chunk {
   doc: string;
@@ -21,9 +22,8 @@ export function tsConfigFor(language: string): string {
   return 'simple';
 }
 
-export function fold(text: string): string {
-  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/đ/g, 'd').replace(/Đ/g, 'D');
-}
+/** Accent folding for indexing and querying (the same folding local understanding uses). */
+export const fold = foldDiacritics;
 
 /** Split a markdown document into one chunk per `## ` section (the title and intro form the first chunk). */
 export function chunkMarkdown(doc: string, markdown: string): Chunk[] {
