@@ -595,7 +595,7 @@ export class Runtime {
       const row = await store.updateSession(tx, session.id, patch);
       const text =
         mode === 'bot'
-          ? bot.handoff.resume_message ?? '[System] The assistant is back in the conversation'
+          ? resumeMessage(bot)
           : mode === 'handoff_pending'
             ? `[Sistema] ${reason}`
             : '';
@@ -662,7 +662,7 @@ export class Runtime {
         const bot = this.bots.get(s.bot);
         if (!bot || !handoffTimedOut(s.mode, s.handoffAt, bot.handoff.timeout_minutes, now)) continue;
         const row = await store.updateSession(tx, s.id, { mode: 'bot', handoffReason: '', handoffAt: null });
-        const msg = await store.insertMessage(tx, { sessionId: s.id, role: 'system', source: 'system', content: bot.handoff.resume_message ?? '[System] The assistant is back in the conversation' });
+        const msg = await store.insertMessage(tx, { sessionId: s.id, role: 'system', source: 'system', content: resumeMessage(bot) });
         this.publishMessage(bot, msg);
         swept.push(row);
       }
@@ -813,6 +813,11 @@ function clearFinishedFlows(config: BotConfig, memory: Record<string, unknown>):
     if (m?.stage && m.stage === flow.done) out[id] = { ...m, stage: null, last: flow.done };
   }
   return out;
+}
+
+/** The system line added when the bot takes a conversation back (timeout, greeting, operator, sweeper). */
+function resumeMessage(bot: LoadedBot): string {
+  return bot.handoff.resume_message ?? '[System] The assistant is back in the conversation';
 }
 
 /** The hand-over text: the intent's own (`<intent>_handoff` reply), else the bot's, else a neutral one. */
