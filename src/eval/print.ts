@@ -84,20 +84,25 @@ export function formatComparison(c: ModelComparison): string[] {
     `${c.bot} — understanding with and without a model (same conversations)`,
     textTable(
       ['mode', 'model', 'intent acc.', 'turns passed', 'model calls/turn', 'understand calls/turn', 'turns w/o model call', 'p50', 'p95'],
-      c.rows.map((r) => [
-        r.mode,
-        r.model,
-        `${pct(r.metrics.intents.accuracy)} (${r.metrics.intents.correct}/${r.metrics.intents.turns})`,
-        `${r.metrics.turns.passed}/${r.metrics.turns.total}`,
-        fmt(r.metrics.models?.callsPerTurn, 2),
-        fmt(r.metrics.models?.understandCallsPerTurn, 2),
-        pct(r.metrics.models?.withoutModelShare),
-        `${fmt(r.metrics.latency.p50)} ms`,
-        `${fmt(r.metrics.latency.p95)} ms`,
-      ]),
+      comparisonCells(c, ' ms'),
     ),
     `  note: ${c.note}`,
   ];
+}
+
+/** One row of cells per mode of a model comparison (the text table and the HTML report show the same). */
+export function comparisonCells(c: ModelComparison, msUnit = ''): string[][] {
+  return c.rows.map((r) => [
+    r.mode,
+    r.model,
+    `${pct(r.metrics.intents.accuracy)} (${r.metrics.intents.correct}/${r.metrics.intents.turns})`,
+    `${r.metrics.turns.passed}/${r.metrics.turns.total}`,
+    fmt(r.metrics.models?.callsPerTurn, 2),
+    fmt(r.metrics.models?.understandCallsPerTurn, 2),
+    pct(r.metrics.models?.withoutModelShare),
+    `${fmt(r.metrics.latency.p50)}${msUnit}`,
+    `${fmt(r.metrics.latency.p95)}${msUnit}`,
+  ]);
 }
 
 /** The confusion matrix as text: numbered columns, numbered and named rows, '.' for zero. */

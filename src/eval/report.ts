@@ -4,6 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { BotEvaluation, EvalReport, ModelComparison } from './evaluate.ts';
 import { failuresOf, knownGapsOf, type Confusion } from './metrics.ts';
+import { comparisonCells } from './print.ts';
 import type { TurnResult } from './runner.ts';
 import { fmt, histogram, niceBinWidth, pct } from './stats.ts';
 import { barChartSvg, esc, histogramSvg, htmlTable, REPORT_CSS } from './svg.ts';
@@ -130,17 +131,7 @@ export function confusionHtml(c: Confusion): string {
 function comparisonSection(c: ModelComparison): string {
   const table = htmlTable(
     ['mode', 'model', 'intent accuracy', 'turns passed', 'model calls / turn', 'understanding calls / turn', 'turns without a model call', 'p50 ms', 'p95 ms'],
-    c.rows.map((r) => [
-      r.mode,
-      r.model,
-      `${pct(r.metrics.intents.accuracy)} (${r.metrics.intents.correct}/${r.metrics.intents.turns})`,
-      `${r.metrics.turns.passed}/${r.metrics.turns.total}`,
-      fmt(r.metrics.models?.callsPerTurn, 2),
-      fmt(r.metrics.models?.understandCallsPerTurn, 2),
-      pct(r.metrics.models?.withoutModelShare),
-      fmt(r.metrics.latency.p50),
-      fmt(r.metrics.latency.p95),
-    ]),
+    comparisonCells(c),
   );
   const calls = barChartSvg(
     c.rows.map((r) => ({ label: r.mode, value: r.metrics.models?.callsPerTurn ?? Number.NaN })),
