@@ -2,6 +2,7 @@
 // Both expose the same `Database` surface so every module's SQL runs unchanged on either.
 import { mkdirSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import { PgliteStatements } from './pglite-statements.ts';
 import type { Sql } from './types.ts';
 
 export interface Database extends Sql {
@@ -42,17 +43,25 @@ async function openPglite(dataDir: string): Promise<Database> {
   const pg = inMemory ? new PGlite() : new PGlite(dataDir);
   await pg.waitReady;
   const listeners = new Map<string, Set<(p: string) => void>>();
-  const wrap = (q: { query: typeof pg.query }): Sql => ({
-    query: async (text, params) => (await q.query(text, params as unknown[])).rows as never,
-    queryArrays: async (text, params) => (await q.query(text, params as unknown[], { rowMode: 'array' })).rows as never,
+  const statements = new PgliteStatements(pg);
+  // Outside a transaction a statement waits for PGlite's transaction mutex too (as `pg.query` does), so it
+  // never runs inside another caller's open transaction.
+  const run = (inTransaction: boolean, q: { query: typeof pg.query }, text: string, params: unknown[] = [], rowMode: 'object' | 'array') => {
+    if (!PgliteStatements.preparable(text)) return q.query(text, params, { rowMode }).then((r) => r.rows);
+    const exec = () => pg.runExclusive(() => statements.run(text, params, rowMode, !inTransaction));
+    return inTransaction ? exec() : pg._runExclusiveTransaction(exec);
+  };
+  const wrap = (q: { query: typeof pg.query }, inTransaction: boolean): Sql => ({
+    query: async (text, params) => (await run(inTransaction, q, text, params, 'object')) as never,
+    queryArrays: async (text, params) => (await run(inTransaction, q, text, params, 'array')) as never,
   });
   return {
     kind: 'pglite',
-    ...wrap(pg),
+    ...wrap(pg, false),
     exec: async (sql) => {
       await pg.exec(sql);
     },
-    transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
+    transaction: (fn) => pg.transaction((tx) => fn(wrap(tx, true))),
     withLock: (_key, fn) => fn(),
     notify: async (channel, payload) => {
       for (const l of listeners.get(channel) ?? []) l(payload);
