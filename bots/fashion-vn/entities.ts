@@ -9,8 +9,9 @@
 // Currency: the demo catalogue is in USD. Budgets keep the currency the customer used; toSaleorFilter
 // converts VND to the catalogue currency with settings.vnd_per_usd (25 000 by default), rounding the
 // lower bound down and the upper bound up to the cent so nothing at the edge is lost.
-import { fileURLToPath } from 'node:url';
+import { dirname } from 'node:path';
 import { readBotConfig, type BotConfig } from '../../src/bot/index.ts';
+import { sourcePath } from '../../src/paths.ts';
 import { loadCatalog, type Product, type ProductSearchFilter, type SaleorClient } from '../../src/saleor/index.ts';
 
 export type Currency = 'VND' | 'USD';
@@ -100,7 +101,7 @@ export function vocabularyFromConfig(config: BotConfig, productNames: string[] =
   };
 }
 
-export const botDir = fileURLToPath(new URL('.', import.meta.url));
+export const botDir = dirname(sourcePath(import.meta.url));
 
 let botConfig: BotConfig | undefined;
 let defaultVocab: CatalogVocabulary | undefined;

@@ -1,6 +1,7 @@
 // The terminal view of a benchmark run.
 import { fmt, pct, textTable } from '../eval/index.ts';
 import type { BenchReport } from './run.ts';
+import { START_COMMAND } from './startup.ts';
 import { ratio } from './stats.ts';
 
 export function formatBench(r: BenchReport): string {
@@ -80,7 +81,7 @@ export function formatBench(r: BenchReport): string {
   }
 
   if (r.startup.length) {
-    out.push('', 'Start-up: `node --import tsx src/cli/main.ts start` (every bot, embedded PGlite)');
+    out.push('', `Start-up: \`node ${START_COMMAND.join(' ')}\` (what \`npm start\` runs; every bot, embedded PGlite)`);
     out.push(
       textTable(
         ['data dir', '→ /api/health', '→ first reply', 'first turn', 'server says ready in'],

@@ -13,7 +13,7 @@ import { memoryPerThousandSessions, type MemoryResult } from './memory.ts';
 import { compareOnBot, publicDatasets, type BotNluResult, type LabelledTurn, type PublicNluResult } from './nlu.ts';
 import { benchPostgresUrl, openBenchPostgres, probePostgres, redactUrl } from './postgres.ts';
 import { replayBoth, replayHttp, replayInProcess } from './replay.ts';
-import { measureStartup, type StartupRun } from './startup.ts';
+import { START_COMMAND, measureStartup, type StartupRun } from './startup.ts';
 import { ratio, summarize, type LatencySummary, type LoadResult } from './stats.ts';
 
 export type Driver = 'pglite' | 'postgres';
@@ -219,7 +219,7 @@ export async function runBench(opts: BenchOptions = {}): Promise<BenchReport> {
   });
 
   await attempt('startup', async () => {
-    log('▶ start-up: `node --import tsx src/cli/main.ts start`, fresh and existing data dir');
+    log(`▶ start-up: \`node ${START_COMMAND.join(' ')}\`, fresh and existing data dir`);
     report.startup = await measureStartup();
   });
 

@@ -1,12 +1,16 @@
-// Start-up time: from spawning `node --import tsx src/cli/main.ts start` (what `npm start` runs, without the
-// web build check) to /api/health answering and to the first answered chat message. Run on a fresh data
-// directory and again on the same one (migrations and knowledge already there).
+// Start-up time: from spawning `node .build/src/cli/main.js start` (what `npm start` runs once its prestart
+// step has compiled the server) to /api/health answering and to the first answered chat message. Run on a
+// fresh data directory and again on the same one (migrations and knowledge already there).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ApiClient } from '../eval/index.ts';
+import { ensureServerBuilt } from '../../scripts/build-server.mjs';
+
+/** What `npm start` runs after its prestart step, relative to the project root. */
+export const START_COMMAND = ['.build/src/cli/main.js', 'start'];
 
 export interface StartupRun {
   dataDir: 'fresh' | 'existing';
@@ -34,6 +38,7 @@ export async function freePort(): Promise<number> {
 
 export async function measureStartup(opts: { root?: string; bot?: string; message?: string; timeoutMs?: number } = {}): Promise<StartupRun[]> {
   const root = opts.root ?? resolve('.');
+  await ensureServerBuilt({ log: () => {} });
   const dir = mkdtempSync(join(tmpdir(), 'switchboard-bench-start-'));
   try {
     const fresh = await startOnce(root, dir, 'fresh', opts);
@@ -50,7 +55,7 @@ async function startOnce(root: string, dataDir: string, label: StartupRun['dataD
   delete env.DATABASE_URL;
   delete env.SWITCHBOARD_MODEL;
   const t0 = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'start'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, START_COMMAND, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));

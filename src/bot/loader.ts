@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { parse } from 'yaml';
 import { checkedBotConfigSchema, type BotConfig } from './config.ts';
 import type { BotDefinition } from '../engine/types.ts';
+import { compiled, projectRoot, runnableModule } from '../paths.ts';
 
 export interface BotSource {
   config: BotConfig;
@@ -30,7 +31,7 @@ export function readBotConfig(dir: string): BotConfig {
   return parsed.data;
 }
 
-export const defaultBotsDir = resolve(import.meta.dirname, '../../bots');
+export const defaultBotsDir = resolve(projectRoot, 'bots');
 
 export async function loadBots(botsDir = defaultBotsDir, only?: string[]): Promise<BotSource[]> {
   const ids = readdirSync(botsDir, { withFileTypes: true })
@@ -43,10 +44,18 @@ export async function loadBots(botsDir = defaultBotsDir, only?: string[]): Promi
     const dir = join(botsDir, id);
     const config = readBotConfig(dir);
     const entry = join(dir, 'index.ts');
-    const definition: BotDefinition = existsSync(entry)
-      ? ((await import(pathToFileURL(entry).href)).default as BotDefinition)
-      : { specialists: {} };
+    const definition: BotDefinition = existsSync(entry) ? await importDefinition(id, entry) : { specialists: {} };
     out.push({ config, definition, dir });
   }
   return out;
+}
+
+/** A bot's code: its index.ts, or the compiled copy when the server itself runs compiled (`npm start`). */
+async function importDefinition(id: string, entry: string): Promise<BotDefinition> {
+  const module = runnableModule(entry);
+  if (compiled && module === entry) {
+    throw new BotConfigError(`bot '${id}' lives outside ${projectRoot}, so \`npm start\` has no compiled copy of its code: run the server through tsx instead (npx switchboard start)`);
+  }
+  if (!existsSync(module)) throw new BotConfigError(`bot '${id}': ${module} is missing — run \`npm run build\` (or \`npm start\`, which compiles when needed)`);
+  return (await import(pathToFileURL(module).href)).default as BotDefinition;
 }

@@ -26,7 +26,9 @@ async function main(argv: string[]): Promise<number> {
   }
   let mod: { run: (argv: string[]) => Promise<number> };
   try {
-    mod = await import(`./commands/${command}.ts`);
+    // Under tsx the commands are .ts; compiled into .build/ (`npm start`) they are .js.
+    const file = `./commands/${command}${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`;
+    mod = await import(file);
   } catch (err) {
     console.error(`switchboard ${command}: not available in this build (${(err as Error).message})`);
     return 2;

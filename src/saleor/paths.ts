@@ -1,9 +1,7 @@
 // Where the Saleor reference files live: `../shared/saleor/` next to the repository root,
 // overridable with SALEOR_SCHEMA and SALEOR_DATA.
-import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
-
-const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+import { projectRoot as repoRoot } from '../paths.ts';
 
 export function defaultSchemaFile(): string {
   return process.env.SALEOR_SCHEMA || resolve(repoRoot, '../shared/saleor/schema.graphql');

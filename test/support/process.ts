@@ -23,10 +23,15 @@ export interface ServerProcess {
   kill(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-export async function startServerProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
+/**
+ * `switchboard start` in its own process: through tsx from the sources, or with `compiled: true` the way
+ * `npm start` runs it (plain Node on .build/, which the caller builds first).
+ */
+export async function startServerProcess(env: Record<string, string>, timeoutMs = 60_000, opts: { compiled?: boolean } = {}): Promise<ServerProcess> {
   const port = await freePort();
   let out = '';
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'start'], {
+  const args = opts.compiled ? ['.build/src/cli/main.js', 'start'] : ['--import', 'tsx', 'src/cli/main.ts', 'start'];
+  const proc = spawn(process.execPath, args, {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SWITCHBOARD_ADMIN_TOKEN: 'proc-admin', SWITCHBOARD_RATE_LIMIT: '1000000', SWITCHBOARD_CHAT_RATE_LIMIT: '1000000', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -3,8 +3,9 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { projectRoot } from '../../paths.ts';
 
-export const webDist = resolve(import.meta.dirname, '../../../web/dist');
+export const webDist = resolve(projectRoot, 'web/dist');
 
 export async function staticRoutes(app: FastifyInstance) {
   if (!existsSync(webDist)) {
