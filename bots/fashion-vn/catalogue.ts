@@ -1,7 +1,7 @@
 // The vocabulary the entity extractor uses: bot.yaml's gazetteers plus the words of the catalogue's
 // product names ("DRY", "Dash Force", "Monospace"), so a product asked for by name is searched by name.
-// The names come from Saleor once, in the background (start-up never waits for Saleor); until they
-// arrive, or while Saleor is unreachable, the gazetteers alone are used and the load is retried.
+// The names come from Saleor once, at warm-up or on the first search (start-up never waits for Saleor); until
+// they arrive, or while Saleor is unreachable, the gazetteers alone are used and the load is retried.
 import type { BotConfig } from '../../src/bot/index.ts';
 import type { SaleorClient } from '../../src/saleor/index.ts';
 import { vocabularyFromConfig, type CatalogVocabulary } from './entities.ts';
@@ -9,7 +9,7 @@ import { vocabularyFromConfig, type CatalogVocabulary } from './entities.ts';
 export interface VocabularySource {
   /** The best vocabulary known now (never waits). */
   current(): CatalogVocabulary;
-  /** The vocabulary with product names, waiting for a load in progress (or starting a retry). */
+  /** The vocabulary with product names, waiting for a load in progress (or starting one, or a retry). */
   get(): Promise<CatalogVocabulary>;
 }
 
@@ -43,7 +43,6 @@ export function catalogueVocabulary(client: Pick<SaleorClient, 'searchProducts'>
       });
     return pending;
   };
-  void load();
   return {
     current: () => current,
     async get() {

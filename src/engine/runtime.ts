@@ -169,18 +169,25 @@ export class Runtime {
   }
 
   /**
-   * Train every bot's classifier now, one per tick (classifiers otherwise train on their bot's first message).
-   * `start` calls this once it listens, so start-up never waits for all of them.
+   * Train every bot's classifier now, one per tick (classifiers otherwise train on their bot's first message),
+   * then run the bots' own warm-ups. `start` calls this once it listens, so start-up never waits for them.
    */
-  warmUp(): void {
+  warmUp(): Promise<void> {
     const pending = [...this.bots.values()];
-    const next = () => {
-      const bot = pending.shift();
-      if (!bot || this.closing) return;
-      bot.local.classify('');
+    return new Promise<void>((resolve) => {
+      const next = () => {
+        const bot = pending.shift();
+        if (!bot || this.closing) return resolve();
+        bot.local.classify('');
+        setImmediate(next);
+      };
       setImmediate(next);
-    };
-    setImmediate(next);
+    }).then(async () => {
+      for (const bot of this.bots.values()) {
+        if (this.closing) return;
+        await bot.definition.warmUp?.(bot.services)?.catch((err: Error) => this.log(`[${bot.config.id}] warm-up failed: ${err.message}`));
+      }
+    });
   }
 
   bot(id: string): LoadedBot {

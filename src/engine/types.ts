@@ -150,6 +150,8 @@ export interface BotDefinition {
   migrations?: Migration[];
   /** Runs once at start-up after migrations (load data, start helpers); what it returns is `ctx.services`. */
   setup?: (ctx: BotSetupContext) => Promise<unknown>;
+  /** Slower preparation that can wait until the server answers (after every classifier has trained). */
+  warmUp?: (services: unknown) => Promise<void>;
   /** Replace understanding entirely (e.g. a bot-specific understander). */
   understander?: (defaults: { local: Understander; config: BotConfig }) => Understander;
   /** false: never ask the model to classify (the bot plans with the model itself, e.g. mini-crm). */

@@ -3,10 +3,8 @@
 // client works against a real Saleor by changing one URL.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readFileSync } from 'node:fs';
-import { buildSchema, execute, GraphQLError, parse, validate, type DocumentNode, type GraphQLSchema } from 'graphql';
+import type { GraphQLSchema } from 'graphql';
 import { loadCatalog } from './catalog.ts';
-import { createRoot, type DevContext } from './dev-views.ts';
 import { defaultDataFile, defaultSchemaFile } from './paths.ts';
 
 export interface SaleorDevServerOptions {
@@ -27,27 +25,21 @@ export interface SaleorDevServer {
   close(): Promise<void>;
 }
 
-const schemas = new Map<string, GraphQLSchema>();
-
-/** Builds (once per file per process) the executable schema from Saleor's SDL. */
-export function loadSaleorSchema(schemaFile: string = defaultSchemaFile()): GraphQLSchema {
-  let schema = schemas.get(schemaFile);
-  if (!schema) {
-    schema = buildSchema(readFileSync(schemaFile, 'utf8'));
-    schemas.set(schemaFile, schema);
-  }
-  return schema;
-}
-
 const MAX_BODY = 1_000_000;
 
 export async function createSaleorDevServer(options: SaleorDevServerOptions = {}): Promise<SaleorDevServer> {
   const { port = 0, host = '127.0.0.1' } = options;
   // The 1 MB SDL and the catalogue are read on the first GraphQL request, not at start-up: a server that
   // starts every bot should not wait for a catalogue nobody has asked about yet.
-  let loaded: { schema: ReturnType<typeof loadSaleorSchema>; catalog: ReturnType<typeof loadCatalog> } | null = null;
-  const load = () => (loaded ??= { schema: loadSaleorSchema(options.schemaFile ?? defaultSchemaFile()), catalog: loadCatalog(options.dataFile ?? defaultDataFile()) });
-  if (options.eager) load();
+  // graphql-js itself is imported then too (~0.1 s).
+  let loaded: Promise<{ graphql: typeof import('./dev-graphql.ts'); schema: GraphQLSchema; catalog: ReturnType<typeof loadCatalog> }> | null = null;
+  const load = () =>
+    (loaded ??= import('./dev-graphql.ts').then((graphql) => ({
+      graphql,
+      schema: graphql.loadSaleorSchema(options.schemaFile ?? defaultSchemaFile()),
+      catalog: loadCatalog(options.dataFile ?? defaultDataFile()),
+    })));
+  if (options.eager) await load();
   let origin = '';
 
   const server = http.createServer((req, res) => {
@@ -90,29 +82,9 @@ export async function createSaleorDevServer(options: SaleorDevServerOptions = {}
       send(res, 400, { errors: [{ message: 'Must provide query string.' }] });
       return;
     }
-    let document: DocumentNode;
-    try {
-      document = parse(body.query);
-    } catch (err) {
-      send(res, 400, { errors: [formatError(err as GraphQLError)] });
-      return;
-    }
-    const { schema, catalog } = load();
-    const validationErrors = validate(schema, document);
-    if (validationErrors.length) {
-      send(res, 400, { errors: validationErrors.map(formatError) });
-      return;
-    }
-    const ctx: DevContext = { catalog, baseUrl: origin };
-    const result = await execute({
-      schema,
-      document,
-      rootValue: createRoot(ctx),
-      contextValue: ctx,
-      variableValues: (body.variables as Record<string, unknown> | null) ?? undefined,
-      operationName: typeof body.operationName === 'string' ? body.operationName : undefined,
-    });
-    send(res, 200, { data: result.data ?? null, ...(result.errors?.length ? { errors: result.errors.map(formatError) } : {}) });
+    const { graphql, schema, catalog } = await load();
+    const result = await graphql.runQuery(schema, { catalog, baseUrl: origin }, { query: body.query, variables: body.variables, operationName: body.operationName });
+    send(res, result.status, result.body);
   }
 
   await new Promise<void>((resolve, reject) => {
@@ -147,10 +119,6 @@ function sendPlaceholderImage(res: http.ServerResponse, path: string): void {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="512" height="512" viewBox="0 0 512 512"><rect width="512" height="512" fill="#eceff1"/><text x="256" y="266" font-family="sans-serif" font-size="36" text-anchor="middle" fill="#546e7a">${escaped}</text></svg>`;
   res.writeHead(200, { 'content-type': 'image/svg+xml', 'content-length': Buffer.byteLength(svg), 'cache-control': 'public, max-age=3600' });
   res.end(svg);
-}
-
-function formatError(err: GraphQLError) {
-  return { message: err.message, ...(err.locations ? { locations: err.locations } : {}), ...(err.path ? { path: err.path } : {}) };
 }
 
 function send(res: http.ServerResponse, status: number, body: unknown): void {

@@ -3,7 +3,8 @@ export { createSaleorClient, descriptionText } from './client.ts';
 export { SaleorError, isSaleorError, type SaleorErrorKind } from './errors.ts';
 export type { Money, Product, ProductVariant, ProductSearchFilter, SaleorClient, SaleorClientOptions } from './types.ts';
 export { SALEOR_QUERIES } from './queries.ts';
-export { createSaleorDevServer, loadSaleorSchema, type SaleorDevServer, type SaleorDevServerOptions } from './dev-server.ts';
+export { createSaleorDevServer, type SaleorDevServer, type SaleorDevServerOptions } from './dev-server.ts';
+// loadSaleorSchema lives in './dev-graphql.ts', imported directly: re-exporting it here would load graphql-js with every import of this folder.
 export { loadCatalog, type Catalog, type CatalogProduct, type CatalogVariant, type CatalogCategory, type CatalogAttribute, type CatalogAttributeValue } from './catalog.ts';
 export { toGlobalId, fromGlobalId } from './ids.ts';
 export { defaultSchemaFile, defaultDataFile } from './paths.ts';

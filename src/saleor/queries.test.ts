@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parse, validate } from 'graphql';
 import { SALEOR_QUERIES } from './queries.ts';
-import { loadSaleorSchema } from './dev-server.ts';
+import { loadSaleorSchema } from './dev-graphql.ts';
 
 // Built once for the file: the SDL is 1 MB.
 const schema = loadSaleorSchema();

@@ -25,7 +25,7 @@ export async function run(_argv: string[]): Promise<number> {
   const port = Number(env.PORT ?? 3000);
   const host = env.HOST ?? '0.0.0.0';
   await app.listen({ port, host });
-  runtime.warmUp();
+  void runtime.warmUp();
   const base = `http://localhost:${port}`;
   log(`\nReady in ${((performance.now() - t0) / 1000).toFixed(1)} s — bots: ${[...runtime.bots.keys()].join(', ')}`);
   log(`  Simulator   ${base}/`);
