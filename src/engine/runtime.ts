@@ -80,6 +80,9 @@ export class Runtime {
   readonly events: EventHub;
   private mutex = new KeyedMutex();
   private inFlight = new Set<Promise<unknown>>();
+  /** Turns being answered and when the last one came or went (warm-up waits for a quiet moment). */
+  private turnsActive = 0;
+  private lastTurnAt = -Infinity;
   private closing = false;
   readonly now: () => Date;
   private log: (msg: string) => void;
@@ -169,19 +172,24 @@ export class Runtime {
   }
 
   /**
-   * Train every bot's classifier now, one per tick (classifiers otherwise train on their bot's first message),
+   * Train every bot's classifier in the background (classifiers otherwise train on their bot's first message),
    * then run the bots' own warm-ups. `start` calls this once it listens, so start-up never waits for them.
+   * Training is one block of CPU per bot (up to a few hundred ms): it runs only while no turn is in flight,
+   * so the first customers are answered first — their own bot trains on their message if it must.
    */
-  warmUp(): Promise<void> {
+  warmUp(idleMs = 150): Promise<void> {
     const pending = [...this.bots.values()];
     return new Promise<void>((resolve) => {
       const next = () => {
+        if (this.closing) return resolve();
+        const quietFor = performance.now() - this.lastTurnAt;
+        if (this.turnsActive > 0 || quietFor < idleMs) return void setTimeout(next, idleMs);
         const bot = pending.shift();
-        if (!bot || this.closing) return resolve();
+        if (!bot) return resolve();
         bot.local.classify('');
-        setImmediate(next);
+        setTimeout(next, 0);
       };
-      setImmediate(next);
+      setTimeout(next, idleMs);
     }).then(async () => {
       for (const bot of this.bots.values()) {
         if (this.closing) return;
@@ -201,6 +209,17 @@ export class Runtime {
   /** Run one user message through its bot. `onEvent` receives the turn's events as they happen. */
   async chat(botId: string, req: ChatRequest, onEvent?: (e: TurnEvent) => void): Promise<ChatResult> {
     if (this.closing) throw new HttpError(503, 'the server is shutting down; retry in a moment');
+    this.lastTurnAt = performance.now();
+    this.turnsActive++;
+    try {
+      return await this.chatNow(botId, req, onEvent);
+    } finally {
+      this.turnsActive--;
+      this.lastTurnAt = performance.now();
+    }
+  }
+
+  private async chatNow(botId: string, req: ChatRequest, onEvent?: (e: TurnEvent) => void): Promise<ChatResult> {
     const bot = this.bot(botId);
     // A new conversation is created here; an existing one is read (and checked) inside its lock.
     const session: { id: string } = req.sessionId ? { id: req.sessionId } : await this.createSession(bot, req);
