@@ -1,13 +1,13 @@
 // The runtime every bot shares: loads bots, runs turns (gate → graph → persist), and carries out operator
 // actions. One instance serves all bots of a process.
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { BotConfig, IntentConfig } from '../bot/config.ts';
 import { loadBots, type BotSource } from '../bot/loader.ts';
 import { safeEqual } from './secrets.ts';
 import { botPaused, checkOperatorReply, checkTransition, handoffTimedOut, isGreeting } from '../handoff/index.ts';
 import { indexBotKnowledge, searchKnowledge } from '../knowledge/index.ts';
-import { createLocalUnderstander, type LocalUnderstander } from '../nlu/index.ts';
-import type { ActiveFlowContext, Example, Language, Understander, Understanding } from '../nlu/types.ts';
+import { createLocalUnderstander, nluFingerprint, type LocalUnderstander } from '../nlu/index.ts';
+import type { ActiveFlowContext, Example, Language, Understander, Understanding, UnderstandingOptions } from '../nlu/types.ts';
 import * as store from '../store/index.ts';
 import type { Database, Mode, SessionRow, Sql } from '../store/index.ts';
 import { EventHub } from './events.ts';
@@ -131,7 +131,10 @@ export class Runtime {
       services,
       local: null as unknown as LocalUnderstander,
     };
-    bot.understander = this.buildUnderstander(bot);
+    // A classifier trained by an earlier run on the same examples and code is loaded, not trained again.
+    const { key } = this.classifierInputs(bot);
+    const cached = key ? await store.loadClassifier(this.db, config.id, key).catch(() => undefined) : undefined;
+    bot.understander = this.buildUnderstander(bot, cached);
     this.bots.set(config.id, bot);
     this.log(`[${config.id}] ready in ${Math.round(performance.now() - t0)} ms (${Object.keys(intents).length} intents, model ${bot.model?.spec ?? 'local'})`);
   }
@@ -148,19 +151,36 @@ export class Runtime {
     }
   }
 
-  private buildUnderstander(bot: LoadedBot): Understander {
+  /** What the bot's classifier is trained from, and the cache key of that (null: the NLU code is unreadable). */
+  private classifierInputs(bot: LoadedBot): { examples: Example[]; options: UnderstandingOptions; key: string | null } {
     const { config } = bot;
     const examples: Example[] = Object.entries(bot.intents).flatMap(([intent, c]) => c.examples.map((text) => ({ text, intent })));
-    const local = lazyUnderstander(() =>
-      createLocalUnderstander(examples, {
-        language: bot.language,
-        threshold: config.understanding.threshold,
-        fallback: config.understanding.fallback,
-        exclusive: config.understanding.exclusive,
-        multiIntent: config.understanding.multiIntent,
-        gazetteers: config.gazetteers,
-      }),
-    );
+    const options: UnderstandingOptions = {
+      language: bot.language,
+      threshold: config.understanding.threshold,
+      fallback: config.understanding.fallback,
+      exclusive: config.understanding.exclusive,
+      multiIntent: config.understanding.multiIntent,
+      gazetteers: config.gazetteers,
+    };
+    const code = nluFingerprint();
+    const key = code && createHash('sha256').update(code).update(JSON.stringify([options.language, options.fallback, examples])).digest('hex');
+    return { examples, options, key };
+  }
+
+  /** `cached`: the classifier stored under this bot's current key, if any. */
+  private buildUnderstander(bot: LoadedBot, cached?: Uint8Array): Understander {
+    const { config } = bot;
+    const { examples, options, key } = this.classifierInputs(bot);
+    const local = lazyUnderstander(() => {
+      const trained = createLocalUnderstander(examples, options, cached);
+      // Trained now: keep it for the next start (in the background; a failed write only costs a retrain).
+      if (!trained.restored && key) {
+        const model = trained.snapshot();
+        setImmediate(() => void store.saveClassifier(this.db, config.id, key, model).catch((err: Error) => this.log(`[${config.id}] classifier not cached: ${err.message}`)));
+      }
+      return trained;
+    });
     bot.local = local;
     const base = bot.definition.understander?.({ local, config }) ?? local;
     const mode = understandingMode(config, bot.model !== null, this.opts.env ?? process.env);
@@ -787,6 +807,10 @@ function lazyUnderstander(train: () => LocalUnderstander): LocalUnderstander {
     understand: (input) => get().understand(input),
     classify: (text) => get().classify(text),
     retrain: (examples) => get().retrain(examples),
+    snapshot: () => get().snapshot(),
+    get restored() {
+      return get().restored;
+    },
     get options() {
       return get().options;
     },

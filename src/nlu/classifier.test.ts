@@ -28,6 +28,18 @@ describe('TextClassifier', () => {
   const vi = new TextClassifier({ language: 'vi' });
   vi.train(FASHION_VN);
 
+  it('restores from its snapshot with the very same predictions', () => {
+    const c = new TextClassifier({ language: 'vi' });
+    c.train(FASHION_VN);
+    const restored = TextClassifier.fromSnapshot({ language: 'vi' }, c.toSnapshot());
+    for (const text of ['mình muốn mua áo hoodie xám', 'chính sách đổi trả thế nào', 'hôm nay trời đẹp quá', 'xyz']) {
+      expect(restored.predict(text)).toEqual(c.predict(text));
+    }
+    expect(restored.calibratedTemperature).toBe(c.calibratedTemperature);
+    const bytes = c.toSnapshot();
+    expect(() => TextClassifier.fromSnapshot({ language: 'vi' }, bytes.subarray(0, bytes.length - 4))).toThrow(/length/);
+  });
+
   it('returns every intent, sorted, with probabilities that sum to 1', () => {
     const s = vi.predict('mình muốn mua áo sơ mi');
     expect(s.map((x) => x.id).sort()).toEqual(['general_fashion_inquiry', 'off_topic', 'purchase']);

@@ -40,6 +40,8 @@ interface SparseVec {
   coverage: number;
 }
 
+/** Format of toSnapshot's bytes. */
+const SNAPSHOT_VERSION = 1;
 /** Probability of skipping an example the model already fits (see fit). */
 const SKIP_EASY = 0.9;
 /** Warm start (see ClassifierOptions.warmStart): extra epochs and their learning-rate scale. */
@@ -363,6 +365,60 @@ export class TextClassifier {
   }
 
   /** Scores of every intent, best first. Confidences are probabilities (softmax, or per-intent sigmoid when multi-label). */
+  /** The trained model as bytes (a JSON header, then the arrays), to be restored by `fromSnapshot`. */
+  toSnapshot(): Uint8Array {
+    const keys = Float64Array.from(this.vocab.keys()); // in index order: vocab maps key → insertion index
+    const header = new TextEncoder().encode(
+      JSON.stringify({ v: SNAPSHOT_VERSION, labels: this.labels, multiLabel: this.multiLabel, temperature: this.temperature, maxIdf: this.maxIdf, damping: this.damping, n: [keys.length, this.idf.length, this.weights.length, this.bias.length] }),
+    );
+    const headerBytes = Math.ceil((4 + header.length) / 8) * 8; // 8-aligned so the arrays can be viewed in place
+    const out = new Uint8Array(headerBytes + keys.byteLength + this.idf.byteLength + this.weights.byteLength + this.bias.byteLength);
+    new DataView(out.buffer).setUint32(0, header.length, true);
+    out.set(header, 4);
+    let offset = headerBytes;
+    for (const a of [keys, this.idf, this.weights, this.bias]) {
+      out.set(new Uint8Array(a.buffer, a.byteOffset, a.byteLength), offset);
+      offset += a.byteLength;
+    }
+    return out;
+  }
+
+  /** A classifier restored from `toSnapshot`'s bytes; throws on bytes of another format version. */
+  static fromSnapshot(options: ClassifierOptions, bytes: Uint8Array): TextClassifier {
+    const copy = new Uint8Array(bytes); // own, aligned buffer
+    const headerLength = new DataView(copy.buffer).getUint32(0, true);
+    const header = JSON.parse(new TextDecoder().decode(copy.subarray(4, 4 + headerLength))) as {
+      v: number;
+      labels: string[];
+      multiLabel: boolean;
+      temperature: number;
+      maxIdf: number;
+      damping: number;
+      n: [number, number, number, number];
+    };
+    if (header.v !== SNAPSHOT_VERSION) throw new Error(`classifier snapshot version ${header.v}, expected ${SNAPSHOT_VERSION}`);
+    let offset = Math.ceil((4 + headerLength) / 8) * 8;
+    const take = <T extends Float64Array | Float32Array>(Kind: { new (b: ArrayBuffer, o: number, n: number): T; BYTES_PER_ELEMENT: number }, n: number): T => {
+      const a = new Kind(copy.buffer, offset, n);
+      offset += n * Kind.BYTES_PER_ELEMENT;
+      return a;
+    };
+    const [nKeys, nIdf, nWeights, nBias] = header.n;
+    const keys = take(Float64Array, nKeys);
+    const c = new TextClassifier(options);
+    c.vocab = new Map(Array.from(keys, (k, i) => [k, i]));
+    c.idf = take(Float32Array, nIdf);
+    c.weights = take(Float32Array, nWeights);
+    c.bias = take(Float32Array, nBias);
+    if (offset !== copy.length) throw new Error('classifier snapshot has the wrong length');
+    c.labels = header.labels;
+    c.multiLabel = header.multiLabel;
+    c.temperature = header.temperature;
+    c.maxIdf = header.maxIdf;
+    c.damping = header.damping;
+    return c;
+  }
+
   predict(text: string): IntentScore[] {
     return this.predictNormalized(normalize(text, this.language));
   }

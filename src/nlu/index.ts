@@ -10,3 +10,4 @@ export { evaluateLocal, scorePredictions, decide, type EvalMetrics, type Evaluat
 export { readJsonl, toExamples, guessLanguage, type LabelledLine } from './bench-data.ts';
 export { benchNlu, formatBench, defaultDataDir, type BenchOptions, type BenchReport, type DatasetResult } from './bench.ts';
 export { trainNlpjs, type BaselineModel } from './bench-nlpjs.ts';
+export { nluFingerprint } from './fingerprint.ts';

@@ -21,6 +21,10 @@ export interface LocalUnderstander extends Understander {
   retrain(examples: Example[]): void;
   /** Raw classifier scores of a text, best first (diagnostics, evaluation). */
   classify(text: string): IntentScore[];
+  /** The trained classifier as bytes: pass them back to createLocalUnderstander to skip training. */
+  snapshot(): Uint8Array;
+  /** Whether the classifier came from a snapshot rather than from training. */
+  readonly restored: boolean;
   readonly options: UnderstandingOptions;
 }
 
@@ -77,17 +81,36 @@ interface ClauseAnalysis {
   entities: Entity[];
 }
 
-export function createLocalUnderstander(examples: Example[], options: UnderstandingOptions): LocalUnderstander {
+/**
+ * `snapshot`: a classifier trained earlier on these same examples and options (`snapshot()`), restored instead
+ * of training again; unreadable bytes are ignored and the classifier trains.
+ */
+export function createLocalUnderstander(examples: Example[], options: UnderstandingOptions, snapshot?: Uint8Array): LocalUnderstander {
   const lang = options.language;
-  let classifier = train(examples);
+  let restored = false;
+  let classifier = (snapshot && restore(snapshot, examples)) || train(examples);
 
-  function train(exs: Example[]): TextClassifier {
+  function classifierOptions(exs: Example[]) {
     // When the fallback intent has examples it learns what out-of-scope looks like itself;
     // otherwise unseen vocabulary is what pulls confidence below the threshold.
     const fallbackTrained = exs.some((e) => e.intent === options.fallback);
-    const c = new TextClassifier({ language: lang, mode: 'single', unknownWordDamping: fallbackTrained ? 0 : undefined });
+    return { language: lang, mode: 'single' as const, unknownWordDamping: fallbackTrained ? 0 : undefined };
+  }
+
+  function train(exs: Example[]): TextClassifier {
+    const c = new TextClassifier(classifierOptions(exs));
     c.train(exs);
     return c;
+  }
+
+  function restore(bytes: Uint8Array, exs: Example[]): TextClassifier | null {
+    try {
+      const c = TextClassifier.fromSnapshot(classifierOptions(exs), bytes);
+      restored = true;
+      return c;
+    } catch {
+      return null;
+    }
   }
 
   const exclusive = new Set(options.exclusive);
@@ -237,6 +260,11 @@ export function createLocalUnderstander(examples: Example[], options: Understand
     classify: (text: string) => classifier.predict(text),
     retrain(next: Example[]) {
       classifier = train(next);
+      restored = false;
+    },
+    snapshot: () => classifier.toSnapshot(),
+    get restored() {
+      return restored;
     },
   };
 }

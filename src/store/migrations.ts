@@ -99,6 +99,19 @@ create index if not exists knowledge_chunks_tsv on knowledge_chunks using gin (t
 create index if not exists knowledge_chunks_bot on knowledge_chunks (bot);
 `,
   },
+  {
+    // A bot's trained classifier, keyed by a hash of everything training depends on (examples, options, the
+    // NLU code): a restart loads it instead of training again. One row per bot.
+    id: 'core-002-classifier-cache',
+    sql: `
+create table if not exists classifier_cache (
+  bot text primary key,
+  key text not null,
+  model bytea not null,
+  created_at timestamptz not null default now()
+);
+`,
+  },
 ];
 
 /** Apply every migration not applied yet, in order. Safe when several processes start at once. */

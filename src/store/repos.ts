@@ -347,3 +347,18 @@ export async function countPending(sql: Sql, bots?: string[]): Promise<number> {
     .where(and(eq(sessions.mode, 'handoff_pending'), bots ? inArray(sessions.bot, bots) : undefined));
   return Number(row?.n ?? 0);
 }
+
+/** The bot's cached classifier when it was trained under `key`. */
+export async function loadClassifier(sql: Sql, bot: string, key: string): Promise<Uint8Array | undefined> {
+  const [row] = await sql.query<{ model: Uint8Array }>('select model from classifier_cache where bot = $1 and key = $2', [bot, key]);
+  return row ? new Uint8Array(row.model) : undefined;
+}
+
+/** Keep `model` as the bot's classifier trained under `key` (replacing an older one). */
+export async function saveClassifier(sql: Sql, bot: string, key: string, model: Uint8Array): Promise<void> {
+  await sql.query(
+    `insert into classifier_cache (bot, key, model) values ($1, $2, $3)
+     on conflict (bot) do update set key = excluded.key, model = excluded.model, created_at = now()`,
+    [bot, key, Buffer.from(model.buffer, model.byteOffset, model.byteLength)],
+  );
+}
