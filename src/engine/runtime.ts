@@ -291,6 +291,27 @@ export class Runtime {
     }
   }
 
+  /**
+   * openSessionWithHistory and storeUserMessage in one statement (see store.openTurn). Undefined when the
+   * session does not exist yet or the store refused what this process allows: the two-step path decides.
+   */
+  private async openAndStore(bot: LoadedBot, sessionId: string, req: ChatRequest): Promise<{ session: SessionRow; history: store.HistoryMessage[]; message: store.MessageRow } | undefined> {
+    const opened = await store.openTurn(this.db, {
+      sessionId,
+      bot: bot.config.id,
+      content: req.message,
+      authorize: req.authorize ?? false,
+      sessionToken: req.sessionToken,
+      userId: req.userId,
+      historyLimit: MAX_HISTORY + 8,
+    });
+    if (!opened) return undefined;
+    const session = this.checkSession(bot, opened.session, req); // 404 or 403 (and nothing was stored)
+    if (!opened.message) return undefined;
+    this.publishMessage(bot, opened.message);
+    return { session, history: opened.history, message: opened.message };
+  }
+
   private checkSession(bot: LoadedBot, s: SessionRow, req: ChatRequest): SessionRow {
     if (s.bot !== bot.config.id) throw new HttpError(404, `session '${s.id}' does not belong to bot '${bot.config.id}'`);
     if (req.authorize) {
@@ -338,7 +359,9 @@ export class Runtime {
     const t0 = performance.now();
     const now = this.now();
     const emit = (e: TurnEvent) => onEvent?.(e);
-    const opened = await this.openSessionWithHistory(bot, sessionId, req);
+    // The common case, a new message without a client id, reads the session and stores the message at once.
+    const stored = !preStored && !req.clientMessageId ? await this.openAndStore(bot, sessionId, req) : undefined;
+    const opened = stored ?? (await this.openSessionWithHistory(bot, sessionId, req));
     let session = opened.session;
     const base = { sessionId, sessionToken: session.secret };
 
@@ -355,7 +378,9 @@ export class Runtime {
       text = pending.map((m) => m.content).join('\n');
       userMessage = pending.at(-1)!;
     }
-    if (userMessage && !preStored) {
+    if (stored) {
+      userMessage = stored.message; // stored just now
+    } else if (userMessage && !preStored) {
       const answer = await store.findReplyTo(this.db, userMessage.id);
       if (answer || botPaused(session.mode)) {
         return {

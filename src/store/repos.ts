@@ -54,6 +54,49 @@ export async function getSessionWithHistory(sql: Sql, id: string, limit: number)
   return { session: row.s, history };
 }
 
+export interface OpenTurn {
+  sessionId: string;
+  bot: string;
+  /** The user's message, stored only when the session belongs to `bot` and the caller may write to it. */
+  content: string;
+  /** Check the caller: its token must be the session's secret, or its user the session's user. */
+  authorize: boolean;
+  sessionToken?: string;
+  userId?: string;
+  historyLimit: number;
+}
+
+/**
+ * A turn's first statement: read the session and its recent history, and store the user's message — only if
+ * the session belongs to the bot and the caller may write to it (compared as sha256 digests, so the time the
+ * comparison takes says nothing about the secret). While a person has the conversation, its `updated_at`
+ * moves too (the operator inbox is ordered by it). `message` is null when the caller was refused; the
+ * history is what was said before this message. Undefined: no such session.
+ */
+export async function openTurn(sql: Sql, t: OpenTurn): Promise<{ session: SessionRow; message: MessageRow | null; history: HistoryMessage[] } | undefined> {
+  const [row] = await sql.query<{ session: Record<string, unknown>; message: Record<string, unknown> | null; history: HistoryMessage[] | string }>(
+    `with s as (select * from sessions where id = $1),
+     m as (
+       insert into messages (session_id, role, source, content, intents, workflow)
+       select s.id, 'user', '', $2, '[]'::jsonb, s.active_workflow from s
+        where s.bot = $3
+          and (not $4::boolean
+               or (s.user_id is not null and s.user_id = $5::text)
+               or ($6::text is not null and sha256(convert_to(s.secret, 'UTF8')) = sha256(convert_to($6::text, 'UTF8'))))
+       returning *
+     ),
+     u as (update sessions set updated_at = now() where id = $1 and mode <> 'bot' and exists (select 1 from m))
+     select row_to_json(s) as session, (select row_to_json(m) from m) as message,
+            coalesce((select json_agg(h order by h.id) from (select id, role, content from messages
+                       where session_id = $1 and role in ('user', 'assistant') order by id desc limit $7) h), '[]'::json) as history
+       from s`,
+    [t.sessionId, t.content, t.bot, t.authorize, t.userId ?? null, t.sessionToken ?? null, t.historyLimit],
+  );
+  if (!row) return undefined;
+  const history = typeof row.history === 'string' ? (JSON.parse(row.history) as HistoryMessage[]) : row.history;
+  return { session: sessionFromJson(parseJson(row.session)), message: row.message ? messageFromJson(parseJson(row.message)) : null, history };
+}
+
 export async function findSessionByPhone(sql: Sql, bot: string, phone: string, channel: string): Promise<SessionRow | undefined> {
   const [row] = await orm(sql)
     .select()

@@ -7,7 +7,7 @@ for (const driver of testDrivers()) {
     let db: Awaited<ReturnType<typeof openTestDatabase>>;
     beforeAll(async () => {
       db = await openTestDatabase(driver);
-      expect(await migrate(db, coreMigrations)).toEqual(['core-001-conversations']);
+      expect(await migrate(db, coreMigrations)).toEqual(['core-001-conversations', 'core-002-classifier-cache']);
     });
     afterAll(async () => db?.drop());
 
@@ -52,6 +52,38 @@ for (const driver of testDrivers()) {
       expect(list[0].messageCount).toBe(1);
       expect(await repo.countPending(db, ['b2'])).toBe(1);
       expect(await repo.listSessions(db, { bot: 'b2', mode: 'bot' })).toHaveLength(0);
+    });
+
+    it('opens a turn in one statement: session, history before it, and the message — only for an allowed caller', async () => {
+      const s = await repo.createSession(db, { bot: 'b3', userId: 'ana' });
+      const turn = (over: Partial<repo.OpenTurn>) => repo.openTurn(db, { sessionId: s.id, bot: 'b3', content: 'oi', authorize: false, historyLimit: 10, ...over });
+      const first = await turn({ content: 'primeira' });
+      expect(first?.session.id).toBe(s.id);
+      expect(first?.history).toEqual([]);
+      expect(first?.message).toMatchObject({ role: 'user', content: 'primeira', sessionId: s.id, intents: [] });
+      const second = await turn({ content: 'segunda', authorize: true, sessionToken: s.secret });
+      expect(second?.history.map((h) => h.content)).toEqual(['primeira']);
+      expect((await turn({ content: 'pelo usuário', authorize: true, userId: 'ana' }))?.message?.content).toBe('pelo usuário');
+      // Refused: a wrong token, another user, another bot. The session is returned, nothing is stored.
+      expect((await turn({ authorize: true, sessionToken: `${s.secret}x` }))?.message).toBeNull();
+      expect((await turn({ authorize: true, userId: 'bia' }))?.message).toBeNull();
+      expect((await turn({ bot: 'other' }))?.message).toBeNull();
+      expect((await repo.listMessages(db, s.id)).map((m) => m.content)).toEqual(['primeira', 'segunda', 'pelo usuário']);
+      expect(await turn({ sessionId: 'no-such-session' })).toBeUndefined();
+      // While a person has the conversation, a customer message moves it up the inbox.
+      const before = (await repo.updateSession(db, s.id, { mode: 'human' })).updatedAt;
+      await new Promise((r) => setTimeout(r, 5));
+      await turn({ content: 'alguém aí?' });
+      expect((await repo.getSession(db, s.id))!.updatedAt.getTime()).toBeGreaterThan(before.getTime());
+    });
+
+    it('keeps one cached classifier per bot, as bytes', async () => {
+      const model = Uint8Array.from([0, 1, 2, 250, 255]);
+      await repo.saveClassifier(db, 'b1', 'k1', model);
+      expect(await repo.loadClassifier(db, 'b1', 'k1')).toEqual(model);
+      await repo.saveClassifier(db, 'b1', 'k2', Uint8Array.from([9]));
+      expect(await repo.loadClassifier(db, 'b1', 'k1')).toBeUndefined();
+      expect(await repo.loadClassifier(db, 'b1', 'k2')).toEqual(Uint8Array.from([9]));
     });
 
     it('keeps settings as JSON', async () => {
