@@ -132,9 +132,9 @@ export class Runtime {
       local: null as unknown as LocalUnderstander,
     };
     // A classifier trained by an earlier run on the same examples and code is loaded, not trained again.
-    const { key } = this.classifierInputs(bot);
-    const cached = key ? await store.loadClassifier(this.db, config.id, key).catch(() => undefined) : undefined;
-    bot.understander = this.buildUnderstander(bot, cached);
+    const inputs = this.classifierInputs(bot);
+    const cached = inputs.key ? await store.loadClassifier(this.db, config.id, inputs.key).catch(() => undefined) : undefined;
+    bot.understander = this.buildUnderstander(bot, inputs, cached);
     this.bots.set(config.id, bot);
     this.log(`[${config.id}] ready in ${Math.round(performance.now() - t0)} ms (${Object.keys(intents).length} intents, model ${bot.model?.spec ?? 'local'})`);
   }
@@ -168,10 +168,10 @@ export class Runtime {
     return { examples, options, key };
   }
 
-  /** `cached`: the classifier stored under this bot's current key, if any. */
-  private buildUnderstander(bot: LoadedBot, cached?: Uint8Array): Understander {
+  /** `cached`: the classifier stored under `inputs.key`, if any. */
+  private buildUnderstander(bot: LoadedBot, inputs = this.classifierInputs(bot), cached?: Uint8Array): Understander {
     const { config } = bot;
-    const { examples, options, key } = this.classifierInputs(bot);
+    const { examples, options, key } = inputs;
     const local = lazyUnderstander(() => {
       const trained = createLocalUnderstander(examples, options, cached);
       // Trained now: keep it for the next start (in the background; a failed write only costs a retrain).
