@@ -2,6 +2,7 @@
 // the next classes with a free place, Portuguese date labels, and matching a requested time
 // or modality to a class. No database and no clock of its own: callers pass dates and counts.
 import { z } from 'zod';
+import { hhmm as formatHhmm, isoDate, wallClock } from '../../src/nlu/index.ts';
 
 export const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
@@ -80,28 +81,10 @@ export function freeSlots(timetable: Timetable, date: string, bookedCounts: Book
   return classesOn(timetable, date, bookedCounts).filter((s) => s.free > 0);
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
 /** Local calendar date and time of an instant in a time zone: { date: 'YYYY-MM-DD', time: 'HH:MM' }. */
 export function localDateTime(at: Date, timeZone: string): { date: string; time: string } {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) formatters.set(timeZone, (formatter = newFormatter(timeZone)));
-  const parts = formatter.formatToParts(at);
-  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '00';
-  return { date: `${get('year')}-${get('month')}-${get('day')}`, time: `${get('hour')}:${get('minute')}` };
-}
-
-/** Building an Intl formatter costs ~10× formatting with one: they are cached per time zone. */
-function newFormatter(timeZone: string): Intl.DateTimeFormat {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  });
+  const clock = wallClock(at, timeZone);
+  return { date: isoDate(clock), time: formatHhmm(clock.hour, clock.minute) };
 }
 
 export interface NextAvailableOptions {

@@ -17,7 +17,7 @@ export type { LeadPronoun } from './pronouns.ts';
 export { correctVerbTypos, editDistance } from './typos.ts';
 export type { LeadRow, NoteRow, TaskRow, ProposalRow, ItemRow } from './store.ts';
 export { parseLiteral, tryParseLiteral, toObject, extractBalanced, toPyRepr, LiteralSyntaxError } from './pyliteral.ts';
-export { parsePtDateTime, parseDeadline, formatDateTime, wallTimeToUtc, localParts } from './dates.ts';
+export { parsePtDateTime, parseDeadline, formatDateTime, wallTimeToUtc } from './dates.ts';
 export { buildPlannerPrompt, PLANNER_INTENTS } from './prompt.ts';
 export { migrations } from './schema.ts';
 export { CRM_INTENTS, CRM_TOOLS } from './types.ts';

@@ -1,6 +1,7 @@
 // A small Portuguese date/time reader for task deadlines ("amanhã às 10h", "sexta às 10h",
 // "dia 15", "15/06 14:30", "daqui a 2 horas"), computed against a clock in a time zone.
 // chrono-node's pt locale drops "19h"-style times, so this is written out by hand.
+import { addDays, compareDates, daysInMonth, wallClock, weekdayOf, type LocalDate } from '../../src/nlu/index.ts';
 import { fold } from './text.ts';
 
 export interface ParsedDateTime {
@@ -9,54 +10,8 @@ export interface ParsedDateTime {
   spans: [number, number][]; // where the expression sits in the input, to cut it from titles
 }
 
-interface LocalParts {
-  year: number;
-  month: number; // 1..12
-  day: number;
-  hour: number;
-  minute: number;
-  weekday: number; // 0 = Sunday
-}
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      weekday: 'short',
-      hourCycle: 'h23',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
-const WEEKDAY_SHORT: Record<string, number> = { Sun: 0, Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6 };
-
-/** The wall-clock fields of an instant in a time zone. */
-export function localParts(date: Date, timeZone: string): LocalParts & { second: number } {
-  const parts: Record<string, string> = {};
-  for (const p of formatter(timeZone).formatToParts(date)) parts[p.type] = p.value;
-  return {
-    year: Number(parts.year),
-    month: Number(parts.month),
-    day: Number(parts.day),
-    hour: Number(parts.hour) % 24,
-    minute: Number(parts.minute),
-    second: Number(parts.second),
-    weekday: WEEKDAY_SHORT[parts.weekday] ?? 0,
-  };
-}
-
 function offsetMs(date: Date, timeZone: string): number {
-  const p = localParts(date, timeZone);
+  const p = wallClock(date, timeZone);
   const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
   return asUtc - (date.getTime() - date.getUTCMilliseconds());
 }
@@ -73,28 +28,9 @@ export function wallTimeToUtc(year: number, month: number, day: number, hour: nu
 
 /** "16/05/2025 10:00" in the time zone. */
 export function formatDateTime(date: Date, timeZone: string): string {
-  const p = localParts(date, timeZone);
+  const p = wallClock(date, timeZone);
   const two = (n: number) => String(n).padStart(2, '0');
   return `${two(p.day)}/${two(p.month)}/${p.year} ${two(p.hour)}:${two(p.minute)}`;
-}
-
-interface Day {
-  year: number;
-  month: number;
-  day: number;
-}
-
-function addDays(d: Day, n: number): Day {
-  const t = new Date(Date.UTC(d.year, d.month - 1, d.day + n));
-  return { year: t.getUTCFullYear(), month: t.getUTCMonth() + 1, day: t.getUTCDate() };
-}
-
-function daysInMonth(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
-}
-
-function compareDays(a: Day, b: Day): number {
-  return a.year - b.year || a.month - b.month || a.day - b.day;
 }
 
 const MONTHS: Record<string, number> = {
@@ -113,9 +49,9 @@ const toNumber = (s: string) => (/^\d+$/.test(s) ? Number(s) : (NUMBER_WORDS[s] 
 // Words that glue a date to the rest of a sentence ("para amanhã", "até o dia 15").
 const LEAD_IN = '(?:(?:para|pra|pro|ate|no|na|em|de|a|o)\\s+)*';
 
-type DateHit = { day: Day; span: [number, number]; time?: { hour: number; minute: number }; exact?: Date };
+type DateHit = { day: LocalDate; span: [number, number]; time?: { hour: number; minute: number }; exact?: Date };
 
-function findDate(f: string, today: Day, now: Date): DateHit | null {
+function findDate(f: string, today: LocalDate, now: Date): DateHit | null {
   let m: RegExpExecArray | null;
   const span = (mm: RegExpExecArray): [number, number] => [mm.index, mm.index + mm[0].length];
 
@@ -139,16 +75,16 @@ function findDate(f: string, today: Day, now: Date): DateHit | null {
     if (month >= 1 && month <= 12 && day >= 1 && day <= 31) {
       let year = m[3] ? Number(m[3]) : today.year;
       if (year < 100) year += 2000;
-      let d: Day = { year, month, day };
-      if (!m[3] && compareDays(d, today) < 0) d = { ...d, year: year + 1 };
+      let d: LocalDate = { year, month, day };
+      if (!m[3] && compareDates(d, today) < 0) d = { ...d, year: year + 1 };
       return { day: d, span: span(m) };
     }
   }
   if ((m = new RegExp(`\\b${LEAD_IN}(?:dia\\s+)?(\\d{1,2})\\s+de\\s+(${MONTH_RE})\\b(?:\\s+de\\s+(\\d{4}))?`).exec(f))) {
     const day = Number(m[1]);
     const month = MONTHS[m[2]];
-    let d: Day = { year: m[3] ? Number(m[3]) : today.year, month, day };
-    if (!m[3] && compareDays(d, today) < 0) d = { ...d, year: d.year + 1 };
+    let d: LocalDate = { year: m[3] ? Number(m[3]) : today.year, month, day };
+    if (!m[3] && compareDates(d, today) < 0) d = { ...d, year: d.year + 1 };
     if (day >= 1 && day <= daysInMonth(d.year, month)) return { day: d, span: span(m) };
   }
   if ((m = new RegExp(`\\b${LEAD_IN}dia\\s+(\\d{1,2})\\b(?!\\s*[/:h]\\d)`).exec(f))) {
@@ -169,7 +105,7 @@ function findDate(f: string, today: Day, now: Date): DateHit | null {
   }
   if ((m = new RegExp(`\\b${LEAD_IN}(?:(?:proxim[ao]|esta|essa|nesta|nessa)\\s+)?(segunda|terca|quarta|quinta|sexta|sabado|domingo)(?:[\\s-]*feira)?(?:\\s+que\\s+vem)?\\b`).exec(f))) {
     const target = WEEKDAYS[m[1]];
-    const todayWd = new Date(Date.UTC(today.year, today.month - 1, today.day)).getUTCDay();
+    const todayWd = weekdayOf(today);
     const diff = (target - todayWd + 7) % 7 || 7;
     return { day: addDays(today, diff), span: span(m) };
   }
@@ -185,7 +121,7 @@ function findDate(f: string, today: Day, now: Date): DateHit | null {
     }
   }
   if ((m = new RegExp(`\\b${LEAD_IN}(?:semana que vem|proxima semana)\\b`).exec(f))) {
-    const todayWd = new Date(Date.UTC(today.year, today.month - 1, today.day)).getUTCDay();
+    const todayWd = weekdayOf(today);
     return { day: addDays(today, (1 - todayWd + 7) % 7 || 7), span: span(m) };
   }
   return null;
@@ -242,8 +178,8 @@ export const DEFAULT_HOUR = 9;
  */
 export function parsePtDateTime(text: string, now: Date, timeZone: string): ParsedDateTime | null {
   let f = fold(text);
-  const p = localParts(now, timeZone);
-  const today: Day = { year: p.year, month: p.month, day: p.day };
+  const p = wallClock(now, timeZone);
+  const today: LocalDate = { year: p.year, month: p.month, day: p.day };
   const dateHit = findDate(f, today, now);
   if (dateHit?.exact) return { date: dateHit.exact, hasTime: true, spans: [dateHit.span] };
   if (dateHit) f = blank(f, dateHit.span);

@@ -56,7 +56,7 @@ export const botConfigSchema = z.object({
   language: z.enum(['pt-BR', 'es-AR', 'vi', 'en']),
   persona: z.string().default(''),
   model: z.string().default('local'),
-  timeZone: z.string().default('America/Sao_Paulo'),
+  timeZone: z.string().default('America/Sao_Paulo').refine(isTimeZone, 'not a time zone: use an IANA name such as America/Sao_Paulo'),
   understanding: understandingSchema,
   intents: z.record(z.string(), intentSchema).refine((r) => Object.keys(r).length > 0, 'a bot needs at least one intent'),
   flows: z.record(z.string(), flowSchema).default({}),
@@ -102,3 +102,13 @@ export const checkedBotConfigSchema = botConfigSchema.superRefine((c, ctx) => {
 export type BotConfig = z.infer<typeof botConfigSchema>;
 export type IntentConfig = z.infer<typeof intentSchema>;
 export type FlowConfig = z.infer<typeof flowSchema>;
+
+/** Whether Intl knows the zone (dates and times are computed in it). */
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}

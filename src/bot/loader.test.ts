@@ -40,6 +40,7 @@ describe('bot loader', () => {
     const dir2 = botDir(VALID.replace('fallback: other', 'fallback: generl').replace('done: done', 'done: finished'));
     expect(() => readBotConfig(dir2)).toThrow(/understanding\.fallback: 'generl' is not one of the intents[\s\S]*flows\.order\.done/);
     expect(() => readBotConfig(botDir('id: [unclosed'))).toThrow(/bot\.yaml/);
+    expect(() => readBotConfig(botDir(`${VALID}\ntimeZone: America/Sao_Pablo\n`))).toThrow(/timeZone: not a time zone/);
   });
 
   it('loads every bot folder of a directory, with or without code', async () => {

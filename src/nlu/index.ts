@@ -4,6 +4,8 @@ export { createLocalUnderstander, type LocalUnderstander } from './understander.
 export { normalize, foldDiacritics } from './normalize.ts';
 export { splitClauses } from './clauses.ts';
 export { extractEntities, type ExtractOptions } from './entities/index.ts';
+// Calendar arithmetic on wall-clock dates in a time zone (bots compute their own dates with it too).
+export { wallClock, addDays, daysInMonth, compareDates, weekdayOf, isoDate, hhmm, type LocalDate, type WallClock } from './entities/clock.ts';
 export { TextClassifier, type ClassifierOptions } from './classifier.ts';
 // Measurement: `switchboard nlu-eval`, `npm run bench`, scripts/bench-nlu.ts.
 export { evaluateLocal, scorePredictions, decide, type EvalMetrics, type EvaluateOptions } from './evaluate.ts';

@@ -9,6 +9,7 @@ export interface LocalDate {
 export interface WallClock extends LocalDate {
   hour: number;
   minute: number;
+  second: number;
   weekday: number; // 0 = Sunday
 }
 
@@ -28,19 +29,20 @@ export function wallClock(now: Date, timeZone?: string): WallClock {
           day: 'numeric',
           hour: 'numeric',
           minute: 'numeric',
+          second: 'numeric',
         });
         formatterCache.set(timeZone, fmt);
       }
       const parts: Record<string, number> = {};
       for (const p of fmt.formatToParts(now)) if (p.type !== 'literal') parts[p.type] = Number(p.value);
       const d = { year: parts.year, month: parts.month, day: parts.day };
-      return { ...d, hour: parts.hour % 24, minute: parts.minute, weekday: weekdayOf(d) };
+      return { ...d, hour: parts.hour % 24, minute: parts.minute, second: parts.second, weekday: weekdayOf(d) };
     } catch {
       // unknown zone: fall through to the machine zone
     }
   }
   const d = { year: now.getFullYear(), month: now.getMonth() + 1, day: now.getDate() };
-  return { ...d, hour: now.getHours(), minute: now.getMinutes(), weekday: now.getDay() };
+  return { ...d, hour: now.getHours(), minute: now.getMinutes(), second: now.getSeconds(), weekday: now.getDay() };
 }
 
 export function weekdayOf(d: LocalDate): number {
