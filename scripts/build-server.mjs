@@ -6,6 +6,7 @@
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { newestMtime } from './ensure-web.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const buildDir = join(root, '.build');
@@ -19,15 +20,6 @@ function sourceFiles(dir, out = []) {
     else if (/\.ts$/.test(entry.name) && !/\.(test|spec)\.ts$/.test(entry.name) && !entry.name.endsWith('.d.ts')) out.push(path);
   }
   return out;
-}
-
-function newestMtime(dir) {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
-  }
-  return newest;
 }
 
 /** Why .build needs compiling again, or null when it is current. */

@@ -11,7 +11,8 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const web = join(root, 'web');
 const builtIndex = join(web, 'dist', 'index.html');
 
-function newestMtime(path) {
+/** The newest modification time of a file, or of anything under a folder (0 when missing). */
+export function newestMtime(path) {
   if (!existsSync(path)) return 0;
   const st = statSync(path);
   if (!st.isDirectory()) return st.mtimeMs;

@@ -1,4 +1,6 @@
 // switchboard <command> — each command lives in ./commands/<command>.ts and exports run(argv) → exit code.
+import { compiled } from '../paths.ts';
+
 const COMMANDS: Record<string, string> = {
   start: 'Serve every bot, the API and the web console (PORT, DATABASE_URL, DATA_DIR)',
   chat: 'Talk to a bot in the terminal: switchboard chat <bot>',
@@ -27,7 +29,7 @@ async function main(argv: string[]): Promise<number> {
   let mod: { run: (argv: string[]) => Promise<number> };
   try {
     // Under tsx the commands are .ts; compiled into .build/ (`npm start`) they are .js.
-    const file = `./commands/${command}${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`;
+    const file = `./commands/${command}${compiled ? '.js' : '.ts'}`;
     mod = await import(file);
   } catch (err) {
     console.error(`switchboard ${command}: not available in this build (${(err as Error).message})`);

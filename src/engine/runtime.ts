@@ -79,9 +79,8 @@ export class Runtime {
   readonly bots = new Map<string, LoadedBot>();
   readonly events: EventHub;
   private mutex = new KeyedMutex();
+  /** Turns being answered (close waits for them), and when the last one came or went (so does warm-up). */
   private inFlight = new Set<Promise<unknown>>();
-  /** Turns being answered and when the last one came or went (warm-up waits for a quiet moment). */
-  private turnsActive = 0;
   private lastTurnAt = -Infinity;
   private closing = false;
   readonly now: () => Date;
@@ -203,7 +202,7 @@ export class Runtime {
       const next = () => {
         if (this.closing) return resolve();
         const quietFor = performance.now() - this.lastTurnAt;
-        if (this.turnsActive > 0 || quietFor < idleMs) return void setTimeout(next, idleMs);
+        if (this.inFlight.size > 0 || quietFor < idleMs) return void setTimeout(next, idleMs);
         const bot = pending.shift();
         if (!bot) return resolve();
         bot.local.classify('');
@@ -230,11 +229,12 @@ export class Runtime {
   async chat(botId: string, req: ChatRequest, onEvent?: (e: TurnEvent) => void): Promise<ChatResult> {
     if (this.closing) throw new HttpError(503, 'the server is shutting down; retry in a moment');
     this.lastTurnAt = performance.now();
-    this.turnsActive++;
+    const work = this.chatNow(botId, req, onEvent);
+    this.inFlight.add(work);
     try {
-      return await this.chatNow(botId, req, onEvent);
+      return await work;
     } finally {
-      this.turnsActive--;
+      this.inFlight.delete(work);
       this.lastTurnAt = performance.now();
     }
   }
@@ -254,15 +254,7 @@ export class Runtime {
       preStored = await this.storeUserMessage(bot, await this.openSession(bot, session.id, req), req);
       if (bot.config.mergeWindowMs > 0) await new Promise((r) => setTimeout(r, bot.config.mergeWindowMs));
     }
-    const work = this.mutex.run(session.id, () =>
-      this.db.withLock(`session:${session.id}`, () => this.runTurn(bot, session.id, req, onEvent, preStored)),
-    );
-    this.inFlight.add(work);
-    try {
-      return await work;
-    } finally {
-      this.inFlight.delete(work);
-    }
+    return this.mutex.run(session.id, () => this.db.withLock(`session:${session.id}`, () => this.runTurn(bot, session.id, req, onEvent, preStored)));
   }
 
   private createSession(bot: LoadedBot, req: ChatRequest, id?: string): Promise<SessionRow> {
