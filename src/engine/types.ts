@@ -45,16 +45,8 @@ export interface TraceEntry {
   ok?: boolean;
 }
 
-/** A model call made during the turn (see src/llm). */
-export interface ModelCallRecord {
-  model: string;
-  purpose: string;
-  latencyMs: number;
-  inputTokens?: number;
-  outputTokens?: number;
-  ok: boolean;
-  error?: string;
-}
+/** A model call made during the turn: defined by src/llm, which records them (a type only: no runtime import). */
+export type { ModelCallRecord } from '../llm/binding.ts';
 
 export interface Passage {
   doc: string;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeLlmServer, type FakeLlmServer } from '../../test/support/fake-llm-server.ts';
 import { botConfigSchema } from '../bot/config.ts';
-import { modelBindingFor, type ModelCallRecordLike } from './binding.ts';
+import { modelBindingFor, type ModelCallRecord } from './binding.ts';
 import { CircuitBreaker } from './circuit-breaker.ts';
 import { now, TableUnderstander } from './testing/fixtures.ts';
 
@@ -41,7 +41,7 @@ describe('modelBindingFor', () => {
   it('llm mode: every turn asks the model, and the calls land in the turn record', async () => {
     const cfg = config('llm', 'openai:gpt-4o-mini');
     const binding = modelBindingFor(cfg, env(), opts())!;
-    const calls: ModelCallRecordLike[] = [];
+    const calls: ModelCallRecord[] = [];
     const understander = binding.understander(new TableUnderstander({ oi: { intents: [{ id: 'general', confidence: 0.99 }] } }), cfg, cfg.intents, () => calls);
     fake.enqueue({ json: { intents: ['general'], general_response: 'Olá! Como posso ajudar?' } });
     const result = await understander.understand({ text: 'oi', flows: [], now });
@@ -53,7 +53,7 @@ describe('modelBindingFor', () => {
   it('cascade mode: a sure local result costs no call', async () => {
     const cfg = config('cascade', 'openai:gpt-4o-mini');
     const binding = modelBindingFor(cfg, env(), opts())!;
-    const calls: ModelCallRecordLike[] = [];
+    const calls: ModelCallRecord[] = [];
     const understander = binding.understander(new TableUnderstander({ oi: { intents: [{ id: 'general', confidence: 0.99 }] } }), cfg, cfg.intents, () => calls);
     expect((await understander.understand({ text: 'oi', flows: [], now })).source).toBe('local');
     expect(fake.requests).toHaveLength(0);
@@ -62,7 +62,7 @@ describe('modelBindingFor', () => {
 
   it('the turn model generates (streaming) and plans JSON, recording each call', async () => {
     const binding = modelBindingFor(config('llm', 'openai:gpt-4o-mini'), env(), opts())!;
-    const calls: ModelCallRecordLike[] = [];
+    const calls: ModelCallRecord[] = [];
     const model = binding.forTurn(calls);
     fake.enqueue({ text: 'A CT fica em Campinas.' }, { text: '{"actions": [{"intent": "faq", "slots": []}]}' });
     const deltas: string[] = [];

@@ -11,8 +11,8 @@ import { createLlmUnderstander, type IntentCatalogEntry, type LlmBotProfile, typ
 import { generateTaggedReply } from './tagged.ts';
 import { isModelFailure } from './errors.ts';
 
-/** A model call record as the engine stores it (CallTrace is assignable to it). */
-export interface ModelCallRecordLike {
+/** A model call as the engine stores it with the turn (CallTrace is assignable to it); src/engine re-exports this type. */
+export interface ModelCallRecord {
   model: string;
   purpose: string;
   latencyMs: number;
@@ -32,9 +32,9 @@ export interface BotModelBinding {
   spec: string;
   client: ModelClient;
   /** Wraps the local understander into the bot's mode: 'llm' (model, local as fallback) or 'cascade'. */
-  understander(local: Understander, config: BotConfig, intents: Record<string, IntentConfig>, calls: () => ModelCallRecordLike[]): Understander;
+  understander(local: Understander, config: BotConfig, intents: Record<string, IntentConfig>, calls: () => ModelCallRecord[]): Understander;
   /** A turn-scoped model whose calls are appended to `calls`. */
-  forTurn(calls: ModelCallRecordLike[]): TurnModelApi;
+  forTurn(calls: ModelCallRecord[]): TurnModelApi;
 }
 
 /**
@@ -110,7 +110,7 @@ function taggedReplyUnderstander(
   local: Understander,
   cfg: BotConfig,
   intents: Record<string, IntentConfig>,
-  calls: () => ModelCallRecordLike[],
+  calls: () => ModelCallRecord[],
 ): Understander {
   return {
     async understand(input) {

@@ -40,4 +40,4 @@ export function createModelClient(spec: string, env: NodeJS.ProcessEnv = process
 }
 
 export { modelBindingFor, botProfile } from './binding.ts';
-export type { BotModelBinding, TurnModelApi, ModelCallRecordLike } from './binding.ts';
+export type { BotModelBinding, TurnModelApi, ModelCallRecord } from './binding.ts';
