@@ -1,6 +1,11 @@
-// The server's HTTP API as the console and the simulator use it (same origin).
+// The server's HTTP API as the console and the simulator use it (same origin). Shapes that travel as they
+// are defined on the server are imported from it (types only: nothing of the server reaches the bundle);
+// the rest describe the JSON (dates as strings, narrowed unions).
+import type { ModelCallRecord as ModelCall, TraceEntry } from '../../../src/engine/types.ts';
+import type { Mode } from '../../../src/store/index.ts';
 
-export type Mode = 'bot' | 'handoff_pending' | 'human';
+export type { Mode, ModelCall, TraceEntry };
+export type { GoldenExample } from '../../../src/feedback/golden.ts';
 export const MODES: Mode[] = ['handoff_pending', 'human', 'bot'];
 
 export interface BotInfo {
@@ -23,23 +28,6 @@ export interface Message {
   intents: string[];
   turnId?: string | null;
   createdAt: string;
-}
-
-export interface TraceEntry {
-  node: string;
-  startMs: number;
-  ms: number;
-  ok?: boolean;
-}
-
-export interface ModelCall {
-  model: string;
-  purpose: string;
-  latencyMs: number;
-  inputTokens?: number;
-  outputTokens?: number;
-  ok: boolean;
-  error?: string;
 }
 
 export interface Turn {
@@ -109,15 +97,6 @@ export interface KnowledgeDoc {
   /** An admin document that replaces a file of the same name. */
   overridesFile?: boolean;
   updatedAt?: string;
-}
-
-export interface GoldenExample {
-  id: number;
-  bot: string;
-  userText: string;
-  reply: string;
-  source: string;
-  sessionId: string | null;
 }
 
 /** Events of a streamed turn (NDJSON). */
