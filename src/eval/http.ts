@@ -2,6 +2,7 @@
 // own loopback address (127.0.0.x): the chat routes are rate-limited per IP, and many simulated customers
 // should look like many customers, not one.
 import http from 'node:http';
+import type { ChatResult } from '../engine/types.ts';
 
 export interface ApiResponse<T = any> {
   status: number;
@@ -17,17 +18,8 @@ export interface ChatBody {
   clientMessageId?: string;
 }
 
-export interface ChatReply {
-  sessionId: string;
-  sessionToken?: string;
-  reply: string | null;
-  intents: string[];
-  mode: string;
-  handoff: boolean;
-  turnId?: string;
-  path?: string;
-  [key: string]: unknown;
-}
+/** The chat route's JSON body: the runtime's ChatResult (and whatever a newer server adds). */
+export type ChatReply = ChatResult & Record<string, unknown>;
 
 export interface StreamedTurn {
   events: { type: string; [key: string]: unknown }[];
