@@ -6,6 +6,7 @@ import type { Mode } from '../../../src/store/index.ts';
 
 export type { Mode, ModelCall, TraceEntry };
 export type { GoldenExample } from '../../../src/feedback/golden.ts';
+export type { KnowledgeDocSummary as KnowledgeDoc } from '../../../src/knowledge/documents.ts';
 export const MODES: Mode[] = ['handoff_pending', 'human', 'bot'];
 
 export interface BotInfo {
@@ -87,16 +88,6 @@ export interface FeedbackRow {
   rating: 1 | -1;
   comment: string | null;
   createdAt: string;
-}
-
-export interface KnowledgeDoc {
-  doc: string;
-  title: string;
-  sections: { heading: string; chars: number }[];
-  source: 'file' | 'admin';
-  /** An admin document that replaces a file of the same name. */
-  overridesFile?: boolean;
-  updatedAt?: string;
 }
 
 /** Events of a streamed turn (NDJSON). */
