@@ -4,6 +4,7 @@ import { useEffect, useId, useState } from 'react';
 import { request, type BotInfo, type FeedbackRow } from '../shared/api.ts';
 import { timeSince, type ConsoleTexts } from '../shared/i18n.ts';
 import { Icon } from '../shared/Icon.tsx';
+import { BotSelect } from './BotSelect.tsx';
 import { GoldenExamples } from './GoldenExamples.tsx';
 
 export function FeedbackTab({ token, t, bots, onOpen }: { token: string; t: ConsoleTexts; bots: BotInfo[]; onOpen: (sessionId: string) => void }) {
@@ -30,17 +31,7 @@ export function FeedbackTab({ token, t, bots, onOpen }: { token: string; t: Cons
             </p>
           )}
         </div>
-        <div className="field inline">
-          <label htmlFor={id}>{t.filterBot}</label>
-          <select id={id} value={bot} onChange={(e) => setBot(e.target.value)}>
-            <option value="">{t.allBots}</option>
-            {bots.map((b) => (
-              <option key={b.id} value={b.id}>
-                {b.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <BotSelect bots={bots} value={bot} onChange={setBot} label={t.filterBot} allLabel={t.allBots} className="field inline" />
         {error && (
           <p className="error" role="alert">
             {error}

@@ -4,6 +4,7 @@ import type { BotInfo, Mode, SessionSummary } from '../shared/api.ts';
 import { MODES } from '../shared/api.ts';
 import { timeSince, type ConsoleTexts } from '../shared/i18n.ts';
 import { plainPreview } from '../shared/RichText.tsx';
+import { BotSelect } from './BotSelect.tsx';
 import { Conversation } from './Conversation.tsx';
 import type { useInbox } from './useInbox.ts';
 
@@ -64,17 +65,7 @@ export function Inbox({
           {t.conversations}
         </h2>
         <div className="filters">
-          <div className="field">
-            <label htmlFor={ids.bot}>{t.filterBot}</label>
-            <select id={ids.bot} data-testid="filter-bot" value={botFilter} onChange={(e) => setBotFilter(e.target.value)}>
-              <option value="">{t.allBots}</option>
-              {bots.map((b) => (
-                <option key={b.id} value={b.id}>
-                  {b.name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <BotSelect bots={bots} value={botFilter} onChange={setBotFilter} label={t.filterBot} allLabel={t.allBots} testId="filter-bot" />
           <div className="field">
             <label htmlFor={ids.mode}>{t.filterMode}</label>
             <select id={ids.mode} data-testid="filter-mode" value={modeFilter} onChange={(e) => setModeFilter(e.target.value)}>

@@ -4,26 +4,17 @@
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { ApiError, request, type BotInfo, type HandoffSettings, type IntentRow } from '../shared/api.ts';
 import type { ConsoleTexts } from '../shared/i18n.ts';
+import { BotSelect } from './BotSelect.tsx';
 import { KnowledgeSection } from './KnowledgeSection.tsx';
 
 export function SettingsTab({ token, t, bots }: { token: string; t: ConsoleTexts; bots: BotInfo[] }) {
   const [botId, setBotId] = useState('');
-  const id = useId();
   useEffect(() => {
     if (!botId && bots[0]) setBotId(bots[0].id);
   }, [bots, botId]);
   return (
     <div className="settings">
-      <div className="field inline">
-        <label htmlFor={id}>{t.filterBot}</label>
-        <select id={id} data-testid="settings-bot" value={botId} onChange={(e) => setBotId(e.target.value)}>
-          {bots.map((b) => (
-            <option key={b.id} value={b.id}>
-              {b.name}
-            </option>
-          ))}
-        </select>
-      </div>
+      <BotSelect bots={bots} value={botId} onChange={setBotId} label={t.filterBot} className="field inline" testId="settings-bot" />
       {botId && <BotSettings key={botId} token={token} t={t} bot={botId} />}
     </div>
   );
