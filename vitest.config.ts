@@ -1,6 +1,14 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+const chronoLocales = fileURLToPath(new URL('./node_modules/chrono-node/dist/esm/locales/', import.meta.url));
+
 export default defineConfig({
+  resolve: {
+    // Vite does not resolve chrono-node's "./*" exports pattern the way Node does (vitest-dev/vitest#4761):
+    // point the locale subpaths (`chrono-node/pt`) at the files Node itself loads for them.
+    alias: [{ find: /^chrono-node\/(\w\w)$/, replacement: `${chronoLocales}$1/index.js` }],
+  },
   test: {
     include: ['src/**/*.test.ts', 'bots/**/*.test.ts', 'test/**/*.test.ts'],
     testTimeout: 60_000,

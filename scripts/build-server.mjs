@@ -3,7 +3,7 @@
 // at the same relative path, so `npm start` runs under plain Node. Running the TypeScript through tsx's loader
 // costs about a second at start-up: the loader sits in front of every module Node loads, node_modules included.
 // Run by `prestart` (only when a source is newer than the last build) and by `npm run build`.
-import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { newestMtime } from './ensure-web.mjs';
@@ -57,8 +57,32 @@ export async function buildServer() {
     logLevel: 'error',
     plugins: [keepModules],
   });
+  await writeBotConfigsAsJson();
   writeFileSync(stamp, `${new Date().toISOString()}\n`);
   return entryPoints.length;
+}
+
+/**
+ * Each bots/<id>/bot.yaml as .build/bots/<id>/bot.yaml.json, which the compiled loader reads instead (JSON
+ * parses far faster than YAML). A file that does not parse gets no copy: the loader reports its error.
+ */
+async function writeBotConfigsAsJson() {
+  const { parse } = await import('yaml');
+  const botsDir = join(root, 'bots');
+  for (const entry of readdirSync(botsDir, { withFileTypes: true })) {
+    const file = join(botsDir, entry.name, 'bot.yaml');
+    if (!entry.isDirectory() || !existsSync(file)) continue;
+    const target = join(buildDir, 'bots', entry.name, 'bot.yaml.json');
+    rmSync(target, { force: true });
+    let config;
+    try {
+      config = parse(readFileSync(file, 'utf8'));
+    } catch {
+      continue;
+    }
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, JSON.stringify(config));
+  }
 }
 
 /** Builds only when needed; returns whether it built. */

@@ -7,11 +7,14 @@ import { match } from './match.ts';
 import { onboarding } from './onboarding.ts';
 import { route } from './router.ts';
 import { migrations } from './schema.ts';
-import { setup } from './services.ts';
+import { servicesOf, setup } from './services.ts';
 
 export default defineBot({
   migrations,
   setup,
   specialists: { onboarding, match, sisu, prouni, root, exit },
   route,
+  async warmUp(services) {
+    await servicesOf(services).buildCatalog();
+  },
 });

@@ -38,13 +38,15 @@ export function staysWithProgram(text: string, program: ProgramName, top: string
 }
 
 export async function route(ctx: RouteContext): Promise<string[]> {
+  // First, on every turn (it is built once): the agents' slot extraction reads it synchronously.
+  const catalog = await catalogFor(ctx.sql);
   const profile = await getStudentProfile(ctx.sql, ctx.session.userId ?? ctx.session.id);
   if (!profile?.onboarding_completed) return ['onboarding'];
   // An onboarding left open in another conversation is over once the profile is complete.
   const active = ctx.session.activeWorkflow && AGENT_OF[ctx.session.activeWorkflow] ? ctx.session.activeWorkflow : null;
   const top = ctx.intents[0];
   const minimumWage = eligibilitySettings(ctx.bot?.settings ?? {}).minimumWage;
-  const claimed = active === WORKFLOWS.match && matchClaims(ctx.text, catalogFor(ctx.sql), ctx.memory.match as WorkflowState<MatchValues> | undefined, minimumWage);
+  const claimed = active === WORKFLOWS.match && matchClaims(ctx.text, catalog, ctx.memory.match as WorkflowState<MatchValues> | undefined, minimumWage);
   const program = active === WORKFLOWS.sisu ? 'sisu' : active === WORKFLOWS.prouni ? 'prouni' : null;
   const onTopic = program !== null && staysWithProgram(ctx.text, program, top);
   const decision = routeWorkflow(ROUTING, { active, intents: ctx.intents, claimed, onTopic, explicitExit: isExitPhrase(ctx.text) });

@@ -1,6 +1,6 @@
 // Start-up of the bot: load the edu-br data into the store (once, under a cross-process lock so two servers
-// starting together do not both load it), build the course/city catalog for slot extraction, and configure
-// the web search. What `setup` returns is the turn's `ctx.services`.
+// starting together do not both load it), configure the web search, and make the course/city catalog for
+// slot extraction ready to build. What `setup` returns is the turn's `ctx.services`.
 import { resolve } from 'node:path';
 import type { BotSetupContext } from '../../src/engine/index.ts';
 import type { Database, Sql } from '../../src/store/index.ts';
@@ -9,19 +9,31 @@ import { defaultCatalog, loadCatalog, type Catalog } from './extract.ts';
 import type { WebSearchOptions } from './web.ts';
 
 export interface CloudinhaServices {
-  catalog: Catalog;
+  /** The catalog once built (the router awaits `buildCatalog` first); the default courses until then. */
+  readonly catalog: Catalog;
+  buildCatalog(): Promise<Catalog>;
   web: WebSearchOptions;
 }
 
-// The router runs before any specialist and sees the store but not the services: it finds the catalog here.
-const catalogs = new WeakMap<object, Catalog>();
+/**
+ * The catalog is built from ~11,000 opportunities (~60 ms), so not at start-up: by the bot's warm-up, or by the
+ * first turn that needs it. The router runs before every agent and sees the store but not the services: it
+ * awaits the catalog here, so the agents' synchronous slot extraction always finds it built.
+ */
+interface CatalogSlot {
+  built?: Catalog;
+  building?: Promise<Catalog>;
+}
+const catalogs = new WeakMap<object, CatalogSlot>();
 
-export function catalogFor(sql: Sql): Catalog {
-  return catalogs.get(sql) ?? defaultCatalog;
+export async function catalogFor(sql: Sql): Promise<Catalog> {
+  const slot = catalogs.get(sql);
+  if (!slot) return defaultCatalog;
+  return (slot.built ??= await (slot.building ??= loadCatalog(sql).finally(() => (slot.building = undefined))));
 }
 
 export function servicesOf(services: unknown): CloudinhaServices {
-  return (services as CloudinhaServices | undefined) ?? { catalog: defaultCatalog, web: {} };
+  return (services as CloudinhaServices | undefined) ?? { catalog: defaultCatalog, buildCatalog: async () => defaultCatalog, web: {} };
 }
 
 export async function setup({ sql, config, dir, log, env }: BotSetupContext): Promise<CloudinhaServices> {
@@ -36,8 +48,14 @@ export async function setup({ sql, config, dir, log, env }: BotSetupContext): Pr
     // Without the data the bot still answers questions; searches find nothing until the data is there.
     log(`edu-br data not found (${(err as Error).message}): opportunity search will return nothing`);
   }
-  const catalog = await loadCatalog(sql);
-  catalogs.set(sql, catalog);
+  const slot: CatalogSlot = {};
+  catalogs.set(sql, slot);
   const timeoutMs = Number(config.settings.web_search_timeout_ms) || undefined;
-  return { catalog, web: { baseUrl: env.CLOUDINHA_WEB_SEARCH_URL || undefined, timeoutMs, env } };
+  return {
+    get catalog() {
+      return slot.built ?? defaultCatalog;
+    },
+    buildCatalog: () => catalogFor(sql),
+    web: { baseUrl: env.CLOUDINHA_WEB_SEARCH_URL || undefined, timeoutMs, env },
+  };
 }

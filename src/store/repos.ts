@@ -393,8 +393,9 @@ export async function countPending(sql: Sql, bots?: string[]): Promise<number> {
 
 /** The bot's cached classifier when it was trained under `key`. */
 export async function loadClassifier(sql: Sql, bot: string, key: string): Promise<Uint8Array | undefined> {
-  const [row] = await sql.query<{ model: Uint8Array }>('select model from classifier_cache where bot = $1 and key = $2', [bot, key]);
-  return row ? new Uint8Array(row.model) : undefined;
+  // As base64 text: PGlite hands bytea over as hex parsed in JavaScript, ~30x slower for a few hundred KB.
+  const [row] = await sql.query<{ model: string }>(`select encode(model, 'base64') as model from classifier_cache where bot = $1 and key = $2`, [bot, key]);
+  return row ? new Uint8Array(Buffer.from(row.model, 'base64')) : undefined;
 }
 
 /** Keep `model` as the bot's classifier trained under `key` (replacing an older one). */

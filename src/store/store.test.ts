@@ -78,7 +78,8 @@ for (const driver of testDrivers()) {
     });
 
     it('keeps one cached classifier per bot, as bytes', async () => {
-      const model = Uint8Array.from([0, 1, 2, 250, 255]);
+      // Every byte value, and long enough for Postgres' base64 encoding to wrap lines.
+      const model = Uint8Array.from({ length: 3000 }, (_, i) => (i * 7) % 256);
       await repo.saveClassifier(db, 'b1', 'k1', model);
       expect(await repo.loadClassifier(db, 'b1', 'k1')).toEqual(model);
       await repo.saveClassifier(db, 'b1', 'k2', Uint8Array.from([9]));

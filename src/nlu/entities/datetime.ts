@@ -1,7 +1,11 @@
 // Dates and times relative to a clock, per language. Our own grammar covers the everyday
 // chat forms that chrono-node misses ("amanhã às 19h", "às 7 da noite", "pasado mañana",
 // "thứ sáu 7 giờ tối", "dia 12"); chrono's locales fill in the rest (explicit dates, months).
-import * as chrono from 'chrono-node';
+// Only the locales the bots speak: the whole package (every locale) takes ~3x longer to load at start-up.
+import * as chronoEn from 'chrono-node/en';
+import * as chronoEs from 'chrono-node/es';
+import * as chronoPt from 'chrono-node/pt';
+import type { ParsedResult } from 'chrono-node';
 import type { Entity, Language } from '../types.ts';
 import { foldPreservingOffsets } from '../normalize.ts';
 import {
@@ -331,11 +335,12 @@ function resolveOverlaps(found: Found[]): Found[] {
   return kept.sort((a, b) => a.start - b.start);
 }
 
-type ChronoLike = { parse(text: string, ref: Date, opt?: { forwardDate?: boolean }): chrono.ParsedResult[] };
+type ChronoLike = { parse(text: string, ref: Date, opt?: { forwardDate?: boolean }): ParsedResult[] };
+
+const CHRONO: Partial<Record<Language, ChronoLike>> = { en: chronoEn, es: chronoEs, pt: chronoPt };
 
 function chronoFor(lang: Language): ChronoLike | undefined {
-  const c = chrono as unknown as Record<string, ChronoLike | undefined>;
-  return c[lang];
+  return CHRONO[lang];
 }
 
 function chronoParse(text: string, lang: Language, clock: WallClock): Found[] {
@@ -343,7 +348,7 @@ function chronoParse(text: string, lang: Language, clock: WallClock): Found[] {
   if (!parser) return [];
   // A reference whose machine-local reading equals the wall clock in the bot's zone.
   const ref = new Date(clock.year, clock.month - 1, clock.day, clock.hour, clock.minute);
-  let results: chrono.ParsedResult[];
+  let results: ParsedResult[];
   try {
     results = parser.parse(text, ref, { forwardDate: true });
   } catch {
