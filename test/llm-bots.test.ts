@@ -1,5 +1,5 @@
-// The bots on a real model protocol: a local HTTP server speaking OpenAI chat completions (and Anthropic)
-// for real, scripted per test. We assert what each bot sent and what it did with the answer.
+// The bots on a real model protocol: a local HTTP server speaking OpenAI chat completions (and Anthropic,
+// Ollama) for real, scripted per test. We assert what each bot sent and what it did with the answer.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { modelBindingFor } from '../src/llm/index.ts';
 import { startFakeLlmServer, type FakeLlmServer } from './support/fake-llm-server.ts';
@@ -98,6 +98,24 @@ describe('bots on the Anthropic Messages protocol', () => {
       const r = await s.chat('ct-smash', { message: 'tem estacionamento aí?' });
       expect(r.intents).toEqual(['faq']);
       expect(fake.requests.some((q) => q.protocol === 'anthropic')).toBe(true);
+    } finally {
+      await s.close();
+      await fake.close();
+    }
+  });
+});
+
+describe("bots on Ollama's own chat API", () => {
+  it('ct-smash classifies through /api/chat with a JSON-schema format, and the turn records the call', async () => {
+    const fake = await startFakeLlmServer({ respond: () => ({ json: { intents: ['trial'], general_response: '' }, usage: { input: 180, output: 7 } }) });
+    const s = await startTestServer({ only: ['ct-smash'], modelFactory: modelBindingFor, env: { SWITCHBOARD_MODEL: 'ollama:qwen2.5:7b', OLLAMA_BASE_URL: fake.origin } });
+    try {
+      const r = await s.chat('ct-smash', { message: 'dá pra fazer uma aula grátis semana que vem?' });
+      expect(r.intents).toEqual(['trial']);
+      const call = fake.requests.find((q) => q.protocol === 'ollama');
+      expect(call?.body.format?.properties?.intents).toBeTruthy();
+      const detail = await s.get(`/api/sessions/${r.sessionId}`, auth(OPERATOR));
+      expect(detail.body.turns.at(-1).modelCalls[0]).toMatchObject({ model: 'ollama:qwen2.5:7b', ok: true, inputTokens: 180, outputTokens: 7 });
     } finally {
       await s.close();
       await fake.close();

@@ -1,5 +1,5 @@
-// The same client, over the Anthropic Messages API and the Gemini API (through the official
-// LangChain integrations), against the fake server's implementations of those protocols.
+// The same client, over the Anthropic Messages API, the Gemini API and Ollama's own chat API (through the
+// official LangChain integrations), against the fake server's implementations of those protocols.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { startFakeLlmServer, type FakeLlmServer } from '../../test/support/fake-llm-server.ts';
@@ -23,6 +23,7 @@ afterAll(() => fake.close());
 const specs = {
   anthropic: () => resolveModel('anthropic:claude-3-5-haiku-latest', { ANTHROPIC_API_KEY: 'sk-ant-test', ANTHROPIC_BASE_URL: fake.origin })!,
   gemini: () => resolveModel('google-genai:gemini-2.0-flash', { GOOGLE_API_KEY: 'g-test', GOOGLE_GENAI_BASE_URL: fake.origin })!,
+  ollama: () => resolveModel('ollama:qwen2.5:7b', { OLLAMA_BASE_URL: fake.origin })!,
 };
 const clientFor = (name: keyof typeof specs) => new ModelClient(specs[name](), { backoffMs: 5, breaker: new CircuitBreaker() });
 const messages = [
@@ -123,5 +124,56 @@ describe('Gemini API', () => {
     const result = await understander.understand({ text: 'quais os horários?', flows: [], now });
     expect(result.intents[0].id).toBe('faq');
     expect(fake.requests[0].body.toolConfig.functionCallingConfig).toEqual({ mode: 'ANY', allowedFunctionNames: ['triage'] });
+  });
+});
+
+describe('Ollama chat API (/api/chat, NDJSON)', () => {
+  it('structured understanding sends the JSON schema as `format` and validates the answer', async () => {
+    const trace: CallTrace[] = [];
+    const understander = createLlmUnderstander({ client: clientFor('ollama'), bot: ctSmash });
+    fake.enqueue({ json: { intents: ['faq', 'trial'], general_response: '' }, usage: { input: 250, output: 9 } });
+    const result = await understander.understand({ text: 'onde fica e quero marcar uma aula', flows: [], now, trace });
+    expect(result).toMatchObject({ source: 'llm', intents: [{ id: 'faq' }, { id: 'trial' }] });
+    const req = fake.requests[0];
+    expect(req.protocol).toBe('ollama');
+    expect(req.body.model).toBe('qwen2.5:7b');
+    expect(req.body.format.properties.intents.items.enum).toEqual(['trial', 'faq', 'general']);
+    expect(req.body.messages[0]).toMatchObject({ role: 'system' });
+    expect(req.body.messages[0].content).toContain('- faq (Dúvida sobre a CT)');
+    expect(trace[0]).toMatchObject({ model: 'ollama:qwen2.5:7b', ok: true, inputTokens: 250, outputTokens: 9 });
+  });
+
+  it('streams text line by line', async () => {
+    fake.enqueue({ text: 'A CT fica na Rua das Palmeiras, 100.', usage: { input: 30, output: 10 } });
+    const deltas: string[] = [];
+    const trace: CallTrace[] = [];
+    const text = await clientFor('ollama').text(messages, { purpose: 'reply', trace, onDelta: (d) => deltas.push(d) });
+    expect(text).toBe('A CT fica na Rua das Palmeiras, 100.');
+    expect(deltas.length).toBeGreaterThan(2);
+    expect(fake.requests[0].path).toBe('/api/chat');
+    expect(trace[0]).toMatchObject({ ok: true, inputTokens: 30, outputTokens: 10 });
+  });
+
+  it('retries a 500 and reports a 404 (model not pulled) without retrying', async () => {
+    fake.enqueue({ status: 500 }, { text: 'ok!' });
+    expect(await clientFor('ollama').text(messages, { purpose: 'reply' })).toBe('ok!');
+    expect(fake.requests).toHaveLength(2);
+    fake.requests.length = 0;
+    fake.enqueue({ status: 404, errorMessage: 'model "qwen2.5:7b" not found, try pulling it first' });
+    const err = await clientFor('ollama')
+      .text(messages, { purpose: 'reply' })
+      .catch((e) => e);
+    expect(err).toBeInstanceOf(ModelUnavailableError);
+    expect(err).toMatchObject({ reason: 'client_error', status: 404 });
+    expect(String(err.message)).toContain('try pulling it first');
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it('function-calling structured output answers through a tool call', async () => {
+    const client = new ModelClient(specs.ollama(), { breaker: new CircuitBreaker(), structuredMethod: 'functionCalling' });
+    fake.enqueue({ json: { intents: ['general'], general_response: 'Oi!' } });
+    const result = await createLlmUnderstander({ client, bot: ctSmash }).understand({ text: 'oi', flows: [], now });
+    expect(result).toMatchObject({ intents: [{ id: 'general' }], generalResponse: 'Oi!' });
+    expect(fake.requests[0].body.tools[0].function.name).toBe('triage');
   });
 });

@@ -1,13 +1,14 @@
-// A real HTTP server on 127.0.0.1 that speaks three model-provider protocols well enough for the
+// A real HTTP server on 127.0.0.1 that speaks four model-provider protocols well enough for the
 // official SDKs (through the LangChain integrations) to talk to it:
 //   - OpenAI chat completions: POST /v1/chat/completions (and /chat/completions), JSON or SSE
 //   - Anthropic Messages:      POST /v1/messages, JSON or SSE events
 //   - Gemini:                  POST /v1beta/models/<model>:generateContent | :streamGenerateContent?alt=sse
+//   - Ollama's own chat API:   POST /api/chat, JSON or NDJSON (one object per line, the last with done: true)
 // Tests script the answers (`enqueue`) and assert on what the client sent (`requests`).
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type Protocol = 'openai' | 'anthropic' | 'gemini';
+export type Protocol = 'openai' | 'anthropic' | 'gemini' | 'ollama';
 
 /** One scripted answer. Fields combine: `{ delayMs: 50, text: 'hi' }` answers 'hi' after 50 ms. */
 export interface FakeReply {
@@ -51,7 +52,7 @@ export type Responder = (req: FakeRequest) => FakeReply;
 export interface FakeLlmServer {
   /** Base URL for OpenAI-compatible clients, ending in /v1. */
   url: string;
-  /** Origin (no path): the base URL for the Anthropic and Gemini SDKs. */
+  /** Origin (no path): the base URL for the Anthropic, Gemini and Ollama SDKs. */
   origin: string;
   requests: FakeRequest[];
   /** Answer used when the queue is empty. */
@@ -145,6 +146,7 @@ function routeOf(method: string, path: string): Route | null {
   if (method !== 'POST') return null;
   if (path === '/v1/chat/completions' || path === '/chat/completions') return { protocol: 'openai' };
   if (path === '/v1/messages') return { protocol: 'anthropic' };
+  if (path === '/api/chat') return { protocol: 'ollama' };
   const gemini = /^\/v1(?:beta|alpha)?\/models\/([^:/]+):(generateContent|streamGenerateContent)$/.exec(path);
   if (gemini) return { protocol: 'gemini', model: gemini[1], geminiStream: gemini[2] === 'streamGenerateContent' };
   return null;
@@ -169,6 +171,11 @@ function describeRequest(route: Route, req: http.IncomingMessage, url: URL, body
     const system = typeof body.system === 'string' ? body.system : contentText(body.system);
     const texts = [system, ...(body.messages ?? []).map((m: any) => contentText(m.content))].filter(Boolean);
     return { ...base, stream: body.stream === true, model: String(body.model ?? ''), text: texts.join('\n'), forcedTool: anthropicForcedTool(body) };
+  }
+  if (route.protocol === 'ollama') {
+    const texts = (body.messages ?? []).map((m: any) => (typeof m.content === 'string' ? m.content : ''));
+    // Ollama streams unless told not to.
+    return { ...base, stream: body.stream !== false, model: String(body.model ?? ''), text: texts.join('\n'), forcedTool: ollamaForcedTool(body) };
   }
   const partsText = (c: any) => (c?.parts ?? []).map((p: any) => p.text ?? (p.functionResponse ? JSON.stringify(p.functionResponse) : '')).join('');
   const texts = [partsText(body.systemInstruction), ...(body.contents ?? []).map(partsText)].filter(Boolean);
@@ -214,6 +221,12 @@ function geminiForcedTool(body: any): string | undefined {
   const config = body.toolConfig?.functionCallingConfig;
   if (config?.mode !== 'ANY' && config?.mode !== 'any') return undefined;
   return config.allowedFunctionNames?.[0] ?? declarations[0]?.name;
+}
+
+/** Ollama has no tool_choice: a request that offers exactly one tool (function-calling structured output) wants it. */
+function ollamaForcedTool(body: any): string | undefined {
+  const tools: any[] = body.tools ?? [];
+  return tools.length === 1 ? tools[0]?.function?.name : undefined;
 }
 
 function isDelayOnly(r: FakeReply): boolean {
@@ -293,6 +306,8 @@ function sendError(protocol: Protocol, res: http.ServerResponse, status: number,
   } else if (protocol === 'anthropic') {
     const type = status === 429 ? 'rate_limit_error' : status >= 500 ? 'api_error' : 'invalid_request_error';
     sendJson(res, status, { type: 'error', error: { type, message } });
+  } else if (protocol === 'ollama') {
+    sendJson(res, status, { error: message });
   } else {
     const statusName = status === 429 ? 'RESOURCE_EXHAUSTED' : status >= 500 ? 'INTERNAL' : 'INVALID_ARGUMENT';
     sendJson(res, status, { error: { code: status, message, status: statusName } });
@@ -328,6 +343,8 @@ function sendAnswer(protocol: Protocol, res: http.ServerResponse, a: Answer, req
       stop_sequence: null,
       usage: { input_tokens: a.inputTokens, output_tokens: a.outputTokens },
     });
+  } else if (protocol === 'ollama') {
+    sendJson(res, 200, ollamaChunk(a.text ?? '', a.toolCall, true, a, req));
   } else {
     sendJson(res, 200, geminiChunk(a.toolCall ? [{ functionCall: { name: a.toolCall.name, args: a.toolCall.args ?? {} } }] : [{ text: a.text ?? '' }], 'STOP', a, req));
   }
@@ -341,13 +358,36 @@ function geminiChunk(parts: unknown[], finishReason: string | undefined, a: Answ
   };
 }
 
+/** One object of Ollama's /api/chat answer; the last (done) one carries the token counts. */
+function ollamaChunk(content: string, toolCall: Answer['toolCall'], done: boolean, a: Answer, req: FakeRequest) {
+  const message: any = { role: 'assistant', content };
+  if (toolCall) message.tool_calls = [{ function: { name: toolCall.name, arguments: toolCall.args ?? {} } }];
+  const chunk: any = { model: req.model, created_at: new Date().toISOString(), message, done };
+  if (done) Object.assign(chunk, { done_reason: 'stop', total_duration: 1_000_000, load_duration: 0, prompt_eval_count: a.inputTokens, prompt_eval_duration: 0, eval_count: a.outputTokens, eval_duration: 0 });
+  return chunk;
+}
+
 async function streamAnswer(protocol: Protocol, res: http.ServerResponse, a: Answer, req: FakeRequest): Promise<void> {
+  const tick = () => new Promise((r) => setImmediate(r)); // let the client see deltas one by one
+  if (protocol === 'ollama') {
+    res.writeHead(200, { 'content-type': 'application/x-ndjson' });
+    const line = (chunk: unknown) => void (res.destroyed || res.write(`${JSON.stringify(chunk)}\n`));
+    if (a.toolCall) line(ollamaChunk('', a.toolCall, false, a, req));
+    else {
+      for (const piece of a.chunks) {
+        line(ollamaChunk(piece, undefined, false, a, req));
+        await tick();
+      }
+    }
+    line(ollamaChunk('', undefined, true, a, req));
+    res.end();
+    return;
+  }
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
   const send = (data: unknown, event?: string) => {
     if (res.destroyed) return;
     res.write((event ? `event: ${event}\n` : '') + `data: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`);
   };
-  const tick = () => new Promise((r) => setImmediate(r)); // let the client see deltas one by one
 
   if (protocol === 'openai') {
     const id = newId('chatcmpl');
