@@ -2,6 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { botConfigSchema, repeatedExamples } from '../../src/bot/index.ts';
+import { createLocalUnderstander } from '../../src/nlu/index.ts';
 import { normalize } from '../../src/nlu/normalize.ts';
 
 const raw = parse(readFileSync(new URL('./bot.yaml', import.meta.url), 'utf8'));
@@ -55,4 +56,32 @@ describe('ct-smash bot.yaml', () => {
     }
     for (const f of docs) expect(readFileSync(new URL(f, dir), 'utf8'), f).toMatch(/^## /m);
   });
+});
+
+// Phrasings that are not among the examples, the way customers write: what the shipped examples must carry.
+describe('ct-smash understands messages it was not trained on', () => {
+  const understander = createLocalUnderstander(
+    Object.entries(config.intents).flatMap(([intent, c]) => c.examples.map((text) => ({ text, intent }))),
+    { language: 'pt', threshold: config.understanding.threshold, fallback: 'general', exclusive: ['general'], multiIntent: true },
+  );
+  const cases: [string, string[]][] = [
+    ['e aí, vocês têm aula teste de muay thai?', ['trial']], // a greeting in front does not make it a question about the gym
+    ['queria experimentar uma aula antes de fechar', ['trial']],
+    ['preciso cancelar a aula de amanhã', ['trial']],
+    ['posso fazer uma aula de graça pra conhecer?', ['trial']],
+    ['meu filho pode fazer uma aula teste?', ['trial']],
+    ['qual o valor da mensalidade?', ['faq']],
+    ['vocês abrem domingo?', ['faq']],
+    ['aceitam cartão?', ['faq']],
+    ['tem aula de boxe pra criança?', ['faq']],
+    ['valeu, até mais', ['general']],
+    ['quero marcar uma aula teste e saber o preço', ['trial', 'faq']], // "saber …" keeps the first clause's subject
+    ['onde fica a academia? e queria agendar uma experimental', ['faq', 'trial']],
+  ];
+  for (const [text, intents] of cases) {
+    it(text, async () => {
+      const u = await understander.understand({ text, flows: [], now: new Date('2026-03-02T15:00:00Z'), timeZone: config.timeZone });
+      expect(u.intents.map((i) => i.id).sort()).toEqual([...intents].sort());
+    });
+  }
 });

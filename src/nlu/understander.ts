@@ -30,8 +30,9 @@ export interface LocalUnderstander extends Understander {
 
 // Question openers per language (folded): a clause starting with one is a new question, not an answer.
 const QUESTION_WORDS: Record<Language, RegExp> = {
-  pt: /^(?:onde|qual|quais|quanto|quantos|quantas|como|quando|que|o que|por que|porque|voces|tem|vcs|e o|e a|cade|(?:eu )?(?:quero|queria|gostaria de) saber|me (?:fala|diz|explica))\b/,
-  es: /^(?:donde|cual|cuales|cuanto|cuantos|cuanta|como|cuando|que|por que|porque|tienen|hay|y el|y la|(?:quiero|queria|quisiera) saber|decime|me (?:decis|dices|explicas))\b/,
+  // A bare "saber …" is the second half of "quero marcar e saber o preço": the subject stays with the first clause.
+  pt: /^(?:onde|qual|quais|quanto|quantos|quantas|como|quando|que|o que|por que|porque|voces|tem|vcs|e o|e a|cade|(?:(?:eu )?(?:quero|queria|gostaria de) )?saber|me (?:fala|diz|explica))\b/,
+  es: /^(?:donde|cual|cuales|cuanto|cuantos|cuanta|como|cuando|que|por que|porque|tienen|hay|y el|y la|(?:(?:quiero|queria|quisiera) )?saber|decime|me (?:decis|dices|explicas))\b/,
   vi: /^(?:o dau|dau|bao nhieu|the nao|khi nao|lam sao|sao|gi|co ban|shop co|ben minh co|cho (?:minh|em|toi) hoi)\b|(?:khong|ko|chua|the nao|o dau|bao nhieu|gi)\s*$/,
   en: /^(?:where|what|which|how|when|why|who|do you|does|is there|are there|can you|could you|i (?:want|would like|d like) to know|tell me)\b/,
 };
@@ -178,7 +179,9 @@ export function createLocalUnderstander(examples: Example[], options: Understand
 
     const clauseTexts = options.multiIntent || flows.length > 0 ? splitClauses(input.text, lang) : [];
     const clauses = clauseTexts.length > 1 ? clauseTexts.map((t) => analyse(t, input)) : [];
-    const units = clauses.length > 1 ? clauses : [whole];
+    // One clause left once an opening "e aí," / "y," is cut off: that clause is what the message says.
+    const core = clauseTexts.length === 1 && normalize(clauseTexts[0], lang) !== whole.normalized ? analyse(clauseTexts[0], input) : null;
+    const units = clauses.length > 1 ? clauses : [core ?? whole];
 
     if (!options.multiIntent) {
       // Single label: a flow answer continues the flow, otherwise the best intent of the whole text.
@@ -192,11 +195,14 @@ export function createLocalUnderstander(examples: Example[], options: Understand
     const flowIntents = new Set<string>();
     // The whole message's confident reading: a clause that disagrees with it needs more evidence.
     const wholeBest = whole.scores[0] && whole.scores[0].confidence >= options.threshold ? whole.scores[0].id : undefined;
+    const wholeConfidence = whole.scores[0]?.confidence ?? 0;
     const counts = (u: ClauseAnalysis, best: IntentScore): boolean => {
       if (best.confidence < options.threshold) return false;
       if (u === whole || !wholeBest || best.id === wholeBest) return true;
       if (!hasContent(u)) return false;
       if (asksWhQuestion(u)) return true;
+      // The clause reads more clearly than the whole message ("e aí, vocês têm aula teste?": the greeting blurred it).
+      if (best.confidence > wholeConfidence) return true;
       return best.confidence >= (isQuestion(u) ? SECONDARY_QUESTION_CONFIDENCE : SECONDARY_STATEMENT_CONFIDENCE);
     };
     const judge = (u: ClauseAnalysis): boolean => {
