@@ -180,7 +180,8 @@ export function createLocalUnderstander(examples: Example[], options: Understand
     const clauseTexts = options.multiIntent || flows.length > 0 ? splitClauses(input.text, lang) : [];
     const clauses = clauseTexts.length > 1 ? clauseTexts.map((t) => analyse(t, input)) : [];
     // One clause left once an opening "e aí," / "y," is cut off: that clause is what the message says.
-    const core = clauseTexts.length === 1 && normalize(clauseTexts[0], lang) !== whole.normalized ? analyse(clauseTexts[0], input) : null;
+    const opening = clauseTexts.length === 1 && input.text.trimEnd().endsWith(clauseTexts[0]) && normalize(clauseTexts[0], lang) !== whole.normalized;
+    const core = opening ? analyse(clauseTexts[0], input) : null;
     const units = clauses.length > 1 ? clauses : [core ?? whole];
 
     if (!options.multiIntent) {
