@@ -1,7 +1,7 @@
 // switchboard bench [--quick] [--bots a,b] [--skip part,…] [--reports DIR] [--json]
 // Measures latency, throughput, memory, understanding and start-up in one run; writes reports/bench-latest.*.
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { commandArgs } from '../args.ts';
 import { formatBench, runBench, writeBenchReports } from '../../bench/index.ts';
 
 const USAGE = `Usage: switchboard bench [options]
@@ -22,27 +22,17 @@ Postgres: BENCH_DATABASE_URL, else DATABASE_URL, else postgres://postgres@127.0.
 with a note when unreachable); each bot runs in its own schema, dropped afterwards.`;
 
 export async function run(argv: string[]): Promise<number> {
-  let values;
-  try {
-    values = parseArgs({
-      args: argv,
-      options: {
-        quick: { type: 'boolean', default: false },
-        bots: { type: 'string' },
-        skip: { type: 'string' },
-        json: { type: 'boolean', default: false },
-        reports: { type: 'string', default: 'reports' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    }).values;
-  } catch (err) {
-    console.error(`switchboard bench: ${(err as Error).message}\n\n${USAGE}`);
-    return 2;
-  }
-  if (values.help) {
-    console.log(USAGE);
-    return 0;
-  }
+  const args = commandArgs('bench', USAGE, argv, {
+    options: {
+      quick: { type: 'boolean', default: false },
+      bots: { type: 'string' },
+      skip: { type: 'string' },
+      json: { type: 'boolean', default: false },
+      reports: { type: 'string', default: 'reports' },
+    },
+  });
+  if (typeof args === 'number') return args;
+  const { values } = args;
   const list = (s?: string) => (s ? s.split(',').map((x) => x.trim()).filter(Boolean) : undefined);
   const report = await runBench({ quick: values.quick, bots: list(values.bots), skip: list(values.skip), log: values.json ? () => {} : (l) => console.log(l) });
   const files = writeBenchReports(report, resolve(values.reports!));

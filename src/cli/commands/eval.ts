@@ -1,7 +1,7 @@
 // switchboard eval [bot…] [--understanding local|cascade|llm] [--json] [--no-compare-models] [--reports DIR]
 // Plays every bot's conversations.yaml against the real server and writes reports/eval-*.html and .json.
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { commandArgs } from '../args.ts';
 import { formatEval, runEval, writeEvalReports, type UnderstandingMode } from '../../eval/index.ts';
 
 const USAGE = `Usage: switchboard eval [bot…] [options]
@@ -20,29 +20,18 @@ Options:
   --reports DIR                       where to write the reports (default: reports/)`;
 
 export async function run(argv: string[]): Promise<number> {
-  let args;
-  try {
-    args = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        understanding: { type: 'string' },
-        json: { type: 'boolean', default: false },
-        'compare-models': { type: 'boolean' },
-        'no-compare-models': { type: 'boolean' },
-        reports: { type: 'string', default: 'reports' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-  } catch (err) {
-    console.error(`switchboard eval: ${(err as Error).message}\n\n${USAGE}`);
-    return 2;
-  }
+  const args = commandArgs('eval', USAGE, argv, {
+    allowPositionals: true,
+    options: {
+      understanding: { type: 'string' },
+      json: { type: 'boolean', default: false },
+      'compare-models': { type: 'boolean' },
+      'no-compare-models': { type: 'boolean' },
+      reports: { type: 'string', default: 'reports' },
+    },
+  });
+  if (typeof args === 'number') return args;
   const { values, positionals } = args;
-  if (values.help) {
-    console.log(USAGE);
-    return 0;
-  }
   const understanding = values.understanding as UnderstandingMode | undefined;
   if (understanding && !['local', 'cascade', 'llm'].includes(understanding)) {
     console.error(`switchboard eval: --understanding must be local, cascade or llm (got '${understanding}')`);

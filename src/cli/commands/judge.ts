@@ -3,7 +3,7 @@
 // when one is configured; else the rules: a thumbs-up and a completed workflow or no negative feedback).
 import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { commandArgs } from '../args.ts';
 import { defaultBotsDir, readBotConfig, type BotConfig } from '../../bot/index.ts';
 import { judgeConversations, modelJudge, type JudgeReport } from '../../feedback/index.ts';
 import { createModelClient, effectiveModelSpec } from '../../llm/index.ts';
@@ -37,28 +37,17 @@ export interface JudgeCommandOptions {
 export async function run(argv: string[], opts: JudgeCommandOptions = {}): Promise<number> {
   const env = opts.env ?? process.env;
   const log = opts.log ?? ((line: string) => console.log(line));
-  let args;
-  try {
-    args = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        model: { type: 'string' },
-        rules: { type: 'boolean', default: false },
-        limit: { type: 'string', default: '200' },
-        json: { type: 'boolean', default: false },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-  } catch (err) {
-    console.error(`switchboard judge: ${(err as Error).message}\n\n${USAGE}`);
-    return 2;
-  }
+  const args = commandArgs('judge', USAGE, argv, {
+    allowPositionals: true,
+    options: {
+      model: { type: 'string' },
+      rules: { type: 'boolean', default: false },
+      limit: { type: 'string', default: '200' },
+      json: { type: 'boolean', default: false },
+    },
+  });
+  if (typeof args === 'number') return args;
   const { values, positionals } = args;
-  if (values.help) {
-    log(USAGE);
-    return 0;
-  }
   const limit = Number(values.limit);
   if (!Number.isInteger(limit) || limit <= 0) {
     console.error(`switchboard judge: --limit must be a positive integer (got '${values.limit}')`);

@@ -1,32 +1,19 @@
 // switchboard nlu-eval --train FILE --test FILE [--lang xx] [--fallback NAME] [--threshold X] [--json]
 // Trains the local classifier on one JSONL file of {"text","intents":[…]} lines and measures it on another.
 import { existsSync } from 'node:fs';
+import { commandArgs } from '../args.ts';
 import { evaluateLocal, guessLanguage, readJsonl, type Language } from '../../nlu/index.ts';
 
 const USAGE = 'usage: switchboard nlu-eval --train FILE --test FILE [--lang pt|es|vi|en] [--fallback NAME] [--threshold X] [--json]';
 
-function parseArgs(argv: string[]): Record<string, string | boolean> | string {
-  const out: Record<string, string | boolean> = {};
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    if (!a.startsWith('--')) return `unexpected argument '${a}'`;
-    const [key, inline] = a.slice(2).split('=', 2);
-    if (key === 'json' || key === 'help') out[key] = true;
-    else if (inline !== undefined) out[key] = inline;
-    else if (i + 1 < argv.length) out[key] = argv[++i];
-    else return `missing value for --${key}`;
-  }
-  return out;
-}
-
 export async function run(argv: string[]): Promise<number> {
-  const args = parseArgs(argv);
-  if (typeof args === 'string' || args.help) {
-    console.error(typeof args === 'string' ? `nlu-eval: ${args}\n${USAGE}` : USAGE);
-    return typeof args === 'string' ? 2 : 0;
-  }
-  const trainFile = args.train as string | undefined;
-  const testFile = args.test as string | undefined;
+  const parsed = commandArgs('nlu-eval', USAGE, argv, {
+    options: { train: { type: 'string' }, test: { type: 'string' }, lang: { type: 'string' }, fallback: { type: 'string' }, threshold: { type: 'string' }, json: { type: 'boolean' } },
+  });
+  if (typeof parsed === 'number') return parsed;
+  const args = parsed.values;
+  const trainFile = args.train;
+  const testFile = args.test;
   if (!trainFile || !testFile) {
     console.error(USAGE);
     return 2;
@@ -37,7 +24,7 @@ export async function run(argv: string[]): Promise<number> {
       return 2;
     }
   }
-  const lang = args.lang as string | undefined;
+  const lang = args.lang;
   if (lang && !['pt', 'es', 'vi', 'en'].includes(lang)) {
     console.error(`nlu-eval: --lang must be pt, es, vi or en`);
     return 2;
@@ -59,7 +46,7 @@ export async function run(argv: string[]): Promise<number> {
     train,
     test,
     lang: (lang as Language | undefined) ?? guessLanguage(train),
-    fallback: args.fallback as string | undefined,
+    fallback: args.fallback,
     threshold,
     log: (msg) => process.stderr.write(msg + '\n'),
   });
