@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Runtime, type RuntimeOptions } from '../engine/index.ts';
-import { buildServer } from '../server/index.ts';
+import { buildServer, type ServerOptions } from '../server/index.ts';
 import { openDatabase, type Database } from '../store/index.ts';
 
 export interface EvalClock {
@@ -42,6 +42,10 @@ export interface EvalServerOptions extends Partial<Omit<RuntimeOptions, 'db' | '
   clock?: EvalClock;
   /** Build the model binding from src/llm (as `switchboard start` does); default true. */
   withModels?: boolean;
+  /** Admin and operator tokens; default: one random token for both (`token`). */
+  auth?: { adminToken: string; operatorToken: string };
+  /** More options for buildServer (rate limits, plugins). */
+  server?: Partial<Omit<ServerOptions, 'runtime' | 'auth'>>;
 }
 
 export async function startEvalServer(opts: EvalServerOptions = {}): Promise<EvalServer> {
@@ -56,8 +60,12 @@ export async function startEvalServer(opts: EvalServerOptions = {}): Promise<Eva
     if (!opts.db) await db.close();
     throw err;
   }
-  const token = randomBytes(16).toString('base64url');
-  const app = await buildServer({ runtime, auth: { adminToken: token, operatorToken: token } });
+  const auth = opts.auth ?? (() => {
+    const token = randomBytes(16).toString('base64url');
+    return { adminToken: token, operatorToken: token };
+  })();
+  const token = auth.adminToken;
+  const app = await buildServer({ ...opts.server, runtime, auth });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const addr = app.server.address();
   const url = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;

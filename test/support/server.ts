@@ -1,7 +1,9 @@
-// Starts the real server on 127.0.0.1 (random port) over a fresh store, for end-to-end tests over HTTP.
+// Starts the real server on 127.0.0.1 (random port) over a fresh store, for end-to-end tests over HTTP: the eval's
+// server (src/eval/server.ts) with fixed admin/operator tokens, a Monday-noon clock and HTTP helpers.
 import type { FastifyInstance } from 'fastify';
-import { Runtime, type RuntimeOptions } from '../../src/engine/index.ts';
-import { buildServer } from '../../src/server/index.ts';
+import type { Runtime, RuntimeOptions } from '../../src/engine/index.ts';
+import { createClock, startEvalServer, type EvalClock, type EvalServer } from '../../src/eval/index.ts';
+import type { ServerOptions } from '../../src/server/index.ts';
 import { openDatabase, openTestDatabase, type Database } from '../../src/store/index.ts';
 
 export const ADMIN = 'test-admin-token';
@@ -12,8 +14,8 @@ export interface TestServer {
   runtime: Runtime;
   db: Database;
   app: FastifyInstance;
-  /** Moves the injectable clock. */
-  clock: { now: Date; advanceMinutes(m: number): void };
+  /** The injectable clock (set it, or move it on). */
+  clock: EvalClock;
   post(path: string, body: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any }>;
   get(path: string, headers?: Record<string, string>): Promise<{ status: number; body: any }>;
   put(path: string, body: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any }>;
@@ -28,23 +30,34 @@ export interface TestServerOptions extends Partial<Omit<RuntimeOptions, 'db' | '
   db?: Database;
   start?: Date;
   keepDb?: boolean;
-  server?: Partial<import('../../src/server/index.ts').ServerOptions>;
+  server?: Partial<Omit<ServerOptions, 'runtime' | 'auth'>>;
 }
 
 export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
   const owned = !opts.db;
   const db = opts.db ?? (opts.dataDir ? await openDatabase({ dataDir: opts.dataDir }) : await openTestDatabase(opts.driver ?? 'pglite'));
-  const clock = {
-    now: opts.start ?? new Date('2026-03-09T12:00:00-03:00'), // a Monday noon in São Paulo
-    advanceMinutes(m: number) {
-      this.now = new Date(this.now.getTime() + m * 60_000);
-    },
+  const { driver: _driver, dataDir: _dataDir, start, server: serverOptions, keepDb, ...runtimeOptions } = opts;
+  // A store this helper opened is dropped (a Postgres test schema) or closed, unless the test keeps it.
+  const releaseDb = async () => {
+    if (owned && !keepDb) await ((db as Database & { drop?: () => Promise<void> }).drop?.() ?? db.close());
+    else if (owned) await db.close();
   };
-  const runtime = await Runtime.create({ ...opts, db, now: () => clock.now });
-  const app = await buildServer({ runtime, auth: { adminToken: ADMIN, operatorToken: OPERATOR }, rateLimitPerMinute: 100_000, chatRateLimitPerMinute: 100_000, ...opts.server });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const addr = app.server.address();
-  const url = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+  let server: EvalServer;
+  try {
+    server = await startEvalServer({
+      ...runtimeOptions,
+      db,
+      keepDb: true, // closed (or dropped) below
+      withModels: false, // a test that wants models passes its modelFactory
+      clock: createClock(start ?? new Date('2026-03-09T12:00:00-03:00')), // a Monday noon in São Paulo
+      auth: { adminToken: ADMIN, operatorToken: OPERATOR },
+      server: { rateLimitPerMinute: 100_000, chatRateLimitPerMinute: 100_000, ...serverOptions },
+    });
+  } catch (err) {
+    await releaseDb();
+    throw err;
+  }
+  const { url, runtime, app, clock } = server;
   const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
     const res = await fetch(url + path, {
       method,
@@ -75,10 +88,8 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
       return res.body;
     },
     async close() {
-      await runtime.close();
-      await app.close();
-      if (owned && !opts.keepDb) await ((db as Database & { drop?: () => Promise<void> }).drop?.() ?? db.close());
-      else if (owned) await db.close();
+      await server.close();
+      await releaseDb();
     },
   };
 }
