@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeLlmServer, type FakeLlmServer } from '../../test/support/fake-llm-server.ts';
+import { describe, expect, it } from 'vitest';
+import { useFakeLlmServer } from '../../test/support/fake-llm-server.ts';
 import { botConfigSchema } from '../bot/config.ts';
 import { modelBindingFor, type ModelCallRecord } from './binding.ts';
 import { CircuitBreaker } from './circuit-breaker.ts';
 import { now, TableUnderstander } from './testing/fixtures.ts';
 
-let fake: FakeLlmServer;
-beforeAll(async () => {
-  fake = await startFakeLlmServer();
-});
-beforeEach(() => {
-  fake.requests.length = 0;
-});
-afterAll(() => fake.close());
+const fake = useFakeLlmServer();
 
 const config = (mode: 'local' | 'llm' | 'cascade', model = 'local') =>
   botConfigSchema.parse({

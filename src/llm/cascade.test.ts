@@ -1,19 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeLlmServer, type FakeLlmServer } from '../../test/support/fake-llm-server.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useFakeLlmServer } from '../../test/support/fake-llm-server.ts';
 import { createCascadeUnderstander, whyUnsure } from './cascade.ts';
 import { CircuitBreaker } from './circuit-breaker.ts';
 import { createLlmUnderstander } from './understander.ts';
 import { ctSmash, now, openaiClient, TableUnderstander } from './testing/fixtures.ts';
 
-let fake: FakeLlmServer;
-beforeAll(async () => {
-  fake = await startFakeLlmServer();
-});
+const fake = useFakeLlmServer();
 beforeEach(() => {
-  fake.requests.length = 0;
   fake.respond = () => ({ json: { intents: ['general'], general_response: '' } });
 });
-afterAll(() => fake.close());
 
 const trialFlow = { flow: 'trial', intent: 'trial', stage: 'ask_date', description: 'Cliente esta no meio de um agendamento (etapa: ask_date)' };
 

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeLlmServer, type FakeLlmServer } from '../../test/support/fake-llm-server.ts';
+import { describe, expect, it } from 'vitest';
+import { useFakeLlmServer } from '../../test/support/fake-llm-server.ts';
 import { generateGroundedReply } from './grounded.ts';
 import { openaiClient } from './testing/fixtures.ts';
 import type { CallTrace } from './trace.ts';
 
-let fake: FakeLlmServer;
-beforeAll(async () => {
-  fake = await startFakeLlmServer();
-});
-afterAll(() => fake.close());
+const fake = useFakeLlmServer();
 
 describe('generateGroundedReply', () => {
   it('sends persona, language, passages and history, and streams the reply', async () => {

@@ -1,8 +1,8 @@
 // The same client, over the Anthropic Messages API, the Gemini API and Ollama's own chat API (through the
 // official LangChain integrations), against the fake server's implementations of those protocols.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { startFakeLlmServer, type FakeLlmServer } from '../../test/support/fake-llm-server.ts';
+import { useFakeLlmServer } from '../../test/support/fake-llm-server.ts';
 import { CircuitBreaker } from './circuit-breaker.ts';
 import { ModelClient } from './client.ts';
 import { ModelUnavailableError } from './errors.ts';
@@ -11,14 +11,7 @@ import { createLlmUnderstander } from './understander.ts';
 import { ctSmash, now } from './testing/fixtures.ts';
 import type { CallTrace } from './trace.ts';
 
-let fake: FakeLlmServer;
-beforeAll(async () => {
-  fake = await startFakeLlmServer();
-});
-beforeEach(() => {
-  fake.requests.length = 0;
-});
-afterAll(() => fake.close());
+const fake = useFakeLlmServer();
 
 const specs = {
   anthropic: () => resolveModel('anthropic:claude-3-5-haiku-latest', { ANTHROPIC_API_KEY: 'sk-ant-test', ANTHROPIC_BASE_URL: fake.origin })!,

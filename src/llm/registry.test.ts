@@ -2,8 +2,8 @@ import { ChatAnthropic } from '@langchain/anthropic';
 import { ChatGoogleGenerativeAI } from '@langchain/google-genai';
 import { ChatOllama } from '@langchain/ollama';
 import { ChatOpenAI } from '@langchain/openai';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeLlmServer, type FakeLlmServer } from '../../test/support/fake-llm-server.ts';
+import { describe, expect, it } from 'vitest';
+import { useFakeLlmServer } from '../../test/support/fake-llm-server.ts';
 import { ModelConfigError } from './errors.ts';
 import { createModelClient } from './index.ts';
 import { effectiveModelSpec, parseModelSpec, resolveModel } from './registry.ts';
@@ -60,11 +60,7 @@ describe('resolveModel', () => {
   });
 
   describe('against a local OpenAI-compatible server', () => {
-    let fake: FakeLlmServer;
-    beforeAll(async () => {
-      fake = await startFakeLlmServer();
-    });
-    afterAll(() => fake.close());
+    const fake = useFakeLlmServer();
 
     it('OPENAI_BASE_URL alone is enough (vLLM, Ollama /v1, LM Studio need no key)', async () => {
       const client = createModelClient('openai:qwen2.5-7b-instruct', { OPENAI_BASE_URL: fake.url })!;

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startFakeLlmServer, type FakeLlmServer } from '../../test/support/fake-llm-server.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { useFakeLlmServer } from '../../test/support/fake-llm-server.ts';
 import { createIntentTagFilter, generateTaggedReply, intentTagInstructions, parseIntentTag } from './tagged.ts';
 import { openaiClient } from './testing/fixtures.ts';
 
@@ -50,11 +50,7 @@ describe('createIntentTagFilter', () => {
 });
 
 describe('generateTaggedReply', () => {
-  let fake: FakeLlmServer;
-  beforeAll(async () => {
-    fake = await startFakeLlmServer();
-  });
-  afterAll(() => fake.close());
+  const fake = useFakeLlmServer();
 
   it('asks for the tag, streams the reply without it, and returns the intent', async () => {
     fake.enqueue({ text: '[INTENT:consulta_producto] Buenas! Sí, tenemos creatina monohidratada.', chunks: ['[INTENT:', 'consulta_producto]', ' Buenas!', ' Sí, tenemos', ' creatina monohidratada.'] });

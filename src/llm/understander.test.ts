@@ -1,19 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeLlmServer, type FakeLlmServer } from '../../test/support/fake-llm-server.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useFakeLlmServer } from '../../test/support/fake-llm-server.ts';
 import { CircuitBreaker } from './circuit-breaker.ts';
 import { applyIntentRules, createLlmUnderstander } from './understander.ts';
 import { ctSmash, now, openaiClient, TableUnderstander } from './testing/fixtures.ts';
 import type { CallTrace } from './trace.ts';
 
-let fake: FakeLlmServer;
-beforeAll(async () => {
-  fake = await startFakeLlmServer();
-});
+const fake = useFakeLlmServer();
 beforeEach(() => {
-  fake.requests.length = 0;
   fake.respond = () => ({ json: { intents: ['general'], general_response: '' } });
 });
-afterAll(() => fake.close());
 
 const trialFlow = {
   flow: 'trial',
