@@ -79,7 +79,7 @@ interface ClauseAnalysis {
   text: string;
   normalized: string;
   scores: IntentScore[];
-  entities: Entity[];
+  readonly entities: Entity[];
 }
 
 /**
@@ -162,11 +162,15 @@ export function createLocalUnderstander(examples: Example[], options: Understand
 
   function analyse(text: string, input: UnderstandInput): ClauseAnalysis {
     const normalized = normalize(text, lang);
+    let entities: Entity[] | undefined;
     return {
       text,
       normalized,
       scores: classifier.predictNormalized(normalized),
-      entities: extractEntities(text, { lang, now: input.now, timeZone: input.timeZone, gazetteers: options.gazetteers }),
+      // Extracted when read: a clause's entities matter only while a flow waits for an answer.
+      get entities() {
+        return (entities ??= extractEntities(text, { lang, now: input.now, timeZone: input.timeZone, gazetteers: options.gazetteers }));
+      },
     };
   }
 
