@@ -127,7 +127,9 @@ export class ChannelHub {
   private async handle(msg: InboundMessage, sessionId: string): Promise<InboundStatus> {
     const bot = this.runtime.bots.get(msg.bot);
     if (!bot) return 'ignored';
-    let session = await this.ensureSession(msg, sessionId);
+    // A message from a registered user's phone number is that user's (bots that require sign-in answer them).
+    const user = msg.phoneNumber ? await store.findUserByPhone(this.db, msg.phoneNumber) : undefined;
+    let session = await this.ensureSession(msg, sessionId, user?.id);
     await linkSession(this.db, { sessionId, channel: msg.channel, bot: msg.bot, address: msg.address, contactName: msg.name ?? null });
     const adapter = this.adapter(msg.channel);
     const decision = adapter.beforeTurn ? await adapter.beforeTurn(msg, session) : 'run';
@@ -142,6 +144,7 @@ export class ChannelHub {
     }
     const result = await this.runtime.chat(msg.bot, {
       sessionId,
+      userId: session.userId ?? undefined,
       message: msg.text,
       channel: msg.channel,
       phoneNumber: msg.phoneNumber ?? undefined,
@@ -152,12 +155,15 @@ export class ChannelHub {
     return 'done';
   }
 
-  /** Find the conversation's session or create it under its derived id (a concurrent creator wins, we read theirs). */
-  private async ensureSession(msg: InboundMessage, id: string): Promise<SessionRow> {
+  /**
+   * Find the conversation's session or create it under its derived id (a concurrent creator wins, we read theirs).
+   * `userId`: the user registered with the sender's number; a conversation begun before they registered becomes theirs.
+   */
+  private async ensureSession(msg: InboundMessage, id: string, userId?: string): Promise<SessionRow> {
     const existing = await store.getSession(this.db, id);
-    if (existing) return existing;
+    if (existing) return userId && existing.userId !== userId ? store.updateSession(this.db, id, { userId }) : existing;
     try {
-      return await store.createSession(this.db, { id, bot: msg.bot, channel: msg.channel, phoneNumber: msg.phoneNumber });
+      return await store.createSession(this.db, { id, bot: msg.bot, channel: msg.channel, phoneNumber: msg.phoneNumber, userId });
     } catch (err) {
       const again = await store.getSession(this.db, id);
       if (again) return again;

@@ -112,6 +112,14 @@ create table if not exists classifier_cache (
 );
 `,
   },
+  {
+    // A user's phone number (digits only): a message from that number on a channel is that user's.
+    id: 'core-003-user-phone',
+    sql: `
+alter table users add column if not exists phone text;
+create unique index if not exists users_phone on users (phone) where phone is not null;
+`,
+  },
 ];
 
 /** Apply every migration not applied yet, in order. Safe when several processes start at once. */

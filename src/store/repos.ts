@@ -114,6 +114,8 @@ export interface SessionPatch {
   lastIntent?: string;
   activeWorkflow?: string | null;
   state?: Record<string, unknown>;
+  /** The signed-in user the conversation belongs to (a channel message from a registered phone number). */
+  userId?: string | null;
 }
 
 export async function updateSession(sql: Sql, id: string, patch: SessionPatch): Promise<SessionRow> {
@@ -351,12 +353,33 @@ export async function putSetting(sql: Sql, bot: string, key: string, value: unkn
     .onConflictDoUpdate({ target: [botSettings.bot, botSettings.key], set: { value, updatedAt: new Date() } });
 }
 
-export async function upsertUser(sql: Sql, u: { id: string; email?: string | null; name?: string | null }) {
+/** A phone number as the channels carry it: digits only ("+55 (11) 98765-4321" → "5511987654321"). */
+export function phoneDigits(phone: string): string {
+  return phone.replace(/\D/g, '');
+}
+
+/** Whether a failed statement broke a unique constraint (Drizzle wraps the driver's error as its cause). */
+export function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } } | undefined;
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
+/** Register or replace a user. A phone number another user already has is a unique violation (isUniqueViolation). */
+export async function upsertUser(sql: Sql, u: { id: string; email?: string | null; name?: string | null; phone?: string | null }) {
+  const values = { email: u.email ?? null, name: u.name ?? null, phone: u.phone ? phoneDigits(u.phone) : null };
   const [row] = await orm(sql)
     .insert(users)
-    .values({ id: u.id, email: u.email ?? null, name: u.name ?? null })
-    .onConflictDoUpdate({ target: users.id, set: { email: u.email ?? null, name: u.name ?? null } })
+    .values({ id: u.id, ...values })
+    .onConflictDoUpdate({ target: users.id, set: values })
     .returning();
+  return row;
+}
+
+/** The user registered with this phone number, if any. */
+export async function findUserByPhone(sql: Sql, phone: string) {
+  const digits = phoneDigits(phone);
+  if (!digits) return undefined;
+  const [row] = await orm(sql).select().from(users).where(eq(users.phone, digits));
   return row;
 }
 

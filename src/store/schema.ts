@@ -57,6 +57,8 @@ export const users = pgTable('users', {
   id: text('id').primaryKey(),
   email: text('email'),
   name: text('name'),
+  /** Digits only, country code first (as WhatsApp sends them). */
+  phone: text('phone'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -7,7 +7,7 @@ for (const driver of testDrivers()) {
     let db: Awaited<ReturnType<typeof openTestDatabase>>;
     beforeAll(async () => {
       db = await openTestDatabase(driver);
-      expect(await migrate(db, coreMigrations)).toEqual(['core-001-conversations', 'core-002-classifier-cache']);
+      expect(await migrate(db, coreMigrations)).toEqual(['core-001-conversations', 'core-002-classifier-cache', 'core-003-user-phone']);
     });
     afterAll(async () => db?.drop());
 
@@ -85,6 +85,17 @@ for (const driver of testDrivers()) {
       await repo.saveClassifier(db, 'b1', 'k2', Uint8Array.from([9]));
       expect(await repo.loadClassifier(db, 'b1', 'k1')).toBeUndefined();
       expect(await repo.loadClassifier(db, 'b1', 'k2')).toEqual(Uint8Array.from([9]));
+    });
+
+    it('finds a user by phone number, stored as digits, one user per number', async () => {
+      expect(await repo.upsertUser(db, { id: 'u-phone', name: 'Ana', phone: '+55 (11) 98765-4321' })).toMatchObject({ phone: '5511987654321' });
+      expect((await repo.findUserByPhone(db, '5511987654321'))?.id).toBe('u-phone');
+      expect((await repo.findUserByPhone(db, '55 11 98765 4321'))?.id).toBe('u-phone');
+      expect(await repo.findUserByPhone(db, '5511900000000')).toBeUndefined();
+      expect(await repo.findUserByPhone(db, '---')).toBeUndefined();
+      const taken = await repo.upsertUser(db, { id: 'u-other', phone: '5511987654321' }).catch((e) => e);
+      expect(repo.isUniqueViolation(taken)).toBe(true);
+      expect(await repo.getUser(db, 'u-other')).toBeUndefined();
     });
 
     it('keeps settings as JSON', async () => {

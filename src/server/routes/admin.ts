@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { HttpError } from '../../engine/index.ts';
 import * as store from '../../store/index.ts';
 import { requireRole } from '../auth.ts';
 import type { RouteContext } from '../app.ts';
@@ -83,14 +84,28 @@ export async function adminRoutes(app: FastifyInstance<any, any, any, any, ZodTy
     '/api/users',
     {
       schema: {
-        summary: 'Register a user, for bots that require sign-in (admin)',
-        body: z.object({ id: z.string().min(1).max(128).regex(/^[\w.:@+-]+$/), email: z.string().email().max(200).optional(), name: z.string().max(200).optional() }),
+        summary: 'Register a user, for bots that require sign-in (admin). With a phone, WhatsApp messages from that number are this user\'s.',
+        body: z.object({
+          id: z.string().min(1).max(128).regex(/^[\w.:@+-]+$/),
+          email: z.string().email().max(200).optional(),
+          name: z.string().max(200).optional(),
+          phone: z
+            .string()
+            .max(32)
+            .refine((p) => /^\+?[\d\s().-]+$/.test(p) && /^\d{8,15}$/.test(store.phoneDigits(p)), 'a phone number with country code, 8 to 15 digits (e.g. +55 11 98765-4321)')
+            .optional(),
+        }),
       },
     },
     async (req, reply) => {
       requireRole(req, auth, 'admin');
-      const user = await store.upsertUser(runtime.db, req.body);
-      return reply.status(201).send(user);
+      try {
+        const user = await store.upsertUser(runtime.db, req.body);
+        return reply.status(201).send(user);
+      } catch (err) {
+        if (store.isUniqueViolation(err)) throw new HttpError(409, `phone ${store.phoneDigits(req.body.phone ?? '')} already belongs to another user`);
+        throw err;
+      }
     },
   );
 
