@@ -77,6 +77,7 @@ describe('ct-smash understands messages it was not trained on', () => {
     ['valeu, até mais', ['general']],
     ['quero marcar uma aula teste e saber o preço', ['trial', 'faq']], // "saber …" keeps the first clause's subject
     ['onde fica a academia? e queria agendar uma experimental', ['faq', 'trial']],
+    ['eu queria trazer meu filho de 6 anos pra conhecer o jiu jitsu kids, tem aula teste?', ['trial']], // context, then the ask
   ];
   for (const [text, intents] of cases) {
     it(text, async () => {

@@ -183,10 +183,6 @@ export function createLocalUnderstander(examples: Example[], options: Understand
 
     const clauseTexts = options.multiIntent || flows.length > 0 ? splitClauses(input.text, lang) : [];
     const clauses = clauseTexts.length > 1 ? clauseTexts.map((t) => analyse(t, input)) : [];
-    // One clause left once an opening "e aí," / "y," is cut off: that clause is what the message says.
-    const opening = clauseTexts.length === 1 && input.text.trimEnd().endsWith(clauseTexts[0]) && normalize(clauseTexts[0], lang) !== whole.normalized;
-    const core = opening ? analyse(clauseTexts[0], input) : null;
-    const units = clauses.length > 1 ? clauses : [core ?? whole];
 
     if (!options.multiIntent) {
       // Single label: a flow answer continues the flow, otherwise the best intent of the whole text.
@@ -197,17 +193,18 @@ export function createLocalUnderstander(examples: Example[], options: Understand
       return fallback(whole);
     }
 
+    // One clause left once an opening "e aí," / "y," is cut off: that clause is what the message says.
+    const opening = clauseTexts.length === 1 && input.text.trimEnd().endsWith(clauseTexts[0]) && normalize(clauseTexts[0], lang) !== whole.normalized;
+    const main = opening ? analyse(clauseTexts[0], input) : whole;
+    const units = clauses.length > 1 ? clauses : [main];
     const flowIntents = new Set<string>();
     // The whole message's confident reading: a clause that disagrees with it needs more evidence.
-    const wholeBest = whole.scores[0] && whole.scores[0].confidence >= options.threshold ? whole.scores[0].id : undefined;
-    const wholeConfidence = whole.scores[0]?.confidence ?? 0;
+    const wholeBest = main.scores[0] && main.scores[0].confidence >= options.threshold ? main.scores[0].id : undefined;
     const counts = (u: ClauseAnalysis, best: IntentScore): boolean => {
       if (best.confidence < options.threshold) return false;
-      if (u === whole || !wholeBest || best.id === wholeBest) return true;
+      if (u === main || !wholeBest || best.id === wholeBest) return true;
       if (!hasContent(u)) return false;
       if (asksWhQuestion(u)) return true;
-      // The clause reads more clearly than the whole message ("e aí, vocês têm aula teste?": the greeting blurred it).
-      if (best.confidence > wholeConfidence) return true;
       return best.confidence >= (isQuestion(u) ? SECONDARY_QUESTION_CONFIDENCE : SECONDARY_STATEMENT_CONFIDENCE);
     };
     const judge = (u: ClauseAnalysis): boolean => {
@@ -233,7 +230,7 @@ export function createLocalUnderstander(examples: Example[], options: Understand
       anyClause = judge(u) || anyClause;
     }
     // A split can lose context: when no clause says anything, the whole message decides.
-    if (!anyClause && units[0] !== whole) judge(whole);
+    if (!anyClause && units[0] !== main) judge(main);
 
     let intents = [...chosen].map(([id, confidence]) => ({ id, confidence }));
     // Exclusivity: exclusive intents stand alone; with only exclusive ones, keep the single best.
