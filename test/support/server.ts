@@ -57,7 +57,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     await releaseDb();
     throw err;
   }
-  const { url, runtime, app, clock } = server;
+  const { url } = server;
   const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
     const res = await fetch(url + path, {
       method,
@@ -74,11 +74,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     return { status: res.status, body: parsed as any };
   };
   return {
-    url,
-    runtime,
-    db,
-    app,
-    clock,
+    ...server,
     post: (p, b, h) => call('POST', p, b, h),
     get: (p, h) => call('GET', p, undefined, h),
     put: (p, b, h) => call('PUT', p, b, h),
