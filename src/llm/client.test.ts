@@ -1,6 +1,6 @@
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { startFakeLlmServer, type FakeLlmServer } from '../../test/support/fake-llm-server.ts';
+import { startFakeLlmServer, useFakeLlmServer } from '../../test/support/fake-llm-server.ts';
 import { CircuitBreaker } from './circuit-breaker.ts';
 import { ModelClient } from './client.ts';
 import { InvalidModelOutputError, ModelTimeoutError, ModelUnavailableError } from './errors.ts';
@@ -8,14 +8,10 @@ import { resolveModel } from './registry.ts';
 import { openaiClient } from './testing/fixtures.ts';
 import type { CallTrace } from './trace.ts';
 
-let fake: FakeLlmServer;
-const reset = async () => {
-  if (!fake) fake = await startFakeLlmServer();
-  fake.requests.length = 0;
+const fake = useFakeLlmServer();
+beforeEach(() => {
   fake.respond = () => ({ text: 'ok' });
-};
-beforeEach(reset);
-afterAll(() => fake.close());
+});
 
 const messages = [
   { role: 'system' as const, content: 'Você classifica mensagens.' },
