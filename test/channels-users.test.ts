@@ -3,12 +3,11 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { channelsConfigFromEnv, createChannels, type Channels } from '../src/channels/index.ts';
+import { channelsConfigFromEnv } from '../src/channels/index.ts';
 import { Runtime } from '../src/engine/index.ts';
-import { buildServer } from '../src/server/index.ts';
 import { getSession, openTestDatabase, type Database } from '../src/store/index.ts';
+import { startChannelsServer, type ChannelsServer } from './support/channels-server.ts';
 import { startFakeEvolution, type FakeProvider } from './support/fake-channel-providers.ts';
 
 const ADMIN = 'admin-token';
@@ -17,9 +16,7 @@ const EVO_KEY = 'evo-key';
 let botsDir: string;
 let db: Database;
 let runtime: Runtime;
-let app: FastifyInstance;
-let channels: Channels;
-let base: string;
+let server: ChannelsServer;
 let evolution: FakeProvider;
 
 beforeAll(async () => {
@@ -40,15 +37,12 @@ replies: { saldo: "Seu saldo está no app.", geral: "Olá!", blocked_unknown_use
   evolution = await startFakeEvolution(EVO_KEY);
   db = await openTestDatabase();
   runtime = await Runtime.create({ db, botsDir });
-  channels = createChannels(runtime, { ...channelsConfigFromEnv({ EVOLUTION_BASE_URL: evolution.url, EVOLUTION_API_KEY: EVO_KEY, EVOLUTION_INSTANCE: 'members-zap' }), log: () => {} });
-  app = await buildServer({ runtime, auth: { adminToken: ADMIN, operatorToken: ADMIN }, plugins: [channels.routes] });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const addr = app.server.address();
-  base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+  const config = channelsConfigFromEnv({ EVOLUTION_BASE_URL: evolution.url, EVOLUTION_API_KEY: EVO_KEY, EVOLUTION_INSTANCE: 'members-zap' });
+  server = await startChannelsServer(runtime, config, { adminToken: ADMIN, operatorToken: ADMIN });
 });
 
 afterAll(async () => {
-  await app?.close();
+  await server?.close();
   await runtime?.close();
   await db?.close();
   await evolution?.close();
@@ -57,11 +51,7 @@ afterAll(async () => {
 
 beforeEach(() => evolution.reset());
 
-async function post(path: string, body: object, headers: Record<string, string> = {}) {
-  const res = await fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
-  return { status: res.status, body: await res.json() };
-}
-const register = (user: object) => post('/api/users', user, { authorization: `Bearer ${ADMIN}` });
+const register = (user: object) => server.post('/api/users', user, { authorization: `Bearer ${ADMIN}` });
 
 let seq = 0;
 async function whatsapp(number: string, text: string): Promise<string> {
@@ -70,8 +60,8 @@ async function whatsapp(number: string, text: string): Promise<string> {
     instance: 'members-zap',
     data: { key: { remoteJid: `${number}@s.whatsapp.net`, fromMe: false, id: `3EB0${Date.now().toString(16)}${seq++}` }, pushName: 'Ana', message: { conversation: text }, messageType: 'conversation' },
   };
-  expect((await post('/webhooks/evolution/members', payload)).status).toBe(200);
-  await channels.whenIdle();
+  expect((await server.post('/webhooks/evolution/members', payload)).status).toBe(200);
+  await server.channels.whenIdle();
   const sent = evolution.delivered();
   expect(sent.at(-1)?.body.number).toBe(number);
   return sent.at(-1)!.body.text;

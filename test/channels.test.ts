@@ -1,12 +1,11 @@
 // Channels end to end over real HTTP both ways: provider webhooks into the server, the bot's replies out to
 // fake Evolution API, WhatsApp Graph API and Chatwoot servers (which record every call and can be made to fail).
 import { createHmac } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { channelMigrations, channelsConfigFromEnv, createChannels, listDeliveries, type Channels } from '../src/channels/index.ts';
+import { channelMigrations, channelsConfigFromEnv, listDeliveries, type Channels } from '../src/channels/index.ts';
 import { Runtime } from '../src/engine/index.ts';
-import { buildServer } from '../src/server/index.ts';
 import { coreMigrations, getSession, listMessages, migrate, openTestDatabase, type Database } from '../src/store/index.ts';
+import { startChannelsServer, type ChannelsServer } from './support/channels-server.ts';
 import { startFakeChatwoot, startFakeEvolution, startFakeGraph, type FakeChatwoot, type FakeProvider } from './support/fake-channel-providers.ts';
 
 const EVO_KEY = 'evo-key';
@@ -20,7 +19,7 @@ const OPERATOR = 'o';
 
 let db: Database;
 let runtime: Runtime;
-let app: FastifyInstance;
+let server: ChannelsServer;
 let channels: Channels;
 let base: string;
 let evolution: FakeProvider;
@@ -46,15 +45,12 @@ beforeAll(async () => {
     CHATWOOT_WEBHOOK_SECRET: CW_SECRET,
     CHANNELS_RETRY_DELAYS_MS: '5,10,20',
   });
-  channels = createChannels(runtime, { ...config, log: () => {} });
-  app = await buildServer({ runtime, auth: { adminToken: 'a', operatorToken: OPERATOR }, plugins: [channels.routes] });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const addr = app.server.address();
-  base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+  server = await startChannelsServer(runtime, config, { adminToken: 'a', operatorToken: OPERATOR });
+  ({ channels, base } = server);
 });
 
 afterAll(async () => {
-  await app?.close();
+  await server?.close();
   await runtime?.close();
   await db?.close();
   await Promise.all([evolution?.close(), graph?.close(), chatwoot?.close()]);
@@ -66,21 +62,7 @@ beforeEach(() => {
   chatwoot.reset();
 });
 
-async function post(path: string, body: string | object, headers: Record<string, string> = {}) {
-  const res = await fetch(base + path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: typeof body === 'string' ? body : JSON.stringify(body),
-  });
-  const text = await res.text();
-  let parsed: any = text;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    /* text */
-  }
-  return { status: res.status, body: parsed };
-}
+const post = (path: string, body: string | object, headers?: Record<string, string>) => server.post(path, body, headers);
 
 const operatorReply = (sessionId: string, message: string) => post(`/api/sessions/${encodeURIComponent(sessionId)}/reply`, { message }, { authorization: `Bearer ${OPERATOR}` });
 

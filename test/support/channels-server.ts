@@ -1,0 +1,40 @@
+// The real server with the channels plugin, over a runtime a channel test built, on 127.0.0.1 and a random port.
+import { createChannels, type Channels, type ChannelsConfig } from '../../src/channels/index.ts';
+import type { Runtime } from '../../src/engine/index.ts';
+import { buildServer } from '../../src/server/index.ts';
+
+export interface ChannelsServer {
+  base: string;
+  channels: Channels;
+  /** POST a JSON body (or a raw string, e.g. a signed payload); the answer's body parsed as JSON when it is. */
+  post(path: string, body: string | object, headers?: Record<string, string>): Promise<{ status: number; body: any }>;
+  close(): Promise<void>;
+}
+
+export async function startChannelsServer(runtime: Runtime, config: ChannelsConfig, auth: { adminToken: string; operatorToken: string }): Promise<ChannelsServer> {
+  const channels = createChannels(runtime, { ...config, log: () => {} });
+  const app = await buildServer({ runtime, auth, plugins: [channels.routes] });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const addr = app.server.address();
+  const base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+  return {
+    base,
+    channels,
+    async post(path, body, headers = {}) {
+      const res = await fetch(base + path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+      });
+      const text = await res.text();
+      let parsed: any = text;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        /* text */
+      }
+      return { status: res.status, body: parsed };
+    },
+    close: () => app.close(),
+  };
+}
