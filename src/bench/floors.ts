@@ -49,9 +49,7 @@ export async function bareFastifyLatencies(opts: MeasureOptions): Promise<number
       const [row] = await db.query<{ id: number }>('insert into floor_messages (content) values ($1) returning id', [String(body?.message ?? '')]);
       return { id: row.id, reply: 'ok' };
     });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const addr = app.server.address();
-    const client = new ApiClient({ baseUrl: `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}` });
+    const client = new ApiClient({ baseUrl: await app.listen({ port: 0, host: '127.0.0.1' }) });
     try {
       return await measure(async () => {
         const res = await client.request('POST', '/store', { message: 'oi' });

@@ -66,9 +66,7 @@ export async function startEvalServer(opts: EvalServerOptions = {}): Promise<Eva
   })();
   const token = auth.adminToken;
   const app = await buildServer({ ...opts.server, runtime, auth });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const addr = app.server.address();
-  const url = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     url,
     runtime,

@@ -14,9 +14,7 @@ export interface ChannelsServer {
 export async function startChannelsServer(runtime: Runtime, config: ChannelsConfig, auth: { adminToken: string; operatorToken: string }): Promise<ChannelsServer> {
   const channels = createChannels(runtime, { ...config, log: () => {} });
   const app = await buildServer({ runtime, auth, plugins: [channels.routes] });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const addr = app.server.address();
-  const base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+  const base = await app.listen({ port: 0, host: '127.0.0.1' }); // Fastify resolves to the address it listens on
   return {
     base,
     channels,
