@@ -1,6 +1,6 @@
 // Console events (new messages, mode changes, pending count, typing). Published through the store's
 // notification channel so that every server process's SSE clients see them (LISTEN/NOTIFY on Postgres).
-import type { Database } from '../store/index.ts';
+import { countPending, type Database, type MessageRow, type SessionRow } from '../store/index.ts';
 
 export type HubEvent =
   | { type: 'message'; bot: string; sessionId: string; message: { id: number; role: string; source: string; content: string; intents: string[]; createdAt: string } }
@@ -38,6 +38,34 @@ export class EventHub {
    */
   publishLocal(event: HubEvent): void {
     for (const s of this.subscribers) s(event);
+  }
+
+  /** A stored message of a conversation (user, bot, operator or system line). */
+  publishMessage(bot: string, m: MessageRow): void {
+    this.publish({
+      type: 'message',
+      bot,
+      sessionId: m.sessionId,
+      message: { id: m.id, role: m.role, source: m.source, content: m.content, intents: m.intents, createdAt: new Date(m.createdAt).toISOString() },
+    });
+  }
+
+  /** A conversation's mode or handoff changed. */
+  publishSession(s: SessionRow): void {
+    this.publish({
+      type: 'session',
+      bot: s.bot,
+      sessionId: s.id,
+      mode: s.mode,
+      handoffReason: s.handoffReason,
+      handoffAt: s.handoffAt ? new Date(s.handoffAt).toISOString() : null,
+      lastIntent: s.lastIntent,
+    });
+  }
+
+  /** The number of conversations waiting for a person. */
+  async publishPending(): Promise<void> {
+    this.publish({ type: 'pending', count: await countPending(this.db) });
   }
 
   subscribe(fn: (e: HubEvent) => void): () => void {

@@ -1,0 +1,92 @@
+// The end of a turn: its effects commit together — reply, lasting state, mode, the bot's deferred writes, the
+// trace — then the console hears of them.
+import { randomUUID } from 'node:crypto';
+import { botPaused } from '../handoff/index.ts';
+import * as store from '../store/index.ts';
+import type { Database, SessionRow, Sql } from '../store/index.ts';
+import type { EventHub } from './events.ts';
+import type { LoadedBot } from './registry.ts';
+import type { ChatResult, ModelCallRecord, TraceEntry, TurnEvent } from './types.ts';
+
+/** What a turn produced besides its reply. */
+export interface TurnOutcome {
+  memory: Record<string, unknown>;
+  trace: TraceEntry[];
+  calls: ModelCallRecord[];
+  /** How the turn was answered: the understanding source, or 'gate'. */
+  path: string;
+  /** performance.now() when the turn started. */
+  t0: number;
+  writes: ((tx: Sql) => Promise<void>)[];
+  handoff?: { reason: string } | null;
+  workflow?: string | null;
+}
+
+export interface PersistDeps {
+  db: Database;
+  now: () => Date;
+  events: EventHub;
+}
+
+export async function persistReply(
+  deps: PersistDeps,
+  bot: LoadedBot,
+  session: SessionRow,
+  userMessageId: number,
+  reply: string,
+  intents: string[],
+  turn: TurnOutcome,
+  emit: (e: TurnEvent) => void,
+): Promise<Omit<ChatResult, 'sessionId'>> {
+  const { db, events } = deps;
+  const turnId = randomUUID();
+  const now = deps.now();
+  const handoff = turn.handoff ?? null;
+  const workflow = turn.workflow === undefined ? session.activeWorkflow : turn.workflow;
+  const t = performance.now();
+  const write = (sql: Sql) => {
+    // The trace row is written by the same statement: its persist entry covers the time up to it.
+    turn.trace.push({ node: 'persist', startMs: Math.round(t - turn.t0), ms: +(performance.now() - t).toFixed(2), ok: true });
+    return store.persistTurn(sql, {
+      sessionId: session.id,
+      bot: bot.config.id,
+      turnId,
+      userMessageId,
+      reply,
+      intents,
+      workflow: workflow ?? null,
+      state: turn.path === 'gate' ? (session.state as Record<string, unknown>) : turn.memory,
+      lastIntent: intents[0] ?? session.lastIntent,
+      handoff: handoff ? { reason: handoff.reason, at: now } : null,
+      path: turn.path,
+      trace: turn.trace,
+      modelCalls: turn.calls,
+      latencyMs: performance.now() - turn.t0,
+    });
+  };
+  // One statement is atomic by itself; the bot's own writes join it in a transaction.
+  const { message, session: updated } = turn.writes.length
+    ? await db.transaction(async (tx) => {
+        for (const w of turn.writes) await w(tx);
+        return write(tx);
+      })
+    : await write(db);
+  events.publishMessage(bot.config.id, message);
+  if (handoff) {
+    events.publishSession(updated);
+    emit({ type: 'handoff', mode: updated.mode, reason: handoff.reason });
+    void events.publishPending();
+  }
+  emit({ type: 'text', content: reply });
+  return {
+    reply,
+    intents,
+    mode: updated.mode,
+    handoff: botPaused(updated.mode),
+    messageId: userMessageId,
+    replyMessageId: message.id,
+    turnId,
+    path: turn.path,
+    workflow: updated.activeWorkflow,
+  };
+}

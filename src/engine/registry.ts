@@ -1,0 +1,152 @@
+// The bots of this process: each loaded once (knowledge indexed, setup run, admin settings merged, model bound,
+// classifier restored from the store or trained lazily) and warmed up in the background.
+import type { BotConfig, IntentConfig } from '../bot/config.ts';
+import type { BotSource } from '../bot/loader.ts';
+import { HttpError } from '../errors/index.ts';
+import { indexBotKnowledge } from '../knowledge/index.ts';
+import type { LocalUnderstander } from '../nlu/index.ts';
+import type { Language, Understander } from '../nlu/types.ts';
+import * as store from '../store/index.ts';
+import type { Database } from '../store/index.ts';
+import { buildTurnGraph, type TurnGraph } from './graph.ts';
+import { defaultSpecialists } from './specialists.ts';
+import type { ModelCallRecord, TurnModel } from './types.ts';
+import { buildUnderstander, classifierInputs } from './understanding.ts';
+
+/** What src/llm hands the runtime for a bot with a model. */
+export interface ModelBinding {
+  spec: string;
+  /** Wrap local understanding into the configured mode (llm or cascade). */
+  understander(local: Understander, config: BotConfig, intents: Record<string, IntentConfig>, calls: () => ModelCallRecord[]): Understander;
+  /** A turn-scoped model whose calls are recorded into `calls`. */
+  forTurn(calls: ModelCallRecord[]): TurnModel;
+}
+
+export type ModelFactory = (config: BotConfig, env: NodeJS.ProcessEnv) => ModelBinding | null | Promise<ModelBinding | null>;
+
+export interface LoadedBot extends BotSource {
+  graph: TurnGraph;
+  intents: Record<string, IntentConfig>;
+  handoff: BotConfig['handoff'];
+  understander: Understander;
+  model: ModelBinding | null;
+  language: Language;
+  /** Set while a turn runs: the model calls of that turn (the understander reads it). */
+  currentCalls: ModelCallRecord[];
+  services: unknown;
+  /** The local classifier (also behind llm/cascade understanding). */
+  local: LocalUnderstander;
+}
+
+export interface RegistryOptions {
+  db: Database;
+  env: NodeJS.ProcessEnv;
+  log: (msg: string) => void;
+  modelFactory?: ModelFactory;
+}
+
+export class BotRegistry {
+  readonly bots = new Map<string, LoadedBot>();
+
+  constructor(private opts: RegistryOptions) {}
+
+  get(id: string): LoadedBot {
+    const bot = this.bots.get(id);
+    if (!bot) throw new HttpError(404, `unknown bot '${id}'`);
+    return bot;
+  }
+
+  async load(source: BotSource): Promise<void> {
+    const { db, env, log } = this.opts;
+    const { config, definition, dir } = source;
+    const t0 = performance.now();
+    if (config.knowledge) {
+      const res = await indexBotKnowledge(db, config.id, config.language, `${dir}/${config.knowledge}`);
+      if (res.reindexed) log(`[${config.id}] indexed ${res.chunks} knowledge passages`);
+    }
+    const services = await definition.setup?.({ sql: db, config, dir, log: (m) => log(`[${config.id}] ${m}`), env });
+    const stored = await store.getSetting<Record<string, Partial<IntentConfig>>>(db, config.id, 'intents');
+    const handoff = { ...config.handoff, ...((await store.getSetting<Partial<BotConfig['handoff']>>(db, config.id, 'handoff')) ?? {}) };
+    const intents = mergeIntents(config.intents, stored ?? {});
+    const specialists = { ...defaultSpecialists(config), ...definition.specialists };
+    const bot: LoadedBot = {
+      ...source,
+      definition: { ...definition, specialists },
+      graph: buildTurnGraph({ ...definition, specialists }),
+      intents,
+      handoff,
+      understander: null as unknown as Understander,
+      model: await this.bindModel(config),
+      language: config.language.slice(0, 2) as Language,
+      currentCalls: [],
+      services,
+      local: null as unknown as LocalUnderstander,
+    };
+    // A classifier trained by an earlier run on the same examples and code is loaded, not trained again.
+    const inputs = classifierInputs(bot);
+    const cached = inputs.key ? await store.loadClassifier(db, config.id, inputs.key).catch(() => undefined) : undefined;
+    bot.understander = buildUnderstander(this.opts, bot, inputs, cached);
+    this.bots.set(config.id, bot);
+    log(`[${config.id}] ready in ${Math.round(performance.now() - t0)} ms (${Object.keys(intents).length} intents, model ${bot.model?.spec ?? 'local'})`);
+  }
+
+  /** The bot's model, or null (local). A misconfigured model is reported and the bot runs locally. */
+  private async bindModel(config: BotConfig): Promise<ModelBinding | null> {
+    try {
+      return (await this.opts.modelFactory?.(config, this.opts.env)) ?? null;
+    } catch (err) {
+      const msg = `[${config.id}] model '${config.model}' unavailable: ${(err as Error).message} — running with local understanding`;
+      console.warn(msg);
+      this.opts.log(msg);
+      return null;
+    }
+  }
+
+  /** Settings stored by another process (or an admin) take effect here at once. */
+  reloadIntents(bot: LoadedBot, stored: Record<string, Partial<IntentConfig>>): void {
+    const before = JSON.stringify(Object.entries(bot.intents).map(([k, v]) => [k, v.examples]));
+    bot.intents = mergeIntents(bot.config.intents, stored);
+    // Retrain only when the examples changed; a handoff toggle needs no training.
+    if (JSON.stringify(Object.entries(bot.intents).map(([k, v]) => [k, v.examples])) !== before) bot.understander = buildUnderstander(this.opts, bot);
+  }
+
+  /**
+   * Train every bot's classifier in the background (classifiers otherwise train on their bot's first message),
+   * then run the bots' own warm-ups. Training is one block of CPU per bot (up to a few hundred ms): it runs only
+   * while `quiet(idleMs)` says no turn is near, so the first customers are answered first.
+   */
+  warmUp(idleMs: number, quiet: (idleMs: number) => boolean, stopped: () => boolean): Promise<void> {
+    const pending = [...this.bots.values()];
+    return new Promise<void>((resolve) => {
+      const next = () => {
+        if (stopped()) return resolve();
+        if (!quiet(idleMs)) return void setTimeout(next, idleMs);
+        const bot = pending.shift();
+        if (!bot) return resolve();
+        bot.local.classify('');
+        setTimeout(next, 0);
+      };
+      setTimeout(next, idleMs);
+    }).then(async () => {
+      for (const bot of this.bots.values()) {
+        if (stopped()) return;
+        await bot.definition.warmUp?.(bot.services)?.catch((err: Error) => this.opts.log(`[${bot.config.id}] warm-up failed: ${err.message}`));
+      }
+    });
+  }
+
+  async close(): Promise<void> {
+    for (const bot of this.bots.values()) await bot.definition.close?.(bot.services);
+  }
+}
+
+/** bot.yaml's intents with the admin's stored changes and additions. */
+export function mergeIntents(base: Record<string, IntentConfig>, stored: Record<string, Partial<IntentConfig>>): Record<string, IntentConfig> {
+  const out: Record<string, IntentConfig> = {};
+  for (const [id, c] of Object.entries(base)) out[id] = { ...c, ...stored[id], predefined: true };
+  for (const [id, c] of Object.entries(stored)) {
+    if (base[id]) continue;
+    out[id] = { label: c.label ?? id, description: c.description ?? '', handoff: c.handoff ?? false, predefined: false, examples: c.examples ?? [] };
+  }
+  return out;
+}

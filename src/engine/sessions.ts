@@ -1,0 +1,123 @@
+// Conversations: create, open (with recent history), authorise the caller, and store the user's message —
+// in one statement on the common path (store.openTurn), in steps otherwise.
+import { HttpError } from '../errors/index.ts';
+import { botPaused } from '../handoff/index.ts';
+import * as store from '../store/index.ts';
+import type { Database, SessionRow } from '../store/index.ts';
+import type { EventHub } from './events.ts';
+import type { LoadedBot } from './registry.ts';
+import { safeEqual } from './secrets.ts';
+
+/** Messages of history a turn sees. */
+export const MAX_HISTORY = 10;
+/** Read a few more than that: the current message (or a merged burst) is among the latest. */
+const HISTORY_READ = MAX_HISTORY + 8;
+
+export interface ChatRequest {
+  sessionId?: string;
+  sessionToken?: string;
+  userId?: string;
+  message: string;
+  clientMessageId?: string;
+  channel?: string;
+  phoneNumber?: string;
+  /** Continuing an existing conversation needs its sessionToken or the same userId (HTTP callers without a console token). */
+  authorize?: boolean;
+}
+
+export interface OpenedSession {
+  session: SessionRow;
+  history: store.HistoryMessage[];
+}
+
+export class SessionService {
+  constructor(
+    private db: Database,
+    private events: EventHub,
+  ) {}
+
+  create(bot: LoadedBot, req: ChatRequest, id?: string): Promise<SessionRow> {
+    return store.createSession(this.db, { id, bot: bot.config.id, userId: req.userId, channel: req.channel, phoneNumber: req.phoneNumber });
+  }
+
+  /**
+   * The conversation a message belongs to: existing (same bot; with `authorize`, only for its owner) or new
+   * with the client's id (seed 003's sessionId).
+   */
+  async open(bot: LoadedBot, sessionId: string, req: ChatRequest): Promise<SessionRow> {
+    return (await this.openWithHistory(bot, sessionId, req)).session;
+  }
+
+  /** open plus the recent messages, read in the same round trip. */
+  async openWithHistory(bot: LoadedBot, sessionId: string, req: ChatRequest): Promise<OpenedSession> {
+    const existing = await store.getSessionWithHistory(this.db, sessionId, HISTORY_READ);
+    if (existing) return { session: this.check(bot, existing.session, req), history: existing.history };
+    try {
+      return { session: await this.create(bot, req, sessionId), history: [] };
+    } catch {
+      // Created concurrently by another process: read it again.
+      const again = await store.getSessionWithHistory(this.db, sessionId, HISTORY_READ);
+      if (!again) throw new HttpError(409, `session '${sessionId}' could not be created`);
+      return { session: this.check(bot, again.session, req), history: again.history };
+    }
+  }
+
+  /**
+   * openWithHistory and storeUserMessage in one statement (see store.openTurn). Undefined when the session
+   * does not exist yet or the store refused what this process allows: the two-step path decides.
+   */
+  async openAndStore(bot: LoadedBot, sessionId: string, req: ChatRequest): Promise<(OpenedSession & { message: store.MessageRow }) | undefined> {
+    const opened = await store.openTurn(this.db, {
+      sessionId,
+      bot: bot.config.id,
+      content: req.message,
+      authorize: req.authorize ?? false,
+      sessionToken: req.sessionToken,
+      userId: req.userId,
+      historyLimit: HISTORY_READ,
+    });
+    if (!opened) return undefined;
+    const session = this.check(bot, opened.session, req); // 404 or 403 (and nothing was stored)
+    if (!opened.message) return undefined;
+    this.events.publishMessage(bot.config.id, opened.message);
+    return { session, history: opened.history, message: opened.message };
+  }
+
+  /** The session belongs to this bot and, with `authorize`, to this caller. */
+  check(bot: LoadedBot, s: SessionRow, req: ChatRequest): SessionRow {
+    if (s.bot !== bot.config.id) throw new HttpError(404, `session '${s.id}' does not belong to bot '${bot.config.id}'`);
+    if (req.authorize) {
+      const tokenOk = req.sessionToken !== undefined && safeEqual(req.sessionToken, s.secret);
+      const sameUser = s.userId !== null && req.userId !== undefined && s.userId === req.userId;
+      if (!tokenOk && !sameUser) throw new HttpError(403, 'this conversation belongs to someone else: send its sessionToken (returned by the first reply)');
+    }
+    return s;
+  }
+
+  /** Store the user's message (or find it again for a retried clientMessageId). */
+  async storeUserMessage(bot: LoadedBot, session: SessionRow, req: ChatRequest): Promise<store.MessageRow> {
+    if (req.clientMessageId) {
+      const existing = await store.findByClientMessageId(this.db, session.id, req.clientMessageId);
+      if (existing) return existing;
+    }
+    try {
+      const m = await store.insertMessage(this.db, {
+        sessionId: session.id,
+        role: 'user',
+        source: '',
+        content: req.message,
+        clientMessageId: req.clientMessageId ?? null,
+        workflow: session.activeWorkflow,
+      });
+      // While a person has the conversation no reply follows: keep the inbox ordered by this message.
+      if (botPaused(session.mode)) await store.updateSession(this.db, session.id, {});
+      this.events.publishMessage(bot.config.id, m);
+      return m;
+    } catch (err) {
+      // Two deliveries of one clientMessageId raced (another process stored it first).
+      const again = req.clientMessageId ? await store.findByClientMessageId(this.db, session.id, req.clientMessageId) : undefined;
+      if (again) return again;
+      throw err;
+    }
+  }
+}

@@ -1,0 +1,71 @@
+// The TurnContext a specialist step receives: the turn's inputs, reads, tools (traced and announced as
+// events), deferred writes and reply templates.
+import { searchKnowledge } from '../knowledge/index.ts';
+import type { Understanding } from '../nlu/types.ts';
+import type { Database, SessionRow, Sql } from '../store/index.ts';
+import type { TurnStateValue } from './graph.ts';
+import { fillTemplate } from './narration.ts';
+import type { LoadedBot } from './registry.ts';
+import type { TraceEntry, TurnContext, TurnEvent, TurnModel } from './types.ts';
+
+/** What one turn shares with every step of it. */
+export interface TurnScope {
+  db: Database;
+  bot: LoadedBot;
+  session: SessionRow;
+  text: string;
+  now: Date;
+  history: TurnContext['history'];
+  emit: (e: TurnEvent) => void;
+  trace: TraceEntry[];
+  writes: ((tx: Sql) => Promise<void>)[];
+  model: TurnModel | null;
+}
+
+export function turnContext(scope: TurnScope, state: TurnStateValue): TurnContext {
+  const { db, bot, emit, trace, writes } = scope;
+  const understanding = state.understanding as Understanding;
+  return {
+    bot: bot.config,
+    intentsConfig: bot.intents,
+    session: scope.session,
+    text: scope.text,
+    now: scope.now,
+    understanding,
+    intents: understanding.intents.map((i) => i.id),
+    entities: understanding.entities,
+    memory: state.memory,
+    data: state.data,
+    history: scope.history,
+    sql: db,
+    model: scope.model,
+    services: bot.services,
+    emit,
+    async tool(name, input, run) {
+      const label = bot.config.toolLabels[name];
+      emit({ type: 'tool_start', tool: name, label, input });
+      const t = performance.now();
+      try {
+        const output = await run();
+        trace.push({ node: `tool:${name}`, startMs: 0, ms: +(performance.now() - t).toFixed(2), ok: true });
+        emit({ type: 'tool_end', tool: name, output: summarize(output), ok: true });
+        return output;
+      } catch (err) {
+        trace.push({ node: `tool:${name}`, startMs: 0, ms: +(performance.now() - t).toFixed(2), ok: false });
+        emit({ type: 'tool_end', tool: name, output: { error: (err as Error).message }, ok: false });
+        throw err;
+      }
+    },
+    defer: (write) => void writes.push(write),
+    searchKnowledge: (query, limit) => searchKnowledge(db, bot.config.id, bot.config.language, query, limit),
+    classify: (t) => bot.local.classify(t),
+    reply: (key, vars) => fillTemplate(bot.config.replies[key] ?? '', vars),
+  };
+}
+
+/** A tool's output as the console's event shows it (long outputs cut). */
+function summarize(output: unknown): unknown {
+  const s = JSON.stringify(output);
+  if (s === undefined) return null;
+  return s.length > 2000 ? `${s.slice(0, 2000)}…` : output;
+}

@@ -1,0 +1,188 @@
+// One user message through its bot: admission and double texting, the session lock, idempotent retries, the
+// handoff gate, the guardrail gate, the graph (understand → specialists → narrate) and persistence.
+import { botPaused, handoffTimedOut, isGreeting, type HandoffService } from '../handoff/index.ts';
+import { HttpError } from '../errors/index.ts';
+import * as store from '../store/index.ts';
+import type { Database } from '../store/index.ts';
+import type { EventHub } from './events.ts';
+import { gate } from './gate.ts';
+import type { TurnRuntime, TurnStateValue } from './graph.ts';
+import type { KeyedMutex } from './lock.ts';
+import { activeFlows, clearFinishedFlows, handoffMessage, narrate } from './narration.ts';
+import { persistReply } from './persist.ts';
+import type { BotRegistry, LoadedBot } from './registry.ts';
+import { MAX_HISTORY, type ChatRequest, type SessionService } from './sessions.ts';
+import { turnContext, type TurnScope } from './turn-context.ts';
+import type { ChatResult, ModelCallRecord, TraceEntry, TurnEvent } from './types.ts';
+
+export interface TurnRunnerDeps {
+  db: Database;
+  now: () => Date;
+  events: EventHub;
+  mutex: KeyedMutex;
+  registry: BotRegistry;
+  sessions: SessionService;
+  handoff: HandoffService;
+}
+
+export class TurnRunner {
+  constructor(private deps: TurnRunnerDeps) {}
+
+  /** Run one user message through its bot. `onEvent` receives the turn's events as they happen. */
+  async chat(botId: string, req: ChatRequest, onEvent?: (e: TurnEvent) => void): Promise<ChatResult> {
+    const { db, mutex, registry, sessions } = this.deps;
+    const bot = registry.get(botId);
+    // A new conversation is created here; an existing one is read (and checked) inside its lock.
+    const session: { id: string } = req.sessionId ? { id: req.sessionId } : await sessions.create(bot, req);
+    if (!req.sessionId) req = { ...req, authorize: false }; // the caller's own new conversation
+    const policy = bot.config.doubleTexting;
+    if (policy === 'reject' && mutex.depth(session.id) > 0) {
+      throw new HttpError(429, 'a message of this conversation is still being answered; wait for the reply before sending another');
+    }
+    let preStored: store.MessageRow | undefined;
+    if (policy === 'merge') {
+      // Store at once, then wait a moment: messages that arrive within the window are answered as one turn.
+      preStored = await sessions.storeUserMessage(bot, await sessions.open(bot, session.id, req), req);
+      if (bot.config.mergeWindowMs > 0) await new Promise((r) => setTimeout(r, bot.config.mergeWindowMs));
+    }
+    return mutex.run(session.id, () => db.withLock(`session:${session.id}`, () => this.runTurn(bot, session.id, req, onEvent, preStored)));
+  }
+
+  private async runTurn(bot: LoadedBot, sessionId: string, req: ChatRequest, onEvent?: (e: TurnEvent) => void, preStored?: store.MessageRow): Promise<ChatResult> {
+    const { db, sessions } = this.deps;
+    const t0 = performance.now();
+    const now = this.deps.now();
+    const emit = (e: TurnEvent) => onEvent?.(e);
+    // The common case, a new message without a client id, reads the session and stores the message at once.
+    const stored = !preStored && !req.clientMessageId ? await sessions.openAndStore(bot, sessionId, req) : undefined;
+    const opened = stored ?? (await sessions.openWithHistory(bot, sessionId, req));
+    let session = opened.session;
+    const base = { sessionId, sessionToken: session.secret };
+
+    // Idempotent retries: the same clientMessageId gets the stored answer and runs nothing twice.
+    let userMessage = preStored ?? (req.clientMessageId ? await store.findByClientMessageId(db, sessionId, req.clientMessageId) : undefined);
+    let text = req.message;
+    if (preStored && bot.config.doubleTexting === 'merge') {
+      // A later message of the burst may already have answered this one; else answer all pending ones at once.
+      const pending = await store.unansweredUserMessages(db, sessionId);
+      if (!pending.some((m) => m.id === preStored.id)) {
+        const answer = await store.firstAnswerAfter(db, sessionId, preStored.id);
+        return { ...base, reply: answer?.content ?? null, intents: answer?.intents ?? [], mode: session.mode, handoff: botPaused(session.mode), messageId: preStored.id, replyMessageId: answer?.id };
+      }
+      text = pending.map((m) => m.content).join('\n');
+      userMessage = pending.at(-1)!;
+    }
+    if (stored) {
+      userMessage = stored.message; // stored just now
+    } else if (userMessage && !preStored) {
+      const answer = await store.findReplyTo(db, userMessage.id);
+      if (answer || botPaused(session.mode)) {
+        return {
+          ...base,
+          reply: answer?.content ?? null,
+          intents: answer?.intents ?? [],
+          mode: session.mode,
+          handoff: botPaused(session.mode),
+          messageId: userMessage.id,
+          replyMessageId: answer?.id,
+        };
+      }
+    } else if (!userMessage) {
+      // The user's message is committed before any work, so a crash loses nothing.
+      userMessage = await sessions.storeUserMessage(bot, session, req);
+    }
+
+    // Gate: handoff mode (timeout and greeting resets), then silence while a person has the conversation.
+    if (botPaused(session.mode)) {
+      const timedOut = handoffTimedOut(session.mode, session.handoffAt, bot.handoff.timeout_minutes, now);
+      const greeted = bot.handoff.reset_on_greeting && isGreeting(text, bot.config.language, bot.config.greetings);
+      if (timedOut || greeted) {
+        session = await this.deps.handoff.changeMode(session, 'bot', timedOut ? 'timeout' : 'greeting');
+      } else {
+        return { ...base, reply: null, intents: [], mode: session.mode, handoff: true, messageId: userMessage.id };
+      }
+    }
+
+    const blocked = await gate(db, bot, session, req, text);
+    if (blocked) {
+      if (blocked.log) await blocked.log(db);
+      const reply = await persistReply(this.deps, bot, session, userMessage.id, blocked.reply, [blocked.intent], { memory: {}, trace: [], calls: [], path: 'gate', t0, writes: [] }, emit);
+      return { ...base, ...reply };
+    }
+
+    // The graph: understand → specialists (parallel) → narrate.
+    // What was said before this message (a merged burst, or a retried message, is the current input).
+    const firstCurrent = Math.min(userMessage.id, preStored?.id ?? Infinity);
+    const history = opened.history
+      .filter((m) => m.id < firstCurrent)
+      .slice(-MAX_HISTORY)
+      .map((m) => ({ role: m.role, content: m.content }));
+    const calls: ModelCallRecord[] = [];
+    const scope: TurnScope = { db, bot, session, text, now, history, emit, trace: [], writes: [], model: bot.model?.forTurn(calls) ?? null };
+    bot.currentCalls = calls;
+    const turn = turnRuntime(scope, calls, t0);
+
+    let state: TurnStateValue;
+    const typing = (on: boolean) => this.deps.events.publishLocal({ type: 'typing', bot: bot.config.id, sessionId, typing: on });
+    typing(true);
+    try {
+      state = (await bot.graph.invoke({ memory: session.state ?? {} }, { configurable: { turn } })) as TurnStateValue;
+    } catch (err) {
+      typing(false);
+      const message = err instanceof Error ? err.message : String(err);
+      console.error(`[${bot.config.id}] turn failed: ${message}`);
+      emit({ type: 'error', message: 'Something went wrong while answering; the message is saved and a person can follow up.' });
+      throw new HttpError(500, 'the turn failed; your message is saved');
+    }
+    typing(false);
+    const understanding = state.understanding!;
+    const intents = state.servedIntents.length ? state.servedIntents : understanding.intents.map((i) => i.id);
+    const outcome = {
+      memory: clearFinishedFlows(bot.config, state.memory),
+      trace: scope.trace,
+      calls,
+      path: understanding.source,
+      t0,
+      writes: scope.writes,
+      handoff: state.handoff,
+      workflow: state.workflow,
+    };
+    const result = await persistReply(this.deps, bot, session, userMessage.id, state.reply, intents, outcome, emit);
+    return { ...base, ...result };
+  }
+}
+
+/** The per-turn services the graph's nodes call (understanding, the step context, narration, the trace). */
+function turnRuntime(scope: TurnScope, calls: ModelCallRecord[], t0: number): TurnRuntime {
+  const { db, bot, session, text, now, history, emit } = scope;
+  const memory0 = (session.state ?? {}) as Record<string, unknown>;
+  const trace: TraceEntry[] = scope.trace;
+  return {
+    understand: async () => {
+      const context = bot.model && bot.definition.modelContext ? await bot.definition.modelContext({ text, sql: db, config: bot.config }) : undefined;
+      const understanding = await bot.understander.understand({ text, flows: activeFlows(bot.config, memory0), history, now, timeZone: bot.config.timeZone, context, trace: calls });
+      if (bot.definition.refineIntents) {
+        const refined = await bot.definition.refineIntents({ text, intents: understanding.intents.map((i) => i.id), understanding, memory: memory0, session, bot: bot.config, sql: db });
+        const scores = new Map(understanding.intents.map((i) => [i.id, i.confidence]));
+        understanding.intents = refined.map((id) => ({ id, confidence: scores.get(id) ?? 1 }));
+      }
+      const intents = understanding.intents.map((i) => i.id);
+      emit({ type: 'intent', intents, source: understanding.source, entities: understanding.entities });
+      const handoffIntent = intents.find((id) => bot.intents[id]?.handoff);
+      // The model was wanted but failed, and this bot prefers a person to a local guess.
+      const modelFailed = bot.model && bot.config.understanding.onModelFailure === 'handoff' && calls.some((c) => !c.ok) && understanding.source === 'local';
+      const handoff = handoffIntent ? { reason: bot.intents[handoffIntent].label, intent: handoffIntent } : modelFailed ? { reason: 'model unavailable' } : null;
+      // A reply written while understanding (tagged replies) is the answer: no specialist runs.
+      if (handoff || understanding.reply) return { understanding, routes: [], handoff };
+      const routes = bot.definition.route ? await bot.definition.route({ text, intents, understanding, memory: memory0, session, bot: bot.config, sql: db }) : intents;
+      return { understanding, routes: [...new Set(routes)], handoff: null };
+    },
+    context: (state) => turnContext(scope, state),
+    narrate: (segments, state) => {
+      if (state.understanding?.reply) return state.understanding.reply;
+      if (state.handoff && !segments.some((s) => s.ok && s.text)) return handoffMessage(bot, state.handoff.intent);
+      return narrate(bot, segments, state.understanding?.intents.map((i) => i.id) ?? []);
+    },
+    trace: (node, startMs, ok) => trace.push({ node, startMs: Math.round(startMs - t0), ms: +(performance.now() - startMs).toFixed(2), ok }),
+  };
+}

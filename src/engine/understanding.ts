@@ -1,0 +1,94 @@
+// How a loaded bot understands: its local classifier (trained lazily, cached in the store by its inputs) and,
+// when a model is bound, the model's understanding wrapped around it.
+import { createHash } from 'node:crypto';
+import type { BotConfig } from '../bot/config.ts';
+import { createLocalUnderstander, nluFingerprint, type LocalUnderstander } from '../nlu/index.ts';
+import type { Example, Understander, UnderstandingOptions } from '../nlu/types.ts';
+import * as store from '../store/index.ts';
+import type { Database } from '../store/index.ts';
+import type { LoadedBot } from './registry.ts';
+
+export interface ClassifierInputs {
+  examples: Example[];
+  options: UnderstandingOptions;
+  /** The cache key of these inputs (null: the NLU code is unreadable). */
+  key: string | null;
+}
+
+/** What the bot's classifier is trained from, and the cache key of that. */
+export function classifierInputs(bot: LoadedBot): ClassifierInputs {
+  const { config } = bot;
+  const examples: Example[] = Object.entries(bot.intents).flatMap(([intent, c]) => c.examples.map((text) => ({ text, intent })));
+  const options: UnderstandingOptions = {
+    language: bot.language,
+    threshold: config.understanding.threshold,
+    fallback: config.understanding.fallback,
+    exclusive: config.understanding.exclusive,
+    multiIntent: config.understanding.multiIntent,
+    gazetteers: config.gazetteers,
+  };
+  const code = nluFingerprint();
+  const key = code && createHash('sha256').update(code).update(JSON.stringify([options.language, options.fallback, examples])).digest('hex');
+  return { examples, options, key };
+}
+
+export interface UnderstanderDeps {
+  db: Database;
+  env: NodeJS.ProcessEnv;
+  log: (msg: string) => void;
+}
+
+/**
+ * Build the bot's understander (and set `bot.local`). `cached`: the classifier stored under `inputs.key`, if
+ * any; a classifier trained here is stored for the next start.
+ */
+export function buildUnderstander(deps: UnderstanderDeps, bot: LoadedBot, inputs = classifierInputs(bot), cached?: Uint8Array): Understander {
+  const { config } = bot;
+  const { examples, options, key } = inputs;
+  const local = lazyUnderstander(() => {
+    const trained = createLocalUnderstander(examples, options, cached);
+    // Trained now: keep it for the next start (in the background; a failed write only costs a retrain).
+    if (!trained.restored && key) {
+      const model = trained.snapshot();
+      setImmediate(() => void store.saveClassifier(deps.db, config.id, key, model).catch((err: Error) => deps.log(`[${config.id}] classifier not cached: ${err.message}`)));
+    }
+    return trained;
+  });
+  bot.local = local;
+  const base = bot.definition.understander?.({ local, config }) ?? local;
+  const mode = understandingMode(config, bot.model !== null, deps.env);
+  if (bot.model && mode !== 'local' && bot.definition.modelUnderstanding !== false) {
+    const effective = { ...config, understanding: { ...config.understanding, mode } };
+    return bot.model.understander(base, effective, bot.intents, () => bot.currentCalls);
+  }
+  return base;
+}
+
+/** A local understander trained on first use. */
+function lazyUnderstander(train: () => LocalUnderstander): LocalUnderstander {
+  let trained: LocalUnderstander | null = null;
+  const get = () => (trained ??= train());
+  return {
+    understand: (input) => get().understand(input),
+    classify: (text) => get().classify(text),
+    retrain: (examples) => get().retrain(examples),
+    snapshot: () => get().snapshot(),
+    get restored() {
+      return get().restored;
+    },
+    get options() {
+      return get().options;
+    },
+  };
+}
+
+/**
+ * How a bot understands: without a model always locally; with one, SWITCHBOARD_UNDERSTANDING (local, llm,
+ * cascade) if set, else the bot's mode — where 'local' (the offline default) means the model decides.
+ */
+export function understandingMode(config: BotConfig, hasModel: boolean, env: NodeJS.ProcessEnv): 'local' | 'llm' | 'cascade' {
+  if (!hasModel) return 'local';
+  const forced = env.SWITCHBOARD_UNDERSTANDING;
+  if (forced === 'local' || forced === 'llm' || forced === 'cascade') return forced;
+  return config.understanding.mode === 'local' ? 'llm' : config.understanding.mode;
+}
