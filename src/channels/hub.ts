@@ -3,7 +3,7 @@
 // with retries. Failed sends are recorded and shown to operators as a system message. Operator replies from
 // the console go out through the session's channel.
 import type { ChatResult, LoadedBot, Runtime } from '../engine/index.ts';
-import { HttpError } from '../engine/index.ts';
+import { ConflictError, UnavailableError } from '../errors/index.ts';
 import { botPaused } from '../handoff/index.ts';
 import * as store from '../store/index.ts';
 import type { MessageRow, SessionRow } from '../store/index.ts';
@@ -118,7 +118,7 @@ export class ChannelHub {
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       // The runtime is shutting down: leave the message queued, the next start (or recovery sweep) runs it.
-      if (err instanceof HttpError && err.status === 503) return void (await finishInbound(this.db, msg, 'queued', message));
+      if (err instanceof UnavailableError) return void (await finishInbound(this.db, msg, 'queued', message));
       this.log(`[channels] ${msg.channel} message ${msg.providerId} for ${msg.bot} failed: ${message}`);
       await finishInbound(this.db, msg, 'failed', message);
     }
@@ -245,7 +245,7 @@ export class ChannelHub {
       await this.runtime.setMode(sessionId, 'bot', reason);
       return true;
     } catch (err) {
-      if (err instanceof HttpError && err.status === 409) return false;
+      if (err instanceof ConflictError) return false;
       throw err;
     }
   }

@@ -2,7 +2,8 @@
 // parsed here; each route answers 200 once the message is stored and does the turn and the send afterwards,
 // in the conversation's order. Bad input gets a clear 4xx.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { HttpError, type LoadedBot, type Runtime } from '../engine/index.ts';
+import type { LoadedBot, Runtime } from '../engine/index.ts';
+import { ForbiddenError, InvalidError, UnauthenticatedError, UnavailableError } from '../errors/index.ts';
 import { safeEqual } from '../server/index.ts';
 import { migrate } from '../store/index.ts';
 import { ChatwootApi, chatwootAdapter, parseChatwootWebhook, verifyChatwootSignature } from './chatwoot.ts';
@@ -73,8 +74,8 @@ export function createChannels(runtime: Runtime, config: ChannelsConfig = channe
     // ------------------------------------------------------------ Evolution API
     const evolutionWebhook = async (req: FastifyRequest<{ Params: { bot: string } }>) => {
       const b = bot(req.params.bot);
-      if (!evolution) throw new HttpError(503, 'the Evolution API channel is off on this server: set EVOLUTION_BASE_URL and EVOLUTION_API_KEY');
-      if (evolution.webhookToken && !tokenMatches(req, evolution.webhookToken)) throw new HttpError(401, 'missing or wrong webhook token (?token= or X-Webhook-Token)');
+      if (!evolution) throw new UnavailableError('the Evolution API channel is off on this server: set EVOLUTION_BASE_URL and EVOLUTION_API_KEY');
+      if (evolution.webhookToken && !tokenMatches(req, evolution.webhookToken)) throw new UnauthenticatedError('missing or wrong webhook token (?token= or X-Webhook-Token)');
       const instance = settingString(botChannelSettings(b.config, 'evolution'), 'instance') ?? evolution.instance;
       return accept(parseEvolutionWebhook(jsonBody(req), b.config.id, instance));
     };
@@ -85,17 +86,17 @@ export function createChannels(runtime: Runtime, config: ChannelsConfig = channe
     // ------------------------------------------------------------ WhatsApp Cloud API
     const verify = async (req: FastifyRequest<{ Querystring: Record<string, string> }>, reply: FastifyReply) => {
       const q = req.query ?? {};
-      if (!whatsapp?.verifyToken) throw new HttpError(403, 'WHATSAPP_VERIFY_TOKEN is not set on this server');
+      if (!whatsapp?.verifyToken) throw new ForbiddenError('WHATSAPP_VERIFY_TOKEN is not set on this server');
       if (q['hub.mode'] !== 'subscribe' || typeof q['hub.verify_token'] !== 'string' || !safeEqual(q['hub.verify_token'], whatsapp.verifyToken)) {
-        throw new HttpError(403, 'verification failed: hub.mode must be subscribe and hub.verify_token must match WHATSAPP_VERIFY_TOKEN');
+        throw new ForbiddenError('verification failed: hub.mode must be subscribe and hub.verify_token must match WHATSAPP_VERIFY_TOKEN');
       }
       return reply.type('text/plain').send(String(q['hub.challenge'] ?? ''));
     };
     const cloudWebhook = async (req: FastifyRequest<{ Params: { bot?: string } }>) => {
-      if (!whatsapp?.appSecret) throw new HttpError(503, 'the WhatsApp Cloud API channel is off on this server: set WHATSAPP_APP_SECRET (and WHATSAPP_TOKEN)');
+      if (!whatsapp?.appSecret) throw new UnavailableError('the WhatsApp Cloud API channel is off on this server: set WHATSAPP_APP_SECRET (and WHATSAPP_TOKEN)');
       const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       if (!verifyMetaSignature(raw, req.headers['x-hub-signature-256'], whatsapp.appSecret)) {
-        throw new HttpError(401, 'missing or invalid X-Hub-Signature-256');
+        throw new UnauthenticatedError('missing or invalid X-Hub-Signature-256');
       }
       const pathBot = req.params.bot ? bot(req.params.bot).config.id : undefined;
       return accept(parseCloudWebhook(jsonBody(req), pathBot, botOfNumber));
@@ -108,13 +109,13 @@ export function createChannels(runtime: Runtime, config: ChannelsConfig = channe
     // ------------------------------------------------------------ Chatwoot Agent Bot
     app.post('/webhooks/chatwoot/:bot', async (req: FastifyRequest<{ Params: { bot: string } }>) => {
       const b = bot(req.params.bot);
-      if (!chatwoot || !cw) throw new HttpError(503, 'the Chatwoot channel is off on this server: set CHATWOOT_BASE_URL and CHATWOOT_BOT_TOKEN');
+      if (!chatwoot || !cw) throw new UnavailableError('the Chatwoot channel is off on this server: set CHATWOOT_BASE_URL and CHATWOOT_BOT_TOKEN');
       const secret = chatwoot.webhookSecrets[envSuffix(b.config.id)] ?? chatwoot.webhookSecret;
       const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       if (secret && !verifyChatwootSignature(raw, req.headers['x-chatwoot-signature'], req.headers['x-chatwoot-timestamp'], secret)) {
-        throw new HttpError(401, 'missing, invalid or stale X-Chatwoot-Signature / X-Chatwoot-Timestamp');
+        throw new UnauthenticatedError('missing, invalid or stale X-Chatwoot-Signature / X-Chatwoot-Timestamp');
       }
-      if (chatwoot.webhookToken && !tokenMatches(req, chatwoot.webhookToken)) throw new HttpError(401, 'missing or wrong webhook token (?token=)');
+      if (chatwoot.webhookToken && !tokenMatches(req, chatwoot.webhookToken)) throw new UnauthenticatedError('missing or wrong webhook token (?token=)');
       const parsed = parseChatwootWebhook(jsonBody(req), b.config.id);
       if (parsed.kind === 'status') {
         void cw.onStatus(b.config.id, parsed);
@@ -134,11 +135,11 @@ export function channelRoutes(runtime: Runtime, config: ChannelsConfig = channel
 
 function jsonBody(req: FastifyRequest): unknown {
   const raw = Buffer.isBuffer(req.body) ? req.body : null;
-  if (!raw || raw.length === 0) throw new HttpError(400, 'send the webhook as a JSON body');
+  if (!raw || raw.length === 0) throw new InvalidError('send the webhook as a JSON body');
   try {
     return JSON.parse(raw.toString('utf8'));
   } catch {
-    throw new HttpError(400, 'the body is not valid JSON');
+    throw new InvalidError('the body is not valid JSON');
   }
 }
 

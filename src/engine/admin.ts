@@ -1,7 +1,7 @@
 // Admin settings of a bot that change while it runs: intents (labels, handoff toggles, examples) and handoff
 // settings. Stored in the settings table so every process (and the next start) sees them.
 import type { BotConfig, IntentConfig } from '../bot/config.ts';
-import { HttpError } from '../errors/index.ts';
+import { ConflictError, InvalidError, NotFoundError } from '../errors/index.ts';
 import * as store from '../store/index.ts';
 import type { Database } from '../store/index.ts';
 import type { BotRegistry } from './registry.ts';
@@ -18,9 +18,9 @@ export class AdminSettings {
     const bot = this.registry.get(botId);
     const stored = await this.storedIntents(botId);
     for (const [id, change] of Object.entries(patch)) {
-      if (!INTENT_ID.test(id)) throw new HttpError(400, `invalid intent id '${id}': use lowercase letters, digits and _`);
+      if (!INTENT_ID.test(id)) throw new InvalidError(`invalid intent id '${id}': use lowercase letters, digits and _`);
       const existing = bot.intents[id];
-      if (!existing && !change.label) throw new HttpError(400, `new intent '${id}' needs a label`);
+      if (!existing && !change.label) throw new InvalidError(`new intent '${id}' needs a label`);
       stored[id] = { ...stored[id], ...change, predefined: existing?.predefined ?? false };
     }
     await store.putSetting(this.db, botId, 'intents', stored);
@@ -31,8 +31,8 @@ export class AdminSettings {
   async deleteIntent(botId: string, id: string): Promise<void> {
     const bot = this.registry.get(botId);
     const intent = bot.intents[id];
-    if (!intent) throw new HttpError(404, `unknown intent '${id}'`);
-    if (intent.predefined) throw new HttpError(409, `'${id}' is a predefined intent: it can be toggled but not deleted`);
+    if (!intent) throw new NotFoundError(`unknown intent '${id}'`);
+    if (intent.predefined) throw new ConflictError(`'${id}' is a predefined intent: it can be toggled but not deleted`);
     const stored = await this.storedIntents(botId);
     delete stored[id];
     await store.putSetting(this.db, botId, 'intents', stored);

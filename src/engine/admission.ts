@@ -1,6 +1,6 @@
 // Which turns are being answered: close waits for them, and background work (classifier warm-up) waits for a
 // quiet moment between them.
-import { HttpError } from '../errors/index.ts';
+import { UnavailableError } from '../errors/index.ts';
 
 export class Admission {
   private inFlight = new Set<Promise<unknown>>();
@@ -13,7 +13,7 @@ export class Admission {
 
   /** Run one turn, counted as in flight; refused once closing started. */
   async admit<T>(work: () => Promise<T>): Promise<T> {
-    if (this.closingNow) throw new HttpError(503, 'the server is shutting down; retry in a moment');
+    if (this.closingNow) throw new UnavailableError('the server is shutting down; retry in a moment');
     this.lastTurnAt = performance.now();
     const running = work();
     this.inFlight.add(running);

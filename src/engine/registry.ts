@@ -2,7 +2,7 @@
 // classifier restored from the store or trained lazily) and warmed up in the background.
 import type { BotConfig, IntentConfig } from '../bot/config.ts';
 import type { BotSource } from '../bot/loader.ts';
-import { HttpError } from '../errors/index.ts';
+import { NotFoundError } from '../errors/index.ts';
 import { indexBotKnowledge } from '../knowledge/index.ts';
 import type { LocalUnderstander } from '../nlu/index.ts';
 import type { Language, Understander } from '../nlu/types.ts';
@@ -52,7 +52,7 @@ export class BotRegistry {
 
   get(id: string): LoadedBot {
     const bot = this.bots.get(id);
-    if (!bot) throw new HttpError(404, `unknown bot '${id}'`);
+    if (!bot) throw new NotFoundError(`unknown bot '${id}'`);
     return bot;
   }
 

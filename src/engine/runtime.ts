@@ -16,7 +16,6 @@ import { SessionService, type ChatRequest } from './sessions.ts';
 import { TurnRunner } from './turn.ts';
 import type { BotDefinition, ChatResult, TurnEvent } from './types.ts';
 
-export { HttpError } from '../errors/index.ts';
 export type { ChatRequest } from './sessions.ts';
 export type { LoadedBot, ModelBinding } from './registry.ts';
 export { understandingMode } from './understanding.ts';

@@ -1,6 +1,6 @@
 // Conversations: create, open (with recent history), authorise the caller, and store the user's message —
 // in one statement on the common path (store.openTurn), in steps otherwise.
-import { HttpError } from '../errors/index.ts';
+import { ConflictError, ForbiddenError, NotFoundError } from '../errors/index.ts';
 import { botPaused } from '../handoff/index.ts';
 import * as store from '../store/index.ts';
 import type { Database, SessionRow } from '../store/index.ts';
@@ -57,7 +57,7 @@ export class SessionService {
     } catch {
       // Created concurrently by another process: read it again.
       const again = await store.getSessionWithHistory(this.db, sessionId, HISTORY_READ);
-      if (!again) throw new HttpError(409, `session '${sessionId}' could not be created`);
+      if (!again) throw new ConflictError(`session '${sessionId}' could not be created`);
       return { session: this.check(bot, again.session, req), history: again.history };
     }
   }
@@ -85,11 +85,11 @@ export class SessionService {
 
   /** The session belongs to this bot and, with `authorize`, to this caller. */
   check(bot: LoadedBot, s: SessionRow, req: ChatRequest): SessionRow {
-    if (s.bot !== bot.config.id) throw new HttpError(404, `session '${s.id}' does not belong to bot '${bot.config.id}'`);
+    if (s.bot !== bot.config.id) throw new NotFoundError(`session '${s.id}' does not belong to bot '${bot.config.id}'`);
     if (req.authorize) {
       const tokenOk = req.sessionToken !== undefined && safeEqual(req.sessionToken, s.secret);
       const sameUser = s.userId !== null && req.userId !== undefined && s.userId === req.userId;
-      if (!tokenOk && !sameUser) throw new HttpError(403, 'this conversation belongs to someone else: send its sessionToken (returned by the first reply)');
+      if (!tokenOk && !sameUser) throw new ForbiddenError('this conversation belongs to someone else: send its sessionToken (returned by the first reply)');
     }
     return s;
   }

@@ -1,7 +1,7 @@
 // One user message through its bot: admission and double texting, the session lock, idempotent retries, the
 // handoff gate, the guardrail gate, the graph (understand → specialists → narrate) and persistence.
 import { botPaused, handoffTimedOut, isGreeting, type HandoffService } from '../handoff/index.ts';
-import { HttpError } from '../errors/index.ts';
+import { BusyError, FailedError } from '../errors/index.ts';
 import * as store from '../store/index.ts';
 import type { Database } from '../store/index.ts';
 import type { EventHub } from './events.ts';
@@ -37,7 +37,7 @@ export class TurnRunner {
     if (!req.sessionId) req = { ...req, authorize: false }; // the caller's own new conversation
     const policy = bot.config.doubleTexting;
     if (policy === 'reject' && mutex.depth(session.id) > 0) {
-      throw new HttpError(429, 'a message of this conversation is still being answered; wait for the reply before sending another');
+      throw new BusyError('a message of this conversation is still being answered; wait for the reply before sending another');
     }
     let preStored: store.MessageRow | undefined;
     if (policy === 'merge') {
@@ -132,7 +132,7 @@ export class TurnRunner {
       const message = err instanceof Error ? err.message : String(err);
       console.error(`[${bot.config.id}] turn failed: ${message}`);
       emit({ type: 'error', message: 'Something went wrong while answering; the message is saved and a person can follow up.' });
-      throw new HttpError(500, 'the turn failed; your message is saved');
+      throw new FailedError('the turn failed; your message is saved');
     }
     typing(false);
     const understanding = state.understanding!;

@@ -38,18 +38,14 @@ export function isGreeting(text: string, language: string, extra: string[] = [])
   return patterns.some((p) => new RegExp(p, 'iu').test(folded));
 }
 
-export type TransitionError = { status: 404 | 409; message: string };
-
-/** Which operator-initiated mode changes are allowed. Every mode may go anywhere except to itself. */
-export function checkTransition(from: string, to: Mode): TransitionError | null {
-  if (from === to) return { status: 409, message: `the conversation is already in mode '${to}'` };
+/** Which operator-initiated mode changes are allowed: every mode may go anywhere except to itself. Returns why not, or null. */
+export function checkTransition(from: string, to: Mode): string | null {
+  if (from === to) return `the conversation is already in mode '${to}'`;
   return null;
 }
 
-/** An operator may reply only while a person has (or is about to take) the conversation. */
-export function checkOperatorReply(mode: string): TransitionError | null {
-  if (!botPaused(mode)) {
-    return { status: 409, message: "the bot is answering this conversation: hand it off (mode 'handoff_pending' or 'human') before replying" };
-  }
+/** An operator may reply only while a person has (or is about to take) the conversation. Returns why not, or null. */
+export function checkOperatorReply(mode: string): string | null {
+  if (!botPaused(mode)) return "the bot is answering this conversation: hand it off (mode 'handoff_pending' or 'human') before replying";
   return null;
 }

@@ -2,7 +2,7 @@
 // returns timed-out handoffs to the bot. The turn runner asks it to reset a mode; the server's operator routes
 // call it directly.
 import type { BotConfig } from '../bot/config.ts';
-import { HttpError } from '../errors/index.ts';
+import { ConflictError, NotFoundError } from '../errors/index.ts';
 import * as store from '../store/index.ts';
 import type { Database, MessageRow, Mode, SessionRow } from '../store/index.ts';
 import { checkOperatorReply, checkTransition, handoffTimedOut } from './modes.ts';
@@ -62,7 +62,7 @@ export class HandoffService {
     return this.opts.serialize(sessionId, async () => {
       const current = (await store.getSession(this.opts.db, sessionId))!;
       const refused = checkTransition(current.mode, mode);
-      if (refused) throw new HttpError(refused.status, refused.message);
+      if (refused) throw new ConflictError(refused);
       return this.changeMode(current, mode, reason || 'manual');
     });
   }
@@ -75,7 +75,7 @@ export class HandoffService {
     return this.opts.serialize(sessionId, async () => {
       let current = (await store.getSession(db, sessionId))!;
       const refused = checkOperatorReply(current.mode);
-      if (refused) throw new HttpError(refused.status, refused.message);
+      if (refused) throw new ConflictError(refused);
       if (current.mode === 'handoff_pending') current = await this.changeMode(current, 'human', current.handoffReason);
       const message = await store.insertMessage(db, { sessionId, role: 'assistant', source: 'human', content: text });
       await store.updateSession(db, sessionId, {});
@@ -87,7 +87,7 @@ export class HandoffService {
 
   async requireSession(sessionId: string): Promise<SessionRow> {
     const s = await store.getSession(this.opts.db, sessionId);
-    if (!s) throw new HttpError(404, `unknown session '${sessionId}'`);
+    if (!s) throw new NotFoundError(`unknown session '${sessionId}'`);
     return s;
   }
 
@@ -120,7 +120,7 @@ export class HandoffService {
 
   private settingsOf(botId: string): HandoffSettings {
     const settings = this.opts.settings(botId);
-    if (!settings) throw new HttpError(404, `unknown bot '${botId}'`);
+    if (!settings) throw new NotFoundError(`unknown bot '${botId}'`);
     return settings;
   }
 }

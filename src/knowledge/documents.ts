@@ -6,6 +6,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Database, Sql } from '../store/index.ts';
 import { getSetting } from '../store/index.ts';
+import { ConflictError, InvalidError, NotFoundError } from '../errors/index.ts';
 import { chunkMarkdown, indexKnowledge, type Chunk } from './search.ts';
 
 export const KNOWLEDGE_DOCS_KEY = 'knowledge_docs';
@@ -27,15 +28,6 @@ export interface KnowledgeDocSummary {
   /** An admin document replacing a file of the same name (deleting it brings the file back). */
   overridesFile?: boolean;
   updatedAt?: string;
-}
-
-export class KnowledgeDocError extends Error {
-  constructor(
-    readonly status: 400 | 404 | 409,
-    message: string,
-  ) {
-    super(message);
-  }
 }
 
 /** The folder's markdown documents by name (a missing or undefined folder has none). */
@@ -94,15 +86,15 @@ export async function listKnowledgeDocs(sql: Sql, bot: string, dir: string | und
 
 export async function readKnowledgeDoc(sql: Sql, bot: string, dir: string | undefined, doc: string): Promise<{ doc: string; markdown: string; source: 'file' | 'admin' }> {
   const d = (await mergedDocs(sql, bot, dir)).get(doc);
-  if (!d) throw new KnowledgeDocError(404, `no knowledge document '${doc}'`);
+  if (!d) throw new NotFoundError(`no knowledge document '${doc}'`);
   return { doc, markdown: d.markdown, source: d.source };
 }
 
 /** Store (create or replace) an admin document and re-index the bot; its text is searchable on return. */
 export async function putKnowledgeDoc(db: Database, bot: string, language: string, dir: string | undefined, doc: string, markdown: string): Promise<{ chunks: number }> {
-  if (!DOC_NAME.test(doc)) throw new KnowledgeDocError(400, `invalid document name '${doc}': use lowercase letters, digits, _ or - and end with .md`);
-  if (Buffer.byteLength(markdown, 'utf8') > MAX_DOC_BYTES) throw new KnowledgeDocError(400, `document too large: at most ${MAX_DOC_BYTES / 1024} KB`);
-  if (!chunkMarkdown(doc, markdown).length) throw new KnowledgeDocError(400, 'the document has no text to search');
+  if (!DOC_NAME.test(doc)) throw new InvalidError(`invalid document name '${doc}': use lowercase letters, digits, _ or - and end with .md`);
+  if (Buffer.byteLength(markdown, 'utf8') > MAX_DOC_BYTES) throw new InvalidError(`document too large: at most ${MAX_DOC_BYTES / 1024} KB`);
+  if (!chunkMarkdown(doc, markdown).length) throw new InvalidError('the document has no text to search');
   return db.transaction(async (tx) => {
     await tx.query(
       `insert into bot_settings (bot, key, value, updated_at)
@@ -124,8 +116,8 @@ export async function deleteKnowledgeDoc(db: Database, bot: string, language: st
       doc,
     ]);
     if (!removed.length) {
-      if (readFiles(dir).has(doc)) throw new KnowledgeDocError(409, `'${doc}' is a file of the bot: edit the file in bots/${bot}/knowledge`);
-      throw new KnowledgeDocError(404, `no knowledge document '${doc}'`);
+      if (readFiles(dir).has(doc)) throw new ConflictError(`'${doc}' is a file of the bot: edit the file in bots/${bot}/knowledge`);
+      throw new NotFoundError(`no knowledge document '${doc}'`);
     }
     const res = await indexBotKnowledge(tx, bot, language, dir);
     return { chunks: res.chunks };

@@ -4,7 +4,6 @@ export { chunkMarkdown, fold, indexKnowledge, readKnowledgeDir, searchKnowledge,
 export {
   DOC_NAME,
   KNOWLEDGE_DOCS_KEY,
-  KnowledgeDocError,
   MAX_DOC_BYTES,
   deleteKnowledgeDoc,
   getAdminDocs,

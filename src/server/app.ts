@@ -6,7 +6,9 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { HttpError, type Runtime } from '../engine/index.ts';
+import type { Runtime } from '../engine/index.ts';
+import { DomainError } from '../errors/index.ts';
+import { errorBody, errorName, statusOf } from './errors.ts';
 import { type AuthConfig } from './auth.ts';
 import { chatRoutes } from './routes/chat.ts';
 import { sessionRoutes } from './routes/sessions.ts';
@@ -65,7 +67,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
       const details = err.validation.map((v) => `${v.instancePath.replace(/^\//, '').replace(/\//g, '.') || err.validationContext || 'body'}: ${v.message}`);
       return reply.status(400).send({ error: 'bad_request', message: `invalid request: ${details.join('; ')}` });
     }
-    if (err instanceof HttpError) return reply.status(err.status).send({ error: errorName(err.status), message: err.message });
+    if (err instanceof DomainError) return reply.status(statusOf(err)).send(errorBody(statusOf(err), err.message));
     const e = err as { statusCode?: number; code?: string; message: string };
     const status = e.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -88,13 +90,6 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   for (const plugin of opts.plugins ?? []) await app.register(async (scoped) => plugin(scoped));
   await app.register(async (scoped) => staticRoutes(scoped));
   return app;
-}
-
-function errorName(status: number): string {
-  return (
-    { 400: 'bad_request', 401: 'unauthorized', 403: 'forbidden', 404: 'not_found', 409: 'conflict', 413: 'payload_too_large', 415: 'unsupported_media_type', 429: 'too_many_requests', 503: 'unavailable' }[status] ??
-    'error'
-  );
 }
 
 export type RouteContext = { runtime: Runtime; auth: AuthConfig; chatRateLimitPerMinute?: number };

@@ -1,7 +1,8 @@
 // Bearer tokens for the console (admin ⊃ operator) and per-session secrets for chat callers.
 import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { HttpError, safeEqual } from '../engine/index.ts';
+import { safeEqual } from '../engine/index.ts';
+import { ForbiddenError, UnauthenticatedError } from '../errors/index.ts';
 
 export type Role = 'admin' | 'operator';
 
@@ -36,8 +37,8 @@ export function roleOf(req: FastifyRequest, auth: AuthConfig): Role | null {
 /** Throws 401 without a valid token, 403 when the role is too weak. */
 export function requireRole(req: FastifyRequest, auth: AuthConfig, needed: Role): Role {
   const role = roleOf(req, auth);
-  if (!role) throw new HttpError(401, 'missing or invalid token: send Authorization: Bearer <admin or operator token>');
-  if (needed === 'admin' && role !== 'admin') throw new HttpError(403, 'this action needs the admin token');
+  if (!role) throw new UnauthenticatedError('missing or invalid token: send Authorization: Bearer <admin or operator token>');
+  if (needed === 'admin' && role !== 'admin') throw new ForbiddenError('this action needs the admin token');
   return role;
 }
 

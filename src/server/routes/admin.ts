@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { HttpError } from '../../engine/index.ts';
+import { ConflictError } from '../../errors/index.ts';
 import * as store from '../../store/index.ts';
 import { requireRole } from '../auth.ts';
 import type { RouteContext } from '../app.ts';
@@ -103,7 +103,7 @@ export async function adminRoutes(app: FastifyInstance<any, any, any, any, ZodTy
         const user = await store.upsertUser(runtime.db, req.body);
         return reply.status(201).send(user);
       } catch (err) {
-        if (store.isUniqueViolation(err)) throw new HttpError(409, `phone ${store.phoneDigits(req.body.phone ?? '')} already belongs to another user`);
+        if (store.isUniqueViolation(err)) throw new ConflictError(`phone ${store.phoneDigits(req.body.phone ?? '')} already belongs to another user`);
         throw err;
       }
     },

@@ -4,7 +4,8 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { HttpError, type ChatRequest, type ChatResult, type TurnEvent } from '../../engine/index.ts';
+import type { ChatRequest, ChatResult, TurnEvent } from '../../engine/index.ts';
+import { turnFailure } from '../errors.ts';
 import { roleOf, sessionTokenOf } from '../auth.ts';
 import type { RouteContext } from '../app.ts';
 
@@ -103,7 +104,7 @@ export function streamTurn(reply: FastifyReply, run: (onEvent: (e: TurnEvent) =>
   };
   run((e) => push(e))
     .then((result) => push({ type: 'done', ...result }))
-    .catch((err: Error) => push({ type: 'error', message: err instanceof HttpError ? err.message : 'the turn failed; your message is saved', status: (err as HttpError).status ?? 500 }))
+    .catch((err: unknown) => push({ type: 'error', ...turnFailure(err) }))
     .finally(() => {
       finished = true;
       wake?.();

@@ -4,9 +4,10 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { HttpError, type LoadedBot } from '../../engine/index.ts';
+import type { LoadedBot } from '../../engine/index.ts';
+import { ConflictError, NotFoundError } from '../../errors/index.ts';
 import { listGoldenExamples } from '../../feedback/index.ts';
-import { deleteKnowledgeDoc, DOC_NAME, KnowledgeDocError, listKnowledgeDocs, MAX_DOC_BYTES, putKnowledgeDoc, readKnowledgeDoc } from '../../knowledge/index.ts';
+import { deleteKnowledgeDoc, DOC_NAME, listKnowledgeDocs, MAX_DOC_BYTES, putKnowledgeDoc, readKnowledgeDoc } from '../../knowledge/index.ts';
 import type { Sql } from '../../store/index.ts';
 import { requireRole } from '../auth.ts';
 import type { RouteContext } from '../app.ts';
@@ -19,15 +20,6 @@ const docBody = z.object({ markdown: z.string().min(1).max(MAX_DOC_BYTES) }).str
 
 /** The bot's knowledge folder, or undefined when bot.yaml sets none. */
 const knowledgeDir = (bot: LoadedBot) => (bot.config.knowledge ? join(bot.dir, bot.config.knowledge) : undefined);
-
-async function mapped<T>(work: Promise<T>): Promise<T> {
-  try {
-    return await work;
-  } catch (err) {
-    if (err instanceof KnowledgeDocError) throw new HttpError(err.status, err.message);
-    throw err;
-  }
-}
 
 async function deleteGoldenExample(sql: Sql, bot: string, id: number): Promise<boolean> {
   return (await sql.query('delete from golden_examples where bot = $1 and id = $2 returning id', [bot, id])).length > 0;
@@ -45,7 +37,7 @@ export async function knowledgeRoutes(app: FastifyInstance<any, any, any, any, Z
   app.get('/api/bots/:bot/knowledge/:doc', { schema: { summary: 'One knowledge document as markdown (operator)', params: docParams } }, async (req) => {
     requireRole(req, auth, 'operator');
     const bot = runtime.bot(req.params.bot);
-    return mapped(readKnowledgeDoc(db, bot.config.id, knowledgeDir(bot), req.params.doc));
+    return readKnowledgeDoc(db, bot.config.id, knowledgeDir(bot), req.params.doc);
   });
 
   app.put(
@@ -56,8 +48,8 @@ export async function knowledgeRoutes(app: FastifyInstance<any, any, any, any, Z
       const bot = runtime.bot(req.params.bot);
       const dir = knowledgeDir(bot);
       // Start-up indexing only covers bots with a knowledge folder: documents elsewhere would vanish on restart.
-      if (!dir) throw new HttpError(409, `bot '${bot.config.id}' has no knowledge folder: set \`knowledge: knowledge/\` in its bot.yaml`);
-      const res = await mapped(putKnowledgeDoc(db, bot.config.id, bot.config.language, dir, req.params.doc, req.body.markdown));
+      if (!dir) throw new ConflictError(`bot '${bot.config.id}' has no knowledge folder: set \`knowledge: knowledge/\` in its bot.yaml`);
+      const res = await putKnowledgeDoc(db, bot.config.id, bot.config.language, dir, req.params.doc, req.body.markdown);
       return { doc: req.params.doc, chunks: res.chunks, ...(await list(bot)) };
     },
   );
@@ -65,7 +57,7 @@ export async function knowledgeRoutes(app: FastifyInstance<any, any, any, any, Z
   app.delete('/api/bots/:bot/knowledge/:doc', { schema: { summary: 'Remove an admin document (files: 409) (admin)', params: docParams } }, async (req) => {
     requireRole(req, auth, 'admin');
     const bot = runtime.bot(req.params.bot);
-    const res = await mapped(deleteKnowledgeDoc(db, bot.config.id, bot.config.language, knowledgeDir(bot), req.params.doc));
+    const res = await deleteKnowledgeDoc(db, bot.config.id, bot.config.language, knowledgeDir(bot), req.params.doc);
     return { doc: req.params.doc, chunks: res.chunks, ...(await list(bot)) };
   });
 
@@ -78,7 +70,7 @@ export async function knowledgeRoutes(app: FastifyInstance<any, any, any, any, Z
   app.delete('/api/bots/:bot/golden/:id', { schema: { summary: 'Delete a golden example (admin)', params: botParams.extend({ id: z.coerce.number().int().positive() }) } }, async (req) => {
     requireRole(req, auth, 'admin');
     const bot = runtime.bot(req.params.bot);
-    if (!(await deleteGoldenExample(db, bot.config.id, req.params.id))) throw new HttpError(404, `no golden example ${req.params.id} for bot '${bot.config.id}'`);
+    if (!(await deleteGoldenExample(db, bot.config.id, req.params.id))) throw new NotFoundError(`no golden example ${req.params.id} for bot '${bot.config.id}'`);
     return { deleted: req.params.id };
   });
 }

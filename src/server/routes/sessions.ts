@@ -2,7 +2,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { HttpError } from '../../engine/index.ts';
+import { InvalidError, NotFoundError, UnauthenticatedError } from '../../errors/index.ts';
 import { MODES } from '../../handoff/index.ts';
 import * as store from '../../store/index.ts';
 import { requireRole, roleOf, safeEqual, sessionTokenOf } from '../auth.ts';
@@ -20,7 +20,7 @@ export async function sessionRoutes(app: FastifyInstance<any, any, any, any, Zod
     if (roleOf(req, auth)) return session;
     const token = sessionTokenOf(req);
     if (token && safeEqual(token, session.secret)) return session;
-    throw new HttpError(401, 'send the operator token, or this conversation\'s sessionToken in the X-Session-Token header');
+    throw new UnauthenticatedError('send the operator token, or this conversation\'s sessionToken in the X-Session-Token header');
   }
 
   const view = (s: store.SessionRow) => ({
@@ -117,8 +117,8 @@ export async function sessionRoutes(app: FastifyInstance<any, any, any, any, Zod
       const session = await readableSession(req, req.params.id);
       const msgs = await store.listMessages(db, session.id, 10_000);
       const target = msgs.find((m) => m.id === req.body.messageId);
-      if (!target) throw new HttpError(404, `message ${req.body.messageId} is not part of this conversation`);
-      if (target.role !== 'assistant') throw new HttpError(400, 'feedback goes on bot or operator messages, not on user messages');
+      if (!target) throw new NotFoundError(`message ${req.body.messageId} is not part of this conversation`);
+      if (target.role !== 'assistant') throw new InvalidError('feedback goes on bot or operator messages, not on user messages');
       const row = await store.upsertFeedback(db, { bot: session.bot, sessionId: session.id, messageId: target.id, rating: req.body.rating as 1 | -1, comment: req.body.comment });
       return { id: row.id, rating: row.rating };
     },

@@ -16,7 +16,9 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { HttpError, type ChatResult, type TurnEvent } from '../../engine/index.ts';
+import type { ChatResult, TurnEvent } from '../../engine/index.ts';
+import { ForbiddenError, InvalidError } from '../../errors/index.ts';
+import { turnFailure } from '../errors.ts';
 import { getSession } from '../../store/index.ts';
 import { roleOf, safeEqual, sessionTokenOf } from '../auth.ts';
 import type { RouteContext } from '../app.ts';
@@ -50,14 +52,14 @@ type UiChatBody = z.infer<typeof uiChatBody>;
 /** The text of the last user message, or a 400 that says what is missing. */
 export function lastUserText(messages: UiChatBody['messages']): { text: string; messageId?: string } {
   const last = [...messages].reverse().find((m) => m.role === 'user');
-  if (!last) throw new HttpError(400, 'messages has no user message');
+  if (!last) throw new InvalidError('messages has no user message');
   const text = last.parts
     .filter((p) => p.type === 'text' && typeof p.text === 'string')
     .map((p) => p.text)
     .join('\n');
-  if (!text.trim()) throw new HttpError(400, 'the last user message has no text part');
-  if (text.length > MAX_MESSAGE_CHARS) throw new HttpError(400, `message is longer than ${MAX_MESSAGE_CHARS} characters`);
-  if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/.test(text)) throw new HttpError(400, 'message contains control characters');
+  if (!text.trim()) throw new InvalidError('the last user message has no text part');
+  if (text.length > MAX_MESSAGE_CHARS) throw new InvalidError(`message is longer than ${MAX_MESSAGE_CHARS} characters`);
+  if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/.test(text)) throw new InvalidError('message contains control characters');
   const messageId = last.id && idString.safeParse(last.id).success ? last.id : undefined;
   return { text, messageId };
 }
@@ -150,7 +152,7 @@ export async function uiStreamRoutes(app: FastifyInstance<any, any, any, any, Zo
     if (!s) return token;
     if (token && safeEqual(token, s.secret)) return token;
     if (s.userId && body.userId && s.userId === body.userId) return token;
-    throw new HttpError(403, 'this conversation belongs to someone else: send its sessionToken (from the data-session part of the first reply) in the X-Session-Token header');
+    throw new ForbiddenError('this conversation belongs to someone else: send its sessionToken (from the data-session part of the first reply) in the X-Session-Token header');
   }
 
   app.post(
@@ -197,7 +199,7 @@ export function streamUiTurn(reply: FastifyReply, sessionId: string, run: (onEve
     if (e.type !== 'done') push(mapper.event(e));
   })
     .then((result) => push([...session(result), ...mapper.done(result)]))
-    .catch((err: Error) => push(mapper.failed(err instanceof HttpError ? err.message : 'the turn failed; your message is saved')))
+    .catch((err: unknown) => push(mapper.failed(turnFailure(err).message)))
     .finally(() => {
       finished = true;
       wake?.();
