@@ -3,6 +3,7 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { channelMigrations, channelsConfigFromEnv, listDeliveries, type Channels } from '../src/channels/index.ts';
+import { renderReply } from '../src/channels/render.ts';
 import { Runtime } from '../src/engine/index.ts';
 import { coreMigrations, getSession, listMessages, migrate, openTestDatabase, type Database } from '../src/store/index.ts';
 import { startChannelsServer, type ChannelsServer } from './support/channels-server.ts';
@@ -128,7 +129,8 @@ describe('Evolution API', () => {
     // Each reply follows its own question, and the replies went out in the order they were stored.
     const users = stored.filter((m) => m.role === 'user').map((m) => m.content);
     expect(new Set(users)).toEqual(new Set(texts));
-    const replies = stored.filter((m) => m.role === 'assistant').map((m) => m.content);
+    // What went out is each stored reply in WhatsApp's formatting.
+    const replies = stored.filter((m) => m.role === 'assistant').map((m) => renderReply(m.content, 'whatsapp'));
     expect(sent).toEqual(replies);
     expect(stored.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant', 'user', 'assistant']);
   });

@@ -1,7 +1,8 @@
 // Chatwoot Agent Bot: `message_created` webhooks in; replies through the conversation messages API. The bot
 // answers only conversations in `pending` (Chatwoot's "bot has it" status). On handoff it opens the
 // conversation so Chatwoot's assignment takes over; when an agent resolves it (or sets it back to pending)
-// the bot resumes. Before changing anything it reads the conversation's status again from Chatwoot.
+// the bot resumes. It confirms a status by reading the conversation when this Chatwoot allows an Agent Bot to
+// (June 2026 on); older servers refuse that read, and then the signed webhooks' statuses are trusted.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { ChatResult } from '../engine/index.ts';
 import { botPaused } from '../handoff/index.ts';
@@ -10,7 +11,7 @@ import type { SessionRow } from '../store/index.ts';
 import { envSuffix, type ChatwootConfig } from './config.ts';
 import { callJson, ProviderError, withRetry } from './http.ts';
 import { channelSessionId, type ChannelAdapter, type ChannelHub } from './hub.ts';
-import { getLink, markOpenedForHandoff, openedForHandoff } from './store.ts';
+import { getLink, markOpenedForHandoff, openedForHandoff, receivedAfterOpening } from './store.ts';
 import { statusFailedText } from './texts.ts';
 import type { Address, InboundMessage, MediaKind, Parsed } from './types.ts';
 
@@ -25,6 +26,8 @@ export interface ChatwootStatusEvent {
   conversationId: number;
   status: string;
 }
+
+const UNREADABLE = 'unreadable' as const;
 
 const STATUS_EVENTS = new Set(['conversation_status_changed', 'conversation_updated', 'conversation_resolved', 'conversation_opened']);
 
@@ -60,9 +63,12 @@ export function parseChatwootWebhook(body: unknown, bot: string): Parsed | Chatw
     conversationStatus: typeof conv.status === 'string' ? conv.status : undefined,
   };
   const content = typeof b.content === 'string' ? b.content.trim() : '';
+  const attachment = Array.isArray(b.attachments) ? (b.attachments[0] as Json | undefined) : undefined;
+  const media = attachment ? ATTACHMENT_KINDS[attachment.file_type] : undefined;
+  // A photo with a caption is media, as on WhatsApp: the content is its caption ("[imagem] caption").
+  if (media) return { kind: 'message', message: { ...base, text: null, media, caption: content || undefined } };
   if (content) return { kind: 'message', message: { ...base, text: content } };
-  const attachment = Array.isArray(b.attachments) ? b.attachments[0] : undefined;
-  if (attachment) return { kind: 'message', message: { ...base, text: null, media: ATTACHMENT_KINDS[attachment.file_type] ?? 'other' } };
+  if (attachment) return { kind: 'message', message: { ...base, text: null, media: 'other' } };
   return { kind: 'ignored', reason: 'empty message' };
 }
 
@@ -125,10 +131,22 @@ export function chatwootAdapter(
 ): ChannelAdapter & { onStatus(bot: string, e: ChatwootStatusEvent): Promise<void>; onModeChange(sessionId: string, mode: string): void } {
   const addr = (a: Address) => a as ChatwootAddress;
 
-  /** The conversation's status as Chatwoot has it now (null when Chatwoot cannot be reached). */
-  async function currentStatus(bot: string, a: ChatwootAddress): Promise<string | null> {
+  /** Bots whose Chatwoot refused to let the Agent Bot read a conversation (servers before June 2026). */
+  const readRefused = new Set<string>();
+
+  /**
+   * The conversation's status as Chatwoot has it now: null when Chatwoot cannot be reached, 'unreadable' when
+   * this Chatwoot does not let an Agent Bot read conversations (then the caller trusts the signed webhook).
+   */
+  async function currentStatus(bot: string, a: ChatwootAddress): Promise<string | null | typeof UNREADABLE> {
+    if (readRefused.has(bot)) return UNREADABLE;
     const out = await withRetry(() => api.status(a, bot), hub.config.retryDelaysMs);
     if (out.ok) return out.value;
+    if (out.error instanceof ProviderError && (out.error.status === 401 || out.error.status === 403)) {
+      readRefused.add(bot);
+      hub.warn(`[channels] Chatwoot does not let the Agent Bot of '${bot}' read conversations (HTTP ${out.error.status}); using the statuses its webhooks send`);
+      return UNREADABLE;
+    }
     hub.warn(`[channels] reading Chatwoot conversation ${a.accountId}/${a.conversationId} failed: ${out.error.message}`);
     return null;
   }
@@ -137,8 +155,10 @@ export function chatwootAdapter(
   const tried = new Set<string>();
 
   /**
-   * Open the conversation for the agents, once per handoff, after reading its status again. A customer
-   * message retries a failed attempt; the mode-change event only acts on handoffs nobody here tried yet.
+   * Open the conversation for the agents, once per handoff. Only toggle_status is called: every Chatwoot lets an
+   * Agent Bot call it (reading a conversation is refused before June 2026), and opening an open conversation
+   * changes nothing. A customer message retries a failed attempt; the mode-change event only acts on handoffs
+   * nobody here tried yet.
    */
   async function ensureOpen(botId: string, sessionId: string, a: ChatwootAddress, fromEvent = false): Promise<void> {
     const session = await store.getSession(hub.db, sessionId);
@@ -147,13 +167,8 @@ export function chatwootAdapter(
     const key = `${sessionId}@${session.handoffAt?.toISOString()}`;
     if (fromEvent && tried.has(key)) return;
     tried.add(key);
-    // Read the status again: a retried or late webhook must not hand the conversation off twice.
-    const status = await currentStatus(botId, a);
-    if (status === null) return hub.systemMessage(bot, session.id, statusFailedText(bot.config, 'Chatwoot'));
-    if (status === 'pending') {
-      const out = await hub.call(bot, session.id, a, 'open', () => api.toggleStatus(a, 'open', botId), statusFailedText(bot.config, 'Chatwoot'));
-      if (!out.ok) return;
-    }
+    const out = await hub.call(bot, session.id, a, 'open', () => api.toggleStatus(a, 'open', botId), statusFailedText(bot.config, 'Chatwoot'));
+    if (!out.ok) return;
     await markOpenedForHandoff(hub.db, session.id, session.handoffAt);
     tried.delete(key);
   }
@@ -168,7 +183,12 @@ export function chatwootAdapter(
       if (msg.conversationStatus && msg.conversationStatus !== 'pending') return 'record';
       if (!botPaused(session.mode)) return 'run';
       // We handed off but the webhook says pending: ask Chatwoot what is true now.
-      const status = await currentStatus(msg.bot, addr(msg.address));
+      let status = await currentStatus(msg.bot, addr(msg.address));
+      if (status === UNREADABLE) {
+        // No way to ask: the webhook's "pending" counts only for a message that reached us after we opened the
+        // conversation (one sent before the toggle landed still carries the old status).
+        status = (await receivedAfterOpening(hub.db, msg)) ? 'pending' : 'open';
+      }
       if (status !== null && status !== 'pending') return 'record';
       // Pending after we had opened it for this handoff: an agent gave it back to the bot.
       if (status === 'pending' && (await openedForHandoff(hub.db, session.id, session.handoffAt))) {
@@ -193,7 +213,8 @@ export function chatwootAdapter(
         if (botPaused(mode)) return ensureOpen(link.bot, sessionId, a, true);
         const session = await store.getSession(hub.db, sessionId);
         if (session?.mode !== 'bot') return;
-        if ((await currentStatus(link.bot, a)) !== 'open') return;
+        const status = await currentStatus(link.bot, a);
+        if (status !== 'open' && status !== UNREADABLE) return;
         const bot = hub.runtime.bots.get(link.bot);
         if (bot) await hub.call(bot, sessionId, a, 'pending', () => api.toggleStatus(a, 'pending', link.bot));
       });
@@ -207,7 +228,9 @@ export function chatwootAdapter(
         const session = await store.getSession(hub.db, sessionId);
         if (!session || !botPaused(session.mode)) return;
         const a: ChatwootAddress = { channel: 'chatwoot', accountId: e.accountId, conversationId: e.conversationId };
-        const status = await currentStatus(bot, a);
+        const read = await currentStatus(bot, a);
+        // A Chatwoot that does not let the bot read the conversation: the signed status event is the word.
+        const status = read === UNREADABLE ? e.status : read;
         const givenBack = status === 'resolved' || (status === 'pending' && (await openedForHandoff(hub.db, sessionId, session.handoffAt)));
         if (givenBack) await hub.resumeBot(sessionId, `Chatwoot: conversation ${status}`);
       });

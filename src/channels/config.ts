@@ -9,7 +9,7 @@ export interface EvolutionConfig {
   apiKey: string;
   /** EVOLUTION_INSTANCE: the instance for bots without `settings.channels.evolution.instance`. */
   instance?: string;
-  /** EVOLUTION_WEBHOOK_TOKEN: when set, webhooks must carry it (`?token=` or `X-Webhook-Token`). */
+  /** EVOLUTION_WEBHOOK_TOKEN: when set, webhooks must carry it (header `X-Webhook-Token`, or `?token=`). */
   webhookToken?: string;
 }
 
@@ -35,9 +35,15 @@ export interface ChatwootConfig {
   botToken?: string;
   /** CHATWOOT_BOT_TOKEN_<BOT>: a bot's own Agent Bot token (BOT = bot id upper-cased, '-' → '_'). */
   botTokens: Record<string, string>;
-  /** CHATWOOT_WEBHOOK_SECRET (and _<BOT>): verifies X-Chatwoot-Signature (Chatwoot ≥ 4.11). */
+  /** CHATWOOT_WEBHOOK_SECRET (and _<BOT>): the Agent Bot's secret, verifies X-Chatwoot-Signature (Chatwoot ≥ 4.13). */
   webhookSecret?: string;
   webhookSecrets: Record<string, string>;
+  /**
+   * CHATWOOT_ACCOUNT_WEBHOOK_SECRET (and _<BOT>): the secret of the account webhook (Settings → Integrations →
+   * Webhooks, Chatwoot ≥ 4.11.2), which signs with its own secret, not the Agent Bot's.
+   */
+  accountWebhookSecret?: string;
+  accountWebhookSecrets: Record<string, string>;
   /** CHATWOOT_WEBHOOK_TOKEN: when set, webhooks must carry it as `?token=` (older Chatwoot, no signature). */
   webhookToken?: string;
 }
@@ -92,6 +98,8 @@ export function channelsConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Cha
       botTokens: perBot(env, 'CHATWOOT_BOT_TOKEN_'),
       webhookSecret: get('CHATWOOT_WEBHOOK_SECRET'),
       webhookSecrets: perBot(env, 'CHATWOOT_WEBHOOK_SECRET_'),
+      accountWebhookSecret: get('CHATWOOT_ACCOUNT_WEBHOOK_SECRET'),
+      accountWebhookSecrets: perBot(env, 'CHATWOOT_ACCOUNT_WEBHOOK_SECRET_'),
       webhookToken: get('CHATWOOT_WEBHOOK_TOKEN'),
     };
   }

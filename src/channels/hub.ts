@@ -12,6 +12,7 @@ import { withRetry } from './http.ts';
 import { SerialQueue } from './queue.ts';
 import {
   claimInbound,
+  failDeliveryLater,
   finishDelivery,
   finishInbound,
   getLink,
@@ -22,14 +23,19 @@ import {
   wasDelivered,
   type InboundStatus,
 } from './store.ts';
-import { deliveryFailedText, mediaPlaceholder, mediaUnsupportedText } from './texts.ts';
-import type { Address, ChannelName, InboundMessage } from './types.ts';
+import { renderReply, splitReply, type ReplyFormat } from './render.ts';
+import { deliveryFailedText, deliveryRejectedText, mediaPlaceholder, mediaUnsupportedText } from './texts.ts';
+import type { Address, ChannelName, DeliveryStatusReport, InboundMessage } from './types.ts';
 
 /** What a channel contributes: how to send, and (Chatwoot) what to check around a turn. */
 export interface ChannelAdapter {
   name: ChannelName;
   /** The name operators read in system messages: 'WhatsApp', 'Chatwoot'. */
   label: string;
+  /** How replies are shown: WhatsApp marks, markdown (Chatwoot renders it) or plain text. Default markdown. */
+  format?: ReplyFormat;
+  /** The longest text one message may carry; longer replies go out in parts split between paragraphs. */
+  maxLength?: number;
   /** Send one text. Resolves with the provider's message id; throws (ProviderError) on failure. */
   send(address: Address, text: string, bot: string): Promise<string | undefined>;
   /** 'record' stores the message without running the bot (e.g. a person has it in Chatwoot). Default 'run'. */
@@ -202,22 +208,42 @@ export class ChannelHub {
   }
 
   /**
-   * Send a stored message with retries, recording the outcome. When every attempt fails, the operator sees
-   * a system message in the conversation. Returns whether it went out.
+   * Send a stored message with retries, rendered for the channel and split in parts when it is longer than the
+   * channel allows, recording each part's outcome. When every attempt fails, the operator sees a system message
+   * in the conversation (and the parts after it are not sent). Returns whether it all went out.
    */
   async deliver(bot: LoadedBot, sessionId: string, address: Address, text: string, messageId: number | null): Promise<boolean> {
-    if (messageId !== null && (await wasDelivered(this.db, messageId))) return true;
     const adapter = this.adapter(address.channel);
-    const id = await startDelivery(this.db, { sessionId, bot: bot.config.id, channel: address.channel, kind: 'message', messageId, content: text, address });
-    const out = await withRetry(() => adapter.send(address, text, bot.config.id), this.config.retryDelaysMs);
-    if (out.ok) {
-      await finishDelivery(this.db, id, { status: 'sent', attempts: out.attempts, providerMessageId: out.value ?? null });
-      return true;
+    const parts = splitReply(renderReply(text, adapter.format ?? 'markdown'), adapter.maxLength ?? Number.POSITIVE_INFINITY);
+    for (const [part, content] of parts.entries()) {
+      if (messageId !== null && (await wasDelivered(this.db, messageId, part))) continue;
+      const id = await startDelivery(this.db, { sessionId, bot: bot.config.id, channel: address.channel, kind: 'message', messageId, part, content, address });
+      const out = await withRetry(() => adapter.send(address, content, bot.config.id), this.config.retryDelaysMs);
+      if (out.ok) {
+        await finishDelivery(this.db, id, { status: 'sent', attempts: out.attempts, providerMessageId: out.value ?? null });
+        continue;
+      }
+      this.log(`[channels] ${adapter.label} delivery to ${describe(address)} failed after ${out.attempts} attempt(s): ${out.error.message}`);
+      await finishDelivery(this.db, id, { status: 'failed', attempts: out.attempts, lastError: out.error.message });
+      await this.systemMessage(bot, sessionId, deliveryFailedText(bot.config, adapter.label));
+      return false;
     }
-    this.log(`[channels] ${adapter.label} delivery to ${describe(address)} failed after ${out.attempts} attempt(s): ${out.error.message}`);
-    await finishDelivery(this.db, id, { status: 'failed', attempts: out.attempts, lastError: out.error.message });
-    await this.systemMessage(bot, sessionId, deliveryFailedText(bot.config, adapter.label));
-    return false;
+    return true;
+  }
+
+  /**
+   * The provider reported that a message it had accepted never reached the customer (WhatsApp outside the
+   * 24-hour window, a blocked number…): the delivery becomes failed and the operator is told in the conversation.
+   * Returns false when the message is not one of ours, or was already known to have failed.
+   */
+  async deliveryFailedLater(report: DeliveryStatusReport): Promise<boolean> {
+    const row = await failDeliveryLater(this.db, report.channel, report.providerMessageId, report.error, report.code ?? null);
+    if (!row) return false;
+    this.log(`[channels] ${report.channel} reports message ${report.providerMessageId} of ${row.sessionId} undelivered: ${report.error}`);
+    const bot = this.runtime.bots.get(row.bot);
+    const label = this.adapters.get(report.channel)?.label ?? report.channel;
+    if (bot) await this.enqueue(row.sessionId, () => this.systemMessage(bot, row.sessionId, deliveryRejectedText(bot.config, label, report)));
+    return true;
   }
 
   /** A provider call that is not a message (Chatwoot status changes), recorded like a delivery. */

@@ -27,7 +27,7 @@ describe('parseEvolutionWebhook', () => {
 
   it('accepts the upper-case event name and data arrays', () => {
     const parsed = parseEvolutionWebhook({ event: 'MESSAGES_UPSERT', instance: 'tienda', data: [{ key: key({ id: '1' }), message: { conversation: 'a' } }, { key: key({ id: '2' }), message: { conversation: 'b' } }] }, 'x');
-    expect(parsed.map((p) => (p.kind === 'message' ? p.message.text : p.reason))).toEqual(['a', 'b']);
+    expect(parsed.map((p) => (p.kind === 'message' ? p.message.text : p.kind === 'ignored' ? p.reason : p.kind))).toEqual(['a', 'b']);
   });
 
   it('marks media as unreadable, keeping the caption', () => {
@@ -87,8 +87,7 @@ describe('WhatsApp Cloud API', () => {
         msg({ id: 'wamid.4', type: 'audio', audio: { id: 'M' } }),
         msg({ id: 'wamid.5', type: 'reaction', reaction: { emoji: '👍' } }),
       ]),
-      'bot-a',
-      none,
+      { pathBot: 'bot-a', botOfNumber: none },
     );
     expect(parsed.map((p) => (p.kind === 'message' ? (p.message.text ?? `[${p.message.media}]`) : 'ignored'))).toEqual(['hola', 'Sí', 'Whey', '[audio]', 'ignored']);
     expect(parsed[0]).toMatchObject({ kind: 'message', message: { name: 'Ana', address: { channel: 'whatsapp', phoneNumberId: '111', to: '5491100000000' } } });
@@ -97,15 +96,41 @@ describe('WhatsApp Cloud API', () => {
   it('routes by phone_number_id and refuses numbers of another bot', () => {
     const map = (id: string) => ({ '111': 'bot-a', '222': 'bot-b' })[id];
     const text = [msg({ type: 'text', text: { body: 'hola' } })];
-    expect(parseCloudWebhook(body('222', text), undefined, map)[0]).toMatchObject({ kind: 'message', message: { bot: 'bot-b' } });
-    expect(parseCloudWebhook(body('222', text), 'bot-a', map)[0]).toMatchObject({ kind: 'ignored', reason: expect.stringMatching(/belongs to bot 'bot-b'/) });
-    expect(parseCloudWebhook(body('333', text), 'bot-a', map)[0]).toMatchObject({ kind: 'message', message: { bot: 'bot-a' } });
-    expect(parseCloudWebhook(body('333', text), undefined, map)[0]).toMatchObject({ kind: 'ignored', reason: expect.stringMatching(/WHATSAPP_PHONE_NUMBER_IDS/) });
+    expect(parseCloudWebhook(body('222', text), { botOfNumber: map })[0]).toMatchObject({ kind: 'message', message: { bot: 'bot-b' } });
+    expect(parseCloudWebhook(body('222', text), { pathBot: 'bot-a', botOfNumber: map })[0]).toMatchObject({ kind: 'ignored', reason: expect.stringMatching(/belongs to bot 'bot-b'/) });
+    expect(parseCloudWebhook(body('333', text), { pathBot: 'bot-a', botOfNumber: map })[0]).toMatchObject({ kind: 'message', message: { bot: 'bot-a' } });
+    expect(parseCloudWebhook(body('333', text), { botOfNumber: map })[0]).toMatchObject({ kind: 'ignored', reason: expect.stringMatching(/WHATSAPP_PHONE_NUMBER_IDS/) });
+  });
+
+  it('reports failed deliveries with their error, and ignores the other statuses', () => {
+    const failed = { id: 'wamid.OUT', status: 'failed', timestamp: '1', recipient_id: '5491100000000', errors: [{ code: 131047, title: 'Re-engagement message', message: 'Re-engagement message', error_data: { details: 'More than 24 hours have passed' } }] };
+    expect(parseCloudWebhook(body('111', [], [failed, { id: 'wamid.2', status: 'delivered' }]), { botOfNumber: none })).toEqual([
+      { kind: 'delivery-status', channel: 'whatsapp', providerMessageId: 'wamid.OUT', status: 'failed', code: '131047', error: '131047 Re-engagement message More than 24 hours have passed' },
+      { kind: 'ignored', reason: "status 'delivered'" },
+    ]);
+  });
+
+  it('answers a customer known only by a business-scoped user id, and sends to that id', () => {
+    const b = body('111', [{ from_user_id: 'BR.1502576394655843', id: 'wamid.U', timestamp: '1', type: 'text', text: { body: 'oi' } }]);
+    (b.entry[0].changes[0].value as Record<string, unknown>).contacts = [{ user_id: 'BR.1502576394655843', profile: { name: 'Bia', username: '@bia' } }];
+    expect(parseCloudWebhook(b, { pathBot: 'bot-a', botOfNumber: none })[0]).toMatchObject({
+      kind: 'message',
+      message: { contactKey: 'BR.1502576394655843', phoneNumber: null, name: 'Bia', address: { to: 'BR.1502576394655843', kind: 'user' } },
+    });
+  });
+
+  it('ignores group messages unless the bot answers groups, and then answers in the group', () => {
+    const b = body('111', [msg({ group_id: 'G123', type: 'text', text: { body: 'hola' } })]);
+    expect(parseCloudWebhook(b, { pathBot: 'bot-a', botOfNumber: none })[0]).toMatchObject({ kind: 'ignored', reason: expect.stringMatching(/group/) });
+    expect(parseCloudWebhook(b, { pathBot: 'bot-a', botOfNumber: none, answersGroups: () => true })[0]).toMatchObject({
+      kind: 'message',
+      message: { contactKey: 'group-G123', phoneNumber: null, address: { to: 'G123', kind: 'group' } },
+    });
   });
 
   it('ignores statuses and other objects', () => {
-    expect(parseCloudWebhook(body('111', [], [{ id: 'wamid.1', status: 'read' }]), 'a', none)).toEqual([{ kind: 'ignored', reason: '1 status update(s)' }]);
-    expect(parseCloudWebhook({ object: 'page', entry: [] }, 'a', none)[0].kind).toBe('ignored');
+    expect(parseCloudWebhook(body('111', [], [{ id: 'wamid.1', status: 'read' }]), { pathBot: 'a', botOfNumber: none })).toEqual([{ kind: 'ignored', reason: "status 'read'" }]);
+    expect(parseCloudWebhook({ object: 'page', entry: [] }, { pathBot: 'a', botOfNumber: none })[0].kind).toBe('ignored');
   });
 });
 

@@ -4,20 +4,22 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { LoadedBot, Runtime } from '../engine/index.ts';
 import { ForbiddenError, InvalidError, UnauthenticatedError, UnavailableError } from '../errors/index.ts';
-import { safeEqual } from '../server/index.ts';
+import { safeEqual, type AuthConfig } from '../server/index.ts';
 import { migrate } from '../store/index.ts';
 import { ChatwootApi, chatwootAdapter, parseChatwootWebhook, verifyChatwootSignature } from './chatwoot.ts';
 import { botChannelSettings, channelsConfigFromEnv, envSuffix, settingString, type ChannelsConfig } from './config.ts';
 import { parseEvolutionWebhook, sendEvolutionText } from './evolution.ts';
+import { deliveryRoutes } from './delivery-routes.ts';
 import { ChannelHub } from './hub.ts';
+import { WHATSAPP_TEXT_LIMIT } from './render.ts';
 import { channelMigrations } from './store.ts';
 import type { Address, Parsed } from './types.ts';
 import { parseCloudWebhook, sendCloudText, verifyMetaSignature } from './whatsapp.ts';
 
 export interface Channels {
   hub: ChannelHub;
-  /** The Fastify plugin with the webhook routes (buildServer's `plugins`). */
-  routes: (app: FastifyInstance) => Promise<void>;
+  /** The Fastify plugin with the webhook routes, and the operator's delivery routes when given auth (buildServer's `plugins`). */
+  routes: (app: FastifyInstance, ctx?: { auth: AuthConfig }) => Promise<void>;
   /** Resolves when every queued turn, send and retry has finished (tests, shutdown). */
   whenIdle(): Promise<void>;
   /** Re-queue webhooks stored but never finished (done automatically when the server is ready). */
@@ -29,8 +31,9 @@ export function createChannels(runtime: Runtime, config: ChannelsConfig = channe
   const hub = new ChannelHub(runtime, config);
   const { evolution, whatsapp, chatwoot } = config;
   const timeout = config.httpTimeoutMs;
-  if (evolution) hub.register({ name: 'evolution', label: 'WhatsApp', send: (a, text) => sendEvolutionText(evolution, a as Extract<Address, { channel: 'evolution' }>, text, timeout) });
-  if (whatsapp) hub.register({ name: 'whatsapp', label: 'WhatsApp', send: (a, text) => sendCloudText(whatsapp, a as Extract<Address, { channel: 'whatsapp' }>, text, timeout) });
+  const whatsAppText = { label: 'WhatsApp', format: 'whatsapp', maxLength: WHATSAPP_TEXT_LIMIT } as const;
+  if (evolution) hub.register({ name: 'evolution', ...whatsAppText, send: (a, text) => sendEvolutionText(evolution, a as Extract<Address, { channel: 'evolution' }>, text, timeout) });
+  if (whatsapp) hub.register({ name: 'whatsapp', ...whatsAppText, send: (a, text) => sendCloudText(whatsapp, a as Extract<Address, { channel: 'whatsapp' }>, text, timeout) });
   const cw = chatwoot ? chatwootAdapter(hub, new ChatwootApi(chatwoot, timeout)) : null;
   if (cw) hub.register(cw);
   // Mode changes made in Switchboard (console take-over or hand-back) are mirrored to Chatwoot's status.
@@ -39,20 +42,26 @@ export function createChannels(runtime: Runtime, config: ChannelsConfig = channe
   const bot = (id: string): LoadedBot => runtime.bot(id); // 404 for an unknown bot
   const botOfNumber = (phoneNumberId: string): string | undefined =>
     whatsapp?.phoneNumberIds[phoneNumberId] ?? [...runtime.bots.values()].find((b) => settingString(botChannelSettings(b.config, 'whatsapp'), 'phone_number_id') === phoneNumberId)?.config.id;
+  const answersGroups = (id: string): boolean => {
+    const b = runtime.bots.get(id);
+    return b ? botChannelSettings(b.config, 'whatsapp').groups === true : false;
+  };
 
   async function accept(parsed: Parsed[]) {
     let queued = 0;
     let duplicates = 0;
+    let failedDeliveries = 0;
     const ignored: string[] = [];
     for (const p of parsed) {
       if (p.kind === 'ignored') ignored.push(p.reason);
+      else if (p.kind === 'delivery-status') failedDeliveries += (await hub.deliveryFailedLater(p)) ? 1 : 0;
       else if ((await hub.accept(p.message)) === 'queued') queued++;
       else duplicates++;
     }
-    return { ok: true, queued, duplicates, ignored };
+    return { ok: true, queued, duplicates, ignored, ...(failedDeliveries ? { failedDeliveries } : {}) };
   }
 
-  async function routes(app: FastifyInstance): Promise<void> {
+  async function routes(app: FastifyInstance, ctx?: { auth: AuthConfig }): Promise<void> {
     // Idempotent (applied ids are skipped): the channel tables exist even if the caller did not migrate them.
     await migrate(runtime.db, channelMigrations);
     // In this plugin's scope only: keep every body as raw bytes (for signatures); handlers parse the JSON.
@@ -71,11 +80,13 @@ export function createChannels(runtime: Runtime, config: ChannelsConfig = channe
       await hub.whenIdle();
     });
 
+    if (ctx) deliveryRoutes(app, runtime, ctx.auth);
+
     // ------------------------------------------------------------ Evolution API
     const evolutionWebhook = async (req: FastifyRequest<{ Params: { bot: string } }>) => {
       const b = bot(req.params.bot);
       if (!evolution) throw new UnavailableError('the Evolution API channel is off on this server: set EVOLUTION_BASE_URL and EVOLUTION_API_KEY');
-      if (evolution.webhookToken && !tokenMatches(req, evolution.webhookToken)) throw new UnauthenticatedError('missing or wrong webhook token (?token= or X-Webhook-Token)');
+      if (evolution.webhookToken && !tokenMatches(req, evolution.webhookToken, { eventSuffix: true })) throw new UnauthenticatedError('missing or wrong webhook token (header X-Webhook-Token, or ?token=)');
       const instance = settingString(botChannelSettings(b.config, 'evolution'), 'instance') ?? evolution.instance;
       return accept(parseEvolutionWebhook(jsonBody(req), b.config.id, instance));
     };
@@ -99,7 +110,7 @@ export function createChannels(runtime: Runtime, config: ChannelsConfig = channe
         throw new UnauthenticatedError('missing or invalid X-Hub-Signature-256');
       }
       const pathBot = req.params.bot ? bot(req.params.bot).config.id : undefined;
-      return accept(parseCloudWebhook(jsonBody(req), pathBot, botOfNumber));
+      return accept(parseCloudWebhook(jsonBody(req), { pathBot, botOfNumber, answersGroups }));
     };
     app.get('/webhooks/whatsapp', verify);
     app.get('/webhooks/whatsapp/:bot', verify);
@@ -110,10 +121,13 @@ export function createChannels(runtime: Runtime, config: ChannelsConfig = channe
     app.post('/webhooks/chatwoot/:bot', async (req: FastifyRequest<{ Params: { bot: string } }>) => {
       const b = bot(req.params.bot);
       if (!chatwoot || !cw) throw new UnavailableError('the Chatwoot channel is off on this server: set CHATWOOT_BASE_URL and CHATWOOT_BOT_TOKEN');
-      const secret = chatwoot.webhookSecrets[envSuffix(b.config.id)] ?? chatwoot.webhookSecret;
+      // The Agent Bot and each account webhook sign with their own secret: either one may have sent this.
+      const suffix = envSuffix(b.config.id);
+      const secrets = [chatwoot.webhookSecrets[suffix] ?? chatwoot.webhookSecret, chatwoot.accountWebhookSecrets[suffix] ?? chatwoot.accountWebhookSecret].filter((x): x is string => !!x);
       const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-      if (secret && !verifyChatwootSignature(raw, req.headers['x-chatwoot-signature'], req.headers['x-chatwoot-timestamp'], secret)) {
-        throw new UnauthenticatedError('missing, invalid or stale X-Chatwoot-Signature / X-Chatwoot-Timestamp');
+      const { 'x-chatwoot-signature': signature, 'x-chatwoot-timestamp': timestamp } = req.headers;
+      if (secrets.length && !secrets.some((secret) => verifyChatwootSignature(raw, signature, timestamp, secret))) {
+        throw new UnauthenticatedError('missing, invalid or stale X-Chatwoot-Signature / X-Chatwoot-Timestamp (checked against CHATWOOT_WEBHOOK_SECRET and CHATWOOT_ACCOUNT_WEBHOOK_SECRET)');
       }
       if (chatwoot.webhookToken && !tokenMatches(req, chatwoot.webhookToken)) throw new UnauthenticatedError('missing or wrong webhook token (?token=)');
       const parsed = parseChatwootWebhook(jsonBody(req), b.config.id);
@@ -129,7 +143,7 @@ export function createChannels(runtime: Runtime, config: ChannelsConfig = channe
 }
 
 /** The webhook routes as a buildServer plugin (the runtime's operator replies are delivered too). */
-export function channelRoutes(runtime: Runtime, config: ChannelsConfig = channelsConfigFromEnv()): (app: FastifyInstance) => Promise<void> {
+export function channelRoutes(runtime: Runtime, config: ChannelsConfig = channelsConfigFromEnv()): Channels['routes'] {
   return createChannels(runtime, config).routes;
 }
 
@@ -143,10 +157,16 @@ function jsonBody(req: FastifyRequest): unknown {
   }
 }
 
-function tokenMatches(req: FastifyRequest, token: string): boolean {
-  const q = (req.query as Record<string, unknown> | undefined)?.token;
+/**
+ * The webhook token from the X-Webhook-Token header, a Bearer header or `?token=`. With `eventSuffix`, a query
+ * token may carry Evolution's "webhook by events" suffix: Evolution appends `/<event>` to the whole configured
+ * URL, query included, so `…?token=T` arrives as `…?token=T/messages-upsert`.
+ */
+function tokenMatches(req: FastifyRequest, token: string, opts: { eventSuffix?: boolean } = {}): boolean {
   const header = req.headers['x-webhook-token'];
   const bearer = req.headers.authorization?.startsWith('Bearer ') ? req.headers.authorization.slice(7).trim() : undefined;
-  const given = typeof q === 'string' ? q : typeof header === 'string' ? header : bearer;
-  return typeof given === 'string' && safeEqual(given, token);
+  const q = (req.query as Record<string, unknown> | undefined)?.token;
+  const fromQuery = typeof q === 'string' ? [q, ...(opts.eventSuffix ? [q.replace(/\/[a-z]+(?:-[a-z]+)*$/, '')] : [])] : [];
+  const given = [header, bearer, ...fromQuery].filter((g): g is string => typeof g === 'string');
+  return given.some((g) => safeEqual(g, token));
 }

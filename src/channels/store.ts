@@ -49,6 +49,16 @@ create index if not exists channel_deliveries_session on channel_deliveries (ses
 create index if not exists channel_deliveries_undelivered on channel_deliveries (status, created_at) where status <> 'sent';
 `,
   },
+  {
+    // Multi-part replies (one delivery per part), provider-reported failures, and when a Chatwoot conversation was opened.
+    id: 'channels-002-parts-provider-failures',
+    sql: `
+alter table channel_deliveries add column if not exists part integer not null default 0;
+alter table channel_deliveries add column if not exists error_code text;
+create index if not exists channel_deliveries_provider_id on channel_deliveries (channel, provider_message_id) where provider_message_id is not null;
+alter table channel_sessions add column if not exists opened_at timestamptz;
+`,
+  },
 ];
 
 export type InboundStatus = 'queued' | 'processing' | 'done' | 'failed' | 'ignored';
@@ -129,23 +139,27 @@ export interface DeliveryRow {
   channel: ChannelName;
   kind: DeliveryKind;
   messageId: number | null;
+  /** Which part of a long reply (0 for the first or only one). */
+  part: number;
   content: string;
   address: Address;
   status: DeliveryStatus;
   attempts: number;
   lastError: string | null;
   providerMessageId: string | null;
+  /** The provider's error code when it reported the failure after accepting the send (e.g. WhatsApp 131047). */
+  errorCode: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
 
 export async function startDelivery(
   sql: Sql,
-  d: { sessionId: string; bot: string; channel: ChannelName; kind: DeliveryKind; messageId: number | null; content: string; address: Address },
+  d: { sessionId: string; bot: string; channel: ChannelName; kind: DeliveryKind; messageId: number | null; part?: number; content: string; address: Address },
 ): Promise<number> {
   const [row] = await sql.query<{ id: number | string }>(
-    `insert into channel_deliveries (session_id, bot, channel, kind, message_id, content, address) values ($1, $2, $3, $4, $5, $6, $7) returning id`,
-    [d.sessionId, d.bot, d.channel, d.kind, d.messageId, d.content, JSON.stringify(d.address)],
+    `insert into channel_deliveries (session_id, bot, channel, kind, message_id, part, content, address) values ($1, $2, $3, $4, $5, $6, $7, $8) returning id`,
+    [d.sessionId, d.bot, d.channel, d.kind, d.messageId, d.part ?? 0, d.content, JSON.stringify(d.address)],
   );
   return Number(row.id);
 }
@@ -157,10 +171,42 @@ export async function finishDelivery(sql: Sql, id: number, outcome: { status: De
   );
 }
 
-/** True when this stored message already went out (a re-run after a crash must not send it twice). */
-export async function wasDelivered(sql: Sql, messageId: number): Promise<boolean> {
-  const rows = await sql.query(`select 1 from channel_deliveries where message_id = $1 and kind = 'message' and status = 'sent' limit 1`, [messageId]);
+/** True when this part of a stored message already went out (a re-run after a crash must not send it twice). */
+export async function wasDelivered(sql: Sql, messageId: number, part = 0): Promise<boolean> {
+  const rows = await sql.query(`select 1 from channel_deliveries where message_id = $1 and part = $2 and kind = 'message' and status = 'sent' limit 1`, [messageId, part]);
   return rows.length > 0;
+}
+
+/**
+ * The provider reported, after accepting it, that a sent message never arrived: mark it failed. Returns the
+ * delivery (once: a repeated report finds it failed already), or undefined when it is not one of ours.
+ */
+export async function failDeliveryLater(sql: Sql, channel: ChannelName, providerMessageId: string, error: string, code: string | null): Promise<{ sessionId: string; bot: string; messageId: number | null } | undefined> {
+  const [row] = await sql.query<{ session_id: string; bot: string; message_id: number | string | null }>(
+    `update channel_deliveries set status = 'failed', last_error = $3, error_code = $4, updated_at = now()
+     where channel = $1 and provider_message_id = $2 and status <> 'failed' returning session_id, bot, message_id`,
+    [channel, providerMessageId, error, code],
+  );
+  return row ? { sessionId: row.session_id, bot: row.bot, messageId: row.message_id === null ? null : Number(row.message_id) } : undefined;
+}
+
+export interface DeliveryCount {
+  bot: string;
+  channel: ChannelName;
+  status: DeliveryStatus;
+  /** The provider's error code of failures it reported later, null otherwise. */
+  errorCode: string | null;
+  count: number;
+}
+
+/** Sent and failed replies counted by bot, channel, status and provider error code. */
+export async function countDeliveries(sql: Sql, bot?: string): Promise<DeliveryCount[]> {
+  const rows = await sql.query<{ bot: string; channel: ChannelName; status: DeliveryStatus; error_code: string | null; n: number | string }>(
+    `select bot, channel, status, error_code, count(*) as n from channel_deliveries where kind = 'message' and ($1::text is null or bot = $1)
+     group by bot, channel, status, error_code order by bot, channel, status, error_code`,
+    [bot ?? null],
+  );
+  return rows.map((r) => ({ bot: r.bot, channel: r.channel, status: r.status, errorCode: r.error_code, count: Number(r.n) }));
 }
 
 /**
@@ -168,7 +214,17 @@ export async function wasDelivered(sql: Sql, messageId: number): Promise<boolean
  * session's own timestamp, so no clock comparison is needed). Pending again afterwards means an agent gave it back.
  */
 export async function markOpenedForHandoff(sql: Sql, sessionId: string, handoffAt: Date | null): Promise<void> {
-  await sql.query('update channel_sessions set opened_for_handoff_at = $2, updated_at = now() where session_id = $1', [sessionId, handoffAt ? handoffAt.toISOString() : null]);
+  await sql.query('update channel_sessions set opened_for_handoff_at = $2, opened_at = now(), updated_at = now() where session_id = $1', [sessionId, handoffAt ? handoffAt.toISOString() : null]);
+}
+
+/** True when this webhook message was received after we last opened its conversation for agents (same clock: the database's). */
+export async function receivedAfterOpening(sql: Sql, msg: Pick<InboundMessage, 'channel' | 'bot' | 'providerId'>): Promise<boolean> {
+  const rows = await sql.query(
+    `select 1 from channel_inbound i join channel_sessions s on s.session_id = i.session_id
+     where i.channel = $1 and i.bot = $2 and i.provider_message_id = $3 and s.opened_at is not null and i.received_at > s.opened_at`,
+    [msg.channel, msg.bot, msg.providerId],
+  );
+  return rows.length > 0;
 }
 
 export async function openedForHandoff(sql: Sql, sessionId: string, handoffAt: Date | null): Promise<boolean> {
@@ -191,12 +247,14 @@ export async function listDeliveries(sql: Sql, filter: { sessionId?: string; sta
     channel: r.channel as ChannelName,
     kind: r.kind as DeliveryKind,
     messageId: r.message_id === null ? null : Number(r.message_id),
+    part: Number(r.part ?? 0),
     content: r.content as string,
     address: (typeof r.address === 'string' ? JSON.parse(r.address) : r.address) as Address,
     status: r.status as DeliveryStatus,
     attempts: Number(r.attempts),
     lastError: (r.last_error as string | null) ?? null,
     providerMessageId: (r.provider_message_id as string | null) ?? null,
+    errorCode: (r.error_code as string | null) ?? null,
     createdAt: new Date(r.created_at as string),
     updatedAt: new Date(r.updated_at as string),
   }));

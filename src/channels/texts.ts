@@ -1,7 +1,8 @@
 // Fixed texts the channels add to a conversation, per bot language. A bot overrides them in bot.yaml
-// `replies`: media_unsupported, channel_delivery_failed ({channel}), channel_status_failed ({channel}).
+// `replies`: media_unsupported, channel_delivery_failed ({channel}), channel_delivery_rejected ({channel},
+// {error}), channel_status_failed ({channel}).
 import type { BotConfig } from '../bot/config.ts';
-import type { MediaKind } from './types.ts';
+import type { DeliveryStatusReport, MediaKind } from './types.ts';
 
 type Lang = 'es' | 'pt' | 'en' | 'vi';
 
@@ -17,6 +18,21 @@ const DELIVERY_FAILED: Record<Lang, string> = {
   pt: '[Sistema] Não foi possível entregar a resposta pelo {channel}',
   en: '[System] The reply could not be delivered via {channel}',
   vi: '[Hệ thống] Không thể gửi câu trả lời qua {channel}',
+};
+
+const DELIVERY_REJECTED: Record<Lang, string> = {
+  es: '[Sistema] {channel} no entregó la respuesta',
+  pt: '[Sistema] O {channel} não entregou a resposta',
+  en: '[System] {channel} did not deliver the reply',
+  vi: '[Hệ thống] {channel} không gửi được câu trả lời',
+};
+
+/** WhatsApp's 131047: the customer has not written in 24 hours, so only an approved template may be sent. */
+const OUTSIDE_WINDOW: Record<Lang, string> = {
+  es: 'pasaron más de 24 horas desde el último mensaje del cliente; fuera de esa ventana WhatsApp solo acepta plantillas aprobadas',
+  pt: 'passaram mais de 24 horas desde a última mensagem do cliente; fora dessa janela o WhatsApp só aceita modelos aprovados',
+  en: 'more than 24 hours have passed since the customer last wrote; outside that window WhatsApp only accepts approved templates',
+  vi: 'đã quá 24 giờ kể từ tin nhắn cuối của khách; ngoài khoảng này WhatsApp chỉ nhận mẫu tin đã duyệt',
 };
 
 const STATUS_FAILED: Record<Lang, string> = {
@@ -43,6 +59,13 @@ const fill = (t: string, channel: string) => t.replace(/\{channel\}/g, channel);
 export const mediaUnsupportedText = (config: BotConfig) => config.replies.media_unsupported ?? MEDIA_UNSUPPORTED[lang(config)];
 
 export const deliveryFailedText = (config: BotConfig, channel: string) => fill(config.replies.channel_delivery_failed ?? DELIVERY_FAILED[lang(config)], channel);
+
+/** A failure the provider reported after accepting the send, with its reason ({error} in a bot's own text). */
+export const deliveryRejectedText = (config: BotConfig, channel: string, report: Pick<DeliveryStatusReport, 'code' | 'error'>) => {
+  const reason = report.code === '131047' ? `${OUTSIDE_WINDOW[lang(config)]} (131047)` : report.error;
+  const own = config.replies.channel_delivery_rejected;
+  return own ? fill(own, channel).replace(/\{error\}/g, reason) : `${fill(DELIVERY_REJECTED[lang(config)], channel)}: ${reason}`;
+};
 
 export const statusFailedText = (config: BotConfig, channel: string) => fill(config.replies.channel_status_failed ?? STATUS_FAILED[lang(config)], channel);
 

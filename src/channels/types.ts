@@ -5,7 +5,11 @@ export type ChannelName = 'evolution' | 'whatsapp' | 'chatwoot';
 /** Where a session's replies go: enough to send without the webhook that started the conversation. */
 export type Address =
   | { channel: 'evolution'; instance: string; number: string }
-  | { channel: 'whatsapp'; phoneNumberId: string; to: string }
+  /**
+   * `to` is a phone number (wa_id), a business-scoped user id (`kind: 'user'`, for customers who show a
+   * username and no number) or a group id (`kind: 'group'`, bots that answer in groups).
+   */
+  | { channel: 'whatsapp'; phoneNumberId: string; to: string; kind?: 'phone' | 'user' | 'group' }
   | { channel: 'chatwoot'; accountId: number; conversationId: number };
 
 /** Media kinds the bots cannot read (they get the `media_unsupported` reply). */
@@ -31,5 +35,17 @@ export interface InboundMessage {
   conversationStatus?: string;
 }
 
+/** A provider's later word on a message we sent: WhatsApp reports a failed delivery after accepting the send. */
+export interface DeliveryStatusReport {
+  kind: 'delivery-status';
+  channel: ChannelName;
+  /** The provider's id of our message (the wamid the send returned). */
+  providerMessageId: string;
+  status: 'failed';
+  /** The provider's error code (e.g. 131047: outside the 24-hour window) and what it says. */
+  code?: string;
+  error: string;
+}
+
 /** What a webhook parser returns for each event it saw. */
-export type Parsed = { kind: 'message'; message: InboundMessage } | { kind: 'ignored'; reason: string };
+export type Parsed = { kind: 'message'; message: InboundMessage } | { kind: 'ignored'; reason: string } | DeliveryStatusReport;

@@ -25,11 +25,20 @@ const MEDIA_TYPES: Record<string, MediaKind> = {
   contacts: 'contact',
 };
 
+export interface CloudParseOptions {
+  /** The bot of the URL (`/webhooks/whatsapp/<bot>`), if any. */
+  pathBot?: string;
+  /** The bot of a phone_number_id (WHATSAPP_PHONE_NUMBER_IDS or the bot's settings). */
+  botOfNumber(phoneNumberId: string): string | undefined;
+  /** Whether a bot answers in WhatsApp groups (`settings.channels.whatsapp.groups: true`). Default: no. */
+  answersGroups?(bot: string): boolean;
+}
+
 /**
- * Normalise a Cloud API webhook. `pathBot` is the bot of the URL (if any); `botOfNumber` maps a
- * phone_number_id to its bot. A message for a number that belongs to another bot is not this bot's.
+ * Normalise a Cloud API webhook: customer messages, and failed-delivery statuses of messages we sent. A message
+ * for a number that belongs to another bot is not this bot's.
  */
-export function parseCloudWebhook(body: unknown, pathBot: string | undefined, botOfNumber: (phoneNumberId: string) => string | undefined): Parsed[] {
+export function parseCloudWebhook(body: unknown, opts: CloudParseOptions): Parsed[] {
   const b = body as Json;
   if (!b || typeof b !== 'object' || b.object !== 'whatsapp_business_account') return [{ kind: 'ignored', reason: "object is not 'whatsapp_business_account'" }];
   const out: Parsed[] = [];
@@ -40,44 +49,69 @@ export function parseCloudWebhook(body: unknown, pathBot: string | undefined, bo
         continue;
       }
       const value = (change.value ?? {}) as Json;
-      const phoneNumberId = value.metadata?.phone_number_id != null ? String(value.metadata.phone_number_id) : '';
-      const mapped = phoneNumberId ? botOfNumber(phoneNumberId) : undefined;
-      const bot = mapped ?? pathBot;
-      const statuses = Array.isArray(value.statuses) ? value.statuses.length : 0;
-      if (statuses) out.push({ kind: 'ignored', reason: `${statuses} status update(s)` });
+      for (const s of Array.isArray(value.statuses) ? value.statuses : []) out.push(parseStatus(s));
       const messages: Json[] = Array.isArray(value.messages) ? value.messages : [];
       if (!messages.length) continue;
+      const phoneNumberId = value.metadata?.phone_number_id != null ? String(value.metadata.phone_number_id) : '';
       if (!phoneNumberId) {
         out.push({ kind: 'ignored', reason: 'no metadata.phone_number_id' });
         continue;
       }
-      if (pathBot && mapped && mapped !== pathBot) {
+      const mapped = opts.botOfNumber(phoneNumberId);
+      if (opts.pathBot && mapped && mapped !== opts.pathBot) {
         out.push({ kind: 'ignored', reason: `phone number ${phoneNumberId} belongs to bot '${mapped}'` });
         continue;
       }
+      const bot = mapped ?? opts.pathBot;
       if (!bot) {
         out.push({ kind: 'ignored', reason: `no bot for phone number ${phoneNumberId}: set WHATSAPP_PHONE_NUMBER_IDS or use /webhooks/whatsapp/<bot>` });
         continue;
       }
-      const names = new Map<string, string>();
-      for (const c of Array.isArray(value.contacts) ? value.contacts : []) if (c?.wa_id && c.profile?.name) names.set(String(c.wa_id), String(c.profile.name));
-      for (const m of messages) out.push(parseOne(m, bot, phoneNumberId, names));
+      const names = contactNames(value.contacts);
+      const groups = opts.answersGroups?.(bot) ?? false;
+      for (const m of messages) out.push(parseOne(m, bot, phoneNumberId, names, groups));
     }
   }
   return out.length ? out : [{ kind: 'ignored', reason: 'no messages' }];
 }
 
-function parseOne(m: Json, bot: string, phoneNumberId: string, names: Map<string, string>): Parsed {
-  const from = m?.from != null ? String(m.from) : '';
-  if (!/^\d{6,20}$/.test(from) || !m.id) return { kind: 'ignored', reason: 'message without a sender or id' };
+/** Display names by wa_id and by business-scoped user id: the profile name, else the username. */
+function contactNames(contacts: unknown): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const c of Array.isArray(contacts) ? (contacts as Json[]) : []) {
+    const name = c?.profile?.name ?? c?.profile?.username;
+    if (typeof name !== 'string' || !name) continue;
+    for (const id of [c.wa_id, c.user_id, c.parent_user_id]) if (id != null) names.set(String(id), name);
+  }
+  return names;
+}
+
+const PHONE = /^\d{6,20}$/;
+/** A business-scoped user id: country code, a dot, then letters, digits and dots (e.g. BR.1502576394655843). */
+const USER_ID = /^[A-Z]{2}\.[A-Za-z0-9.]{1,160}$/;
+
+function parseOne(m: Json, bot: string, phoneNumberId: string, names: Map<string, string>, groups: boolean): Parsed {
+  const phone = m?.from != null && PHONE.test(String(m.from)) ? String(m.from) : null;
+  // Customers with a username may come without a phone number: their business-scoped user id identifies them.
+  const userId = typeof m?.from_user_id === 'string' && USER_ID.test(m.from_user_id) ? m.from_user_id : null;
+  if ((!phone && !userId) || !m.id) return { kind: 'ignored', reason: 'message without a sender or id' };
+  const sender = (phone ?? userId)!;
+  const group = m.group_id != null ? String(m.group_id) : null;
+  if (group && !groups) return { kind: 'ignored', reason: `group message (${group}): this bot does not answer groups (settings.channels.whatsapp.groups)` };
+  const address: Address = group
+    ? { channel: 'whatsapp', phoneNumberId, to: group, kind: 'group' }
+    : phone
+      ? { channel: 'whatsapp', phoneNumberId, to: phone }
+      : { channel: 'whatsapp', phoneNumberId, to: sender, kind: 'user' };
   const base = {
     channel: 'whatsapp' as const,
     bot,
     providerId: String(m.id),
-    contactKey: from,
-    phoneNumber: from,
-    name: names.get(from),
-    address: { channel: 'whatsapp', phoneNumberId, to: from } as Address,
+    // A group is one conversation, whoever writes in it.
+    contactKey: group ? `group-${group}` : sender,
+    phoneNumber: group ? null : phone,
+    name: names.get(sender) ?? (userId ? names.get(userId) : undefined),
+    address,
   };
   const text =
     m.type === 'text' ? m.text?.body : m.type === 'interactive' ? (m.interactive?.button_reply?.title ?? m.interactive?.list_reply?.title) : m.type === 'button' ? m.button?.text : undefined;
@@ -93,14 +127,35 @@ function parseOne(m: Json, bot: string, phoneNumberId: string, names: Map<string
   return { kind: 'ignored', reason: `message type '${m.type}'` };
 }
 
+/** sent / delivered / read need nothing; `failed` means a message Meta had accepted never reached the customer. */
+function parseStatus(s: Json): Parsed {
+  const status = String(s?.status ?? '');
+  if (status !== 'failed' || s?.id == null) return { kind: 'ignored', reason: `status '${status}'` };
+  const errors: Json[] = Array.isArray(s.errors) ? s.errors : [];
+  const code = errors[0]?.code != null ? String(errors[0].code) : undefined;
+  const error =
+    errors
+      .map((e) => [e?.code, e?.title ?? e?.message, e?.error_data?.details].filter((x) => x != null && x !== '').join(' '))
+      .filter(Boolean)
+      .join('; ') || 'failed (no reason given)';
+  return { kind: 'delivery-status', channel: 'whatsapp', providerMessageId: String(s.id), status: 'failed', code, error };
+}
+
 /** Send a text from the business number. Resolves with the Graph API's message id (wamid). */
 export async function sendCloudText(cfg: WhatsAppCloudConfig, address: Extract<Address, { channel: 'whatsapp' }>, text: string, timeoutMs: number): Promise<string | undefined> {
   if (!cfg.token) throw new ProviderError('WHATSAPP_TOKEN is not set: cannot send through the Cloud API', null, false);
   const res = await callJson<Json>(`${cfg.graphUrl}/${cfg.version}/${encodeURIComponent(address.phoneNumberId)}/messages`, {
     headers: { authorization: `Bearer ${cfg.token}` },
-    body: { messaging_product: 'whatsapp', to: address.to, type: 'text', text: { body: text } },
+    body: { messaging_product: 'whatsapp', ...recipientOf(address), type: 'text', text: { body: text } },
     timeoutMs,
   });
   const id = res?.messages?.[0]?.id;
   return typeof id === 'string' ? id : undefined;
+}
+
+/** Who a send goes to: a phone number (`to`), a business-scoped user id (`recipient`) or a group. */
+function recipientOf(a: Extract<Address, { channel: 'whatsapp' }>): Json {
+  if (a.kind === 'user') return { recipient: a.to };
+  if (a.kind === 'group') return { recipient_type: 'group', to: a.to };
+  return { to: a.to };
 }

@@ -28,8 +28,8 @@ export interface ServerOptions {
   logger?: boolean;
   /** Trust X-Forwarded-For (set when running behind a reverse proxy). */
   trustProxy?: boolean;
-  /** Extra route plugins (channels). */
-  plugins?: ((app: FastifyInstance) => Promise<void>)[];
+  /** Extra route plugins (channels). They get the server's runtime and auth, to guard their own /api routes. */
+  plugins?: ((app: FastifyInstance, ctx: RouteContext) => Promise<void>)[];
 }
 
 export async function buildServer(opts: ServerOptions): Promise<FastifyInstance> {
@@ -87,7 +87,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   await app.register(async (scoped) => (await import('./routes/knowledge.ts')).knowledgeRoutes(scoped.withTypeProvider<ZodTypeProvider>(), ctx));
   await app.register(async (scoped) => eventRoutes(scoped, ctx));
   await app.register(async (scoped) => (await import('./routes/ui-stream.ts')).uiStreamRoutes(scoped.withTypeProvider<ZodTypeProvider>(), ctx));
-  for (const plugin of opts.plugins ?? []) await app.register(async (scoped) => plugin(scoped));
+  for (const plugin of opts.plugins ?? []) await app.register(async (scoped) => plugin(scoped, ctx));
   await app.register(async (scoped) => staticRoutes(scoped));
   return app;
 }

@@ -1,0 +1,43 @@
+// What operators read about outgoing channel messages: each delivery of a conversation (the console marks the
+// replies that never reached the customer) and the counts of sent and failed replies per bot and channel.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { HttpError, type Runtime } from '../engine/index.ts';
+import { requireRole, type AuthConfig } from '../server/auth.ts';
+import { countDeliveries, listDeliveries, type DeliveryStatus } from './store.ts';
+
+const STATUSES: DeliveryStatus[] = ['pending', 'sent', 'failed'];
+
+export function deliveryRoutes(app: FastifyInstance, runtime: Runtime, auth: AuthConfig): void {
+  app.get('/api/channels/deliveries', async (req: FastifyRequest<{ Querystring: Record<string, string | undefined> }>) => {
+    requireRole(req, auth, 'operator');
+    const { sessionId, status, bot, limit } = req.query ?? {};
+    if (status !== undefined && !STATUSES.includes(status as DeliveryStatus)) throw new HttpError(400, `status must be one of ${STATUSES.join(', ')}`);
+    const n = limit === undefined ? 100 : Number(limit);
+    if (!Number.isInteger(n) || n < 1 || n > 1000) throw new HttpError(400, 'limit must be a whole number from 1 to 1000');
+    const rows = await listDeliveries(runtime.db, { sessionId, status: status as DeliveryStatus | undefined, bot, limit: n });
+    return {
+      deliveries: rows.map((d) => ({
+        id: d.id,
+        sessionId: d.sessionId,
+        bot: d.bot,
+        channel: d.channel,
+        kind: d.kind,
+        messageId: d.messageId,
+        part: d.part,
+        status: d.status,
+        attempts: d.attempts,
+        lastError: d.lastError,
+        errorCode: d.errorCode,
+        createdAt: d.createdAt.toISOString(),
+        updatedAt: d.updatedAt.toISOString(),
+      })),
+    };
+  });
+
+  app.get('/api/channels/stats', async (req: FastifyRequest<{ Querystring: { bot?: string } }>) => {
+    requireRole(req, auth, 'operator');
+    const counts = await countDeliveries(runtime.db, req.query?.bot);
+    const total = (status: DeliveryStatus) => counts.filter((c) => c.status === status).reduce((n, c) => n + c.count, 0);
+    return { sent: total('sent'), failed: total('failed'), counts };
+  });
+}
