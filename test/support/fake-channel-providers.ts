@@ -105,8 +105,13 @@ export async function startFakeEvolution(apiKey: string): Promise<FakeProvider> 
   ]);
 }
 
-/** WhatsApp Cloud API: POST /{version}/{phone_number_id}/messages with a Bearer token. */
+/**
+ * WhatsApp Cloud API: POST /{version}/{phone_number_id}/messages with a Bearer token, to a phone number (`to`),
+ * a business-scoped user id (`recipient`) or a group (`recipient_type: "group"`). Like Meta, it accepts a text
+ * body up to 4096 characters.
+ */
 export async function startFakeGraph(token: string): Promise<FakeProvider> {
+  const invalid = (message: string) => ({ status: 400, body: { error: { message: `(#100) ${message}`, type: 'OAuthException', code: 100 } } });
   return startFake([
     [
       'POST',
@@ -114,10 +119,10 @@ export async function startFakeGraph(token: string): Promise<FakeProvider> {
       (req) => {
         if (req.headers.authorization !== `Bearer ${token}`) return { status: 401, body: { error: { message: 'Invalid OAuth access token.', type: 'OAuthException', code: 190 } } };
         const b = req.body;
-        if (b?.messaging_product !== 'whatsapp' || !b.to || b.type !== 'text' || typeof b.text?.body !== 'string') {
-          return { status: 400, body: { error: { message: '(#100) Invalid parameter', type: 'OAuthException', code: 100 } } };
-        }
-        return { status: 200, body: { messaging_product: 'whatsapp', contacts: [{ input: b.to, wa_id: b.to }], messages: [{ id: `wamid.${nextId('HBGM')}` }] } };
+        if (b?.messaging_product !== 'whatsapp' || !(b.to || b.recipient) || b.type !== 'text' || typeof b.text?.body !== 'string') return invalid('Invalid parameter');
+        if (b.text.body.length > 4096) return invalid('Param text[body] must be at most 4096 characters long.');
+        const contact = b.to ? (b.recipient_type === 'group' ? { input: b.to } : { input: b.to, wa_id: b.to }) : { input: b.recipient, user_id: b.recipient };
+        return { status: 200, body: { messaging_product: 'whatsapp', contacts: [contact], messages: [{ id: `wamid.${nextId('HBGM')}` }] } };
       },
     ],
   ]);
@@ -126,6 +131,11 @@ export async function startFakeGraph(token: string): Promise<FakeProvider> {
 export interface FakeChatwoot extends FakeProvider {
   /** Conversation statuses by `${accountId}/${conversationId}` (what GET returns; toggle_status changes it). */
   conversations: Map<string, string>;
+  /**
+   * Whether an Agent Bot token may read a conversation (GET). Chatwoot servers before June 2026 refuse it with
+   * 401 "Access to this endpoint is not authorized for bots"; toggle_status and messages were always allowed.
+   */
+  botMayRead: boolean;
   messagesTo(accountId: number, conversationId: number): RecordedRequest[];
   togglesOf(accountId: number, conversationId: number): RecordedRequest[];
 }
@@ -133,6 +143,7 @@ export interface FakeChatwoot extends FakeProvider {
 /** Chatwoot application API as an Agent Bot (header api_access_token). */
 export async function startFakeChatwoot(token: string): Promise<FakeChatwoot> {
   const conversations = new Map<string, string>();
+  const state = { botMayRead: true };
   const authorised = (req: RecordedRequest) => req.headers.api_access_token === token;
   const denied = { status: 401, body: { error: 'You need to sign in or sign up before continuing.' } };
   let messageId = 1000;
@@ -162,6 +173,7 @@ export async function startFakeChatwoot(token: string): Promise<FakeChatwoot> {
       /^\/api\/v1\/accounts\/(\d+)\/conversations\/(\d+)$/,
       (req, [a, c]) => {
         if (!authorised(req)) return denied;
+        if (!state.botMayRead) return { status: 401, body: { error: 'Access to this endpoint is not authorized for bots' } };
         const status = conversations.get(`${a}/${c}`);
         if (!status) return { status: 404, body: { error: 'Resource could not be found' } };
         return { status: 200, body: { id: Number(c), account_id: Number(a), status, meta: { sender: {} }, messages: [] } };
@@ -172,6 +184,12 @@ export async function startFakeChatwoot(token: string): Promise<FakeChatwoot> {
   return {
     ...fake,
     conversations,
+    get botMayRead() {
+      return state.botMayRead;
+    },
+    set botMayRead(v: boolean) {
+      state.botMayRead = v;
+    },
     messagesTo: (a, c) => fake.requests.filter(match(a, c, '/messages')),
     togglesOf: (a, c) => fake.requests.filter(match(a, c, '/toggle_status')),
   };
