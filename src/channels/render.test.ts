@@ -1,0 +1,58 @@
+// Rendering one narrated reply per channel, and splitting long replies at a channel's limit.
+import { describe, expect, it } from 'vitest';
+import { renderReply, splitReply } from './render.ts';
+
+describe('renderReply', () => {
+  it('turns markdown emphasis into WhatsApp marks', () => {
+    expect(renderReply('Hola **Lu**, tenemos _creatina_ y ~~whey~~ y `ABC-1`.', 'whatsapp')).toBe('Hola *Lu*, tenemos _creatina_ y ~whey~ y `ABC-1`.');
+    expect(renderReply('Es ***clave*** y __fuerte__', 'whatsapp')).toBe('Es _*clave*_ y *fuerte*');
+  });
+
+  it('writes lists with plain bullets, numbered lists as numbers, nested lists indented', () => {
+    const md = '- **Efectivo:** en el local\n- Transferencia\n  - alias LAFORMULA\n\n1. uno\n2. dos';
+    expect(renderReply(md, 'whatsapp')).toBe('• *Efectivo:* en el local\n• Transferencia\n   • alias LAFORMULA\n\n1. uno\n2. dos');
+  });
+
+  it('shows links as text, headings in bold, tables as one line per row', () => {
+    expect(renderReply('Seguinos en [Instagram](https://instagram.com/x) o https://x.com', 'whatsapp')).toBe('Seguinos en Instagram (https://instagram.com/x) o https://x.com');
+    expect(renderReply('## Horarios\n\nDe 9 a 18', 'whatsapp')).toBe('*Horarios*\n\nDe 9 a 18');
+    const table = '| plano | preço |\n|---|---|\n| Mensal | **R$ 189** |\n| Livre | R$ 259 |';
+    expect(renderReply(table, 'whatsapp')).toBe('• Mensal: *R$ 189*\n• Livre: R$ 259');
+    expect(renderReply('| a | b | c |\n|---|---|---|\n| 1 | 2 | 3 |', 'whatsapp')).toBe('• 1 — 2 — 3');
+  });
+
+  it('keeps line breaks, paragraphs, escaped characters and code blocks', () => {
+    expect(renderReply('línea 1\nlínea 2\n\notro párrafo', 'whatsapp')).toBe('línea 1\nlínea 2\n\notro párrafo');
+    expect(renderReply('2 \\* 3 = 6', 'whatsapp')).toBe('2 * 3 = 6');
+    expect(renderReply('```\nnpm start\n```', 'whatsapp')).toBe('```npm start```');
+  });
+
+  it('drops every mark for plain text, and leaves markdown untouched for markdown channels', () => {
+    const md = '**Planos**\n\n- _Mensal_: [ver](https://x.com/p)';
+    expect(renderReply(md, 'plain')).toBe('Planos\n\n• Mensal: ver (https://x.com/p)');
+    expect(renderReply(md, 'markdown')).toBe(md);
+  });
+});
+
+describe('splitReply', () => {
+  it('keeps a reply that fits whole', () => {
+    expect(splitReply('hola', 10)).toEqual(['hola']);
+    expect(splitReply('  ', 10)).toEqual([]);
+  });
+
+  it('cuts between paragraphs first, then lines, then words, and only cuts a word longer than the limit', () => {
+    expect(splitReply('aaaa\n\nbbbb\n\ncccc', 10)).toEqual(['aaaa\n\nbbbb', 'cccc']);
+    expect(splitReply('aaaa\nbbbb\ncccc', 10)).toEqual(['aaaa\nbbbb', 'cccc']);
+    expect(splitReply('uno dos tres cuatro', 8)).toEqual(['uno dos', 'tres', 'cuatro']);
+    expect(splitReply('x'.repeat(25), 10)).toEqual(['x'.repeat(10), 'x'.repeat(10), 'x'.repeat(5)]);
+  });
+
+  it('never returns a part over the limit', () => {
+    const text = Array.from({ length: 40 }, (_, i) => `${i} ${'palabra '.repeat(i * 7)}`.trim() + (i % 3 ? '\n' : '\n\n')).join('');
+    for (const limit of [50, 333, 4096]) {
+      const parts = splitReply(text, limit);
+      for (const p of parts) expect(p.length).toBeLessThanOrEqual(limit);
+      expect(parts.join(' ').replace(/\s+/g, ' ')).toBe(text.trim().replace(/\s+/g, ' ')); // nothing lost
+    }
+  });
+});
