@@ -11,6 +11,15 @@ import type { Listener } from './useInbox.ts';
 
 const SOURCE_ICON: Record<string, IconName> = { '': 'user', bot: 'bot', human: 'human', system: 'system' };
 
+/** Channels whose replies are delivered by a provider (and can fail after the turn). */
+const CHANNELS = new Set(['evolution', 'whatsapp', 'chatwoot']);
+
+interface Delivery {
+  messageId: number | null;
+  status: string;
+  lastError: string | null;
+}
+
 export function Conversation({
   token,
   t,
@@ -62,6 +71,23 @@ export function Conversation({
     void load();
   }, [load]);
 
+  // Replies that never reached the customer on a messaging channel (failed sends, or failures the provider
+  // reported later), by message id. Read again whenever a message arrives: a failure brings a system message.
+  const [undelivered, setUndelivered] = useState<ReadonlyMap<number, string>>(new Map());
+  const onChannel = !!summary.channel && CHANNELS.has(summary.channel);
+  const loadDeliveries = useCallback(async () => {
+    if (!onChannel) return;
+    try {
+      const r = await request<{ deliveries: Delivery[] }>('GET', `/api/channels/deliveries?status=failed&sessionId=${encodeURIComponent(id)}`, { token });
+      setUndelivered(new Map(r.deliveries.filter((d) => d.messageId !== null).map((d) => [d.messageId!, d.lastError ?? ''])));
+    } catch {
+      /* channels off on this server: no marks */
+    }
+  }, [id, token, onChannel]);
+  useEffect(() => {
+    void loadDeliveries();
+  }, [loadDeliveries, detail?.messages.length]);
+
   // Live: new messages append; a bot reply brings its turn, so the detail is read again for the trace.
   useEffect(
     () =>
@@ -69,8 +95,9 @@ export function Conversation({
         if (e.type !== 'message' || e.sessionId !== id) return;
         setDetail((d) => (d && !d.messages.some((m) => m.id === e.message.id) ? { ...d, messages: [...d.messages, e.message] } : d));
         if (e.message.source === 'bot' || reading.current) void load();
+        if (e.message.role === 'system') void loadDeliveries();
       }),
-    [subscribe, id, load],
+    [subscribe, id, load, loadDeliveries],
   );
 
   useEffect(() => {
@@ -175,6 +202,11 @@ export function Conversation({
                           {intentLabel(bots, summary.bot, i)}
                         </span>
                       ))}
+                    </span>
+                  )}
+                  {undelivered.has(m.id) && (
+                    <span className="chip small failed" data-testid="delivery-failed" title={t.notDeliveredHelp(undelivered.get(m.id) ?? '')}>
+                      {t.notDelivered}
                     </span>
                   )}
                   {turn && (
