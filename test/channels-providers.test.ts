@@ -5,23 +5,22 @@
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { channelMigrations, channelsConfigFromEnv, getLink, listDeliveries, type Channels } from '../src/channels/index.ts';
-import { Runtime } from '../src/engine/index.ts';
-import { coreMigrations, getSession, insertMessage, listMessages, migrate, openTestDatabase, type Database } from '../src/store/index.ts';
-import { startChannelsServer, type ChannelsServer } from './support/channels-server.ts';
-import { startFakeChatwoot, startFakeEvolution, startFakeGraph, type FakeChatwoot, type FakeProvider } from './support/fake-channel-providers.ts';
+import { getLink, listDeliveries, type Channels } from '../src/channels/index.ts';
+import type { Runtime } from '../src/engine/index.ts';
+import { getSession, insertMessage, listMessages, type Database } from '../src/store/index.ts';
+import type { ChannelsServer } from './support/channels-server.ts';
+import { CHANNEL_KEYS, startChannelsWorld, type ChannelsWorld } from './support/channels-world.ts';
+import type { FakeChatwoot, FakeProvider } from './support/fake-channel-providers.ts';
 
-const EVO_KEY = 'evo-key';
+const { appSecret: APP_SECRET } = CHANNEL_KEYS;
 const EVO_TOKEN = 'evo-webhook-token';
-const GRAPH_TOKEN = 'graph-token';
-const APP_SECRET = 'meta-app-secret';
-const CW_TOKEN = 'cw-bot-token';
 const CW_BOT_SECRET = 'cw-agent-bot-secret';
 const CW_ACCOUNT_SECRET = 'cw-account-webhook-secret';
 const OPERATOR = 'o';
 
 const fixture = (name: string) => JSON.parse(readFileSync(new URL(`./fixtures/channels/${name}.json`, import.meta.url), 'utf8'));
 
+let world: ChannelsWorld;
 let db: Database;
 let runtime: Runtime;
 let server: ChannelsServer;
@@ -31,40 +30,18 @@ let graph: FakeProvider;
 let chatwoot: FakeChatwoot;
 
 beforeAll(async () => {
-  [evolution, graph, chatwoot] = await Promise.all([startFakeEvolution(EVO_KEY), startFakeGraph(GRAPH_TOKEN), startFakeChatwoot(CW_TOKEN)]);
-  db = await openTestDatabase();
-  await migrate(db, [...coreMigrations, ...channelMigrations]);
-  runtime = await Runtime.create({ db, only: ['la-formula'] });
-  const config = channelsConfigFromEnv({
-    EVOLUTION_BASE_URL: evolution.url,
-    EVOLUTION_API_KEY: EVO_KEY,
-    EVOLUTION_INSTANCE: 'la-formula-ventas',
-    EVOLUTION_WEBHOOK_TOKEN: EVO_TOKEN,
-    WHATSAPP_APP_SECRET: APP_SECRET,
-    WHATSAPP_TOKEN: GRAPH_TOKEN,
-    WHATSAPP_GRAPH_URL: graph.url,
-    WHATSAPP_PHONE_NUMBER_IDS: '109876543210:la-formula',
-    CHATWOOT_BASE_URL: chatwoot.url,
-    CHATWOOT_BOT_TOKEN: CW_TOKEN,
-    CHATWOOT_WEBHOOK_SECRET: CW_BOT_SECRET,
-    CHATWOOT_ACCOUNT_WEBHOOK_SECRET: CW_ACCOUNT_SECRET,
-    CHANNELS_RETRY_DELAYS_MS: '5,10',
+  world = await startChannelsWorld({
+    env: { EVOLUTION_WEBHOOK_TOKEN: EVO_TOKEN, CHATWOOT_WEBHOOK_SECRET: CW_BOT_SECRET, CHATWOOT_ACCOUNT_WEBHOOK_SECRET: CW_ACCOUNT_SECRET },
+    auth: { adminToken: 'a', operatorToken: OPERATOR },
   });
-  server = await startChannelsServer(runtime, config, { adminToken: 'a', operatorToken: OPERATOR });
+  ({ db, runtime, server, evolution, graph, chatwoot } = world);
   channels = server.channels;
 });
 
-afterAll(async () => {
-  await server?.close();
-  await runtime?.close();
-  await db?.close();
-  await Promise.all([evolution?.close(), graph?.close(), chatwoot?.close()]);
-});
+afterAll(() => world?.close());
 
 beforeEach(() => {
-  evolution.reset();
-  graph.reset();
-  chatwoot.reset();
+  world.reset();
   chatwoot.botMayRead = true;
 });
 

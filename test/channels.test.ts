@@ -2,24 +2,20 @@
 // fake Evolution API, WhatsApp Graph API and Chatwoot servers (which record every call and can be made to fail).
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { channelMigrations, channelsConfigFromEnv, listDeliveries, type Channels } from '../src/channels/index.ts';
+import { listDeliveries, type Channels } from '../src/channels/index.ts';
 import { renderReply } from '../src/channels/render.ts';
-import { Runtime } from '../src/engine/index.ts';
-import { coreMigrations, getSession, listMessages, migrate, openTestDatabase, type Database } from '../src/store/index.ts';
-import { startChannelsServer, type ChannelsServer } from './support/channels-server.ts';
-import { startFakeChatwoot, startFakeEvolution, startFakeGraph, type FakeChatwoot, type FakeProvider } from './support/fake-channel-providers.ts';
+import { getSession, listMessages, type Database } from '../src/store/index.ts';
+import type { ChannelsServer } from './support/channels-server.ts';
+import { CHANNEL_KEYS, startChannelsWorld, type ChannelsWorld } from './support/channels-world.ts';
+import type { FakeChatwoot, FakeProvider } from './support/fake-channel-providers.ts';
 
-const EVO_KEY = 'evo-key';
-const GRAPH_TOKEN = 'graph-token';
-const APP_SECRET = 'meta-app-secret';
+const { evolution: EVO_KEY, graph: GRAPH_TOKEN, appSecret: APP_SECRET, chatwoot: CW_TOKEN, phoneNumberId: PNID } = CHANNEL_KEYS;
 const VERIFY_TOKEN = 'verify-me';
-const CW_TOKEN = 'cw-bot-token';
 const CW_SECRET = 'cw-webhook-secret';
-const PNID = '109876543210';
 const OPERATOR = 'o';
 
+let world: ChannelsWorld;
 let db: Database;
-let runtime: Runtime;
 let server: ChannelsServer;
 let channels: Channels;
 let base: string;
@@ -28,40 +24,14 @@ let graph: FakeProvider;
 let chatwoot: FakeChatwoot;
 
 beforeAll(async () => {
-  [evolution, graph, chatwoot] = await Promise.all([startFakeEvolution(EVO_KEY), startFakeGraph(GRAPH_TOKEN), startFakeChatwoot(CW_TOKEN)]);
-  db = await openTestDatabase();
-  await migrate(db, [...coreMigrations, ...channelMigrations]); // as start-up does (the plugin also ensures its tables)
-  runtime = await Runtime.create({ db, only: ['la-formula'] });
-  const config = channelsConfigFromEnv({
-    EVOLUTION_BASE_URL: evolution.url,
-    EVOLUTION_API_KEY: EVO_KEY,
-    EVOLUTION_INSTANCE: 'la-formula-ventas',
-    WHATSAPP_VERIFY_TOKEN: VERIFY_TOKEN,
-    WHATSAPP_APP_SECRET: APP_SECRET,
-    WHATSAPP_TOKEN: GRAPH_TOKEN,
-    WHATSAPP_GRAPH_URL: graph.url,
-    WHATSAPP_PHONE_NUMBER_IDS: `${PNID}:la-formula`,
-    CHATWOOT_BASE_URL: chatwoot.url,
-    CHATWOOT_BOT_TOKEN_LA_FORMULA: CW_TOKEN,
-    CHATWOOT_WEBHOOK_SECRET: CW_SECRET,
-    CHANNELS_RETRY_DELAYS_MS: '5,10,20',
-  });
-  server = await startChannelsServer(runtime, config, { adminToken: 'a', operatorToken: OPERATOR });
+  world = await startChannelsWorld({ env: { WHATSAPP_VERIFY_TOKEN: VERIFY_TOKEN, CHATWOOT_WEBHOOK_SECRET: CW_SECRET }, auth: { adminToken: 'a', operatorToken: OPERATOR } });
+  ({ db, server, evolution, graph, chatwoot } = world);
   ({ channels, base } = server);
 });
 
-afterAll(async () => {
-  await server?.close();
-  await runtime?.close();
-  await db?.close();
-  await Promise.all([evolution?.close(), graph?.close(), chatwoot?.close()]);
-});
+afterAll(() => world?.close());
 
-beforeEach(() => {
-  evolution.reset();
-  graph.reset();
-  chatwoot.reset();
-});
+beforeEach(() => world.reset());
 
 const post = (path: string, body: string | object, headers?: Record<string, string>) => server.post(path, body, headers);
 
