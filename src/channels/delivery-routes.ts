@@ -1,7 +1,8 @@
 // What operators read about outgoing channel messages: each delivery of a conversation (the console marks the
 // replies that never reached the customer) and the counts of sent and failed replies per bot and channel.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { HttpError, type Runtime } from '../engine/index.ts';
+import type { Runtime } from '../engine/index.ts';
+import { InvalidError } from '../errors/index.ts';
 import { requireRole, type AuthConfig } from '../server/auth.ts';
 import { countDeliveries, listDeliveries, type DeliveryStatus } from './store.ts';
 
@@ -11,9 +12,9 @@ export function deliveryRoutes(app: FastifyInstance, runtime: Runtime, auth: Aut
   app.get('/api/channels/deliveries', async (req: FastifyRequest<{ Querystring: Record<string, string | undefined> }>) => {
     requireRole(req, auth, 'operator');
     const { sessionId, status, bot, limit } = req.query ?? {};
-    if (status !== undefined && !STATUSES.includes(status as DeliveryStatus)) throw new HttpError(400, `status must be one of ${STATUSES.join(', ')}`);
+    if (status !== undefined && !STATUSES.includes(status as DeliveryStatus)) throw new InvalidError(`status must be one of ${STATUSES.join(', ')}`);
     const n = limit === undefined ? 100 : Number(limit);
-    if (!Number.isInteger(n) || n < 1 || n > 1000) throw new HttpError(400, 'limit must be a whole number from 1 to 1000');
+    if (!Number.isInteger(n) || n < 1 || n > 1000) throw new InvalidError('limit must be a whole number from 1 to 1000');
     const rows = await listDeliveries(runtime.db, { sessionId, status: status as DeliveryStatus | undefined, bot, limit: n });
     return {
       deliveries: rows.map((d) => ({
