@@ -1,9 +1,10 @@
 // The shape of a bot's `bot.yaml`, validated with zod when the bot loads.
 import { z } from 'zod';
+import { BUILTIN_SLOT_KINDS, formSchema } from '../forms/schema.ts';
 
 const slotKind = z.enum(['yesno', 'date', 'time', 'datetime', 'number', 'name', 'text']);
 
-export const intentSchema = z.object({
+export const intentSchema = z.strictObject({
   label: z.string().min(1),
   description: z.string().default(''),
   handoff: z.boolean().default(false),
@@ -12,7 +13,7 @@ export const intentSchema = z.object({
   examples: z.array(z.string().min(1)).default([]),
 });
 
-export const flowSchema = z.object({
+export const flowSchema = z.strictObject({
   /** The intent that owns and continues this flow. Defaults to the flow id. */
   intent: z.string().optional(),
   stages: z.array(z.string()).min(1),
@@ -24,7 +25,7 @@ export const flowSchema = z.object({
   context: z.string().optional(),
 });
 
-export const understandingSchema = z.object({
+export const understandingSchema = z.strictObject({
   mode: z.enum(['local', 'llm', 'cascade']).default('local'),
   threshold: z.number().min(0).max(1).default(0.5),
   fallback: z.string(),
@@ -36,7 +37,7 @@ export const understandingSchema = z.object({
   onModelFailure: z.enum(['local', 'handoff']).default('local'),
 });
 
-export const handoffSchema = z.object({
+export const handoffSchema = z.strictObject({
   timeout_minutes: z.number().positive().default(30),
   reset_on_greeting: z.boolean().default(true),
   /** What the bot says when it hands a conversation over. */
@@ -45,12 +46,18 @@ export const handoffSchema = z.object({
   resume_message: z.string().optional(),
 });
 
-export const gazetteerSchema = z.object({
+export const gazetteerSchema = z.strictObject({
   type: z.string(),
   values: z.record(z.string(), z.array(z.string())),
 });
 
-export const botConfigSchema = z.object({
+/** A regex entity: every match of `pattern` (case-insensitive) becomes an entity of `type` whose value is the match. */
+export const patternEntitySchema = z.strictObject({
+  type: z.string().min(1),
+  pattern: z.string().min(1).refine(isRegex, 'not a valid regular expression'),
+});
+
+export const botConfigSchema = z.strictObject({
   id: z.string().regex(/^[a-z0-9-]+$/),
   name: z.string().default(''),
   language: z.enum(['pt-BR', 'es-AR', 'vi', 'en']),
@@ -66,6 +73,10 @@ export const botConfigSchema = z.object({
   /** Folder of markdown knowledge documents, relative to the bot folder. */
   knowledge: z.string().optional(),
   gazetteers: z.array(gazetteerSchema).default([]),
+  /** Regex entities (order numbers, document ids…). */
+  entities: z.array(patternEntitySchema).default([]),
+  /** Slot-filling forms (see docs/writing-a-bot.md#forms). */
+  forms: z.record(z.string(), formSchema).default({}),
   /** Sign-in required: unknown userId gets replies.blocked_unknown_user. */
   requireUser: z.boolean().default(false),
   guardrails: z.boolean().default(false),
@@ -89,6 +100,14 @@ export const checkedBotConfigSchema = botConfigSchema.superRefine((c, ctx) => {
   };
   need(c.understanding.fallback, ['understanding', 'fallback']);
   c.understanding.exclusive.forEach((id, i) => need(id, ['understanding', 'exclusive', i]));
+  const kinds = new Set<string>([...BUILTIN_SLOT_KINDS, ...c.gazetteers.map((g) => g.type), ...c.entities.map((e) => e.type)]);
+  for (const [formId, form] of Object.entries(c.forms)) {
+    need(form.intent ?? formId, ['forms', formId, 'intent']);
+    for (const [name, slot] of Object.entries(form.slots)) {
+      if (name === 'confirm') ctx.addIssue({ code: 'custom', path: ['forms', formId, 'slots', name], message: "'confirm' is the stage of the summary: give the slot another name" });
+      if (!kinds.has(slot.kind)) ctx.addIssue({ code: 'custom', path: ['forms', formId, 'slots', name, 'kind'], message: `'${slot.kind}' is not a slot kind: use one of ${[...kinds].join(', ')}` });
+    }
+  }
   for (const [flowId, flow] of Object.entries(c.flows)) {
     need(flow.intent ?? flowId, ['flows', flowId, 'intent']);
     const stages = new Set(flow.stages);
@@ -102,6 +121,16 @@ export const checkedBotConfigSchema = botConfigSchema.superRefine((c, ctx) => {
 export type BotConfig = z.infer<typeof botConfigSchema>;
 export type IntentConfig = z.infer<typeof intentSchema>;
 export type FlowConfig = z.infer<typeof flowSchema>;
+export type { FormConfig, SlotConfig } from '../forms/schema.ts';
+
+function isRegex(pattern: string): boolean {
+  try {
+    new RegExp(pattern, 'iu');
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** Whether Intl knows the zone (dates and times are computed in it). */
 function isTimeZone(zone: string): boolean {

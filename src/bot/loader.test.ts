@@ -43,6 +43,40 @@ describe('bot loader', () => {
     expect(() => readBotConfig(botDir(`${VALID}\ntimeZone: America/Sao_Pablo\n`))).toThrow(/timeZone: not a time zone/);
   });
 
+  it('rejects unknown keys, naming the nearest valid one', () => {
+    const typos = VALID.replace('hello: { label: Hello,', 'hello: { label: Hello, handof: true,')
+      .replace('understanding: { fallback: other }', 'understanding: { fallback: other, multi_intent: false }')
+      .concat('knowledg: knowledge/\n');
+    let msg = '';
+    try {
+      readBotConfig(botDir(typos));
+    } catch (err) {
+      msg = (err as Error).message;
+    }
+    expect(msg).toMatch(/intents\.hello\.handof: unknown key 'handof' — did you mean 'handoff'\?/);
+    expect(msg).toMatch(/understanding\.multi_intent: unknown key 'multi_intent' — did you mean 'multiIntent'\?/);
+    expect(msg).toMatch(/knowledg: unknown key 'knowledg' — did you mean 'knowledge'\?/);
+  });
+
+  it('checks forms: their intent, slot kinds and the reserved confirm stage', () => {
+    const form = `forms:
+  booking:
+    intent: hello
+    slots:
+      day: { kind: date, ask: "Which day?" }
+      confirm: { kind: yesno, ask: "Sure?" }
+      size: { kind: shoe_size, ask: "Size?" }
+    done: "Booked {day}"
+`;
+    expect(() => readBotConfig(botDir(VALID + form))).toThrow(/forms\.booking\.slots\.confirm: 'confirm' is the stage[\s\S]*forms\.booking\.slots\.size\.kind: 'shoe_size' is not a slot kind/);
+    const withGazetteer = `${VALID}gazetteers: [{ type: shoe_size, values: { "40": [quarenta] } }]\n${form.replace(/ {6}confirm:.*\n/, '')}`;
+    expect(readBotConfig(botDir(withGazetteer)).forms.booking.slots.size.required).toBe(true);
+  });
+
+  it('a knowledge folder that does not exist is an error', () => {
+    expect(() => readBotConfig(botDir(`${VALID}knowledge: knowledg/\n`))).toThrow(/knowledge: folder .*knowledg.* does not exist/);
+  });
+
   it('loads every bot folder of a directory, with or without code', async () => {
     const root = mkdtempSync(join(tmpdir(), 'sb-bots-'));
     mkdirSync(join(root, 'demo'));

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parse } from 'yaml';
 import { checkedBotConfigSchema, type BotConfig } from './config.ts';
+import { describeIssues } from './errors.ts';
 import type { BotDefinition } from '../engine/types.ts';
 import { compiled, projectRoot, runnableModule } from '../paths.ts';
 
@@ -37,10 +38,14 @@ export function readBotConfig(dir: string): BotConfig {
   }
   const parsed = checkedBotConfigSchema.safeParse(raw);
   if (!parsed.success) {
-    const issues = parsed.error.issues.map((i) => `  - ${i.path.join('.') || '(root)'}: ${i.message}`).join('\n');
+    const issues = describeIssues(checkedBotConfigSchema, parsed.error.issues).map((p) => `  - ${p.path}: ${p.message}`).join('\n');
     throw new BotConfigError(`${file} is not a valid bot definition:\n${issues}`);
   }
-  return parsed.data;
+  const config = parsed.data;
+  if (config.knowledge && !existsSync(join(dir, config.knowledge))) {
+    throw new BotConfigError(`${file} is not a valid bot definition:\n  - knowledge: folder '${config.knowledge}' does not exist in ${dir}`);
+  }
+  return config;
 }
 
 export const defaultBotsDir = resolve(projectRoot, 'bots');

@@ -10,6 +10,7 @@ import * as store from '../store/index.ts';
 import type { Database } from '../store/index.ts';
 import { buildTurnGraph, type TurnGraph } from './graph.ts';
 import { defaultSpecialists } from './specialists.ts';
+import { withForms } from '../forms/index.ts';
 import type { ModelCallRecord, TurnModel } from './types.ts';
 import { buildUnderstander, classifierInputs } from './understanding.ts';
 
@@ -68,11 +69,12 @@ export class BotRegistry {
     const stored = await store.getSetting<Record<string, Partial<IntentConfig>>>(db, config.id, 'intents');
     const handoff = { ...config.handoff, ...((await store.getSetting<Partial<BotConfig['handoff']>>(db, config.id, 'handoff')) ?? {}) };
     const intents = mergeIntents(config.intents, stored ?? {});
-    const specialists = { ...defaultSpecialists(config), ...definition.specialists };
+    const formed = withForms(config, definition);
+    const specialists = { ...defaultSpecialists(config), ...formed.specialists };
     const bot: LoadedBot = {
       ...source,
-      definition: { ...definition, specialists },
-      graph: buildTurnGraph({ ...definition, specialists }),
+      definition: { ...formed, specialists },
+      graph: buildTurnGraph({ ...formed, specialists }),
       intents,
       handoff,
       understander: null as unknown as Understander,

@@ -1,7 +1,7 @@
 // Specialists every bot gets for free: an intent with no code of its own answers from its reply template,
 // else from the bot's knowledge documents, else with the fallback reply.
 import type { BotConfig } from '../bot/config.ts';
-import { splitClauses } from '../nlu/index.ts';
+import { clausesFor } from './clauses.ts';
 import type { Passage, Specialist, TurnContext } from './types.ts';
 
 /** Answer a question from the knowledge documents: the best passage, without its heading line. */
@@ -31,14 +31,10 @@ export async function answerFromKnowledge(ctx: TurnContext, intent: string): Pro
  * requests drown the question: search with the clauses that belong to this intent.
  */
 async function searchByClause(ctx: TurnContext, intent: string): Promise<Passage[]> {
-  if (ctx.intents.length > 1) {
-    const clauses = splitClauses(ctx.text, ctx.understanding.language);
-    const mine = clauses.filter((c) => ctx.classify(c)[0]?.id === intent);
-    if (mine.length && mine.length < clauses.length) {
-      const found = await ctx.searchKnowledge(mine.join(' '), 3);
-      if (found.length) return found;
-    }
-  }
+  const mine = clausesFor(ctx.text, ctx.understanding.language, intent, ctx.intents, ctx.classify);
+  if (mine.length === 1 && mine[0] === ctx.text) return ctx.searchKnowledge(ctx.text, 3);
+  const found = await ctx.searchKnowledge(mine.join(' '), 3);
+  if (found.length) return found;
   return ctx.searchKnowledge(ctx.text, 3);
 }
 

@@ -1,7 +1,9 @@
 // The TurnContext a specialist step receives: the turn's inputs, reads, tools (traced and announced as
 // events), deferred writes and reply templates.
 import { searchKnowledge } from '../knowledge/index.ts';
+import { extractEntities } from '../nlu/index.ts';
 import type { Understanding } from '../nlu/types.ts';
+import { clausesFor } from './clauses.ts';
 import type { Database, SessionRow, Sql } from '../store/index.ts';
 import type { TurnStateValue } from './graph.ts';
 import { fillTemplate } from './narration.ts';
@@ -34,6 +36,13 @@ export function turnContext(scope: TurnScope, state: TurnStateValue): TurnContex
     understanding,
     intents: understanding.intents.map((i) => i.id),
     entities: understanding.entities,
+    entitiesFor(intent) {
+      const intents = understanding.intents.map((i) => i.id);
+      const mine = clausesFor(scope.text, understanding.language, intent, intents, (t) => bot.local.classify(t));
+      if (mine.length === 1 && mine[0] === scope.text) return understanding.entities;
+      const { config } = bot;
+      return extractEntities(mine.join(', '), { lang: understanding.language, now: scope.now, timeZone: config.timeZone, gazetteers: config.gazetteers, patterns: config.entities });
+    },
     memory: state.memory,
     data: state.data,
     history: scope.history,

@@ -9,11 +9,13 @@ import { gate } from './gate.ts';
 import type { TurnRuntime, TurnStateValue } from './graph.ts';
 import type { KeyedMutex } from './lock.ts';
 import { activeFlows, clearFinishedFlows, handoffMessage, narrate } from './narration.ts';
+import { activeForms } from '../forms/index.ts';
 import { persistReply } from './persist.ts';
 import type { BotRegistry, LoadedBot } from './registry.ts';
 import { MAX_HISTORY, type ChatRequest, type SessionService } from './sessions.ts';
 import { turnContext, type TurnScope } from './turn-context.ts';
 import type { ChatResult, ModelCallRecord, TraceEntry, TurnEvent } from './types.ts';
+import type { Understanding } from '../nlu/types.ts';
 
 export interface TurnRunnerDeps {
   db: Database;
@@ -157,15 +159,17 @@ function turnRuntime(scope: TurnScope, calls: ModelCallRecord[], t0: number): Tu
   const { db, bot, session, text, now, history, emit } = scope;
   const memory0 = (session.state ?? {}) as Record<string, unknown>;
   const trace: TraceEntry[] = scope.trace;
+  let understood: Understanding | undefined;
   return {
     understand: async () => {
       const context = bot.model && bot.definition.modelContext ? await bot.definition.modelContext({ text, sql: db, config: bot.config }) : undefined;
-      const understanding = await bot.understander.understand({ text, flows: activeFlows(bot.config, memory0), history, now, timeZone: bot.config.timeZone, context, trace: calls });
+      const understanding = await bot.understander.understand({ text, flows: [...activeFlows(bot.config, memory0), ...activeForms(bot.config, memory0)], history, now, timeZone: bot.config.timeZone, context, trace: calls });
       if (bot.definition.refineIntents) {
         const refined = await bot.definition.refineIntents({ text, intents: understanding.intents.map((i) => i.id), understanding, memory: memory0, session, bot: bot.config, sql: db });
         const scores = new Map(understanding.intents.map((i) => [i.id, i.confidence]));
         understanding.intents = refined.map((id) => ({ id, confidence: scores.get(id) ?? 1 }));
       }
+      understood = understanding;
       const intents = understanding.intents.map((i) => i.id);
       emit({ type: 'intent', intents, source: understanding.source, entities: understanding.entities });
       const handoffIntent = intents.find((id) => bot.intents[id]?.handoff);
@@ -183,6 +187,11 @@ function turnRuntime(scope: TurnScope, calls: ModelCallRecord[], t0: number): Tu
       if (state.handoff && !segments.some((s) => s.ok && s.text)) return handoffMessage(bot, state.handoff.intent);
       return narrate(bot, segments, state.understanding?.intents.map((i) => i.id) ?? []);
     },
-    trace: (node, startMs, ok) => trace.push({ node, startMs: Math.round(startMs - t0), ms: +(performance.now() - startMs).toFixed(2), ok }),
+    trace: (node, startMs, ok) => {
+      const entry: TraceEntry = { node, startMs: Math.round(startMs - t0), ms: +(performance.now() - startMs).toFixed(2), ok };
+      // The understanding entry carries the intent scores, so a trace shows why the turn went where it did.
+      if (node === (bot.definition.nodeNames?.understand ?? 'understand') && understood) Object.assign(entry, { scores: understood.scores, chosen: understood.intents });
+      trace.push(entry);
+    },
   };
 }

@@ -2,6 +2,7 @@
 import type { BotConfig, IntentConfig } from '../bot/config.ts';
 import type { Entity, Understander, Understanding } from '../nlu/types.ts';
 import type { SessionRow, Sql, Migration } from '../store/index.ts';
+import type { FormHooks, SlotValidator } from '../forms/types.ts';
 
 /** One short piece of the reply, produced by one specialist or action; the narrate node joins them. */
 export interface Segment {
@@ -65,6 +66,8 @@ export interface TurnContext {
   readonly understanding: Understanding;
   readonly intents: string[];
   readonly entities: Entity[];
+  /** In a message with several intents, the entities of the clauses that belong to `intent` (all of them otherwise). */
+  entitiesFor(intent: string): Entity[];
   /** The lasting per-conversation state as it was when the turn started (merged updates of earlier steps included). */
   readonly memory: Record<string, unknown>;
   /** Per-turn scratch shared along a specialist's steps (e.g. extracted entities → query). */
@@ -138,6 +141,10 @@ export interface BotDefinition {
   route?: (ctx: RouteContext) => string[] | Promise<string[]>;
   /** Narration override: joins the segments into one reply. */
   narrate?: (segments: Segment[], ctx: { bot: BotConfig; intents: string[] }) => string;
+  /** Named slot validators for bot.yaml forms (`validate: { use: name }`). */
+  validators?: Record<string, SlotValidator>;
+  /** Code for bot.yaml forms, by form id: what to do when a form completes. */
+  forms?: Record<string, FormHooks>;
   /** Tables the bot owns. */
   migrations?: Migration[];
   /** Runs once at start-up after migrations (load data, start helpers); what it returns is `ctx.services`. */

@@ -26,6 +26,7 @@ export function classifierInputs(bot: LoadedBot): ClassifierInputs {
     exclusive: config.understanding.exclusive,
     multiIntent: config.understanding.multiIntent,
     gazetteers: config.gazetteers,
+    patterns: config.entities,
   };
   const code = nluFingerprint();
   const key = code && createHash('sha256').update(code).update(JSON.stringify([options.language, options.fallback, examples])).digest('hex');

@@ -22,8 +22,8 @@ export interface Entity {
   end?: number;
 }
 
-/** The slot kinds a pending flow stage can wait for. */
-export type SlotKind = 'yesno' | 'date' | 'time' | 'datetime' | 'number' | 'name' | 'text';
+/** The slot kinds a pending flow stage can wait for; any other string is an entity type (a gazetteer's, a regex entity's). */
+export type SlotKind = 'yesno' | 'date' | 'time' | 'datetime' | 'number' | 'money' | 'name' | 'email' | 'phone' | 'text' | (string & {});
 
 /** An active flow as understanding sees it: which intent owns it and what it waits for. */
 export interface ActiveFlowContext {
@@ -75,6 +75,13 @@ export interface UnderstandingOptions {
   exclusive: string[]; // intents that must stand alone
   multiIntent: boolean; // false → single label (best one)
   gazetteers?: Gazetteer[];
+  patterns?: PatternEntity[];
+}
+
+/** A regex entity from bot.yaml: each match becomes an entity of this type. */
+export interface PatternEntity {
+  type: string;
+  pattern: string;
 }
 
 export interface Understander {

@@ -61,8 +61,11 @@ const FILLER: Record<Language, Set<string>> = {
   en: new Set(['and', 'at', 'on', 'the', 'a', 'of', 'in', 'ok', 'okay', 'sure', 'yes', 'no', 'please', 'then', 'maybe', 'how', 'about', 'works', 'for', 'me', 'i', 'think', 'would', 'prefer', 'be', 'fine', 'great', 'my', 'name', 'is', 'am', 'morning', 'afternoon', 'evening', 'night', 'pm', 'am', 'o', 'clock', 'let', 'us', 'say', 'around']),
 };
 
-const SLOT_ENTITY_TYPES: Record<SlotKind, string[]> = {
+const SLOT_ENTITY_TYPES: Record<string, string[]> = {
   yesno: ['yesno'],
+  money: ['money', 'number'],
+  email: ['email'],
+  phone: ['phone'],
   date: ['date', 'datetime'],
   time: ['time', 'datetime'],
   datetime: ['date', 'time', 'datetime'],
@@ -139,7 +142,7 @@ export function createLocalUnderstander(examples: Example[], options: Understand
     const otherIntentSure =
       best && best.id !== flow.intent && !isSoft(best.id) && best.confidence >= options.threshold;
     const asked = isQuestion(c);
-    const types = new Set(expects.flatMap((k) => SLOT_ENTITY_TYPES[k]));
+    const types = new Set(expects.flatMap((k) => SLOT_ENTITY_TYPES[k] ?? [k]));
     const hits = c.entities.filter((e) => types.has(e.type));
     if (hits.length > 0) {
       // Content words left once the entities and fillers are removed.
@@ -169,7 +172,7 @@ export function createLocalUnderstander(examples: Example[], options: Understand
       scores: classifier.predictNormalized(normalized),
       // Extracted when read: a clause's entities matter only while a flow waits for an answer.
       get entities() {
-        return (entities ??= extractEntities(text, { lang, now: input.now, timeZone: input.timeZone, gazetteers: options.gazetteers }));
+        return (entities ??= extractEntities(text, { lang, now: input.now, timeZone: input.timeZone, gazetteers: options.gazetteers, patterns: options.patterns }));
       },
     };
   }

@@ -1,5 +1,6 @@
-// Gazetteer matches: accent- and case-insensitive, whole words, longest surface form first;
-// the entity value is the canonical key.
+// Gazetteer matches: accent- and case-insensitive, whole words, longest surface form first; then, for what
+// is left, forms with a small typo ("limpesa") or their words in another order ("clareamento dental" for
+// "dental clareamento"). The entity value is the canonical key.
 import type { Gazetteer } from '../types.ts';
 import { foldDiacritics } from '../normalize.ts';
 import type { Span } from './contacts.ts';
@@ -55,5 +56,56 @@ export function extractGazetteers(text: string, folded: string, gazetteers: Gaze
       out.push({ type: e.type, value: e.canonical, text: text.slice(at, end), start: at, end });
     }
   }
+  out.push(...looseMatches(text, hay, entries(gazetteers), out));
   return out.sort((a, b) => a.start - b.start);
+}
+
+interface Token {
+  word: string;
+  start: number;
+  end: number;
+}
+
+/** Forms whose every word is in the message (any order, a typo allowed in words of 5+ letters), close together. */
+function looseMatches(text: string, hay: string, list: Entry[], exact: Span[]): Span[] {
+  const tokens: Token[] = [...hay.matchAll(/[\p{L}\p{N}]+/gu)].map((m) => ({ word: m[0], start: m.index!, end: m.index! + m[0].length }));
+  const free = tokens.filter((t) => !exact.some((o) => t.start < o.end && o.start < t.end));
+  const out: Span[] = [];
+  for (const e of list) {
+    const words = e.form.split(' ');
+    const used: Token[] = [];
+    for (const w of words) {
+      const hit = free.find((t) => !used.includes(t) && !out.some((o) => t.start < o.end && o.start < t.end) && closeEnough(w, t.word));
+      if (!hit) break;
+      used.push(hit);
+    }
+    if (used.length !== words.length) continue;
+    // Exact single words were found by the first pass; here every match needs a typo or a new order.
+    const idx = used.map((t) => free.indexOf(t));
+    if (Math.max(...idx) - Math.min(...idx) > words.length) continue;
+    const start = Math.min(...used.map((t) => t.start));
+    const end = Math.max(...used.map((t) => t.end));
+    out.push({ type: e.type, value: e.canonical, text: text.slice(start, end), start, end });
+  }
+  return out;
+}
+
+/** Same word, or one edit away (insert, delete, substitute, swap) for words of five letters or more. */
+function closeEnough(form: string, word: string): boolean {
+  if (form === word) return true;
+  if (form.length < 5 || Math.abs(form.length - word.length) > 1 || word.length < 4) return false;
+  return editDistance(form, word) <= 1;
+}
+
+function editDistance(a: string, b: string): number {
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
+  for (let j = 1; j <= b.length; j++) d[0][j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  }
+  return d[a.length][b.length];
 }

@@ -1,6 +1,6 @@
 // Entity extraction: dates and times, money, scores, numbers, phones, e-mails, yes/no,
-// person and company names, and per-bot gazetteers. Spans never overlap; earlier extractors win.
-import type { Entity, Gazetteer, Language } from '../types.ts';
+// person and company names, per-bot gazetteers and regex entities. Spans never overlap; earlier extractors win.
+import type { Entity, Gazetteer, Language, PatternEntity } from '../types.ts';
 import { foldPreservingOffsets } from '../normalize.ts';
 import { extractDateTimes } from './datetime.ts';
 import { extractEmails, extractPhones, type Span } from './contacts.ts';
@@ -8,12 +8,15 @@ import { extractNumbers } from './numbers.ts';
 import { extractYesNo } from './yesno.ts';
 import { extractNames } from './names.ts';
 import { extractGazetteers } from './gazetteer.ts';
+import { extractPatterns } from './patterns.ts';
 
 export interface ExtractOptions {
   lang: Language;
   now: Date;
   timeZone?: string;
   gazetteers?: Gazetteer[];
+  /** Regex entities (bot.yaml `entities:`), matched before every built-in kind. */
+  patterns?: PatternEntity[];
 }
 
 export function extractEntities(input: string, opts: ExtractOptions): Entity[] {
@@ -24,6 +27,7 @@ export function extractEntities(input: string, opts: ExtractOptions): Entity[] {
   const addAll = (list: Span[]) => {
     for (const x of list) if (!taken(x.start, x.end)) spans.push(x);
   };
+  addAll(extractPatterns(text, opts.patterns ?? []));
   addAll(extractEmails(text));
   addAll(extractPhones(text));
   const dates = extractDateTimes(text, opts) as Span[];

@@ -1,0 +1,57 @@
+// Forms inside the turn: each form becomes the specialist of its intent, a running form keeps its intent
+// routed (so it can ask again after a digression), and its pending slot is context for understanding.
+import type { BotConfig } from '../bot/config.ts';
+import type { BotDefinition, RouteContext } from '../engine/types.ts';
+import type { ActiveFlowContext } from '../nlu/types.ts';
+import { CONFIRM_STAGE, formStep } from './engine.ts';
+import type { FormState } from './types.ts';
+
+/** The bot's definition with a specialist per form (the bot's own specialist of that name wins). */
+export function withForms(config: BotConfig, definition: BotDefinition): BotDefinition {
+  const forms = Object.entries(config.forms);
+  if (!forms.length) return definition;
+  const specialists = { ...definition.specialists };
+  for (const [id, form] of forms) {
+    const intent = form.intent ?? id;
+    if (definition.specialists[intent]) continue;
+    for (const [name, slot] of Object.entries(form.slots)) {
+      const use = slot.validate?.use;
+      if (use && !definition.validators?.[use]) throw new Error(`bot '${config.id}': forms.${id}.slots.${name}.validate.use names '${use}', which the bot's index.ts does not export in validators`);
+    }
+    specialists[intent] = formStep({ id, form, intent, hooks: definition.forms?.[id], validators: definition.validators ?? {} });
+  }
+  const route = async (ctx: RouteContext): Promise<string[]> => {
+    const routes = definition.route ? await definition.route(ctx) : ctx.intents;
+    const running = runningForms(config, ctx.memory).map((f) => f.intent);
+    return [...routes, ...running.filter((i) => !routes.includes(i))];
+  };
+  return { ...definition, specialists, route };
+}
+
+/** Forms in progress (a pending slot or a summary waiting for a yes). */
+function runningForms(config: BotConfig, memory: Record<string, unknown>) {
+  return Object.entries(config.forms)
+    .map(([id, form]) => ({ id, form, intent: form.intent ?? id, stage: (memory[id] as FormState | undefined)?.stage }))
+    .filter((f): f is typeof f & { stage: string } => Boolean(f.stage));
+}
+
+/**
+ * Running forms as understanding's context: a short answer of the pending slot's kind ("amanhã", "Maria Silva")
+ * continues the form; so does a value for another slot of the form (a correction, or giving two at once).
+ */
+export function activeForms(config: BotConfig, memory: Record<string, unknown>): ActiveFlowContext[] {
+  return runningForms(config, memory).map(({ id, form, intent, stage }) => {
+    const pendingKind = form.slots[stage]?.kind;
+    const others = Object.values(form.slots)
+      .map((s) => s.kind)
+      .filter((k) => !['text', 'name', 'yesno'].includes(k));
+    const first = stage === CONFIRM_STAGE ? ['yesno'] : pendingKind ? [pendingKind] : [];
+    return {
+      flow: id,
+      intent,
+      stage,
+      expects: [...new Set([...first, ...others])],
+      description: form.context?.replace('{slot}', stage),
+    };
+  });
+}

@@ -1,0 +1,6 @@
+// Forms: slot-filling workflows declared in bot.yaml (`forms:`), run by the runtime.
+export { formSchema, slotSchema, BUILTIN_SLOT_KINDS, type FormConfig, type SlotConfig, type BuiltinSlotKind } from './schema.ts';
+export { withForms, activeForms } from './context.ts';
+export { CONFIRM_STAGE, cancels } from './engine.ts';
+export { bareName, showDate, showTime, showValue, type SlotValue } from './slots.ts';
+export type { FormCompletion, FormHooks, FormState, SlotCheck, SlotValidator, Slots } from './types.ts';

@@ -1,0 +1,56 @@
+// The `forms:` section of bot.yaml: a form collects slots (typed values) for one intent, asks for the
+// missing ones, validates, confirms and completes. The engine that runs it is ./engine.ts.
+import { z } from 'zod';
+
+/** Slot kinds the runtime reads by itself; any gazetteer type of the bot is a kind too. */
+export const BUILTIN_SLOT_KINDS = ['date', 'time', 'datetime', 'number', 'money', 'name', 'email', 'phone', 'yesno', 'text'] as const;
+export type BuiltinSlotKind = (typeof BUILTIN_SLOT_KINDS)[number];
+
+const bound = z.union([z.number(), z.string()]);
+
+export const slotValidationSchema = z.strictObject({
+  /** Accepted values (gazetteer canonical values, or texts compared without accents and case). */
+  options: z.array(z.string()).optional(),
+  /** Lower bound: a number, a date ('today', 'YYYY-MM-DD', '+2d') or a time ('08:00'). */
+  min: bound.optional(),
+  /** Upper bound, same forms as min. */
+  max: bound.optional(),
+  /** A validator the bot's index.ts provides under `validators` (e.g. opening hours). */
+  use: z.string().optional(),
+});
+
+export const slotSchema = z.strictObject({
+  /** date, time, datetime, number, money, name, email, phone, yesno, text, or a gazetteer type. */
+  kind: z.string().min(1),
+  /** A form completes only with every required slot filled. */
+  required: z.boolean().default(true),
+  /** How to ask for it: a reply key, or the text itself. */
+  ask: z.string().min(1),
+  /** What to say after a value that is not valid (a reply key or text; {value} is the value); default: ask again. */
+  invalid: z.string().optional(),
+  validate: slotValidationSchema.optional(),
+});
+
+export const formSchema = z.strictObject({
+  /** The intent that opens and continues the form (default: the form's id). */
+  intent: z.string().optional(),
+  /** The slots in the order they are asked. */
+  slots: z.record(z.string(), slotSchema).refine((s) => Object.keys(s).length > 0, 'a form needs at least one slot'),
+  /** Summary to confirm before completing, with {slot} placeholders (a reply key or text); none: no confirmation. */
+  confirm: z.string().optional(),
+  /** Reply when the form completes, with {slot} placeholders (a reply key or text). */
+  done: z.string().min(1),
+  /** Reply when the customer cancels or says no to the summary (a reply key or text). */
+  cancelled: z.string().optional(),
+  /** Phrases that cancel the form while it runs (matched without accents or case, as whole words). */
+  cancel: z.array(z.string().min(1)).default([]),
+  /** Failed answers in a row before onMaxAttempts applies. */
+  maxAttempts: z.number().int().min(1).default(3),
+  /** After maxAttempts failures: keep asking, cancel the form, or hand the conversation to a person. */
+  onMaxAttempts: z.enum(['ask', 'cancel', 'handoff']).default('ask'),
+  /** Text for model prompts while the form runs, {slot} replaced by the pending slot. */
+  context: z.string().optional(),
+});
+
+export type SlotConfig = z.infer<typeof slotSchema>;
+export type FormConfig = z.infer<typeof formSchema>;

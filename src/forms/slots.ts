@@ -1,0 +1,125 @@
+// Reading a slot's value out of a message's entities (or, for the slot being asked, out of the bare text),
+// checking it against the slot's validation, and showing it in a reply.
+import type { Entity, Language } from '../nlu/types.ts';
+import { addDays, foldDiacritics, isoDate } from '../nlu/index.ts';
+import type { SlotConfig } from './schema.ts';
+
+export type SlotValue = string | number | boolean;
+
+/** The entity types that carry each built-in kind (a gazetteer kind is its own entity type). */
+const ENTITY_TYPES: Record<string, string[]> = {
+  date: ['date'],
+  time: ['time'],
+  datetime: ['datetime'],
+  number: ['number', 'money', 'score'],
+  money: ['money', 'number'],
+  name: ['person'],
+  email: ['email'],
+  phone: ['phone'],
+  yesno: ['yesno'],
+  text: [],
+};
+
+export function entityTypesOf(kind: string): string[] {
+  return ENTITY_TYPES[kind] ?? [kind];
+}
+
+/** The first entity that can fill this kind and is not taken yet. */
+export function entityFor(kind: string, entities: Entity[], taken: Set<Entity>): Entity | undefined {
+  const types = entityTypesOf(kind);
+  for (const type of types) {
+    const hit = entities.find((e) => e.type === type && !taken.has(e));
+    if (hit) return hit;
+  }
+  return undefined;
+}
+
+// Cue words before a bare name ("meu nome é", "me llamo", "my name is"), folded.
+const NAME_CUES = /^(?:(?:o |a )?meu nome (?:e|eh)|me chamo|pode me chamar de|sou (?:o |a )?|aqui e (?:o |a )?|mi nombre es|me llamo|soy |my name is|i am|i'm|it's|this is|ten (?:minh |em |toi )?la)\s*/;
+const NAME_JOINERS = new Set(['da', 'de', 'do', 'dos', 'das', 'del', 'la', 'van', 'von', 'e', 'y']);
+
+/**
+ * A bare answer to "what is your name?": one to five words of letters ("maria silva", "Sou a Ana Paula."),
+ * written with capitals ("Maria Silva"). undefined when it reads as anything else.
+ */
+export function bareName(text: string): string | undefined {
+  let t = text.trim().replace(/[.!]+$/, '').trim();
+  const folded = foldDiacritics(t.toLowerCase());
+  const cue = NAME_CUES.exec(folded);
+  if (cue) t = t.slice(cue[0].length).trim();
+  const words = t.split(/\s+/).filter(Boolean);
+  if (words.length < 1 || words.length > 5) return undefined;
+  if (!words.every((w) => /^[\p{L}][\p{L}'.-]*$/u.test(w))) return undefined;
+  return words.map((w, i) => (i > 0 && NAME_JOINERS.has(w.toLowerCase()) ? w.toLowerCase() : w[0].toUpperCase() + w.slice(1))).join(' ');
+}
+
+/** Compare without accents, case or extra spaces. */
+export function fold(s: string): string {
+  return foldDiacritics(s.toLowerCase()).replace(/\s+/g, ' ').trim();
+}
+
+export interface ValidationContext {
+  /** Today in the bot's time zone (YYYY-MM-DD), for date bounds. */
+  today: string;
+}
+
+/** The bound as a comparable value of the kind: dates as YYYY-MM-DD ('today', '+3d'), times as HH:MM, numbers. */
+function boundFor(kind: string, bound: string | number, at: ValidationContext): string | number {
+  if (typeof bound === 'number') return bound;
+  if (kind === 'date' || kind === 'datetime') {
+    if (bound === 'today') return at.today;
+    const rel = /^\+(\d+)d$/.exec(bound);
+    if (rel) return shiftDays(at.today, Number(rel[1]));
+  }
+  return bound;
+}
+
+function shiftDays(date: string, n: number): string {
+  const [year, month, day] = date.split('-').map(Number);
+  return isoDate(addDays({ year, month, day }, n));
+}
+
+/** Whether a value passes the slot's options and range (named validators are checked by the engine). */
+export function withinRules(slot: SlotConfig, value: SlotValue, at: ValidationContext): boolean {
+  const rules = slot.validate;
+  if (!rules) return true;
+  if (rules.options && !rules.options.some((o) => fold(o) === fold(String(value)))) return false;
+  // A datetime compares by its date against date bounds.
+  const comparable = slot.kind === 'datetime' && typeof value === 'string' && rules.min !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(String(boundFor('date', rules.min, at))) ? value.slice(0, 10) : value;
+  if (rules.min !== undefined && comparable < boundFor(slot.kind, rules.min, at)) return false;
+  if (rules.max !== undefined && comparable > boundFor(slot.kind, rules.max, at)) return false;
+  return true;
+}
+
+const LOCALES: Record<Language, string> = { pt: 'pt-BR', es: 'es-AR', vi: 'vi-VN', en: 'en-US' };
+const YES_NO: Record<Language, [string, string]> = { pt: ['sim', 'não'], es: ['sí', 'no'], vi: ['có', 'không'], en: ['yes', 'no'] };
+
+/** "terça-feira, 10/03" (pt), "martes, 10/03" (es): the weekday and day/month of a calendar date. */
+export function showDate(iso: string, lang: Language): string {
+  const [y, m, d] = iso.split('-').map(Number);
+  const at = new Date(Date.UTC(y, m - 1, d, 12));
+  const locale = LOCALES[lang];
+  const weekday = new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' }).format(at);
+  const dayMonth = lang === 'en' ? `${m}/${d}` : `${String(d).padStart(2, '0')}/${String(m).padStart(2, '0')}`;
+  return `${weekday}, ${dayMonth}`;
+}
+
+/** "10h" / "10h30" in Portuguese, "10:00" elsewhere. */
+export function showTime(hhmm: string, lang: Language): string {
+  if (lang !== 'pt') return hhmm;
+  const [h, m] = hhmm.split(':');
+  return m === '00' ? `${Number(h)}h` : `${Number(h)}h${m}`;
+}
+
+/** A slot value as a reply shows it. */
+export function showValue(kind: string, value: SlotValue, lang: Language): string {
+  if (kind === 'date' && typeof value === 'string') return showDate(value, lang);
+  if (kind === 'time' && typeof value === 'string') return showTime(value, lang);
+  if (kind === 'datetime' && typeof value === 'string') {
+    const at = lang === 'pt' ? 'às' : lang === 'es' ? 'a las' : lang === 'en' ? 'at' : 'lúc';
+    return `${showDate(value.slice(0, 10), lang)} ${at} ${showTime(value.slice(11, 16), lang)}`;
+  }
+  if (kind === 'yesno') return YES_NO[lang][value ? 0 : 1];
+  if ((kind === 'money' || kind === 'number') && typeof value === 'number') return new Intl.NumberFormat(LOCALES[lang], { maximumFractionDigits: 2 }).format(value);
+  return String(value);
+}
