@@ -5,7 +5,7 @@ import { isoDate, wallClock } from '../nlu/index.ts';
 import type { Entity, Language } from '../nlu/types.ts';
 import type { Step, StepResult, TurnContext } from '../engine/types.ts';
 import type { FormConfig, SlotConfig } from './schema.ts';
-import { bareName, entityFor, fold, showValue, withinRules, type SlotValue } from './slots.ts';
+import { bareName, entityFor, properName, fold, showValue, withinRules, type SlotValue } from './slots.ts';
 import type { FormHooks, FormState, Slots, SlotValidator } from './types.ts';
 
 export const CONFIRM_STAGE = 'confirm';
@@ -114,6 +114,7 @@ async function fill(rt: FormRuntime, ctx: TurnContext, slots: Slots, pending: st
     if (value === undefined && asked) value = slot.kind === 'name' ? bareName(ctx.text) : slot.kind === 'text' ? ctx.text.trim() || undefined : undefined;
     if (value === undefined) continue;
     if (entity) taken.add(entity);
+    if (slot.kind === 'name' && typeof value === 'string') value = properName(value);
     if (slots[name] === value) continue;
     const verdict = withinRules(slot, value, { today }) ? await validate(rt, ctx, name, slot, value, slots) : false;
     if (verdict !== true) {

@@ -50,7 +50,16 @@ export function bareName(text: string): string | undefined {
   const words = t.split(/\s+/).filter(Boolean);
   if (words.length < 1 || words.length > 5) return undefined;
   if (!words.every((w) => /^[\p{L}][\p{L}'.-]*$/u.test(w))) return undefined;
-  return words.map((w, i) => (i > 0 && NAME_JOINERS.has(w.toLowerCase()) ? w.toLowerCase() : w[0].toUpperCase() + w.slice(1))).join(' ');
+  return properName(words.join(' '));
+}
+
+/** "joão pedro da silva" → "João Pedro da Silva". */
+export function properName(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((w, i) => (i > 0 && NAME_JOINERS.has(w.toLowerCase()) ? w.toLowerCase() : w[0].toUpperCase() + w.slice(1)))
+    .join(' ');
 }
 
 /** Compare without accents, case or extra spaces. */

@@ -17,7 +17,8 @@ Options:
                                       rerun ct-smash with local, cascade and llm (oracle) and compare
                                       (on by default when ct-smash is evaluated)
   --json                              print the report as JSON instead of tables
-  --reports DIR                       where to write the reports (default: reports/)`;
+  --reports DIR                       where to write the reports (default: reports/)
+  --bots-dir DIR                      where the bot folders are (default: bots/; e.g. examples/)`;
 
 export async function run(argv: string[]): Promise<number> {
   const args = commandArgs('eval', USAGE, argv, {
@@ -28,6 +29,7 @@ export async function run(argv: string[]): Promise<number> {
       'compare-models': { type: 'boolean' },
       'no-compare-models': { type: 'boolean' },
       reports: { type: 'string', default: 'reports' },
+      'bots-dir': { type: 'string' },
     },
   });
   if (typeof args === 'number') return args;
@@ -39,7 +41,8 @@ export async function run(argv: string[]): Promise<number> {
   }
   const compareModels = values['no-compare-models'] ? false : values['compare-models'] ? ['ct-smash', ...positionals.filter((b) => b !== 'ct-smash')] : undefined;
   const log = values.json ? () => {} : (line: string) => console.log(line);
-  const report = await runEval({ bots: positionals, understanding, compareModels, log });
+  const botsDir = values['bots-dir'] ? resolve(values['bots-dir']) : undefined;
+  const report = await runEval({ bots: positionals, botsDir, understanding, compareModels, log });
   const files = writeEvalReports(report, resolve(values.reports!));
   if (values.json) console.log(JSON.stringify(report, null, 2));
   else {

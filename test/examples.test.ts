@@ -1,0 +1,33 @@
+// The YAML-only example bots (examples/): the tutorial's clinic bot (docs/tutorial.md) and a Spanish booking
+// bot. Their conversations.yaml are played over HTTP against the real server, so the tutorial cannot drift
+// from what the runtime does.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { failuresOf, runEval } from '../src/eval/index.ts';
+import { projectRoot } from '../src/paths.ts';
+
+const examplesDir = resolve(projectRoot, 'examples');
+
+describe('example bots (YAML and markdown only)', () => {
+  it.each(['clinica', 'peluqueria'])('%s plays its conversations', async (bot) => {
+    const report = await runEval({ bots: [bot], botsDir: examplesDir, compareModels: false });
+    const evaluation = report.bots[0];
+    expect(evaluation.error).toBeUndefined();
+    const failures = failuresOf(evaluation.run!).map((t) => `${t.conversation} #${t.index + 1} "${t.user}": ${t.failures.join('; ')}`);
+    expect(failures).toEqual([]);
+    expect(evaluation.run!.conversations.length).toBeGreaterThanOrEqual(3);
+    expect(readdirSync(join(examplesDir, bot), { recursive: true }).filter((f) => String(f).endsWith('.ts'))).toEqual([]);
+  }, 120_000);
+
+  it("every file excerpt in docs/tutorial.md is in the tutorial bot's files", () => {
+    const doc = readFileSync(join(projectRoot, 'docs', 'tutorial.md'), 'utf8');
+    // Excerpts are fenced blocks whose first line names the file: "# examples/clinica/bot.yaml".
+    const blocks = [...doc.matchAll(/```\w*\n# (examples\/\S+)[^\n]*\n([\s\S]*?)```/g)];
+    expect(blocks.length).toBeGreaterThanOrEqual(4);
+    for (const [, file, body] of blocks) {
+      const text = readFileSync(join(projectRoot, file), 'utf8');
+      for (const chunk of body.split(/\n[ \t]*# …[^\n]*\n/)) expect(text, `${file} should contain:\n${chunk}`).toContain(chunk.trimEnd());
+    }
+  });
+});
