@@ -23,6 +23,9 @@ export function withForms(config: BotConfig, definition: BotDefinition): BotDefi
   const route = async (ctx: RouteContext): Promise<string[]> => {
     const routes = definition.route ? await definition.route(ctx) : ctx.intents;
     const running = runningForms(config, ctx.memory).map((f) => f.intent);
+    if (!running.length) return routes;
+    // Only the fallback understood while a form waits: the form reads the message as its answer, alone.
+    if (ctx.intents.every((i) => i === config.understanding.fallback)) return running;
     return [...routes, ...running.filter((i) => !routes.includes(i))];
   };
   return { ...definition, specialists, route };

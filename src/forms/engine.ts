@@ -26,7 +26,9 @@ export function formStep(rt: FormRuntime): Step {
     const { id, form, intent } = rt;
     const prior = ctx.memory[id] as FormState | undefined;
     const active = Boolean(prior?.stage);
-    const mine = ctx.intents.includes(intent);
+    // Nothing understood while the form runs: an answer the form could not read (it counts as a failure).
+    const unread = ctx.intents.every((i) => i === ctx.bot.understanding.fallback);
+    const mine = ctx.intents.includes(intent) || (active && unread);
     const lang = ctx.understanding.language;
     const vars = (slots: Slots, extra: Record<string, string | number> = {}) => ({ ...displayed(form, slots, lang), ...extra });
     const say = (keyOrText: string, slots: Slots, extra?: Record<string, string | number>) => replyText(ctx, keyOrText, vars(slots, extra));
@@ -36,13 +38,13 @@ export function formStep(rt: FormRuntime): Step {
       ...extra,
     });
 
+    if (active && cancels(ctx.text, form.cancel)) {
+      return answer(form.cancelled ? say(form.cancelled, prior!.slots) : '', { stage: null, slots: prior!.slots, attempts: 0, last: 'cancelled' });
+    }
     if (active && !mine) {
       // A digression ("onde fica?"): another specialist answers it; the form asks its pending question again.
       const state = prior!;
       return answer(state.stage === CONFIRM_STAGE && form.confirm ? say(form.confirm, state.slots) : ask(ctx, form, state.stage!, state.slots, lang), state);
-    }
-    if (active && cancels(ctx.text, form.cancel)) {
-      return answer(form.cancelled ? say(form.cancelled, prior!.slots) : '', { stage: null, slots: prior!.slots, attempts: 0, last: 'cancelled' });
     }
 
     const slots: Slots = active ? { ...prior!.slots } : {};

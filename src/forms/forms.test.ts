@@ -1,0 +1,87 @@
+import { resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../test/support/server.ts';
+import { cancels } from './engine.ts';
+import { bareName, showDate, showTime, withinRules } from './slots.ts';
+import { slotSchema } from './schema.ts';
+
+describe('slot readers', () => {
+  it('takes a bare name, with or without a cue, and refuses sentences', () => {
+    expect(bareName('maria silva')).toBe('Maria Silva');
+    expect(bareName('Sou a Ana Paula da Costa.')).toBe('Ana Paula da Costa');
+    expect(bareName('me llamo juan pérez')).toBe('Juan Pérez');
+    expect(bareName('quero marcar às 10h')).toBeUndefined();
+    expect(bareName('não sei, talvez amanhã ou depois disso tudo')).toBeUndefined();
+  });
+
+  it('checks options and ranges per kind', () => {
+    const slot = (kind: string, validate: object) => slotSchema.parse({ kind, ask: 'x', validate });
+    const at = { today: '2026-03-09' };
+    expect(withinRules(slot('time', { min: '08:00', max: '18:00' }), '18:00', at)).toBe(true);
+    expect(withinRules(slot('time', { min: '08:00', max: '18:00' }), '21:00', at)).toBe(false);
+    expect(withinRules(slot('date', { min: 'today', max: '+7d' }), '2026-03-08', at)).toBe(false);
+    expect(withinRules(slot('date', { min: 'today', max: '+7d' }), '2026-03-16', at)).toBe(true);
+    expect(withinRules(slot('date', { min: 'today', max: '+7d' }), '2026-03-17', at)).toBe(false);
+    expect(withinRules(slot('number', { min: 1, max: 3 }), 4, at)).toBe(false);
+    expect(withinRules(slot('text', { options: ['Manhã', 'Tarde'] }), 'manha', at)).toBe(true);
+  });
+
+  it('shows dates and times the way the language writes them', () => {
+    expect(showDate('2026-03-10', 'pt')).toBe('terça-feira, 10/03');
+    expect(showDate('2026-03-12', 'es')).toBe('jueves, 12/03');
+    expect(showTime('14:30', 'pt')).toBe('14h30');
+    expect(showTime('14:00', 'pt')).toBe('14h');
+    expect(showTime('14:00', 'es')).toBe('14:00');
+  });
+
+  it('cancels on whole phrases, without accents or case', () => {
+    expect(cancels('Deixa pra lá!', ['deixa pra la'])).toBe(true);
+    expect(cancels('esquece isso', ['esquece'])).toBe(true);
+    expect(cancels('esquecer', ['esquece'])).toBe(false);
+  });
+});
+
+describe('a form with code: validator, completion action, handoff after failures', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ botsDir: resolve(import.meta.dirname, 'testing'), only: ['bakery'] });
+  }, 60_000);
+  afterAll(() => server?.close());
+
+  const say = async (message: string, session?: { sessionId: string; sessionToken: string }) => server.chat('bakery', { message, ...session });
+
+  it('fills two slots from the opening message, rejects with the validator, completes and writes', async () => {
+    const first = await say('can i order a choc cake for 12 people?');
+    expect(first.reply).toBe('For which day?');
+    const s = { sessionId: first.sessionId, sessionToken: first.sessionToken };
+    // 2026-03-16 is a Monday: the bot's validator says why and asks again.
+    expect((await say('next monday', s)).reply).toBe('We do not bake on Mondays (Monday, 3/16). Another day?');
+    expect((await say('what are your hours?', s)).reply).toBe('We open Tuesday to Sunday, 9 to 18.\n\nFor which day?');
+    // Out of range: the slot's `invalid` reply; a correction of a filled slot is taken.
+    expect((await say('make it 2 pieces', s)).reply).toBe('We bake 4 to 40 pieces, not 2. How many?');
+    const done = await say('tuesday, 20 pieces', s);
+    expect(done.reply).toBe('Order #20260310: 20 pieces of chocolate for Tuesday, 3/10.');
+    const rows = await server.db.query<{ flavour: string; pieces: number }>('select flavour, pieces from bakery_orders where session_id = $1', [first.sessionId]);
+    expect(rows).toEqual([{ flavour: 'chocolate', pieces: 20 }]);
+  });
+
+  it('hands the conversation to a person after repeated failed answers', async () => {
+    const first = await say('i would like to order a cake');
+    expect(first.reply).toBe('Which flavour?');
+    const s = { sessionId: first.sessionId, sessionToken: first.sessionToken };
+    expect((await say('hmm strawberry maybe', s)).reply).toBe('Which flavour?');
+    expect((await say('banana then', s)).reply).toBe('Which flavour?');
+    const last = await say('no idea', s);
+    expect(last.handoff).toBe(true);
+    expect(last.mode).toBe('handoff_pending');
+  });
+
+  it('cancels on a cancel phrase', async () => {
+    const first = await say('order a carrot cake please');
+    const s = { sessionId: first.sessionId, sessionToken: first.sessionToken };
+    expect(first.reply).toBe('How many pieces?');
+    expect((await say('never mind', s)).reply).toBe('Cancelled.');
+    const session = await server.get(`/api/sessions/${first.sessionId}`, { authorization: 'Bearer test-admin-token' });
+    expect(session.body.session?.state?.cake ?? session.body.state?.cake).toMatchObject({ stage: null, last: 'cancelled' });
+  });
+});

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { extractEntities } from './index.ts';
+
+const gazetteers = [{ type: 'procedimento', values: { clareamento: ['clareamento dental', 'branqueamento'], limpeza: ['profilaxia'], canal: ['tratamento de canal'] } }];
+const now = new Date('2026-03-09T12:00:00-03:00');
+const find = (text: string) => extractEntities(text, { lang: 'pt', now, gazetteers, patterns: [{ type: 'pedido', pattern: '#(\\d{4,})' }] });
+const values = (text: string, type: string) => find(text).filter((e) => e.type === type).map((e) => e.value);
+
+describe('gazetteers and regex entities', () => {
+  it('match without accents, case, a small typo or the word order', () => {
+    expect(values('quero um CLAREAMENTO', 'procedimento')).toEqual(['clareamento']);
+    expect(values('queria uma limpesa', 'procedimento')).toEqual(['limpeza']);
+    expect(values('queria uma profilacia amanha', 'procedimento')).toEqual(['limpeza']);
+    expect(values('o dental clareamento custa quanto?', 'procedimento')).toEqual(['clareamento']);
+    expect(values('preciso de um tratamento de canal', 'procedimento')).toEqual(['canal']);
+    expect(values('meu canal favorito', 'procedimento')).toEqual(['canal']);
+  });
+
+  it('do not stretch a typo over short words', () => {
+    expect(values('vou tomar um cafe', 'procedimento')).toEqual([]);
+  });
+
+  it('regex entities take the first group as value', () => {
+    expect(values('meu pedido é o #12345', 'pedido')).toEqual(['12345']);
+  });
+});
