@@ -2,3 +2,4 @@ export * from './config.ts';
 export * from './define.ts';
 export * from './loader.ts';
 export * from './examples.ts';
+export * from './check.ts';

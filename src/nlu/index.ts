@@ -13,3 +13,4 @@ export { readJsonl, toExamples, guessLanguage, type LabelledLine } from './bench
 export { benchNlu, formatBench, defaultDataDir, type BenchOptions, type BenchReport, type DatasetResult } from './bench.ts';
 export { trainNlpjs, type BaselineModel } from './bench-nlpjs.ts';
 export { nluFingerprint } from './fingerprint.ts';
+export { crossValidate, type CrossValidation } from './crossval.ts';

@@ -1,0 +1,69 @@
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { projectRoot } from '../paths.ts';
+import { checkBot } from './check.ts';
+
+const tutorial = resolve(projectRoot, 'examples', 'clinica');
+
+/** A copy of the tutorial bot with one thing broken. */
+function broken(change: (dir: string) => void): string {
+  const dir = join(mkdtempSync(join(tmpdir(), 'sb-check-')), 'clinica');
+  cpSync(tutorial, dir, { recursive: true });
+  change(dir);
+  return dir;
+}
+
+const editYaml = (dir: string, from: string | RegExp, to: string) => {
+  const file = join(dir, 'bot.yaml');
+  const text = readFileSync(file, 'utf8');
+  const next = text.replace(from, to);
+  if (next === text) throw new Error(`nothing replaced: ${from}`);
+  writeFileSync(file, next);
+};
+
+const errors = (dir: string) => checkBot(dir, { crossValidate: false }).findings.filter((f) => f.level === 'error').map((f) => `${f.field}: ${f.message}`);
+
+describe('switchboard check on bot folders', () => {
+  it('passes the tutorial bot, with its cross-validated accuracy and data share', () => {
+    const c = checkBot(tutorial, { folds: 3 });
+    expect(c.findings.filter((f) => f.level === 'error')).toEqual([]);
+    expect(c.crossValidation!.n).toBeGreaterThan(40);
+    expect(c.crossValidation!.accuracy).toBeGreaterThan(0.3);
+    expect(c.ratio).toMatchObject({ codeLines: 0, share: 1 });
+  });
+
+  it('a typo in a key names the nearest valid key', () => {
+    const dir = broken((d) => editYaml(d, '    handoff: true', '    handof: true'));
+    expect(errors(dir)).toEqual(["intents.atendente.handof: unknown key 'handof' — did you mean 'handoff'? (valid here: label, description, handoff, predefined, examples)"]);
+  });
+
+  it('a missing knowledge folder, and an empty one', () => {
+    expect(errors(broken((d) => editYaml(d, 'knowledge: knowledge/', 'knowledge: knowledg/')))).toEqual([expect.stringMatching(/^knowledge: folder 'knowledg\/' does not exist/)]);
+    const empty = broken((d) => {
+      rmSync(join(d, 'knowledge'), { recursive: true });
+      mkdirSync(join(d, 'knowledge'));
+    });
+    expect(errors(empty)).toEqual(["knowledge: 'knowledge/' has no markdown documents"]);
+  });
+
+  it('a reply key a form uses but replies lack', () => {
+    const dir = broken((d) => editYaml(d, /ask: "Para qual dia\?"/, 'ask: ask_data'));
+    expect(errors(dir)).toEqual(["forms.agendamento.slots.data.ask: reply key 'ask_data' is not in replies"]);
+  });
+
+  it('the same example under two intents, and too few examples', () => {
+    const dir = broken((d) => {
+      editYaml(d, '      - quanto custa uma limpeza?', '      - quanto custa uma limpeza?\n      - quero marcar uma consulta');
+      editYaml(d, /conversa:\n    label: Conversa\n    examples:\n(?:      - .*\n)+/, 'conversa:\n    label: Conversa\n    examples: [oi, obrigado]\n');
+    });
+    const c = checkBot(dir, { crossValidate: false });
+    expect(c.findings).toEqual(
+      expect.arrayContaining([
+        { level: 'error', file: 'bot.yaml', field: 'intents.duvida.examples', message: '"quero marcar uma consulta" is also an example of agendar: the classifier cannot tell them apart' },
+        { level: 'warning', file: 'bot.yaml', field: 'intents.conversa.examples', message: '2 examples: give at least 5, in the words customers use' },
+      ]),
+    );
+  });
+});

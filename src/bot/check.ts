@@ -1,0 +1,168 @@
+// `switchboard check`: what can be wrong in a bot folder before it runs — bot.yaml against its schema, a
+// missing or empty knowledge folder, reply keys used but not defined, too few or repeated examples — plus
+// how well its intents separate (k-fold cross-validation) and how much of the bot is data rather than code.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { crossValidate, type CrossValidation } from '../nlu/index.ts';
+import type { Language } from '../nlu/types.ts';
+import type { BotConfig } from './config.ts';
+import { repeatedExamples } from './examples.ts';
+import { BotConfigError, readBotConfig } from './loader.ts';
+
+export interface Finding {
+  level: 'error' | 'warning';
+  file: string;
+  field: string;
+  message: string;
+}
+
+export interface DataRatio {
+  dataLines: number;
+  codeLines: number;
+  /** dataLines / (dataLines + codeLines); 1 for a bot without code. */
+  share: number;
+}
+
+export interface BotCheck {
+  dir: string;
+  id: string;
+  findings: Finding[];
+  crossValidation?: CrossValidation;
+  ratio: DataRatio;
+}
+
+/** Fewer examples than this and an intent is guessed more than learnt. */
+export const MIN_EXAMPLES = 5;
+
+export function checkBot(dir: string, opts: { folds?: number; crossValidate?: boolean } = {}): BotCheck {
+  const findings: Finding[] = [];
+  const ratio = dataRatio(dir);
+  let config: BotConfig;
+  try {
+    config = readBotConfig(dir);
+  } catch (err) {
+    if (!(err instanceof BotConfigError)) throw err;
+    for (const line of err.message.split('\n').slice(1)) {
+      const m = /^\s*- ([^:]+): (.*)$/.exec(line);
+      if (m) findings.push({ level: 'error', file: 'bot.yaml', field: m[1], message: m[2] });
+    }
+    if (!findings.length) findings.push({ level: 'error', file: 'bot.yaml', field: '(root)', message: err.message });
+    return { dir, id: dir.split(/[\\/]/).pop()!, findings, ratio };
+  }
+  const lang = config.language.slice(0, 2) as Language;
+  findings.push(...checkKnowledge(dir, config), ...checkReplyKeys(dir, config), ...checkExamples(config, lang));
+  const examples = Object.entries(config.intents).flatMap(([intent, c]) => c.examples.map((text) => ({ text, intent })));
+  const crossValidation = opts.crossValidate === false ? undefined : crossValidate(examples, lang, opts.folds ?? 5);
+  return { dir, id: config.id, findings, crossValidation, ratio };
+}
+
+function checkKnowledge(dir: string, config: BotConfig): Finding[] {
+  if (!config.knowledge) return [];
+  const folder = join(dir, config.knowledge);
+  const docs = filesUnder(folder).filter((f) => f.endsWith('.md'));
+  if (docs.length) return [];
+  return [{ level: 'error', file: 'bot.yaml', field: 'knowledge', message: `'${config.knowledge}' has no markdown documents` }];
+}
+
+const KEY = /^[a-z][a-z0-9_]*$/;
+
+/** Reply keys named by forms (errors) and by the bot's code with a literal key (warnings). */
+function checkReplyKeys(dir: string, config: BotConfig): Finding[] {
+  const out: Finding[] = [];
+  const has = (key: string) => config.replies[key] !== undefined;
+  for (const [formId, form] of Object.entries(config.forms)) {
+    const refs: [string, string | undefined][] = [
+      [`forms.${formId}.confirm`, form.confirm],
+      [`forms.${formId}.done`, form.done],
+      [`forms.${formId}.cancelled`, form.cancelled],
+      ...Object.entries(form.slots).flatMap(([name, s]): [string, string | undefined][] => [
+        [`forms.${formId}.slots.${name}.ask`, s.ask],
+        [`forms.${formId}.slots.${name}.invalid`, s.invalid],
+      ]),
+    ];
+    for (const [field, value] of refs) {
+      // A single snake_case word is a reply key; anything else is the text itself.
+      if (value && KEY.test(value) && value.includes('_') && !has(value)) out.push({ level: 'error', file: 'bot.yaml', field, message: `reply key '${value}' is not in replies` });
+    }
+  }
+  for (const file of filesUnder(dir).filter((f) => /\.ts$/.test(f) && !/\.test\.ts$/.test(f))) {
+    const text = readFileSync(file, 'utf8');
+    for (const m of text.matchAll(/\breply\(\s*['"]([a-z][a-z0-9_]*)['"]/g)) {
+      if (!has(m[1])) out.push({ level: 'warning', file: relative(dir, file), field: `reply('${m[1]}')`, message: `reply key '${m[1]}' is not in bot.yaml replies (it reads as an empty text)` });
+    }
+  }
+  return dedupe(out);
+}
+
+function checkExamples(config: BotConfig, lang: Language): Finding[] {
+  const out: Finding[] = [];
+  for (const [id, intent] of Object.entries(config.intents)) {
+    const n = intent.examples.length;
+    if (n === 0 && id === config.understanding.fallback) continue;
+    if (n < MIN_EXAMPLES) out.push({ level: 'warning', file: 'bot.yaml', field: `intents.${id}.examples`, message: `${n} example${n === 1 ? '' : 's'}: give at least ${MIN_EXAMPLES}, in the words customers use` });
+  }
+  for (const r of repeatedExamples(config.intents, lang)) {
+    const level = r.intent === r.first ? 'warning' : 'error';
+    const message = r.intent === r.first ? `"${r.example}" is there twice` : `"${r.example}" is also an example of ${r.first}: the classifier cannot tell them apart`;
+    out.push({ level, file: 'bot.yaml', field: `intents.${r.intent}.examples`, message });
+  }
+  return out;
+}
+
+/**
+ * Lines of data (bot.yaml, knowledge, other data files) against lines of non-test TypeScript. Conversation
+ * tests and READMEs count as neither.
+ */
+export function dataRatio(dir: string): DataRatio {
+  let dataLines = 0;
+  let codeLines = 0;
+  for (const file of filesUnder(dir)) {
+    const name = relative(dir, file);
+    const lines = countLines(file);
+    if (name.endsWith('.ts')) {
+      if (!/\.test\.ts$/.test(name) && !name.startsWith('testing')) codeLines += lines;
+    } else if (name !== 'conversations.yaml' && !/(^|\/)README\.md$/i.test(name) && /\.(ya?ml|md|json|jsonl|csv|txt)$/.test(name)) {
+      dataLines += lines;
+    }
+  }
+  return { dataLines, codeLines, share: dataLines + codeLines ? dataLines / (dataLines + codeLines) : 1 };
+}
+
+/** Lines as `wc -l` counts them. */
+function countLines(file: string): number {
+  return (readFileSync(file, 'utf8').match(/\n/g) ?? []).length;
+}
+
+function filesUnder(dir: string): string[] {
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) return [];
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((d) => d.isFile())
+    .map((d) => join(d.parentPath, d.name))
+    .filter((f) => !f.includes('node_modules'));
+}
+
+function dedupe(list: Finding[]): Finding[] {
+  const seen = new Set<string>();
+  return list.filter((f) => {
+    const key = `${f.file}|${f.field}|${f.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** The report as text lines. */
+export function formatCheck(c: BotCheck, root: string): string[] {
+  const lines = [`${c.id}  (${relative(root, c.dir) || c.dir})`];
+  for (const f of c.findings) lines.push(`  ${f.level === 'error' ? '✗ error  ' : '! warning'}  ${f.file} ${f.field}: ${f.message}`);
+  if (c.crossValidation) {
+    const cv = c.crossValidation;
+    lines.push(`  intent accuracy: ${(cv.accuracy * 100).toFixed(1)}% (${cv.folds}-fold cross-validation over ${cv.n} examples)`);
+    if (cv.confused.length) {
+      lines.push(`  most confused: ${cv.confused.slice(0, 5).map((p) => `${p.expected} → ${p.predicted} ×${p.count}`).join(', ')}`);
+    }
+  }
+  const r = c.ratio;
+  lines.push(`  data vs code: ${r.dataLines} data lines, ${r.codeLines} TypeScript lines → ${(r.share * 100).toFixed(0)}% data`);
+  return lines;
+}

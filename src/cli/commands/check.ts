@@ -1,0 +1,71 @@
+// switchboard check [bot…] [--bots-dir DIR] [--folds N] [--no-cv] [--json]
+// Checks bot folders before they run; exits 1 when any has an error.
+import { existsSync, readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { checkBot, defaultBotsDir, formatCheck, type BotCheck } from '../../bot/index.ts';
+import { commandArgs } from '../args.ts';
+
+const USAGE = `Usage: switchboard check [bot…] [options]
+
+Checks every bot under bots/ (or the ones named: an id, or a path to a folder with a bot.yaml):
+bot.yaml against its schema (unknown keys name the nearest valid one), the knowledge folder, reply keys that
+forms or the bot's code use, intents with too few examples, examples repeated across intents. Then measures
+how well the intents separate (k-fold cross-validation of the local classifier, with the most confused pairs)
+and prints how much of the bot is data (bot.yaml, knowledge, data files) against TypeScript.
+Exits 1 when a bot has an error (warnings do not fail).
+
+Options:
+  --bots-dir DIR   where the bot folders are (default: bots/)
+  --folds N        cross-validation folds (default 5)
+  --no-cv          skip the cross-validation
+  --json           print the results as JSON`;
+
+export async function run(argv: string[]): Promise<number> {
+  const args = commandArgs('check', USAGE, argv, {
+    allowPositionals: true,
+    options: {
+      'bots-dir': { type: 'string' },
+      folds: { type: 'string', default: '5' },
+      'no-cv': { type: 'boolean', default: false },
+      json: { type: 'boolean', default: false },
+    },
+  });
+  if (typeof args === 'number') return args;
+  const { values, positionals } = args;
+  const botsDir = values['bots-dir'] ? resolve(values['bots-dir']) : defaultBotsDir;
+  const folds = Number(values.folds);
+  if (!Number.isInteger(folds) || folds < 2) {
+    console.error(`switchboard check: --folds must be an integer of 2 or more (got '${values.folds}')`);
+    return 2;
+  }
+  const dirs: string[] = [];
+  for (const name of positionals.length ? positionals : botFolders(botsDir)) {
+    const dir = existsSync(join(name, 'bot.yaml')) ? resolve(name) : join(botsDir, name);
+    if (!existsSync(join(dir, 'bot.yaml'))) {
+      console.error(`switchboard check: no bot.yaml in ${dir}`);
+      return 2;
+    }
+    dirs.push(dir);
+  }
+  const checks: BotCheck[] = dirs.map((dir) => checkBot(dir, { folds, crossValidate: !values['no-cv'] }));
+  if (values.json) console.log(JSON.stringify(checks, null, 2));
+  else {
+    for (const c of checks) console.log(`${formatCheck(c, process.cwd()).join('\n')}\n`);
+    if (checks.length > 1) {
+      const data = checks.reduce((s, c) => s + c.ratio.dataLines, 0);
+      const code = checks.reduce((s, c) => s + c.ratio.codeLines, 0);
+      console.log(`all ${checks.length} bots: ${data} data lines, ${code} TypeScript lines → ${((data / Math.max(1, data + code)) * 100).toFixed(0)}% data`);
+    }
+    const errors = checks.reduce((s, c) => s + c.findings.filter((f) => f.level === 'error').length, 0);
+    const warnings = checks.reduce((s, c) => s + c.findings.filter((f) => f.level === 'warning').length, 0);
+    console.log(`${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`);
+  }
+  return checks.some((c) => c.findings.some((f) => f.level === 'error')) ? 1 : 0;
+}
+
+function botFolders(botsDir: string): string[] {
+  return readdirSync(botsDir, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && existsSync(join(botsDir, d.name, 'bot.yaml')))
+    .map((d) => d.name)
+    .sort();
+}

@@ -1,0 +1,43 @@
+// k-fold cross-validation of a bot's intent examples: how well the local classifier tells its intents apart
+// on examples it did not train on, and which pairs of intents it confuses most.
+import { TextClassifier } from './classifier.ts';
+import type { Example, Language } from './types.ts';
+
+export interface CrossValidation {
+  folds: number;
+  n: number;
+  accuracy: number;
+  /** Expected → predicted, most frequent first. */
+  confused: { expected: string; predicted: string; count: number; example: string }[];
+}
+
+/** Stratified folds (every intent spread over the folds), a fixed order so the figure is repeatable. */
+export function crossValidate(examples: Example[], language: Language, folds = 5): CrossValidation {
+  const fold = new Map<Example, number>();
+  const byIntent = new Map<string, Example[]>();
+  for (const e of examples) byIntent.set(e.intent, [...(byIntent.get(e.intent) ?? []), e]);
+  let next = 0;
+  for (const list of byIntent.values()) for (const e of list) fold.set(e, next++ % folds);
+  let right = 0;
+  let n = 0;
+  const confusion = new Map<string, { expected: string; predicted: string; count: number; example: string }>();
+  for (let k = 0; k < folds; k++) {
+    const test = examples.filter((e) => fold.get(e) === k);
+    const train = examples.filter((e) => fold.get(e) !== k);
+    if (!test.length || new Set(train.map((e) => e.intent)).size < 2) continue;
+    const classifier = new TextClassifier({ language, mode: 'single', seed: 1 });
+    classifier.train(train);
+    for (const e of test) {
+      const predicted = classifier.predict(e.text)[0]?.id ?? '';
+      n++;
+      if (predicted === e.intent) right++;
+      else {
+        const key = `${e.intent}\u0000${predicted}`;
+        const c = confusion.get(key) ?? { expected: e.intent, predicted, count: 0, example: e.text };
+        c.count++;
+        confusion.set(key, c);
+      }
+    }
+  }
+  return { folds, n, accuracy: n ? right / n : 0, confused: [...confusion.values()].sort((a, b) => b.count - a.count) };
+}
