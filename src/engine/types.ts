@@ -44,6 +44,9 @@ export interface TraceEntry {
   startMs: number;
   ms: number;
   ok?: boolean;
+  /** On the understanding entry: the classifier's best scores of the whole message, and the intents chosen. */
+  scores?: { id: string; confidence: number }[];
+  chosen?: { id: string; confidence: number }[];
 }
 
 /** A model call made during the turn: defined by src/llm, which records them (a type only: no runtime import). */

@@ -82,6 +82,10 @@ describe('a form with code: validator, completion action, handoff after failures
     expect(first.reply).toBe('How many pieces?');
     expect((await say('never mind', s)).reply).toBe('Cancelled.');
     const session = await server.get(`/api/sessions/${first.sessionId}`, { authorization: 'Bearer test-admin-token' });
-    expect(session.body.session?.state?.cake ?? session.body.state?.cake).toMatchObject({ stage: null, last: 'cancelled' });
+    expect(session.body.state.cake).toMatchObject({ stage: null, last: 'cancelled' });
+    // Each turn's trace shows the intent scores behind the understanding.
+    const understand = session.body.turns[0].trace.find((t: { node: string }) => t.node === 'understand');
+    expect(understand.chosen[0].id).toBe('order');
+    expect(understand.scores[0]).toMatchObject({ id: 'order', confidence: expect.any(Number) });
   });
 });
