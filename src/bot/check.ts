@@ -52,7 +52,7 @@ export function checkBot(dir: string, opts: { folds?: number; crossValidate?: bo
   const lang = config.language.slice(0, 2) as Language;
   findings.push(...checkKnowledge(dir, config), ...checkReplyKeys(dir, config), ...checkExamples(config, lang));
   const examples = Object.entries(config.intents).flatMap(([intent, c]) => c.examples.map((text) => ({ text, intent })));
-  const crossValidation = opts.crossValidate === false ? undefined : crossValidate(examples, lang, opts.folds ?? 5);
+  const crossValidation = opts.crossValidate === false ? undefined : crossValidate(examples, lang, opts.folds ?? 5, config.understanding.fallback);
   return { dir, id: config.id, findings, crossValidation, ratio };
 }
 

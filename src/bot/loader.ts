@@ -48,7 +48,8 @@ export function readBotConfig(dir: string): BotConfig {
   return config;
 }
 
-export const defaultBotsDir = resolve(projectRoot, 'bots');
+/** bots/ of the project, or SWITCHBOARD_BOTS_DIR (e.g. `examples`, or your own folder of bots). */
+export const defaultBotsDir = process.env.SWITCHBOARD_BOTS_DIR ? resolve(process.env.SWITCHBOARD_BOTS_DIR) : resolve(projectRoot, 'bots');
 
 export async function loadBots(botsDir = defaultBotsDir, only?: string[]): Promise<BotSource[]> {
   const ids = readdirSync(botsDir, { withFileTypes: true })

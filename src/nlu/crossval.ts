@@ -12,7 +12,10 @@ export interface CrossValidation {
 }
 
 /** Stratified folds (every intent spread over the folds), a fixed order so the figure is repeatable. */
-export function crossValidate(examples: Example[], language: Language, folds = 5): CrossValidation {
+export function crossValidate(examples: Example[], language: Language, folds = 5, fallback?: string): CrossValidation {
+  // Trained the way the runtime trains it (src/nlu/understander.ts): a fallback with examples learns
+  // out-of-scope itself, so unseen words are not damped.
+  const unknownWordDamping = fallback && examples.some((e) => e.intent === fallback) ? 0 : undefined;
   const fold = new Map<Example, number>();
   const byIntent = new Map<string, Example[]>();
   for (const e of examples) byIntent.set(e.intent, [...(byIntent.get(e.intent) ?? []), e]);
@@ -25,7 +28,7 @@ export function crossValidate(examples: Example[], language: Language, folds = 5
     const test = examples.filter((e) => fold.get(e) === k);
     const train = examples.filter((e) => fold.get(e) !== k);
     if (!test.length || new Set(train.map((e) => e.intent)).size < 2) continue;
-    const classifier = new TextClassifier({ language, mode: 'single', seed: 1 });
+    const classifier = new TextClassifier({ language, mode: 'single', seed: 1, unknownWordDamping });
     classifier.train(train);
     for (const e of test) {
       const predicted = classifier.predict(e.text)[0]?.id ?? '';
