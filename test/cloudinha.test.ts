@@ -1,4 +1,4 @@
-// Cloudinha (seed 003) end to end over HTTP and NDJSON: the gate (sign-in, guardrails and their moderation log),
+// Cloudinha end to end over HTTP and NDJSON: the gate (sign-in, guardrails and their moderation log),
 // onboarding, the match workflow over the real edu-br data, eligibility at its boundaries, the router's workflow
 // switches, the Sisu agent's tool cascade (against a local stand-in for the web search), and the feedback loop
 // (judge → golden examples → the model's prompt, on a real OpenAI-protocol server).
@@ -119,7 +119,7 @@ describe('cloudinha: the happy path of issue 9', () => {
   it('onboards a new user in two messages, finds real opportunities, computes eligibility, answers a Sisu date question and leaves', async () => {
     expect((await s.post('/api/users', { id: 'ana', email: 'ana@example.com', name: 'Ana' }, auth())).status).toBe(201);
     const sessionId = 'ana-conversa-1';
-    // Seed 003's own endpoint: {chatInput, userId, sessionId}, always streamed.
+    // Cloudinha's own endpoint: {chatInput, userId, sessionId}, always streamed.
     const say = (chatInput: string) => streamed(`${s.url}/chat`, { chatInput, userId: 'ana', sessionId });
 
     const t1 = await say('Oi, me chamo Ana e tenho 17 anos');

@@ -1,4 +1,4 @@
-// ct-smash end to end over real HTTP: seed 000's multi-intent triage, the trial booking flow, its
+// ct-smash end to end over real HTTP: the multi-intent triage, the trial booking flow, its
 // flexibility table, persistence across a restart, idempotent retries, per-session ordering, and 4xx.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

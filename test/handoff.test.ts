@@ -1,10 +1,10 @@
-// The human-handoff circuit over HTTP (seed 004's eight verification steps on la-formula), the same circuit
+// The human-handoff circuit over HTTP (the eight steps of the circuit, on la-formula), the same circuit
 // on ct-smash, and the refusals: transitions, replies in bot mode, unknown sessions, bad bodies, tokens.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Runtime } from '../src/engine/index.ts';
 import { ADMIN, OPERATOR, auth, startTestServer, type TestServer } from './support/server.ts';
 
-describe('handoff circuit (la-formula, seed 004 verification)', () => {
+describe('handoff circuit (la-formula)', () => {
   let s: TestServer;
   beforeAll(async () => {
     s = await startTestServer({ only: ['la-formula', 'ct-smash'] });

@@ -1,4 +1,4 @@
-// The Sisu and Prouni agents (seed 003, 2.4): questions answered through a strict tool cascade —
+// The Sisu and Prouni agents: questions answered through a strict tool cascade —
 //   1. getImportantDates (only for questions about dates), 2. knowledgeSearch (the bot's documents on the
 //   program), 3. webSearch (fallback; offline it gives up at once) —
 // stopping at the first tool that answers, and saying where the answer came from.

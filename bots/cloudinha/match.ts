@@ -1,4 +1,4 @@
-// Match workflow (seed 003, 2.3.B): course, ENEM score, shift and institution type (several per message) →
+// Match workflow: course, ENEM score, shift and institution type (several per message) →
 // search → family income per person → eligibility (Prouni full ≤ 1.5 minimum wages, partial ≤ 3, Sisu above) →
 // search again filtered by it, widened to nearby cities and ordered by MEC quality → results → the workflow ends.
 import type { Step, TurnContext } from '../../src/engine/index.ts';

@@ -1,4 +1,4 @@
-// Onboarding (seed 003, 2.3.A): name, age, city and education, asking only what is missing and accepting
+// Onboarding: name, age, city and education, asking only what is missing and accepting
 // several in one message. The profile is the source of truth; when all four are known the profile is marked
 // onboarding_completed and the workflow ends.
 import type { Step, TurnContext } from '../../src/engine/index.ts';

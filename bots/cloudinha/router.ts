@@ -1,4 +1,4 @@
-// The router (seed 003, 2.2 step 3): looks at every message before any agent runs.
+// The router: looks at every message before any agent runs.
 //   Step 0 — a change of subject switches the active workflow (in match, a Sisu question goes to Sisu), unless
 //   the message answers what the active workflow is collecting, or is a follow-up question on the active
 //   program; "sair" clears it (only an explicit exit phrase: the classifier's guess alone never drops progress).

@@ -1,4 +1,4 @@
-// ct-smash (seed 000): triage → trial / faq in parallel → merge. The trial specialist books a trial class
+// ct-smash: triage → trial / faq in parallel → merge. The trial specialist books a trial class
 // through the stages ask_date → ask_time → confirm → booked, against the weekly timetable and its capacity.
 import { randomUUID } from 'node:crypto';
 import { defineBot } from '../../src/bot/index.ts';
@@ -168,7 +168,7 @@ async function insertBooking(tx: Sql, b: { id: string; sessionId: string; date: 
   );
 }
 
-/** general: seed 000's short friendly reply (the model's general_response when there is one). */
+/** general: a short friendly reply (the model's general_response when there is one). */
 const general: Step = (ctx) => {
   const t = fold(ctx.text);
   const key = isGreeting(ctx.text, ctx.bot.language, ctx.bot.greetings)

@@ -1,6 +1,6 @@
-// fashion-vn (seed 001): receive_question → classify_question → purchase: extract_entities → query_saleor;
+// fashion-vn: receive_question → classify_question → purchase: extract_entities → query_saleor;
 // general_fashion_inquiry: handle_general_inquiry → generate_answer; off_topic: handle_off_topic; all → ask_to_continue.
-// The seed's state (question, chat_history, classification_decision, extracted_entities, saleor_products,
+// The state (question, chat_history, classification_decision, extracted_entities, saleor_products,
 // saleor_error) is kept per conversation under memory.fashion.
 // classify_question is the local classifier corrected by refine.ts (courtesy, follow-ups after a search,
 // products asked for by type, shop topics); handle_general_inquiry picks the passage with inquiry.ts.

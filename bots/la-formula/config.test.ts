@@ -7,7 +7,7 @@ import { defaultCatalog, findProducts, formatAmount, mentionsUnknownProduct, sto
 
 const config = botConfigSchema.parse(parse(readFileSync(new URL('./bot.yaml', import.meta.url), 'utf8')));
 
-// The seed's table, verbatim: id → [label, handoff by default].
+// The shop's intent table: id → [label, handoff by default].
 const SEED_INTENTS: Record<string, [string, boolean]> = {
   posible_comprador: ['Posible comprador', false],
   consulta_producto: ['Pregunta por producto', false],

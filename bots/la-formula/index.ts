@@ -1,4 +1,4 @@
-// la-formula (seed 004): Nico answers from the shop's catalogue and knowledge; intents whose handoff toggle
+// la-formula: Nico answers from the shop's catalogue and knowledge; intents whose handoff toggle
 // is on go to Mauri through the runtime's handoff circuit.
 import { defineBot } from '../../src/bot/index.ts';
 import { answerFromKnowledge, type Step, type TurnContext } from '../../src/engine/index.ts';

@@ -1,4 +1,4 @@
-// refineIntents: what the catalogue and the seed's definitions settle after the classifier.
+// refineIntents: what the catalogue and the intents' definitions settle after the classifier.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';

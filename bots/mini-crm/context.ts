@@ -115,7 +115,7 @@ function segmentFor(event: ToolEvent, p: Record<string, unknown>, msg: ToolMessa
   }
 }
 
-/** The seed's update_context. Mutates and returns ctx. */
+/** update_context: Mutates and returns ctx. */
 export function update_context<C extends UpdatableContext>(ctx: C, toolMessages: ToolMessage[]): C {
   let firstLead: LeadRef | null = null;
   for (const msg of toolMessages) {

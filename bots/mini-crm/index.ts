@@ -1,4 +1,4 @@
-// mini-crm (seed 002): one message → a plan of actions → CRM tools → one aggregated reply. The planner is
+// mini-crm: one message → a plan of actions → CRM tools → one aggregated reply. The planner is
 // the model (one JSON call) when one is configured, else local rules and clause classification.
 import { defineBot } from '../../src/bot/index.ts';
 import type { Step } from '../../src/engine/index.ts';

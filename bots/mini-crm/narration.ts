@@ -4,7 +4,7 @@ import { formatDateTime } from './dates.ts';
 import { formatMoney, formatQuantity } from './text.ts';
 import type { Segment } from './types.ts';
 
-/** The seed's push_ai_response: record one segment (with its data, e.g. ids) in the context. */
+/** push_ai_response: record one segment (with its data, e.g. ids) in the context. */
 export function push_ai_response(ctx: { ai_responses: Segment[] }, intent: string, text: string, ok = true, data?: unknown): Segment {
   const segment: Segment = data === undefined ? { intent, text, ok } : { intent, text, ok, data };
   ctx.ai_responses.push(segment);
@@ -14,7 +14,7 @@ export function push_ai_response(ctx: { ai_responses: Segment[] }, intent: strin
 export const REPLY_HEADINGS = { done: 'Ações realizadas:', failed: 'Ocorreram falhas:' };
 
 /**
- * The seed's respond_final: one segment → its text as is; several → a list under
+ * respond_final: one segment → its text as is; several → a list under
  * "Ações realizadas:", failures under "Ocorreram falhas:" (both sections when mixed).
  */
 export function respond_final(ctx: { ai_responses: Segment[] }): string {

@@ -253,7 +253,7 @@ export function normalizePlan(raw: unknown, clock: Clock): NormalizedPlan {
 }
 
 /**
- * The seed's prepare_plan: normalise the planner reply into ctx.pending_actions. An unusable reply
+ * prepare_plan: normalise the planner reply into ctx.pending_actions. An unusable reply
  * (malformed, no actions list, only unknown intents) falls back to the local plan.
  * Returns where the plan came from.
  */

@@ -139,7 +139,7 @@ export interface CrmTurnResult {
   writes: CrmWrite[];
 }
 
-/** The turn's working context (the seed's `context`). */
+/** The turn's working context. */
 export interface CrmContext {
   text: string;
   clock: Clock;

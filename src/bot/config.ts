@@ -21,7 +21,7 @@ export const flowSchema = z.strictObject({
   done: z.string().optional(),
   /** Per stage, the kinds of short answers that continue the flow ("sim", "19:00", "amanhã"). */
   expects: z.record(z.string(), z.array(slotKind)).default({}),
-  /** Text for LLM prompts, with {stage} replaced: seed 000's [CONTEXTO: …]. */
+  /** Text for LLM prompts, with {stage} replaced (a [CONTEXTO: …] line). */
   context: z.string().optional(),
 });
 
@@ -31,7 +31,7 @@ export const understandingSchema = z.strictObject({
   fallback: z.string(),
   exclusive: z.array(z.string()).default([]),
   multiIntent: z.boolean().default(true),
-  /** Seed 004: the model tags its reply with [INTENT:x]. */
+  /** The model writes the reply and tags it with [INTENT:x]. */
   taggedReplies: z.boolean().default(false),
   /** When the model fails (timeout, errors, open circuit): answer with local understanding, or hand off to a person. */
   onModelFailure: z.enum(['local', 'handoff']).default('local'),

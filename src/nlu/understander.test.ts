@@ -4,7 +4,7 @@ import type { ActiveFlowContext, Example, UnderstandingOptions } from './types.t
 
 const examples = (intent: string, texts: string[]): Example[] => texts.map((text) => ({ text, intent }));
 
-// A ct-smash-like bot (seed 000): trial booking, questions about the gym, small talk.
+// A ct-smash-like bot: trial booking, questions about the gym, small talk.
 const CT_SMASH: Example[] = [
   ...examples('trial', [
     'quero marcar uma aula teste',
