@@ -11,7 +11,7 @@ import type { SessionRow } from '../store/index.ts';
 import { envSuffix, type ChatwootConfig } from './config.ts';
 import { callJson, ProviderError, withRetry } from './http.ts';
 import { channelSessionId, type ChannelAdapter, type ChannelHub } from './hub.ts';
-import { getLink, markOpenedForHandoff, openedForHandoff, receivedAfterOpening } from './store.ts';
+import { chatwootAccountOf, getLink, markOpenedForHandoff, openedForHandoff, receivedAfterOpening } from './store.ts';
 import { statusFailedText } from './texts.ts';
 import type { Address, InboundMessage, MediaKind, Parsed } from './types.ts';
 
@@ -22,7 +22,8 @@ type ChatwootAddress = Extract<Address, { channel: 'chatwoot' }>;
 export interface ChatwootStatusEvent {
   kind: 'status';
   event: string;
-  accountId: number;
+  /** Null when the payload names none (an account webhook's conversation payload can lack it): found from our link. */
+  accountId: number | null;
   conversationId: number;
   status: string;
 }
@@ -40,7 +41,7 @@ export function parseChatwootWebhook(body: unknown, bot: string): Parsed | Chatw
   if (STATUS_EVENTS.has(event)) {
     const accountId = toId(b.account_id ?? b.account?.id ?? b.messages?.[0]?.account_id);
     const conversationId = toId(b.id ?? b.display_id);
-    if (accountId === null || conversationId === null) return { kind: 'ignored', reason: `${event} without account or conversation id` };
+    if (conversationId === null) return { kind: 'ignored', reason: `${event} without a conversation id` };
     return { kind: 'status', event, accountId, conversationId, status: event === 'conversation_resolved' ? 'resolved' : String(b.status ?? '') };
   }
   if (event !== 'message_created') return { kind: 'ignored', reason: `event '${event}'` };
@@ -223,11 +224,13 @@ export function chatwootAdapter(
     /** Resolved (or back to pending after our handoff) → the bot takes the conversation again. */
     async onStatus(bot: string, e: ChatwootStatusEvent) {
       if (e.status !== 'resolved' && e.status !== 'pending') return;
-      const sessionId = channelSessionId({ channel: 'chatwoot', bot, contactKey: `${e.accountId}:${e.conversationId}` });
+      const accountId = e.accountId ?? (await chatwootAccountOf(hub.db, bot, e.conversationId));
+      if (accountId === null) return hub.warn(`[channels] Chatwoot ${e.event} for conversation ${e.conversationId} names no account and no session of '${bot}' has it`);
+      const sessionId = channelSessionId({ channel: 'chatwoot', bot, contactKey: `${accountId}:${e.conversationId}` });
       await hub.enqueue(sessionId, async () => {
         const session = await store.getSession(hub.db, sessionId);
         if (!session || !botPaused(session.mode)) return;
-        const a: ChatwootAddress = { channel: 'chatwoot', accountId: e.accountId, conversationId: e.conversationId };
+        const a: ChatwootAddress = { channel: 'chatwoot', accountId, conversationId: e.conversationId };
         const read = await currentStatus(bot, a);
         // A Chatwoot that does not let the bot read the conversation: the signed status event is the word.
         const status = read === UNREADABLE ? e.status : read;

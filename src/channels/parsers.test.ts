@@ -38,6 +38,9 @@ describe('parseEvolutionWebhook', () => {
   it('uses the phone JID behind a LID address, and ignores what is not a one-to-one customer message', () => {
     const [lid] = parseEvolutionWebhook(upsert({ key: key({ remoteJid: '123456789@lid', senderPn: '5491100001111@s.whatsapp.net' }), message: { conversation: 'hola' } }), 'x');
     expect(lid).toMatchObject({ kind: 'message', message: { phoneNumber: '5491100001111' } });
+    // Evolution 2.3 with LID addressing: the phone JID comes as remoteJidAlt.
+    const [alt] = parseEvolutionWebhook(upsert({ key: key({ remoteJid: '207441938174531@lid', remoteJidAlt: '5491100002222@s.whatsapp.net', addressingMode: 'lid' }), message: { conversation: 'hola' } }), 'x');
+    expect(alt).toMatchObject({ kind: 'message', message: { phoneNumber: '5491100002222', address: { number: '5491100002222' } } });
     const ignored = [
       upsert({ key: key({ fromMe: true }), message: { conversation: 'hola' } }),
       upsert({ key: key({ remoteJid: '1203630@g.us' }), message: { conversation: 'hola' } }),
@@ -173,7 +176,9 @@ describe('Chatwoot', () => {
   it('reads status events, taking the account from the messages when the top level has none', () => {
     expect(parseChatwootWebhook({ event: 'conversation_status_changed', id: 31, account_id: 2, status: 'resolved' }, 'b')).toEqual({ kind: 'status', event: 'conversation_status_changed', accountId: 2, conversationId: 31, status: 'resolved' });
     expect(parseChatwootWebhook({ event: 'conversation_resolved', id: 31, status: 'open', messages: [{ account_id: 2 }] }, 'b')).toMatchObject({ kind: 'status', accountId: 2, status: 'resolved' });
-    expect(parseChatwootWebhook({ event: 'conversation_updated', id: 31, status: 'pending' }, 'b').kind).toBe('ignored');
+    // No account anywhere (an account webhook for a conversation without messages): the channel finds it from its link.
+    expect(parseChatwootWebhook({ event: 'conversation_updated', id: 31, status: 'pending' }, 'b')).toMatchObject({ kind: 'status', accountId: null, conversationId: 31 });
+    expect(parseChatwootWebhook({ event: 'conversation_updated', status: 'pending' }, 'b').kind).toBe('ignored');
   });
 
   it('verifies X-Chatwoot-Signature over "{timestamp}.{body}" and refuses stale timestamps', () => {

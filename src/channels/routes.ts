@@ -14,7 +14,7 @@ import { ChannelHub } from './hub.ts';
 import { WHATSAPP_TEXT_LIMIT } from './render.ts';
 import { channelMigrations } from './store.ts';
 import type { Address, Parsed } from './types.ts';
-import { parseCloudWebhook, sendCloudText, verifyMetaSignature } from './whatsapp.ts';
+import { continueKnownCustomer, parseCloudWebhook, sendCloudText, verifyMetaSignature } from './whatsapp.ts';
 
 export interface Channels {
   hub: ChannelHub;
@@ -110,7 +110,8 @@ export function createChannels(runtime: Runtime, config: ChannelsConfig = channe
         throw new UnauthenticatedError('missing or invalid X-Hub-Signature-256');
       }
       const pathBot = req.params.bot ? bot(req.params.bot).config.id : undefined;
-      return accept(parseCloudWebhook(jsonBody(req), { pathBot, botOfNumber, answersGroups }));
+      const parsed = parseCloudWebhook(jsonBody(req), { pathBot, botOfNumber, answersGroups });
+      return accept(await Promise.all(parsed.map(async (p) => (p.kind === 'message' ? { ...p, message: await continueKnownCustomer(runtime.db, p.message) } : p))));
     };
     app.get('/webhooks/whatsapp', verify);
     app.get('/webhooks/whatsapp/:bot', verify);

@@ -129,6 +129,28 @@ export async function getLink(sql: Sql, sessionId: string): Promise<ChannelLink 
   return { sessionId: row.session_id, channel: row.channel, bot: row.bot, address, contactName: row.contact_name };
 }
 
+/** The Chatwoot account of a bot's conversation, when exactly one linked session has that conversation id. */
+export async function chatwootAccountOf(sql: Sql, bot: string, conversationId: number): Promise<number | null> {
+  const rows = await sql.query<{ account: string | number }>(
+    `select distinct address->>'accountId' as account from channel_sessions where channel = 'chatwoot' and bot = $1 and address->>'conversationId' = $2 limit 2`,
+    [bot, String(conversationId)],
+  );
+  return rows.length === 1 ? Number(rows[0].account) : null;
+}
+
+/**
+ * A WhatsApp customer's conversation found by their business-scoped user id: the link of an earlier message that
+ * came with both their phone number and that id. Lets a customer who now hides their number keep their conversation.
+ */
+export async function whatsappLinkOfUser(sql: Sql, bot: string, userId: string): Promise<ChannelLink | undefined> {
+  const [row] = await sql.query<{ session_id: string }>(
+    `select session_id from channel_sessions where channel = 'whatsapp' and bot = $1 and address->>'userId' = $2 and address->>'kind' is null
+     order by updated_at desc limit 1`,
+    [bot, userId],
+  );
+  return row ? getLink(sql, row.session_id) : undefined;
+}
+
 export type DeliveryKind = 'message' | 'status';
 export type DeliveryStatus = 'pending' | 'sent' | 'failed';
 

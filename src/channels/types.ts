@@ -7,9 +7,10 @@ export type Address =
   | { channel: 'evolution'; instance: string; number: string }
   /**
    * `to` is a phone number (wa_id), a business-scoped user id (`kind: 'user'`, for customers who show a
-   * username and no number) or a group id (`kind: 'group'`, bots that answer in groups).
+   * username and no number) or a group id (`kind: 'group'`, bots that answer in groups). `userId`: the customer's
+   * business-scoped user id when Meta sent it, so a later message without the number finds this conversation.
    */
-  | { channel: 'whatsapp'; phoneNumberId: string; to: string; kind?: 'phone' | 'user' | 'group' }
+  | { channel: 'whatsapp'; phoneNumberId: string; to: string; kind?: 'phone' | 'user' | 'group'; userId?: string }
   | { channel: 'chatwoot'; accountId: number; conversationId: number };
 
 /** Media kinds the bots cannot read (they get the `media_unsupported` reply). */

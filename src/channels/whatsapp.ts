@@ -2,7 +2,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { WhatsAppCloudConfig } from './config.ts';
 import { callJson, ProviderError } from './http.ts';
-import type { Address, MediaKind, Parsed } from './types.ts';
+import type { Sql } from '../store/index.ts';
+import { whatsappLinkOfUser } from './store.ts';
+import type { Address, InboundMessage, MediaKind, Parsed } from './types.ts';
 
 type Json = Record<string, any>;
 
@@ -101,8 +103,8 @@ function parseOne(m: Json, bot: string, phoneNumberId: string, names: Map<string
   const address: Address = group
     ? { channel: 'whatsapp', phoneNumberId, to: group, kind: 'group' }
     : phone
-      ? { channel: 'whatsapp', phoneNumberId, to: phone }
-      : { channel: 'whatsapp', phoneNumberId, to: sender, kind: 'user' };
+      ? { channel: 'whatsapp', phoneNumberId, to: phone, ...(userId ? { userId } : {}) }
+      : { channel: 'whatsapp', phoneNumberId, to: sender, kind: 'user', userId: sender };
   const base = {
     channel: 'whatsapp' as const,
     bot,
@@ -158,4 +160,16 @@ function recipientOf(a: Extract<Address, { channel: 'whatsapp' }>): Json {
   if (a.kind === 'user') return { recipient: a.to };
   if (a.kind === 'group') return { recipient_type: 'group', to: a.to };
   return { to: a.to };
+}
+
+/**
+ * A customer who now hides their number (only a business-scoped user id) but wrote before with it: continue that
+ * conversation, answering the number as before (Meta prefers phone numbers when the business has one).
+ */
+export async function continueKnownCustomer(sql: Sql, msg: InboundMessage): Promise<InboundMessage> {
+  if (msg.address.channel !== 'whatsapp' || msg.address.kind !== 'user' || !msg.address.userId) return msg;
+  const link = await whatsappLinkOfUser(sql, msg.bot, msg.address.userId);
+  if (!link || link.address.channel !== 'whatsapp') return msg;
+  const phone = link.address.to;
+  return { ...msg, contactKey: phone, phoneNumber: phone, name: msg.name ?? link.contactName ?? undefined, address: { ...msg.address, to: phone, kind: undefined, userId: msg.address.userId } };
 }
