@@ -4,7 +4,6 @@ import { parse } from 'yaml';
 import {
   addDays,
   classesOn,
-  findModality,
   formatDatePt,
   formatSlotsPt,
   formatTimePt,
@@ -156,17 +155,6 @@ describe('matching a requested time or modality', () => {
     expect(matchClassTime(day, '20:00', { modality: 'boxe' })?.time).toBe('20:00');
   });
 
-  it('finds the modality a customer names', () => {
-    expect(findModality('quero fazer uma aula de muay thai')).toBe('Muay Thai');
-    expect(findModality('Muai Tai amanhã')).toBe('Muay Thai');
-    expect(findModality('aula de jiu-jitsu')).toBe('Jiu-Jitsu');
-    expect(findModality('tem bjj no sábado?')).toBe('Jiu-Jitsu');
-    expect(findModality('jiu jitsu kids pro meu filho')).toBe('Jiu-Jitsu Kids');
-    expect(findModality('treino de BOXE')).toBe('Boxe');
-    expect(findModality('funcional às 7')).toBe('Funcional');
-    expect(findModality('quero marcar uma aula')).toBeUndefined();
-    expect(findModality('Boxe', { monday: [{ time: '07:00', modality: 'Funcional', capacity: 1 }] })).toBeUndefined();
-  });
 
   it('formats the {slots} list for one day and for several', () => {
     const mon = freeSlots(small, '2025-12-08');

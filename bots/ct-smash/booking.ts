@@ -192,25 +192,3 @@ export function matchClassTime<T extends ClassSlot>(
   }
   return best;
 }
-
-// Surface forms customers use for each modality, folded (lowercase, no accents).
-const MODALITY_ALIASES: [string, RegExp][] = [
-  ['Jiu-Jitsu Kids', /\b(jiu ?jitsu|jiu|bjj|jj) ?(kids|infantil|crianca|criancas)\b|\bkids\b/],
-  ['Muay Thai', /\b(muay|muai|mua) ?(thai|tai)\b|\bmuaythai\b|\bthai ?boxing\b|\bboxe tailandes\b/],
-  ['Jiu-Jitsu', /\b(jiu ?jitsu|jiujitsu|jiu|bjj|jj|no ?gi)\b/],
-  ['Boxe', /\b(boxe|boxing|box)\b/],
-  ['Funcional', /\b(funcional|hiit)\b/],
-];
-
-/**
- * The modality a message names ("quero fazer muay thai" → "Muay Thai"), restricted to the
- * modalities of the timetable when one is given; undefined when none is named.
- */
-export function findModality(text: string, timetable?: Timetable): string | undefined {
-  const t = fold(text);
-  const offered = timetable ? new Set(Object.values(timetable).flatMap((d) => (d ?? []).map((s) => s.modality))) : undefined;
-  for (const [name, re] of MODALITY_ALIASES) {
-    if (re.test(t) && (!offered || offered.has(name))) return name;
-  }
-  return undefined;
-}

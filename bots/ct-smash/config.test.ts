@@ -2,14 +2,14 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { botConfigSchema, repeatedExamples } from '../../src/bot/index.ts';
-import { createLocalUnderstander } from '../../src/nlu/index.ts';
+import { createLocalUnderstander, extractEntities } from '../../src/nlu/index.ts';
 import { normalize } from '../../src/nlu/normalize.ts';
 
 const raw = parse(readFileSync(new URL('./bot.yaml', import.meta.url), 'utf8'));
 const config = botConfigSchema.parse(raw);
 
 describe('ct-smash bot.yaml', () => {
-  it('matches the seed: three intents, general as exclusive fallback, multi-intent', () => {
+  it('has three intents, general as exclusive fallback, multi-intent', () => {
     expect(config.id).toBe('ct-smash');
     expect(config.language).toBe('pt-BR');
     expect(Object.keys(config.intents)).toEqual(['trial', 'faq', 'general']);
@@ -21,6 +21,18 @@ describe('ct-smash bot.yaml', () => {
   it('has at least 40 distinct examples per intent and no example in two intents', () => {
     for (const [id, intent] of Object.entries(config.intents)) expect(intent.examples.length, id).toBeGreaterThanOrEqual(40);
     expect(repeatedExamples(config.intents, 'pt')).toEqual([]);
+  });
+
+  it('reads the modality a customer names from the modality gazetteer', () => {
+    const modality = (text: string) => extractEntities(text, { lang: 'pt', now: new Date(), gazetteers: config.gazetteers }).find((e) => e.type === 'modality')?.value;
+    expect(modality('quero fazer uma aula de muay thai')).toBe('Muay Thai');
+    expect(modality('Muai Tai amanhã')).toBe('Muay Thai');
+    expect(modality('aula de jiu-jitsu')).toBe('Jiu-Jitsu');
+    expect(modality('tem bjj no sábado?')).toBe('Jiu-Jitsu');
+    expect(modality('jiu jitsu kids pro meu filho')).toBe('Jiu-Jitsu Kids');
+    expect(modality('treino de BOXE')).toBe('Boxe');
+    expect(modality('funcional às 7')).toBe('Funcional');
+    expect(modality('quero marcar uma aula')).toBeUndefined();
   });
 
   it('defines the trial flow the engine continues with short answers', () => {

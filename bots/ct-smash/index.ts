@@ -9,7 +9,6 @@ import type { Migration, Sql } from '../../src/store/index.ts';
 import {
   addDays,
   classesOn,
-  findModality,
   formatDatePt,
   formatSlotsPt,
   formatTimePt,
@@ -73,7 +72,9 @@ const trial: Step = async (ctx) => {
   const date = entity<string>(ctx, 'date');
   const time = entity<string>(ctx, 'time');
   const yes = entity<boolean>(ctx, 'yesno');
-  const modality = findModality(ctx.text, timetable) ?? active.modality;
+  // The modality named (bot.yaml's `modality` gazetteer), if the timetable has it.
+  const offered = new Set(Object.values(timetable).flatMap((day) => (day ?? []).map((s) => s.modality)));
+  const modality = ctx.entities.find((e) => e.type === 'modality' && offered.has(String(e.value)))?.value as string | undefined ?? active.modality;
   const say = (key: string, vars: Record<string, string | number> = {}) => ctx.reply(`trial_${key}`, vars);
   const done = (text: string, trial: TrialMemory, ok = true) => ({ segments: [{ intent: 'trial', text, ok, data: { stage: trial.stage } }], memory: { trial } });
   const next = (exclude?: { date: string; time: string }) =>

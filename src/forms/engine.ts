@@ -113,7 +113,7 @@ async function fill(rt: FormRuntime, ctx: TurnContext, slots: Slots, pending: st
     if (!asked && ['yesno', 'text'].includes(slot.kind)) continue;
     const entity = entityFor(slot.kind, entities, taken);
     let value: SlotValue | undefined = entity?.value as SlotValue | undefined;
-    if (value === undefined && asked) value = slot.kind === 'name' ? bareName(ctx.text) : slot.kind === 'text' ? ctx.text.trim() || undefined : undefined;
+    if (value === undefined && asked) value = bareAnswer(slot.kind, ctx.text, entities);
     if (value === undefined) continue;
     if (entity) taken.add(entity);
     if (slot.kind === 'name' && typeof value === 'string') value = properName(value);
@@ -127,6 +127,17 @@ async function fill(rt: FormRuntime, ctx: TurnContext, slots: Slots, pending: st
     changed.push(name);
   }
   return { changed, rejected };
+}
+
+/** What a short answer means when it is the slot being asked: "Maria Silva" a name, "10" an hour, anything a text. */
+function bareAnswer(kind: string, text: string, entities: Entity[]): SlotValue | undefined {
+  if (kind === 'name') return bareName(text);
+  if (kind === 'text') return text.trim() || undefined;
+  if (kind === 'time') {
+    const hour = entities.find((e) => e.type === 'number' && Number.isInteger(e.value) && (e.value as number) >= 0 && (e.value as number) <= 23);
+    return hour && text.trim().length <= 12 ? `${String(hour.value).padStart(2, '0')}:00` : undefined;
+  }
+  return undefined;
 }
 
 async function validate(rt: FormRuntime, ctx: TurnContext, name: string, slot: SlotConfig, value: SlotValue, slots: Slots): Promise<boolean | string> {
