@@ -1,10 +1,17 @@
-// The floors the runtime is compared with, measured in the same run: the same graph shape built with bare
-// LangGraph.js (triage → Send(a, b) → merge, trivial nodes), and a bare Fastify handler that stores one row
-// in PGlite, over HTTP.
+// The floors a turn is compared with, measured in the same run.
+// - The bare graph: seed 000's shape (triage → Send(trial, faq) → merge) in bare LangGraph.js, trivial nodes.
+// - The same-work floor: that bare graph plus the statements any durable turn needs — open (the session, its
+//   recent history and the user's message, in store.openTurn's one statement; a new conversation's session
+//   first) and close (the reply, the session's state and the turn's trace, in store.persistTurn's one
+//   statement). No understanding, no lock, no events: what is left of a turn when the bot does nothing.
+//   Served over HTTP by the same Fastify setup as Switchboard (buildServer, its plugins and chat route).
+import { randomBytes, randomUUID } from 'node:crypto';
 import { Annotation, END, Send, START, StateGraph } from '@langchain/langgraph';
-import Fastify from 'fastify';
-import { ApiClient } from '../eval/index.ts';
-import { openDatabase } from '../store/index.ts';
+import type { ChatRequest, ChatResult, Runtime } from '../engine/index.ts';
+import { HttpError } from '../engine/index.ts';
+import { buildServer } from '../server/index.ts';
+import * as store from '../store/index.ts';
+import type { Player } from './replay.ts';
 import { measure, type MeasureOptions } from './stats.ts';
 
 const FloorState = Annotation.Root({
@@ -38,28 +45,100 @@ export async function bareLangGraphLatencies(opts: MeasureOptions): Promise<numb
   }, opts);
 }
 
-/** Latencies (ms) of POST /store on a bare Fastify server that inserts one row in PGlite, over HTTP. */
-export async function bareFastifyLatencies(opts: MeasureOptions): Promise<number[]> {
-  const db = await openDatabase({ dataDir: ':memory:' });
-  const app = Fastify();
-  try {
-    await db.exec('create table floor_messages (id serial primary key, content text not null, created_at timestamptz not null default now())');
-    app.post('/store', async (req) => {
-      const body = req.body as { message?: string };
-      const [row] = await db.query<{ id: number }>('insert into floor_messages (content) values ($1) returning id', [String(body?.message ?? '')]);
-      return { id: row.id, reply: 'ok' };
-    });
-    const client = new ApiClient({ baseUrl: await app.listen({ port: 0, host: '127.0.0.1' }) });
-    try {
-      return await measure(async () => {
-        const res = await client.request('POST', '/store', { message: 'oi' });
-        if (res.status !== 200) throw new Error(`bare fastify answered ${res.status}`);
-      }, opts);
-    } finally {
-      client.close();
-    }
-  } finally {
-    await app.close();
-    await db.close();
+/** How many recent messages a turn reads (the runtime's history window plus its margin). */
+const HISTORY_LIMIT = 28;
+
+/**
+ * The same-work floor as a chat service: `chat` does what a turn must do durably around the bare graph.
+ * It has the members of Runtime that the chat and user routes use, so buildServer can serve it.
+ */
+export class SameWorkFloor {
+  private graph = buildBareGraph();
+
+  constructor(
+    readonly db: store.Database,
+    readonly botId: string,
+  ) {}
+
+  static async open(db: store.Database, botId: string): Promise<SameWorkFloor> {
+    await store.migrate(db, store.coreMigrations);
+    return new SameWorkFloor(db, botId);
   }
+
+  /** The chat route checks the bot first (404 for another id). */
+  bot(id: string): { id: string } {
+    if (id !== this.botId) throw new HttpError(404, `unknown bot '${id}'`);
+    return { id };
+  }
+
+  async chat(botId: string, req: ChatRequest): Promise<ChatResult> {
+    this.bot(botId);
+    const t0 = performance.now();
+    const sessionId = req.sessionId ?? (await store.createSession(this.db, { bot: botId, userId: req.userId })).id;
+    const opened = await store.openTurn(this.db, {
+      sessionId,
+      bot: botId,
+      content: req.message,
+      authorize: Boolean(req.sessionId) && (req.authorize ?? false),
+      sessionToken: req.sessionToken,
+      userId: req.userId,
+      historyLimit: HISTORY_LIMIT,
+    });
+    if (!opened?.message) throw new HttpError(opened ? 403 : 404, `session '${sessionId}' refused`);
+    const tGraph = performance.now();
+    const out = await this.graph.invoke({ text: req.message });
+    const trace = [{ node: 'graph', startMs: Math.round(tGraph - t0), ms: +(performance.now() - tGraph).toFixed(2), ok: true }];
+    const turns = Number((opened.session.state as Record<string, unknown>).turns ?? 0) + 1;
+    const turnId = randomUUID();
+    const { message, session } = await store.persistTurn(this.db, {
+      sessionId,
+      bot: botId,
+      turnId,
+      userMessageId: opened.message.id,
+      reply: out.reply,
+      intents: out.routes,
+      workflow: null,
+      state: { ...(opened.session.state as Record<string, unknown>), turns },
+      lastIntent: out.routes[0] ?? '',
+      handoff: null,
+      path: 'local',
+      trace,
+      modelCalls: [],
+      latencyMs: performance.now() - t0,
+    });
+    return { sessionId, sessionToken: session.secret, reply: out.reply, intents: out.routes, mode: session.mode, handoff: false, messageId: opened.message.id, replyMessageId: message.id, turnId, path: 'local' };
+  }
+
+  async close(): Promise<void> {}
+}
+
+export interface FloorServer {
+  url: string;
+  floor: SameWorkFloor;
+  token: string;
+  close(): Promise<void>;
+}
+
+/** The same-work floor behind Switchboard's own Fastify setup (buildServer: plugins, validation, chat route). */
+export async function startFloorServer(db: store.Database, botId: string): Promise<FloorServer> {
+  const floor = await SameWorkFloor.open(db, botId);
+  const token = randomBytes(16).toString('base64url');
+  const app = await buildServer({ runtime: floor as unknown as Runtime, auth: { adminToken: token, operatorToken: token } });
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  return { url, floor, token, close: () => app.close() };
+}
+
+/** Plays a conversation's user turns through the floor in process (operator actions and clock moves do nothing here). */
+export function floorPlayer(floor: SameWorkFloor): Player {
+  return async (c, timed) => {
+    if (c.user && c.signedIn !== false) await store.upsertUser(floor.db, { id: c.user });
+    let sessionId: string | undefined;
+    for (const turn of c.turns) {
+      if (turn.user === undefined) continue;
+      const t = performance.now();
+      const r = await floor.chat(floor.botId, { sessionId, userId: c.user, message: turn.user });
+      timed(performance.now() - t);
+      sessionId = r.sessionId;
+    }
+  };
 }

@@ -1,70 +1,65 @@
-// Load over HTTP on 127.0.0.1: N customers replaying a bot's conversations at once, and the same server's
-// /api/health under the same concurrency. Bounded in time and in count; each conversation speaks from its
-// own loopback address, as separate customers would (the chat routes are rate-limited per IP).
-import { ApiClient, loopbackAddress, type ConversationFile, type EvalServer } from '../eval/index.ts';
-import { playOverHttp } from './replay.ts';
+// Load over HTTP on 127.0.0.1: N customers replaying a bot's conversations at once against a server that
+// speaks the chat API (Switchboard, the same-work floor, the peer). Bounded in time; each conversation speaks
+// from its own loopback address, as separate customers would (the chat routes are rate-limited per IP).
+import { ApiClient, loopbackAddress, type ConversationFile } from '../eval/index.ts';
+import { playOverHttp, type HttpTarget } from './replay.ts';
 import { summarize, type LoadResult } from './stats.ts';
 
-/**
- * `concurrency` workers, each playing the file's conversations one after the other (a new conversation
- * when one ends) until `seconds` pass. Turns/s counts user turns answered.
- */
-export async function chatLoad(server: EvalServer, bot: string, file: ConversationFile, concurrency: number, seconds: number): Promise<LoadResult> {
-  const latencies: number[] = [];
-  const samples = new Set<string>();
-  let errors = 0;
-  let address = 1000;
+interface RawLoad {
+  latencies: number[];
+  errors: number;
+  samples: Set<string>;
+  seconds: number;
+}
+
+function toLoadResult(raw: RawLoad): LoadResult {
+  return { perSecond: raw.latencies.length / raw.seconds, completed: raw.latencies.length, errors: raw.errors, seconds: raw.seconds, latency: summarize(raw.latencies), errorSamples: [...raw.samples].slice(0, 3) };
+}
+
+async function loadOnce(target: HttpTarget, bot: string, file: ConversationFile, concurrency: number, seconds: number, into: RawLoad, firstAddress: number): Promise<void> {
+  let address = firstAddress;
   const t0 = performance.now();
   const deadline = t0 + seconds * 1000;
   const worker = async (w: number) => {
     for (let k = w; performance.now() < deadline; k += concurrency) {
       const c = file.conversations[k % file.conversations.length];
-      const client = new ApiClient({ baseUrl: server.url, token: server.token, localAddress: loopbackAddress(address++), maxSockets: 1 });
+      const client = new ApiClient({ baseUrl: target.url, token: target.token, localAddress: loopbackAddress(address++), maxSockets: 1 });
       try {
-        await playOverHttp(client, null, bot, c, (ms) => latencies.push(ms), () => performance.now() >= deadline);
+        await playOverHttp(client, null, bot, c, (ms) => into.latencies.push(ms), () => performance.now() >= deadline);
       } catch (err) {
-        errors++;
-        if (samples.size < 3) samples.add((err as Error).message.slice(0, 200));
+        into.errors++;
+        if (into.samples.size < 3) into.samples.add((err as Error).message.slice(0, 200));
       } finally {
         client.close();
       }
     }
   };
   await Promise.all(Array.from({ length: concurrency }, (_, w) => worker(w)));
-  const elapsed = (performance.now() - t0) / 1000;
-  return { perSecond: latencies.length / elapsed, completed: latencies.length, errors, seconds: elapsed, latency: summarize(latencies), errorSamples: [...samples] };
+  into.seconds += (performance.now() - t0) / 1000;
 }
 
 /**
- * GET /api/health from `concurrency` workers for `seconds`. Each worker cycles through its own keep-alive
- * clients on distinct loopback addresses, so the per-IP rate limit of the route measures nothing here
- * (a 429 would count as an error, not as an answer).
+ * `concurrency` workers, each playing the file's conversations one after the other (a new conversation
+ * when one ends) until `seconds` pass. Turns/s counts user turns answered.
  */
-export async function healthLoad(server: EvalServer, concurrency: number, seconds: number, addressesPerWorker = 12): Promise<LoadResult> {
-  const pools = Array.from({ length: concurrency }, (_, w) =>
-    Array.from({ length: addressesPerWorker }, (_, j) => new ApiClient({ baseUrl: server.url, localAddress: loopbackAddress(w * addressesPerWorker + j), maxSockets: 1 })),
-  );
-  const latencies: number[] = [];
-  const samples = new Set<string>();
-  let errors = 0;
-  const t0 = performance.now();
-  const deadline = t0 + seconds * 1000;
-  try {
-    await Promise.all(
-      pools.map(async (pool) => {
-        for (let n = 0; performance.now() < deadline; n++) {
-          const res = await pool[n % pool.length].get('/api/health');
-          if (res.status === 200) latencies.push(res.ms);
-          else {
-            errors++;
-            if (samples.size < 3) samples.add(`HTTP ${res.status}: ${JSON.stringify(res.body).slice(0, 160)}`);
-          }
-        }
-      }),
-    );
-  } finally {
-    for (const c of pools.flat()) c.close();
+export async function chatLoad(target: HttpTarget, bot: string, file: ConversationFile, concurrency: number, seconds: number): Promise<LoadResult> {
+  const raw: RawLoad = { latencies: [], errors: 0, samples: new Set(), seconds: 0 };
+  await loadOnce(target, bot, file, concurrency, seconds, raw, 1000);
+  return toLoadResult(raw);
+}
+
+/**
+ * The same load on several servers, taking turns in `rounds` short windows (A B C A B C …), so that every
+ * server sees the same machine: other processes' load drifts over a run, and a ratio of two figures
+ * measured minutes apart would measure that drift. Returns one result per target, in order.
+ */
+export async function pairedChatLoad(targets: HttpTarget[], bot: string, file: ConversationFile, concurrency: number, secondsEach: number, rounds: number): Promise<LoadResult[]> {
+  const raws: RawLoad[] = targets.map(() => ({ latencies: [], errors: 0, samples: new Set(), seconds: 0 }));
+  for (let r = 0; r < rounds; r++) {
+    for (const [i, t] of targets.entries()) {
+      t.beforeLoad?.();
+      await loadOnce(t, bot, file, concurrency, secondsEach / rounds, raws[i], 1000 + r * 97);
+    }
   }
-  const elapsed = (performance.now() - t0) / 1000;
-  return { perSecond: latencies.length / elapsed, completed: latencies.length, errors, seconds: elapsed, latency: summarize(latencies), errorSamples: [...samples] };
+  return raws.map(toLoadResult);
 }

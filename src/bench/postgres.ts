@@ -37,7 +37,7 @@ export async function probePostgres(url: string, timeoutMs = 3000): Promise<stri
 
 /** A store in a fresh schema of the Postgres at `url`; drop() removes the schema and closes. */
 export async function openBenchPostgres(url: string): Promise<Database & { drop(): Promise<void>; schema: string }> {
-  const schema = `bench_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const schema = benchSchemaName('bench');
   const db = await openDatabase({ databaseUrl: url, schema });
   return Object.assign(db, {
     schema,
@@ -49,4 +49,22 @@ export async function openBenchPostgres(url: string): Promise<Database & { drop(
       }
     },
   });
+}
+
+/** A fresh schema name for one part of a run (the peer's checkpoints). */
+export function benchSchemaName(prefix: string): string {
+  return `${prefix}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+}
+
+/** Drop a schema the bench created. */
+export async function dropSchema(url: string, schema: string): Promise<void> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`invalid schema name: ${schema}`);
+  const pg = (await import('pg')).default;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`drop schema if exists ${schema} cascade`);
+  } finally {
+    await client.end();
+  }
 }

@@ -1,6 +1,6 @@
 // The terminal view of a benchmark run.
 import { fmt, pct, textTable } from '../eval/index.ts';
-import type { BenchReport } from './run.ts';
+import type { BenchReport, System, ThroughputRow, TurnLatencyRow } from './run.ts';
 import { START_COMMAND } from './startup.ts';
 import { ratio } from './stats.ts';
 
@@ -10,39 +10,29 @@ export function formatBench(r: BenchReport): string {
   out.push(`  ${r.machine.cpus} × ${r.machine.cpuModel}, ${r.machine.memoryGiB} GiB, Node ${r.machine.node}, ${r.machine.platform}; load average ${r.machine.loadAverage.start} → ${r.machine.loadAverage.end ?? '?'}`);
 
   const lg = r.floors.langgraph;
-  const fy = r.floors.fastify;
-  out.push('', 'Turn latency (ms) — replaying each bot’s conversations.yaml, one turn after the other');
+  out.push('', 'Turn latency (ms) — replaying each bot’s conversations.yaml one turn after the other; for ct-smash, Switchboard, the same-work floor and the peer interleaved conversation by conversation');
   const rows: (string | number)[][] = [];
-  if (lg) rows.push(['floor: bare LangGraph (triage → Send(a,b) → merge)', '-', 'in-process', fmt(lg.p50, 2), fmt(lg.p99, 2), fmt(lg.mean, 2), lg.n, '1.00×']);
-  if (fy) rows.push(['floor: bare Fastify, 1 row into PGlite', 'pglite', 'http', fmt(fy.p50, 2), fmt(fy.p99, 2), fmt(fy.mean, 2), fy.n, '1.00×']);
-  for (const t of r.turns) {
-    const floor = t.path === 'in-process' ? lg : fy;
-    rows.push([t.bot, t.driver, t.path, fmt(t.latency.p50, 2), fmt(t.latency.p99, 2), fmt(t.latency.mean, 2), t.latency.n, `${fmt(ratio(t.latency.p50, floor?.p50), 2)}×`]);
-  }
-  out.push(textTable(['what', 'store', 'path', 'p50', 'p99', 'mean', 'n', 'p50 / floor'], rows));
+  if (lg) rows.push(['bare LangGraph graph (triage → Send(a,b) → merge), no store', '-', 'in-process', fmt(lg.p50, 2), fmt(lg.p99, 2), fmt(lg.mean, 2), lg.n, '']);
+  for (const t of r.turns) rows.push([systemLabel(t.system, t.bot), t.driver, t.path, fmt(t.latency.p50, 2), fmt(t.latency.p99, 2), fmt(t.latency.mean, 2), t.latency.n, comparedP50(r, t)]);
+  out.push(textTable(['what', 'store', 'path', 'p50', 'p99', 'mean', 'n', 'p50 vs'], rows));
   if (!r.postgres.used) out.push(`  Postgres: not measured — ${r.postgres.note ?? 'skipped'}`);
-  else out.push(`  Postgres: ${r.postgres.url} (a fresh schema per bot, dropped afterwards)`);
+  else out.push(`  Postgres: ${r.postgres.url} (a fresh schema per server, dropped afterwards)`);
 
-  if (r.throughput.length || r.chatVsHealth) {
-    out.push('', 'Throughput over HTTP (127.0.0.1, each conversation from its own loopback address)');
+  if (r.throughput.length) {
+    out.push('', 'Throughput over HTTP (127.0.0.1, each conversation from its own loopback address; the servers take turns in short windows)');
     const trows: (string | number)[][] = r.throughput.map((t) => [
-      `${t.bot} chat, ${t.concurrency} concurrent conversations`,
+      `${systemLabel(t.system, t.bot)}, ${t.concurrency} concurrent conversations`,
       t.driver,
       `${fmt(t.result.perSecond)} /s`,
+      comparedRate(r, t),
       fmt(t.result.latency.p50, 1),
       fmt(t.result.latency.p99, 1),
       t.result.completed,
       t.result.errors,
       fmt(t.result.seconds, 1),
     ]);
-    const h = r.chatVsHealth;
-    if (h) {
-      trows.push([`${h.bot} chat, ${h.concurrency} concurrent`, 'pglite', `${fmt(h.chat.perSecond)} /s`, fmt(h.chat.latency.p50, 1), fmt(h.chat.latency.p99, 1), h.chat.completed, h.chat.errors, fmt(h.chat.seconds, 1)]);
-      trows.push([`/api/health, ${h.concurrency} concurrent`, 'pglite', `${fmt(h.health.perSecond)} /s`, fmt(h.health.latency.p50, 2), fmt(h.health.latency.p99, 2), h.health.completed, h.health.errors, fmt(h.health.seconds, 1)]);
-    }
-    out.push(textTable(['load', 'store', 'rate', 'p50 ms', 'p99 ms', 'done', 'errors', 'seconds'], trows));
-    if (h) out.push(`  chat turns/s ÷ /api/health req/s = ${pct(h.ratio)}`);
-    for (const t of [...r.throughput.map((x) => x.result), ...(h ? [h.chat, h.health] : [])]) for (const e of t.errorSamples) out.push(`  error sample: ${e}`);
+    out.push(textTable(['load', 'store', 'rate', 'ct-smash ÷ this', 'p50 ms', 'p99 ms', 'done', 'errors', 'seconds'], trows));
+    for (const t of r.throughput) for (const e of t.result.errorSamples) out.push(`  error sample (${t.system}): ${e}`);
   }
 
   if (r.memory) {
@@ -97,4 +87,29 @@ export function formatBench(r: BenchReport): string {
   if (r.notes.length) out.push('', 'Notes', ...r.notes.map((n) => `  - ${n}`));
   out.push('', `Finished in ${fmt(r.durationMs / 1000, 1)} s`);
   return out.join('\n');
+}
+
+export function systemLabel(system: System, bot: string): string {
+  if (system === 'floor') return `same-work floor (${bot}’s shape)`;
+  if (system === 'peer') return `peer: LangGraph + PostgresSaver + Fastify (${bot}’s shape)`;
+  return bot;
+}
+
+/** Switchboard's turn p50 against the floor's (and, over HTTP on Postgres, the peer's) of the same store and path. */
+export function comparedP50(r: BenchReport, t: TurnLatencyRow): string {
+  if (t.system !== 'switchboard') return '';
+  const other = (system: System) => r.turns.find((x) => x.system === system && x.bot === t.bot && x.driver === t.driver && x.path === t.path)?.latency.p50;
+  const parts: string[] = [];
+  const floor = other('floor');
+  if (floor !== undefined) parts.push(`${fmt(ratio(t.latency.p50, floor), 2)}× floor`);
+  const peer = other('peer');
+  if (peer !== undefined) parts.push(`${fmt(ratio(t.latency.p50, peer), 2)}× peer`);
+  return parts.join(', ');
+}
+
+/** Switchboard's turns/s divided by this row's (same store). */
+export function comparedRate(r: BenchReport, t: ThroughputRow): string {
+  if (t.system === 'switchboard') return '';
+  const sb = r.throughput.find((x) => x.system === 'switchboard' && x.bot === t.bot && x.driver === t.driver);
+  return sb ? `${fmt(ratio(sb.result.perSecond, t.result.perSecond), 2)}×` : '';
 }

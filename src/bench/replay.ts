@@ -31,34 +31,60 @@ export async function replayInProcess(server: EvalServer, bot: string, file: Con
   return out;
 }
 
+/** A server that speaks the chat API over HTTP: Switchboard (with its eval server, for the clock), the floor, the peer. */
+export interface HttpTarget {
+  url: string;
+  /** Operator/admin token (user registration). */
+  token?: string;
+  /** Switchboard's eval server: its clock follows the conversations. */
+  server?: EvalServer;
+  /** Called before each load window (e.g. to set the clock). */
+  beforeLoad?: () => void;
+}
+
+type Conversation = ConversationFile['conversations'][number];
+
+/** One way of playing a conversation, timing each user turn. */
+export type Player = (c: Conversation, timed: (ms: number) => void) => Promise<void>;
+
+/** Plays conversations in process through Switchboard's runtime. */
+export function inProcessPlayer(server: EvalServer, bot: string, defaultClock = new Date()): Player {
+  return (c, timed) => {
+    server.clock.set(c.clock ?? defaultClock);
+    return playInProcess(server, bot, c, timed);
+  };
+}
+
+/** Plays conversations over HTTP, each from its own loopback address (the chat routes are rate-limited per IP). */
+export function httpPlayer(target: HttpTarget, bot: string, firstAddress = 100, defaultClock = new Date()): Player {
+  let k = firstAddress;
+  return async (c, timed) => {
+    target.server?.clock.set(c.clock ?? defaultClock);
+    const client = new ApiClient({ baseUrl: target.url, token: target.token, localAddress: loopbackAddress(k++), maxSockets: 1 });
+    try {
+      await playOverHttp(client, target.server ?? null, bot, c, timed);
+    } finally {
+      client.close();
+    }
+  };
+}
+
 /**
- * In process and over HTTP interleaved, conversation by conversation, so that both paths see the same
- * machine (other processes' load drifts over a run). Stops when both have `maxTurns` or after `maxMs`.
+ * Several players interleaved conversation by conversation (A B C on the first, A B C on the second, …), so
+ * that all of them see the same machine: other processes' load drifts over a run. Stops when every player
+ * has `maxTurns` timed turns or after `maxMs`. Returns each player's latencies, in order.
  */
-export async function replayBoth(server: EvalServer, bot: string, file: ConversationFile, opts: { maxTurns: number; maxMs: number; addressOffset?: number }): Promise<{ inProcess: number[]; http: number[] }> {
-  const inProcess: number[] = [];
-  const http: number[] = [];
+export async function replayPaired(players: Player[], file: ConversationFile, opts: { maxTurns: number; maxMs: number }): Promise<number[][]> {
+  const out = players.map(() => [] as number[]);
   const t0 = performance.now();
-  const defaultClock = new Date();
-  let k = opts.addressOffset ?? 0;
-  const done = () => (inProcess.length >= opts.maxTurns && http.length >= opts.maxTurns) || performance.now() - t0 > opts.maxMs;
+  const done = () => out.every((l) => l.length >= opts.maxTurns) || performance.now() - t0 > opts.maxMs;
   while (!done()) {
     for (const c of file.conversations) {
-      server.clock.set(c.clock ?? defaultClock);
-      if (inProcess.length < opts.maxTurns) await playInProcess(server, bot, c, (ms) => inProcess.push(ms));
-      server.clock.set(c.clock ?? defaultClock);
-      if (http.length < opts.maxTurns) {
-        const client = new ApiClient({ baseUrl: server.url, token: server.token, localAddress: loopbackAddress(k++), maxSockets: 1 });
-        try {
-          await playOverHttp(client, server, bot, c, (ms) => http.push(ms));
-        } finally {
-          client.close();
-        }
-      }
+      for (const [i, play] of players.entries()) if (out[i].length < opts.maxTurns) await play(c, (ms) => out[i].push(ms));
       if (done()) break;
     }
   }
-  return { inProcess, http };
+  return out;
 }
 
 /** One conversation through runtime.chat; `timed` receives each user turn's latency. */

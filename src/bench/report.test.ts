@@ -11,13 +11,25 @@ function report(): BenchReport {
     durationMs: 1000,
     quick: true,
     machine: { cpus: 2, cpuModel: 'cpu', memoryGiB: 24, node: 'v20', platform: 'linux-x64', loadAverage: { start: 0.5, end: 0.7 } },
-    floors: { langgraph: summarize([2, 2, 2, 4]), fastify: summarize([0.5, 0.5]) },
-    turns: [{ bot: 'ct-smash', driver: 'pglite', path: 'in-process', latency: summarize([8, 8, 8, 30]) }],
-    postgres: { url: 'postgres://x', used: false, note: 'unreachable' },
-    throughput: [{ bot: 'ct-smash', driver: 'pglite', concurrency: 50, result: load(110) }],
-    chatVsHealth: { bot: 'ct-smash', concurrency: 20, chat: load(130), health: load(2600), ratio: 0.05 },
+    floors: { langgraph: summarize([2, 2, 2, 4]) },
+    turns: [
+      { system: 'switchboard', bot: 'ct-smash', driver: 'pglite', path: 'in-process', latency: summarize([8, 8, 8, 30]) },
+      { system: 'floor', bot: 'ct-smash', driver: 'pglite', path: 'in-process', latency: summarize([4, 4, 4, 5]) },
+      { system: 'switchboard', bot: 'ct-smash', driver: 'postgres', path: 'http', latency: summarize([9, 9, 9]) },
+      { system: 'peer', bot: 'ct-smash', driver: 'postgres', path: 'http', latency: summarize([20, 20, 20]) },
+    ],
+    postgres: { url: 'postgres://x', used: true },
+    throughput: [
+      { system: 'switchboard', bot: 'ct-smash', driver: 'pglite', concurrency: 20, result: load(110) },
+      { system: 'floor', bot: 'ct-smash', driver: 'pglite', concurrency: 20, result: load(200) },
+      { system: 'switchboard', bot: 'ct-smash', driver: 'postgres', concurrency: 20, result: load(100) },
+      { system: 'peer', bot: 'ct-smash', driver: 'postgres', concurrency: 20, result: load(40) },
+    ],
     nlu: { bots: [] },
-    startup: [{ dataDir: 'existing', healthMs: 1500, firstReplyMs: 1800, firstTurnMs: 40 }],
+    startup: [
+      { dataDir: 'fresh', healthMs: 2500, firstReplyMs: 3000, firstTurnMs: 40 },
+      { dataDir: 'existing', healthMs: 1500, firstReplyMs: 1800, firstTurnMs: 40 },
+    ],
     targets: [],
     notes: [],
   };
@@ -29,9 +41,12 @@ describe('bench report', () => {
   it('compares the figures with their targets', () => {
     const t = report().targets;
     expect(t.map((x) => [x.value, x.met])).toEqual([
-      [4, false], // p50 8 ms vs 2 ms floor
+      [2.5, true], // 100 vs the peer's 40 turns/s
+      [0.45, true], // p50 9 ms vs the peer's 20 ms
+      [2, false], // in-process p50 8 ms vs the floor's 4 ms (PGlite)
+      [0.55, false], // 110 vs the floor's 200 turns/s (PGlite)
       [expect.closeTo(29.34, 2), false], // p99
-      [5, false], // 5% of /api/health
+      [3, false], // start on a fresh data dir
       [1.8, true], // start on an existing data dir
     ]);
   });
@@ -40,7 +55,9 @@ describe('bench report', () => {
     const text = formatBench(report());
     expect(text).toMatch(/ct-smash\s+pglite\s+in-process\s+8\.00/);
     expect(text).toMatch(/MISSED/);
-    expect(text).toContain('Postgres: not measured — unreachable');
+    expect(text).toMatch(/2\.00× floor/);
+    expect(text).toMatch(/0\.45× peer/);
+    expect(text).toMatch(/peer: LangGraph \+ PostgresSaver.*40\.0 \/s\s+2\.50×/);
     const html = renderBenchHtml(report());
     expect((html.match(/<svg /g) ?? []).length).toBeGreaterThanOrEqual(3);
     expect(html).not.toMatch(/<script|<link|src="http|href="http/);

@@ -3,7 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { barChartSvg, esc, fmt, htmlTable, pct, REPORT_CSS, type Bar } from '../eval/index.ts';
 import type { BenchReport } from './run.ts';
-import { ratio } from './stats.ts';
+import { comparedP50, comparedRate, systemLabel } from './print.ts';
 
 export function writeBenchReports(report: BenchReport, dir = resolve('reports')): { html: string; json: string } {
   mkdirSync(dir, { recursive: true });
@@ -15,38 +15,25 @@ export function writeBenchReports(report: BenchReport, dir = resolve('reports'))
 
 export function renderBenchHtml(r: BenchReport): string {
   const lg = r.floors.langgraph;
-  const fy = r.floors.fastify;
-  const latencyBars = (path: 'in-process' | 'http', floorLabel: string, floor = path === 'in-process' ? lg : fy): string => {
+  const latencyBars = (path: 'in-process' | 'http'): string => {
     const bars: Bar[] = [];
-    if (floor) bars.push({ label: floorLabel, value: floor.p50, note: `p99 ${fmt(floor.p99, 1)}` });
     for (const t of r.turns.filter((x) => x.path === path)) {
-      bars.push({ label: `${t.bot} · ${t.driver}`, value: t.latency.p50, note: `p99 ${fmt(t.latency.p99, 1)}`, target: path === 'in-process' && floor && t.bot === 'ct-smash' ? floor.p50 * 1.5 : undefined });
+      const floor = t.system === 'switchboard' ? r.turns.find((x) => x.system === 'floor' && x.bot === t.bot && x.driver === t.driver && x.path === path) : undefined;
+      bars.push({ label: `${systemLabel(t.system, t.bot)} · ${t.driver}`, value: t.latency.p50, note: `p99 ${fmt(t.latency.p99, 1)}`, target: path === 'in-process' && floor ? floor.latency.p50 * 1.5 : undefined });
     }
-    return barChartSvg(bars, { title: `Turn latency p50 (${path}); red mark: 1.5 × floor`, unit: 'ms' });
+    return barChartSvg(bars, { title: `Turn latency p50 (${path}); red mark: 1.5 × the same-work floor`, unit: 'ms' });
   };
   const turnTable = htmlTable(
-    ['bot', 'store', 'path', 'p50 ms', 'p95 ms', 'p99 ms', 'mean ms', 'n', 'p50 / floor'],
+    ['what', 'store', 'path', 'p50 ms', 'p95 ms', 'p99 ms', 'mean ms', 'n', 'p50 vs'],
     [
-      ...(lg ? [['bare LangGraph (floor)', '-', 'in-process', fmt(lg.p50, 2), fmt(lg.p95, 2), fmt(lg.p99, 2), fmt(lg.mean, 2), lg.n, '1.00×']] : []),
-      ...(fy ? [['bare Fastify + PGlite (floor)', 'pglite', 'http', fmt(fy.p50, 2), fmt(fy.p95, 2), fmt(fy.p99, 2), fmt(fy.mean, 2), fy.n, '1.00×']] : []),
-      ...r.turns.map((t) => [t.bot, t.driver, t.path, fmt(t.latency.p50, 2), fmt(t.latency.p95, 2), fmt(t.latency.p99, 2), fmt(t.latency.mean, 2), t.latency.n, `${fmt(ratio(t.latency.p50, (t.path === 'in-process' ? lg : fy)?.p50), 2)}×`]),
+      ...(lg ? [['bare LangGraph graph, no store', '-', 'in-process', fmt(lg.p50, 2), fmt(lg.p95, 2), fmt(lg.p99, 2), fmt(lg.mean, 2), lg.n, '']] : []),
+      ...r.turns.map((t) => [systemLabel(t.system, t.bot), t.driver, t.path, fmt(t.latency.p50, 2), fmt(t.latency.p95, 2), fmt(t.latency.p99, 2), fmt(t.latency.mean, 2), t.latency.n, comparedP50(r, t)]),
     ],
   );
-  const loadBars: Bar[] = [
-    ...r.throughput.map((t) => ({ label: `chat ×${t.concurrency} · ${t.driver}`, value: t.result.perSecond })),
-    ...(r.chatVsHealth ? [{ label: `chat ×${r.chatVsHealth.concurrency} · pglite`, value: r.chatVsHealth.chat.perSecond }, { label: `/api/health ×${r.chatVsHealth.concurrency}`, value: r.chatVsHealth.health.perSecond }] : []),
-  ];
+  const loadBars: Bar[] = r.throughput.map((t) => ({ label: `${systemLabel(t.system, t.bot)} ×${t.concurrency} · ${t.driver}`, value: t.result.perSecond }));
   const loadTable = htmlTable(
-    ['load', 'store', 'per second', 'p50 ms', 'p99 ms', 'completed', 'errors', 'seconds'],
-    [
-      ...r.throughput.map((t) => [`chat, ${t.concurrency} concurrent conversations (${t.bot})`, t.driver, fmt(t.result.perSecond), fmt(t.result.latency.p50), fmt(t.result.latency.p99), t.result.completed, t.result.errors, fmt(t.result.seconds)]),
-      ...(r.chatVsHealth
-        ? [
-            [`chat, ${r.chatVsHealth.concurrency} concurrent`, 'pglite', fmt(r.chatVsHealth.chat.perSecond), fmt(r.chatVsHealth.chat.latency.p50), fmt(r.chatVsHealth.chat.latency.p99), r.chatVsHealth.chat.completed, r.chatVsHealth.chat.errors, fmt(r.chatVsHealth.chat.seconds)],
-            [`/api/health, ${r.chatVsHealth.concurrency} concurrent`, 'pglite', fmt(r.chatVsHealth.health.perSecond), fmt(r.chatVsHealth.health.latency.p50, 2), fmt(r.chatVsHealth.health.latency.p99, 2), r.chatVsHealth.health.completed, r.chatVsHealth.health.errors, fmt(r.chatVsHealth.health.seconds)],
-          ]
-        : []),
-    ],
+    ['load', 'store', 'per second', 'ct-smash ÷ this', 'p50 ms', 'p99 ms', 'completed', 'errors', 'seconds'],
+    r.throughput.map((t) => [`${systemLabel(t.system, t.bot)}, ${t.concurrency} concurrent conversations`, t.driver, fmt(t.result.perSecond), comparedRate(r, t), fmt(t.result.latency.p50), fmt(t.result.latency.p99), t.result.completed, t.result.errors, fmt(t.result.seconds)]),
   );
   const nluBars: Bar[] = r.nlu.bots.flatMap((b) => [
     { label: `${b.bot} · Switchboard`, value: b.switchboard.accuracy * 100 },
@@ -58,7 +45,7 @@ export function renderBenchHtml(r: BenchReport): string {
   );
   const startBars: Bar[] = r.startup.flatMap((s) => [
     { label: `${s.dataDir} · /api/health`, value: s.healthMs / 1000 },
-    { label: `${s.dataDir} · first reply`, value: s.firstReplyMs / 1000, target: s.dataDir === 'existing' ? 2 : undefined },
+    { label: `${s.dataDir} · first reply`, value: s.firstReplyMs / 1000, target: s.dataDir === 'existing' ? 2 : 2.5 },
   ]);
   const targets = htmlTable(
     ['target', 'measured', 'goal', ''],
@@ -75,13 +62,12 @@ export function renderBenchHtml(r: BenchReport): string {
 ${targets}
 <h2>Turn latency</h2>
 ${turnTable}
-${latencyBars('in-process', 'bare LangGraph (floor)')}
-${latencyBars('http', 'bare Fastify + PGlite (floor)')}
+${latencyBars('in-process')}
+${latencyBars('http')}
 <p class="muted">Postgres: ${r.postgres.used ? esc(r.postgres.url) : esc(r.postgres.note ?? 'not measured')}</p>
 <h2>Throughput</h2>
 ${loadTable}
 ${loadBars.length ? barChartSvg(loadBars, { title: 'Requests answered per second', unit: '/s' }) : ''}
-${r.chatVsHealth ? `<p>Chat turns/s ÷ /api/health req/s: <b>${pct(r.chatVsHealth.ratio)}</b></p>` : ''}
 <h2>Memory per 1,000 idle sessions</h2>
 ${m ? `${htmlTable(['bot', 'sessions measured', 'V8 heap MiB', 'off-heap MiB', 'RSS MiB'], [[m.bot, m.sessions, fmt(m.per1000.heapMiB, 2), fmt(m.per1000.externalMiB, 2), fmt(m.per1000.rssMiB, 2)]])}${barChartSvg(
     [
@@ -97,7 +83,7 @@ ${nluBars.length ? barChartSvg(nluBars, { title: 'Intent accuracy on the bots’
 ${r.nlu.public?.table ? `<h3>Public datasets</h3><pre>${esc(r.nlu.public.table)}</pre>` : r.nlu.public?.error ? `<p class="muted">${esc(r.nlu.public.error)}</p>` : ''}
 <h2>Start-up</h2>
 ${htmlTable(['data dir', 'to /api/health s', 'to first reply s', 'first turn ms'], r.startup.map((s) => [s.dataDir, fmt(s.healthMs / 1000, 2), fmt(s.firstReplyMs / 1000, 2), fmt(s.firstTurnMs, 0)]))}
-${startBars.length ? barChartSvg(startBars, { title: 'Start-up (red mark: 2 s target)', unit: 's' }) : ''}
+${startBars.length ? barChartSvg(startBars, { title: 'Start-up (red mark: 2.5 s fresh, 2 s existing)', unit: 's' }) : ''}
 ${r.notes.length ? `<h2>Notes</h2><ul>${r.notes.map((n) => `<li>${esc(n)}</li>`).join('')}</ul>` : ''}
 </body></html>
 `;

@@ -1,24 +1,31 @@
-// `switchboard bench`: everything measured in one run on this machine — the floors (bare LangGraph, bare
-// Fastify + PGlite), turn latency per bot in process and over HTTP on PGlite and Postgres, throughput under
-// 50 concurrent conversations, chat vs /api/health, memory per 1,000 idle sessions, local understanding vs
-// NLP.js, and start-up time. Each part fails alone (noted) without stopping the others.
+// `switchboard bench`: everything measured in one run on this machine — turn latency per bot in process and
+// over HTTP on PGlite and Postgres; for ct-smash, paired with the same-work floor (bare graph + a turn's
+// durable statements, in process and behind the same Fastify setup) and, on Postgres, with the peer a user
+// would build instead (LangGraph + PostgresSaver + Fastify); throughput at 20 concurrent conversations of
+// all three; memory per 1,000 idle sessions; local understanding vs NLP.js; start-up time. Each part fails
+// alone (noted) without stopping the others.
 import { cpus, loadavg, totalmem } from 'node:os';
 import { defaultBotsDir } from '../bot/index.ts';
 import { botsWithConversations, conversationsPath, loadConversations, startEvalServer, type ConversationFile, type EvalServer } from '../eval/index.ts';
 import type { LoadedBot } from '../engine/index.ts';
-import type { Database } from '../store/index.ts';
-import { bareFastifyLatencies, bareLangGraphLatencies } from './floors.ts';
-import { chatLoad, healthLoad } from './load.ts';
+import { openDatabase, type Database } from '../store/index.ts';
+import { bareLangGraphLatencies, floorPlayer, startFloorServer, type FloorServer } from './floors.ts';
+import { pairedChatLoad } from './load.ts';
 import { memoryPerThousandSessions, type MemoryResult } from './memory.ts';
 import { compareOnBot, publicDatasets, type BotNluResult, type LabelledTurn, type PublicNluResult } from './nlu.ts';
-import { benchPostgresUrl, openBenchPostgres, probePostgres, redactUrl } from './postgres.ts';
-import { replayBoth, replayHttp, replayInProcess } from './replay.ts';
+import { startPeerServer, type PeerServer } from './peer.ts';
+import { benchPostgresUrl, benchSchemaName, dropSchema, openBenchPostgres, probePostgres, redactUrl } from './postgres.ts';
+import { httpPlayer, inProcessPlayer, replayHttp, replayInProcess, replayPaired, type HttpTarget, type Player } from './replay.ts';
 import { START_COMMAND, measureStartup, type StartupRun } from './startup.ts';
 import { ratio, summarize, type LatencySummary, type LoadResult } from './stats.ts';
 
 export type Driver = 'pglite' | 'postgres';
 
+/** What served the turns: Switchboard, the same-work floor, or the LangGraph + PostgresSaver peer. */
+export type System = 'switchboard' | 'floor' | 'peer';
+
 export interface TurnLatencyRow {
+  system: System;
   bot: string;
   driver: Driver;
   path: 'in-process' | 'http';
@@ -26,6 +33,7 @@ export interface TurnLatencyRow {
 }
 
 export interface ThroughputRow {
+  system: System;
   bot: string;
   driver: Driver;
   concurrency: number;
@@ -46,11 +54,11 @@ export interface BenchReport {
   quick: boolean;
   /** loadAverage: the 1-minute load average at the start and at the end (other processes share the cores). */
   machine: { cpus: number; cpuModel: string; memoryGiB: number; node: string; platform: string; loadAverage: { start: number; end?: number } };
-  floors: { langgraph?: LatencySummary; fastify?: LatencySummary };
+  /** The bare graph of ct-smash's shape (informational: what LangGraph alone costs per invoke). */
+  floors: { langgraph?: LatencySummary };
   turns: TurnLatencyRow[];
   postgres: { url: string; used: boolean; note?: string };
   throughput: ThroughputRow[];
-  chatVsHealth?: { bot: string; concurrency: number; chat: LoadResult; health: LoadResult; ratio: number };
   memory?: MemoryResult;
   nlu: { bots: BotNluResult[]; public?: PublicNluResult };
   startup: StartupRun[];
@@ -63,7 +71,7 @@ export interface BenchOptions {
   /** Bots to measure (default: every bot with a conversations.yaml). */
   bots?: string[];
   botsDir?: string;
-  /** Skip parts by name: floors, turns, postgres, throughput, health, memory, nlu, startup. */
+  /** Skip parts by name: floors, turns, postgres, peer, throughput, memory, nlu, startup. */
   skip?: string[];
   env?: NodeJS.ProcessEnv;
   log?: (line: string) => void;
@@ -75,16 +83,19 @@ interface Budget {
   /** Timed user turns per path (in process, HTTP), per bot and store. */
   turns: number;
   sectionMs: number;
+  /** Seconds of load per server at 20 concurrent conversations, split into `loadRounds` alternating windows. */
   loadSeconds: number;
-  healthSeconds: number;
+  loadRounds: number;
   memorySessions: number;
 }
 
-const FULL: Budget = { floorIterations: 2000, floorWarmup: 100, turns: 400, sectionMs: 10_000, loadSeconds: 10, healthSeconds: 5, memorySessions: 1000 };
-const QUICK: Budget = { floorIterations: 300, floorWarmup: 30, turns: 100, sectionMs: 3_000, loadSeconds: 4, healthSeconds: 2, memorySessions: 200 };
+const FULL: Budget = { floorIterations: 2000, floorWarmup: 100, turns: 400, sectionMs: 10_000, loadSeconds: 9, loadRounds: 3, memorySessions: 1000 };
+const QUICK: Budget = { floorIterations: 300, floorWarmup: 30, turns: 100, sectionMs: 3_000, loadSeconds: 3, loadRounds: 1, memorySessions: 200 };
 
 /** The bot whose figures the targets are about. */
 export const REFERENCE_BOT = 'ct-smash';
+/** Concurrent conversations of the throughput comparison. */
+export const LOAD_CONCURRENCY = 20;
 
 export async function runBench(opts: BenchOptions = {}): Promise<BenchReport> {
   const t0 = performance.now();
@@ -124,10 +135,9 @@ export async function runBench(opts: BenchOptions = {}): Promise<BenchReport> {
   };
 
   await attempt('floors', async () => {
-    log('▶ floors: bare LangGraph (triage → Send(a, b) → merge) and bare Fastify + PGlite');
+    log('▶ floors: bare LangGraph (triage → Send(a, b) → merge)');
     const m = { warmup: budget.floorWarmup, iterations: budget.floorIterations, maxMs: budget.sectionMs };
     report.floors.langgraph = summarize(await bareLangGraphLatencies(m));
-    report.floors.fastify = summarize(await bareFastifyLatencies(m));
   });
 
   const files = new Map<string, ConversationFile>();
@@ -143,7 +153,7 @@ export async function runBench(opts: BenchOptions = {}): Promise<BenchReport> {
   const nluTurns = new Map<string, { bot: LoadedBot; turns: LabelledTurn[] }>();
   const drivers: Driver[] = ['pglite', 'postgres'];
   for (const driver of drivers) {
-    if (skip.has('turns') && skip.has('throughput') && skip.has('health')) break;
+    if (skip.has('turns') && skip.has('throughput')) break;
     let pgUrl: string | undefined;
     if (driver === 'postgres') {
       if (skip.has('postgres')) {
@@ -164,37 +174,59 @@ export async function runBench(opts: BenchOptions = {}): Promise<BenchReport> {
     for (const [bot, file] of files) {
       await attempt(`${bot} on ${driver}`, async () => {
         const db: (Database & { drop?: () => Promise<void> }) | undefined = pgUrl ? await openBenchPostgres(pgUrl) : undefined;
+        const reference = bot === REFERENCE_BOT;
         let server: EvalServer | undefined;
+        let floorDb: (Database & { drop?: () => Promise<void> }) | undefined;
+        let floor: FloorServer | undefined;
+        let peer: PeerServer | undefined;
+        const peerSchema = benchSchemaName('peer');
         try {
           server = await startEvalServer({ only: [bot], botsDir, db, keepDb: Boolean(db), withModels: false, env: { ...env, SWITCHBOARD_MODEL: '' } });
+          const sb = server;
+          const clock0 = new Date(file.conversations[0].clock ?? Date.now());
+          const sbTarget: HttpTarget = { url: sb.url, token: sb.token, server: sb, beforeLoad: () => sb.clock.set(clock0) };
+          if (reference) {
+            floorDb = pgUrl ? await openBenchPostgres(pgUrl) : await openDatabase({ dataDir: ':memory:' });
+            floor = await startFloorServer(floorDb, bot);
+            if (pgUrl && !skip.has('peer')) peer = await startPeerServer({ databaseUrl: pgUrl, schema: peerSchema });
+          }
+          const others: { system: System; inProcess?: Player; http: Player; target: HttpTarget }[] = [];
+          if (floor) others.push({ system: 'floor', inProcess: floorPlayer(floor.floor), http: httpPlayer(floor, bot, 60), target: floor });
+          if (peer) others.push({ system: 'peer', http: httpPlayer(peer, bot, 80), target: peer });
           if (!skip.has('turns')) {
-            log(`▶ ${bot} on ${driver}: turn latency in process and over HTTP`);
+            log(`▶ ${bot} on ${driver}: turn latency in process and over HTTP${others.length ? `, paired with ${others.map((o) => o.system).join(' and ')}` : ''}`);
             const onePass = file.conversations.reduce((a, c) => a + c.turns.filter((t) => t.user !== undefined).length, 0);
             const observed: LabelledTurn[] = [];
             // Warm-up pass (untimed); on PGlite it also records each turn's active flows for the NLU comparison.
-            await replayInProcess(server, bot, file, {
+            await replayInProcess(sb, bot, file, {
               maxTurns: onePass,
               observe: driver === 'pglite' ? (t) => t.intents?.length === 1 && observed.push({ text: t.text, intent: t.intents[0], flows: t.flows }) : undefined,
             });
-            if (driver === 'pglite') nluTurns.set(bot, { bot: server.runtime.bot(bot), turns: observed });
-            await replayHttp(server, bot, file, { maxTurns: Math.min(onePass, 30) }); // warm the HTTP path
-            const { inProcess, http } = await replayBoth(server, bot, file, { maxTurns: budget.turns, maxMs: budget.sectionMs * 2, addressOffset: 100 });
-            report.turns.push({ bot, driver, path: 'in-process', latency: summarize(inProcess) });
-            report.turns.push({ bot, driver, path: 'http', latency: summarize(http) });
+            if (driver === 'pglite') nluTurns.set(bot, { bot: sb.runtime.bot(bot), turns: observed });
+            await replayHttp(sb, bot, file, { maxTurns: Math.min(onePass, 30) }); // warm the HTTP path
+            // The same conversations, all players interleaved conversation by conversation.
+            const players: { system: System; path: TurnLatencyRow['path']; play: Player }[] = [
+              { system: 'switchboard', path: 'in-process', play: inProcessPlayer(sb, bot) },
+              { system: 'switchboard', path: 'http', play: httpPlayer(sbTarget, bot) },
+              ...others.flatMap((o) => [...(o.inProcess ? [{ system: o.system, path: 'in-process' as const, play: o.inProcess }] : []), { system: o.system, path: 'http' as const, play: o.http }]),
+            ];
+            for (const p of players.slice(2)) await replayPaired([p.play], file, { maxTurns: Math.min(onePass, 30), maxMs: budget.sectionMs }); // warm up
+            const latencies = await replayPaired(players.map((p) => p.play), file, { maxTurns: budget.turns, maxMs: budget.sectionMs * (1 + players.length / 2) });
+            players.forEach((p, i) => report.turns.push({ system: p.system, bot, driver, path: p.path, latency: summarize(latencies[i]) }));
           }
-          if (bot === REFERENCE_BOT && !skip.has('throughput')) {
-            log(`▶ ${bot} on ${driver}: 50 concurrent conversations for ${budget.loadSeconds} s`);
-            server.clock.set(file.conversations[0].clock ?? new Date());
-            report.throughput.push({ bot, driver, concurrency: 50, result: await chatLoad(server, bot, file, 50, budget.loadSeconds) });
-          }
-          if (bot === REFERENCE_BOT && driver === 'pglite' && !skip.has('health')) {
-            log(`▶ ${bot} on ${driver}: 20 concurrent — chat turns/s vs /api/health req/s`);
-            const chat = await chatLoad(server, bot, file, 20, budget.healthSeconds);
-            const health = await healthLoad(server, 20, budget.healthSeconds);
-            report.chatVsHealth = { bot, concurrency: 20, chat, health, ratio: ratio(chat.perSecond, health.perSecond) };
+          if (reference && !skip.has('throughput')) {
+            const targets = [{ system: 'switchboard' as System, target: sbTarget }, ...others];
+            log(`▶ ${bot} on ${driver}: ${LOAD_CONCURRENCY} concurrent conversations, ${targets.map((t) => t.system).join(' / ')} taking turns (${budget.loadSeconds} s each)`);
+            const results = await pairedChatLoad(targets.map((t) => t.target), bot, file, LOAD_CONCURRENCY, budget.loadSeconds, budget.loadRounds);
+            targets.forEach((t, i) => report.throughput.push({ system: t.system, bot, driver, concurrency: LOAD_CONCURRENCY, result: results[i] }));
           }
         } finally {
           await server?.close();
+          await floor?.close();
+          await peer?.close();
+          if (peer && pgUrl) await dropSchema(pgUrl, peerSchema);
+          if (floorDb?.drop) await floorDb.drop();
+          else await floorDb?.close();
           await db?.drop?.();
         }
       });
@@ -232,18 +264,47 @@ export async function runBench(opts: BenchOptions = {}): Promise<BenchReport> {
   return report;
 }
 
+const atMost = (x: number, limit: number) => (Number.isFinite(x) ? x <= limit : null);
+const atLeast = (x: number, limit: number) => (Number.isFinite(x) ? x >= limit : null);
+
 export function targetsOf(r: BenchReport): Target[] {
   const out: Target[] = [];
-  const inProc = r.turns.find((t) => t.bot === REFERENCE_BOT && t.driver === 'pglite' && t.path === 'in-process');
-  const lg = r.floors.langgraph;
-  if (inProc && lg) {
-    const x = ratio(inProc.latency.p50, lg.p50);
-    out.push({ name: `${REFERENCE_BOT} in-process turn p50 vs bare LangGraph p50`, value: x, unit: '×', target: '≤ 1.5×', met: Number.isFinite(x) ? x <= 1.5 : null });
+  const turn = (system: System, driver: Driver, path: TurnLatencyRow['path']) => r.turns.find((t) => t.system === system && t.bot === REFERENCE_BOT && t.driver === driver && t.path === path)?.latency;
+  const load = (system: System, driver: Driver) => r.throughput.find((t) => t.system === system && t.bot === REFERENCE_BOT && t.driver === driver)?.result;
+  const bot = REFERENCE_BOT;
+  // 1. Against the peer, on Postgres.
+  const sbPg = load('switchboard', 'postgres');
+  const peerPg = load('peer', 'postgres');
+  if (sbPg && peerPg) {
+    const x = ratio(sbPg.perSecond, peerPg.perSecond);
+    out.push({ name: `${bot} turns/s ÷ peer's (Postgres, HTTP, ${LOAD_CONCURRENCY} concurrent)`, value: x, unit: '×', target: '≥ 2×', met: atLeast(x, 2) });
   }
-  if (inProc) out.push({ name: `${REFERENCE_BOT} in-process turn p99`, value: inProc.latency.p99, unit: 'ms', target: '< 25 ms', met: inProc.latency.p99 < 25 });
-  if (r.chatVsHealth) {
-    out.push({ name: 'HTTP chat turns/s vs /api/health req/s (20 concurrent)', value: r.chatVsHealth.ratio * 100, unit: '%', target: '≥ 10%', met: Number.isFinite(r.chatVsHealth.ratio) ? r.chatVsHealth.ratio >= 0.1 : null });
+  const sbOne = turn('switchboard', 'postgres', 'http');
+  const peerOne = turn('peer', 'postgres', 'http');
+  if (sbOne && peerOne) {
+    const x = ratio(sbOne.p50, peerOne.p50);
+    out.push({ name: `${bot} p50 ÷ peer's (Postgres, HTTP, one client)`, value: x, unit: '×', target: '≤ 0.5×', met: atMost(x, 0.5) });
   }
+  // 2. Against the same-work floor, on each store.
+  for (const driver of ['pglite', 'postgres'] as const) {
+    const sb = turn('switchboard', driver, 'in-process');
+    const fl = turn('floor', driver, 'in-process');
+    if (sb && fl) {
+      const x = ratio(sb.p50, fl.p50);
+      out.push({ name: `${bot} in-process p50 ÷ same-work floor's (${driver})`, value: x, unit: '×', target: '≤ 1.5×', met: atMost(x, 1.5) });
+    }
+    const sbLoad = load('switchboard', driver);
+    const flLoad = load('floor', driver);
+    if (sbLoad && flLoad) {
+      const x = ratio(sbLoad.perSecond, flLoad.perSecond);
+      out.push({ name: `${bot} turns/s ÷ same-work floor's over HTTP (${driver}, ${LOAD_CONCURRENCY} concurrent)`, value: x, unit: '×', target: '≥ 0.6×', met: atLeast(x, 0.6) });
+    }
+  }
+  const inProc = turn('switchboard', 'pglite', 'in-process');
+  if (inProc) out.push({ name: `${bot} in-process turn p99 (PGlite)`, value: inProc.p99, unit: 'ms', target: '< 25 ms', met: inProc.p99 < 25 });
+  // 3. Start-up.
+  const fresh = r.startup.find((s) => s.dataDir === 'fresh');
+  if (fresh) out.push({ name: 'start to first answered message, fresh data dir', value: fresh.firstReplyMs / 1000, unit: 's', target: '≤ 2.5 s', met: fresh.firstReplyMs <= 2500 });
   const existing = r.startup.find((s) => s.dataDir === 'existing');
   if (existing) out.push({ name: 'start to first answered message, existing data dir', value: existing.firstReplyMs / 1000, unit: 's', target: '< 2 s', met: existing.firstReplyMs < 2000 });
   return out;

@@ -7,19 +7,21 @@ import { formatBench, runBench, writeBenchReports } from '../../bench/index.ts';
 const USAGE = `Usage: switchboard bench [options]
 
 Measures, in one run on this machine: turn latency per bot (in process and over HTTP, on PGlite and on
-Postgres when reachable) against bare LangGraph and bare Fastify floors, throughput with 50 concurrent
-conversations, chat turns/s vs /api/health req/s, memory per 1,000 idle sessions, local understanding vs
-NLP.js, and start-up time. Prints a table and writes reports/bench-latest.json and .html.
+Postgres when reachable); for ct-smash, paired with the same-work floor (the bare graph of its shape plus
+the statements a durable turn needs, in process and behind the same Fastify setup) and, on Postgres, with
+the peer a user would build instead (LangGraph.js + PostgresSaver + Fastify); throughput of all three at
+20 concurrent conversations; memory per 1,000 idle sessions; local understanding vs NLP.js; start-up time
+on a fresh and an existing data directory. Prints a table and writes reports/bench-latest.json and .html.
 
 Options:
   --quick            fewer iterations (about a minute)
   --bots a,b         only these bots (default: every bot with a conversations.yaml)
-  --skip a,b         skip parts: floors, turns, postgres, throughput, health, memory, nlu, startup
+  --skip a,b         skip parts: floors, turns, postgres, peer, throughput, memory, nlu, startup
   --json             print the report as JSON
   --reports DIR      where to write the reports (default: reports/)
 
 Postgres: BENCH_DATABASE_URL, else DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test (skipped
-with a note when unreachable); each bot runs in its own schema, dropped afterwards.`;
+with a note when unreachable); each server (bot, floor, peer) runs in its own schema, dropped afterwards.`;
 
 export async function run(argv: string[]): Promise<number> {
   const args = commandArgs('bench', USAGE, argv, {
