@@ -12,3 +12,4 @@ export { compareOnBot, publicDatasets, type BotNluResult, type LabelledTurn, typ
 export { benchPostgresUrl, openBenchPostgres, probePostgres, redactUrl, DEFAULT_BENCH_POSTGRES, benchSchemaName, dropSchema } from './postgres.ts';
 export { httpPlayer, inProcessPlayer, playOverHttp, replayHttp, replayInProcess, replayPaired, type HttpTarget, type Player, type ReplayOptions } from './replay.ts';
 export { freePort, measureStartup, type StartupRun } from './startup.ts';
+export { areaOf, cpuShares, profileOf, type CpuProfile, type CpuProfileNode } from './profile.ts';

@@ -5,6 +5,7 @@
 import { Annotation, END, START, Send, StateGraph } from '@langchain/langgraph';
 import type { LangGraphRunnableConfig } from '@langchain/langgraph';
 import type { Understanding } from '../nlu/types.ts';
+import { installLangchainFastPath } from './langchain-fast-path.ts';
 import type { BotDefinition, Segment, Step, StepResult, TurnContext } from './types.ts';
 
 const mergeDict = (a: Record<string, unknown>, b: Record<string, unknown> | undefined) => (b ? { ...a, ...b } : a);
@@ -70,6 +71,7 @@ function stepNode(route: string, name: string, step: Step) {
 }
 
 export function buildTurnGraph(definition: BotDefinition) {
+  installLangchainFastPath(); // turns invoked with fastPathConfig() skip the untraced RunTree per node
   const understandName = definition.nodeNames?.understand ?? 'understand';
   const narrateName = definition.nodeNames?.narrate ?? 'narrate';
   const graph = new StateGraph(TurnState) as unknown as StateGraph<typeof TurnState.spec>;

@@ -7,6 +7,7 @@ import type { Database } from '../store/index.ts';
 import type { EventHub } from './events.ts';
 import { gate } from './gate.ts';
 import type { TurnRuntime, TurnStateValue } from './graph.ts';
+import { fastPathConfig } from './langchain-fast-path.ts';
 import type { KeyedMutex } from './lock.ts';
 import { activeFlows, clearFinishedFlows, handoffMessage, narrate } from './narration.ts';
 import { activeForms } from '../forms/index.ts';
@@ -128,7 +129,7 @@ export class TurnRunner {
     const typing = (on: boolean) => this.deps.events.publishLocal({ type: 'typing', bot: bot.config.id, sessionId, typing: on });
     typing(true);
     try {
-      state = (await bot.graph.invoke({ memory: session.state ?? {} }, { configurable: { turn } })) as TurnStateValue;
+      state = (await bot.graph.invoke({ memory: session.state ?? {} }, { configurable: { turn, ...fastPathConfig() } })) as TurnStateValue;
     } catch (err) {
       typing(false);
       const message = err instanceof Error ? err.message : String(err);
