@@ -22,7 +22,7 @@ const AREAS: [string, RegExp][] = [
   ['LangGraph', /node_modules\/@langchain\/langgraph(-checkpoint)?\//],
   ['@langchain/core', /node_modules\/@langchain\/core\//],
   ['langsmith', /node_modules\/langsmith\//],
-  ['PGlite', /node_modules\/@electric-sql\/pglite\//],
+  ['PGlite', /node_modules\/@electric-sql\/pglite\/|^wasm:/],
   ['pg (Postgres client)', /node_modules\/(pg|pg-protocol|pg-pool|pg-types)\//],
   ['drizzle', /node_modules\/drizzle-orm\//],
   ['Fastify', /node_modules\/(fastify|@fastify|find-my-way|light-my-request|avvio|fast-json-stringify)/],
