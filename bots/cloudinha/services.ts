@@ -1,6 +1,6 @@
-// Start-up of the bot: load the edu-br data into the store (once, under a cross-process lock so two servers
-// starting together do not both load it), configure the web search, and make the course/city catalog for
-// slot extraction ready to build. What `setup` returns is the turn's `ctx.services`.
+// Start-up of the bot: configure the web search, and make the edu-br data (loaded into the store once, under a
+// cross-process lock so two servers starting together do not both load it) and the course/city catalog for
+// slot extraction ready to load. What `setup` returns is the turn's `ctx.services`.
 import { resolve } from 'node:path';
 import type { BotSetupContext } from '../../src/engine/index.ts';
 import type { Database, Sql } from '../../src/store/index.ts';
@@ -11,25 +11,35 @@ import type { WebSearchOptions } from './web.ts';
 export interface CloudinhaServices {
   /** The catalog once built (the router awaits `buildCatalog` first); the default courses until then. */
   readonly catalog: Catalog;
+  /** Loads the edu-br data if it is not in the store yet, then builds the catalog from it. */
   buildCatalog(): Promise<Catalog>;
   web: WebSearchOptions;
 }
 
 /**
- * The catalog is built from ~11,000 opportunities (~60 ms), so not at start-up: by the bot's warm-up, or by the
- * first turn that needs it. The router runs before every agent and sees the store but not the services: it
- * awaits the catalog here, so the agents' synchronous slot extraction always finds it built.
+ * Neither is done at start-up: the first start of a new data directory would otherwise wait for ~11,000 rows
+ * to be inserted (seconds) before any bot answers. The bot's warm-up (after the server listens, once no turn
+ * is in flight) loads the data and builds the catalog (~60 ms); a turn that comes first does it itself. The
+ * router runs before every agent and sees the store but not the services: it awaits the catalog here, so the
+ * agents' searches always find the data loaded and their synchronous slot extraction the catalog built.
  */
 interface CatalogSlot {
   built?: Catalog;
   building?: Promise<Catalog>;
+  /** Loads the data (once; again after a failure). */
+  loadData?: () => Promise<void>;
 }
 const catalogs = new WeakMap<object, CatalogSlot>();
 
 export async function catalogFor(sql: Sql): Promise<Catalog> {
   const slot = catalogs.get(sql);
   if (!slot) return defaultCatalog;
-  return (slot.built ??= await (slot.building ??= loadCatalog(sql).finally(() => (slot.building = undefined))));
+  if (slot.built) return slot.built;
+  slot.building ??= (async () => {
+    await slot.loadData?.();
+    return (slot.built = await loadCatalog(sql));
+  })().finally(() => (slot.building = undefined));
+  return slot.building;
 }
 
 export function servicesOf(services: unknown): CloudinhaServices {
@@ -41,14 +51,20 @@ export async function setup({ sql, config, dir, log, env }: BotSetupContext): Pr
   const dataDir = env.CLOUDINHA_DATA_DIR || resolve(dir, '../..', String(config.settings.data_dir ?? '../shared/edu-br'));
   const load = () => loadEduData(sql, { dataDir, onProgress: log });
   const db = sql as Partial<Database>;
-  try {
-    await (typeof db.withLock === 'function' ? db.withLock('cloudinha:edu-data', load) : load());
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-    // Without the data the bot still answers questions; searches find nothing until the data is there.
-    log(`edu-br data not found (${(err as Error).message}): opportunity search will return nothing`);
-  }
-  const slot: CatalogSlot = {};
+  let loaded = false;
+  const slot: CatalogSlot = {
+    loadData: async () => {
+      if (loaded) return;
+      try {
+        await (typeof db.withLock === 'function' ? db.withLock('cloudinha:edu-data', load) : load());
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+        // Without the data the bot still answers questions; searches find nothing until the data is there.
+        log(`edu-br data not found (${(err as Error).message}): opportunity search will return nothing`);
+      }
+      loaded = true;
+    },
+  };
   catalogs.set(sql, slot);
   const timeoutMs = Number(config.settings.web_search_timeout_ms) || undefined;
   return {
