@@ -1,8 +1,10 @@
 // Opens the store: embedded PGlite (default, under DATA_DIR or in memory) or PostgreSQL (DATABASE_URL).
 // Both expose the same `Database` surface so every module's SQL runs unchanged on either.
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
 import { PgliteStatements } from './pglite-statements.ts';
+import { pgliteTemplate } from './pglite-template.ts';
 import type { Sql } from './types.ts';
 
 export interface Database extends Sql {
@@ -40,7 +42,10 @@ async function openPglite(dataDir: string): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const inMemory = dataDir === ':memory:' || dataDir === 'memory://';
   if (!inMemory) mkdirSync(dataDir, { recursive: true });
-  const pg = inMemory ? new PGlite() : new PGlite(dataDir);
+  // A new cluster starts from the shipped empty one instead of running initdb (see pglite-template.ts).
+  const template = inMemory || !existsSync(join(dataDir, 'PG_VERSION')) ? pgliteTemplate() : null;
+  const options = template ? { loadDataDir: template } : {};
+  const pg = inMemory ? new PGlite(options) : new PGlite(dataDir, options);
   await pg.waitReady;
   const listeners = new Map<string, Set<(p: string) => void>>();
   const statements = new PgliteStatements(pg);
