@@ -41,7 +41,7 @@ describe.each(testDrivers())('same-work floor on %s', (driver) => {
     expect(typeof session.state === 'string' ? JSON.parse(session.state).turns : session.state.turns).toBe(2);
     const turns = await db.query<{ trace: unknown }>('select trace from turns where session_id = $1', [first.sessionId]);
     expect(turns).toHaveLength(2);
-    await expect(floor.chat('other-bot', { message: 'oi' })).rejects.toMatchObject({ status: 404 });
+    await expect(floor.chat('other-bot', { message: 'oi' })).rejects.toMatchObject({ kind: 'not_found' });
   });
 
   it('is served by the same Fastify setup: the chat route, its validation and the session token', async () => {

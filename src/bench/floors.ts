@@ -8,7 +8,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Annotation, END, Send, START, StateGraph } from '@langchain/langgraph';
 import type { ChatRequest, ChatResult, Runtime } from '../engine/index.ts';
-import { HttpError } from '../engine/index.ts';
+import { ForbiddenError, NotFoundError } from '../errors/index.ts';
 import { buildServer } from '../server/index.ts';
 import * as store from '../store/index.ts';
 import type { Player } from './replay.ts';
@@ -67,7 +67,7 @@ export class SameWorkFloor {
 
   /** The chat route checks the bot first (404 for another id). */
   bot(id: string): { id: string } {
-    if (id !== this.botId) throw new HttpError(404, `unknown bot '${id}'`);
+    if (id !== this.botId) throw new NotFoundError(`unknown bot '${id}'`);
     return { id };
   }
 
@@ -84,7 +84,8 @@ export class SameWorkFloor {
       userId: req.userId,
       historyLimit: HISTORY_LIMIT,
     });
-    if (!opened?.message) throw new HttpError(opened ? 403 : 404, `session '${sessionId}' refused`);
+    if (!opened) throw new NotFoundError(`unknown session '${sessionId}'`);
+    if (!opened.message) throw new ForbiddenError(`session '${sessionId}' belongs to someone else`);
     const tGraph = performance.now();
     const out = await this.graph.invoke({ text: req.message });
     const trace = [{ node: 'graph', startMs: Math.round(tGraph - t0), ms: +(performance.now() - tGraph).toFixed(2), ok: true }];
