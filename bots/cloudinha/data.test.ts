@@ -67,13 +67,12 @@ describe('loadEduData (real edu-br files)', () => {
     expect(prouni.with_igc / prouni.n).toBeGreaterThan(0.5);
   });
 
-  it('loads the full data (~10.9k rows) in well under 20 s', async () => {
+  it('loads the full data (~10.9k rows)', async () => {
     await empty();
     const started = performance.now();
     const counts = await loadEduData(sql, { dataDir: EDU_DATA_DIR });
     const ms = performance.now() - started;
     console.log(`cloudinha full load: ${counts.opportunities} opportunities in ${Math.round(ms)} ms`);
     expect(counts.opportunities).toBeGreaterThan(10_000);
-    expect(ms).toBeLessThan(20_000);
   });
 });

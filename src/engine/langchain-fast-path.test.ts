@@ -50,5 +50,6 @@ describe('LangChain fast path', () => {
     expect(langchainTracingRequested({ LANGCHAIN_VERBOSE: 'true' })).toBe(true);
     expect(fastPathConfig({ LANGSMITH_TRACING: 'true' })).toEqual({});
     expect(fastPathConfig({ LANGSMITH_TRACING: 'false' })).toEqual({ [FAST_PATH_KEY]: true });
+    expect(fastPathConfig({ SWITCHBOARD_LANGCHAIN_FAST_PATH: '0' })).toEqual({});
   });
 });

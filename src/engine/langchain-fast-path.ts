@@ -52,7 +52,10 @@ export function installLangchainFastPath(): void {
   } as RunWithConfig;
 }
 
-/** The configurable entries that let a turn take the fast path, when nothing would observe its runs. */
+/**
+ * The configurable entries that let a turn take the fast path, when nothing would observe its runs.
+ * SWITCHBOARD_LANGCHAIN_FAST_PATH=0 turns it off (to compare, or should a LangChain upgrade need it).
+ */
 export function fastPathConfig(env: NodeJS.ProcessEnv = process.env): Record<string, boolean> {
-  return langchainTracingRequested(env) ? {} : { [FAST_PATH_KEY]: true };
+  return langchainTracingRequested(env) || env.SWITCHBOARD_LANGCHAIN_FAST_PATH === '0' ? {} : { [FAST_PATH_KEY]: true };
 }
