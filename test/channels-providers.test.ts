@@ -260,6 +260,27 @@ describe('Chatwoot webhooks', () => {
     expect((await transcript(sessionOf(c))).filter((m) => m.startsWith('system:'))).toEqual([]);
   });
 
+  it('on such a server, retries a hand-over that failed with the next customer message', async () => {
+    chatwoot.botMayRead = false;
+    const first = fixture('chatwoot-message-created');
+    const c = 64;
+    first.id = 9401;
+    first.conversation.id = c;
+    chatwoot.conversations.set(`3/${c}`, 'pending');
+    chatwoot.failNext(100, { path: /toggle_status$/ });
+    await send(first);
+    await channels.whenIdle();
+    expect(chatwoot.conversations.get(`3/${c}`)).toBe('pending');
+    expect((await transcript(sessionOf(c))).at(-1)).toBe('system:system:[Sistema] No se pudo pasar la conversación a un agente en Chatwoot');
+
+    chatwoot.reset(); // Chatwoot works again; the conversation is still pending, nobody has it
+    await send({ ...first, id: 9402, content: 'hay alguien?' });
+    await channels.whenIdle();
+    expect(chatwoot.togglesOf(3, c).map((r) => r.body)).toEqual([{ status: 'open' }]);
+    expect(chatwoot.conversations.get(`3/${c}`)).toBe('open');
+    expect(chatwoot.messagesTo(3, c)).toHaveLength(0); // the bot stays quiet: a person has it
+  });
+
   it('verifies the account webhook with its own secret, and resumes the bot when the agent resolves', async () => {
     chatwoot.botMayRead = false;
     const status = fixture('chatwoot-conversation-status-changed');

@@ -186,9 +186,11 @@ export function chatwootAdapter(
       // We handed off but the webhook says pending: ask Chatwoot what is true now.
       let status = await currentStatus(msg.bot, addr(msg.address));
       if (status === UNREADABLE) {
-        // No way to ask: the webhook's "pending" counts only for a message that reached us after we opened the
-        // conversation (one sent before the toggle landed still carries the old status).
-        status = (await receivedAfterOpening(hub.db, msg)) ? 'pending' : 'open';
+        // No way to ask. Not opened yet (the toggle failed): it is pending, and this turn retries the opening.
+        // Opened: the webhook's "pending" counts only for a message that reached us after we opened it (one sent
+        // before the toggle landed still carries the old status).
+        const opened = await openedForHandoff(hub.db, session.id, session.handoffAt);
+        status = !opened || (await receivedAfterOpening(hub.db, msg)) ? 'pending' : 'open';
       }
       if (status !== null && status !== 'pending') return 'record';
       // Pending after we had opened it for this handoff: an agent gave it back to the bot.
