@@ -1,6 +1,7 @@
 // Readable bot.yaml errors: each issue with its path, and for an unknown key the nearest valid one
 // (`handof` → did you mean `handoff`?).
 import type { z } from 'zod';
+import { editDistance } from '../nlu/edit-distance.ts';
 
 interface Def {
   type: string;
@@ -42,24 +43,10 @@ export function nearestKey(key: string, valid: string[]): string | undefined {
   let best: string | undefined;
   let bestDistance = Infinity;
   for (const v of valid) {
-    const d = distance(norm(key), norm(v));
+    const d = editDistance(norm(key), norm(v));
     if (d < bestDistance) [best, bestDistance] = [v, d];
   }
   return best !== undefined && bestDistance <= Math.max(2, Math.floor(key.length / 3)) ? best : undefined;
-}
-
-function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let prev = row[0];
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cur = row[j];
-      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = cur;
-    }
-  }
-  return row[b.length];
 }
 
 export interface ConfigProblem {

@@ -14,3 +14,4 @@ export { benchNlu, formatBench, defaultDataDir, type BenchOptions, type BenchRep
 export { trainNlpjs, type BaselineModel } from './bench-nlpjs.ts';
 export { nluFingerprint } from './fingerprint.ts';
 export { crossValidate, type CrossValidation } from './crossval.ts';
+export { editDistance } from './edit-distance.ts';
