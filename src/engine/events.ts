@@ -1,6 +1,7 @@
 // Console events (new messages, mode changes, pending count, typing). Published through the store's
 // notification channel so that every server process's SSE clients see them (LISTEN/NOTIFY on Postgres).
 import { countPending, type Database, type MessageRow, type SessionRow } from '../store/index.ts';
+import { Signals } from './signals.ts';
 
 export type HubEvent =
   | { type: 'message'; bot: string; sessionId: string; message: { id: number; role: string; source: string; content: string; intents: string[]; createdAt: string } }
@@ -11,6 +12,8 @@ export type HubEvent =
 const CHANNEL = 'switchboard_events';
 
 export class EventHub {
+  /** What happened in this process, for its observers (metrics, logs): never leaves the process. */
+  readonly signals = new Signals();
   private subscribers = new Set<(e: HubEvent) => void>();
   private unlisten: (() => Promise<void>) | null = null;
 
@@ -61,6 +64,11 @@ export class EventHub {
       handoffAt: s.handoffAt ? new Date(s.handoffAt).toISOString() : null,
       lastIntent: s.lastIntent,
     });
+  }
+
+  /** A mode change made by this process (the handoff service), for the observers. */
+  modeChanged(change: { bot: string; sessionId: string; from: string; to: string; reason: string; handoffAt: Date | null }): void {
+    if (this.signals.active) this.signals.emit({ type: 'mode', ...change });
   }
 
   /** The number of conversations waiting for a person. */

@@ -6,6 +6,7 @@ import { Annotation, END, START, Send, StateGraph } from '@langchain/langgraph';
 import type { LangGraphRunnableConfig } from '@langchain/langgraph';
 import type { Understanding } from '../nlu/types.ts';
 import { installLangchainFastPath } from './langchain-fast-path.ts';
+import { inSpan } from '../observability/spans.ts';
 import type { BotDefinition, Segment, Step, StepResult, TurnContext } from './types.ts';
 
 const mergeDict = (a: Record<string, unknown>, b: Record<string, unknown> | undefined) => (b ? { ...a, ...b } : a);
@@ -58,7 +59,7 @@ function stepNode(route: string, name: string, step: Step) {
     const rt = runtimeOf(config);
     const t0 = performance.now();
     try {
-      const result = await step(rt.context(state));
+      const result = await inSpan(`switchboard.specialist ${name}`, { 'switchboard.specialist': route, 'switchboard.node': name }, async () => step(rt.context(state)));
       rt.trace(name, t0, true);
       return toUpdate(route, result, state.outputs[route]);
     } catch (err) {
@@ -85,7 +86,11 @@ export function buildTurnGraph(definition: BotDefinition) {
   g.addNode(understandName, async (state: TurnStateValue, config: LangGraphRunnableConfig) => {
     const rt = runtimeOf(config);
     const t0 = performance.now();
-    const result = await rt.understand(state);
+    const result = await inSpan('switchboard.understand', {}, async (span) => {
+      const r = await rt.understand(state);
+      span?.setAttributes({ 'switchboard.intents': r.understanding.intents.map((i) => i.id), 'switchboard.understanding': r.understanding.source });
+      return r;
+    });
     rt.trace(understandName, t0, true);
     return result;
   });

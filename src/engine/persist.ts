@@ -5,6 +5,7 @@ import { botPaused } from '../handoff/index.ts';
 import * as store from '../store/index.ts';
 import type { Database, SessionRow, Sql } from '../store/index.ts';
 import type { EventHub } from './events.ts';
+import { annotateActiveSpan, ATTR, inSpan } from '../observability/spans.ts';
 import type { LoadedBot } from './registry.ts';
 import type { ChatResult, ModelCallRecord, TraceEntry, TurnEvent } from './types.ts';
 
@@ -65,12 +66,16 @@ export async function persistReply(
     });
   };
   // One statement is atomic by itself; the bot's own writes join it in a transaction.
-  const { message, session: updated } = turn.writes.length
-    ? await db.transaction(async (tx) => {
-        for (const w of turn.writes) await w(tx);
-        return write(tx);
-      })
-    : await write(db);
+  annotateActiveSpan({ [ATTR.turn]: turnId });
+  const { message, session: updated } = await inSpan('switchboard.store persist', { [ATTR.bot]: bot.config.id, [ATTR.turn]: turnId }, () =>
+    turn.writes.length
+      ? db.transaction(async (tx) => {
+          for (const w of turn.writes) await w(tx);
+          return write(tx);
+        })
+      : write(db),
+  );
+  if (events.signals.active) events.signals.emit({ type: 'turn_stages', bot: bot.config.id, trace: turn.trace, calls: turn.calls, persistMs: performance.now() - t });
   events.publishMessage(bot.config.id, message);
   if (handoff) {
     events.publishSession(updated);

@@ -10,6 +10,7 @@ import type { Database, Mode, SessionRow } from '../store/index.ts';
 import { AdminSettings } from './admin.ts';
 import { Admission } from './admission.ts';
 import { EventHub } from './events.ts';
+import type { Signals } from './signals.ts';
 import { KeyedMutex } from './lock.ts';
 import { BotRegistry, type LoadedBot, type ModelFactory } from './registry.ts';
 import { SessionService, type ChatRequest } from './sessions.ts';
@@ -71,6 +72,11 @@ export class Runtime {
     for (const source of sources) await rt.registry.load(source);
     await rt.events.start();
     return rt;
+  }
+
+  /** Turns, stages, mode changes… of this process, for its observers (metrics, logs): src/engine/signals.ts. */
+  get signals(): Signals {
+    return this.events.signals;
   }
 
   /** The loaded bots by id. */

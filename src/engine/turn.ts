@@ -5,6 +5,8 @@ import { BusyError, FailedError } from '../errors/index.ts';
 import * as store from '../store/index.ts';
 import type { Database } from '../store/index.ts';
 import type { EventHub } from './events.ts';
+import { failedTurnSignal, turnSignal } from './signals.ts';
+import { annotateActiveSpan, ATTR, inSpan } from '../observability/spans.ts';
 import { gate } from './gate.ts';
 import type { TurnRuntime, TurnStateValue } from './graph.ts';
 import { fastPathConfig } from './langchain-fast-path.ts';
@@ -31,15 +33,34 @@ export interface TurnRunnerDeps {
 export class TurnRunner {
   constructor(private deps: TurnRunnerDeps) {}
 
-  /** Run one user message through its bot. `onEvent` receives the turn's events as they happen. */
+  /**
+   * Run one user message through its bot, in a `switchboard.turn` span; observers hear how it ended.
+   * `onEvent` receives the turn's events as they happen.
+   */
   async chat(botId: string, req: ChatRequest, onEvent?: (e: TurnEvent) => void): Promise<ChatResult> {
+    const { signals } = this.deps.events;
+    const t0 = performance.now();
+    try {
+      const result = await inSpan('switchboard.turn', { [ATTR.bot]: botId }, () => this.chatNow(botId, req, onEvent));
+      if (signals.active) signals.emit(turnSignal(botId, req.message, result, performance.now() - t0));
+      return result;
+    } catch (err) {
+      const signal = signals.active && this.deps.registry.bots.has(botId) ? failedTurnSignal(botId, req.message, err, performance.now() - t0, req.sessionId) : undefined;
+      if (signal) signals.emit(signal);
+      throw err;
+    }
+  }
+
+  private async chatNow(botId: string, req: ChatRequest, onEvent?: (e: TurnEvent) => void): Promise<ChatResult> {
     const { db, mutex, registry, sessions } = this.deps;
     const bot = registry.get(botId);
     // A new conversation is created here; an existing one is read (and checked) inside its lock.
     const session: { id: string } = req.sessionId ? { id: req.sessionId } : await sessions.create(bot, req);
     if (!req.sessionId) req = { ...req, authorize: false }; // the caller's own new conversation
     const policy = bot.config.doubleTexting;
-    if (policy === 'reject' && mutex.depth(session.id) > 0) {
+    const busy = mutex.depth(session.id) > 0;
+    if (busy && policy !== 'merge') this.deps.events.signals.emit({ type: 'double_texting', bot: botId, policy, decision: policy === 'reject' ? 'rejected' : 'queued' });
+    if (policy === 'reject' && busy) {
       throw new BusyError('a message of this conversation is still being answered; wait for the reply before sending another');
     }
     let preStored: store.MessageRow | undefined;
@@ -61,6 +82,7 @@ export class TurnRunner {
     const opened = stored ?? (await sessions.openWithHistory(bot, sessionId, req));
     let session = opened.session;
     const base = { sessionId, sessionToken: session.secret };
+    annotateActiveSpan({ [ATTR.session]: sessionId });
 
     // Idempotent retries: the same clientMessageId gets the stored answer and runs nothing twice.
     let userMessage = preStored ?? (req.clientMessageId ? await store.findByClientMessageId(db, sessionId, req.clientMessageId) : undefined);
@@ -69,6 +91,7 @@ export class TurnRunner {
       // A later message of the burst may already have answered this one; else answer all pending ones at once.
       const pending = await store.unansweredUserMessages(db, sessionId);
       if (!pending.some((m) => m.id === preStored.id)) {
+        this.deps.events.signals.emit({ type: 'double_texting', bot: bot.config.id, policy: 'merge', decision: 'merged' });
         const answer = await store.firstAnswerAfter(db, sessionId, preStored.id);
         return { ...base, reply: answer?.content ?? null, intents: answer?.intents ?? [], mode: session.mode, handoff: botPaused(session.mode), messageId: preStored.id, replyMessageId: answer?.id };
       }

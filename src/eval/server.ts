@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { Runtime, type RuntimeOptions } from '../engine/index.ts';
 import { buildServer, type ServerOptions } from '../server/index.ts';
 import { openDatabase, type Database } from '../store/index.ts';
+import type { Observability, ObservabilityOptions } from '../observability/index.ts';
 
 export interface EvalClock {
   now: Date;
@@ -30,6 +31,8 @@ export interface EvalServer {
   db: Database;
   app: FastifyInstance;
   clock: EvalClock;
+  /** Set when started with `observe`. */
+  observability?: Observability;
   /** Operator/admin token of this server. */
   token: string;
   close(): Promise<void>;
@@ -46,6 +49,8 @@ export interface EvalServerOptions extends Partial<Omit<RuntimeOptions, 'db' | '
   auth?: { adminToken: string; operatorToken: string };
   /** More options for buildServer (rate limits, plugins). */
   server?: Partial<Omit<ServerOptions, 'runtime' | 'auth'>>;
+  /** Metrics, logs, traces and readiness as `switchboard start` wires them (src/observability). */
+  observe?: Omit<ObservabilityOptions, 'runtime' | 'adminToken'>;
 }
 
 export async function startEvalServer(opts: EvalServerOptions = {}): Promise<EvalServer> {
@@ -65,7 +70,8 @@ export async function startEvalServer(opts: EvalServerOptions = {}): Promise<Eva
     return { adminToken: token, operatorToken: token };
   })();
   const token = auth.adminToken;
-  const app = await buildServer({ ...opts.server, runtime, auth });
+  const observability = opts.observe && (await (await import('../observability/index.ts')).setupObservability({ ...opts.observe, runtime, adminToken: auth.adminToken }));
+  const app = await buildServer({ ...opts.server, ...(observability ? { instrument: observability.instrument, logging: observability.logging } : {}), runtime, auth });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     url,
@@ -73,11 +79,13 @@ export async function startEvalServer(opts: EvalServerOptions = {}): Promise<Eva
     db,
     app,
     clock,
+    observability: observability || undefined,
     token,
     async close() {
       await runtime.close();
       await app.close();
       if (!opts.keepDb) await db.close();
+      await observability?.close();
     },
   };
 }

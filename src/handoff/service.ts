@@ -14,6 +14,8 @@ export interface HandoffEvents {
   publishMessage(bot: string, m: MessageRow): void;
   publishSession(s: SessionRow): void;
   publishPending(): Promise<void>;
+  /** Observers (metrics, logs) hear of every mode change this process makes. */
+  modeChanged?(change: { bot: string; sessionId: string; from: string; to: string; reason: string; handoffAt: Date | null }): void;
 }
 
 export interface HandoffServiceOptions {
@@ -50,6 +52,7 @@ export class HandoffService {
       }
       return row;
     });
+    events.modeChanged?.({ bot: session.bot, sessionId: session.id, from: session.mode, to: mode, reason, handoffAt: session.handoffAt ? new Date(session.handoffAt) : null });
     events.publishSession(updated);
     void events.publishPending();
     return updated;
@@ -98,7 +101,7 @@ export class HandoffService {
   async sweep(): Promise<number> {
     const { db, events } = this.opts;
     const now = this.opts.now();
-    const swept: SessionRow[] = [];
+    const swept: { before: SessionRow; row: SessionRow }[] = [];
     await db.transaction(async (tx) => {
       const [lock] = await tx.query<{ ok: boolean }>("select pg_try_advisory_xact_lock(hashtext('switchboard:sweep')) as ok");
       if (!lock?.ok) return;
@@ -110,10 +113,13 @@ export class HandoffService {
         const row = await store.updateSession(tx, s.id, { mode: 'bot', handoffReason: '', handoffAt: null });
         const msg = await store.insertMessage(tx, { sessionId: s.id, role: 'system', source: 'system', content: resumeMessage(settings) });
         events.publishMessage(s.bot, msg);
-        swept.push(row);
+        swept.push({ before: s, row });
       }
     });
-    for (const row of swept) events.publishSession(row);
+    for (const { before, row } of swept) {
+      events.modeChanged?.({ bot: row.bot, sessionId: row.id, from: before.mode, to: 'bot', reason: 'timeout', handoffAt: before.handoffAt ? new Date(before.handoffAt) : null });
+      events.publishSession(row);
+    }
     if (swept.length) void events.publishPending();
     return swept.length;
   }

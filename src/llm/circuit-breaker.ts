@@ -78,3 +78,8 @@ export function sharedBreaker(key: string, options?: CircuitBreakerOptions): Cir
   }
   return breaker;
 }
+
+/** Every shared breaker of this process by model key ('openai:gpt-4o-mini@default'), for the metrics. */
+export function sharedBreakers(): ReadonlyMap<string, CircuitBreaker> {
+  return shared;
+}

@@ -7,7 +7,8 @@ import { InvalidModelOutputError, ModelTimeoutError, ModelUnavailableError, type
 import { parseJsonLoose } from './json.ts';
 import { messageText, toLangChainMessages, type ChatMessage } from './messages.ts';
 import type { ChatModelHandle } from './registry.ts';
-import type { CallTrace } from './trace.ts';
+import { reportModelCall, type CallTrace } from './trace.ts';
+import { inSpan } from '../observability/spans.ts';
 
 export interface ModelClientOptions {
   /** Deadline of one request, in ms. Default 20 000. */
@@ -208,16 +209,24 @@ export class ModelClient {
     const timeoutMs = options.timeoutMs ?? this.timeoutMs;
     for (let attempt = 1; ; attempt++) {
       const entry: CallTrace = { model: this.model, purpose: options.purpose, latencyMs: 0, inputTokens: 0, outputTokens: 0, ok: false, attempt };
+      const record = (failure?: string) => {
+        options.trace?.push(entry);
+        reportModelCall(entry, failure);
+      };
       if (!this.breaker.tryAcquire()) {
         entry.error = 'circuit open';
-        options.trace?.push(entry);
+        record('circuit_open');
         throw new ModelUnavailableError(`${this.model} is unavailable (circuit open)`, this.model, 'circuit_open');
       }
       const started = performance.now();
       try {
-        const { value, usage } = await withDeadline(attemptFn, timeoutMs, this.model, options.signal);
+        const { value, usage } = await inSpan(`chat ${this.handle.model}`, () => this.spanAttributes(options.purpose, attempt), async (span) => {
+          const done = await withDeadline(attemptFn, timeoutMs, this.model, options.signal);
+          span?.setAttributes({ 'gen_ai.usage.input_tokens': done.usage.inputTokens, 'gen_ai.usage.output_tokens': done.usage.outputTokens });
+          return done;
+        });
         Object.assign(entry, usage, { ok: true, latencyMs: Math.round(performance.now() - started) });
-        options.trace?.push(entry);
+        record();
         this.breaker.recordSuccess();
         return { value, entry };
       } catch (err) {
@@ -225,13 +234,13 @@ export class ModelClient {
         if (err instanceof OutputRejected) {
           // The model answered (so it is healthy), but with output the provider could not parse.
           entry.error = `invalid output: ${err.message}`;
-          options.trace?.push(entry);
+          record('invalid_output');
           this.breaker.recordSuccess();
           throw err;
         }
         const failure = options.signal?.aborted ? abortedFailure() : classify(err);
         entry.error = failure.message;
-        options.trace?.push(entry);
+        record(failure.kind === 'invalid' ? 'invalid_output' : failure.reason);
         if (failure.kind === 'invalid') {
           this.breaker.recordSuccess();
           throw new OutputRejected(failure.message);
@@ -249,6 +258,11 @@ export class ModelClient {
         await sleep(this.backoff(attempt), options.signal);
       }
     }
+  }
+
+  /** OpenTelemetry GenAI attributes of one request (gen_ai.* semantic conventions). */
+  private spanAttributes(purpose: string, attempt: number) {
+    return { 'gen_ai.operation.name': 'chat', 'gen_ai.provider.name': this.handle.provider, 'gen_ai.request.model': this.handle.model, 'switchboard.purpose': purpose, 'switchboard.attempt': attempt };
   }
 
   private backoff(attempt: number): number {

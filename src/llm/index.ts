@@ -7,13 +7,13 @@ export { resolveModel, effectiveModelSpec, parseModelSpec, PROVIDERS, DEFAULT_OL
 export type { ChatModelHandle, Provider } from './registry.ts';
 export { ModelClient, jsonSchemaOf } from './client.ts';
 export type { ModelClientOptions, CallOptions, StructuredOptions, TextOptions, JsonOptions } from './client.ts';
-export { CircuitBreaker, sharedBreaker } from './circuit-breaker.ts';
+export { CircuitBreaker, sharedBreaker, sharedBreakers } from './circuit-breaker.ts';
 export type { CircuitState, CircuitBreakerOptions } from './circuit-breaker.ts';
 export { ModelUnavailableError, ModelTimeoutError, InvalidModelOutputError, ModelConfigError, isModelFailure } from './errors.ts';
 export type { UnavailableReason } from './errors.ts';
 export type { ChatMessage } from './messages.ts';
 export type { CallTrace, UsageSummary } from './trace.ts';
-export { summarizeTrace } from './trace.ts';
+export { summarizeTrace, observeModelCalls } from './trace.ts';
 export { parseJsonLoose } from './json.ts';
 export { toLanguage } from './language.ts';
 export type { BotLanguage } from './language.ts';

@@ -34,3 +34,19 @@ export function summarizeTrace(trace: readonly CallTrace[]): UsageSummary {
   }
   return summary;
 }
+
+type ModelCallObserver = (call: CallTrace, failure: string | undefined) => void;
+const observers: ModelCallObserver[] = [];
+
+/**
+ * Every model request of this process, as it is recorded, with its failure reason (timeout, rate_limited,
+ * server_error, network, client_error, aborted, circuit_open, invalid_output). Metrics subscribe here.
+ */
+export function observeModelCalls(fn: ModelCallObserver): () => void {
+  observers.push(fn);
+  return () => void observers.splice(observers.indexOf(fn) >>> 0, 1);
+}
+
+export function reportModelCall(call: CallTrace, failure?: string): void {
+  for (const o of observers) o(call, failure);
+}

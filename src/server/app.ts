@@ -1,5 +1,5 @@
 // The HTTP server: Fastify with zod-validated routes, OpenAPI at /docs, and clear 4xx errors for bad input.
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type LogController } from 'fastify';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -28,13 +28,17 @@ export interface ServerOptions {
   logger?: boolean;
   /** Trust X-Forwarded-For (set when running behind a reverse proxy). */
   trustProxy?: boolean;
+  /** A logger instance for Fastify (src/observability: pino, JSON lines), instead of `logger`. */
+  logging?: { loggerInstance: FastifyBaseLogger; logController?: LogController };
+  /** Hooks and routes registered on the root before every other route (src/observability: traces, metrics, readiness). */
+  instrument?: (app: FastifyInstance) => Promise<void>;
   /** Extra route plugins (channels). They get the server's runtime and auth, to guard their own /api routes. */
   plugins?: ((app: FastifyInstance, ctx: RouteContext) => Promise<void>)[];
 }
 
 export async function buildServer(opts: ServerOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ? { level: 'info' } : false,
+    ...(opts.logging ?? { logger: opts.logger ? { level: 'info' } : false }),
     // Behind a reverse proxy, rate limits must see the client's address (X-Forwarded-For).
     trustProxy: opts.trustProxy ?? false,
     bodyLimit: 256 * 1024,
@@ -44,6 +48,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  await opts.instrument?.(app as unknown as FastifyInstance);
 
   await app.register(helmet, { contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'same-site' } });
   await app.register(cors, { origin: opts.corsOrigins?.length ? opts.corsOrigins : false });

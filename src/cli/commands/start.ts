@@ -2,22 +2,27 @@
 import { boot } from '../boot.ts';
 import { authFromEnv, buildServer } from '../../server/index.ts';
 import { createChannels, channelsConfigFromEnv } from '../../channels/index.ts';
+import { createLogger, setupObservability } from '../../observability/index.ts';
 
 export async function run(_argv: string[]): Promise<number> {
   const env = process.env;
   const t0 = performance.now();
-  const log = (m: string) => console.log(m);
+  // In a terminal the start-up lines are plain text; otherwise (a container, a process manager) JSON log lines.
+  const logger = createLogger({ env });
+  const log = process.stdout.isTTY ? (m: string) => console.log(m) : (m: string) => logger.info(m.trim());
   log(`Switchboard starting (storage: ${env.DATABASE_URL ? 'PostgreSQL' : `embedded PGlite in ${env.DATA_DIR ?? './data'}`})…`);
   const only = env.SWITCHBOARD_BOTS?.split(',').map((b) => b.trim()).filter(Boolean);
   const { runtime, db } = await boot({ log, only: only?.length ? only : undefined });
   const auth = authFromEnv(env);
   const channels = createChannels(runtime, channelsConfigFromEnv(env));
+  const observability = await setupObservability({ runtime, adminToken: auth.adminToken, env, logger });
   const app = await buildServer({
+    instrument: observability.instrument,
+    logging: observability.logging,
     plugins: [channels.routes],
     runtime,
     auth,
     corsOrigins: env.SWITCHBOARD_CORS_ORIGINS?.split(',').map((s) => s.trim()).filter(Boolean),
-    logger: env.LOG_LEVEL === 'debug',
     trustProxy: env.SWITCHBOARD_TRUST_PROXY === '1' || env.SWITCHBOARD_TRUST_PROXY === 'true',
     rateLimitPerMinute: Number(env.SWITCHBOARD_RATE_LIMIT) || undefined,
     chatRateLimitPerMinute: Number(env.SWITCHBOARD_CHAT_RATE_LIMIT) || undefined,
@@ -25,11 +30,13 @@ export async function run(_argv: string[]): Promise<number> {
   const port = Number(env.PORT ?? 3000);
   const host = env.HOST ?? '0.0.0.0';
   await app.listen({ port, host });
-  void runtime.warmUp();
+  void observability.readiness.track(runtime.warmUp());
   const base = `http://localhost:${port}`;
   log(`\nReady in ${((performance.now() - t0) / 1000).toFixed(1)} s — bots: ${[...runtime.bots.keys()].join(', ')}`);
   log(`  Simulator   ${base}/`);
-  log(`  Console     ${base}/admin#token=${auth.adminToken}${auth.generated ? '   (generated admin token: set SWITCHBOARD_ADMIN_TOKEN to keep one)' : ''}`);
+  // A token chosen by the operator stays out of log files; a generated one must be shown to be usable.
+  const token = auth.generated || process.stdout.isTTY ? auth.adminToken : '<SWITCHBOARD_ADMIN_TOKEN>';
+  log(`  Console     ${base}/admin#token=${token}${auth.generated ? '   (generated admin token: set SWITCHBOARD_ADMIN_TOKEN to keep one)' : ''}`);
   log(`  API docs    ${base}/docs`);
   log(`  Try it      curl -s ${base}/api/bots/ct-smash/chat -H 'content-type: application/json' -d '{"message":"quero agendar uma aula e onde fica a CT?"}'`);
 
@@ -42,11 +49,13 @@ export async function run(_argv: string[]): Promise<number> {
     if (stopping) return;
     stopping = true;
     log(`\n${signal}: finishing turns in flight…`);
+    observability.readiness.drain();
     clearInterval(sweeper);
     await app.close(); // stops accepting requests; the ones in flight (and their turns) finish
     await channels.whenIdle(); // webhook turns already accepted
     await runtime.close();
     await db.close();
+    await observability.close(); // the last spans are exported
     log('stopped.');
     process.exit(0);
   };
