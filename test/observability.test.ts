@@ -39,7 +39,7 @@ async function scrape(token = METRICS_TOKEN): Promise<PromFamily[]> {
   return parsePrometheusTextFormat(await res.text());
 }
 
-const matches = (have: Record<string, string | number> | undefined, want: Record<string, string>) => Object.entries(want).every(([k, v]) => String(have?.[k]) === v);
+const matches = (have: Partial<Record<string, string | number>> | undefined, want: Record<string, string>) => Object.entries(want).every(([k, v]) => String(have?.[k]) === v);
 
 /** The value of the counter or gauge `name` over the samples whose labels include `labels`, 0 when absent. */
 function value(families: PromFamily[], name: string, labels: Record<string, string> = {}): number {
@@ -55,7 +55,7 @@ function value(families: PromFamily[], name: string, labels: Record<string, stri
 async function observations(families: PromFamily[], name: string, labels: Record<string, string> = {}): Promise<number> {
   expect(families.find((f) => f.name === name)?.type).toBe('HISTOGRAM');
   const { values } = await obs.metrics.registry.getSingleMetric(name)!.get();
-  return values.filter((v) => v.metricName === `${name}_count` && matches(v.labels, labels)).reduce((sum, v) => sum + v.value, 0);
+  return (values as { metricName?: string; labels: Partial<Record<string, string | number>>; value: number }[]).filter((v) => v.metricName === `${name}_count` && matches(v.labels, labels)).reduce((sum, v) => sum + v.value, 0);
 }
 
 beforeAll(async () => {
