@@ -11,6 +11,8 @@ import type { LoadedBot } from '../engine/index.ts';
 import { openDatabase, type Database } from '../store/index.ts';
 import { bareLangGraphLatencies, floorPlayer, startFloorServer, type FloorServer } from './floors.ts';
 import { pairedChatLoad } from './load.ts';
+import { destination } from 'pino';
+import { createLogger } from '../observability/index.ts';
 import { memoryPerThousandSessions, type MemoryResult } from './memory.ts';
 import { compareOnBot, publicDatasets, type BotNluResult, type LabelledTurn, type PublicNluResult } from './nlu.ts';
 import { startPeerServer, type PeerServer } from './peer.ts';
@@ -181,7 +183,9 @@ export async function runBench(opts: BenchOptions = {}): Promise<BenchReport> {
         let peer: PeerServer | undefined;
         const peerSchema = benchSchemaName('peer');
         try {
-          server = await startEvalServer({ only: [bot], botsDir, db, keepDb: Boolean(db), withModels: false, env: { ...env, SWITCHBOARD_MODEL: '' } });
+          // Metrics and JSON request/turn logs on, as `switchboard start` runs (the lines go to /dev/null).
+          const observe = { env, logger: createLogger({ env, stream: destination({ dest: '/dev/null', sync: false }) }) };
+          server = await startEvalServer({ only: [bot], botsDir, db, keepDb: Boolean(db), withModels: false, env: { ...env, SWITCHBOARD_MODEL: '' }, observe });
           const sb = server;
           const clock0 = new Date(file.conversations[0].clock ?? Date.now());
           const sbTarget: HttpTarget = { url: sb.url, token: sb.token, server: sb, beforeLoad: () => sb.clock.set(clock0) };

@@ -1,0 +1,60 @@
+// Turn log lines with and without the customer's text, LOG_LEVEL, and tokens kept out of logged URLs.
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Runtime } from '../engine/index.ts';
+import { openTestDatabase, type Database } from '../store/index.ts';
+import { createLogger, logTurns, redactUrl } from './logging.ts';
+
+function capture(): { stream: Writable; lines: () => Record<string, unknown>[] } {
+  const out: string[] = [];
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      out.push(...String(chunk).split('\n').filter(Boolean));
+      done();
+    },
+  });
+  return { stream, lines: () => out.map((l) => JSON.parse(l) as Record<string, unknown>) };
+}
+
+describe('turn logs', () => {
+  let db: Database;
+  let runtime: Runtime;
+  beforeAll(async () => {
+    db = await openTestDatabase();
+    runtime = await Runtime.create({ db, only: ['ct-smash'] });
+  });
+  afterAll(async () => {
+    await runtime?.close();
+    await db?.close();
+  });
+
+  it('carry the text and the reply only with SWITCHBOARD_LOG_MESSAGES=true', async () => {
+    const plain = capture();
+    const withText = capture();
+    const quiet = capture();
+    const stops = [
+      logTurns(runtime, createLogger({ env: {}, stream: plain.stream }), {}),
+      logTurns(runtime, createLogger({ env: {}, stream: withText.stream }), { SWITCHBOARD_LOG_MESSAGES: 'true' }),
+      logTurns(runtime, createLogger({ env: { LOG_LEVEL: 'warn' }, stream: quiet.stream }), {}),
+    ];
+    const r = await runtime.chat('ct-smash', { message: 'onde fica a CT?' });
+    for (const stop of stops) stop();
+    await runtime.chat('ct-smash', { message: 'e o horário?' }); // after stop(): not logged
+
+    expect(plain.lines()).toHaveLength(1);
+    expect(plain.lines()[0]).toMatchObject({ msg: 'turn', bot: 'ct-smash', sessionId: r.sessionId, turnId: r.turnId, outcome: 'answered' });
+    expect(plain.lines()[0]).not.toHaveProperty('text');
+    expect(JSON.stringify(plain.lines())).not.toContain('onde fica');
+    expect(withText.lines()[0]).toMatchObject({ msg: 'turn', text: 'onde fica a CT?', reply: r.reply });
+    expect(quiet.lines()).toEqual([]);
+  });
+});
+
+describe('redactUrl', () => {
+  it('hides credentials passed as query parameters and leaves the rest', () => {
+    expect(redactUrl('/api/events?token=s3cret&bot=ct-smash')).toBe('/api/events?token=[redacted]&bot=ct-smash');
+    expect(redactUrl('/api/sessions/abc?sessionToken=xyz')).toBe('/api/sessions/abc?sessionToken=[redacted]');
+    expect(redactUrl('/webhooks/whatsapp?hub.mode=subscribe&hub.verify_token=v&hub.challenge=1')).toBe('/webhooks/whatsapp?hub.mode=subscribe&hub.verify_token=[redacted]&hub.challenge=1');
+    expect(redactUrl('/api/bots/ct-smash/chat')).toBe('/api/bots/ct-smash/chat');
+  });
+});
