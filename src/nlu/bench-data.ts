@@ -1,6 +1,7 @@
 // Loading labelled JSONL utterances ({"text","intents":[...],"lang"}) for evaluation and benchmarks.
 import { readFileSync } from 'node:fs';
 import type { Example, Language } from './types.ts';
+import { labelExamples } from './intent-labels.ts';
 
 export interface LabelledLine {
   text: string;
@@ -28,6 +29,17 @@ export function toExamples(lines: LabelledLine[]): Example[] {
   return out;
 }
 
+/**
+ * What a model learns from labelled lines: their examples plus, unless `labels` is false, each intent's id
+ * made into words (label semantics; never the fallback's, whose name says nothing).
+ */
+export function trainingExamples(lines: LabelledLine[], opts: { fallback?: string; labels?: boolean } = {}): Example[] {
+  const examples = toExamples(lines);
+  if (opts.labels === false) return examples;
+  const ids = [...new Set(lines.flatMap((l) => l.intents))].sort();
+  return [...examples, ...labelExamples(ids.map((id) => ({ id })), opts.fallback ? [opts.fallback] : [])];
+}
+
 export function guessLanguage(lines: LabelledLine[], fallback: Language = 'en'): Language {
   const l = lines.find((x) => x.lang)?.lang?.slice(0, 2);
   return l === 'pt' || l === 'es' || l === 'vi' || l === 'en' ? l : fallback;
@@ -49,4 +61,22 @@ export function shuffled<T>(items: T[], seed = 42): T[] {
     [a[i], a[j]] = [a[j], a[i]];
   }
   return a;
+}
+
+/**
+ * The few-shot regime: up to `k` lines per intent, drawn at random (seeded) from `lines`.
+ * A multi-label line is taken while any of its intents still needs examples; lines without
+ * intents (negatives) are kept up to `k` as well.
+ */
+export function sampleShots(lines: LabelledLine[], k: number, seed = 1): LabelledLine[] {
+  if (!Number.isInteger(k) || k < 1) throw new RangeError(`shots must be a positive integer, got ${k}`);
+  const taken = new Map<string, number>();
+  const out: LabelledLine[] = [];
+  for (const line of shuffled(lines, seed)) {
+    const keys = line.intents.length ? line.intents : [''];
+    if (!keys.some((i) => (taken.get(i) ?? 0) < k)) continue;
+    for (const i of keys) taken.set(i, (taken.get(i) ?? 0) + 1);
+    out.push(line);
+  }
+  return out;
 }

@@ -2,8 +2,8 @@
 // side by side with NLP.js trained on the same shuffled examples in the same run.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { guessLanguage, readJsonl, toExamples } from './bench-data.ts';
-import { evaluateLocal, measure, type EvalMetrics } from './evaluate.ts';
+import { guessLanguage, readJsonl, sampleShots, trainingExamples, type LabelledLine } from './bench-data.ts';
+import { evaluateFewShot, evaluateLocal, measure, type EvalMetrics } from './evaluate.ts';
 import { trainNlpjs } from './bench-nlpjs.ts';
 import type { Language } from './types.ts';
 
@@ -16,6 +16,10 @@ export interface BenchOptions {
   nlpjs?: boolean;
   /** Decision threshold for both systems (default 0.5). */
   threshold?: number;
+  /** Also measure the few-shot regime: this many lines per intent from the training file (default 10; 0: off). */
+  shots?: number;
+  /** The few-shot draws, averaged (default 1, 2, 3). */
+  seeds?: number[];
   log?: (msg: string) => void;
 }
 
@@ -29,6 +33,8 @@ export interface DatasetResult {
   nlpjs?: EvalMetrics;
   /** Switchboard's error rate over NLP.js's (target ≤ 0.7). */
   errorRatio?: number;
+  /** The same systems trained on `shots` lines per intent, averaged over `seeds` draws. */
+  fewShot?: { shots: number; seeds: number[]; accuracies: number[]; switchboard: EvalMetrics; nlpjs?: EvalMetrics; errorRatio?: number };
 }
 
 export interface BenchReport {
@@ -64,26 +70,50 @@ export async function benchNlu(opts: BenchOptions = {}): Promise<BenchReport> {
     const row: DatasetResult = { dataset, lang, n: test.length, multiLabel, fallback, switchboard };
     if (opts.nlpjs !== false) {
       log(`  nlp.js: training…`);
-      const t0 = performance.now();
-      const cpu0 = process.cpuUsage();
-      const model = await trainNlpjs(toExamples(train), lang);
-      const trainSeconds = (performance.now() - t0) / 1000;
-      const cpu = process.cpuUsage(cpu0);
-      const m = await measure(model, test, { fallback, threshold, multiLabel });
-      row.nlpjs = { ...m, trainSeconds, trainCpuSeconds: (cpu.user + cpu.system) / 1e6 };
-      row.errorRatio = (1 - switchboard.accuracy) / Math.max(1e-9, 1 - m.accuracy);
+      row.nlpjs = await nlpjsMetrics(train, test, lang, fallback, threshold, multiLabel);
+      row.errorRatio = (1 - switchboard.accuracy) / Math.max(1e-9, 1 - row.nlpjs.accuracy);
+    }
+    const shots = opts.shots ?? 10;
+    if (shots > 0) {
+      const seeds = opts.seeds ?? [1, 2, 3];
+      const few = await evaluateFewShot({ train, test, lang, fallback, threshold, shots, seeds, log: (m) => log(`  switchboard ${shots}-shot: ${m}`) });
+      const { multiLabel: _m, shots: _s, seeds: _seeds, accuracies, trainLines: _t, ...fewMetrics } = few;
+      row.fewShot = { shots, seeds, accuracies, switchboard: fewMetrics };
+      if (opts.nlpjs !== false) {
+        const runs: EvalMetrics[] = [];
+        for (const seed of seeds) {
+          log(`  nlp.js ${shots}-shot, seed ${seed}: training…`);
+          runs.push(await nlpjsMetrics(sampleShots(train, shots, seed), test, lang, fallback, threshold, multiLabel));
+        }
+        const nlpjs = { ...runs[0], accuracy: mean(runs.map((r) => r.accuracy)), microF1: mean(runs.map((r) => r.microF1)), macroF1: mean(runs.map((r) => r.macroF1)) };
+        row.fewShot.nlpjs = nlpjs;
+        row.fewShot.errorRatio = (1 - fewMetrics.accuracy) / Math.max(1e-9, 1 - nlpjs.accuracy);
+      }
     }
     results.push(row);
   }
   return { date: new Date().toISOString(), threshold, datasets: results };
 }
 
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+
+/** NLP.js trained on the same examples as Switchboard (trainingExamples) and measured with the same rule. */
+async function nlpjsMetrics(train: LabelledLine[], test: LabelledLine[], lang: Language, fallback: string | undefined, threshold: number, multiLabel: boolean): Promise<EvalMetrics> {
+  const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
+  const model = await trainNlpjs(trainingExamples(train, { fallback }), lang);
+  const trainSeconds = (performance.now() - t0) / 1000;
+  const cpu = process.cpuUsage(cpu0);
+  const m = await measure(model, test, { fallback, threshold, multiLabel });
+  return { ...m, trainSeconds, trainCpuSeconds: (cpu.user + cpu.system) / 1e6 };
+}
+
 const pct = (x: number | null | undefined) => (x === null || x === undefined ? '—' : (100 * x).toFixed(1));
 
 /** A plain-text table of a report. */
 export function formatBench(report: BenchReport): string {
-  const head = ['dataset', 'n', 'SB acc%', 'NLP.js acc%', 'err ratio', 'SB µF1%', 'NLP.js µF1%', 'SB train s', 'SB train cpu s', 'NLP.js train s', 'SB p50 ms', 'NLP.js p50 ms'];
-  const rows = report.datasets.map((d) => [
+  const head = ['dataset', 'n', 'SB acc%', 'NLP.js acc%', 'err ratio', 'SB µF1%', 'NLP.js µF1%', 'SB oos P/R', 'SB train s', 'SB train cpu s', 'NLP.js train s', 'SB p50 ms', 'NLP.js p50 ms'];
+  const rows = report.datasets.flatMap((d) => (d.fewShot ? [d, { ...d, dataset: `${d.dataset} ${d.fewShot.shots}-shot`, ...d.fewShot }] : [d])).map((d) => [
     d.dataset,
     String(d.n),
     pct(d.switchboard.accuracy),
@@ -91,6 +121,7 @@ export function formatBench(report: BenchReport): string {
     d.errorRatio === undefined ? '—' : d.errorRatio.toFixed(2),
     pct(d.switchboard.microF1),
     pct(d.nlpjs?.microF1),
+    d.switchboard.oosRecall === undefined ? '—' : `${d.switchboard.oosPrecision!.toFixed(2)}/${d.switchboard.oosRecall.toFixed(2)}`,
     d.switchboard.trainSeconds.toFixed(2),
     d.switchboard.trainCpuSeconds === undefined ? '—' : d.switchboard.trainCpuSeconds.toFixed(2),
     d.nlpjs ? d.nlpjs.trainSeconds.toFixed(2) : '—',

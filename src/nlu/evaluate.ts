@@ -2,7 +2,7 @@
 // out-of-scope precision/recall, training time and classification latency.
 import type { IntentScore, Language } from './types.ts';
 import { TextClassifier } from './classifier.ts';
-import { toExamples, type LabelledLine } from './bench-data.ts';
+import { sampleShots, trainingExamples, type LabelledLine } from './bench-data.ts';
 
 export interface EvalMetrics {
   n: number;
@@ -120,6 +120,8 @@ export interface EvaluateOptions {
   lang: Language;
   fallback?: string;
   threshold?: number;
+  /** Each intent's id made into words as one more example (label semantics; default true). */
+  labels?: boolean;
   /** Progress to stderr or elsewhere. */
   log?: (msg: string) => void;
 }
@@ -159,7 +161,7 @@ export async function evaluateLocal(opts: EvaluateOptions): Promise<EvalMetrics 
   const t0 = performance.now();
   const cpu0 = process.cpuUsage();
   const model = new TextClassifier({ language: opts.lang });
-  model.train(toExamples(opts.train));
+  model.train(trainingExamples(opts.train, { fallback: opts.fallback, labels: opts.labels }));
   const trainSeconds = (performance.now() - t0) / 1000;
   const cpu = process.cpuUsage(cpu0);
   const trainCpuSeconds = (cpu.user + cpu.system) / 1e6;
@@ -167,4 +169,41 @@ export async function evaluateLocal(opts: EvaluateOptions): Promise<EvalMetrics 
   const rule: DecisionRule = { fallback: opts.fallback, threshold: opts.threshold ?? 0.5, multiLabel: model.isMultiLabel };
   const m = await measure(model, opts.test, rule, log);
   return { ...m, trainSeconds, trainCpuSeconds, multiLabel: model.isMultiLabel };
+}
+
+export interface FewShotMetrics extends EvalMetrics {
+  shots: number;
+  seeds: number[];
+  /** Accuracy of each seed's subsample, in `seeds` order. */
+  accuracies: number[];
+  /** Training lines of the first subsample. */
+  trainLines: number;
+  multiLabel: boolean;
+}
+
+/** The mean of numeric metrics over runs (null/undefined stay so when any run has them so). */
+function meanMetrics(runs: EvalMetrics[]): EvalMetrics {
+  const out: Record<string, number | null | undefined> = {};
+  for (const key of Object.keys(runs[0]) as (keyof EvalMetrics)[]) {
+    const values = runs.map((r) => r[key]);
+    out[key] = values.every((v) => typeof v === 'number') ? (values as number[]).reduce((a, b) => a + b, 0) / values.length : values[0];
+  }
+  return out as unknown as EvalMetrics;
+}
+
+/**
+ * The few-shot regime in one call: for each seed, `shots` lines per intent drawn from `train`
+ * (sampleShots), trained and measured on `test`; metrics averaged over the seeds.
+ */
+export async function evaluateFewShot(opts: EvaluateOptions & { shots: number; seeds: number[] }): Promise<FewShotMetrics> {
+  if (opts.seeds.length === 0) throw new RangeError('at least one seed');
+  const runs: (EvalMetrics & { multiLabel: boolean })[] = [];
+  let trainLines = 0;
+  for (const seed of opts.seeds) {
+    const sample = sampleShots(opts.train, opts.shots, seed);
+    if (!runs.length) trainLines = sample.length;
+    opts.log?.(`${opts.shots}-shot sample, seed ${seed}: ${sample.length} lines`);
+    runs.push(await evaluateLocal({ ...opts, train: sample }));
+  }
+  return { ...meanMetrics(runs), shots: opts.shots, seeds: opts.seeds, accuracies: runs.map((r) => r.accuracy), trainLines, multiLabel: runs[0].multiLabel };
 }

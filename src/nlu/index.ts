@@ -8,8 +8,9 @@ export { extractEntities, type ExtractOptions } from './entities/index.ts';
 export { wallClock, addDays, daysInMonth, compareDates, weekdayOf, isoDate, hhmm, type LocalDate, type WallClock } from './entities/clock.ts';
 export { TextClassifier, type ClassifierOptions } from './classifier.ts';
 // Measurement: `switchboard nlu-eval`, `npm run bench`, scripts/bench-nlu.ts.
-export { evaluateLocal, scorePredictions, decide, type EvalMetrics, type EvaluateOptions } from './evaluate.ts';
-export { readJsonl, toExamples, guessLanguage, type LabelledLine } from './bench-data.ts';
+export { evaluateLocal, evaluateFewShot, scorePredictions, decide, type EvalMetrics, type EvaluateOptions, type FewShotMetrics } from './evaluate.ts';
+export { readJsonl, toExamples, trainingExamples, sampleShots, guessLanguage, type LabelledLine } from './bench-data.ts';
+export { labelExamples, intentIdText, type LabelledIntent } from './intent-labels.ts';
 export { benchNlu, formatBench, defaultDataDir, type BenchOptions, type BenchReport, type DatasetResult } from './bench.ts';
 export { trainNlpjs, type BaselineModel } from './bench-nlpjs.ts';
 export { nluFingerprint } from './fingerprint.ts';

@@ -1,14 +1,23 @@
-// switchboard nlu-eval --train FILE --test FILE [--lang xx] [--fallback NAME] [--threshold X] [--json]
-// Trains the local classifier on one JSONL file of {"text","intents":[…]} lines and measures it on another.
+// switchboard nlu-eval --train FILE --test FILE [--shots K [--seed S[,S…]]] [--lang xx] [--fallback NAME] [--threshold X] [--no-labels] [--json]
+// Trains the local classifier on one JSONL file of {"text","intents":[…]} lines and measures it on another;
+// with --shots, on K lines per intent drawn (seeded) from the training file, averaged over the seeds.
 import { existsSync } from 'node:fs';
 import { commandArgs } from '../args.ts';
-import { evaluateLocal, guessLanguage, readJsonl, type Language } from '../../nlu/index.ts';
+import { evaluateFewShot, evaluateLocal, guessLanguage, readJsonl, type Language } from '../../nlu/index.ts';
 
-const USAGE = 'usage: switchboard nlu-eval --train FILE --test FILE [--lang pt|es|vi|en] [--fallback NAME] [--threshold X] [--json]';
+const USAGE = `usage: switchboard nlu-eval --train FILE --test FILE [options]
+
+  --shots K         train on K lines per intent drawn from the training file (the few-shot regime)
+  --seed S[,S…]     the draws' seeds; several are averaged (default 1)
+  --lang xx         pt, es, vi or en (default: the files' "lang", else en)
+  --fallback NAME   the out-of-scope label (e.g. oos): below-threshold predictions become it
+  --threshold X     decision threshold (default 0.5)
+  --no-labels       don't use the intents' names as examples (label semantics)
+  --json            print the metrics as one JSON object`;
 
 export async function run(argv: string[]): Promise<number> {
   const parsed = commandArgs('nlu-eval', USAGE, argv, {
-    options: { train: { type: 'string' }, test: { type: 'string' }, lang: { type: 'string' }, fallback: { type: 'string' }, threshold: { type: 'string' }, json: { type: 'boolean' } },
+    options: { train: { type: 'string' }, test: { type: 'string' }, lang: { type: 'string' }, fallback: { type: 'string' }, threshold: { type: 'string' }, shots: { type: 'string' }, seed: { type: 'string' }, 'no-labels': { type: 'boolean' }, json: { type: 'boolean' } },
   });
   if (typeof parsed === 'number') return parsed;
   const args = parsed.values;
@@ -34,6 +43,20 @@ export async function run(argv: string[]): Promise<number> {
     console.error('nlu-eval: --threshold must be a number between 0 and 1');
     return 2;
   }
+  const shots = args.shots === undefined ? undefined : Number(args.shots);
+  if (shots !== undefined && (!Number.isInteger(shots) || shots < 1)) {
+    console.error('nlu-eval: --shots must be a positive integer');
+    return 2;
+  }
+  const seeds = (args.seed ?? '1').split(',').map((x) => Number(x.trim()));
+  if (seeds.some((x) => !Number.isInteger(x))) {
+    console.error('nlu-eval: --seed must be an integer or a comma-separated list of integers');
+    return 2;
+  }
+  if (args.seed !== undefined && shots === undefined) {
+    console.error('nlu-eval: --seed goes with --shots');
+    return 2;
+  }
   let train, test;
   try {
     train = readJsonl(trainFile);
@@ -42,24 +65,28 @@ export async function run(argv: string[]): Promise<number> {
     console.error(`nlu-eval: cannot read JSONL: ${(err as Error).message}`);
     return 2;
   }
-  const m = await evaluateLocal({
+  const opts = {
     train,
     test,
     lang: (lang as Language | undefined) ?? guessLanguage(train),
     fallback: args.fallback,
     threshold,
-    log: (msg) => process.stderr.write(msg + '\n'),
-  });
+    labels: !args['no-labels'],
+    log: (msg: string) => process.stderr.write(msg + '\n'),
+  };
+  const few = shots === undefined ? undefined : await evaluateFewShot({ ...opts, shots, seeds });
+  const m = few ?? (await evaluateLocal(opts));
   const { multiLabel, ...metrics } = m;
   if (args.json) {
-    const { trainCpuSeconds: _cpu, ...reported } = metrics;
+    const { trainCpuSeconds: _cpu, ...reported } = metrics as typeof metrics & { shots?: number };
     console.log(JSON.stringify(reported));
     return 0;
   }
   const pct = (x: number | null | undefined) => (x === null || x === undefined ? '—' : `${(100 * x).toFixed(2)}%`);
   const lines = [
+    ...(few ? [`few-shot          ${few.shots} per intent (${few.trainLines} training lines), seeds ${few.seeds.join(', ')}: accuracy ${few.accuracies.map(pct).join(', ')}`] : []),
     `lines             ${metrics.n}${multiLabel ? ' (multi-label)' : ''}`,
-    `accuracy          ${pct(metrics.accuracy)}   (exact intent set)`,
+    `accuracy          ${pct(metrics.accuracy)}   (exact intent set${few && few.seeds.length > 1 ? `, mean of ${few.seeds.length} draws` : ''})`,
     `exact set, multi  ${pct(metrics.exactSet)}   (lines with 2+ intents)`,
     `macro-F1          ${pct(metrics.macroF1)}`,
     `micro-F1          ${pct(metrics.microF1)}`,
