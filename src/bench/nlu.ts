@@ -3,7 +3,7 @@
 // flow of each turn (as in a real conversation); NLP.js sees the text only. Both use the bot's threshold
 // and fallback intent. Then the public datasets through src/nlu's benchNlu, when it is there.
 import type { LoadedBot } from '../engine/index.ts';
-import { trainNlpjs, type ActiveFlowContext } from '../nlu/index.ts';
+import { intentExamples, trainNlpjs, type ActiveFlowContext } from '../nlu/index.ts';
 import { summarize, type LatencySummary } from './stats.ts';
 
 export interface LabelledTurn {
@@ -31,7 +31,7 @@ export interface BotNluResult {
 }
 
 export async function compareOnBot(bot: LoadedBot, turns: LabelledTurn[], now: Date): Promise<BotNluResult> {
-  const examples = Object.entries(bot.intents).flatMap(([intent, c]) => c.examples.map((text) => ({ text, intent })));
+  const examples = intentExamples(bot.intents);
   const { threshold, fallback } = bot.config.understanding;
   const noFlow = turns.filter((t) => !t.flows.length);
 

@@ -2,7 +2,7 @@
 // when a model is bound, the model's understanding wrapped around it.
 import { createHash } from 'node:crypto';
 import type { BotConfig } from '../bot/config.ts';
-import { createLocalUnderstander, nluFingerprint, type LocalUnderstander } from '../nlu/index.ts';
+import { createLocalUnderstander, intentExamples, nluFingerprint, type LocalUnderstander } from '../nlu/index.ts';
 import type { Example, Understander, UnderstandingOptions } from '../nlu/types.ts';
 import * as store from '../store/index.ts';
 import type { Database } from '../store/index.ts';
@@ -18,7 +18,7 @@ export interface ClassifierInputs {
 /** What the bot's classifier is trained from, and the cache key of that. */
 export function classifierInputs(bot: LoadedBot): ClassifierInputs {
   const { config } = bot;
-  const examples: Example[] = Object.entries(bot.intents).flatMap(([intent, c]) => c.examples.map((text) => ({ text, intent })));
+  const examples: Example[] = intentExamples(bot.intents);
   const options: UnderstandingOptions = {
     language: bot.language,
     threshold: config.understanding.threshold,

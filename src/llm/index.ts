@@ -15,7 +15,7 @@ export type { ChatMessage } from './messages.ts';
 export type { CallTrace, UsageSummary } from './trace.ts';
 export { summarizeTrace, observeModelCalls } from './trace.ts';
 export { parseJsonLoose } from './json.ts';
-export { toLanguage } from './language.ts';
+export { toLanguage, wording } from './language.ts';
 export type { BotLanguage } from './language.ts';
 export {
   createLlmUnderstander,

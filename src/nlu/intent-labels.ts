@@ -30,3 +30,13 @@ export function labelExamples(intents: LabelledIntent[], skip: string[] = []): E
   }
   return out;
 }
+
+/**
+ * A bot's training examples: each intent's examples, plus its label as one more (label semantics) for the
+ * intents that have examples (an intent without any stays out of local understanding, as before).
+ */
+export function intentExamples(intents: Record<string, { label?: string; examples: string[] }>): Example[] {
+  const entries = Object.entries(intents).filter(([, c]) => c.examples.length > 0);
+  const examples = entries.flatMap(([intent, c]) => c.examples.map((text) => ({ text, intent })));
+  return [...examples, ...labelExamples(entries.map(([id, c]) => ({ id, label: c.label })))];
+}
