@@ -88,12 +88,38 @@ describe('nlu-eval command and bench', () => {
     expect(m.accuracy).toBeGreaterThanOrEqual(5 / 6);
   });
 
+  it('--shots K trains on K lines per intent per seed and averages the seeds', async () => {
+    const out: string[] = [];
+    const log = console.log;
+    const write = process.stderr.write;
+    console.log = (s: string) => out.push(s);
+    process.stderr.write = (() => true) as typeof process.stderr.write;
+    try {
+      expect(await run(['--train', join(dir, 'tiny-en', 'train.jsonl'), '--test', join(dir, 'tiny-en', 'dev.jsonl'), '--shots', '2', '--seed', '1,2', '--json'])).toBe(0);
+      expect(await run(['--train', join(dir, 'tiny-en', 'train.jsonl'), '--test', join(dir, 'tiny-en', 'dev.jsonl'), '--shots', '2'])).toBe(0);
+    } finally {
+      console.log = log;
+      process.stderr.write = write;
+    }
+    const m = JSON.parse(out[0]);
+    expect(m.shots).toBe(2);
+    expect(m.seeds).toEqual([1, 2]);
+    expect(m.trainLines).toBe(6);
+    expect(m.accuracies).toHaveLength(2);
+    expect(m.accuracy).toBeCloseTo((m.accuracies[0] + m.accuracies[1]) / 2);
+    expect(out[1]).toMatch(/few-shot +2 per intent \(6 training lines\), seeds 1/);
+  });
+
   it('rejects bad arguments with exit code 2', async () => {
     const err = console.error;
     console.error = () => {};
     try {
       expect(await run([])).toBe(2);
       expect(await run(['--train', '/nonexistent.jsonl', '--test', '/nonexistent.jsonl'])).toBe(2);
+      const files = ['--train', join(dir, 'tiny-en', 'train.jsonl'), '--test', join(dir, 'tiny-en', 'dev.jsonl')];
+      expect(await run([...files, '--shots', '0'])).toBe(2);
+      expect(await run([...files, '--shots', '2', '--seed', 'x'])).toBe(2);
+      expect(await run([...files, '--seed', '3'])).toBe(2);
     } finally {
       console.error = err;
     }
@@ -103,6 +129,8 @@ describe('nlu-eval command and bench', () => {
     const report = await benchNlu({ dataDir: dir, nlpjs: false });
     expect(report.datasets.map((d) => d.dataset)).toEqual(['tiny-en']);
     expect(report.datasets[0].switchboard.accuracy).toBeGreaterThanOrEqual(5 / 6);
-    expect(formatBench(report)).toContain('tiny-en');
+    expect(report.datasets[0].fewShot?.shots).toBe(10);
+    expect(report.datasets[0].fewShot?.accuracies).toHaveLength(3);
+    expect(formatBench(report)).toContain('tiny-en 10-shot');
   });
 });
