@@ -1,7 +1,7 @@
 // Loading labelled JSONL utterances ({"text","intents":[...],"lang"}) for evaluation and benchmarks.
 import { readFileSync } from 'node:fs';
 import type { Example, Language } from './types.ts';
-import { labelExamples } from './intent-labels.ts';
+import { LABEL_EVIDENCE_BELOW, labelExamples } from './intent-labels.ts';
 
 export interface LabelledLine {
   text: string;
@@ -30,14 +30,16 @@ export function toExamples(lines: LabelledLine[]): Example[] {
 }
 
 /**
- * What a model learns from labelled lines: their examples plus, unless `labels` is false, each intent's id
- * made into words (label semantics; never the fallback's, whose name says nothing).
+ * What a model learns from labelled lines: their examples plus, unless `labels` is false, the id made into words
+ * of each intent with few lines (label semantics, as bots get it; never the fallback's, whose name says nothing).
  */
 export function trainingExamples(lines: LabelledLine[], opts: { fallback?: string; labels?: boolean } = {}): Example[] {
   const examples = toExamples(lines);
   if (opts.labels === false) return examples;
-  const ids = [...new Set(lines.flatMap((l) => l.intents))].sort();
-  return [...examples, ...labelExamples(ids.map((id) => ({ id })), opts.fallback ? [opts.fallback] : [])];
+  const counts = new Map<string, number>();
+  for (const l of lines) for (const i of l.intents) counts.set(i, (counts.get(i) ?? 0) + 1);
+  const few = [...counts].filter(([, n]) => n < LABEL_EVIDENCE_BELOW).map(([id]) => ({ id }));
+  return [...examples, ...labelExamples(few.sort((a, b) => a.id.localeCompare(b.id)), opts.fallback ? [opts.fallback] : [])];
 }
 
 export function guessLanguage(lines: LabelledLine[], fallback: Language = 'en'): Language {

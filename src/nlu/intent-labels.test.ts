@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { intentExamples, intentIdText, labelExamples } from './intent-labels.ts';
+import { intentExamples, intentIdText, labelExamples, LABEL_EVIDENCE_BELOW } from './intent-labels.ts';
 import { sampleShots, trainingExamples } from './bench-data.ts';
 
 describe('label semantics', () => {
@@ -16,12 +16,14 @@ describe('label semantics', () => {
     ]);
   });
 
-  it("a bot's examples plus the labels of the intents that have examples", () => {
-    const ex = intentExamples({ price: { label: 'Price question', examples: ['how much'] }, human: { label: 'Talk to a person', examples: [] } });
-    expect(ex).toEqual([
+  it("a bot's examples plus the labels of the intents that have a few (not none, not many)", () => {
+    const many = Array.from({ length: LABEL_EVIDENCE_BELOW }, (_, i) => `hello number ${i}`);
+    const ex = intentExamples({ price: { label: 'Price question', examples: ['how much'] }, human: { label: 'Talk to a person', examples: [] }, greet: { label: 'Greeting', examples: many } });
+    expect(ex.filter((e) => e.intent !== 'greet')).toEqual([
       { text: 'how much', intent: 'price' },
       { text: 'Price question', intent: 'price' },
     ]);
+    expect(ex.filter((e) => e.intent === 'greet').map((e) => e.text)).toEqual(many);
   });
 
   it("a dataset's lines plus its intents' names, except the fallback's", () => {
