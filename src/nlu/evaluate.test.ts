@@ -68,20 +68,27 @@ function tinyDataset(): string {
 
 describe('nlu-eval command and bench', () => {
   const dir = tinyDataset();
-
-  it('prints one JSON object with the metrics', async () => {
+  const files = () => ['--train', join(dir, 'tiny-en', 'train.jsonl'), '--test', join(dir, 'tiny-en', 'dev.jsonl')];
+  /** What `fn` prints with console.log (stderr's progress is silenced). */
+  const printed = async (fn: () => Promise<void>): Promise<string[]> => {
     const out: string[] = [];
     const log = console.log;
     const write = process.stderr.write;
     console.log = (s: string) => out.push(s);
     process.stderr.write = (() => true) as typeof process.stderr.write;
     try {
-      const code = await run(['--train', join(dir, 'tiny-en', 'train.jsonl'), '--test', join(dir, 'tiny-en', 'dev.jsonl'), '--json']);
-      expect(code).toBe(0);
+      await fn();
     } finally {
       console.log = log;
       process.stderr.write = write;
     }
+    return out;
+  };
+
+  it('prints one JSON object with the metrics', async () => {
+    const out = await printed(async () => {
+      expect(await run([...files(), '--json'])).toBe(0);
+    });
     const m = JSON.parse(out[0]);
     expect(Object.keys(m)).toEqual(expect.arrayContaining(['n', 'accuracy', 'exactSet', 'macroF1', 'microF1', 'trainSeconds', 'p50Ms', 'p99Ms']));
     expect(m.n).toBe(6);
@@ -89,18 +96,10 @@ describe('nlu-eval command and bench', () => {
   });
 
   it('--shots K trains on K lines per intent per seed and averages the seeds', async () => {
-    const out: string[] = [];
-    const log = console.log;
-    const write = process.stderr.write;
-    console.log = (s: string) => out.push(s);
-    process.stderr.write = (() => true) as typeof process.stderr.write;
-    try {
-      expect(await run(['--train', join(dir, 'tiny-en', 'train.jsonl'), '--test', join(dir, 'tiny-en', 'dev.jsonl'), '--shots', '2', '--seed', '1,2', '--json'])).toBe(0);
-      expect(await run(['--train', join(dir, 'tiny-en', 'train.jsonl'), '--test', join(dir, 'tiny-en', 'dev.jsonl'), '--shots', '2'])).toBe(0);
-    } finally {
-      console.log = log;
-      process.stderr.write = write;
-    }
+    const out = await printed(async () => {
+      expect(await run([...files(), '--shots', '2', '--seed', '1,2', '--json'])).toBe(0);
+      expect(await run([...files(), '--shots', '2'])).toBe(0);
+    });
     const m = JSON.parse(out[0]);
     expect(m.shots).toBe(2);
     expect(m.seeds).toEqual([1, 2]);
@@ -116,10 +115,9 @@ describe('nlu-eval command and bench', () => {
     try {
       expect(await run([])).toBe(2);
       expect(await run(['--train', '/nonexistent.jsonl', '--test', '/nonexistent.jsonl'])).toBe(2);
-      const files = ['--train', join(dir, 'tiny-en', 'train.jsonl'), '--test', join(dir, 'tiny-en', 'dev.jsonl')];
-      expect(await run([...files, '--shots', '0'])).toBe(2);
-      expect(await run([...files, '--shots', '2', '--seed', 'x'])).toBe(2);
-      expect(await run([...files, '--seed', '3'])).toBe(2);
+      expect(await run([...files(), '--shots', '0'])).toBe(2);
+      expect(await run([...files(), '--shots', '2', '--seed', 'x'])).toBe(2);
+      expect(await run([...files(), '--seed', '3'])).toBe(2);
     } finally {
       console.error = err;
     }
