@@ -3,7 +3,7 @@
 // how well its intents separate (k-fold cross-validation) and how much of the bot is data rather than code.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { crossValidate, type CrossValidation } from '../nlu/index.ts';
+import { crossValidate, labelEvidence, type CrossValidation } from '../nlu/index.ts';
 import type { Language } from '../nlu/types.ts';
 import type { BotConfig } from './config.ts';
 import { repeatedExamples } from './examples.ts';
@@ -52,7 +52,8 @@ export function checkBot(dir: string, opts: { folds?: number; crossValidate?: bo
   const lang = config.language.slice(0, 2) as Language;
   findings.push(...checkKnowledge(dir, config), ...checkReplyKeys(dir, config), ...checkExamples(config, lang));
   const examples = Object.entries(config.intents).flatMap(([intent, c]) => c.examples.map((text) => ({ text, intent })));
-  const crossValidation = opts.crossValidate === false ? undefined : crossValidate(examples, lang, opts.folds ?? 5, config.understanding.fallback);
+  // The runtime also trains on the labels of intents with few examples: they join every training fold.
+  const crossValidation = opts.crossValidate === false ? undefined : crossValidate(examples, lang, opts.folds ?? 5, config.understanding.fallback, labelEvidence(config.intents));
   return { dir, id: config.id, findings, crossValidation, ratio };
 }
 

@@ -10,7 +10,7 @@ export { TextClassifier, type ClassifierOptions } from './classifier.ts';
 // Measurement: `switchboard nlu-eval`, `npm run bench`, scripts/bench-nlu.ts.
 export { evaluateLocal, evaluateFewShot, scorePredictions, decide, type EvalMetrics, type EvaluateOptions, type FewShotMetrics } from './evaluate.ts';
 export { readJsonl, toExamples, trainingExamples, sampleShots, guessLanguage, type LabelledLine } from './bench-data.ts';
-export { labelExamples, intentExamples, intentIdText, type LabelledIntent } from './intent-labels.ts';
+export { labelExamples, intentExamples, labelEvidence, intentIdText, type LabelledIntent } from './intent-labels.ts';
 export { benchNlu, formatBench, defaultDataDir, type BenchOptions, type BenchReport, type DatasetResult } from './bench.ts';
 export { trainNlpjs, type BaselineModel } from './bench-nlpjs.ts';
 export { nluFingerprint } from './fingerprint.ts';

@@ -41,8 +41,12 @@ export function labelExamples(intents: LabelledIntent[], skip: string[] = []): E
  * intents with a few examples (an intent without any stays out of local understanding, as before).
  */
 export function intentExamples(intents: Record<string, { label?: string; examples: string[] }>): Example[] {
-  const entries = Object.entries(intents);
-  const examples = entries.flatMap(([intent, c]) => c.examples.map((text) => ({ text, intent })));
-  const few = entries.filter(([, c]) => c.examples.length > 0 && c.examples.length < LABEL_EVIDENCE_BELOW);
-  return [...examples, ...labelExamples(few.map(([id, c]) => ({ id, label: c.label })))];
+  const examples = Object.entries(intents).flatMap(([intent, c]) => c.examples.map((text) => ({ text, intent })));
+  return [...examples, ...labelEvidence(intents)];
+}
+
+/** Just the label examples intentExamples adds (cross-validation trains on them and never tests them). */
+export function labelEvidence(intents: Record<string, { label?: string; examples: string[] }>): Example[] {
+  const few = Object.entries(intents).filter(([, c]) => c.examples.length > 0 && c.examples.length < LABEL_EVIDENCE_BELOW);
+  return labelExamples(few.map(([id, c]) => ({ id, label: c.label })));
 }

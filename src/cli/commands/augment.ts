@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { commandArgs } from '../args.ts';
 import { defaultBotsDir, readBotConfig, type BotConfig } from '../../bot/index.ts';
 import { createModelClient, effectiveModelSpec, toLanguage, type ModelClient } from '../../llm/index.ts';
-import { crossValidate, intentExamples } from '../../nlu/index.ts';
+import { crossValidate, labelEvidence } from '../../nlu/index.ts';
 import { acceptIntoBotYaml, proposeParaphrases, readReview, removeReview, reviewPath, reviewText, screenProposals, type Proposal, type Rejection } from '../../augment/index.ts';
 
 const USAGE = `Usage: switchboard augment <bot> [options]
@@ -94,10 +94,12 @@ export async function run(argv: string[], opts: AugmentCommandOptions = {}): Pro
     log(`[${config.id}] no new paraphrases to review`);
     return failed.length ? 1 : 0;
   }
-  const examples = intentExamples(config.intents);
+  // As the runtime trains: the examples, plus the labels of intents with few (training only, like the paraphrases).
+  const examples = Object.entries(config.intents).flatMap(([intent, c]) => c.examples.map((text) => ({ text, intent })));
+  const labels = labelEvidence(config.intents);
   const fallback = config.understanding.fallback;
-  const before = crossValidate(examples, lang, 5, fallback);
-  const after = crossValidate(examples, lang, 5, fallback, kept);
+  const before = crossValidate(examples, lang, 5, fallback, labels);
+  const after = crossValidate(examples, lang, 5, fallback, [...labels, ...kept]);
   const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
   const summary = `cross-validated accuracy of local understanding (${before.folds} folds, ${before.n} examples): ${pct(before.accuracy)} now, ${pct(after.accuracy)} with these ${kept.length} paraphrases`;
   const file = reviewPath(botDir);
