@@ -10,7 +10,7 @@ import { run as judge } from '../src/cli/commands/judge.ts';
 import { modelBindingFor } from '../src/llm/index.ts';
 import { getSession, listMessages } from '../src/store/index.ts';
 import { startFakeLlmServer, type FakeLlmServer } from './support/fake-llm-server.ts';
-import { auth, startTestServer, type TestServer } from './support/server.ts';
+import { auth, startTestServer, userToken, type TestServer } from './support/server.ts';
 
 /** A stand-in for the DuckDuckGo Instant Answer API: answers after `delayMs`, with `status`. */
 function startFakeWebSearch() {
@@ -102,12 +102,12 @@ async function student(id: string, profile: Record<string, unknown> = {}) {
   await updateStudentProfile(s.db, id, { name: 'Bia', age: 18, city: 'Recife', state: 'PE', education: 'medio_completo', onboarding_completed: true, ...profile });
 }
 
-/** One conversation through the bot's NDJSON endpoint. */
+/** One conversation through the bot's NDJSON endpoint, signed in as `userId` (a token signed by the app). */
 function conversation(userId: string) {
   let sessionId: string | undefined;
   let sessionToken: string | undefined;
   return async (message: string): Promise<Turn> => {
-    const turn = await streamed(`${s.url}/api/bots/cloudinha/chat`, { message, userId, sessionId, sessionToken });
+    const turn = await streamed(`${s.url}/api/bots/cloudinha/chat`, { message, userId, userToken: await userToken(userId), sessionId, sessionToken });
     expect(turn.done, JSON.stringify(turn.events)).toBeTruthy();
     sessionId = turn.done.sessionId;
     sessionToken = turn.done.sessionToken ?? sessionToken;
@@ -119,8 +119,9 @@ describe('cloudinha: the happy path of issue 9', () => {
   it('onboards a new user in two messages, finds real opportunities, computes eligibility, answers a Sisu date question and leaves', async () => {
     expect((await s.post('/api/users', { id: 'ana', email: 'ana@example.com', name: 'Ana' }, auth())).status).toBe(201);
     const sessionId = 'ana-conversa-1';
-    // Cloudinha's own endpoint: {chatInput, userId, sessionId}, always streamed.
-    const say = (chatInput: string) => streamed(`${s.url}/chat`, { chatInput, userId: 'ana', sessionId });
+    // Cloudinha's own endpoint: {chatInput, userId, sessionId}, always streamed; the user proven by a signed token.
+    const token = await userToken('ana');
+    const say = (chatInput: string) => streamed(`${s.url}/chat`, { chatInput, userId: 'ana', userToken: token, sessionId });
 
     const t1 = await say('Oi, me chamo Ana e tenho 17 anos');
     expect(t1.done.workflow).toBe('onboarding_workflow');
@@ -197,6 +198,14 @@ describe('cloudinha: the gate', () => {
     expect(t.tools).toEqual([]);
     const anonymous = await streamed(`${s.url}/api/bots/cloudinha/chat`, { message: 'oi' });
     expect(anonymous.done.intents).toEqual(['blocked']);
+  });
+
+  it('blocks a registered user id that is only claimed, and lets the same user in with a signed token', async () => {
+    expect((await s.post('/api/users', { id: 'gate-user', name: 'Gabi' }, auth())).status).toBe(201);
+    const claimed = await streamed(`${s.url}/chat`, { chatInput: 'oi, quero achar uma faculdade', userId: 'gate-user', sessionId: 'gate-claimed' });
+    expect(claimed.done.intents).toEqual(['blocked']);
+    const signed = await streamed(`${s.url}/chat`, { chatInput: 'oi, quero achar uma faculdade', userId: 'gate-user', userToken: await userToken('gate-user'), sessionId: 'gate-signed' });
+    expect(signed.done.intents).not.toEqual(['blocked']);
   });
 
   it('blocks UNSAFE input with the category reply and records it in moderation_logs', async () => {
@@ -361,7 +370,7 @@ describe('cloudinha: feedback and golden examples', () => {
     fake.requests.length = 0;
     fake.respond = (req) => (structured(req) ? { json: { intents: ['root'], general_response: '' } } : { text: 'Calma, eu te ajudo! Quer começar pelo Sisu, pelo Prouni ou pela busca de cursos?' });
     await student('helo');
-    const r = await streamed(`${withModel.url}/api/bots/cloudinha/chat`, { message: 'to meio perdido, me ajuda?', userId: 'helo' });
+    const r = await streamed(`${withModel.url}/api/bots/cloudinha/chat`, { message: 'to meio perdido, me ajuda?', userId: 'helo', userToken: await userToken('helo') });
     expect(r.reply).toBe('Calma, eu te ajudo! Quer começar pelo Sisu, pelo Prouni ou pela busca de cursos?');
     expect(r.events.some((e) => e.type === 'text_delta')).toBe(true);
     const prompt = fake.requests.find((q) => !structured(q));

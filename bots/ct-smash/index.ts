@@ -2,7 +2,7 @@
 // through the stages ask_date → ask_time → confirm → booked, against the weekly timetable and its capacity.
 import { randomUUID } from 'node:crypto';
 import { defineBot } from '../../src/bot/index.ts';
-import type { Step, TurnContext } from '../../src/engine/index.ts';
+import { WriteRejected, type Step, type TurnContext } from '../../src/engine/index.ts';
 import { isGreeting } from '../../src/handoff/index.ts';
 import { foldDiacritics } from '../../src/nlu/index.ts';
 import type { Migration, Sql } from '../../src/store/index.ts';
@@ -80,10 +80,13 @@ const trial: Step = async (ctx) => {
   const next = (exclude?: { date: string; time: string }) =>
     nextAvailable(timetable, ctx.now, counts, offerCount, { timeZone: ctx.bot.timeZone, horizonDays: horizon, modality, exclude });
 
-  // Cancelling a booked class: the booking is removed with the turn's other writes.
+  // Cancelling a booked class: the booking is removed with the turn's other writes (by id, or by its class
+  // should the id be stale: a conversation holds one booking per class).
   if (CANCEL.test(fold(ctx.text)) && prev.bookingId) {
     const bookingId = prev.bookingId;
-    ctx.defer((tx) => tx.query('delete from ct_bookings where id = $1 and session_id = $2', [bookingId, ctx.session.id]).then(() => undefined));
+    ctx.defer((tx) =>
+      tx.query('delete from ct_bookings where session_id = $2 and (id = $1 or (date = $3 and time = $4))', [bookingId, ctx.session.id, prev.date, prev.time]).then(() => undefined),
+    );
     await ctx.tool('cancelBooking', { bookingId }, async () => ({ bookingId }));
     return done(say('cancelled', { data: formatDatePt(prev.date!), hora: formatTimePt(prev.time!) }), { stage: null });
   }
@@ -92,21 +95,18 @@ const trial: Step = async (ctx) => {
   if (active.stage === 'confirm' && !date && !time && yes !== undefined) {
     if (!yes) return done(say('declined'), { stage: null });
     const slot = classesOn(timetable, active.date!, counts).find((s) => s.time === active.time);
-    if (!slot || slot.free <= 0) {
+    // Run again because the class filled up while this booking was being written: say so, offer others.
+    if (!slot || slot.free <= 0 || ctx.rejected?.code === 'class_full') {
       const offers = next({ date: active.date!, time: active.time! });
       return done(say('full', { modalidade: slot?.modality ?? '', data: formatDatePt(active.date!), hora: formatTimePt(active.time!), slots: formatSlotsPt(offers) }), { stage: 'ask_date' });
     }
     const bookingId = randomUUID();
     const booking = { id: bookingId, sessionId: ctx.session.id, date: slot.date, time: slot.time, modality: slot.modality, capacity: slot.capacity };
-    ctx.defer((tx) => insertBooking(tx, booking));
+    const booked: TrialMemory = { stage: 'booked', date: slot.date, time: slot.time, modality: slot.modality, bookingId };
+    // The state keeps the id of the row the write really kept (an earlier booking of the same class keeps its own).
+    ctx.defer(async (tx) => ({ memory: { trial: { bookingId: await insertBooking(tx, booking) } } }));
     await ctx.tool('bookSlot', { date: slot.date, time: slot.time, modality: slot.modality }, async () => ({ bookingId }));
-    return done(say('booked', { data: formatDatePt(slot.date), hora: formatTimePt(slot.time), modalidade: slot.modality }), {
-      stage: 'booked',
-      date: slot.date,
-      time: slot.time,
-      modality: slot.modality,
-      bookingId,
-    });
+    return done(say('booked', { data: formatDatePt(slot.date), hora: formatTimePt(slot.time), modalidade: slot.modality }), booked);
   }
 
   const wantedDate = date ?? active.date;
@@ -157,16 +157,23 @@ function fold(s: string): string {
   return foldDiacritics(s).toLowerCase();
 }
 
-/** Inside the turn's transaction: re-check capacity under a per-class lock, then book (idempotent by id). */
-async function insertBooking(tx: Sql, b: { id: string; sessionId: string; date: string; time: string; modality: string; capacity: number }) {
+/**
+ * Inside the turn's transaction: re-check capacity under a per-class lock, then book. Returns the id of the
+ * conversation's booking of that class (the existing one when it was booked before). A class that filled up
+ * meanwhile is a declared outcome (`class_full`): the turn runs again and offers other classes.
+ */
+export async function insertBooking(tx: Sql, b: { id: string; sessionId: string; date: string; time: string; modality: string; capacity: number }): Promise<string> {
   await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`ct-smash:${b.date}T${b.time}`]);
+  const [mine] = await tx.query<{ id: string }>('select id from ct_bookings where session_id = $1 and date = $2 and time = $3', [b.sessionId, b.date, b.time]);
+  if (mine) return mine.id;
   const [{ n }] = await tx.query<{ n: number }>('select count(*)::int as n from ct_bookings where date = $1 and time = $2', [b.date, b.time]);
-  if (Number(n) >= b.capacity) throw new Error(`class ${b.date} ${b.time} filled up while booking`);
-  await tx.query(
+  if (Number(n) >= b.capacity) throw new WriteRejected('class_full', `class ${b.date} ${b.time} filled up while booking`, { date: b.date, time: b.time });
+  const [row] = await tx.query<{ id: string }>(
     `insert into ct_bookings (id, session_id, date, time, modality) values ($1, $2, $3, $4, $5)
-     on conflict do nothing`,
+     returning id`,
     [b.id, b.sessionId, b.date, b.time, b.modality],
   );
+  return row.id;
 }
 
 /** general: a short friendly reply (the model's general_response when there is one). */

@@ -3,7 +3,7 @@
 import * as store from '../store/index.ts';
 import type { Database, SessionRow, Sql } from '../store/index.ts';
 import type { LoadedBot } from './registry.ts';
-import type { ChatRequest } from './sessions.ts';
+import { verifiedUserId, type ChatRequest } from './sessions.ts';
 
 export interface GateBlock {
   reply: string;
@@ -16,7 +16,8 @@ export interface GateBlock {
 export async function gate(db: Database, bot: LoadedBot, session: SessionRow, req: ChatRequest, text: string): Promise<GateBlock | null> {
   const { config } = bot;
   if (config.requireUser) {
-    const userId = req.userId ?? session.userId ?? undefined;
+    // Only a proven user passes the sign-in gate: a bare userId from a browser is a claim, not a sign-in.
+    const userId = verifiedUserId(req) ?? (session.userVerified ? session.userId : null) ?? undefined;
     const known = userId ? await store.getUser(db, userId) : undefined;
     if (!known) return { reply: config.replies.blocked_unknown_user ?? 'Please sign in to continue.', intent: 'blocked' };
   }

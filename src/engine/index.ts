@@ -1,4 +1,5 @@
 export * from './types.ts';
+export { WriteRejected, isWriteRejected, type DeferredWrite, type WriteResult } from './outcomes.ts';
 export * from './runtime.ts';
 export { answerFromKnowledge } from './specialists.ts';
 export { EventHub, type HubEvent } from './events.ts';

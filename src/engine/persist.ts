@@ -7,6 +7,7 @@ import type { Database, SessionRow, Sql } from '../store/index.ts';
 import type { EventHub } from './events.ts';
 import { annotateActiveSpan, ATTR, inSpan } from '../observability/spans.ts';
 import type { LoadedBot } from './registry.ts';
+import { mergeWritten, type DeferredWrite } from './outcomes.ts';
 import type { ChatResult, ModelCallRecord, TraceEntry, TurnEvent } from './types.ts';
 
 /** What a turn produced besides its reply. */
@@ -18,7 +19,7 @@ export interface TurnOutcome {
   path: string;
   /** performance.now() when the turn started. */
   t0: number;
-  writes: ((tx: Sql) => Promise<void>)[];
+  writes: DeferredWrite[];
   handoff?: { reason: string } | null;
   workflow?: string | null;
 }
@@ -70,7 +71,11 @@ export async function persistReply(
   const { message, session: updated } = await inSpan('switchboard.store persist', { [ATTR.bot]: bot.config.id, [ATTR.turn]: turnId }, () =>
     turn.writes.length
       ? db.transaction(async (tx) => {
-          for (const w of turn.writes) await w(tx);
+          for (const w of turn.writes) {
+            const done = await w(tx);
+            // State that points at a row follows what the write really did (the id it kept, not the one planned).
+            if (done?.memory) turn.memory = mergeWritten(turn.memory, done.memory);
+          }
           return write(tx);
         })
       : write(db),

@@ -62,10 +62,12 @@ export class BotRegistry {
     const { config, definition, dir } = source;
     const t0 = performance.now();
     if (config.knowledge) {
-      const res = await indexBotKnowledge(db, config.id, config.language, `${dir}/${config.knowledge}`);
+      const res = await db.transaction((tx) => indexBotKnowledge(tx, config.id, config.language, `${dir}/${config.knowledge}`));
       if (res.reindexed) log(`[${config.id}] indexed ${res.chunks} knowledge passages`);
     }
-    const services = await definition.setup?.({ sql: db, config, dir, log: (m) => log(`[${config.id}] ${m}`), env });
+    // A bot's own start-up writes (data loads) run one process at a time when several start together.
+    const setup = definition.setup;
+    const services = setup && (await db.withLock(`switchboard:setup:${config.id}`, () => setup({ sql: db, config, dir, log: (m) => log(`[${config.id}] ${m}`), env })));
     const stored = await store.getSetting<Record<string, Partial<IntentConfig>>>(db, config.id, 'intents');
     const handoff = { ...config.handoff, ...((await store.getSetting<Partial<BotConfig['handoff']>>(db, config.id, 'handoff')) ?? {}) };
     const intents = mergeIntents(config.intents, stored ?? {});

@@ -1,5 +1,6 @@
 // Conversations: create, open (with recent history), authorise the caller, and store the user's message —
 // in one statement on the common path (store.openTurn), in steps otherwise.
+import { createHash } from 'node:crypto';
 import { ConflictError, ForbiddenError, NotFoundError } from '../errors/index.ts';
 import { botPaused } from '../handoff/index.ts';
 import * as store from '../store/index.ts';
@@ -21,8 +22,16 @@ export interface ChatRequest {
   clientMessageId?: string;
   channel?: string;
   phoneNumber?: string;
-  /** Continuing an existing conversation needs its sessionToken or the same userId (HTTP callers without a console token). */
+  /**
+   * Continuing an existing conversation needs its sessionToken, the same verified user, or (a retried first
+   * message) the clientMessageId and text that created it: HTTP callers without a console token.
+   */
   authorize?: boolean;
+  /**
+   * With `authorize`: whether `userId` is proven (a signed user token). A bare claim is kept as a label but
+   * opens no one's conversation and passes no sign-in gate. Callers without `authorize` are trusted.
+   */
+  userVerified?: boolean;
 }
 
 export interface OpenedSession {
@@ -37,7 +46,15 @@ export class SessionService {
   ) {}
 
   create(bot: LoadedBot, req: ChatRequest, id?: string): Promise<SessionRow> {
-    return store.createSession(this.db, { id, bot: bot.config.id, userId: req.userId, channel: req.channel, phoneNumber: req.phoneNumber });
+    return store.createSession(this.db, {
+      id,
+      bot: bot.config.id,
+      userId: req.userId,
+      userVerified: req.userVerified,
+      originMessageId: req.clientMessageId ? originDigest(req.clientMessageId, req.message) : null,
+      channel: req.channel,
+      phoneNumber: req.phoneNumber,
+    });
   }
 
   /**
@@ -73,7 +90,7 @@ export class SessionService {
       content: req.message,
       authorize: req.authorize ?? false,
       sessionToken: req.sessionToken,
-      userId: req.userId,
+      userId: verifiedUserId(req),
       historyLimit: HISTORY_READ,
     });
     if (!opened) return undefined;
@@ -88,8 +105,10 @@ export class SessionService {
     if (s.bot !== bot.config.id) throw new NotFoundError(`session '${s.id}' does not belong to bot '${bot.config.id}'`);
     if (req.authorize) {
       const tokenOk = req.sessionToken !== undefined && safeEqual(req.sessionToken, s.secret);
-      const sameUser = s.userId !== null && req.userId !== undefined && s.userId === req.userId;
-      if (!tokenOk && !sameUser) throw new ForbiddenError('this conversation belongs to someone else: send its sessionToken (returned by the first reply)');
+      const sameUser = s.userId !== null && s.userVerified && req.userVerified === true && s.userId === req.userId;
+      // The retry of the message that created the conversation (its answer was lost): same clientMessageId and text.
+      const firstRetry = req.clientMessageId !== undefined && s.originMessageId !== null && safeEqual(originDigest(req.clientMessageId, req.message), s.originMessageId);
+      if (!tokenOk && !sameUser && !firstRetry) throw new ForbiddenError('this conversation belongs to someone else: send its sessionToken (returned by the first reply)');
     }
     return s;
   }
@@ -120,4 +139,23 @@ export class SessionService {
       throw err;
     }
   }
+}
+
+/** Only a proven user counts (a caller without `authorize` is trusted); a bare claim is undefined. */
+export function verifiedUserId(req: ChatRequest): string | undefined {
+  return req.userVerified ? req.userId : undefined;
+}
+
+/**
+ * The session id of a first message sent without one: derived from its clientMessageId when that id is long
+ * enough to be unguessable (a UUID), so a retry lands in the same conversation; shorter ids get a fresh one.
+ */
+export function firstMessageSessionId(bot: string, clientMessageId: string): string | undefined {
+  if (clientMessageId.length < 16) return undefined;
+  return `m-${createHash('sha256').update(`${bot}\0${clientMessageId}`).digest('base64url').slice(0, 32)}`;
+}
+
+/** What a session keeps of the message that created it: a digest of its clientMessageId and text. */
+function originDigest(clientMessageId: string, text: string): string {
+  return createHash('sha256').update(`${clientMessageId}\0${text}`).digest('base64url');
 }

@@ -4,11 +4,12 @@ import { searchKnowledge } from '../knowledge/index.ts';
 import { extractEntities } from '../nlu/index.ts';
 import type { Understanding } from '../nlu/types.ts';
 import { clausesFor } from './clauses.ts';
-import type { Database, SessionRow, Sql } from '../store/index.ts';
+import type { Database, SessionRow } from '../store/index.ts';
 import type { TurnStateValue } from './graph.ts';
 import { fillTemplate } from './narration.ts';
 import { inSpan } from '../observability/spans.ts';
 import type { LoadedBot } from './registry.ts';
+import type { DeferredWrite, WriteRejected } from './outcomes.ts';
 import type { TraceEntry, TurnContext, TurnEvent, TurnModel } from './types.ts';
 
 /** What one turn shares with every step of it. */
@@ -21,8 +22,10 @@ export interface TurnScope {
   history: TurnContext['history'];
   emit: (e: TurnEvent) => void;
   trace: TraceEntry[];
-  writes: ((tx: Sql) => Promise<void>)[];
+  writes: DeferredWrite[];
   model: TurnModel | null;
+  /** Set when the turn runs again because a deferred write of its first run was rejected. */
+  rejected?: WriteRejected;
 }
 
 export function turnContext(scope: TurnScope, state: TurnStateValue): TurnContext {
@@ -67,6 +70,7 @@ export function turnContext(scope: TurnScope, state: TurnStateValue): TurnContex
       }
     },
     defer: (write) => void writes.push(write),
+    rejected: scope.rejected,
     searchKnowledge: (query, limit) => searchKnowledge(db, bot.config.id, bot.config.language, query, limit),
     classify: (t) => bot.local.classify(t),
     reply: (key, vars) => fillTemplate(bot.config.replies[key] ?? '', vars),

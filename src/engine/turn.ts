@@ -15,7 +15,8 @@ import { activeFlows, clearFinishedFlows, handoffMessage, narrate } from './narr
 import { activeForms } from '../forms/index.ts';
 import { persistReply } from './persist.ts';
 import type { BotRegistry, LoadedBot } from './registry.ts';
-import { MAX_HISTORY, type ChatRequest, type SessionService } from './sessions.ts';
+import { isWriteRejected, writeFailedReply, type WriteRejected } from './outcomes.ts';
+import { firstMessageSessionId, MAX_HISTORY, type ChatRequest, type SessionService } from './sessions.ts';
 import { turnContext, type TurnScope } from './turn-context.ts';
 import type { ChatResult, ModelCallRecord, TraceEntry, TurnEvent } from './types.ts';
 import type { Understanding } from '../nlu/types.ts';
@@ -54,14 +55,26 @@ export class TurnRunner {
   private async chatNow(botId: string, req: ChatRequest, onEvent?: (e: TurnEvent) => void): Promise<ChatResult> {
     const { db, mutex, registry, sessions } = this.deps;
     const bot = registry.get(botId);
+    req = { ...req, userVerified: !req.authorize || req.userVerified === true };
+    // A first message with a unique clientMessageId gets a session id derived from it, so its retry finds it.
+    const derived = !req.sessionId && req.clientMessageId ? firstMessageSessionId(bot.config.id, req.clientMessageId) : undefined;
+    if (derived) req = { ...req, sessionId: derived };
     // A new conversation is created here; an existing one is read (and checked) inside its lock.
     const session: { id: string } = req.sessionId ? { id: req.sessionId } : await sessions.create(bot, req);
     if (!req.sessionId) req = { ...req, authorize: false }; // the caller's own new conversation
     const policy = bot.config.doubleTexting;
-    const busy = mutex.depth(session.id) > 0;
-    if (busy && policy !== 'merge') this.deps.events.signals.emit({ type: 'double_texting', bot: botId, policy, decision: policy === 'reject' ? 'rejected' : 'queued' });
-    if (policy === 'reject' && busy) {
-      throw new BusyError('a message of this conversation is still being answered; wait for the reply before sending another');
+    const busyHere = mutex.depth(session.id) > 0;
+    if (busyHere && policy !== 'merge') this.deps.events.signals.emit({ type: 'double_texting', bot: botId, policy, decision: policy === 'reject' ? 'rejected' : 'queued' });
+    if (policy === 'reject') {
+      // Busy here, or (several processes) in another process: decided by the session's lock, never waited for.
+      const busy = () => new BusyError('a message of this conversation is still being answered; wait for the reply before sending another');
+      if (busyHere) throw busy();
+      return mutex.run(session.id, async () => {
+        const turn = await db.tryWithLock(`session:${session.id}`, () => this.runTurn(bot, session.id, req, onEvent));
+        if (turn.locked) return turn.value;
+        this.deps.events.signals.emit({ type: 'double_texting', bot: botId, policy, decision: 'rejected' });
+        throw busy();
+      });
     }
     let preStored: store.MessageRow | undefined;
     if (policy === 'merge') {
@@ -147,35 +160,63 @@ export class TurnRunner {
     const scope: TurnScope = { db, bot, session, text, now, history, emit, trace: [], writes: [], model: bot.model?.forTurn(calls) ?? null };
     bot.currentCalls = calls;
     const turn = turnRuntime(scope, calls, t0);
+    // A second run (after a rejected write) reuses the first run's understanding: same intents, no new model call.
+    const understandOnce = turn.understand;
+    let understood: ReturnType<TurnRuntime['understand']> | undefined;
+    turn.understand = (s) => (understood ??= understandOnce(s));
 
-    let state: TurnStateValue;
     const typing = (on: boolean) => this.deps.events.publishLocal({ type: 'typing', bot: bot.config.id, sessionId, typing: on });
-    typing(true);
-    try {
-      state = (await bot.graph.invoke({ memory: session.state ?? {} }, { configurable: { turn, ...fastPathConfig() } })) as TurnStateValue;
-    } catch (err) {
+    for (;;) {
+      let state: TurnStateValue;
+      typing(true);
+      try {
+        state = (await bot.graph.invoke({ memory: session.state ?? {} }, { configurable: { turn, ...fastPathConfig() } })) as TurnStateValue;
+      } catch (err) {
+        typing(false);
+        const message = err instanceof Error ? err.message : String(err);
+        console.error(`[${bot.config.id}] turn failed: ${message}`);
+        emit({ type: 'error', message: 'Something went wrong while answering; the message is saved and a person can follow up.' });
+        throw new FailedError('the turn failed; your message is saved');
+      }
       typing(false);
-      const message = err instanceof Error ? err.message : String(err);
-      console.error(`[${bot.config.id}] turn failed: ${message}`);
-      emit({ type: 'error', message: 'Something went wrong while answering; the message is saved and a person can follow up.' });
-      throw new FailedError('the turn failed; your message is saved');
+      const understanding = state.understanding!;
+      const intents = state.servedIntents.length ? state.servedIntents : understanding.intents.map((i) => i.id);
+      const outcome = {
+        memory: clearFinishedFlows(bot.config, state.memory),
+        trace: scope.trace,
+        calls,
+        path: understanding.source,
+        t0,
+        writes: [...scope.writes],
+        handoff: state.handoff,
+        workflow: state.workflow,
+      };
+      try {
+        return { ...base, ...(await persistReply(this.deps, bot, session, userMessage.id, state.reply, intents, outcome, emit)) };
+      } catch (err) {
+        if (!scope.writes.length) throw err; // the store itself failed: nothing the bot can answer for
+        const retry = writeFailed(scope, err, t0);
+        if (retry) continue;
+        console.error(`[${bot.config.id}] a write failed; answered without it: ${(err as Error).message}`);
+        const unchanged = { ...outcome, memory: (session.state ?? {}) as Record<string, unknown>, writes: [], handoff: null, workflow: undefined };
+        return { ...base, ...(await persistReply(this.deps, bot, session, userMessage.id, writeFailedReply(bot.config.replies), intents, unchanged, emit)) };
+      }
     }
-    typing(false);
-    const understanding = state.understanding!;
-    const intents = state.servedIntents.length ? state.servedIntents : understanding.intents.map((i) => i.id);
-    const outcome = {
-      memory: clearFinishedFlows(bot.config, state.memory),
-      trace: scope.trace,
-      calls,
-      path: understanding.source,
-      t0,
-      writes: scope.writes,
-      handoff: state.handoff,
-      workflow: state.workflow,
-    };
-    const result = await persistReply(this.deps, bot, session, userMessage.id, state.reply, intents, outcome, emit);
-    return { ...base, ...result };
   }
+}
+
+/**
+ * A bot write failed and everything of this run rolled back: record it in the trace and drop the writes.
+ * True when it was a declared outcome (WriteRejected) met for the first time: the turn runs once more with
+ * `ctx.rejected` set so the specialist answers for it. Anything else gets a plain reply, state unchanged.
+ */
+function writeFailed(scope: TurnScope, err: unknown, t0: number): boolean {
+  const message = err instanceof Error ? err.message : String(err);
+  scope.trace.push({ node: 'write', startMs: Math.round(performance.now() - t0), ms: 0, ok: false, error: message });
+  scope.writes.length = 0;
+  if (!isWriteRejected(err) || scope.rejected) return false;
+  scope.rejected = err as WriteRejected;
+  return true;
 }
 
 /** The per-turn services the graph's nodes call (understanding, the step context, narration, the trace). */

@@ -3,6 +3,7 @@ import type { BotConfig, IntentConfig } from '../bot/config.ts';
 import type { Entity, Understander, Understanding } from '../nlu/types.ts';
 import type { SessionRow, Sql, Migration } from '../store/index.ts';
 import type { FormHooks, SlotValidator } from '../forms/types.ts';
+import type { DeferredWrite, WriteRejected } from './outcomes.ts';
 
 /** One short piece of the reply, produced by one specialist or action; the narrate node joins them. */
 export interface Segment {
@@ -47,6 +48,8 @@ export interface TraceEntry {
   /** On the understanding entry: the classifier's best scores of the whole message, and the intents chosen. */
   scores?: { id: string; confidence: number }[];
   chosen?: { id: string; confidence: number }[];
+  /** Why the node failed (a rejected or failed write), kept for the operator's trace view. */
+  error?: string;
 }
 
 /** A model call made during the turn: defined by src/llm, which records them (a type only: no runtime import). */
@@ -84,8 +87,14 @@ export interface TurnContext {
   emit(event: TurnEvent): void;
   /** Run a tool: emits tool_start/tool_end (with the bot's progress label) and records it in the trace. */
   tool<T>(name: string, input: unknown, run: () => Promise<T>): Promise<T>;
-  /** Queue a write for the turn's persist transaction (state, reply and these commit together). */
-  defer(write: (tx: Sql) => Promise<void>): void;
+  /**
+   * Queue a write for the turn's persist transaction (state, reply and these commit together). It may return
+   * `{ memory }` to make the lasting state follow what it really did (the id of the row it kept), and may
+   * throw `WriteRejected` when its effect cannot happen: the turn then runs again with `rejected` set.
+   */
+  defer(write: DeferredWrite): void;
+  /** Set when this turn runs again because a deferred write of its first run was rejected: answer for it. */
+  readonly rejected?: WriteRejected;
   searchKnowledge(query: string, limit?: number): Promise<Passage[]>;
   /** The bot's local classifier on any text (e.g. to tell which clause of a message is this intent's). */
   classify(text: string): { id: string; confidence: number }[];

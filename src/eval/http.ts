@@ -14,6 +14,8 @@ export interface ChatBody {
   sessionId?: string;
   sessionToken?: string;
   userId?: string;
+  /** Proof of userId: a user token signed by the embedding application. */
+  userToken?: string;
   message: string;
   clientMessageId?: string;
 }

@@ -4,6 +4,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Conversation, ConversationFile, Expectation, OperatorAction } from './conversations.ts';
 import { ApiClient, ApiError, loopbackAddress, type ChatReply } from './http.ts';
+import { signUserToken } from '../server/identity.ts';
 import type { EvalServer } from './server.ts';
 
 export interface TurnResult {
@@ -103,7 +104,9 @@ async function playConversation(client: ApiClient, bot: string, conversation: Co
       }
       if (turn.user !== undefined) {
         opts.beforeUserTurn?.({ text: turn.user, expect: turn.expect, conversation: conversation.name });
-        const body = { sessionId: session?.id, sessionToken: session?.token, userId: conversation.user, message: turn.user };
+        // A conversation's user is signed in as the embedding application proves it: a signed user token.
+        const userToken = conversation.user ? await signUserToken(conversation.user, server.userTokenSecret) : undefined;
+        const body = { sessionId: session?.id, sessionToken: session?.token, userId: conversation.user, userToken, message: turn.user };
         let reply: ChatReply;
         if (turn.expect.events) {
           const streamed = await client.chatStream(bot, body);

@@ -35,6 +35,8 @@ export interface EvalServer {
   observability?: Observability;
   /** Operator/admin token of this server. */
   token: string;
+  /** The secret its user tokens are signed with (conversations with a `user` prove it as an app would). */
+  userTokenSecret: string;
   close(): Promise<void>;
 }
 
@@ -46,7 +48,7 @@ export interface EvalServerOptions extends Partial<Omit<RuntimeOptions, 'db' | '
   /** Build the model binding from src/llm (as `switchboard start` does); default true. */
   withModels?: boolean;
   /** Admin and operator tokens; default: one random token for both (`token`). */
-  auth?: { adminToken: string; operatorToken: string };
+  auth?: { adminToken: string; operatorToken: string; userTokenSecret?: string };
   /** More options for buildServer (rate limits, plugins). */
   server?: Partial<Omit<ServerOptions, 'runtime' | 'auth'>>;
   /** Metrics, logs, traces and readiness as `switchboard start` wires them (src/observability). */
@@ -65,10 +67,11 @@ export async function startEvalServer(opts: EvalServerOptions = {}): Promise<Eva
     if (!opts.db) await db.close();
     throw err;
   }
-  const auth = opts.auth ?? (() => {
+  const given: NonNullable<EvalServerOptions['auth']> = opts.auth ?? (() => {
     const token = randomBytes(16).toString('base64url');
     return { adminToken: token, operatorToken: token };
   })();
+  const auth = { ...given, userTokenSecret: given.userTokenSecret ?? randomBytes(32).toString('base64url') };
   const token = auth.adminToken;
   const observability = opts.observe && (await (await import('../observability/index.ts')).setupObservability({ ...opts.observe, runtime, adminToken: auth.adminToken }));
   const app = await buildServer({ ...opts.server, ...(observability ? { instrument: observability.instrument, logging: observability.logging } : {}), runtime, auth });
@@ -81,6 +84,7 @@ export async function startEvalServer(opts: EvalServerOptions = {}): Promise<Eva
     clock,
     observability: observability || undefined,
     token,
+    userTokenSecret: auth.userTokenSecret,
     async close() {
       await runtime.close();
       await app.close();

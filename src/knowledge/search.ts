@@ -58,7 +58,13 @@ export function readKnowledgeDir(dir: string): Chunk[] {
 }
 
 /** (Re)index a bot's documents; skipped when nothing changed since the last start. */
+/**
+ * Replace the bot's passages with `chunks` unless they are indexed already. Call it inside a transaction: a
+ * lock per bot, held until commit, makes processes that start together index one after the other (the later
+ * ones find the hash up to date), so no passage is ever stored twice.
+ */
 export async function indexKnowledge(sql: Sql, bot: string, language: string, chunks: Chunk[]): Promise<{ chunks: number; reindexed: boolean }> {
+  await sql.query('select pg_advisory_xact_lock(hashtext($1))', [`switchboard:knowledge:${bot}`]);
   const hash = createHash('sha256').update(JSON.stringify(chunks)).digest('hex');
   if ((await getSetting<string>(sql, bot, 'knowledge_hash')) === hash) return { chunks: chunks.length, reindexed: false };
   const cfg = tsConfigFor(language);

@@ -9,18 +9,26 @@ export type Role = 'admin' | 'operator';
 export interface AuthConfig {
   adminToken: string;
   operatorToken?: string;
+  /** HS256 secret of the user tokens the embedding application signs (see identity.ts); none: no user is proven. */
+  userTokenSecret?: string;
 }
 
 export function authFromEnv(env: NodeJS.ProcessEnv = process.env): AuthConfig & { generated: boolean } {
   const adminToken = env.SWITCHBOARD_ADMIN_TOKEN || randomBytes(16).toString('base64url');
-  return { adminToken, operatorToken: env.SWITCHBOARD_OPERATOR_TOKEN || undefined, generated: !env.SWITCHBOARD_ADMIN_TOKEN };
+  return {
+    adminToken,
+    operatorToken: env.SWITCHBOARD_OPERATOR_TOKEN || undefined,
+    userTokenSecret: env.SWITCHBOARD_USER_TOKEN_SECRET || undefined,
+    generated: !env.SWITCHBOARD_ADMIN_TOKEN,
+  };
 }
 
 export { safeEqual };
 
 function presentedToken(req: FastifyRequest): string | undefined {
-  const header = req.headers.authorization;
-  if (header?.startsWith('Bearer ')) return header.slice(7).trim();
+  // The scheme is case-insensitive (RFC 9110 §11.1): `bearer x` is the same credential as `Bearer x`.
+  const bearer = /^bearer[ \t]+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
+  if (bearer) return bearer[1];
   // EventSource cannot send headers: the console passes the token as a query parameter on /api/events.
   const q = (req.query as Record<string, unknown> | undefined)?.token;
   return typeof q === 'string' ? q : undefined;

@@ -18,6 +18,8 @@ export interface Database extends Sql {
    * dedicated connection; PGlite: the process is the only writer, so an in-process lock suffices).
    */
   withLock<T>(key: string, fn: () => Promise<T>): Promise<T>;
+  /** Like withLock, but never waits: when another process holds the lock, `fn` does not run. */
+  tryWithLock<T>(key: string, fn: () => Promise<T>): Promise<{ locked: true; value: T } | { locked: false }>;
   /** Cross-process notifications (Postgres LISTEN/NOTIFY; in-process fan-out on PGlite). */
   notify(channel: string, payload: string): Promise<void>;
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
@@ -68,6 +70,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     },
     transaction: (fn) => pg.transaction((tx) => fn(wrap(tx, true))),
     withLock: (_key, fn) => fn(),
+    tryWithLock: async (_key, fn) => ({ locked: true, value: await fn() }),
     notify: async (channel, payload) => {
       for (const l of listeners.get(channel) ?? []) l(payload);
     },
@@ -88,7 +91,10 @@ async function openPostgres(url: string, schema?: string): Promise<Database> {
     if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`invalid schema name: ${schema}`);
     const admin = new pgmod.default.Client({ connectionString: url });
     await admin.connect();
-    await admin.query(`create schema if not exists ${schema}`);
+    // Two processes starting together may both create it: the loser's duplicate is the schema it wanted.
+    await admin.query(`create schema if not exists ${schema}`).catch((err: { code?: string }) => {
+      if (err.code !== '23505' && err.code !== '42P06') throw err;
+    });
     await admin.end();
   }
   const options = schema ? `-c search_path=${schema},public` : undefined;
@@ -138,6 +144,20 @@ async function openPostgres(url: string, schema?: string): Promise<Database> {
         await client.query('select pg_advisory_lock(hashtext($1))', [key]);
         try {
           return await fn();
+        } finally {
+          await client.query('select pg_advisory_unlock(hashtext($1))', [key]);
+        }
+      } finally {
+        client.release();
+      }
+    },
+    tryWithLock: async (key, fn) => {
+      const client = await lockPool.connect();
+      try {
+        const [{ locked }] = (await client.query<{ locked: boolean }>('select pg_try_advisory_lock(hashtext($1)) as locked', [key])).rows;
+        if (!locked) return { locked: false };
+        try {
+          return { locked: true, value: await fn() };
         } finally {
           await client.query('select pg_advisory_unlock(hashtext($1))', [key]);
         }

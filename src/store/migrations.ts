@@ -120,12 +120,23 @@ alter table users add column if not exists phone text;
 create unique index if not exists users_phone on users (phone) where phone is not null;
 `,
   },
+  {
+    // Whether the session's user id was proven (a signed user token, a channel's verified number, a trusted
+    // caller) or only claimed by a browser; and the clientMessageId of the message that created the session,
+    // so a retry of that first message is answered again (with the session's token) instead of refused.
+    id: 'core-004-session-identity',
+    sql: `
+alter table sessions add column if not exists user_verified boolean not null default false;
+alter table sessions add column if not exists origin_message_id text;
+`,
+  },
 ];
 
 /** Apply every migration not applied yet, in order. Safe when several processes start at once. */
 export async function migrate(db: Database, migrations: Migration[]): Promise<string[]> {
-  await db.exec(`create table if not exists _migrations (id text primary key, applied_at timestamptz not null default now())`);
   return db.withLock('switchboard:migrate', async () => {
+    // Inside the lock: two processes creating the same table at once can collide even with `if not exists`.
+    await db.exec(`create table if not exists _migrations (id text primary key, applied_at timestamptz not null default now())`);
     const done = new Set((await db.query<{ id: string }>('select id from _migrations')).map((r) => r.id));
     const applied: string[] = [];
     for (const m of migrations) {

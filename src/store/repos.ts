@@ -12,7 +12,16 @@ export type { MessageRow, SessionRow };
 
 export async function createSession(
   sql: Sql,
-  init: { bot: string; userId?: string | null; channel?: string; phoneNumber?: string | null; id?: string },
+  init: {
+    bot: string;
+    userId?: string | null;
+    /** Whether `userId` was proven; by default a user id given here is (channels, in-process callers). */
+    userVerified?: boolean;
+    originMessageId?: string | null;
+    channel?: string;
+    phoneNumber?: string | null;
+    id?: string;
+  },
 ): Promise<SessionRow> {
   const [row] = await orm(sql)
     .insert(sessions)
@@ -20,6 +29,8 @@ export async function createSession(
       id: init.id ?? randomUUID(),
       bot: init.bot,
       userId: init.userId ?? null,
+      userVerified: init.userId ? (init.userVerified ?? true) : false,
+      originMessageId: init.originMessageId ?? null,
       channel: init.channel ?? 'api',
       phoneNumber: init.phoneNumber ?? null,
       secret: randomBytes(18).toString('base64url'),
@@ -59,9 +70,10 @@ export interface OpenTurn {
   bot: string;
   /** The user's message, stored only when the session belongs to `bot` and the caller may write to it. */
   content: string;
-  /** Check the caller: its token must be the session's secret, or its user the session's user. */
+  /** Check the caller: its token must be the session's secret, or its (verified) user the session's verified user. */
   authorize: boolean;
   sessionToken?: string;
+  /** A user id the caller proved (a signed user token); never a bare claim. */
   userId?: string;
   historyLimit: number;
 }
@@ -81,7 +93,7 @@ export async function openTurn(sql: Sql, t: OpenTurn): Promise<{ session: Sessio
        select s.id, 'user', '', $2, '[]'::jsonb, s.active_workflow from s
         where s.bot = $3
           and (not $4::boolean
-               or (s.user_id is not null and s.user_id = $5::text)
+               or (s.user_id is not null and s.user_verified and s.user_id = $5::text)
                or ($6::text is not null and sha256(convert_to(s.secret, 'UTF8')) = sha256(convert_to($6::text, 'UTF8'))))
        returning *
      ),
@@ -116,12 +128,14 @@ export interface SessionPatch {
   state?: Record<string, unknown>;
   /** The signed-in user the conversation belongs to (a channel message from a registered phone number). */
   userId?: string | null;
+  userVerified?: boolean;
 }
 
 export async function updateSession(sql: Sql, id: string, patch: SessionPatch): Promise<SessionRow> {
   const [row] = await orm(sql)
     .update(sessions)
-    .set({ ...patch, updatedAt: new Date() })
+    // A user id set here comes from a trusted caller (a channel's verified number) unless told otherwise.
+    .set({ ...patch, ...(patch.userId !== undefined && patch.userVerified === undefined ? { userVerified: patch.userId !== null } : {}), updatedAt: new Date() })
     .where(eq(sessions.id, id))
     .returning();
   return row;
@@ -313,6 +327,8 @@ function sessionFromJson(r: Record<string, unknown>): SessionRow {
     id: r.id as string,
     bot: r.bot as string,
     userId: (r.user_id as string | null) ?? null,
+    userVerified: r.user_verified === true,
+    originMessageId: (r.origin_message_id as string | null) ?? null,
     channel: r.channel as string,
     phoneNumber: (r.phone_number as string | null) ?? null,
     secret: r.secret as string,

@@ -1,11 +1,15 @@
 // The core tables as a Drizzle schema: typed reads and writes for the repositories. The SQL that creates
 // them is in migrations.ts; a test checks that both agree.
-import { bigserial, bigint, doublePrecision, jsonb, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, bigint, boolean, doublePrecision, jsonb, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const sessions = pgTable('sessions', {
   id: text('id').primaryKey(),
   bot: text('bot').notNull(),
   userId: text('user_id'),
+  /** false: the user id was only claimed (a browser's bare userId) and proves nothing. */
+  userVerified: boolean('user_verified').notNull().default(false),
+  /** The clientMessageId of the message that created the session (its retry is answered again). */
+  originMessageId: text('origin_message_id'),
   channel: text('channel').notNull().default('api'),
   phoneNumber: text('phone_number'),
   secret: text('secret').notNull(),

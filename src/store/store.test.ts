@@ -7,7 +7,7 @@ for (const driver of testDrivers()) {
     let db: Awaited<ReturnType<typeof openTestDatabase>>;
     beforeAll(async () => {
       db = await openTestDatabase(driver);
-      expect(await migrate(db, coreMigrations)).toEqual(['core-001-conversations', 'core-002-classifier-cache', 'core-003-user-phone']);
+      expect(await migrate(db, coreMigrations)).toEqual(['core-001-conversations', 'core-002-classifier-cache', 'core-003-user-phone', 'core-004-session-identity']);
     });
     afterAll(async () => db?.drop());
 
@@ -70,6 +70,9 @@ for (const driver of testDrivers()) {
       expect((await turn({ bot: 'other' }))?.message).toBeNull();
       expect((await repo.listMessages(db, s.id)).map((m) => m.content)).toEqual(['primeira', 'segunda', 'pelo usuário']);
       expect(await turn({ sessionId: 'no-such-session' })).toBeUndefined();
+      // A user id that was only claimed when the session began opens it for no one.
+      const claimed = await repo.createSession(db, { bot: 'b3', userId: 'ana', userVerified: false });
+      expect((await turn({ sessionId: claimed.id, authorize: true, userId: 'ana' }))?.message).toBeNull();
       // While a person has the conversation, a customer message moves it up the inbox.
       const before = (await repo.updateSession(db, s.id, { mode: 'human' })).updatedAt;
       await new Promise((r) => setTimeout(r, 5));

@@ -1,6 +1,7 @@
 // Starts the real server on 127.0.0.1 (random port) over a fresh store, for end-to-end tests over HTTP: the eval's
 // server (src/eval/server.ts) with fixed admin/operator tokens, a Monday-noon clock and HTTP helpers.
 import type { FastifyInstance } from 'fastify';
+import { signUserToken } from '../../src/server/identity.ts';
 import type { Runtime, RuntimeOptions } from '../../src/engine/index.ts';
 import { createClock, startEvalServer, type EvalClock, type EvalServer } from '../../src/eval/index.ts';
 import type { ServerOptions } from '../../src/server/index.ts';
@@ -8,6 +9,13 @@ import { openDatabase, openTestDatabase, type Database } from '../../src/store/i
 
 export const ADMIN = 'test-admin-token';
 export const OPERATOR = 'test-operator-token';
+/** The secret the test server verifies user tokens with (SWITCHBOARD_USER_TOKEN_SECRET in production). */
+export const USER_TOKEN_SECRET = 'test-user-token-secret-of-32-chars!';
+
+/** A user token as the embedding application signs it: a JWT (HS256) whose subject is the user id. */
+export function userToken(userId: string, opts: { secret?: string; expiresIn?: string } = {}): Promise<string> {
+  return signUserToken(userId, opts.secret ?? USER_TOKEN_SECRET, opts.expiresIn);
+}
 
 export interface TestServer {
   url: string;
@@ -50,7 +58,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
       keepDb: true, // closed (or dropped) below
       withModels: false, // a test that wants models passes its modelFactory
       clock: createClock(start ?? new Date('2026-03-09T12:00:00-03:00')), // a Monday noon in São Paulo
-      auth: { adminToken: ADMIN, operatorToken: OPERATOR },
+      auth: { adminToken: ADMIN, operatorToken: OPERATOR, userTokenSecret: USER_TOKEN_SECRET },
       server: { rateLimitPerMinute: 100_000, chatRateLimitPerMinute: 100_000, ...serverOptions },
     });
   } catch (err) {

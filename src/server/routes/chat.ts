@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { ChatRequest, ChatResult, TurnEvent } from '../../engine/index.ts';
 import { turnFailure } from '../errors.ts';
 import { roleOf, sessionTokenOf } from '../auth.ts';
+import { resolveIdentity, userTokenOf } from '../identity.ts';
 import type { RouteContext } from '../app.ts';
 
 export const MAX_MESSAGE_CHARS = 4000;
@@ -22,6 +23,8 @@ const chatBody = z.object({
   sessionId: idString.optional(),
   sessionToken: z.string().max(200).optional(),
   userId: idString.optional(),
+  /** Proof of `userId`: a JWT (HS256) signed by the embedding application; also accepted as X-User-Token. */
+  userToken: z.string().max(4096).optional(),
   message: messageText,
   clientMessageId: idString.optional(),
 });
@@ -51,10 +54,13 @@ export async function chatRoutes(app: FastifyInstance<any, any, any, any, ZodTyp
       return `${req.ip}|${typeof b.sessionId === 'string' ? b.sessionId : 'new'}`;
     },
   };
-  async function respond(req: FastifyRequest, reply: FastifyReply, botId: string, body: ChatRequest, stream: boolean) {
+  async function respond(req: FastifyRequest, reply: FastifyReply, botId: string, body: ChatRequest & { userToken?: string }, stream: boolean) {
     runtime.bot(botId); // 404 before anything is stored
-    // Continuing a conversation needs its secret (or the same userId); the console's tokens may act for anyone.
-    const request: ChatRequest = { ...body, sessionToken: body.sessionToken ?? sessionTokenOf(req), authorize: !roleOf(req, auth) };
+    // Continuing a conversation needs its secret (or the same proven user); the console's tokens may act for anyone.
+    const { userToken, ...rest } = body;
+    const trusted = roleOf(req, auth) !== null;
+    const identity = trusted ? { userId: rest.userId, verified: true } : await resolveIdentity(userTokenOf(req, userToken), rest.userId, auth.userTokenSecret);
+    const request: ChatRequest = { ...rest, userId: identity.userId, userVerified: identity.verified, sessionToken: rest.sessionToken ?? sessionTokenOf(req), authorize: !trusted };
     if (!stream) return runtime.chat(botId, request);
     return streamTurn(reply, (onEvent) => runtime.chat(botId, request, onEvent));
   }
@@ -82,13 +88,13 @@ export async function chatRoutes(app: FastifyInstance<any, any, any, any, ZodTyp
     {
       schema: {
         summary: "Seed 003's chat endpoint: {chatInput, userId, sessionId}, streamed as NDJSON",
-        body: z.object({ chatInput: messageText, userId: idString.optional(), sessionId: idString.optional(), sessionToken: z.string().max(200).optional() }),
+        body: z.object({ chatInput: messageText, userId: idString.optional(), userToken: z.string().max(4096).optional(), sessionId: idString.optional(), sessionToken: z.string().max(200).optional() }),
       },
       config: { rateLimit },
     },
     async (req, reply) => {
       const b = req.body;
-      return respond(req, reply, defaultBot, { message: b.chatInput, userId: b.userId, sessionId: b.sessionId, sessionToken: b.sessionToken }, true);
+      return respond(req, reply, defaultBot, { message: b.chatInput, userId: b.userId, userToken: b.userToken, sessionId: b.sessionId, sessionToken: b.sessionToken }, true);
     },
   );
 }

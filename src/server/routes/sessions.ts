@@ -27,6 +27,8 @@ export async function sessionRoutes(app: FastifyInstance<any, any, any, any, Zod
     id: s.id,
     bot: s.bot,
     userId: s.userId,
+    /** false: the user id was only claimed by the caller (a label), not proven. */
+    userVerified: s.userVerified,
     channel: s.channel,
     phoneNumber: s.phoneNumber,
     mode: s.mode,
