@@ -72,19 +72,4 @@ create table if not exists important_dates (
 );
 `,
   },
-  {
-    id: 'cloudinha-004-moderation-logs',
-    sql: `
-create table if not exists moderation_logs (
-  id serial primary key,
-  bot text not null,
-  session_id text,
-  user_id text,
-  reason text not null,
-  message text not null,
-  created_at timestamptz not null default now()
-);
-create index if not exists moderation_logs_bot_created on moderation_logs (bot, created_at desc);
-`,
-  },
 ];

@@ -11,5 +11,3 @@ export { getImportantDates, formatDates, DATES_NOTICE } from './dates.ts';
 export type { ImportantDate, ImportantDatesResult } from './dates.ts';
 export { webSearch, DDG_BASE_URL } from './web.ts';
 export type { WebSearchOptions, WebSearchResult } from './web.ts';
-export { logModeration } from './moderation.ts';
-export type { ModerationEntry } from './moderation.ts';

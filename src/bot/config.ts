@@ -1,6 +1,7 @@
 // The shape of a bot's `bot.yaml`, validated with zod when the bot loads.
 import { z } from 'zod';
 import { BUILTIN_SLOT_KINDS, formSchema } from '../forms/schema.ts';
+import { guardrailsSchema } from '../guardrails/settings.ts';
 
 const slotKind = z.enum(['yesno', 'date', 'time', 'datetime', 'number', 'name', 'text']);
 
@@ -79,7 +80,8 @@ export const botConfigSchema = z.strictObject({
   forms: z.record(z.string(), formSchema).default({}),
   /** Sign-in required: unknown userId gets replies.blocked_unknown_user. */
   requireUser: z.boolean().default(false),
-  guardrails: z.boolean().default(false),
+  /** Guardrails for every message: `true`, or the bot's own names and patterns (src/guardrails/settings.ts). */
+  guardrails: guardrailsSchema.default(false),
   /** What happens when a message arrives while the session's turn runs. */
   doubleTexting: z.enum(['queue', 'merge', 'reject']).default('queue'),
   /** With doubleTexting: merge, messages arriving within this window become one turn. */

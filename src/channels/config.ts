@@ -24,7 +24,7 @@ export interface WhatsAppCloudConfig {
   graphUrl: string;
   /** WHATSAPP_GRAPH_VERSION, default v21.0 */
   version: string;
-  /** WHATSAPP_PHONE_NUMBER_IDS="123:la-formula,456:ct-smash": which bot answers which number. */
+  /** WHATSAPP_PHONE_NUMBER_IDS="123:sales,456:support": which bot answers which number. */
   phoneNumberIds: Record<string, string>;
 }
 
@@ -106,7 +106,7 @@ export function channelsConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Cha
   return cfg;
 }
 
-/** The env suffix of a bot id: 'la-formula' → 'LA_FORMULA'. */
+/** The env suffix of a bot id: 'my-shop' → 'MY_SHOP'. */
 export const envSuffix = (botId: string) => botId.toUpperCase().replace(/[^A-Z0-9]/g, '_');
 
 function perBot(env: NodeJS.ProcessEnv, prefix: string): Record<string, string> {

@@ -1,5 +1,7 @@
 // The gate before understanding: sign-in (bots with requireUser) and guardrails. A blocked message gets the
 // bot's block reply and no understanding runs.
+import type { BotConfig } from '../bot/config.ts';
+import { createGuardrail, defaultBlockReply, guardrailSettings, logModeration, type GuardrailVerdict } from '../guardrails/index.ts';
 import * as store from '../store/index.ts';
 import type { Database, SessionRow, Sql } from '../store/index.ts';
 import type { LoadedBot } from './registry.ts';
@@ -21,25 +23,30 @@ export async function gate(db: Database, bot: LoadedBot, session: SessionRow, re
     const known = userId ? await store.getUser(db, userId) : undefined;
     if (!known) return { reply: config.replies.blocked_unknown_user ?? 'Please sign in to continue.', intent: 'blocked' };
   }
-  if (config.guardrails) {
-    const { classifyInput } = await import('../guardrails/index.ts');
-    const verdict = classifyInput(text, bot.language);
-    if (verdict.verdict === 'UNSAFE') {
-      const key = `blocked_${verdict.category ?? 'unsafe'}`;
-      return {
-        reply: config.replies[key] ?? config.replies.blocked_unsafe ?? 'I cannot help with that.',
-        intent: 'blocked',
-        log: async (sql) => {
-          await sql.query('insert into moderation_logs (bot, session_id, user_id, reason, message) values ($1, $2, $3, $4, $5)', [
-            config.id,
-            session.id,
-            req.userId ?? session.userId,
-            `${verdict.category ?? 'unsafe'}: ${verdict.reason ?? ''}`,
-            text,
-          ]);
-        },
-      };
-    }
+  const verdict = guardrailOf(bot)?.(text);
+  if (verdict?.verdict === 'UNSAFE' && verdict.category) {
+    const { category } = verdict;
+    return {
+      // The bot's own text for the category, else the runtime's in the bot's language (self-harm points to help).
+      reply: config.replies[`blocked_${category}`] ?? defaultBlockReply(category, bot.language),
+      intent: 'blocked',
+      log: async (sql) => {
+        await logModeration(sql, { bot: config.id, sessionId: session.id, userId: req.userId ?? session.userId, reason: `${category}: ${verdict.reason ?? ''} [${verdict.rule}]`, message: text });
+      },
+    };
   }
   return null;
+}
+
+/** Each bot's guardrail, compiled once from its bot.yaml (null: guardrails off). */
+const guardrails = new WeakMap<BotConfig, ((text: string) => GuardrailVerdict) | null>();
+
+function guardrailOf(bot: LoadedBot): ((text: string) => GuardrailVerdict) | null {
+  let guard = guardrails.get(bot.config);
+  if (guard === undefined) {
+    const settings = guardrailSettings(bot.config.guardrails, bot.config.name);
+    guard = settings.enabled ? createGuardrail(bot.language, settings) : null;
+    guardrails.set(bot.config, guard);
+  }
+  return guard;
 }

@@ -165,7 +165,7 @@ export interface BotDefinition {
   warmUp?: (services: unknown) => Promise<void>;
   /** Replace understanding entirely (e.g. a bot-specific understander). */
   understander?: (defaults: { local: Understander; config: BotConfig }) => Understander;
-  /** false: never ask the model to classify (the bot plans with the model itself, e.g. mini-crm). */
+  /** false: never ask the model to classify (the bot plans with the model itself). */
   modelUnderstanding?: boolean;
   /** Node names of the fixed graph parts, to follow a seed's vocabulary (e.g. understand → classify_question). */
   nodeNames?: { understand?: string; narrate?: string };

@@ -1,6 +1,6 @@
 // classifyInput: local, rule-based SAFE/UNSAFE verdict for a user message (no network, microseconds).
 import { normaliseForGuardrails } from './normalize.ts';
-import { CATEGORY_PRIORITY, RULES, type GuardrailCategory, type Rule } from './rules.ts';
+import { ASSISTANT_WORD, CATEGORY_PRIORITY, RULES, type GuardrailCategory, type Rule } from './rules/index.ts';
 
 export type GuardrailLanguage = 'pt' | 'es' | 'vi' | 'en';
 
@@ -32,13 +32,44 @@ function rulesFor(lang: GuardrailLanguage): Map<GuardrailCategory, Rule[]> {
 
 const CACHE = new Map<GuardrailLanguage, Map<GuardrailCategory, Rule[]>>();
 
+/** What a bot adds to the shared rules (bot.yaml `guardrails:`). */
+export interface GuardrailExtras {
+  /** The bot's own names: read as the language's word for the assistant, so insults and persona swaps aimed at it match. */
+  names?: string[];
+  /** The bot's own patterns per category (regexes over the folded words view: lowercase, no accents). */
+  patterns?: Partial<Record<GuardrailCategory, string[]>>;
+}
+
+/** A classifier for one bot: the shared rules of its language plus its names and patterns, compiled once. */
+export function createGuardrail(lang: GuardrailLanguage, extras: GuardrailExtras = {}): (text: string) => GuardrailVerdict {
+  const names = new Set((extras.names ?? []).flatMap((n) => [normaliseForGuardrails(n).words, normaliseForGuardrails(n).squeezed]).filter((n) => n.length > 1));
+  const nameRe = names.size ? new RegExp(`\\b(?:${[...names].map(escapeRegExp).join('|')})\\b`, 'g') : null;
+  const rules = new Map(rulesOf(lang));
+  for (const [category, sources] of Object.entries(extras.patterns ?? {}) as [GuardrailCategory, string[]][]) {
+    const own = sources.map((source, i): Rule => ({ id: `bot.${category}.${i + 1}`, category, lang, re: new RegExp(stripAccents(source), 'i') }));
+    rules.set(category, [...(rules.get(category) ?? []), ...own]);
+  }
+  return (text) => classify(text, rules, nameRe && ((words: string) => words.replace(nameRe, ASSISTANT_WORD[lang])));
+}
+
 export function classifyInput(text: string, lang: GuardrailLanguage = 'pt'): GuardrailVerdict {
+  return classify(text, rulesOf(lang), null);
+}
+
+function rulesOf(lang: GuardrailLanguage): Map<GuardrailCategory, Rule[]> {
+  let rules = CACHE.get(lang);
+  if (!rules) CACHE.set(lang, (rules = rulesFor(lang)));
+  return rules;
+}
+
+function classify(text: string, rules: Map<GuardrailCategory, Rule[]>, renameBot: ((words: string) => string) | null): GuardrailVerdict {
   if (typeof text !== 'string' || text.trim() === '') return { verdict: 'SAFE' };
   const original = text.slice(0, MAX_INPUT);
   const views = normaliseForGuardrails(original);
-  let rules = CACHE.get(lang);
-  if (!rules) CACHE.set(lang, (rules = rulesFor(lang)));
-
+  if (renameBot) {
+    views.words = renameBot(views.words);
+    views.squeezed = renameBot(views.squeezed);
+  }
   for (const category of CATEGORY_PRIORITY) {
     for (const rule of rules.get(category) ?? []) {
       const hit =
@@ -50,4 +81,13 @@ export function classifyInput(text: string, lang: GuardrailLanguage = 'pt'): Gua
     }
   }
   return { verdict: 'SAFE' };
+}
+
+/** A bot author's pattern without accents, like the text it runs on (case is ignored by the 'i' flag). */
+function stripAccents(source: string): string {
+  return source.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[đĐ]/g, 'd');
+}
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

@@ -1,8 +1,11 @@
-// Guardrails: a runtime feature any bot can switch on (bot.yaml `guardrails: true`).
-// classifyInput gives a local SAFE/UNSAFE verdict; the engine blocks UNSAFE input, replies with the bot's
-// block message (or defaultBlockReply) and records it in the moderation log.
-export { classifyInput } from './classify.ts';
-export type { GuardrailVerdict, GuardrailLanguage } from './classify.ts';
-export type { GuardrailCategory } from './rules.ts';
+// Guardrails: a runtime feature any bot can switch on (bot.yaml `guardrails: true`, or an object with the
+// bot's own names and patterns). classifyInput / createGuardrail give a local SAFE/UNSAFE verdict; the engine
+// blocks UNSAFE input, replies with the bot's block message (or defaultBlockReply) and records it in the
+// moderation log (logModeration).
+export { classifyInput, createGuardrail } from './classify.ts';
+export type { GuardrailExtras, GuardrailVerdict, GuardrailLanguage } from './classify.ts';
+export type { GuardrailCategory } from './rules/index.ts';
 export { defaultBlockReply } from './replies.ts';
 export { normaliseForGuardrails } from './normalize.ts';
+export { logModeration, type ModerationEntry } from './moderation.ts';
+export { guardrailSettings, guardrailsSchema, type GuardrailSettings, type GuardrailsSetting } from './settings.ts';

@@ -5,14 +5,16 @@
 const ZERO_WIDTH = /[\u00ad\u200b-\u200f\u2060-\u2064\ufeff]/g;
 const LEET: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '@': 'a', $: 's' };
 
-/** Lowercase, NFKC (full-width → ASCII), strip accents and zero-width characters. Punctuation kept. */
+/** Lowercase, NFKC (full-width → ASCII), strip accents (đ → d) and zero-width characters. Punctuation kept. */
 export function foldRaw(text: string): string {
   return text
     .normalize('NFKC')
     .replace(ZERO_WIDTH, '')
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase();
+    .toLowerCase()
+    // Vietnamese đ has no decomposition: fold it by hand ("đồ ngu" → "do ngu").
+    .replace(/đ/g, 'd');
 }
 
 /** Leetspeak inside tokens that already hold a letter ("1gn0r3" → "ignore"; "700" stays "700"). */

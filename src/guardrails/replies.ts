@@ -1,6 +1,6 @@
 // Default block messages per category and language, for bots that do not define their own.
 // Self-harm replies point to help (Brazil: CVV, 188, free, 24 h) instead of just refusing.
-import type { GuardrailCategory } from './rules.ts';
+import type { GuardrailCategory } from './rules/index.ts';
 import type { GuardrailLanguage } from './classify.ts';
 
 const DEFAULTS: Record<GuardrailLanguage, Record<GuardrailCategory, string>> = {

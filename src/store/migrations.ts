@@ -130,6 +130,23 @@ alter table sessions add column if not exists user_verified boolean not null def
 alter table sessions add column if not exists origin_message_id text;
 `,
   },
+  {
+    // Messages blocked by guardrails, for every bot that turns them on (databases where a bot created the table
+    // already keep it and its rows).
+    id: 'core-005-moderation-logs',
+    sql: `
+create table if not exists moderation_logs (
+  id serial primary key,
+  bot text not null,
+  session_id text,
+  user_id text,
+  reason text not null,
+  message text not null,
+  created_at timestamptz not null default now()
+);
+create index if not exists moderation_logs_bot_created on moderation_logs (bot, created_at desc);
+`,
+  },
 ];
 
 /** Apply every migration not applied yet, in order. Safe when several processes start at once. */

@@ -7,7 +7,7 @@ for (const driver of testDrivers()) {
     let db: Awaited<ReturnType<typeof openTestDatabase>>;
     beforeAll(async () => {
       db = await openTestDatabase(driver);
-      expect(await migrate(db, coreMigrations)).toEqual(['core-001-conversations', 'core-002-classifier-cache', 'core-003-user-phone', 'core-004-session-identity']);
+      expect(await migrate(db, coreMigrations)).toEqual(['core-001-conversations', 'core-002-classifier-cache', 'core-003-user-phone', 'core-004-session-identity', 'core-005-moderation-logs']);
     });
     afterAll(async () => db?.drop());
 

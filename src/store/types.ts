@@ -10,6 +10,6 @@ export interface Sql {
 
 /** A named, ordered schema change. Applied once at start-up, recorded in `_migrations`. */
 export interface Migration {
-  id: string; // unique and sortable within its owner, e.g. 'core-001-sessions', 'cloudinha-001-opportunities'
+  id: string; // unique and sortable within its owner, e.g. 'core-001-sessions', 'my-bot-001-orders'
   sql: string; // may hold several statements separated by ';'
 }

@@ -38,7 +38,12 @@ export async function run(_argv: string[]): Promise<number> {
   const token = auth.generated || process.stdout.isTTY ? auth.adminToken : '<SWITCHBOARD_ADMIN_TOKEN>';
   log(`  Console     ${base}/admin#token=${token}${auth.generated ? '   (generated admin token: set SWITCHBOARD_ADMIN_TOKEN to keep one)' : ''}`);
   log(`  API docs    ${base}/docs`);
-  log(`  Try it      curl -s ${base}/api/bots/ct-smash/chat -H 'content-type: application/json' -d '{"message":"quero agendar uma aula e onde fica a CT?"}'`);
+  const [first] = runtime.bots.values();
+  if (first) {
+    // An example the first bot was trained on, so the hint gets a real answer in the bot's language.
+    const example = Object.values(first.intents).find((i) => i.examples.length)?.examples[0] ?? 'hello';
+    log(`  Try it      curl -s ${base}/api/bots/${first.config.id}/chat -H 'content-type: application/json' -d '${JSON.stringify({ message: example }).replace(/'/g, "'\\''")}'`);
+  }
 
   // Timed-out handoffs go back to the bot even when the customer stays silent (one process sweeps at a time).
   const sweeper = setInterval(() => void runtime.sweepHandoffs().catch((err) => console.error('[sweeper]', err.message)), 30_000);

@@ -4,7 +4,8 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ChatRequest, ChatResult, TurnEvent } from '../../engine/index.ts';
+import type { ChatRequest, ChatResult, Runtime, TurnEvent } from '../../engine/index.ts';
+import { NotFoundError } from '../../errors/index.ts';
 import { turnFailure } from '../errors.ts';
 import { roleOf, sessionTokenOf } from '../auth.ts';
 import { resolveIdentity, userTokenOf } from '../identity.ts';
@@ -82,7 +83,6 @@ export async function chatRoutes(app: FastifyInstance<any, any, any, any, ZodTyp
     },
   );
 
-  const defaultBot = process.env.SWITCHBOARD_DEFAULT_BOT ?? 'cloudinha';
   app.post(
     '/chat',
     {
@@ -94,7 +94,7 @@ export async function chatRoutes(app: FastifyInstance<any, any, any, any, ZodTyp
     },
     async (req, reply) => {
       const b = req.body;
-      return respond(req, reply, defaultBot, { message: b.chatInput, userId: b.userId, userToken: b.userToken, sessionId: b.sessionId, sessionToken: b.sessionToken }, true);
+      return respond(req, reply, defaultBot(runtime), { message: b.chatInput, userId: b.userId, userToken: b.userToken, sessionId: b.sessionId, sessionToken: b.sessionToken }, true);
     },
   );
 }
@@ -125,4 +125,13 @@ export function streamTurn(reply: FastifyReply, run: (onEvent: (e: TurnEvent) =>
   }
   reply.header('content-type', 'application/x-ndjson; charset=utf-8').header('cache-control', 'no-cache').header('x-accel-buffering', 'no');
   return reply.send(Readable.from(lines()));
+}
+
+/** The bot behind seed 003's bare /chat: SWITCHBOARD_DEFAULT_BOT, or the only bot this server runs. */
+function defaultBot(runtime: Runtime): string {
+  const configured = process.env.SWITCHBOARD_DEFAULT_BOT;
+  if (configured) return configured;
+  const ids = [...runtime.bots.keys()];
+  if (ids.length === 1) return ids[0];
+  throw new NotFoundError(`POST /chat needs SWITCHBOARD_DEFAULT_BOT when a server runs several bots (${ids.join(', ')}); or use POST /api/bots/:bot/chat`);
 }

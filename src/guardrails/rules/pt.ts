@@ -1,34 +1,10 @@
-// The guardrail rule set. Patterns run on accent-folded, lowercase, punctuation-free text (see normalize.ts),
-// so they are written without accents: "instrucoes", "voce", "nao".
-//
-// Each rule is narrow on purpose: a student asking "como faço para ignorar a segunda chamada?",
-// "vou matar aula" or "preciso do CPF para o Prouni?" must pass. Words are matched whole (\b).
+// Portuguese rules (Brazilian chat spelling included: "vc", "q", "naum").
+import { GAP, r, type Rule } from './types.ts';
 
-export type GuardrailCategory = 'prompt_injection' | 'abuse' | 'self_harm' | 'data_fishing';
-export type RuleLanguage = 'pt' | 'es' | 'vi' | 'en' | 'any';
-
-export interface Rule {
-  id: string;
-  category: GuardrailCategory;
-  lang: RuleLanguage;
-  /** Matched against the words view and its squeezed variant. */
-  re?: RegExp;
-  /** Matched against the raw view (punctuation kept). */
-  raw?: RegExp;
-  /** Phrases matched against the squashed view (no spaces): long enough never to occur by accident. */
-  squashed?: string[];
-  /** Matched against the ORIGINAL text (case-sensitive), e.g. the acronym "DAN". */
-  original?: RegExp;
-  /** A second condition on the words view: the rule fires only when this matches too. */
-  requires?: RegExp;
-}
-
-const r = (source: string) => new RegExp(source);
-const GAP = '(?:\\w+ ){0,4}?'; // up to four filler words ("ignore todas as suas ... instrucoes")
 const YOU = '(?:voce|vc|tu|ce|voces|vcs)';
 
 // Targets of an insult: the bot, "you", or someone else.
-const INSULT_TARGET = `(?:${YOU}|cloudinha|bot|robo|ia|maquina|assistente|chatbot|sua|seu|suas|seus|essa ia|esse bot|esse robo|bando de|cambada de)`;
+const INSULT_TARGET = `(?:${YOU}|bot|robo|ia|maquina|assistente|chatbot|sua|seu|suas|seus|essa ia|esse bot|esse robo|bando de|cambada de)`;
 // Bounded and without overlapping alternatives, so a long "e uma e uma …" cannot backtrack exponentially.
 const INTENSIFIER = '(?:(?:e|eh|muito|mt|mto|mo|tao|bem|uma|um|mesmo|realmente|msm) ){0,4}';
 const INSULTS =
@@ -37,8 +13,7 @@ const INSULTS =
 // Things one does not "matar" a person with: "matar aula", "matar a saudade", "matar o tempo".
 const NOT_PEOPLE = '(?!(?:aula|aulas|tempo|saudade|saudades|curiosidade|fome|sede|vontade|duvida|duvidas|trabalho|prova|questao|questoes|materia|conteudo|serie|episodio|charada|barata|mosquito|formiga)\\b)';
 
-export const RULES: Rule[] = [
-  // ---------------- self-harm (checked first: the reply must point to help) ----------------
+export const PT_RULES: Rule[] = [
   {
     id: 'pt.self_harm.kill_myself',
     category: 'self_harm',
@@ -96,26 +71,6 @@ export const RULES: Rule[] = [
     re: r(`\\b(?:quero|vou|vontade de|penso em|pensando em|preciso|tento|tentei) (?:me machucar|me ferir|me jogar (?:da|de|do|na frente|no|na|pela))\\b`),
   },
   {
-    id: 'en.self_harm',
-    category: 'self_harm',
-    lang: 'en',
-    re: r(`\\b(?:kill myself|killing myself|suicide|suicidal|end my life|take my own life|want to die|wanna die|cut myself|cutting myself|hurt myself|dont want to live|do not want to live|better off dead)\\b`),
-  },
-  {
-    id: 'es.self_harm',
-    category: 'self_harm',
-    lang: 'es',
-    re: r(`\\b(?:matarme|suicidarme|suicidio|quiero morir|quiero morirme|no quiero vivir|no quiero seguir viviendo|cortarme|quitarme la vida|acabar con mi vida|no aguanto mas vivir)\\b`),
-  },
-  {
-    id: 'vi.self_harm',
-    category: 'self_harm',
-    lang: 'vi',
-    re: r(`\\b(?:tu tu|muon chet|ket thuc cuoc doi|khong muon song)\\b`),
-  },
-
-  // ---------------- prompt injection ----------------
-  {
     id: 'pt.injection.ignore_instructions',
     category: 'prompt_injection',
     lang: 'pt',
@@ -139,7 +94,7 @@ export const RULES: Rule[] = [
     id: 'pt.injection.new_persona',
     category: 'prompt_injection',
     lang: 'pt',
-    re: r(`\\b(?:a partir de agora|de agora em diante|daqui pra frente|daqui para frente) ${YOU} (?:e|eh|sera|vai ser|se chama|atua|responde|nao)\\b|\\b${YOU} agora (?:e|eh) (?:um|uma|o|a)\\b|\\b${YOU} nao (?:e|eh) mais (?:a |o |um |uma )?(?:cloudinha|assistente|ia|bot|robo)\\b|\\b(?:aja|age|aje|agir|atue|atua|atuar|responda|responde|fale|fala|comporte se|se comporte|haja) como (?:se fosse )?(?:se )?(?:um |uma |o |a )?(?:hacker|ia sem|outra ia|chatgpt|gpt|dan|desenvolvedor|admin|administrador|root|sistema|ia malvada|ia sem filtro)\\b`),
+    re: r(`\\b(?:a partir de agora|de agora em diante|daqui pra frente|daqui para frente) ${YOU} (?:e|eh|sera|vai ser|se chama|atua|responde|nao)\\b|\\b${YOU} agora (?:e|eh) (?:um|uma|o|a)\\b|\\b${YOU} nao (?:e|eh) mais (?:a |o |um |uma )?(?:assistente|ia|bot|robo)\\b|\\b(?:aja|age|aje|agir|atue|atua|atuar|responda|responde|fale|fala|comporte se|se comporte|haja) como (?:se fosse )?(?:se )?(?:um |uma |o |a )?(?:hacker|ia sem|outra ia|chatgpt|gpt|dan|desenvolvedor|admin|administrador|root|sistema|ia malvada|ia sem filtro)\\b`),
   },
   {
     id: 'pt.injection.reveal_prompt',
@@ -154,58 +109,11 @@ export const RULES: Rule[] = [
     ),
   },
   {
-    id: 'any.injection.system_prompt',
-    category: 'prompt_injection',
-    lang: 'any',
-    re: r(`\\b(?:system ?prompt|sys prompt|prompt (?:do sistema|de sistema|inicial|original|oculto|secreto)|system message|mensagem de sistema|mensagem do sistema)\\b`),
-    squashed: ['systemprompt', 'promptdosistema'],
-  },
-  {
-    id: 'any.injection.modes',
-    category: 'prompt_injection',
-    lang: 'any',
-    re: r(`\\bmodo (?:desenvolvedor|dev|developer|deus|god|sem (?:restricoes|filtros|censura|limites)|irrestrito|jailbreak|admin|administrador|debug|dan|desarrollador)\\b|\\b(?:developer|dev|god|dan|jailbreak) mode\\b|\\bjailbr[e]?ak\\w*\\b|\\bdo anything now\\b|\\b(?:voce e|vc e|seja|vire|ative|ativa|ativar|agora e|you are|be) (?:o |a )?dan\\b`),
-    squashed: ['mododesenvolvedor', 'developermode', 'doanythingnow'],
-  },
-  {
-    id: 'any.injection.dan_acronym',
-    category: 'prompt_injection',
-    lang: 'any',
-    original: /(?<![A-Za-z])D\.?A\.?N(?![A-Za-z])/,
-  },
-  {
     id: 'pt.injection.disable_filters',
     category: 'prompt_injection',
     lang: 'pt',
     re: r(`\\b(?:remov\\w*|desativ\\w*|deslig\\w*|desabilit\\w*|tir\\w*|ignor\\w*|quebr\\w*) (?:os |as |seus |suas |teus |tuas |qualquer |quaisquer |todos os |todas as )?(?:filtros|restricoes|censura|guardrails|travas|regras de seguranca|protecoes|bloqueios)\\b|\\b(?:responda|fale|aja|responde|fala) sem (?:filtros|filtro|restricoes|censura|limites|regras)\\b`),
   },
-  {
-    id: 'any.injection.markup',
-    category: 'prompt_injection',
-    lang: 'any',
-    raw: /<\|?\s*(?:im_start|im_end|system|endoftext|eot_id|start_header_id)\s*\|?>|\[\s*(?:system|sistema|inst|\/inst)\s*\]|#{2,}\s*(?:instruction|instrucao|system|sistema|new instructions)|^\s*(?:system|sistema)\s*:|\b(?:nova|novas) instruc(?:ao|oes)\s*:|\boverride\b/m,
-  },
-  {
-    id: 'en.injection',
-    category: 'prompt_injection',
-    lang: 'en',
-    re: r(`\\bignore (?:all )?(?:of )?(?:the )?(?:above|everything)\\b|\\b(?:ignore|disregard|forget|bypass|override) ${GAP}(?:instructions|instruction|prompts|prompt|rules|directives|guidelines|programming|restrictions)\\b|\\bpretend (?:that )?(?:you are|youre|you re|to be)\\b|\\bact as (?:an? )?(?:dan|unrestricted|jailbroken|evil|hacker|developer|different ai|ai without)\\b|\\byou are now\\b|\\bfrom now on you\\b|\\b(?:reveal|show|print|repeat|tell me|output|display) ${GAP}(?:prompt|instructions|initial instructions|hidden instructions)\\b|\\bwithout (?:any )?(?:filters|restrictions|censorship)\\b`),
-    squashed: ['ignorepreviousinstructions', 'ignoreallpreviousinstructions', 'ignoreallinstructions'],
-  },
-  {
-    id: 'es.injection',
-    category: 'prompt_injection',
-    lang: 'es',
-    re: r(`\\b(?:ignora|ignorar|olvida|olvidar|omite|descarta) ${GAP}(?:instrucciones|instruccion|reglas|indicaciones|directrices|prompt)\\b|\\b(?:finge|fingi|fingir|haz de cuenta) (?:que )?(?:eres|sos|ser)\\b|\\bactua como (?:si fueras )?(?:un |una )?(?:hacker|ia sin|dan|desarrollador|administrador)\\b|\\ba partir de ahora (?:eres|sos|seras)\\b|\\b(?:muestra|mostra|mostrame|muestrame|revela|dime|decime) ${GAP}(?:prompt|instrucciones)\\b|\\bsin (?:filtros|restricciones|censura)\\b`),
-  },
-  {
-    id: 'vi.injection',
-    category: 'prompt_injection',
-    lang: 'vi',
-    re: r(`\\b(?:bo qua|phot lo|quen) ${GAP}(?:huong dan|chi dan|chi thi|quy tac|lenh)\\b|\\bgia vo (?:ban la|la)\\b|\\bche do (?:nha phat trien|developer|dan)\\b|\\b(?:tiet lo|cho xem|in ra) ${GAP}(?:prompt|loi nhac he thong|huong dan he thong)\\b`),
-  },
-
-  // ---------------- data fishing ----------------
   {
     id: 'pt.data.bulk_users',
     category: 'data_fishing',
@@ -230,26 +138,6 @@ export const RULES: Rule[] = [
     lang: 'pt',
     re: r(`\\b(?:dump|despej\\w*|export\\w*|baix\\w*|mostr\\w*|list\\w*|copi\\w*|acess\\w*|apag\\w*|delet\\w*|vaz\\w*|extrai\\w*|me passa|me da) ${GAP}(?:banco de dados|database|db|tabela|tabelas|base de dados|bd)\\b|\\b(?:user profiles|moderation logs|golden examples|usuarios cadastrados)\\b|\\b(?:quem mais (?:usa|usou|conversa|conversou|falou|perguntou)|o que (?:os )?outros (?:alunos|usuarios|estudantes) (?:perguntaram|falaram|disseram|escreveram))\\b`),
   },
-  {
-    id: 'any.data.sql',
-    category: 'data_fishing',
-    lang: 'any',
-    raw: /\bselect\s+[\w*,\s]{1,200}?\bfrom\s+\w+|\b(?:drop|truncate)\s+table\b|\bdelete\s+from\b|\binsert\s+into\b|\bunion\s+(?:all\s+)?select\b|'\s*or\s+'?1'?\s*=\s*'?1|;\s*--/,
-  },
-  {
-    id: 'en.data',
-    category: 'data_fishing',
-    lang: 'en',
-    re: r(`\\b(?:list|show|give|dump|export|print) ${GAP}(?:users|user data|user emails|emails|passwords|accounts|profiles|database|db)\\b|\\b(?:other users|other students|another user|someone elses)(?: s)? (?:data|info|information|password|passwords|emails|profile|profiles)\\b|\\bpasswords? (?:of|for) (?:the )?(?:admin|other|users|root)\\b`),
-  },
-  {
-    id: 'es.data',
-    category: 'data_fishing',
-    lang: 'es',
-    re: r(`\\b(?:lista|listar|muestra|muestrame|mostrame|dame|pasame|exporta) ${GAP}(?:usuarios|contrasenas|correos|cuentas|perfiles|base de datos)\\b|\\b(?:datos|informacion|contrasena|contrasenas|correo|telefono) (?:de|del) (?:otros|otro|otra|otras|los usuarios|los demas|admin|administrador)\\b`),
-  },
-
-  // ---------------- abuse ----------------
   {
     id: 'pt.abuse.curse',
     category: 'abuse',
@@ -279,25 +167,4 @@ export const RULES: Rule[] = [
         `|\\b(?:explodir|atacar|atirar (?:em|na|no)|massacre (?:na|no)|chacina (?:na|no)|tiroteio (?:na|no)) (?:a |o )?(?:escola|faculdade|universidade|colegio|todo mundo|todos)\\b`,
     ),
   },
-  {
-    id: 'en.abuse',
-    category: 'abuse',
-    lang: 'en',
-    re: r(`\\b(?:fuck (?:you|off|u)|stfu|go to hell|kill yourself|kys|son of a bitch|piece of shit)\\b|\\b(?:you|u|youre|you re|ur|this bot|stupid bot) (?:are |is |r )?(?:an? )?(?:so |such an? |fucking |really )*(?:idiot|stupid|moron|dumb|useless|bitch|retard|retarded|asshole|loser|trash|garbage|worthless)\\b`),
-  },
-  {
-    id: 'es.abuse',
-    category: 'abuse',
-    lang: 'es',
-    re: r(`\\b(?:hijo de puta|hija de puta|hdp|la concha de tu madre|andate a la mierda|vete a la mierda|chupame|forro|pelotudo|pelotuda|boludo de mierda|pendejo|pendeja)\\b|\\b(?:sos|eres|tu|vos) (?:un |una |muy |re )*(?:idiota|estupid[oa]|imbecil|inutil|basura|tarad[oa]|mierda)\\b`),
-  },
-  {
-    id: 'vi.abuse',
-    category: 'abuse',
-    lang: 'vi',
-    re: r(`\\b(?:do ngu|dm may|dit me|con cho|may ngu|ngu nhu bo|do khon)\\b`),
-  },
 ];
-
-/** Checked in this order: the first category that matches wins (self-harm first, so help comes first). */
-export const CATEGORY_PRIORITY: GuardrailCategory[] = ['self_harm', 'prompt_injection', 'data_fishing', 'abuse'];

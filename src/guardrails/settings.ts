@@ -1,0 +1,38 @@
+// bot.yaml `guardrails:` — `true` turns the shared rules on; an object adds the bot's own names and patterns.
+import { z } from 'zod';
+import { GUARDRAIL_CATEGORIES, type GuardrailCategory } from './rules/index.ts';
+
+const pattern = z.string().refine((source) => {
+  try {
+    new RegExp(source);
+    return true;
+  } catch {
+    return false;
+  }
+}, 'not a valid regular expression');
+
+export const guardrailsSchema = z.union([
+  z.boolean(),
+  z.strictObject({
+    enabled: z.boolean().default(true),
+    /** Other names the bot answers to (its `name` always counts). */
+    names: z.array(z.string().min(2)).default([]),
+    /** The bot's own patterns per category, e.g. `abuse: ['\\bpalavra\\b']` (matched without accents, any case). */
+    patterns: z.partialRecord(z.enum(GUARDRAIL_CATEGORIES as [GuardrailCategory, ...GuardrailCategory[]]), z.array(pattern)).default({}),
+  }),
+]);
+
+export type GuardrailsSetting = z.infer<typeof guardrailsSchema>;
+
+export interface GuardrailSettings {
+  enabled: boolean;
+  names: string[];
+  patterns: Partial<Record<GuardrailCategory, string[]>>;
+}
+
+/** The setting as one shape, with the bot's name among its names. */
+export function guardrailSettings(setting: GuardrailsSetting, botName: string): GuardrailSettings {
+  const names = botName ? [botName] : [];
+  if (typeof setting === 'boolean') return { enabled: setting, names, patterns: {} };
+  return { enabled: setting.enabled, names: [...names, ...setting.names], patterns: setting.patterns };
+}
