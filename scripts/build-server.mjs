@@ -4,7 +4,7 @@
 // costs about a second at start-up: the loader sits in front of every module Node loads, node_modules included.
 // Run by `prestart` (only when a source is newer than the last build) and by `npm run build`.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { newestMtime } from './ensure-web.mjs';
 
@@ -38,8 +38,21 @@ const keepModules = {
   name: 'keep-modules',
   setup(build) {
     build.onResolve({ filter: /^\.\.?\/.*\.ts$/ }, (args) => (args.kind === 'entry-point' ? undefined : { path: args.path.replace(/\.ts$/, '.js'), external: true }));
+    // Bots import the runtime by its package name (`switchboard`, see package.json "exports"), which points at
+    // TypeScript sources: in the build it becomes the relative import of the compiled door.
+    build.onResolve({ filter: /^switchboard(?:\/.*)?$/ }, (args) => {
+      const target = packageExports()[args.path === 'switchboard' ? '.' : `.${args.path.slice('switchboard'.length)}`];
+      if (!target) return { errors: [{ text: `'${args.path}' is not exported by package.json` }] };
+      const path = relative(dirname(args.importer), join(root, target)).replace(/\.ts$/, '.js').split(sep).join('/');
+      return { path: path.startsWith('.') ? path : `./${path}`, external: true };
+    });
   },
 };
+
+let exportsMap;
+function packageExports() {
+  return (exportsMap ??= JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).exports ?? {});
+}
 
 export async function buildServer() {
   const esbuild = await import('esbuild');

@@ -2,9 +2,7 @@
 // workflow's filters and the widening search, and Brazilian number formatting.
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Passage, RouteContext } from '../../src/engine/index.ts';
-import { readKnowledgeDir } from '../../src/knowledge/index.ts';
-import type { Sql } from '../../src/store/types.ts';
+import { type Passage, readKnowledgeDir, type RouteContext, type Sql } from 'switchboard';
 import { contentStems, datesFor, isDateQuestion, isIntro, relevantPassages } from './answers.ts';
 import { loadEduData } from './data.ts';
 import { getImportantDates, type ImportantDate } from './dates.ts';

@@ -1,7 +1,6 @@
 // The conversational agents: root (chit-chat; opens a workflow when the student asks for something specific),
 // the Sisu and Prouni agents (questions through the tool cascade), and exit ("sair" clears the workflow).
-import type { Step, StepResult, TurnContext } from '../../src/engine/index.ts';
-import { tagUserMessage } from '../../src/workflows/index.ts';
+import { type Step, type StepResult, tagUserMessage, type TurnContext } from 'switchboard';
 import { answerQuestion, isIntro, type Program } from './answers.ts';
 import { match } from './match.ts';
 import { chitChat, isSmallTalk } from './smalltalk.ts';

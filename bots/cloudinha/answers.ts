@@ -2,7 +2,7 @@
 //   1. getImportantDates (only for questions about dates), 2. knowledgeSearch (the bot's documents on the
 //   program), 3. webSearch (fallback; offline it gives up at once) —
 // stopping at the first tool that answers, and saying where the answer came from.
-import type { Passage, TurnContext } from '../../src/engine/index.ts';
+import type { Passage, TurnContext } from 'switchboard';
 import { getImportantDates, formatDates, type ImportantDate } from './dates.ts';
 import { servicesOf } from './services.ts';
 import { fold } from './text.ts';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Sql } from '../../src/store/types.ts';
+import type { Sql } from 'switchboard';
 import { loadEduData } from './data.ts';
 import { EDU_DATA_DIR, memoryDb, writeFixtureData } from './testing.ts';
 

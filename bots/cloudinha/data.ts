@@ -4,7 +4,7 @@
 // leaves a half-loaded table behind and the "already loaded?" row-count check stays trustworthy.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Sql } from '../../src/store/types.ts';
+import type { Sql } from 'switchboard';
 import { fold, numberOrNull, parseCsv, titleCase } from './text.ts';
 
 export const DATA_FILES = {

@@ -1,6 +1,6 @@
 // getImportantDates: the Sisu / ProUni / Fies calendar loaded from the 2019/1 MEC note — a PAST edition,
 // always returned with a notice saying so.
-import type { Sql } from '../../src/store/types.ts';
+import type { Sql } from 'switchboard';
 import { EDITIONS } from './data.ts';
 import { fold } from './text.ts';
 

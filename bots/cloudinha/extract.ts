@@ -4,7 +4,7 @@
 // The message is folded to a same-length lowercase copy, so a match found in the folded text points at the
 // same span of the original (names and cities keep their capitals and accents). Each slot found is masked
 // out, so one number is never read twice (an income is not also a score or an age).
-import type { Sql } from '../../src/store/types.ts';
+import type { Sql } from 'switchboard';
 import type { EducationLevel } from './profile.ts';
 import { fold, titleCase } from './text.ts';
 import {

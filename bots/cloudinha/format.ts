@@ -1,6 +1,5 @@
 // Portuguese (Brazil) formatting for replies: numbers ("1,5", "R$ 2.118,00"), search results, eligibility.
-import type { BotConfig } from '../../src/bot/config.ts';
-import { fillTemplate } from '../../src/engine/index.ts';
+import { type BotConfig, fillTemplate } from 'switchboard';
 import { EDITIONS } from './data.ts';
 import type { Eligibility } from './eligibility.ts';
 import type { NearbyResult } from './geo.ts';

@@ -1,5 +1,5 @@
 // Geographic widening for the match workflow: the student's city, then their state, then their region.
-import type { Sql } from '../../src/store/types.ts';
+import type { Sql } from 'switchboard';
 import { isSameCourse, searchOpportunities, type SearchParams, type SearchResult } from './search.ts';
 import { fold } from './text.ts';
 import { COURSE_FAMILIES, STATE_NAMES, type Uf } from './vocab.ts';

@@ -1,7 +1,7 @@
 // cloudinha: a scholarship adviser for Brazilian students. Every message passes the gate (sign-in,
 // guardrails), then the router picks one agent — onboarding, match, sisu, prouni, root or exit — whose tools
 // stream tool_start/tool_end events. Data are past editions (Prouni 2018/1, Sisu 2023/1, calendar 2019/1).
-import { defineBot } from '../../src/bot/index.ts';
+import { defineBot } from 'switchboard';
 import { exit, prouni, root, sisu } from './agents.ts';
 import { match } from './match.ts';
 import { onboarding } from './onboarding.ts';

@@ -1,8 +1,7 @@
 // Match workflow: course, ENEM score, shift and institution type (several per message) →
 // search → family income per person → eligibility (Prouni full ≤ 1.5 minimum wages, partial ≤ 3, Sisu above) →
 // search again filtered by it, widened to nearby cities and ordered by MEC quality → results → the workflow ends.
-import type { Step, TurnContext } from '../../src/engine/index.ts';
-import { advanceWorkflow, defineWorkflow, hasValue, tagUserMessage, type WorkflowState } from '../../src/workflows/index.ts';
+import { advanceWorkflow, defineWorkflow, hasValue, type Step, tagUserMessage, type TurnContext, type WorkflowState } from 'switchboard';
 import { computeEligibility, eligibilitySettings, type EligibilityKind } from './eligibility.ts';
 import { extractMatchSlots, type Catalog, type SlotName } from './extract.ts';
 import { formatEligibility, formatResults } from './format.ts';

@@ -1,8 +1,7 @@
 // Onboarding: name, age, city and education, asking only what is missing and accepting
 // several in one message. The profile is the source of truth; when all four are known the profile is marked
 // onboarding_completed and the workflow ends.
-import type { Step, TurnContext } from '../../src/engine/index.ts';
-import { advanceWorkflow, defineWorkflow, tagUserMessage, type WorkflowState } from '../../src/workflows/index.ts';
+import { advanceWorkflow, defineWorkflow, type Step, tagUserMessage, type TurnContext, type WorkflowState } from 'switchboard';
 import { extractOnboardingSlots, toProfileUpdates, type SlotName } from './extract.ts';
 import { ONBOARDING_FIELDS, validateProfileUpdates, type StudentProfile } from './profile.ts';
 import { servicesOf } from './services.ts';

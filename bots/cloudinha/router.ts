@@ -5,8 +5,7 @@
 //   Then the priority: onboarding until complete → match → Sisu / Prouni agents → root.
 // The chosen agent returns the workflow, which the engine stores on the session in the turn's transaction
 // (and tags the reply with); the agents re-tag the user's message when it moved to another workflow.
-import type { RouteContext } from '../../src/engine/index.ts';
-import { routeWorkflow, type WorkflowState } from '../../src/workflows/index.ts';
+import { type RouteContext, routeWorkflow, type WorkflowState } from 'switchboard';
 import { isExitPhrase, isHowQuestion, isSearchRequest, namedPrograms, type ProgramName } from './cues.ts';
 import { eligibilitySettings } from './eligibility.ts';
 import { matchClaims, type MatchValues } from './match.ts';

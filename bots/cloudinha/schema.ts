@@ -1,7 +1,7 @@
 // Cloudinha's own tables. Applied by the store's migrator after the core migrations.
 // Text columns ending in `_norm` hold lowercase, accent-folded copies (see text.ts `fold`), so accent- and
 // case-insensitive matching needs no `unaccent` extension and runs the same on PGlite and PostgreSQL.
-import type { Migration } from '../../src/store/types.ts';
+import type { Migration } from 'switchboard';
 
 export const migrations: Migration[] = [
   {

@@ -1,7 +1,7 @@
 // searchOpportunities: the match workflow's query over `opportunities` (Prouni 2018/1 and Sisu 2023/1 data).
 // Every value reaches SQL as a parameter; free text is additionally reduced to letters, digits and spaces,
 // and enumerated filters that cannot be recognised make the search return nothing (never an error).
-import type { Sql } from '../../src/store/types.ts';
+import type { Sql } from 'switchboard';
 import type { EligibilityKind } from './eligibility.ts';
 import { EDITIONS, type OpportunityRow } from './data.ts';
 import { fold } from './text.ts';

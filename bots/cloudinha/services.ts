@@ -2,8 +2,7 @@
 // cross-process lock so two servers starting together do not both load it) and the course/city catalog for
 // slot extraction ready to load. What `setup` returns is the turn's `ctx.services`.
 import { resolve } from 'node:path';
-import type { BotSetupContext } from '../../src/engine/index.ts';
-import type { Database, Sql } from '../../src/store/index.ts';
+import type { BotSetupContext, Database, Sql } from 'switchboard';
 import { loadEduData } from './data.ts';
 import { defaultCatalog, loadCatalog, type Catalog } from './extract.ts';
 import type { WebSearchOptions } from './web.ts';

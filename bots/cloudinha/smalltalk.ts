@@ -1,7 +1,7 @@
 // Small talk: thanks, greetings and acknowledgements ("nossa, valeu", "ok, entendi"), answered without the
 // knowledge cascade — in the root conversation, inside a Sisu/Prouni conversation, and in the middle of the
 // match workflow (a short line before its pending question).
-import type { TurnContext } from '../../src/engine/index.ts';
+import type { TurnContext } from 'switchboard';
 import { fold } from './text.ts';
 import { loadProfile, modelReply } from './turn.ts';
 

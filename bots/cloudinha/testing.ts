@@ -5,7 +5,7 @@ import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Sql } from '../../src/store/types.ts';
+import type { Sql } from 'switchboard';
 import { DATA_FILES } from './data.ts';
 import { migrations } from './schema.ts';
 

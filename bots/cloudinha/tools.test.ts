@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Sql } from '../../src/store/types.ts';
+import type { Sql } from 'switchboard';
 import { loadEduData } from './data.ts';
 import { memoryDb, writeFixtureData } from './testing.ts';
 import {

@@ -1,8 +1,7 @@
 // Helpers every Cloudinha agent uses during a turn: the student's profile read and written through the tools
 // (so the client sees "Consultando seu perfil…"), writes deferred to commit with the reply, and the golden
 // examples for model prompts.
-import type { TurnContext } from '../../src/engine/index.ts';
-import { goldenPromptBlock } from '../../src/feedback/index.ts';
+import { goldenPromptBlock, type TurnContext } from 'switchboard';
 import { getStudentProfile, updateStudentProfile, validateProfileUpdates, type StudentProfile } from './profile.ts';
 
 export const WORKFLOWS = {

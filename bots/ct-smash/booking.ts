@@ -2,7 +2,7 @@
 // the next classes with a free place, Portuguese date labels, and matching a requested time
 // or modality to a class. No database and no clock of its own: callers pass dates and counts.
 import { z } from 'zod';
-import { hhmm as formatHhmm, isoDate, wallClock } from '../../src/nlu/index.ts';
+import { hhmm as formatHhmm, isoDate, wallClock } from 'switchboard';
 
 export const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];

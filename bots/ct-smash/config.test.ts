@@ -1,9 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { botConfigSchema, repeatedExamples } from '../../src/bot/index.ts';
-import { createLocalUnderstander, extractEntities } from '../../src/nlu/index.ts';
-import { normalize } from '../../src/nlu/normalize.ts';
+import { botConfigSchema, createLocalUnderstander, extractEntities, normalize, repeatedExamples } from 'switchboard';
 
 const raw = parse(readFileSync(new URL('./bot.yaml', import.meta.url), 'utf8'));
 const config = botConfigSchema.parse(raw);

@@ -1,11 +1,7 @@
 // ct-smash: triage → trial / faq in parallel → merge. The trial specialist books a trial class
 // through the stages ask_date → ask_time → confirm → booked, against the weekly timetable and its capacity.
 import { randomUUID } from 'node:crypto';
-import { defineBot } from '../../src/bot/index.ts';
-import { WriteRejected, type Step, type TurnContext } from '../../src/engine/index.ts';
-import { isGreeting } from '../../src/handoff/index.ts';
-import { foldDiacritics } from '../../src/nlu/index.ts';
-import type { Migration, Sql } from '../../src/store/index.ts';
+import { defineBot, foldDiacritics, isGreeting, WriteRejected, type Migration, type Sql, type Step, type StepResult, type TurnContext } from 'switchboard';
 import {
   addDays,
   classesOn,
@@ -57,17 +53,20 @@ export async function bookedCounts(sql: Sql, fromDate: string, toDate: string): 
   return Object.fromEntries(rows.map((r) => [slotKey(r.date, r.time), Number(r.n)]));
 }
 
-function entity<T>(ctx: TurnContext, type: string): T | undefined {
+type Memory = { trial: TrialMemory };
+type Ctx = TurnContext<unknown, Memory>;
+
+function entity<T>(ctx: Ctx, type: string): T | undefined {
   return ctx.entities.find((e) => e.type === type)?.value as T | undefined;
 }
 
-const trial: Step = async (ctx) => {
+const trial: Step<unknown, Memory> = async (ctx) => {
   const timetable: Timetable = parseTimetable(ctx.bot.settings.timetable);
   const horizon = Number(ctx.bot.settings.trial_booking_horizon_days ?? 14);
   const offerCount = Number(ctx.bot.settings.trial_offer_count ?? 3);
   const today = localDateTime(ctx.now, ctx.bot.timeZone);
   const counts = await ctx.tool('findFreeSlots', { from: today.date, days: horizon }, () => bookedCounts(ctx.sql, today.date, addDays(today.date, horizon)));
-  const prev = (ctx.memory.trial ?? {}) as TrialMemory;
+  const prev: TrialMemory = ctx.memory.trial ?? {};
   const active = prev.stage && prev.stage !== 'booked' ? prev : {};
   const date = entity<string>(ctx, 'date');
   const time = entity<string>(ctx, 'time');
@@ -141,12 +140,12 @@ const trial: Step = async (ctx) => {
   return confirm(ctx, match, modality);
 };
 
-function confirm(ctx: TurnContext, slot: DatedSlot, modality?: string) {
+function confirm(ctx: Ctx, slot: DatedSlot, modality?: string): StepResult<Memory> {
   const text = ctx.reply('trial_confirm', { modalidade: slot.modality, data: formatDatePt(slot.date), hora: formatTimePt(slot.time) });
   return { segments: [{ intent: 'trial', text, ok: true, data: { stage: 'confirm' } }], memory: { trial: { stage: 'confirm', date: slot.date, time: slot.time, modality: modality ?? slot.modality } } };
 }
 
-function findNextAt(timetable: Timetable, counts: BookedCounts, ctx: TurnContext, time: string, horizon: number, modality?: string): DatedSlot | undefined {
+function findNextAt(timetable: Timetable, counts: BookedCounts, ctx: Ctx, time: string, horizon: number, modality?: string): DatedSlot | undefined {
   const all = nextAvailable(timetable, ctx.now, counts, 50, { timeZone: ctx.bot.timeZone, horizonDays: horizon, modality });
   return all.find((s) => s.time === time);
 }
@@ -177,7 +176,7 @@ export async function insertBooking(tx: Sql, b: { id: string; sessionId: string;
 }
 
 /** general: a short friendly reply (the model's general_response when there is one). */
-const general: Step = (ctx) => {
+const general: Step<unknown, Memory> = (ctx) => {
   const t = fold(ctx.text);
   const key = isGreeting(ctx.text, ctx.bot.language, ctx.bot.greetings)
     ? 'general_greeting'
@@ -189,12 +188,12 @@ const general: Step = (ctx) => {
   return { segments: [{ intent: 'general', text: ctx.understanding.generalResponse || ctx.reply(key) || ctx.reply('general_fallback'), ok: true }] };
 };
 
-export default defineBot({
+export default defineBot<unknown, Memory>({
   migrations,
   specialists: { trial, general },
   /** "cancela a aula" after a booking is the trial flow's business, whatever the classifier thought. */
   refineIntents: ({ text, intents, memory }) => {
-    const booked = (memory.trial as TrialMemory | undefined)?.bookingId;
+    const booked = memory.trial?.bookingId;
     if (booked && CANCEL.test(fold(text)) && !intents.includes('trial')) return ['trial', ...intents.filter((i) => i !== 'general')];
     return intents;
   },

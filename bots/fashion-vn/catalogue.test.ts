@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Product, ProductSearchFilter } from '../../src/saleor/index.ts';
+import type { Product, ProductSearchFilter } from 'switchboard/saleor';
 import { catalogueVocabulary } from './catalogue.ts';
 import { fashionConfig } from './entities.ts';
 

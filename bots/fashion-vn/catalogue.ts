@@ -2,8 +2,8 @@
 // product names ("DRY", "Dash Force", "Monospace"), so a product asked for by name is searched by name.
 // The names come from Saleor once, at warm-up or on the first search (start-up never waits for Saleor); until
 // they arrive, or while Saleor is unreachable, the gazetteers alone are used and the load is retried.
-import type { BotConfig } from '../../src/bot/index.ts';
-import type { SaleorClient } from '../../src/saleor/index.ts';
+import type { BotConfig } from 'switchboard';
+import type { SaleorClient } from 'switchboard/saleor';
 import { vocabularyFromConfig, type CatalogVocabulary } from './entities.ts';
 
 export interface VocabularySource {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadCatalog } from '../../src/saleor/index.ts';
+import { loadCatalog } from 'switchboard/saleor';
 import { defaultVocabulary, extractProductEntities, fold, toSaleorFilter, vocabularyFromConfig, fashionConfig, type ProductEntities } from './entities.ts';
 
 type Expected = Omit<ProductEntities, 'keywords'> & { keywords?: string[] };

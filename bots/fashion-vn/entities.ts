@@ -10,9 +10,8 @@
 // converts VND to the catalogue currency with settings.vnd_per_usd (25 000 by default), rounding the
 // lower bound down and the upper bound up to the cent so nothing at the edge is lost.
 import { dirname } from 'node:path';
-import { readBotConfig, type BotConfig } from '../../src/bot/index.ts';
-import { sourcePath } from '../../src/paths.ts';
-import { loadCatalog, type Product, type ProductSearchFilter, type SaleorClient } from '../../src/saleor/index.ts';
+import { type BotConfig, readBotConfig, sourcePath } from 'switchboard';
+import { loadCatalog, type Product, type ProductSearchFilter, type SaleorClient } from 'switchboard/saleor';
 
 export type Currency = 'VND' | 'USD';
 

@@ -4,9 +4,8 @@
 // saleor_error) is kept per conversation under memory.fashion.
 // classify_question is the local classifier corrected by refine.ts (courtesy, follow-ups after a search,
 // products asked for by type, shop topics); handle_general_inquiry picks the passage with inquiry.ts.
-import { defineBot, type BotConfig } from '../../src/bot/index.ts';
-import type { Passage, Step, TurnContext } from '../../src/engine/index.ts';
-import { createSaleorClient, createSaleorDevServer, SaleorError, type Product, type SaleorClient } from '../../src/saleor/index.ts';
+import { type BotConfig, defineBot, type Passage, type Step, type TurnContext } from 'switchboard';
+import { createSaleorClient, createSaleorDevServer, type Product, type SaleorClient, SaleorError } from 'switchboard/saleor';
 import { catalogueVocabulary, type VocabularySource } from './catalogue.ts';
 import { extractProductEntities, findProducts, vocabularyFromConfig, type CatalogVocabulary, type FindResult, type ProductEntities } from './entities.ts';
 import { detectTopic, isTopicSection, passageBody, rankPassages, topicsFromConfig } from './inquiry.ts';
@@ -29,6 +28,10 @@ interface FashionServices {
   vocabulary: VocabularySource;
 }
 
+type Memory = { fashion: FashionMemory };
+type Ctx = TurnContext<FashionServices, Memory>;
+type FashionStep = Step<FashionServices, Memory>;
+
 // Each loaded bot config's vocabulary source (set by setup), for refineIntents, which has no services.
 const vocabularies = new WeakMap<BotConfig, VocabularySource>();
 const configVocabularies = new WeakMap<BotConfig, CatalogVocabulary>();
@@ -41,12 +44,13 @@ function currentVocabulary(config: BotConfig): CatalogVocabulary {
   return v;
 }
 
-const fashion = (ctx: TurnContext) => (ctx.memory.fashion ?? {}) as FashionMemory;
-const vocab = (ctx: TurnContext) => (ctx.services as FashionServices | undefined)?.vocabulary.current() ?? currentVocabulary(ctx.bot);
+const fashion = (ctx: Ctx): FashionMemory => ctx.memory.fashion ?? {};
+// Steps run without services in unit tests: the vocabulary then comes from bot.yaml.
+const vocab = (ctx: Ctx) => ctx.services?.vocabulary.current() ?? currentVocabulary(ctx.bot);
 
 /** purchase, step 1: product entities, resolved against the previous search for follow-ups. */
-const extract_entities: Step = async (ctx) => {
-  await (ctx.services as FashionServices | undefined)?.vocabulary.get(); // product names, once loaded
+const extract_entities: FashionStep = async (ctx) => {
+  await ctx.services?.vocabulary.get(); // product names, once loaded
   const previous = fashion(ctx).last_search;
   const followUp = previous ? followUpQuery(previous, ctx.text, vocab(ctx)) : { kind: 'new' as const, entities: extractProductEntities(ctx.text, vocab(ctx)), excludeProductIds: [], productSlugs: [], relax: undefined };
   return {
@@ -61,12 +65,12 @@ const typeNotSold = (found: FindResult) =>
   && !found.entities.color && !found.entities.size && !found.entities.material && !found.entities.price;
 
 /** purchase, step 2: search Saleor; nothing found or Saleor down is a friendly reply, never a crash. */
-const query_saleor: Step = async (ctx) => {
+const query_saleor: FashionStep = async (ctx) => {
   const mem = fashion(ctx);
   const followUp = ctx.data.followUp as ReturnType<typeof followUpQuery>;
   const entities = followUp.entities;
   const templates = ctx.bot.replies;
-  const { client } = ctx.services as FashionServices;
+  const { client } = ctx.services;
   try {
     let products: Product[];
     let found: FindResult | undefined;
@@ -103,7 +107,7 @@ const query_saleor: Step = async (ctx) => {
   }
 };
 
-function fail(ctx: TurnContext, mem: FashionMemory, error: string) {
+function fail(ctx: Ctx, mem: FashionMemory, error: string) {
   console.warn(`[fashion-vn] saleor: ${error}`);
   return {
     segments: [{ intent: 'purchase', text: formatSaleorDown({ templates: ctx.bot.replies }), ok: true, data: { saleor_error: error } }],
@@ -125,7 +129,7 @@ async function answerPassages(ctx: TurnContext, question: string, tool: boolean)
 }
 
 /** general_fashion_inquiry, step 1: retrieve the store's documents for the question (and the recent topic). */
-const handle_general_inquiry: Step = async (ctx) => {
+const handle_general_inquiry: FashionStep = async (ctx) => {
   const lastUser = [...ctx.history].reverse().find((m) => m.role === 'user')?.content ?? '';
   let passages = await answerPassages(ctx, ctx.text, true);
   // A short follow-up ("còn giày thì sao?") leans on the previous question.
@@ -137,7 +141,7 @@ const handle_general_inquiry: Step = async (ctx) => {
 };
 
 /** general_fashion_inquiry, step 2: the answer from the retrieved passages (with the model when configured). */
-const generate_answer: Step = async (ctx) => {
+const generate_answer: FashionStep = async (ctx) => {
   const context = (ctx.data.context as string[]) ?? [];
   if (!context.length) return { segments: [{ intent: 'general_fashion_inquiry', text: ctx.reply('no_knowledge'), ok: true }] };
   if (ctx.model) {
@@ -160,7 +164,7 @@ const generate_answer: Step = async (ctx) => {
 };
 
 /** off_topic: a gentle nudge back to fashion, or a polite answer (replies.greeting, thanks, acknowledge, goodbye). */
-const handle_off_topic: Step = (ctx) => {
+const handle_off_topic: FashionStep = (ctx) => {
   const talk = smallTalk(ctx.text, ctx.bot.greetings);
   const text = (talk && ctx.bot.replies[talk]) || offTopicNudge({ templates: ctx.bot.replies });
   return {
@@ -172,7 +176,7 @@ const handle_off_topic: Step = (ctx) => {
 /** Replies that already end the exchange their own way: no "Bạn có muốn hỏi thêm gì không?" after them. */
 const endsOnItsOwn = (data: unknown) => ['greeting', 'goodbye'].includes((data as { smallTalk?: string } | undefined)?.smallTalk ?? '');
 
-export default defineBot({
+export default defineBot<FashionServices, Memory>({
   specialists: {
     purchase: { steps: [['extract_entities', extract_entities], ['query_saleor', query_saleor]] },
     general_fashion_inquiry: { steps: [['handle_general_inquiry', handle_general_inquiry], ['generate_answer', generate_answer]] },
@@ -183,7 +187,7 @@ export default defineBot({
     refineIntents({
       text,
       intents,
-      fashion: memory.fashion as FashionMemory | undefined,
+      fashion: memory.fashion,
       vocabulary: currentVocabulary(bot),
       topics: topicsFromConfig(bot),
       greetings: bot.greetings,
@@ -210,9 +214,9 @@ export default defineBot({
   },
   // The product names: the demo server builds Saleor's 1 MB schema on its first request (~0.5 s of CPU).
   async warmUp(services) {
-    await (services as FashionServices | undefined)?.vocabulary.get();
+    await services?.vocabulary.get();
   },
   async close(services) {
-    await (services as FashionServices | undefined)?.devServer?.close();
+    await services?.devServer?.close();
   },
 });

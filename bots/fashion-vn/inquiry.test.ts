@@ -1,8 +1,7 @@
 // Knowledge topics and passage ranking: which section answers a shop question.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readKnowledgeDir } from '../../src/knowledge/index.ts';
-import type { Passage } from '../../src/engine/index.ts';
+import { type Passage, readKnowledgeDir } from 'switchboard';
 import { botDir, fashionConfig } from './entities.ts';
 import { detectTopic, isTopicSection, overlapScore, passageBody, rankPassages, topicsFromConfig, writesWithDiacritics, words } from './inquiry.ts';
 

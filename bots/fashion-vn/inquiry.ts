@@ -4,8 +4,7 @@
 //    "phí ship về Hà Nội" → "Phí vận chuyển…", "trả hàng bao lâu nhận lại tiền" → "Hoàn tiền…";
 // 2. otherwise the candidates are re-ranked by the question's words they contain, compared WITH their
 //    diacritics when the customer typed them ("Nẵng" is not "nặng", "phối" is not "phơi").
-import type { BotConfig } from '../../src/bot/index.ts';
-import type { Passage } from '../../src/engine/index.ts';
+import type { BotConfig, Passage } from 'switchboard';
 import { fold } from './entities.ts';
 
 export interface KnowledgeTopic {

@@ -1,6 +1,6 @@
 // Replies and follow-ups, end to end against the local Saleor dev server (real HTTP).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSaleorClient, createSaleorDevServer, SaleorError, type Product, type SaleorClient, type SaleorDevServer } from '../../src/saleor/index.ts';
+import { createSaleorClient, createSaleorDevServer, type Product, type SaleorClient, type SaleorDevServer, SaleorError } from 'switchboard/saleor';
 import { defaultVocabulary, extractProductEntities, findProducts, fashionConfig, relaxations, vocabularyFromConfig, type ProductEntities } from './entities.ts';
 import {
   askToContinue, describeEntities, fillTemplate, followUpQuery, formatMoney, formatNoProducts, formatNotSold, formatProductList,

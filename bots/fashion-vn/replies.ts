@@ -1,8 +1,8 @@
 // What fashion-vn says about products: short Vietnamese lists (name, price, sizes in stock), the
 // "nothing found" and "Saleor is down" answers, and follow-ups ("còn màu khác không?",
 // "cái thứ 2 có size L không?") resolved against the products shown last.
-import type { Money, Product } from '../../src/saleor/index.ts';
-import { fillTemplate } from '../../src/engine/index.ts';
+import type { Money, Product } from 'switchboard/saleor';
+import { fillTemplate } from 'switchboard';
 import {
   RELAX_ORDER, convertAmount, defaultVocabulary, extractProductEntities, fashionConfig, fold,
   type CatalogVocabulary, type Currency, type ProductEntities, type Relaxable,

@@ -1,7 +1,7 @@
 // Messages that are only courtesy — "chào shop", "shop ơi", "cảm ơn shop nha", "ok", "bye nha" — and
 // not a question: they get a short polite reply instead of a product list or a knowledge passage.
 // A greeting followed by a question ("chào shop, có áo hoodie không?") is not small talk.
-import { isGreeting } from '../../src/handoff/index.ts';
+import { isGreeting } from 'switchboard';
 import { fold } from './entities.ts';
 
 export type SmallTalk = 'greeting' | 'thanks' | 'acknowledge' | 'goodbye';

@@ -1,8 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { botConfigSchema, repeatedExamples } from '../../src/bot/index.ts';
-import { normalize } from '../../src/nlu/normalize.ts';
+import { botConfigSchema, normalize, repeatedExamples } from 'switchboard';
 import { defaultCatalog, findProducts, formatAmount, mentionsUnknownProduct, stockPhrase } from './catalog.ts';
 
 const config = botConfigSchema.parse(parse(readFileSync(new URL('./bot.yaml', import.meta.url), 'utf8')));

@@ -1,8 +1,6 @@
 // la-formula: Nico answers from the shop's catalogue and knowledge; intents whose handoff toggle
 // is on go to Mauri through the runtime's handoff circuit.
-import { defineBot } from '../../src/bot/index.ts';
-import { answerFromKnowledge, type Step, type TurnContext } from '../../src/engine/index.ts';
-import { isGreeting } from '../../src/handoff/index.ts';
+import { answerFromKnowledge, defineBot, isGreeting, type Step, type TurnContext } from 'switchboard';
 import { defaultCatalog, findProducts, foldText, formatAmount, mentionsPharmacology, stockPhrase, unknownProductQuery, type Product } from './catalog.ts';
 
 const PRODUCT_INTENTS = new Set(['consulta_producto', 'posible_comprador']);

@@ -2,9 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { botConfigSchema } from '../../src/bot/config.ts';
-import type { RouteContext } from '../../src/engine/index.ts';
-import type { IntentScore, Understanding } from '../../src/nlu/index.ts';
+import { botConfigSchema, type IntentScore, type RouteContext, type Understanding } from 'switchboard';
 import bot from './index.ts';
 
 const config = botConfigSchema.parse(parse(readFileSync(new URL('./bot.yaml', import.meta.url), 'utf8')));

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { botConfigSchema } from '../../src/bot/config.ts';
+import { botConfigSchema } from 'switchboard';
 import { localPlan } from './local-plan.ts';
 import { CRM_INTENTS } from './types.ts';
 

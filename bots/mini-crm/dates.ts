@@ -1,7 +1,7 @@
 // A small Portuguese date/time reader for task deadlines ("amanhã às 10h", "sexta às 10h",
 // "dia 15", "15/06 14:30", "daqui a 2 horas"), computed against a clock in a time zone.
 // chrono-node's pt locale drops "19h"-style times, so this is written out by hand.
-import { addDays, compareDates, daysInMonth, wallClock, weekdayOf, type LocalDate } from '../../src/nlu/index.ts';
+import { addDays, compareDates, daysInMonth, type LocalDate, wallClock, weekdayOf } from 'switchboard';
 import { fold } from './text.ts';
 
 export interface ParsedDateTime {

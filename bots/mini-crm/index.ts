@@ -1,11 +1,12 @@
 // mini-crm: one message → a plan of actions → CRM tools → one aggregated reply. The planner is
 // the model (one JSON call) when one is configured, else local rules and clause classification.
-import { defineBot } from '../../src/bot/index.ts';
-import type { Step } from '../../src/engine/index.ts';
+import { defineBot, type Step } from 'switchboard';
 import { buildPlannerPrompt, migrations, runCrmTurn, type CrmMemory } from './crm.ts';
 
-const crm: Step = async (ctx) => {
-  const memory = (ctx.memory.crm ?? {}) as CrmMemory;
+type Memory = { crm: CrmMemory };
+
+const crm: Step<unknown, Memory> = async (ctx) => {
+  const memory: CrmMemory = ctx.memory.crm ?? {};
   const model = ctx.model;
   const result = await runCrmTurn({
     text: ctx.text,
@@ -35,7 +36,7 @@ const crm: Step = async (ctx) => {
   };
 };
 
-export default defineBot({
+export default defineBot<unknown, Memory>({
   migrations,
   specialists: { crm },
   route: () => ['crm'],

@@ -1,6 +1,6 @@
 // The mini-CRM's own tables. Every row carries a `workspace` (the engine passes the session or
 // user id), so conversations and tests never see each other's leads.
-import type { Migration } from '../../src/store/types.ts';
+import type { Migration } from 'switchboard';
 
 export const migrations: Migration[] = [
   {

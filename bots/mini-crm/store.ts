@@ -3,7 +3,7 @@
 // engine runs inside its persist transaction. Inserts use ON CONFLICT (id) DO NOTHING and updates
 // set absolute values, so running the same writes twice changes nothing the second time.
 import { randomUUID } from 'node:crypto';
-import type { Sql } from '../../src/store/types.ts';
+import type { Sql } from 'switchboard';
 import { matchScore, wordOverlap } from './match.ts';
 import type { CrmWrite } from './types.ts';
 

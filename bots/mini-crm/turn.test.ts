@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Sql } from '../../src/store/types.ts';
+import type { Sql } from 'switchboard';
 import { migrations } from './schema.ts';
 import { runCrmTurn } from './turn.ts';
 import type { CrmMemory, CrmPlanner, CrmTurnResult } from './types.ts';

@@ -1,5 +1,5 @@
 // Shapes shared by the mini-CRM modules: intents, planned actions, tool messages, segments, memory.
-import type { Sql } from '../../src/store/types.ts';
+import type { Sql } from 'switchboard';
 
 export const CRM_INTENTS = [
   'lead_criar',

@@ -1,6 +1,11 @@
-import type { BotDefinition } from '../engine/types.ts';
+import type { BotDefinition, Memory } from '../engine/types.ts';
 
-/** Declare a bot's code: specialists, optional routing/narration overrides, its own tables and setup. */
-export function defineBot(definition: BotDefinition): BotDefinition {
-  return definition;
+/**
+ * Declare a bot's code: specialists, optional routing/narration overrides, its own tables and setup.
+ * `Services` is what `setup` returns (every step sees it as `ctx.services`), `M` the shape of the lasting
+ * memory (`ctx.memory`, and what steps return as `memory`): `defineBot<MyServices, { order: OrderMemory }>({…})`.
+ */
+export function defineBot<Services = unknown, M extends object = Memory>(definition: BotDefinition<Services, M>): BotDefinition {
+  // The runtime holds every bot alike; the types above are what the bot's own code is checked against.
+  return definition as unknown as BotDefinition;
 }

@@ -62,8 +62,14 @@ export interface Passage {
   score: number;
 }
 
-/** Everything a specialist step can see and do during one turn. */
-export interface TurnContext {
+/** A conversation's lasting state: top-level keys, each usually owned by one flow or specialist. */
+export type Memory = Record<string, unknown>;
+
+/**
+ * Everything a specialist step can see and do during one turn. `Services` is what the bot's `setup` returned,
+ * `M` the shape of its lasting memory (see defineBot).
+ */
+export interface TurnContext<Services = unknown, M extends object = Memory> {
   readonly bot: BotConfig;
   readonly intentsConfig: Record<string, IntentConfig>;
   readonly session: SessionRow;
@@ -75,7 +81,7 @@ export interface TurnContext {
   /** In a message with several intents, the entities of the clauses that belong to `intent` (all of them otherwise). */
   entitiesFor(intent: string): Entity[];
   /** The lasting per-conversation state as it was when the turn started (merged updates of earlier steps included). */
-  readonly memory: Record<string, unknown>;
+  readonly memory: Partial<M>;
   /** Per-turn scratch shared along a specialist's steps (e.g. extracted entities → query). */
   readonly data: Record<string, unknown>;
   readonly history: { role: 'user' | 'assistant'; content: string }[];
@@ -83,7 +89,7 @@ export interface TurnContext {
   readonly sql: Sql;
   readonly model: TurnModel | null;
   /** What the bot's setup returned (clients, servers) for this runtime. */
-  readonly services: unknown;
+  readonly services: Services;
   emit(event: TurnEvent): void;
   /** Run a tool: emits tool_start/tool_end (with the bot's progress label) and records it in the trace. */
   tool<T>(name: string, input: unknown, run: () => Promise<T>): Promise<T>;
@@ -109,10 +115,10 @@ export interface TurnModel {
   json(args: { system: string; user: string; purpose: string }): Promise<unknown>;
 }
 
-export interface StepResult {
+export interface StepResult<M extends object = Memory> {
   segments?: Segment[];
   /** Shallow-merged into the lasting state (by top-level key). */
-  memory?: Record<string, unknown>;
+  memory?: Partial<M>;
   /** Shallow-merged into the turn's scratch for the next steps. */
   data?: Record<string, unknown>;
   /** Ask the runtime to hand the conversation to a person after this turn. */
@@ -123,34 +129,34 @@ export interface StepResult {
   intents?: string[];
 }
 
-export type Step = (ctx: TurnContext) => Promise<StepResult | void> | StepResult | void;
+export type Step<Services = unknown, M extends object = Memory> = (ctx: TurnContext<Services, M>) => Promise<StepResult<M> | void> | StepResult<M> | void;
 
 /** A specialist is one step, or a named chain of steps that become graph nodes in order. */
-export type Specialist = Step | { steps: [name: string, step: Step][] };
+export type Specialist<Services = unknown, M extends object = Memory> = Step<Services, M> | { steps: [name: string, step: Step<Services, M>][] };
 
-export interface RouteContext {
+export interface RouteContext<M extends object = Memory> {
   text: string;
   intents: string[];
   understanding: Understanding;
-  memory: Record<string, unknown>;
+  memory: Partial<M>;
   session: SessionRow;
   bot: BotConfig;
   /** Reads for routing decisions (e.g. a user profile kept in the bot's tables). */
   sql: Sql;
 }
 
-export interface BotDefinition {
+export interface BotDefinition<Services = unknown, M extends object = Memory> {
   /** Specialists by route name; by default an intent routes to the specialist of the same name. */
-  specialists: Record<string, Specialist>;
+  specialists: Record<string, Specialist<Services, M>>;
   /**
    * Adjust the understood intents before handoff and routing, with knowledge only the bot has
    * (e.g. a product question about something not in the catalogue becomes `precio_stock`).
    */
-  refineIntents?: (ctx: RouteContext) => string[] | Promise<string[]>;
+  refineIntents?: (ctx: RouteContext<M>) => string[] | Promise<string[]>;
   /** Facts for model prompts when a model is configured (catalogue lines, policies); unused locally. */
   modelContext?: (ctx: { text: string; sql: Sql; config: BotConfig }) => Promise<string>;
   /** Route override: which specialists run for this turn (in parallel). */
-  route?: (ctx: RouteContext) => string[] | Promise<string[]>;
+  route?: (ctx: RouteContext<M>) => string[] | Promise<string[]>;
   /** Narration override: joins the segments into one reply. */
   narrate?: (segments: Segment[], ctx: { bot: BotConfig; intents: string[] }) => string;
   /** Named slot validators for bot.yaml forms (`validate: { use: name }`). */
@@ -160,9 +166,9 @@ export interface BotDefinition {
   /** Tables the bot owns. */
   migrations?: Migration[];
   /** Runs once at start-up after migrations (load data, start helpers); what it returns is `ctx.services`. */
-  setup?: (ctx: BotSetupContext) => Promise<unknown>;
+  setup?: (ctx: BotSetupContext) => Promise<Services>;
   /** Slower preparation that can wait until the server answers (after every classifier has trained). */
-  warmUp?: (services: unknown) => Promise<void>;
+  warmUp?: (services: Services) => Promise<void>;
   /** Replace understanding entirely (e.g. a bot-specific understander). */
   understander?: (defaults: { local: Understander; config: BotConfig }) => Understander;
   /** false: never ask the model to classify (the bot plans with the model itself). */
@@ -170,7 +176,7 @@ export interface BotDefinition {
   /** Node names of the fixed graph parts, to follow a seed's vocabulary (e.g. understand → classify_question). */
   nodeNames?: { understand?: string; narrate?: string };
   /** Cleanup at shutdown (receives what setup returned). */
-  close?: (services: unknown) => Promise<void>;
+  close?: (services: Services) => Promise<void>;
 }
 
 export interface BotSetupContext {

@@ -1,0 +1,49 @@
+// The door for bot authors: `import { defineBot, type Step } from 'switchboard'`. Everything a bot's code may
+// use of the runtime is exported here by name; bots import nothing else from src/ (a test enforces it), so the
+// runtime's insides can move without breaking a bot.
+
+// Declaring a bot and its steps
+export { defineBot } from '../bot/define.ts';
+export type {
+  BotDefinition,
+  BotSetupContext,
+  ChatResult,
+  Memory,
+  ModelCallRecord,
+  Passage,
+  RouteContext,
+  Segment,
+  Specialist,
+  Step,
+  StepResult,
+  TraceEntry,
+  TurnContext,
+  TurnEvent,
+  TurnModel,
+} from '../engine/types.ts';
+export { answerFromKnowledge } from '../engine/specialists.ts';
+export { WriteRejected } from '../engine/index.ts';
+export { fillTemplate } from '../engine/narration.ts';
+
+// bot.yaml
+export { botConfigSchema, type BotConfig, type FlowConfig, type IntentConfig } from '../bot/config.ts';
+export { readBotConfig } from '../bot/loader.ts';
+export { repeatedExamples } from '../bot/examples.ts';
+
+// The store: reads in steps, writes through ctx.defer, the bot's own tables
+export type { Database, Migration, SessionRow, Sql } from '../store/index.ts';
+
+// Understanding: the local classifier, text normalisation, dates and times on the bot's clock
+export { addDays, compareDates, createLocalUnderstander, daysInMonth, extractEntities, foldDiacritics, hhmm, isoDate, normalize, wallClock, weekdayOf } from '../nlu/index.ts';
+export type { Entity, IntentScore, Language, LocalDate, Understander, Understanding, WallClock } from '../nlu/index.ts';
+
+// Slot-filling workflows, handoff phrases, knowledge, feedback, moderation
+export { advanceWorkflow, defineWorkflow, hasValue, routeWorkflow, tagUserMessage } from '../workflows/index.ts';
+export type { WorkflowDefinition, WorkflowState, WorkflowStep } from '../workflows/index.ts';
+export { isGreeting } from '../handoff/index.ts';
+export { readKnowledgeDir, type Chunk } from '../knowledge/index.ts';
+export { goldenPromptBlock } from '../feedback/index.ts';
+export { logModeration, type ModerationEntry } from '../guardrails/index.ts';
+
+// Files beside the bot's code, under tsx and in the compiled build alike
+export { sourcePath } from '../paths.ts';

@@ -1,0 +1,90 @@
+// The project's dependency rules, checked on every `npm test`: bots use the runtime only through its public
+// door (`switchboard`), the engine knows nothing of the transport or of any bot, the core speaks in domain
+// errors, and no bot is named in the runtime.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+function sourceFiles(dir: string, out: string[] = []): string[] {
+  for (const entry of readdirSync(join(root, dir), { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (entry.name !== 'node_modules' && entry.name !== 'dist') sourceFiles(path, out);
+    } else if (/\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts')) out.push(path.split(sep).join('/'));
+  }
+  return out;
+}
+
+const isTest = (file: string) => /\.test\.tsx?$/.test(file) || file.includes('/testing/');
+
+/** Every module specifier a file imports or re-exports (static and dynamic). */
+function importsOf(text: string): string[] {
+  const specs = [...text.matchAll(/(?:^|[\s;])(?:import|export)\b[^'"`;]*?\bfrom\s*['"]([^'"]+)['"]|(?:^|[\s;])import\s*['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/gm)];
+  return specs.map((m) => m[1] ?? m[2] ?? m[3]);
+}
+
+/** A relative specifier as a repository path ('src/store/index.ts'); packages stay as they are. */
+function target(file: string, spec: string): string {
+  if (!spec.startsWith('.')) return spec;
+  return relative(root, resolve(root, dirname(file), spec)).split(sep).join('/');
+}
+
+function violations(files: string[], forbidden: (target: string, file: string) => boolean, read = (file: string) => readFileSync(join(root, file), 'utf8')): string[] {
+  return files.flatMap((file) => importsOf(read(file)).filter((spec) => forbidden(target(file, spec), file)).map((spec) => `${file} → ${spec}`));
+}
+
+const ownFolder = (file: string) => file.split('/').slice(0, 2).join('/') + '/';
+const deepFromBot = (t: string, file: string) => t.startsWith('src/') || (t.startsWith('bots/') && !t.startsWith(ownFolder(file)));
+const outOfEngine = (t: string) => /^(src\/(server|channels|cli)\/|bots\/)/.test(t);
+
+const botIds = readdirSync(join(root, 'bots')).filter((d) => existsSync(join(root, 'bots', d, 'bot.yaml')));
+
+describe('dependency rules', () => {
+  it('bots reach the runtime only through `switchboard` (and not into each other)', () => {
+    const files = sourceFiles('bots');
+    expect(files.length).toBeGreaterThan(10);
+    expect(violations(files, deepFromBot)).toEqual([]);
+  });
+
+  it('the engine imports neither the server, the channels, the CLI nor a bot', () => {
+    const files = sourceFiles('src/engine').filter((f) => !isTest(f));
+    expect(violations(files, outOfEngine)).toEqual([]);
+  });
+
+  it('no runtime module imports a bot', () => {
+    expect(violations(sourceFiles('src'), (t) => t.startsWith('bots/'))).toEqual([]);
+  });
+
+  it('catches what it is meant to catch', () => {
+    const sources: Record<string, string> = {
+      'bots/demo/index.ts': `import { defineBot } from 'switchboard';\nimport type { Sql } from '../../src/store/types.ts';\nimport { x } from './x.ts';\nimport { y } from '../other/y.ts';`,
+      'src/engine/demo.ts': `import type { Runtime } from './runtime.ts';\nexport { app } from '../server/app.ts';\nconst b = await import('../../bots/demo/index.ts');`,
+    };
+    const read = (file: string) => sources[file];
+    expect(violations(['bots/demo/index.ts'], deepFromBot, read)).toEqual(['bots/demo/index.ts → ../../src/store/types.ts', 'bots/demo/index.ts → ../other/y.ts']);
+    expect(violations(['src/engine/demo.ts'], outOfEngine, read)).toEqual(['src/engine/demo.ts → ../server/app.ts', 'src/engine/demo.ts → ../../bots/demo/index.ts']);
+  });
+});
+
+describe('the core', () => {
+  it('speaks in domain errors: no HttpError or HTTP status in src/engine', () => {
+    const offenders = sourceFiles('src/engine')
+      .filter((f) => !isTest(f))
+      .filter((f) => /\bHttpError\b|\bstatus(?:Code)?\s*[:=(]\s*[1-5]\d\d\b|\.status\(\s*[1-5]\d\d/.test(readFileSync(join(root, f), 'utf8')));
+    expect(offenders).toEqual([]);
+  });
+
+  it('names no bot (the bench and eval tools measure named reference bots and are left out)', () => {
+    const ids = new RegExp(`['"\`/ ](${botIds.map((id) => id.replace(/-/g, '\\-')).join('|')})\\b`);
+    const offenders = sourceFiles('src')
+      .filter((f) => !isTest(f) && !/^src\/(bench|eval)\/|^src\/cli\/commands\/(bench|eval)\.ts$/.test(f))
+      .flatMap((f) => readFileSync(join(root, f), 'utf8').split('\n').map((line, i) => [f, i + 1, line] as const))
+      .filter(([, , line]) => ids.test(line.toLowerCase()))
+      .map(([f, n, line]) => `${f}:${n}: ${line.trim()}`);
+    expect(botIds.length).toBeGreaterThanOrEqual(5);
+    expect(offenders).toEqual([]);
+  });
+});
