@@ -3,7 +3,7 @@
 // Every LangGraph node, edge and channel write runs through AsyncLocalStorageProvider.runWithConfig, which
 // configures a CallbackManager and, when no tracer is attached, builds a langsmith RunTree (uuid, ISO date
 // strings, environment lookups) only to mark "tracing disabled" and to carry the run config. Measured on a
-// ct-smash turn, that RunTree alone was about a tenth of the turn's CPU. On a turn that has no callbacks,
+// reference bot's turn, that RunTree alone was about a tenth of the turn's CPU. On a turn that has no callbacks,
 // no tracer (LANGSMITH_/LANGCHAIN_ tracing variables unset), no verbose logging and no context variables,
 // the fast path stores the same run config in a plain object instead: what LangGraph reads back
 // (getRunnableConfig: getConfig(), interrupt(), writers) is unchanged. Everything else — a tracer, a
