@@ -54,6 +54,12 @@ describe('dependency rules', () => {
     expect(violations(files, outOfEngine)).toEqual([]);
   });
 
+  it('the console imports nothing of the server but the wire contract', () => {
+    const files = sourceFiles('web/src');
+    expect(files.length).toBeGreaterThan(5);
+    expect(violations(files, (t) => (t.startsWith('src/') && t !== 'src/contract/index.ts') || t.startsWith('bots/'))).toEqual([]);
+  });
+
   it('no runtime module imports a bot', () => {
     expect(violations(sourceFiles('src'), (t) => t.startsWith('bots/'))).toEqual([]);
   });

@@ -13,31 +13,9 @@ export interface Segment {
   data?: unknown;
 }
 
-export type TurnEvent =
-  | { type: 'intent'; intents: string[]; source: string; entities?: Entity[] }
-  | { type: 'tool_start'; tool: string; label?: string; input?: unknown }
-  | { type: 'tool_end'; tool: string; output?: unknown; ok?: boolean }
-  /** The reply (after narration), once per turn. */
-  | { type: 'text'; content: string }
-  /** Live tokens of a model-written part, before narration (clients may show them progressively). */
-  | { type: 'text_delta'; content: string }
-  | { type: 'handoff'; mode: string; reason?: string }
-  | { type: 'error'; message: string }
-  | ({ type: 'done' } & ChatResult);
-
-export interface ChatResult {
-  sessionId: string;
-  sessionToken?: string;
-  reply: string | null;
-  intents: string[];
-  mode: string;
-  handoff: boolean;
-  messageId?: number;
-  replyMessageId?: number;
-  turnId?: string;
-  path?: string;
-  workflow?: string | null;
-}
+/** The events of a turn and its result travel as the wire contract defines them. */
+export type { ChatResult, TurnEvent } from '../contract/index.ts';
+import type { TurnEvent } from '../contract/index.ts';
 
 /** One entry of a turn's trace: which node ran, when, for how long. */
 export interface TraceEntry {

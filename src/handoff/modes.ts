@@ -2,7 +2,8 @@
 import { foldDiacritics } from '../nlu/index.ts';
 import type { Mode } from '../store/index.ts';
 
-export const MODES: readonly Mode[] = ['bot', 'handoff_pending', 'human'] as const;
+export { MODES } from '../contract/index.ts';
+import { MODES } from '../contract/index.ts';
 
 export function isMode(value: unknown): value is Mode {
   return typeof value === 'string' && (MODES as readonly string[]).includes(value);

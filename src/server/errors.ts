@@ -1,4 +1,5 @@
 // The one place where the core's errors become HTTP statuses and the API's error body.
+import type { ErrorBody } from '../contract/index.ts';
 import { DomainError, type ErrorKind } from '../errors/index.ts';
 
 const STATUS: Record<ErrorKind, number> = {
@@ -35,7 +36,7 @@ export function errorName(status: number): string {
 }
 
 /** The API's error body. */
-export function errorBody(status: number, message: string): { error: string; message: string } {
+export function errorBody(status: number, message: string): ErrorBody {
   return { error: errorName(status), message };
 }
 

@@ -6,7 +6,8 @@ import { orm } from './orm.ts';
 import { botSettings, feedback, messages, sessions, turns, users, type MessageRow, type SessionRow } from './schema.ts';
 import type { Sql } from './types.ts';
 
-export type Mode = 'bot' | 'handoff_pending' | 'human';
+import type { Mode } from '../contract/index.ts';
+export type { Mode };
 export type Source = '' | 'bot' | 'human' | 'system';
 export type { MessageRow, SessionRow };
 
@@ -149,7 +150,7 @@ export interface SessionSummary extends SessionRow {
 
 export async function listSessions(
   sql: Sql,
-  filter: { bot?: string; mode?: string; limit?: number; userId?: string } = {},
+  filter: { bot?: string; mode?: Mode; limit?: number; userId?: string } = {},
 ): Promise<SessionSummary[]> {
   const where = [];
   if (filter.bot) where.push(eq(sessions.bot, filter.bot));
@@ -332,7 +333,7 @@ function sessionFromJson(r: Record<string, unknown>): SessionRow {
     channel: r.channel as string,
     phoneNumber: (r.phone_number as string | null) ?? null,
     secret: r.secret as string,
-    mode: r.mode as string,
+    mode: r.mode as Mode,
     handoffReason: r.handoff_reason as string,
     handoffAt: date(r.handoff_at),
     lastIntent: r.last_intent as string,

@@ -1,6 +1,7 @@
 // The core tables as a Drizzle schema: typed reads and writes for the repositories. The SQL that creates
 // them is in migrations.ts; a test checks that both agree.
 import { bigserial, bigint, boolean, doublePrecision, jsonb, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import type { Mode } from '../contract/index.ts';
 
 export const sessions = pgTable('sessions', {
   id: text('id').primaryKey(),
@@ -13,7 +14,7 @@ export const sessions = pgTable('sessions', {
   channel: text('channel').notNull().default('api'),
   phoneNumber: text('phone_number'),
   secret: text('secret').notNull(),
-  mode: text('mode').notNull().default('bot'),
+  mode: text('mode').$type<Mode>().notNull().default('bot'),
   handoffReason: text('handoff_reason').notNull().default(''),
   handoffAt: timestamp('handoff_at', { withTimezone: true }),
   lastIntent: text('last_intent').notNull().default(''),

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ChatRequest, ChatResult, Runtime, TurnEvent } from '../../engine/index.ts';
+import { chatResultSchema } from '../../contract/index.ts';
 import { NotFoundError } from '../../errors/index.ts';
 import { turnFailure } from '../errors.ts';
 import { roleOf, sessionTokenOf } from '../auth.ts';
@@ -30,19 +31,7 @@ const chatBody = z.object({
   clientMessageId: idString.optional(),
 });
 
-const chatResult = z.object({
-  sessionId: z.string(),
-  sessionToken: z.string().optional(),
-  reply: z.string().nullable(),
-  intents: z.array(z.string()),
-  mode: z.string(),
-  handoff: z.boolean(),
-  messageId: z.number().optional(),
-  replyMessageId: z.number().optional(),
-  turnId: z.string().optional(),
-  path: z.string().optional(),
-  workflow: z.string().nullable().optional(),
-});
+const chatResult = chatResultSchema;
 
 export async function chatRoutes(app: FastifyInstance<any, any, any, any, ZodTypeProvider>, { runtime, auth, chatRateLimitPerMinute = 120 }: RouteContext) {
   // Per IP and conversation, checked after the body is parsed (so the session id is known).

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { InvalidError, NotFoundError, UnauthenticatedError } from '../../errors/index.ts';
-import { MODES } from '../../handoff/index.ts';
+import { modeSchema } from '../../contract/index.ts';
 import * as store from '../../store/index.ts';
 import { requireRole, roleOf, safeEqual, sessionTokenOf } from '../auth.ts';
 import type { RouteContext } from '../app.ts';
@@ -46,7 +46,7 @@ export async function sessionRoutes(app: FastifyInstance<any, any, any, any, Zod
     {
       schema: {
         summary: 'Conversations, newest first (operator)',
-        querystring: z.object({ bot: z.string().max(64).optional(), mode: z.enum(MODES as [string, ...string[]]).optional(), limit: z.coerce.number().int().min(1).max(500).optional(), token: z.string().optional() }),
+        querystring: z.object({ bot: z.string().max(64).optional(), mode: modeSchema.optional(), limit: z.coerce.number().int().min(1).max(500).optional(), token: z.string().optional() }),
       },
     },
     async (req) => {
@@ -77,7 +77,7 @@ export async function sessionRoutes(app: FastifyInstance<any, any, any, any, Zod
       schema: {
         summary: 'Change the conversation mode: bot, handoff_pending or human (operator)',
         params: sessionParams,
-        body: z.object({ mode: z.enum(MODES as [string, ...string[]]), reason: z.string().max(200).optional() }),
+        body: z.object({ mode: modeSchema, reason: z.string().max(200).optional() }),
       },
     },
     async (req) => {

@@ -1,12 +1,12 @@
-// The server's HTTP API as the console and the simulator use it (same origin). Shapes that travel as they
-// are defined on the server are imported from it (types only: nothing of the server reaches the bundle);
-// the rest describe the JSON (dates as strings, narrowed unions).
-import type { ModelCallRecord as ModelCall, TraceEntry } from '../../../src/engine/types.ts';
-import type { Mode } from '../../../src/store/index.ts';
+// The server's HTTP API as the console and the simulator use it (same origin). The wire shapes (chat result,
+// turn events, modes, errors, console events) come from the server's contract module, the one module of src/
+// the console may import — types only, so nothing of the server reaches the bundle. The rest describe the JSON
+// of the console's own routes (dates as strings, narrowed unions).
+import type { ChatResult, ConsoleEvent, ErrorBody, GoldenExample, KnowledgeDocSummary, Message, Mode, ModelCallRecord as ModelCall, TraceEntry, TurnEvent } from '../../../src/contract/index.ts';
 
-export type { Mode, ModelCall, TraceEntry };
-export type { GoldenExample } from '../../../src/feedback/golden.ts';
-export type { KnowledgeDocSummary as KnowledgeDoc } from '../../../src/knowledge/documents.ts';
+export type { ChatResult, ConsoleEvent, GoldenExample, Message, Mode, ModelCall, TraceEntry, TurnEvent };
+export type KnowledgeDoc = KnowledgeDocSummary;
+/** The inbox's order of modes: waiting for a person first. */
 export const MODES: Mode[] = ['handoff_pending', 'human', 'bot'];
 
 export interface BotInfo {
@@ -19,16 +19,6 @@ export interface BotInfo {
   intents: { id: string; label: string; handoff: boolean }[];
   toolLabels: Record<string, string>;
   greeting: string | null;
-}
-
-export interface Message {
-  id: number;
-  role: 'user' | 'assistant' | 'system';
-  source: '' | 'bot' | 'human' | 'system';
-  content: string;
-  intents: string[];
-  turnId?: string | null;
-  createdAt: string;
 }
 
 export interface Turn {
@@ -90,36 +80,6 @@ export interface FeedbackRow {
   createdAt: string;
 }
 
-/** Events of a streamed turn (NDJSON). */
-export type TurnEvent =
-  | { type: 'intent'; intents: string[]; source: string }
-  | { type: 'tool_start'; tool: string; label?: string }
-  | { type: 'tool_end'; tool: string; ok?: boolean }
-  | { type: 'text'; content: string }
-  | { type: 'handoff'; mode: Mode; reason?: string }
-  | { type: 'error'; message: string; status?: number }
-  | ({ type: 'done' } & ChatResult);
-
-export interface ChatResult {
-  sessionId: string;
-  sessionToken?: string;
-  reply: string | null;
-  intents: string[];
-  mode: Mode;
-  handoff: boolean;
-  messageId?: number;
-  replyMessageId?: number;
-  turnId?: string;
-  path?: string;
-}
-
-/** Console events (server-sent, GET /api/events). */
-export type ConsoleEvent =
-  | { type: 'message'; bot: string; sessionId: string; message: Message }
-  | { type: 'session'; bot: string; sessionId: string; mode: Mode; handoffReason: string; handoffAt: string | null; lastIntent: string }
-  | { type: 'pending'; count: number }
-  | { type: 'typing'; bot: string; sessionId: string; typing: boolean };
-
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -132,7 +92,7 @@ export class ApiError extends Error {
 async function errorOf(res: Response): Promise<ApiError> {
   let message = `${res.status} ${res.statusText}`;
   try {
-    const body = (await res.json()) as { message?: string };
+    const body = (await res.json()) as Partial<ErrorBody>;
     if (body.message) message = body.message;
   } catch {
     /* not JSON */
