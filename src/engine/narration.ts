@@ -53,6 +53,12 @@ export function narrate(bot: LoadedBot, segments: Segment[], intents: string[]):
   return parts.join('\n\n');
 }
 
+/** A reply template with its {placeholders} filled; unknown ones stay as they are (a visible mistake). */
 export function fillTemplate(template: string, vars: Record<string, string | number> = {}): string {
   return template.replace(/\{(\w+)\}/g, (m, k: string) => (k in vars ? String(vars[k]) : m));
+}
+
+/** A template shown before anything is known (a bot's opening message): placeholders without a value are left out. */
+export function fillOrOmit(template: string, vars: Record<string, string | number> = {}): string {
+  return template.replace(/\{(\w+)\}/g, (_m, k: string) => (k in vars ? String(vars[k]) : '')).replace(/ {2,}/g, ' ');
 }

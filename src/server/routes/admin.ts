@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { fillOrOmit } from '../../engine/index.ts';
 import { ConflictError } from '../../errors/index.ts';
 import * as store from '../../store/index.ts';
 import { requireRole } from '../auth.ts';
@@ -32,7 +33,8 @@ export async function adminRoutes(app: FastifyInstance<any, any, any, any, ZodTy
       requireUser: b.config.requireUser,
       intents: Object.entries(b.intents).map(([id, c]) => ({ id, label: c.label, handoff: c.handoff })),
       toolLabels: b.config.toolLabels,
-      greeting: b.config.replies.greeting ?? null,
+      // The opening message knows nobody yet: placeholders such as {name_suffix} are left out.
+      greeting: b.config.replies.greeting === undefined ? null : fillOrOmit(b.config.replies.greeting),
     })),
   }));
 
