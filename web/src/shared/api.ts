@@ -117,10 +117,13 @@ export async function streamChat(
   bot: string,
   body: { sessionId?: string; sessionToken?: string; userId?: string; message: string; clientMessageId?: string },
   onEvent: (e: TurnEvent) => void,
+  token?: string,
 ): Promise<ChatResult> {
+  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/x-ndjson' };
+  if (token) headers.authorization = `Bearer ${token}`;
   const res = await fetch(`/api/bots/${encodeURIComponent(bot)}/chat`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/x-ndjson' },
+    headers,
     body: JSON.stringify(body),
   });
   if (!res.ok || !res.body) throw await errorOf(res);

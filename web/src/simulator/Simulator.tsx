@@ -4,6 +4,7 @@ import { getBots, request, type BotInfo } from '../shared/api.ts';
 import { chatLang, chatTexts, type ChatTexts } from '../shared/i18n.ts';
 import { Icon, Spinner } from '../shared/Icon.tsx';
 import { RichText, systemText } from '../shared/RichText.tsx';
+import { storedToken } from '../console/auth.ts';
 import { botPaused, useConversation, type ChatItem } from './useConversation.ts';
 
 const BOT_KEY = 'switchboard.sim.bot';
@@ -79,7 +80,7 @@ export function Simulator() {
             )}
           </div>
           <div className="field">
-            <label htmlFor={ids.user}>User ID{bot?.requireUser ? ' (required by this bot)' : ' (optional)'}</label>
+            <label htmlFor={ids.user}>User ID{bot?.requireUser ? (storedToken() ? ' (required by this bot)' : ' (required by this bot: sign in to the console first, so it vouches for the id)') : ' (optional)'}</label>
             <input
               id={ids.user}
               data-testid="user-id"

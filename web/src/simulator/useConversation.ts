@@ -1,6 +1,7 @@
 // One simulated customer conversation: sends messages (streamed NDJSON), keeps the session's secret, and
 // while a person has the conversation re-reads it every few seconds so the operator's replies appear.
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { storedToken } from '../console/auth.ts';
 import { ApiError, newClientMessageId, request, streamChat, type Message, type Mode, type SessionDetail } from '../shared/api.ts';
 
 export interface ToolLine {
@@ -144,6 +145,8 @@ export function useConversation(bot: string | null, userId: string) {
               setItems((cur) => [...cur, { key: `h-${stamp}`, role: 'system', source: 'system', content: handedOffText, intents: [], streaming: true }]);
             }
           },
+          // A typed user id is only believed with proof: signed in to the console, its token vouches for it.
+          userId.trim() ? (storedToken() ?? undefined) : undefined,
         );
         const stored = { sessionId: result.sessionId, sessionToken: result.sessionToken ?? s?.sessionToken ?? '' };
         sessionStorage.setItem(storageKey(bot), JSON.stringify(stored));
