@@ -94,3 +94,25 @@ describe('the core', () => {
     expect(offenders).toEqual([]);
   });
 });
+
+describe('module size', () => {
+  const MAX_LINES = 400;
+  /** Lines as `wc -l` counts them. */
+  const lineCount = (text: string) => text.match(/\n/g)?.length ?? 0;
+
+  it(`no source file under src/ (tests aside) is longer than ${MAX_LINES} lines: a longer one is split along a seam`, () => {
+    const files = sourceFiles('src').filter((f) => !/\.test\.tsx?$/.test(f));
+    expect(files.length).toBeGreaterThan(50);
+    const offenders = files
+      .map((f) => [f, lineCount(readFileSync(join(root, f), 'utf8'))] as const)
+      .filter(([, n]) => n > MAX_LINES)
+      .map(([f, n]) => `${f}: ${n} lines`);
+    expect(offenders).toEqual([]);
+  });
+
+  it('counts lines as wc -l does', () => {
+    expect(lineCount('')).toBe(0);
+    expect(lineCount('a\nb\n')).toBe(2);
+    expect(lineCount('a\nb')).toBe(1);
+  });
+});

@@ -3,12 +3,16 @@
 import type { AIMessage, AIMessageChunk } from '@langchain/core/messages';
 import { z, type ZodType } from 'zod';
 import { CircuitBreaker, sharedBreaker } from './circuit-breaker.ts';
-import { InvalidModelOutputError, ModelTimeoutError, ModelUnavailableError, type UnavailableReason } from './errors.ts';
+import { InvalidModelOutputError, ModelTimeoutError, ModelUnavailableError } from './errors.ts';
 import { parseJsonLoose } from './json.ts';
 import { messageText, toLangChainMessages, type ChatMessage } from './messages.ts';
 import type { ChatModelHandle } from './registry.ts';
 import { reportModelCall, type CallTrace } from './trace.ts';
 import { inSpan } from '../observability/spans.ts';
+import { abortedFailure, classify, errorText, sleep, withDeadline } from './call-failures.ts';
+import { jsonSchemaOf, markInvalid, mergeUsage, rawStructuredText, repairMessages, structuredCandidate, usageOf, type Usage } from './model-output.ts';
+
+export { jsonSchemaOf } from './model-output.ts';
 
 export interface ModelClientOptions {
   /** Deadline of one request, in ms. Default 20 000. */
@@ -52,11 +56,6 @@ export interface JsonOptions<T> extends CallOptions {
   schema?: ZodType<T>;
 }
 
-type Usage = { inputTokens: number; outputTokens: number };
-
-type Failure =
-  | { kind: 'invalid'; message: string }
-  | { kind: 'unavailable'; reason: UnavailableReason; status?: number; retryable: boolean; message: string };
 
 /** Thrown inside an attempt when the provider rejected the output itself (e.g. OpenAI's JSON parse). */
 class OutputRejected extends Error {}
@@ -269,145 +268,4 @@ export class ModelClient {
     const base = Math.min(this.maxBackoffMs, this.backoffMs * 2 ** (attempt - 1));
     return Math.round(base * (0.75 + Math.random() * 0.5));
   }
-}
-
-// ---------------------------------------------------------------- helpers
-
-/**
- * JSON schema sent to the provider; zod stays the judge of what comes back. Output mode makes
- * fields with defaults required (what OpenAI's strict mode wants); `default` and `$schema` are
- * dropped because not every provider's schema dialect accepts them.
- */
-export function jsonSchemaOf(schema: ZodType): Record<string, unknown> {
-  const json = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as Record<string, unknown>;
-  delete json.$schema;
-  return withoutKey(json, 'default') as Record<string, unknown>;
-}
-
-function withoutKey(value: unknown, key: string, isPropertyMap = false): unknown {
-  if (Array.isArray(value)) return value.map((v) => withoutKey(v, key));
-  if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(
-    Object.entries(value)
-      .filter(([k]) => isPropertyMap || k !== key) // a field may be called "default"
-      .map(([k, v]) => [k, withoutKey(v, key, !isPropertyMap && k === 'properties')]),
-  );
-}
-
-function usageOf(message: { usage_metadata?: { input_tokens?: number; output_tokens?: number } }): Usage {
-  return { inputTokens: message.usage_metadata?.input_tokens ?? 0, outputTokens: message.usage_metadata?.output_tokens ?? 0 };
-}
-
-function mergeUsage(a: Usage, b: Usage): Usage {
-  // Providers report usage once (OpenAI, Anthropic's final delta) or cumulatively (Gemini): keep the largest.
-  return { inputTokens: Math.max(a.inputTokens, b.inputTokens), outputTokens: Math.max(a.outputTokens, b.outputTokens) };
-}
-
-/** What a structured answer holds: the forced tool's arguments, or the JSON text of the content. */
-function structuredCandidate(raw: AIMessage): unknown {
-  const call = raw.tool_calls?.[0];
-  if (call) return call.args;
-  const invalid = raw.invalid_tool_calls?.[0];
-  if (invalid) return parseJsonLoose(String(invalid.args ?? ''));
-  return parseJsonLoose(messageText(raw));
-}
-
-function rawStructuredText(raw: AIMessage): string {
-  const call = raw.tool_calls?.[0];
-  if (call) return JSON.stringify(call.args);
-  const invalid = raw.invalid_tool_calls?.[0];
-  if (invalid) return String(invalid.args ?? '');
-  return messageText(raw);
-}
-
-function markInvalid(entry: CallTrace, problem: string): void {
-  entry.ok = false;
-  entry.error = `invalid output: ${problem.slice(0, 300)}`;
-}
-
-function repairMessages(messages: ChatMessage[], raw: string | undefined, problem: string): ChatMessage[] {
-  const repair: ChatMessage[] = [];
-  if (raw) repair.push({ role: 'assistant', content: raw });
-  repair.push({
-    role: 'user',
-    content: `Your previous answer was invalid: ${problem}\nAnswer again with only the corrected JSON, matching the required schema exactly.`,
-  });
-  return [...messages, ...repair];
-}
-
-function errorText(err: unknown): string {
-  return err instanceof Error ? err.message.split('\n')[0].slice(0, 300) : String(err);
-}
-
-function abortedFailure(): Failure {
-  return { kind: 'unavailable', reason: 'aborted', retryable: false, message: 'aborted by the caller' };
-}
-
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT']);
-
-/** Sorts a provider error into retryable or not, and why. */
-function classify(err: unknown): Failure {
-  const e = err as any;
-  const message = errorText(err);
-  if (err instanceof ModelTimeoutError) return { kind: 'unavailable', reason: 'timeout', retryable: true, message };
-  const status = [e?.status, e?.response?.status, e?.status_code, e?.statusCode].find((s) => typeof s === 'number' && s >= 100);
-  if (status === 429) return { kind: 'unavailable', reason: 'rate_limited', status, retryable: true, message };
-  if (status !== undefined && (status >= 500 || status === 408)) return { kind: 'unavailable', reason: 'server_error', status, retryable: true, message };
-  if (status !== undefined && status >= 400) return { kind: 'unavailable', reason: 'client_error', status, retryable: false, message };
-  const name = String(e?.name ?? '');
-  if (err instanceof SyntaxError || name === 'ZodError' || name === 'OutputParserException') return { kind: 'invalid', message };
-  const code = e?.code ?? e?.cause?.code;
-  if (
-    NETWORK_CODES.has(code) ||
-    name === 'APIConnectionError' ||
-    /fetch failed|connection error|socket hang up|ECONNREFUSED|ECONNRESET|terminated|network|Error fetching from/i.test(message)
-  ) {
-    return { kind: 'unavailable', reason: 'network', retryable: true, message };
-  }
-  return { kind: 'unavailable', reason: 'server_error', retryable: false, message };
-}
-
-/** Runs fn with a fresh AbortSignal that fires at the deadline or when the caller aborts. */
-async function withDeadline<T>(fn: (signal: AbortSignal) => Promise<T>, timeoutMs: number, model: string, callerSignal?: AbortSignal): Promise<T> {
-  const controller = new AbortController();
-  const onCallerAbort = () => controller.abort(callerSignal?.reason);
-  if (callerSignal?.aborted) onCallerAbort();
-  callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      const timeout = new ModelTimeoutError(model, timeoutMs);
-      reject(timeout); // before abort(), so the race settles with the timeout
-      controller.abort(timeout);
-    }, timeoutMs);
-  });
-  const aborted = new Promise<never>((_, reject) => {
-    const fail = () => reject(controller.signal.reason ?? new Error('aborted by the caller'));
-    if (controller.signal.aborted) fail();
-    controller.signal.addEventListener('abort', fail, { once: true });
-  });
-  const work = fn(controller.signal);
-  work.catch(() => {}); // a late rejection after the deadline must not go unhandled
-  aborted.catch(() => {});
-  try {
-    return await Promise.race([work, deadline, aborted]);
-  } finally {
-    clearTimeout(timer);
-    callerSignal?.removeEventListener('abort', onCallerAbort);
-    if (!controller.signal.aborted) controller.abort();
-  }
-}
-
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        resolve();
-      },
-      { once: true },
-    );
-  });
 }

@@ -2,7 +2,8 @@
 // and executed over the demo catalogue. Imported on the dev server's first request (graphql-js is not small).
 import { readFileSync } from 'node:fs';
 import { buildSchema, execute, GraphQLError, parse, validate, type DocumentNode, type GraphQLSchema } from 'graphql';
-import { createRoot, type DevContext } from './dev-views.ts';
+import { createRoot } from './dev-root.ts';
+import type { DevContext } from './dev-view-helpers.ts';
 import { defaultSchemaFile } from './paths.ts';
 
 const schemas = new Map<string, GraphQLSchema>();

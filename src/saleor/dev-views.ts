@@ -1,92 +1,15 @@
 // GraphQL objects of the dev server. graphql-js's default resolver reads a property or calls a
 // method named like the field with (args, context), so each Saleor type is a small class whose
 // members are its fields. Fields not implemented here resolve to null.
-import { GraphQLError } from 'graphql';
 import type {
-  Catalog, CatalogAttribute, CatalogAttributeValue, CatalogCategory, CatalogChannel, CatalogCollection,
+  CatalogAttribute, CatalogAttributeValue, CatalogCategory, CatalogChannel, CatalogCollection,
   CatalogProduct, CatalogProductType, CatalogVariant, AssignedAttribute,
 } from './catalog.ts';
-import { isAvailableForPurchase, isVisible, productPrices, productVariants, quantityAvailable, variantInStock, variantPrice } from './dev-pricing.ts';
-import { matchesFilter, matchesWhere, searchRank, sortProducts } from './dev-filters.ts';
-import { pkOf, toGlobalId } from './ids.ts';
+import { isAvailableForPurchase, productPrices, productVariants, quantityAvailable, variantInStock, variantPrice } from './dev-pricing.ts';
+import { toGlobalId } from './ids.ts';
+import { common, enumOf, json, listProducts, paginate, resolveChannel, taxedMoney, type Args, type DevContext } from './dev-view-helpers.ts';
 
-export interface DevContext {
-  catalog: Catalog;
-  /** Where media URLs point (the server's own origin). */
-  baseUrl: string;
-}
-
-type Args = Record<string, any>;
-
-// --- small helpers ---
-
-const FRACTION_DIGITS: Record<string, number> = { JPY: 0, KRW: 0, VND: 0 };
-
-function money(amount: number, currency: string) {
-  const fractionDigits = FRACTION_DIGITS[currency] ?? 2;
-  return { currency, amount, fractionDigits, fractionalAmount: Math.round(amount * 10 ** fractionDigits) };
-}
-
-function taxedMoney(amount: number, currency: string) {
-  return { currency, gross: money(amount, currency), net: money(amount, currency), tax: money(0, currency) };
-}
-
-const json = (v: unknown) => (v === null || v === undefined ? null : typeof v === 'string' ? v : JSON.stringify(v));
-
-const enumOf = (v: string) => v.toUpperCase().replace(/-/g, '_');
-
-/** Relay-style page of `items`, with Saleor's rules: `first` or `last` required, at most 100. */
-export function paginate<T>(items: T[], args: Args, connection: string) {
-  const { first, last, after, before } = args;
-  if (first == null && last == null) throw new GraphQLError(`You must provide a \`first\` or \`last\` value to properly paginate the \`${connection}\` connection.`);
-  for (const [name, n] of [['first', first], ['last', last]] as const) {
-    if (n == null) continue;
-    if (n < 0) throw new GraphQLError(`Argument \`${name}\` on connection \`${connection}\` cannot be less than 0.`);
-    if (n > 100) throw new GraphQLError(`Requesting ${n} records on the \`${connection}\` connection exceeds the \`${name}\` limit of 100 records.`);
-  }
-  const cursor = (i: number) => Buffer.from(`cursor:${i}`).toString('base64');
-  const index = (c: string) => Number(Buffer.from(c, 'base64').toString('utf8').replace('cursor:', ''));
-  let start = 0;
-  let end = items.length;
-  if (after) start = Math.max(start, index(after) + 1);
-  if (before) end = Math.min(end, index(before));
-  if (first != null) end = Math.min(end, start + first);
-  if (last != null) start = Math.max(start, end - last);
-  const edges = items.slice(start, end).map((node, i) => ({ node, cursor: cursor(start + i) }));
-  return {
-    edges,
-    totalCount: items.length,
-    pageInfo: {
-      hasNextPage: end < items.length,
-      hasPreviousPage: start > 0,
-      startCursor: edges[0]?.cursor ?? null,
-      endCursor: edges.at(-1)?.cursor ?? null,
-    },
-  };
-}
-
-/** The channel a query runs in: the given slug, else `default-channel` (Saleor asks anonymous clients to name one when several exist). */
-export function resolveChannel(ctx: DevContext, slug: string | null | undefined): CatalogChannel {
-  const wanted = slug ?? 'default-channel';
-  const channel = ctx.catalog.channel(wanted) ?? (slug ? undefined : ctx.catalog.channels[0]);
-  if (!channel || !channel.isActive) throw new GraphQLError(`Channel with '${wanted}' slug does not exist.`);
-  return channel;
-}
-
-/** Products listed in a channel after search, filter/where and sorting. */
-export function listProducts(ctx: DevContext, channel: CatalogChannel, args: Args, base?: (p: CatalogProduct) => boolean): CatalogProduct[] {
-  if (args.filter && args.where) throw new GraphQLError('Only one filtering argument (filter or where) can be specified.');
-  const search: string | undefined = args.search ?? args.filter?.search ?? undefined;
-  const list = ctx.catalog.products.filter((p) =>
-    isVisible(p, channel, { listing: true }) &&
-    (!base || base(p)) &&
-    (!search || searchRank(ctx.catalog, p, search) > 0) &&
-    (!args.filter || matchesFilter(ctx.catalog, p, args.filter, channel)) &&
-    (!args.where || matchesWhere(ctx.catalog, p, args.where, channel)));
-  return sortProducts(ctx.catalog, list, channel, args.sortBy ?? undefined, search);
-}
-
-const common = { metadata: [], privateMetadata: [], metafield: null, metafields: null, privateMetafield: null, privateMetafields: null, translation: null, externalReference: null };
+export { listProducts, paginate, resolveChannel, type DevContext } from './dev-view-helpers.ts';
 
 // --- attributes ---
 
@@ -416,91 +339,4 @@ export class ChannelView {
   readonly hasOrders = false;
   readonly metadata = common.metadata;
   readonly privateMetadata = common.privateMetadata;
-}
-
-// --- the Query root ---
-
-export function createRoot(ctx: DevContext) {
-  const { catalog } = ctx;
-  const byPk = <T extends { pk: number }>(items: T[], id: string, type: string) => {
-    const pk = pkOf(id, type);
-    if (pk === null) throw new GraphQLError(`Invalid ID: ${id}. Expected: ${type}.`);
-    return items.find((x) => x.pk === Number(pk));
-  };
-  return {
-    products(args: Args) {
-      const channel = resolveChannel(ctx, args.channel ?? args.filter?.channel);
-      return paginate(listProducts(ctx, channel, args).map((p) => new ProductView(p, channel, ctx)), args, 'products');
-    },
-    product(args: Args) {
-      const channel = resolveChannel(ctx, args.channel);
-      if (!args.id && !args.slug && !args.externalReference) throw new GraphQLError("At least one of arguments is required: 'id', 'slug', 'external_reference'.");
-      const p = args.id ? byPk(catalog.products, args.id, 'Product') : catalog.products.find((x) => x.slug === args.slug);
-      return p && isVisible(p, channel, { listing: false }) ? new ProductView(p, channel, ctx) : null;
-    },
-    productVariant(args: Args) {
-      const channel = resolveChannel(ctx, args.channel);
-      const v = args.id ? byPk(catalog.variants, args.id, 'ProductVariant') : catalog.variants.find((x) => args.sku && x.sku === args.sku);
-      if (!v || !v.listings.some((l) => l.channelPk === channel.pk)) return null;
-      return isVisible(catalog.product(v.productPk)!, channel, { listing: false }) ? new VariantView(v, channel, ctx) : null;
-    },
-    productVariants(args: Args) {
-      const channel = resolveChannel(ctx, args.channel);
-      const ids: string[] | undefined = args.ids;
-      const search = (args.search ?? args.filter?.search ?? '').toLowerCase();
-      const skus: string[] | undefined = args.filter?.sku;
-      const list = catalog.variants.filter((v) =>
-        v.listings.some((l) => l.channelPk === channel.pk) &&
-        isVisible(catalog.product(v.productPk)!, channel, { listing: true }) &&
-        (!ids?.length || ids.includes(v.id)) &&
-        (!skus?.length || (v.sku !== null && skus.includes(v.sku))) &&
-        (!search || `${v.name} ${v.sku ?? ''} ${catalog.product(v.productPk)!.name}`.toLowerCase().includes(search)));
-      return paginate(list.map((v) => new VariantView(v, channel, ctx)), args, 'productVariants');
-    },
-    categories(args: Args) {
-      const f = args.filter ?? {};
-      const ids: string[] | undefined = f.ids;
-      const search = (f.search ?? '').toLowerCase();
-      const list = catalog.categories.filter((c) =>
-        (args.level == null || c.level === args.level) &&
-        (!f.slugs?.length || f.slugs.includes(c.slug)) &&
-        (!ids?.length || ids.includes(c.id)) &&
-        (!search || c.name.toLowerCase().includes(search) || c.slug.includes(search)));
-      return paginate(list.map((c) => new CategoryView(c, ctx)), args, 'categories');
-    },
-    category(args: Args) {
-      const c = args.id ? byPk(catalog.categories, args.id, 'Category') : catalog.categories.find((x) => x.slug === args.slug);
-      return c ? new CategoryView(c, ctx) : null;
-    },
-    collections(args: Args) {
-      const channel = resolveChannel(ctx, args.channel);
-      return paginate(catalog.collections.map((c) => new CollectionView(c, channel, ctx)), args, 'collections');
-    },
-    collection(args: Args) {
-      const channel = resolveChannel(ctx, args.channel);
-      const c = args.id ? byPk(catalog.collections, args.id, 'Collection') : catalog.collections.find((x) => x.slug === args.slug);
-      return c ? new CollectionView(c, channel, ctx) : null;
-    },
-    productType(args: Args) {
-      const t = byPk(catalog.productTypes, args.id, 'ProductType');
-      return t ? new ProductTypeView(t, ctx) : null;
-    },
-    productTypes(args: Args) {
-      return paginate(catalog.productTypes.map((t) => new ProductTypeView(t, ctx)), args, 'productTypes');
-    },
-    attributes(args: Args) {
-      const slugs: string[] | undefined = args.filter?.slugs ?? args.where?.slug?.oneOf;
-      const search = (args.search ?? args.filter?.search ?? '').toLowerCase();
-      const list = catalog.attributes.filter((a) => (!slugs?.length || slugs.includes(a.slug)) && (!search || a.name.toLowerCase().includes(search)));
-      return paginate(list.map((a) => new AttributeView(a, ctx)), args, 'attributes');
-    },
-    attribute(args: Args) {
-      const a = args.id ? byPk(catalog.attributes, args.id, 'Attribute') : catalog.attributes.find((x) => x.slug === args.slug);
-      return a ? new AttributeView(a, ctx) : null;
-    },
-    channel(args: Args) {
-      const c = args.id ? byPk(catalog.channels, args.id, 'Channel') : catalog.channel(args.slug);
-      return c ? new ChannelView(c) : null;
-    },
-  };
 }

@@ -3,13 +3,17 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, sql as dsql } from 'drizzle-orm';
 import { orm } from './orm.ts';
-import { botSettings, feedback, messages, sessions, turns, users, type MessageRow, type SessionRow } from './schema.ts';
+import { messages, sessions, turns, type MessageRow, type SessionRow } from './schema.ts';
 import type { Sql } from './types.ts';
 
 import type { Mode } from '../contract/index.ts';
 export type { Mode };
 export type Source = '' | 'bot' | 'human' | 'system';
 export type { MessageRow, SessionRow };
+
+// The per-bot settings, users and feedback live beside these, in their own modules.
+export * from './repos-settings.ts';
+export * from './repos-users.ts';
 
 export async function createSession(
   sql: Sql,
@@ -355,94 +359,10 @@ export async function listTurns(sql: Sql, sessionId: string) {
   return orm(sql).select().from(turns).where(eq(turns.sessionId, sessionId)).orderBy(asc(turns.createdAt));
 }
 
-export async function getSetting<T>(sql: Sql, bot: string, key: string): Promise<T | undefined> {
-  const [row] = await orm(sql)
-    .select()
-    .from(botSettings)
-    .where(and(eq(botSettings.bot, bot), eq(botSettings.key, key)));
-  return row?.value as T | undefined;
-}
-
-export async function putSetting(sql: Sql, bot: string, key: string, value: unknown): Promise<void> {
-  await orm(sql)
-    .insert(botSettings)
-    .values({ bot, key, value })
-    .onConflictDoUpdate({ target: [botSettings.bot, botSettings.key], set: { value, updatedAt: new Date() } });
-}
-
-/** A phone number as the channels carry it: digits only ("+55 (11) 98765-4321" → "5511987654321"). */
-export function phoneDigits(phone: string): string {
-  return phone.replace(/\D/g, '');
-}
-
-/** Whether a failed statement broke a unique constraint (Drizzle wraps the driver's error as its cause). */
-export function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } } | undefined;
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}
-
-/** Register or replace a user. A phone number another user already has is a unique violation (isUniqueViolation). */
-export async function upsertUser(sql: Sql, u: { id: string; email?: string | null; name?: string | null; phone?: string | null }) {
-  const values = { email: u.email ?? null, name: u.name ?? null, phone: u.phone ? phoneDigits(u.phone) : null };
-  const [row] = await orm(sql)
-    .insert(users)
-    .values({ id: u.id, ...values })
-    .onConflictDoUpdate({ target: users.id, set: values })
-    .returning();
-  return row;
-}
-
-/** The user registered with this phone number, if any. */
-export async function findUserByPhone(sql: Sql, phone: string) {
-  const digits = phoneDigits(phone);
-  if (!digits) return undefined;
-  const [row] = await orm(sql).select().from(users).where(eq(users.phone, digits));
-  return row;
-}
-
-export async function getUser(sql: Sql, id: string) {
-  const [row] = await orm(sql).select().from(users).where(eq(users.id, id));
-  return row;
-}
-
-export async function upsertFeedback(sql: Sql, f: { bot: string; sessionId: string; messageId: number; rating: 1 | -1; comment?: string | null }) {
-  const [row] = await orm(sql)
-    .insert(feedback)
-    .values({ ...f, comment: f.comment ?? null })
-    .onConflictDoUpdate({ target: [feedback.sessionId, feedback.messageId], set: { rating: f.rating, comment: f.comment ?? null } })
-    .returning();
-  return row;
-}
-
-export async function listFeedback(sql: Sql, bot?: string) {
-  return orm(sql)
-    .select()
-    .from(feedback)
-    .where(bot ? eq(feedback.bot, bot) : undefined)
-    .orderBy(desc(feedback.createdAt))
-    .limit(500);
-}
-
 export async function countPending(sql: Sql, bots?: string[]): Promise<number> {
   const [row] = await orm(sql)
     .select({ n: dsql<number>`count(*)::int` })
     .from(sessions)
     .where(and(eq(sessions.mode, 'handoff_pending'), bots ? inArray(sessions.bot, bots) : undefined));
   return Number(row?.n ?? 0);
-}
-
-/** The bot's cached classifier when it was trained under `key`. */
-export async function loadClassifier(sql: Sql, bot: string, key: string): Promise<Uint8Array | undefined> {
-  // As base64 text: PGlite hands bytea over as hex parsed in JavaScript, ~30x slower for a few hundred KB.
-  const [row] = await sql.query<{ model: string }>(`select encode(model, 'base64') as model from classifier_cache where bot = $1 and key = $2`, [bot, key]);
-  return row ? new Uint8Array(Buffer.from(row.model, 'base64')) : undefined;
-}
-
-/** Keep `model` as the bot's classifier trained under `key` (replacing an older one). */
-export async function saveClassifier(sql: Sql, bot: string, key: string, model: Uint8Array): Promise<void> {
-  await sql.query(
-    `insert into classifier_cache (bot, key, model) values ($1, $2, $3)
-     on conflict (bot) do update set key = excluded.key, model = excluded.model, created_at = now()`,
-    [bot, key, Buffer.from(model.buffer, model.byteOffset, model.byteLength)],
-  );
 }
