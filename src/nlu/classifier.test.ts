@@ -114,15 +114,12 @@ describe('TextClassifier', () => {
     expect(top).toEqual(['cancel', 'card']);
   });
 
-  it('trains and classifies fast', () => {
+  // Speed is measured by `npm run bench` (training and p50 classification), not asserted here.
+  it('trains on a large, repetitive example set and still reads a purchase', () => {
     const many: Example[] = [];
     for (let i = 0; i < 2000; i++) many.push({ text: `${FASHION_VN[i % FASHION_VN.length].text} ${i % 7}`, intent: FASHION_VN[i % FASHION_VN.length].intent });
-    const t0 = performance.now();
     const m = new TextClassifier({ language: 'vi' });
     m.train(many);
-    expect(performance.now() - t0).toBeLessThan(3000);
-    const t1 = performance.now();
-    for (let i = 0; i < 200; i++) m.predict('mình muốn mua áo thun size M');
-    expect((performance.now() - t1) / 200).toBeLessThan(1);
+    expect(m.predict('mình muốn mua áo thun size M')[0].id).toBe('purchase');
   });
 });
