@@ -26,7 +26,7 @@ const AGENT_OF: Record<string, string> = {
 
 /**
  * In a Sisu or Prouni conversation, a question stays with that program unless it names the other program
- * or asks explicitly for a course search ("posso me inscrever em quantos cursos?" is about Sisu, not a search).
+ * or asks explicitly for a course search (a question about how many courses one may apply to is about Sisu, not a search).
  */
 export function staysWithProgram(text: string, program: ProgramName, top: string | undefined): boolean {
   const named = namedPrograms(text);

@@ -2,7 +2,7 @@
 // previous search and the knowledge topics.
 // - courtesy alone ("chào shop", "cảm ơn shop nha", "ok") is off_topic, answered politely (smalltalk.ts);
 // - right after a product search, a short message that only changes colour, size, price or material
-//   ("màu trắng thì sao ạ", "mắc quá, có đôi nào rẻ hơn ko") continues the purchase;
+//   (another colour, or "too expensive, anything cheaper") continues the purchase;
 // - a message naming something to buy ("có balo đi học không shop") is a purchase, unless it asks
 //   about a shop topic (how to wash it, what to wear it with, shipping…);
 // - a question about a shop topic the classifier took for off-topic ("phí vận chuyển về tỉnh") is an inquiry.

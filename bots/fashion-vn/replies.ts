@@ -174,10 +174,10 @@ export interface PreviousSearch {
 
 export type FollowUpKind =
   | 'new' // a new request: search `entities` as they are
-  | 'refine' // same request with changed constraints ("có size L không?", "màu trắng thì sao")
+  | 'refine' // same request with changed constraints (a different size or colour for the same item)
   | 'other_colors' // same request, any colour but the ones shown ("còn màu khác không?")
-  | 'other_products' // same request, other products ("còn mẫu nào khác không?")
-  | 'cheaper' // same request, cheaper than the cheapest shown ("có cái nào rẻ hơn không?")
+  | 'other_products' // same request, other products (asking to see more designs)
+  | 'cheaper' // same request, cheaper than the cheapest shown (asking for a lower price)
   | 'about_shown'; // a question about products just shown ("cái thứ 2 còn size M không?", "có những size nào?")
 
 export interface FollowUp {

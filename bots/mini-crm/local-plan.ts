@@ -98,7 +98,7 @@ const PLURAL = /\b(?:leads|notas|tarefas|propostas|contatos|clientes|prospects|l
 const ANY_LEAD_QUESTION = /\b(?:algum|alguma|alguns|algumas|nenhum|nenhuma|quantos|quantas)\b|\b(?:tenho|tem|temos|ha|existe|existem|possuo|cadastrei)\s+(?:(?:os|as|uns|umas)\s+)?$/;
 const ANY_LEAD_TAIL = /^(?:\s*(?:cadastrad\w*|registrad\w*|salv\w*|ai|aqui|ainda|ja|hoje|por enquanto|no (?:crm|sistema)|na (?:base|lista)|eu|tenho|tem|temos|existe|existem|ha|ate agora))*\s*$/;
 
-/** "tenho algum lead cadastrado?", "existe algum cliente aí?": whether there are leads, not one by name. */
+/** A question whether any lead or client exists at all: whether there are leads, not one by name. */
 function asksWhetherAnyLead(f: string, noun: { at: number; end: number }): boolean {
   return ANY_LEAD_QUESTION.test(f.slice(0, noun.at)) && ANY_LEAD_TAIL.test(f.slice(noun.end));
 }
@@ -564,7 +564,7 @@ export function extractFindSlots(clause: string): CrmSlots {
   const rest = cutPrefix(stripPolite(clause), FIND_PREFIX);
   const stop = /[,;?!]|\s(?:e|para|pra|que)\s/.exec(fold(rest));
   const ref = cleanFragment(stop ? rest.slice(0, stop.index) : rest);
-  // "me passa os dados dela": no name, the current lead.
+  // A request for "her/his details" with no name: the current lead.
   return ref && !isLeadPronoun(ref) ? { lead_ref_ou_id: nameCase(ref) } : {};
 }
 
@@ -574,7 +574,7 @@ const NOT_A_LEAD = /^(?:hoje|amanha|ontem|semana|mes|agora|fazer|ligar|enviar|ma
 
 /**
  * Whose notes or tasks a listing asks for. "notas do Lennon" (right after the noun, any case) and
- * "quais notas eu tenho do Otávio" (further on, Capitalized) name the lead; a lowercase name further on
+ * "quero ver as anotações da Helena" (further on, Capitalized) name the lead; a lowercase name further on
  * is only a mention (used when it matches a lead); "tarefas dele" points at the current lead.
  */
 function listLeadSlots(clause: string): CrmSlots {

@@ -24,7 +24,7 @@ export function buildPlannerPrompt(memory: CrmMemory, now: Date, timeZone: strin
     '{"actions": [{"intent": "<intenção>", "slots": {…}}]}',
     'Uma ação por pedido, na ordem em que aparecem. Não repita ações. Não invente dados.',
     'Pronomes que apontam o lead ("nele", "pra ela", "dele", "nesse lead") não entram no texto da nota nem no título: omita lead_ref_ou_id para usar o lead atual.',
-    'Um lead citado pelo nome (mesmo no fim da frase: "quais notas eu tenho do Otávio") vai em lead_ref_ou_id e vale mais que o lead atual.',
+    'Um lead citado pelo nome (mesmo no fim da frase: "mostra as anotações da Helena") vai em lead_ref_ou_id e vale mais que o lead atual.',
     'Intenções:',
     ...Object.entries(PLANNER_INTENTS).map(([k, v]) => `- ${k}: ${v}`),
     `Agora: ${formatDateTime(now, timeZone)} (${timeZone}).`,
