@@ -35,7 +35,7 @@ describe('bots on an OpenAI-compatible model', () => {
     expect(b.intents).toEqual(['trial']);
     const sent = fake.requests.find((r) => /CONTEXTO/.test(r.text));
     expect(sent, 'an understanding call with the active-flow context').toBeTruthy();
-    expect(sent!.text).toMatch(/\[CONTEXTO: Cliente está no meio de um agendamento de aula experimental \(etapa: ask_date\)\]/);
+    expect(sent!.text).toMatch(/\[CONTEXTO: Cliente está no meio de um agendamento de aula experimental \(etapa: data\)\]/);
     expect(sent!.text).toMatch(/trial/);
     expect(sent!.text).toMatch(/faq/);
     expect(sent!.text).toMatch(/general/);

@@ -118,7 +118,8 @@ describe.skipIf(!PG)('reliability across processes (Postgres)', () => {
           const session = { sessionId: first.body.sessionId, sessionToken: first.body.sessionToken };
           const confirm = await chat(i % 2 ? b : a, { ...session, message: round.hour });
           expect(confirm.body.reply, JSON.stringify(confirm.body)).toMatch(/Confirma/);
-          const slot = (await db.query<{ state: { trial: { date: string; time: string } } }>('select state from sessions where id = $1', [session.sessionId]))[0].state.trial;
+          const { data: date, hora: time } = (await db.query<{ state: { trial: { slots: { data: string; hora: string } } } }>('select state from sessions where id = $1', [session.sessionId]))[0].state.trial.slots;
+          const slot = { date, time };
           return { session, slot };
         }),
       );

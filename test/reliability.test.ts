@@ -36,7 +36,7 @@ describe('a bot write that fails is an outcome, not an error (ct-smash)', () => 
       const detail = await s.get(`/api/sessions/${r.body.sessionId}`, auth());
       // The message is kept and answered once; the state offers other classes, with no booking.
       expect(detail.body.messages.map((m: { role: string }) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant', 'user', 'assistant']);
-      expect(detail.body.state.trial).toMatchObject({ stage: 'ask_date' });
+      expect(detail.body.state.trial).toMatchObject({ stage: 'data' });
       expect(detail.body.state.trial.bookingId).toBeUndefined();
     }
   });
@@ -55,7 +55,7 @@ describe('a bot write that fails is an outcome, not an error (ct-smash)', () => 
     expect(r.reply).toMatch(/lotada/);
     const detail = await s.get(`/api/sessions/${c.sessionId}`, auth());
     expect(detail.body.messages.filter((m: { role: string }) => m.role === 'assistant')).toHaveLength(3);
-    expect(detail.body.state.trial).toMatchObject({ stage: 'ask_date' });
+    expect(detail.body.state.trial).toMatchObject({ stage: 'data' });
     expect(detail.body.turns.at(-1).trace).toContainEqual(expect.objectContaining({ node: 'write', ok: false, error: expect.stringMatching(/filled up/) }));
     expect(await s.db.query(`select 1 from ct_bookings where session_id = $1`, [c.sessionId])).toHaveLength(0);
   });
@@ -72,7 +72,7 @@ describe('a bot write that fails is an outcome, not an error (ct-smash)', () => 
       await s.db.query('alter table ct_bookings drop constraint closed_for_maintenance');
     }
     const detail = await s.get(`/api/sessions/${c.sessionId}`, auth());
-    expect(detail.body.state.trial).toMatchObject({ stage: 'confirm', time: '20:00' });
+    expect(detail.body.state.trial).toMatchObject({ stage: 'confirm', slots: { hora: '20:00' } });
     expect(detail.body.messages.filter((m: { role: string }) => m.role === 'assistant')).toHaveLength(3);
     expect(detail.body.turns.at(-1).trace).toContainEqual(expect.objectContaining({ node: 'write', ok: false, error: expect.stringMatching(/closed_for_maintenance/) }));
     // The customer can simply say yes again once the store is back.

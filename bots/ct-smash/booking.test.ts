@@ -4,9 +4,7 @@ import { parse } from 'yaml';
 import {
   addDays,
   classesOn,
-  formatDatePt,
   formatSlotsPt,
-  formatTimePt,
   freeSlots,
   localDateTime,
   matchClassTime,
@@ -44,14 +42,6 @@ describe('calendar helpers', () => {
   it('rejects malformed and impossible dates', () => {
     expect(() => weekdayOf('12/12/2025')).toThrow(/YYYY-MM-DD/);
     expect(() => weekdayOf('2025-02-30')).toThrow(/calendar/);
-  });
-
-  it('formats dates and times the Brazilian way', () => {
-    expect(formatDatePt('2025-12-12')).toBe('sexta-feira, 12/12');
-    expect(formatDatePt('2025-12-13')).toBe('sábado, 13/12');
-    expect(formatDatePt('2026-03-02')).toBe('segunda-feira, 02/03');
-    expect(formatTimePt('19:00')).toBe('19h');
-    expect(formatTimePt('07:30')).toBe('7h30');
   });
 
   it('reads the local date and time in São Paulo', () => {

@@ -1,13 +1,10 @@
-// Pure trial-class booking logic for CT Smash: the weekly timetable, free places per class,
-// the next classes with a free place, Portuguese date labels, and matching a requested time
-// or modality to a class. No database and no clock of its own: callers pass dates and counts.
+// CT Smash's timetable: the weekly classes, free trial places per class, the next classes with a free place,
+// and which class a requested time points to. No database and no clock of its own: callers pass dates and counts.
 import { z } from 'zod';
-import { hhmm as formatHhmm, isoDate, wallClock } from 'switchboard';
+import { addDays as addLocalDays, foldDiacritics, hhmm as formatHhmm, isoDate, showDate, showTime, wallClock, weekdayOf as weekdayNumber, type LocalDate } from 'switchboard';
 
 export const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
-
-const WEEKDAY_PT = ['domingo', 'segunda-feira', 'terça-feira', 'quarta-feira', 'quinta-feira', 'sexta-feira', 'sábado'];
 
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'time must be HH:MM');
 
@@ -45,24 +42,22 @@ export function slotKey(date: string, time: string): string {
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-function parseIsoDate(date: string): Date {
+function parseIsoDate(date: string): LocalDate {
   const m = ISO_DATE.exec(date);
   if (!m) throw new Error(`expected a date as YYYY-MM-DD, got "${date}"`);
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  if (d.getUTCMonth() !== Number(m[2]) - 1) throw new Error(`not a calendar date: "${date}"`);
+  const d = { year: Number(m[1]), month: Number(m[2]), day: Number(m[3]) };
+  if (isoDate(addLocalDays(d, 0)) !== date) throw new Error(`not a calendar date: "${date}"`);
   return d;
 }
 
 /** The weekday of a calendar date (no time zone involved). */
 export function weekdayOf(date: string): Weekday {
-  return WEEKDAYS[parseIsoDate(date).getUTCDay()];
+  return WEEKDAYS[weekdayNumber(parseIsoDate(date))];
 }
 
 /** date + n days, as YYYY-MM-DD. */
 export function addDays(date: string, n: number): string {
-  const d = parseIsoDate(date);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
+  return isoDate(addLocalDays(parseIsoDate(date), n));
 }
 
 /** The classes held on a date, sorted by time, with their booked and free trial places. */
@@ -123,25 +118,11 @@ export function nextAvailable(
   return out;
 }
 
-/** "sexta-feira, 12/12" */
-export function formatDatePt(date: string): string {
-  const d = parseIsoDate(date);
-  const dd = String(d.getUTCDate()).padStart(2, '0');
-  const mm = String(d.getUTCMonth() + 1).padStart(2, '0');
-  return `${WEEKDAY_PT[d.getUTCDay()]}, ${dd}/${mm}`;
-}
-
-/** "19:00" → "19h", "19:30" → "19h30" (how people write times in Brazil). */
-export function formatTimePt(time: string): string {
-  const [h, m] = time.split(':');
-  return m === '00' ? `${Number(h)}h` : `${Number(h)}h${m}`;
-}
-
 /** A list for the {slots} placeholder: "19h (Muay Thai), 20h (Boxe)"; with dates when they differ. */
 export function formatSlotsPt(slots: Pick<DatedSlot, 'date' | 'time' | 'modality'>[]): string {
   const oneDay = new Set(slots.map((s) => s.date)).size <= 1;
   const items = slots.map((s) =>
-    oneDay ? `${formatTimePt(s.time)} (${s.modality})` : `${formatDatePt(s.date)} às ${formatTimePt(s.time)} (${s.modality})`,
+    oneDay ? `${showTime(s.time, 'pt')} (${s.modality})` : `${showDate(s.date, 'pt')} às ${showTime(s.time, 'pt')} (${s.modality})`,
   );
   if (items.length <= 1) return items.join('');
   return `${items.slice(0, -1).join(', ')} ou ${items[items.length - 1]}`;
@@ -153,12 +134,7 @@ function toMinutes(time: string): number {
 }
 
 function fold(s: string): string {
-  return s
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
+  return foldDiacritics(s.toLowerCase()).replace(/[^a-z0-9]+/g, ' ').trim();
 }
 
 /**

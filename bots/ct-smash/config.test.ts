@@ -33,12 +33,15 @@ describe('ct-smash bot.yaml', () => {
     expect(modality('quero marcar uma aula')).toBeUndefined();
   });
 
-  it('defines the trial flow the engine continues with short answers', () => {
-    const trial = config.flows.trial;
-    expect(trial.stages).toEqual(['ask_date', 'ask_time', 'confirm', 'booked']);
-    expect(trial.done).toBe('booked');
-    expect(trial.expects.confirm).toContain('yesno');
-    expect(trial.context).toContain('{stage}');
+  it('books with a form: the day and time are asked, the modality is read or taken from the class', () => {
+    const trial = config.forms.trial;
+    expect(Object.keys(trial.slots)).toEqual(['modalidade', 'data', 'hora']);
+    expect(trial.slots.modalidade).toMatchObject({ kind: 'modality', required: false });
+    expect(trial.slots.data.validate).toMatchObject({ min: 'today', use: 'classDay' });
+    expect(trial.slots.hora.validate).toMatchObject({ use: 'classTime' });
+    expect(trial.confirm).toBe('trial_confirm');
+    expect(trial.undone).toBe('trial_cancelled');
+    expect(trial.context).toContain('{slot}');
   });
 
   it('greeting patterns match greetings (on accent-folded text) and not questions', () => {
@@ -48,7 +51,7 @@ describe('ct-smash bot.yaml', () => {
     for (const t of ['onde fica a CT?', 'quero marcar uma aula', 'oito horas']) expect(isGreeting(t), t).toBe(false);
   });
 
-  it('has the reply templates the trial flow fills', () => {
+  it('has the reply templates the trial form fills', () => {
     expect(config.replies.trial_confirm).toBe('Confirma a aula experimental de {modalidade} {data} às {hora}?');
     expect(config.replies.trial_booked.startsWith('Pronto! Sua aula experimental está agendada para')).toBe(true);
     expect(config.replies.trial_ask_time).toContain('{slots}');

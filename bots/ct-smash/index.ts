@@ -1,31 +1,28 @@
-// ct-smash: triage → trial / faq in parallel → merge. The trial specialist books a trial class
-// through the stages ask_date → ask_time → confirm → booked, against the weekly timetable and its capacity.
+// ct-smash: triage → trial / faq in parallel → merge. The trial booking is bot.yaml's `trial` form (day, time,
+// confirmation, cancel); this code adds what only the gym knows: which classes a day has and their free trial
+// places (the form's validators and its {slots} list), the booking write with its capacity check, and undoing it.
 import { randomUUID } from 'node:crypto';
-import { defineBot, foldDiacritics, isGreeting, WriteRejected, type Migration, type Sql, type Step, type StepResult, type TurnContext } from 'switchboard';
 import {
-  addDays,
-  classesOn,
-  formatDatePt,
-  formatSlotsPt,
-  formatTimePt,
-  localDateTime,
-  matchClassTime,
-  nextAvailable,
-  parseTimetable,
-  slotKey,
-  type BookedCounts,
-  type DatedSlot,
-  type Timetable,
-} from './booking.ts';
+  defineBot,
+  foldDiacritics,
+  isGreeting,
+  showDate,
+  showTime,
+  WriteRejected,
+  type FormCompletion,
+  type FormState,
+  type Migration,
+  type Slots,
+  type SlotVerdict,
+  type Sql,
+  type Step,
+  type TurnContext,
+} from 'switchboard';
+import { addDays, classesOn, formatSlotsPt, localDateTime, matchClassTime, nextAvailable, parseTimetable, slotKey, type BookedCounts, type DatedSlot, type Timetable } from './booking.ts';
 
-export interface TrialMemory {
-  stage?: 'ask_date' | 'ask_time' | 'confirm' | 'booked' | null;
-  date?: string;
-  time?: string;
-  modality?: string;
-  bookingId?: string;
-  last?: string;
-}
+/** The trial form's state, plus the id of the booking its completion wrote. */
+export type TrialMemory = FormState & { bookingId?: string };
+type Memory = { trial: TrialMemory };
 
 const migrations: Migration[] = [
   {
@@ -53,107 +50,83 @@ export async function bookedCounts(sql: Sql, fromDate: string, toDate: string): 
   return Object.fromEntries(rows.map((r) => [slotKey(r.date, r.time), Number(r.n)]));
 }
 
-type Memory = { trial: TrialMemory };
-type Ctx = TurnContext<unknown, Memory>;
-
-function entity<T>(ctx: Ctx, type: string): T | undefined {
-  return ctx.entities.find((e) => e.type === type)?.value as T | undefined;
+/** What a turn knows of the timetable: the classes, today's wall clock, trial bookings per class, the settings. */
+interface Classes {
+  timetable: Timetable;
+  today: { date: string; time: string };
+  counts: BookedCounts;
+  horizon: number;
+  offerCount: number;
 }
 
-const trial: Step<unknown, Memory> = async (ctx) => {
-  const timetable: Timetable = parseTimetable(ctx.bot.settings.timetable);
-  const horizon = Number(ctx.bot.settings.trial_booking_horizon_days ?? 14);
-  const offerCount = Number(ctx.bot.settings.trial_offer_count ?? 3);
-  const today = localDateTime(ctx.now, ctx.bot.timeZone);
-  const counts = await ctx.tool('findFreeSlots', { from: today.date, days: horizon }, () => bookedCounts(ctx.sql, today.date, addDays(today.date, horizon)));
-  const prev: TrialMemory = ctx.memory.trial ?? {};
-  const active = prev.stage && prev.stage !== 'booked' ? prev : {};
-  const date = entity<string>(ctx, 'date');
-  const time = entity<string>(ctx, 'time');
-  const yes = entity<boolean>(ctx, 'yesno');
-  // The modality named (bot.yaml's `modality` gazetteer), if the timetable has it.
-  const offered = new Set(Object.values(timetable).flatMap((day) => (day ?? []).map((s) => s.modality)));
-  const modality = ctx.entities.find((e) => e.type === 'modality' && offered.has(String(e.value)))?.value as string | undefined ?? active.modality;
-  const say = (key: string, vars: Record<string, string | number> = {}) => ctx.reply(`trial_${key}`, vars);
-  const done = (text: string, trial: TrialMemory, ok = true) => ({ segments: [{ intent: 'trial', text, ok, data: { stage: trial.stage } }], memory: { trial } });
-  const next = (exclude?: { date: string; time: string }) =>
-    nextAvailable(timetable, ctx.now, counts, offerCount, { timeZone: ctx.bot.timeZone, horizonDays: horizon, modality, exclude });
+// Read once per turn: the validators, the {slots} list and the completion of one turn share it.
+const perTurn = new WeakMap<TurnContext, Promise<Classes>>();
 
-  // Cancelling a booked class: the booking is removed with the turn's other writes (by id, or by its class
-  // should the id be stale: a conversation holds one booking per class).
-  if (CANCEL.test(fold(ctx.text)) && prev.bookingId) {
-    const bookingId = prev.bookingId;
-    ctx.defer((tx) =>
-      tx.query('delete from ct_bookings where session_id = $2 and (id = $1 or (date = $3 and time = $4))', [bookingId, ctx.session.id, prev.date, prev.time]).then(() => undefined),
-    );
-    await ctx.tool('cancelBooking', { bookingId }, async () => ({ bookingId }));
-    return done(say('cancelled', { data: formatDatePt(prev.date!), hora: formatTimePt(prev.time!) }), { stage: null });
+function classesFor(ctx: TurnContext): Promise<Classes> {
+  let found = perTurn.get(ctx);
+  if (!found) {
+    found = (async () => {
+      const timetable = parseTimetable(ctx.bot.settings.timetable);
+      const horizon = Number(ctx.bot.settings.trial_booking_horizon_days ?? 14);
+      const offerCount = Number(ctx.bot.settings.trial_offer_count ?? 3);
+      const today = localDateTime(ctx.now, ctx.bot.timeZone);
+      const counts = await ctx.tool('findFreeSlots', { from: today.date, days: horizon }, () => bookedCounts(ctx.sql, today.date, addDays(today.date, horizon)));
+      return { timetable, today, counts, horizon, offerCount };
+    })();
+    perTurn.set(ctx, found);
   }
+  return found;
+}
 
-  // Confirmation stage: yes books, no declines; a new date or time re-plans below.
-  if (active.stage === 'confirm' && !date && !time && yes !== undefined) {
-    if (!yes) return done(say('declined'), { stage: null });
-    const slot = classesOn(timetable, active.date!, counts).find((s) => s.time === active.time);
-    // Run again because the class filled up while this booking was being written: say so, offer others.
-    if (!slot || slot.free <= 0 || ctx.rejected?.code === 'class_full') {
-      const offers = next({ date: active.date!, time: active.time! });
-      return done(say('full', { modalidade: slot?.modality ?? '', data: formatDatePt(active.date!), hora: formatTimePt(active.time!), slots: formatSlotsPt(offers) }), { stage: 'ask_date' });
-    }
-    const bookingId = randomUUID();
-    const booking = { id: bookingId, sessionId: ctx.session.id, date: slot.date, time: slot.time, modality: slot.modality, capacity: slot.capacity };
-    const booked: TrialMemory = { stage: 'booked', date: slot.date, time: slot.time, modality: slot.modality, bookingId };
-    // The state keeps the id of the row the write really kept (an earlier booking of the same class keeps its own).
-    ctx.defer(async (tx) => ({ memory: { trial: { bookingId: await insertBooking(tx, booking) } } }));
-    await ctx.tool('bookSlot', { date: slot.date, time: slot.time, modality: slot.modality }, async () => ({ bookingId }));
-    return done(say('booked', { data: formatDatePt(slot.date), hora: formatTimePt(slot.time), modalidade: slot.modality }), booked);
-  }
+const modalityOf = (slots: Slots) => (typeof slots.modalidade === 'string' ? slots.modalidade : undefined);
+const same = (a: string, b: string) => foldDiacritics(a.toLowerCase()) === foldDiacritics(b.toLowerCase());
 
-  const wantedDate = date ?? active.date;
-  if (wantedDate && wantedDate < today.date) return done(say('past_date'), { ...active, stage: 'ask_date' });
-  if (!wantedDate) {
-    // A time without a day ("19h") takes the next class at that time.
-    const match = time ? findNextAt(timetable, counts, ctx, time, horizon, modality) : undefined;
-    if (match) return confirm(ctx, match, modality);
-    return done(say('ask_date'), { stage: 'ask_date', modality });
-  }
+/** A day's classes a customer can still take: of the modality asked for, not the ones that already started. */
+function dayClasses(c: Classes, date: string, modality?: string): DatedSlot[] {
+  return classesOn(c.timetable, date, c.counts).filter((s) => (!modality || same(s.modality, modality)) && (date > c.today.date || s.time > c.today.time));
+}
 
-  const classes = classesOn(timetable, wantedDate, counts).filter(
-    (s) => (!modality || fold(s.modality) === fold(modality)) && (wantedDate > today.date || s.time > today.time), // not the ones that already started
-  );
-  const free = classes.filter((s) => s.free > 0);
-  if (!classes.length) {
-    return done(say('no_classes', { data: formatDatePt(wantedDate), slots: formatSlotsPt(next()) }), { stage: 'ask_date', modality });
+/** The next classes with a free place, as the {slots} list. */
+function offers(ctx: TurnContext, c: Classes, modality?: string, exclude?: { date: string; time: string }): string {
+  return formatSlotsPt(nextAvailable(c.timetable, ctx.now, c.counts, c.offerCount, { timeZone: ctx.bot.timeZone, horizonDays: c.horizon, modality, exclude }));
+}
+
+/** The day: it must have classes with a free place; a time chosen before stays if that day has its class. */
+async function classDay({ value, slots, ctx }: { value: unknown; slots: Slots; ctx: TurnContext }): Promise<SlotVerdict> {
+  const c = await classesFor(ctx);
+  const date = String(value);
+  const modality = modalityOf(slots);
+  const day = dayClasses(c, date, modality);
+  if (!day.length) return { ok: false, say: 'trial_no_classes', vars: { slots: offers(ctx, c, modality) } };
+  const free = day.filter((s) => s.free > 0);
+  if (!free.length) {
+    return { ok: false, say: 'trial_full', vars: { modalidade: modality ?? day[0].modality, data: showDate(date, 'pt'), hora: showTime(day[0].time, 'pt'), slots: offers(ctx, c, modality) } };
   }
-  const wantedTime = time ?? (date ? undefined : active.time);
-  if (!wantedTime) {
-    if (!free.length) return done(say('full', { modalidade: modality ?? classes[0].modality, data: formatDatePt(wantedDate), hora: formatTimePt(classes[0].time), slots: formatSlotsPt(next()) }), { stage: 'ask_date', modality });
-    return done(say('ask_time', { data: formatDatePt(wantedDate), slots: formatSlotsPt(free) }), { stage: 'ask_time', date: wantedDate, modality });
+  if (typeof slots.hora !== 'string') return { ok: true };
+  const match = matchClassTime(free, slots.hora);
+  return match ? { ok: true, fill: { hora: match.time, modalidade: match.modality } } : { ok: true, clear: ['hora'] };
+}
+
+/**
+ * The time: the day's class at that time ("às 7" is the 19h class when the day has no 7h one), which sets the
+ * modality; without a day yet, the next class at that time sets the day.
+ */
+async function classTime({ value, slots, ctx }: { value: unknown; slots: Slots; ctx: TurnContext }): Promise<SlotVerdict> {
+  const c = await classesFor(ctx);
+  const time = String(value);
+  const modality = modalityOf(slots);
+  if (typeof slots.data !== 'string') {
+    const next = nextAvailable(c.timetable, ctx.now, c.counts, 50, { timeZone: ctx.bot.timeZone, horizonDays: c.horizon, modality }).find((s) => s.time === time);
+    return next ? { ok: true, fill: { data: next.date, modalidade: next.modality } } : { ok: true };
   }
-  const match = matchClassTime(classes, wantedTime);
-  if (!match) {
-    return done(say('no_class_at_time', { hora: formatTimePt(wantedTime), data: formatDatePt(wantedDate), slots: formatSlotsPt(free) }), { stage: 'ask_time', date: wantedDate, modality });
-  }
+  const day = dayClasses(c, slots.data, modality);
+  const match = matchClassTime(day, time);
+  if (!match) return { ok: false, say: 'trial_no_class_at_time' };
   if (match.free <= 0) {
-    const offers = next({ date: match.date, time: match.time });
-    return done(say('full', { modalidade: match.modality, data: formatDatePt(match.date), hora: formatTimePt(match.time), slots: formatSlotsPt(offers) }), { stage: 'ask_date', modality });
+    // Full: the customer chooses again among the next classes with room.
+    return { ok: false, say: 'trial_full', vars: { modalidade: match.modality, hora: showTime(match.time, 'pt'), slots: offers(ctx, c, modality, match) }, clear: ['data'] };
   }
-  return confirm(ctx, match, modality);
-};
-
-function confirm(ctx: Ctx, slot: DatedSlot, modality?: string): StepResult<Memory> {
-  const text = ctx.reply('trial_confirm', { modalidade: slot.modality, data: formatDatePt(slot.date), hora: formatTimePt(slot.time) });
-  return { segments: [{ intent: 'trial', text, ok: true, data: { stage: 'confirm' } }], memory: { trial: { stage: 'confirm', date: slot.date, time: slot.time, modality: modality ?? slot.modality } } };
-}
-
-function findNextAt(timetable: Timetable, counts: BookedCounts, ctx: Ctx, time: string, horizon: number, modality?: string): DatedSlot | undefined {
-  const all = nextAvailable(timetable, ctx.now, counts, 50, { timeZone: ctx.bot.timeZone, horizonDays: horizon, modality });
-  return all.find((s) => s.time === time);
-}
-
-const CANCEL = /\b(cancel\w*|desmarc\w*|nao vou (mais )?poder ir|nao vou conseguir ir)\b/;
-
-function fold(s: string): string {
-  return foldDiacritics(s).toLowerCase();
+  return { ok: true, value: match.time, fill: { modalidade: match.modality } };
 }
 
 /**
@@ -177,7 +150,7 @@ export async function insertBooking(tx: Sql, b: { id: string; sessionId: string;
 
 /** general: a short friendly reply (the model's general_response when there is one). */
 const general: Step<unknown, Memory> = (ctx) => {
-  const t = fold(ctx.text);
+  const t = foldDiacritics(ctx.text).toLowerCase();
   const key = isGreeting(ctx.text, ctx.bot.language, ctx.bot.greetings)
     ? 'general_greeting'
     : /\b(obrigad|valeu|brigad|agradec)/.test(t)
@@ -190,12 +163,40 @@ const general: Step<unknown, Memory> = (ctx) => {
 
 export default defineBot<unknown, Memory>({
   migrations,
-  specialists: { trial, general },
-  /** "cancela a aula" after a booking is the trial flow's business, whatever the classifier thought. */
-  refineIntents: ({ text, intents, memory }) => {
-    const booked = memory.trial?.bookingId;
-    if (booked && CANCEL.test(fold(text)) && !intents.includes('trial')) return ['trial', ...intents.filter((i) => i !== 'general')];
-    return intents;
+  specialists: { general },
+  validators: { classDay, classTime },
+  forms: {
+    trial: {
+      /** {slots}: the free classes of the chosen day, or the next ones. */
+      vars: async (ctx, slots) => {
+        const c = await classesFor(ctx);
+        const modality = modalityOf(slots);
+        return { slots: typeof slots.data === 'string' ? formatSlotsPt(dayClasses(c, slots.data, modality).filter((s) => s.free > 0)) : offers(ctx, c, modality) };
+      },
+      async onComplete(ctx, slots): Promise<FormCompletion> {
+        const c = await classesFor(ctx);
+        const date = String(slots.data);
+        const time = String(slots.hora);
+        const slot = classesOn(c.timetable, date, c.counts).find((s) => s.time === time);
+        // Full since it was offered, or filled up while this booking was being written (the turn runs again):
+        // say so and offer other classes.
+        if (!slot || slot.free <= 0 || ctx.rejected?.code === 'class_full') {
+          return { reopen: ['data', 'hora'], reply: 'trial_full', vars: { modalidade: slot?.modality ?? '', slots: offers(ctx, c, modalityOf(slots), { date, time }) } };
+        }
+        const booking = { id: randomUUID(), sessionId: ctx.session.id, date, time, modality: slot.modality, capacity: slot.capacity };
+        // The state keeps the id of the row the write really kept (an earlier booking of the same class keeps its own).
+        ctx.defer(async (tx) => ({ memory: { trial: { bookingId: await insertBooking(tx, booking) } } }));
+        await ctx.tool('bookSlot', { date, time, modality: slot.modality }, async () => ({ bookingId: booking.id }));
+        return { vars: { modalidade: slot.modality } };
+      },
+      // The booking is removed with the turn's other writes (by id, or by its class should the id be stale:
+      // a conversation holds one booking per class).
+      async onUndo(ctx, slots) {
+        const bookingId = (ctx.memory.trial as TrialMemory | undefined)?.bookingId ?? '';
+        ctx.defer((tx) => tx.query('delete from ct_bookings where session_id = $2 and (id = $1 or (date = $3 and time = $4))', [bookingId, ctx.session.id, slots.data, slots.hora]).then(() => undefined));
+        await ctx.tool('cancelBooking', { bookingId }, async () => ({ bookingId }));
+      },
+    },
   },
   nodeNames: { understand: 'triage', narrate: 'merge' },
 });

@@ -1,7 +1,7 @@
 // Replaying a bot's conversation tests as load: the user messages (with the operator actions and clock moves
 // between them) in process through runtime.chat, or over HTTP through the API. Expectations are not checked
 // here; `switchboard eval` does that.
-import { activeFlows } from '../engine/index.ts';
+import { activeForms } from '../forms/index.ts';
 import type { ActiveFlowContext } from '../nlu/index.ts';
 import { ApiClient, loopbackAddress, type ConversationFile, type EvalServer } from '../eval/index.ts';
 import { getSession, upsertUser } from '../store/index.ts';
@@ -108,7 +108,7 @@ export async function playInProcess(
     if (turn.user === undefined) continue;
     if (observe) {
       const state = sessionId ? ((await getSession(runtime.db, sessionId))?.state ?? {}) : {};
-      observe({ text: turn.user, intents: turn.expect.intents, flows: activeFlows(runtime.bot(bot).config, state as Record<string, unknown>) });
+      observe({ text: turn.user, intents: turn.expect.intents, flows: activeForms(runtime.bot(bot).config, state as Record<string, unknown>) });
     }
     const t = performance.now();
     const r = await runtime.chat(bot, { sessionId, userId: c.user, message: turn.user });

@@ -53,6 +53,16 @@ describe('switchboard check on bot folders', () => {
     expect(errors(dir)).toEqual(["forms.agendamento.slots.data.ask: reply key 'ask_data' is not in replies"]);
   });
 
+  it("a form's undone key, and a key a validator says, that replies lack", () => {
+    const dir = broken((d) => {
+      editYaml(d, /\n    cancel: /, '\n    undone: agendamento_desfeito\n    cancel: ');
+      writeFileSync(join(d, 'index.ts'), "export const v = () => ({ ok: false, say: 'horario_ocupado' });\n");
+    });
+    const c = checkBot(dir, { crossValidate: false });
+    expect(errors(dir)).toEqual(["forms.agendamento.undone: reply key 'agendamento_desfeito' is not in replies"]);
+    expect(c.findings).toContainEqual({ level: 'warning', file: 'index.ts', field: "say: 'horario_ocupado'", message: "reply key 'horario_ocupado' is not in bot.yaml replies (it is said as it is written)" });
+  });
+
   it('the same example under two intents, and too few examples', () => {
     const dir = broken((d) => {
       editYaml(d, '      - quanto custa uma limpeza?', '      - quanto custa uma limpeza?\n      - quero marcar uma consulta');

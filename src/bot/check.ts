@@ -76,6 +76,7 @@ function checkReplyKeys(dir: string, config: BotConfig): Finding[] {
       [`forms.${formId}.confirm`, form.confirm],
       [`forms.${formId}.done`, form.done],
       [`forms.${formId}.cancelled`, form.cancelled],
+      [`forms.${formId}.undone`, form.undone],
       ...Object.entries(form.slots).flatMap(([name, s]): [string, string | undefined][] => [
         [`forms.${formId}.slots.${name}.ask`, s.ask],
         [`forms.${formId}.slots.${name}.invalid`, s.invalid],
@@ -90,6 +91,10 @@ function checkReplyKeys(dir: string, config: BotConfig): Finding[] {
     const text = readFileSync(file, 'utf8');
     for (const m of text.matchAll(/\breply\(\s*['"]([a-z][a-z0-9_]*)['"]/g)) {
       if (!has(m[1])) out.push({ level: 'warning', file: relative(dir, file), field: `reply('${m[1]}')`, message: `reply key '${m[1]}' is not in bot.yaml replies (it reads as an empty text)` });
+    }
+    // A form validator's `say: 'key'` and a completion's `reply: 'key'` (a snake_case word is a key, not a text).
+    for (const m of text.matchAll(/\b(say|reply):\s*['"]([a-z][a-z0-9]*_[a-z0-9_]*)['"]/g)) {
+      if (!has(m[2])) out.push({ level: 'warning', file: relative(dir, file), field: `${m[1]}: '${m[2]}'`, message: `reply key '${m[2]}' is not in bot.yaml replies (it is said as it is written)` });
     }
   }
   return dedupe(out);

@@ -3,8 +3,6 @@ import { z } from 'zod';
 import { BUILTIN_SLOT_KINDS, formSchema } from '../forms/schema.ts';
 import { guardrailsSchema } from '../guardrails/settings.ts';
 
-const slotKind = z.enum(['yesno', 'date', 'time', 'datetime', 'number', 'name', 'text']);
-
 export const intentSchema = z.strictObject({
   label: z.string().min(1),
   description: z.string().default(''),
@@ -12,18 +10,6 @@ export const intentSchema = z.strictObject({
   /** Predefined intents (from bot.yaml) can be toggled but not deleted by an admin. */
   predefined: z.boolean().default(true),
   examples: z.array(z.string().min(1)).default([]),
-});
-
-export const flowSchema = z.strictObject({
-  /** The intent that owns and continues this flow. Defaults to the flow id. */
-  intent: z.string().optional(),
-  stages: z.array(z.string()).min(1),
-  /** The stage that ends the flow: reaching it clears the active context. */
-  done: z.string().optional(),
-  /** Per stage, the kinds of short answers that continue the flow ("sim", "19:00", "amanhã"). */
-  expects: z.record(z.string(), z.array(slotKind)).default({}),
-  /** Text for LLM prompts, with {stage} replaced (a [CONTEXTO: …] line). */
-  context: z.string().optional(),
 });
 
 export const understandingSchema = z.strictObject({
@@ -67,7 +53,6 @@ export const botConfigSchema = z.strictObject({
   timeZone: z.string().default('America/Sao_Paulo').refine(isTimeZone, 'not a time zone: use an IANA name such as America/Sao_Paulo'),
   understanding: understandingSchema,
   intents: z.record(z.string(), intentSchema).refine((r) => Object.keys(r).length > 0, 'a bot needs at least one intent'),
-  flows: z.record(z.string(), flowSchema).default({}),
   handoff: handoffSchema.default({ timeout_minutes: 30, reset_on_greeting: true }),
   /** Greeting patterns (regexes, case-insensitive, matched on accent-folded text) for reset_on_greeting. */
   greetings: z.array(z.string()).default([]),
@@ -110,19 +95,10 @@ export const checkedBotConfigSchema = botConfigSchema.superRefine((c, ctx) => {
       if (!kinds.has(slot.kind)) ctx.addIssue({ code: 'custom', path: ['forms', formId, 'slots', name, 'kind'], message: `'${slot.kind}' is not a slot kind: use one of ${[...kinds].join(', ')}` });
     }
   }
-  for (const [flowId, flow] of Object.entries(c.flows)) {
-    need(flow.intent ?? flowId, ['flows', flowId, 'intent']);
-    const stages = new Set(flow.stages);
-    if (flow.done && !stages.has(flow.done)) ctx.addIssue({ code: 'custom', path: ['flows', flowId, 'done'], message: `'${flow.done}' is not one of the stages` });
-    for (const stage of Object.keys(flow.expects)) {
-      if (!stages.has(stage)) ctx.addIssue({ code: 'custom', path: ['flows', flowId, 'expects', stage], message: `'${stage}' is not one of the stages` });
-    }
-  }
 });
 
 export type BotConfig = z.infer<typeof botConfigSchema>;
 export type IntentConfig = z.infer<typeof intentSchema>;
-export type FlowConfig = z.infer<typeof flowSchema>;
 export type { FormConfig, SlotConfig } from '../forms/schema.ts';
 
 function isRegex(pattern: string): boolean {

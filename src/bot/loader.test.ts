@@ -16,8 +16,6 @@ understanding: { fallback: other }
 intents:
   hello: { label: Hello, examples: [hi, hello] }
   other: { label: Other }
-flows:
-  order: { intent: hello, stages: [ask, done], done: done, expects: { ask: [yesno] } }
 `;
 
 describe('bot loader', () => {
@@ -29,7 +27,7 @@ describe('bot loader', () => {
   });
 
   it('names the file and the field of every mistake', () => {
-    const dir = botDir(VALID.replace('fallback: other', 'fallback: generl').replace('done: done', 'done: finished').replace('language: en', 'language: klingon'));
+    const dir = botDir(VALID.replace('fallback: other', 'fallback: generl').replace('language: en', 'language: klingon'));
     expect(() => readBotConfig(dir)).toThrow(/bot\.yaml is not a valid bot definition/);
     try {
       readBotConfig(dir);
@@ -37,8 +35,8 @@ describe('bot loader', () => {
       const msg = (err as Error).message;
       expect(msg).toMatch(/language/);
     }
-    const dir2 = botDir(VALID.replace('fallback: other', 'fallback: generl').replace('done: done', 'done: finished'));
-    expect(() => readBotConfig(dir2)).toThrow(/understanding\.fallback: 'generl' is not one of the intents[\s\S]*flows\.order\.done/);
+    const dir2 = botDir(`${VALID.replace('fallback: other', 'fallback: generl')}forms:\n  order: { intent: hello, slots: { when: { kind: dat, ask: "When?" } }, done: "Done." }\n`);
+    expect(() => readBotConfig(dir2)).toThrow(/understanding\.fallback: 'generl' is not one of the intents[\s\S]*forms\.order\.slots\.when\.kind/);
     expect(() => readBotConfig(botDir('id: [unclosed'))).toThrow(/bot\.yaml/);
     expect(() => readBotConfig(botDir(`${VALID}\ntimeZone: America/Sao_Pablo\n`))).toThrow(/timeZone: not a time zone/);
   });

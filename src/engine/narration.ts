@@ -1,36 +1,6 @@
-// Text helpers of a turn: flows as context for understanding, the hand-over text, and the narrate node's
-// default joining of segments into one reply.
-import type { BotConfig } from '../bot/config.ts';
-import type { ActiveFlowContext } from '../nlu/types.ts';
+// Text helpers of a turn: the hand-over text, and the narrate node's default joining of segments into one reply.
 import type { LoadedBot } from './registry.ts';
 import type { Segment } from './types.ts';
-
-/** Flows whose stage is set and not done become context for understanding (seed 000's trial.stage). */
-export function activeFlows(config: BotConfig, memory: Record<string, unknown>): ActiveFlowContext[] {
-  const out: ActiveFlowContext[] = [];
-  for (const [id, flow] of Object.entries(config.flows)) {
-    const stage = (memory[id] as { stage?: string } | undefined)?.stage;
-    if (!stage || stage === flow.done) continue;
-    out.push({
-      flow: id,
-      intent: flow.intent ?? id,
-      stage,
-      expects: flow.expects[stage],
-      description: flow.context?.replace('{stage}', stage),
-    });
-  }
-  return out;
-}
-
-/** After its final stage a flow's context clears, so the next turn classifies without it. */
-export function clearFinishedFlows(config: BotConfig, memory: Record<string, unknown>): Record<string, unknown> {
-  const out = { ...memory };
-  for (const [id, flow] of Object.entries(config.flows)) {
-    const m = out[id] as { stage?: string } | undefined;
-    if (m?.stage && m.stage === flow.done) out[id] = { ...m, stage: null, last: flow.done };
-  }
-  return out;
-}
 
 /** The hand-over text: the intent's own (`<intent>_handoff` reply), else the bot's, else a neutral one. */
 export function handoffMessage(bot: LoadedBot, intent?: string): string {

@@ -20,7 +20,7 @@ import type { BotDefinition, ChatResult, TurnEvent } from './types.ts';
 export type { ChatRequest } from './sessions.ts';
 export type { LoadedBot, ModelBinding } from './registry.ts';
 export { understandingMode } from './understanding.ts';
-export { activeFlows, fillOrOmit, fillTemplate } from './narration.ts';
+export { fillOrOmit, fillTemplate } from './narration.ts';
 
 export interface RuntimeOptions {
   db: Database;

@@ -11,7 +11,7 @@ import { gate } from './gate.ts';
 import type { TurnRuntime, TurnStateValue } from './graph.ts';
 import { fastPathConfig } from './langchain-fast-path.ts';
 import type { KeyedMutex } from './lock.ts';
-import { activeFlows, clearFinishedFlows, handoffMessage, narrate } from './narration.ts';
+import { handoffMessage, narrate } from './narration.ts';
 import { activeForms } from '../forms/index.ts';
 import { persistReply } from './persist.ts';
 import type { BotRegistry, LoadedBot } from './registry.ts';
@@ -182,7 +182,7 @@ export class TurnRunner {
       const understanding = state.understanding!;
       const intents = state.servedIntents.length ? state.servedIntents : understanding.intents.map((i) => i.id);
       const outcome = {
-        memory: clearFinishedFlows(bot.config, state.memory),
+        memory: state.memory,
         trace: scope.trace,
         calls,
         path: understanding.source,
@@ -228,7 +228,7 @@ function turnRuntime(scope: TurnScope, calls: ModelCallRecord[], t0: number): Tu
   return {
     understand: async () => {
       const context = bot.model && bot.definition.modelContext ? await bot.definition.modelContext({ text, sql: db, config: bot.config }) : undefined;
-      const understanding = await bot.understander.understand({ text, flows: [...activeFlows(bot.config, memory0), ...activeForms(bot.config, memory0)], history, now, timeZone: bot.config.timeZone, context, trace: calls });
+      const understanding = await bot.understander.understand({ text, flows: activeForms(bot.config, memory0), history, now, timeZone: bot.config.timeZone, context, trace: calls });
       if (bot.definition.refineIntents) {
         const refined = await bot.definition.refineIntents({ text, intents: understanding.intents.map((i) => i.id), understanding, memory: memory0, session, bot: bot.config, sql: db });
         const scores = new Map(understanding.intents.map((i) => [i.id, i.confidence]));

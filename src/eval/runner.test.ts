@@ -21,9 +21,9 @@ conversations:
     user: ana.test
     turns:
       - user: oi, quero marcar uma aula teste
-        expect: { intents: [trial], reply: Qual dia, state: { trial.stage: ask_date }, mode: bot, handoff: false }
+        expect: { intents: [trial], reply: Qual dia, state: { trial.stage: data }, mode: bot, handoff: false }
       - user: amanhã
-        expect: { intents: [trial], reply: "terça-feira, 10/03", state: { trial.stage: ask_time, trial.date: "2026-03-10" }, events: [intent, tool_start, done] }
+        expect: { intents: [trial], reply: "terça-feira, 10/03", state: { trial.stage: hora, trial.slots.data: "2026-03-10" }, events: [intent, tool_start, done] }
   - name: wrong on purpose
     user: not.signed.in
     signedIn: false

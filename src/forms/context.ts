@@ -3,7 +3,7 @@
 import type { BotConfig } from '../bot/config.ts';
 import type { BotDefinition, RouteContext } from '../engine/types.ts';
 import type { ActiveFlowContext } from '../nlu/types.ts';
-import { CONFIRM_STAGE, formStep } from './engine.ts';
+import { CONFIRM_STAGE, cancels, formStep } from './engine.ts';
 import type { FormState } from './types.ts';
 
 /** The bot's definition with a specialist per form (the bot's own specialist of that name wins). */
@@ -20,6 +20,19 @@ export function withForms(config: BotConfig, definition: BotDefinition): BotDefi
     }
     specialists[intent] = formStep({ id, form, intent, hooks: definition.forms?.[id], validators: definition.validators ?? {} });
   }
+  // A cancel phrase is the form's business while it runs, and after it completed when it can be undone
+  // ("cancela a aula" after the booking), whatever the classifier made of the message.
+  const refineIntents = async (ctx: RouteContext): Promise<string[]> => {
+    let intents = definition.refineIntents ? await definition.refineIntents(ctx) : ctx.intents;
+    for (const [id, form] of forms) {
+      const intent = form.intent ?? id;
+      const state = ctx.memory[id] as FormState | undefined;
+      const undoable = !state?.stage && state?.last === 'done' && form.undone;
+      if (intents.includes(intent) || !(state?.stage || undoable) || !cancels(ctx.text, form.cancel)) continue;
+      intents = [intent, ...intents.filter((i) => i !== config.understanding.fallback)];
+    }
+    return intents;
+  };
   const route = async (ctx: RouteContext): Promise<string[]> => {
     const routes = definition.route ? await definition.route(ctx) : ctx.intents;
     const running = runningForms(config, ctx.memory).map((f) => f.intent);
@@ -28,7 +41,7 @@ export function withForms(config: BotConfig, definition: BotDefinition): BotDefi
     if (ctx.intents.every((i) => i === config.understanding.fallback)) return running;
     return [...routes, ...running.filter((i) => !routes.includes(i))];
   };
-  return { ...definition, specialists, route };
+  return { ...definition, specialists, refineIntents, route };
 }
 
 /** Forms in progress (a pending slot or a summary waiting for a yes). */
@@ -40,7 +53,8 @@ function runningForms(config: BotConfig, memory: Record<string, unknown>) {
 
 /**
  * Running forms as understanding's context: a short answer of the pending slot's kind ("amanhã", "Maria Silva")
- * continues the form; so does a value for another slot of the form (a correction, or giving two at once).
+ * continues the form; so does a value for another slot of the form (a correction, or giving two at once), and
+ * a yes or no ("sim" while a day is asked goes on with the form, which asks again).
  */
 export function activeForms(config: BotConfig, memory: Record<string, unknown>): ActiveFlowContext[] {
   return runningForms(config, memory).map(({ id, form, intent, stage }) => {
@@ -48,7 +62,7 @@ export function activeForms(config: BotConfig, memory: Record<string, unknown>):
     const others = Object.values(form.slots)
       .map((s) => s.kind)
       .filter((k) => !['text', 'name', 'yesno'].includes(k));
-    const first = stage === CONFIRM_STAGE ? ['yesno'] : pendingKind ? [pendingKind] : [];
+    const first = stage === CONFIRM_STAGE ? ['yesno'] : pendingKind ? [pendingKind, 'yesno'] : ['yesno'];
     return {
       flow: id,
       intent,

@@ -89,3 +89,53 @@ describe('a form with code: validator, completion action, handoff after failures
     expect(understand.scores[0]).toMatchObject({ id: 'order', confidence: expect.any(Number) });
   });
 });
+
+describe("a form's code: validators that change values and other slots, computed placeholders, reopening, undo", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ botsDir: resolve(import.meta.dirname, 'testing'), only: ['barber'] });
+  }, 60_000);
+  afterAll(() => server?.close());
+
+  const say = async (message: string, session?: { sessionId: string; sessionToken: string }) => server.chat('barber', { message, ...session });
+  const state = async (sessionId: string) => (await server.get(`/api/sessions/${sessionId}`, { authorization: 'Bearer test-admin-token' })).body.state.chair;
+  const chairs = (sessionId: string) => server.db.query<{ day: string; time: string }>('select day, time from barber_chairs where session_id = $1', [sessionId]);
+
+  it('a time without a day takes the next free day (a validator filling another slot); cancelling after booking undoes it', async () => {
+    const first = await say('can i get a shave at 2pm?');
+    const s = { sessionId: first.sessionId, sessionToken: first.sessionToken };
+    // Monday is closed: the validator of the time filled the day with Tuesday.
+    expect(first.reply).toBe('A beard on Tuesday, 3/10 at 14:00?');
+    expect((await say('yes', s)).reply).toBe('Booked: beard on Tuesday, 3/10 at 14:00.');
+    expect(await chairs(first.sessionId)).toEqual([{ day: '2026-03-10', time: '14:00' }]);
+    expect(await state(first.sessionId)).toMatchObject({ stage: null, last: 'done' });
+    // A cancel phrase after completion is the form's, whatever the classifier made of it.
+    const undone = await say('please cancel it', s);
+    expect(undone.intents).toContain('book');
+    expect(undone.reply).toBe('Cancelled your beard on Tuesday, 3/10 at 14:00.');
+    expect(await chairs(first.sessionId)).toEqual([]);
+    expect(await state(first.sessionId)).toMatchObject({ stage: null, last: 'cancelled' });
+    // Once undone, a cancel phrase does nothing more.
+    expect((await say('cancel', s)).reply).not.toMatch(/Cancelled/);
+  });
+
+  it('says why a value is refused with computed placeholders, normalises "2" to the 14:00 chair, clears the day of a taken chair, and reopens when the chair goes meanwhile', async () => {
+    await server.db.query(`insert into barber_chairs (day, time, session_id) values ('2026-03-11', '14:00', 'someone')`);
+    const first = await say('book me a haircut');
+    const s = { sessionId: first.sessionId, sessionToken: first.sessionToken };
+    expect(first.reply).toBe('Which day?');
+    expect((await say('sunday', s)).reply).toBe('We are closed on Sundays. Next open day: Tuesday, 3/17.');
+    expect((await say('wednesday', s)).reply).toBe('Which time on Wednesday, 3/11? Free: 10:00, 11:00.');
+    expect((await say('2', s)).reply).toBe('The 14:00 chair on Wednesday, 3/11 is taken; choose another day. Next free: Thursday, 3/12.');
+    const cleared = await state(first.sessionId);
+    expect(cleared.stage).toBe('day');
+    expect(cleared.slots).toEqual({ service: 'haircut' });
+    expect((await say('thursday', s)).reply).toBe('Which time on Thursday, 3/12? Free: 10:00, 11:00, 14:00.');
+    expect((await say('11', s)).reply).toBe('A haircut on Thursday, 3/12 at 11:00?');
+    // Someone takes the chair before the yes: the completion reopens the form at the day.
+    await server.db.query(`insert into barber_chairs (day, time, session_id) values ('2026-03-12', '11:00', 'someone')`);
+    expect((await say('yes', s)).reply).toBe('Sorry, the 11:00 chair on Thursday, 3/12 was just taken. Which other day?');
+    expect(await state(first.sessionId)).toMatchObject({ stage: 'day', slots: { service: 'haircut' } });
+    expect(await chairs(first.sessionId)).toEqual([]);
+  });
+});

@@ -44,6 +44,11 @@ export const formSchema = z.strictObject({
   cancelled: z.string().optional(),
   /** Phrases that cancel the form while it runs (matched without accents or case, as whole words). */
   cancel: z.array(z.string().min(1)).default([]),
+  /**
+   * Reply when one of the cancel phrases comes after the form completed (a booking cancelled): the bot's
+   * `onUndo` hook undoes the completion. None: cancel phrases do nothing once the form is done.
+   */
+  undone: z.string().optional(),
   /** Failed answers in a row before onMaxAttempts applies. */
   maxAttempts: z.number().int().min(1).default(3),
   /** After maxAttempts failures: keep asking, cancel the form, or hand the conversation to a person. */

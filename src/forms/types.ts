@@ -1,44 +1,86 @@
-// What a bot's code can add to its forms: named validators and completion actions (bot.yaml names them).
+// What a bot's code can add to its forms: named validators, computed placeholders, completion and undo actions
+// (bot.yaml names the validators; the hooks are found by form id).
 import type { TurnContext } from '../engine/types.ts';
 import type { SlotValue } from './slots.ts';
 
 export type Slots = Record<string, SlotValue>;
+export type ReplyVars = Record<string, string | number>;
 
 export interface SlotCheck {
   form: string;
   slot: string;
   value: SlotValue;
-  /** The slots filled so far (this value not included). */
+  /**
+   * The slots filled so far, this value not included. Slots are validated in the form's order, so the slots
+   * before this one already hold what the same message gave them.
+   */
   slots: Slots;
   ctx: TurnContext;
 }
 
+/** A validator's full answer, when true/false/a reply is not enough. */
+export interface SlotVerdict {
+  ok: boolean;
+  /** Accepted: the value to keep instead of the one read ("7" read as 07:00, kept as the 19:00 class). */
+  value?: SlotValue;
+  /** Accepted: other slots this value fills or changes (the class's modality, the date of the next class). */
+  fill?: Slots;
+  /**
+   * Slots to empty, accepted or not (a new date drops a time that day lacks). When a rejection clears slots,
+   * the form asks the first missing one next instead of the rejected slot again.
+   */
+  clear?: string[];
+  /** Rejected: what to say instead of the slot's `invalid` (a reply key or text). */
+  say?: string;
+  /** Placeholders for the reply said about this value (computed lists, the value as the bot names it). */
+  vars?: ReplyVars;
+}
+
 /**
  * A named validator (`validate: { use: name }`): true accepts the value; false rejects it (the slot's `invalid`
- * reply is said); a string rejects it and is said instead (a reply key or text, with {value} and the slots).
+ * reply is said); a string rejects it and is said instead (a reply key or text, with {value} and the slots);
+ * a SlotVerdict can also change the value, fill or clear other slots, and add placeholders.
  */
-export type SlotValidator = (check: SlotCheck) => boolean | string | Promise<boolean | string>;
+export type SlotValidator = (check: SlotCheck) => boolean | string | SlotVerdict | Promise<boolean | string | SlotVerdict>;
 
 export interface FormHooks {
   /**
+   * Placeholders computed from the slots for every reply of the form (ask, invalid, confirm, done, cancelled,
+   * undone): "{slots}" → the free times of the chosen day. The slots themselves are placeholders already.
+   */
+  vars?: (ctx: TurnContext, slots: Slots) => ReplyVars | Promise<ReplyVars>;
+  /**
    * Runs when the form completes (after confirmation). Write through ctx.defer so the write commits with the reply.
-   * What it returns adds placeholders to the `done` reply, or replaces the reply (a key or text).
+   * What it returns adds placeholders to the `done` reply, replaces the reply (a key or text), or reopens the form.
    */
   onComplete?: (ctx: TurnContext, slots: Slots) => void | FormCompletion | Promise<void | FormCompletion>;
+  /**
+   * Runs when the customer cancels after the form completed (one of its `cancel` phrases, the form has an
+   * `undone` reply): undo what onComplete did, through ctx.defer. What it returns works as onComplete's.
+   */
+  onUndo?: (ctx: TurnContext, slots: Slots) => void | FormCompletion | Promise<void | FormCompletion>;
 }
 
 export interface FormCompletion {
-  vars?: Record<string, string | number>;
+  vars?: ReplyVars;
   reply?: string;
+  /**
+   * The form cannot complete after all (the class filled up meanwhile): empty these slots and keep the form
+   * running; `reply` (or the question of the first missing slot) is said.
+   */
+  reopen?: string[];
 }
 
-/** A form's lasting state, under its id in the conversation's state. */
+/**
+ * A form's lasting state, under its id in the conversation's state. Other keys there belong to the bot's code
+ * (an id a completion write returned through `{ memory: { <form>: { … } } }`) and are kept.
+ */
 export interface FormState {
   /** The slot being asked, 'confirm' while the summary waits for a yes, null when the form is not running. */
   stage: string | null;
   slots: Slots;
   /** Failed answers in a row. */
   attempts: number;
-  /** How the form last ended. */
+  /** How the form last ended: completed, cancelled (before or after completing), handed to a person. */
   last?: 'done' | 'cancelled' | 'handoff';
 }

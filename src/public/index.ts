@@ -26,7 +26,7 @@ export { WriteRejected } from '../engine/index.ts';
 export { fillTemplate } from '../engine/narration.ts';
 
 // bot.yaml
-export { botConfigSchema, type BotConfig, type FlowConfig, type IntentConfig } from '../bot/config.ts';
+export { botConfigSchema, type BotConfig, type IntentConfig } from '../bot/config.ts';
 export { readBotConfig } from '../bot/loader.ts';
 export { repeatedExamples } from '../bot/examples.ts';
 
@@ -36,6 +36,10 @@ export type { Database, Migration, SessionRow, Sql } from '../store/index.ts';
 // Understanding: the local classifier, text normalisation, dates and times on the bot's clock
 export { addDays, compareDates, createLocalUnderstander, daysInMonth, extractEntities, foldDiacritics, hhmm, isoDate, normalize, wallClock, weekdayOf } from '../nlu/index.ts';
 export type { Entity, IntentScore, Language, LocalDate, Understander, Understanding, WallClock } from '../nlu/index.ts';
+
+// Forms (bot.yaml `forms:`): what validators and hooks return, and slot values shown as replies show them
+export { showDate, showTime, showValue } from '../forms/index.ts';
+export type { FormCompletion, FormHooks, FormState, ReplyVars, SlotCheck, SlotValidator, SlotValue, SlotVerdict, Slots } from '../forms/index.ts';
 
 // Slot-filling workflows, handoff phrases, knowledge, feedback, moderation
 export { advanceWorkflow, defineWorkflow, hasValue, routeWorkflow, tagUserMessage } from '../workflows/index.ts';
