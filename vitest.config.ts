@@ -10,7 +10,7 @@ export default defineConfig({
     alias: [{ find: /^chrono-node\/(\w\w)$/, replacement: `${chronoLocales}$1/index.js` }],
   },
   test: {
-    include: ['src/**/*.test.ts', 'bots/**/*.test.ts', 'test/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'bots/**/*.test.ts', 'test/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',

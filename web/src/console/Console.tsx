@@ -6,6 +6,7 @@ import { forgetToken, saveToken, storedToken, takeTokenFromFragment } from './au
 import { FeedbackTab } from './FeedbackTab.tsx';
 import { Inbox } from './Inbox.tsx';
 import { SettingsTab } from './SettingsTab.tsx';
+import { ErrorNote } from './ui/index.ts';
 import { useInbox } from './useInbox.ts';
 
 type Tab = 'inbox' | 'settings' | 'feedback';
@@ -83,11 +84,7 @@ function Login({ t, lang, setLang, onToken }: { t: ConsoleTexts; lang: ConsoleLa
               {t.tokenHint}
             </p>
           </div>
-          {error && (
-            <p className="error" role="alert">
-              {error}
-            </p>
-          )}
+          <ErrorNote error={error} />
           <button type="submit" data-testid="login-submit" disabled={busy || !value.trim()}>
             {t.signIn}
           </button>

@@ -7,6 +7,7 @@ import { Icon, type IconName } from '../shared/Icon.tsx';
 import { RichText, systemText } from '../shared/RichText.tsx';
 import { intentLabel, ModeTag, useNow } from './Inbox.tsx';
 import { TraceView } from './TraceView.tsx';
+import { ErrorNote } from './ui/index.ts';
 import type { Listener } from './useInbox.ts';
 
 const SOURCE_ICON: Record<string, IconName> = { '': 'user', bot: 'bot', human: 'human', system: 'system' };
@@ -223,11 +224,7 @@ export function Conversation({
         })}
       </ol>
 
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorNote error={error} />
       <ReplyBox t={t} enabled={canReply} onSend={reply} />
     </div>
   );

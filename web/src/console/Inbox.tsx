@@ -6,6 +6,7 @@ import { timeSince, type ConsoleTexts } from '../shared/i18n.ts';
 import { plainPreview } from '../shared/RichText.tsx';
 import { BotSelect } from './BotSelect.tsx';
 import { Conversation } from './Conversation.tsx';
+import { EmptyNote, ErrorNote } from './ui/index.ts';
 import type { useInbox } from './useInbox.ts';
 
 export function intentLabel(bots: BotInfo[], bot: string, intent: string, fallback?: string | null): string {
@@ -78,13 +79,9 @@ export function Inbox({
             </select>
           </div>
         </div>
-        {inbox.loadError && (
-          <p className="error" role="alert">
-            {inbox.loadError}
-          </p>
-        )}
+        <ErrorNote error={inbox.loadError} />
         {visible.length === 0 ? (
-          <p className="empty">{t.noConversations}</p>
+          <EmptyNote>{t.noConversations}</EmptyNote>
         ) : (
           <ul className="sessions" aria-live="polite" aria-relevant="additions">
             {visible.map((s) => {
@@ -132,7 +129,7 @@ export function Inbox({
         {current ? (
           <Conversation key={current.id} token={token} t={t} bots={bots} summary={current} subscribe={inbox.subscribe} patchSession={inbox.patchSession} onBack={() => onSelect(null)} />
         ) : (
-          <p className="empty center">{t.selectConversation}</p>
+          <EmptyNote center>{t.selectConversation}</EmptyNote>
         )}
       </section>
     </div>

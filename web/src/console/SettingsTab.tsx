@@ -2,10 +2,11 @@
 // intents, the handoff timeout and greeting reset, and the knowledge documents. Changes need the admin
 // token; operators can read.
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
-import { ApiError, request, type BotInfo, type HandoffSettings, type IntentRow } from '../shared/api.ts';
+import { request, type BotInfo, type HandoffSettings, type IntentRow } from '../shared/api.ts';
 import type { ConsoleTexts } from '../shared/i18n.ts';
 import { BotSelect } from './BotSelect.tsx';
 import { KnowledgeSection } from './KnowledgeSection.tsx';
+import { Card, DataTable, SaveStatus, useRead, useSaveStatus, type Column } from './ui/index.ts';
 
 export function SettingsTab({ token, t, bots }: { token: string; t: ConsoleTexts; bots: BotInfo[] }) {
   const [botId, setBotId] = useState('');
@@ -20,111 +21,86 @@ export function SettingsTab({ token, t, bots }: { token: string; t: ConsoleTexts
   );
 }
 
-function explain(err: unknown, t: ConsoleTexts): string {
-  if (err instanceof ApiError && err.status === 403) return t.needsAdmin;
-  return (err as Error).message;
-}
-
 function BotSettings({ token, t, bot }: { token: string; t: ConsoleTexts; bot: string }) {
-  const [intents, setIntents] = useState<IntentRow[]>([]);
-  const [status, setStatus] = useState<{ kind: 'saving' | 'saved' | 'error'; text: string } | null>(null);
+  const { status, fail, save } = useSaveStatus(t);
   const base = `/api/bots/${encodeURIComponent(bot)}`;
+  const read = useCallback(async () => (await request<{ intents: IntentRow[] }>('GET', `${base}/intents`, { token })).intents, [base, token]);
+  const [intents, setIntents, reload] = useRead(read, fail);
 
-  const load = useCallback(async () => {
-    try {
-      setIntents((await request<{ intents: IntentRow[] }>('GET', `${base}/intents`, { token })).intents);
-    } catch (err) {
-      setStatus({ kind: 'error', text: explain(err, t) });
-    }
-  }, [base, token, t]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  const save = async (body: unknown, method: 'PUT' | 'DELETE' = 'PUT', path = `${base}/intents`) => {
-    setStatus({ kind: 'saving', text: t.saving });
-    try {
-      const r = await request<{ intents: IntentRow[] }>(method, path, { token, body });
-      setIntents(r.intents);
-      setStatus({ kind: 'saved', text: t.saved });
-      return true;
-    } catch (err) {
-      setStatus({ kind: 'error', text: explain(err, t) });
-      await load();
-      return false;
-    }
+  /** A change to the intents; the answer carries the updated list (on failure the list is read again). */
+  const change = async (body: unknown, method: 'PUT' | 'DELETE' = 'PUT', path = `${base}/intents`) => {
+    const ok = await save(async () => setIntents((await request<{ intents: IntentRow[] }>(method, path, { token, body })).intents));
+    if (!ok) await reload();
+    return ok;
   };
 
   const toggle = (row: IntentRow, handoff: boolean) => {
-    setIntents((cur) => cur.map((r) => (r.id === row.id ? { ...r, handoff } : r)));
-    void save({ intents: { [row.id]: { handoff } } });
+    setIntents((cur) => cur?.map((r) => (r.id === row.id ? { ...r, handoff } : r)) ?? null);
+    void change({ intents: { [row.id]: { handoff } } });
   };
+
+  const columns: Column<IntentRow>[] = [
+    {
+      header: t.label,
+      rowHeader: true,
+      cell: (row) => (
+        <>
+          {row.label}
+          {row.description && <span className="hint block">{row.description}</span>}
+        </>
+      ),
+    },
+    {
+      header: t.id,
+      cell: (row) => (
+        <>
+          <code>{row.id}</code>
+          {row.predefined && <span className="hint block">{t.predefined}</span>}
+        </>
+      ),
+    },
+    { header: t.examples, className: 'num', cell: (row) => row.examples },
+    {
+      header: t.handoffCol,
+      cell: (row) => (
+        <label className="switch">
+          <input
+            type="checkbox"
+            role="switch"
+            data-testid={`handoff-switch-${row.id}`}
+            checked={row.handoff}
+            aria-label={`${t.handoffCol}: ${row.label}`}
+            onChange={(e) => toggle(row, e.target.checked)}
+          />
+          <span className="slider" aria-hidden="true" />
+        </label>
+      ),
+    },
+    {
+      header: t.remove,
+      hideHeader: true,
+      cell: (row) =>
+        !row.predefined && (
+          <button type="button" className="secondary small" aria-label={`${t.remove}: ${row.label}`} onClick={() => void change(undefined, 'DELETE', `${base}/intents/${encodeURIComponent(row.id)}`)}>
+            {t.remove}
+          </button>
+        ),
+    },
+  ];
 
   return (
     <>
-      <section className="card" aria-labelledby={`${bot}-intents`}>
-        <div className="card-head">
-          <h2 id={`${bot}-intents`}>{t.intentsTitle}</h2>
-          <p className={`save-status ${status?.kind ?? ''}`} role="status" aria-live="polite" data-testid="settings-status">
-            {status?.text ?? ''}
-          </p>
-        </div>
-        <p className="hint">{t.intentsHelp}</p>
-        <div className="table-wrap">
-          <table className="intents-table" data-testid="intents-table">
-            <thead>
-              <tr>
-                <th scope="col">{t.label}</th>
-                <th scope="col">{t.id}</th>
-                <th scope="col" className="num">
-                  {t.examples}
-                </th>
-                <th scope="col">{t.handoffCol}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t.remove}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {intents.map((row) => (
-                <tr key={row.id} className={row.handoff ? 'handoff-on' : 'handoff-off'} data-testid={`intent-row-${row.id}`}>
-                  <th scope="row">
-                    {row.label}
-                    {row.description && <span className="hint block">{row.description}</span>}
-                  </th>
-                  <td>
-                    <code>{row.id}</code>
-                    {row.predefined && <span className="hint block">{t.predefined}</span>}
-                  </td>
-                  <td className="num">{row.examples}</td>
-                  <td>
-                    <label className="switch">
-                      <input
-                        type="checkbox"
-                        role="switch"
-                        data-testid={`handoff-switch-${row.id}`}
-                        checked={row.handoff}
-                        aria-label={`${t.handoffCol}: ${row.label}`}
-                        onChange={(e) => toggle(row, e.target.checked)}
-                      />
-                      <span className="slider" aria-hidden="true" />
-                    </label>
-                  </td>
-                  <td>
-                    {!row.predefined && (
-                      <button type="button" className="secondary small" aria-label={`${t.remove}: ${row.label}`} onClick={() => void save(undefined, 'DELETE', `${base}/intents/${encodeURIComponent(row.id)}`)}>
-                        {t.remove}
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-        <AddIntent t={t} onAdd={(body) => save(body)} />
-      </section>
+      <Card title={t.intentsTitle} aside={<SaveStatus status={status} testId="settings-status" />} hint={t.intentsHelp}>
+        <DataTable
+          rows={intents}
+          columns={columns}
+          rowKey={(row) => row.id}
+          rowAttributes={(row) => ({ className: row.handoff ? 'handoff-on' : 'handoff-off', 'data-testid': `intent-row-${row.id}` })}
+          className="intents-table"
+          testId="intents-table"
+        />
+        <AddIntent t={t} onAdd={(body) => change(body)} />
+      </Card>
       <HandoffForm token={token} t={t} base={base} />
       <KnowledgeSection token={token} t={t} bot={bot} />
     </>
@@ -171,27 +147,18 @@ function AddIntent({ t, onAdd }: { t: ConsoleTexts; onAdd: (body: { id: string; 
 }
 
 function HandoffForm({ token, t, base }: { token: string; t: ConsoleTexts; base: string }) {
-  const [value, setValue] = useState<HandoffSettings | null>(null);
-  const [status, setStatus] = useState<{ kind: string; text: string } | null>(null);
+  const { status, fail, save } = useSaveStatus(t);
+  const read = useCallback(() => request<HandoffSettings>('GET', `${base}/handoff`, { token }), [base, token]);
+  const [value, setValue] = useRead(read, fail);
   const ids = { timeout: useId(), reset: useId() };
-  useEffect(() => {
-    request<HandoffSettings>('GET', `${base}/handoff`, { token }).then(setValue, (err) => setStatus({ kind: 'error', text: explain(err, t) }));
-  }, [base, token, t]);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!value) return;
-    setStatus({ kind: 'saving', text: t.saving });
-    try {
-      const saved = await request<HandoffSettings>('PUT', `${base}/handoff`, { token, body: { timeout_minutes: Number(value.timeout_minutes), reset_on_greeting: value.reset_on_greeting } });
-      setValue(saved);
-      setStatus({ kind: 'saved', text: t.saved });
-    } catch (err) {
-      setStatus({ kind: 'error', text: explain(err, t) });
-    }
+    const body = { timeout_minutes: Number(value.timeout_minutes), reset_on_greeting: value.reset_on_greeting };
+    await save(async () => setValue(await request<HandoffSettings>('PUT', `${base}/handoff`, { token, body })));
   };
   return (
-    <section className="card" aria-labelledby={`${base}-handoff`}>
-      <h2 id={`${base}-handoff`}>{t.handoffTitle}</h2>
+    <Card title={t.handoffTitle}>
       {value && (
         <form onSubmit={submit} className="grid-form">
           <div className="field">
@@ -215,12 +182,11 @@ function HandoffForm({ token, t, base }: { token: string; t: ConsoleTexts; base:
             <button type="submit" data-testid="handoff-save">
               {t.save}
             </button>
-            <span className={`save-status ${status?.kind ?? ''}`} role="status" aria-live="polite">
-              {status?.text ?? ''}
-            </span>
+            <SaveStatus status={status} as="span" />
           </div>
         </form>
       )}
-    </section>
+      {!value && status?.kind === 'error' && <SaveStatus status={status} />}
+    </Card>
   );
 }
