@@ -95,6 +95,33 @@ describe('the core', () => {
   });
 });
 
+/** A cast of what defineBot<Services, Memory, Data> types: `ctx.services as`, `ctx.memory.x as`, `(ctx.data as …)[k]`. */
+const TYPED_BY_DEFINE_BOT_CAST = /\b(?:ctx|context)\.(?:services|memory|data)(?:\.\w+|\[[^\]]*\])*\)?\s+as\s+(?!const\b)|\(\s*(?:services|memory)\s+as\s/;
+
+describe('bot typing', () => {
+  it('bots need no cast for their services, memory or turn data: defineBot<Services, Memory, Data> types them', () => {
+    const offenders = sourceFiles('bots')
+      .filter((f) => !isTest(f))
+      .flatMap((f) => readFileSync(join(root, f), 'utf8').split('\n').map((line, i) => [f, i + 1, line] as const))
+      .filter(([, , line]) => TYPED_BY_DEFINE_BOT_CAST.test(line))
+      .map(([f, n, line]) => `${f}:${n}: ${line.trim()}`);
+    expect(offenders).toEqual([]);
+  });
+
+  it('catches the casts it is meant to catch', () => {
+    for (const line of [
+      'const stored = ctx.memory[MEMORY_KEY] as WorkflowState<V> | undefined;',
+      'const f = ctx.data.followUp as FollowUp;',
+      '(ctx.data as Record<string, unknown>)[KEY] = profile;',
+      'return (services as MyServices | undefined) ?? fallback;',
+      'catalog: (context.services as MyServices).catalog,',
+    ])
+      expect(TYPED_BY_DEFINE_BOT_CAST.test(line), line).toBe(true);
+    for (const line of ["const kind = 'new' as const;", 'const d = msg.data as { error?: string };', 'const stored = ctx.memory.match ?? undefined;'])
+      expect(TYPED_BY_DEFINE_BOT_CAST.test(line), line).toBe(false);
+  });
+});
+
 describe('module size', () => {
   const MAX_LINES = 400;
   /** Lines as `wc -l` counts them. */

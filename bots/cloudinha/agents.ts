@@ -1,13 +1,13 @@
 // The conversational agents: root (chit-chat; opens a workflow when the student asks for something specific),
 // the Sisu and Prouni agents (questions through the tool cascade), and exit ("sair" clears the workflow).
-import { type Step, type StepResult, tagUserMessage, type TurnContext } from 'switchboard';
+import { tagUserMessage } from 'switchboard';
 import { answerQuestion, isIntro, type Program } from './answers.ts';
 import { match } from './match.ts';
 import { chitChat, isSmallTalk } from './smalltalk.ts';
-import { WORKFLOWS } from './turn.ts';
+import { WORKFLOWS, type CloudinhaResult, type CloudinhaStep, type Ctx } from './turn.ts';
 
 /** A Sisu or Prouni turn: small talk stays small talk, "quero ajuda com o Sisu" opens the subject, else the cascade. */
-async function programTurn(ctx: TurnContext, program: Program): Promise<StepResult> {
+async function programTurn(ctx: Ctx, program: Program): Promise<CloudinhaResult> {
   const workflow = WORKFLOWS[program];
   if (ctx.session.activeWorkflow !== workflow) tagUserMessage(ctx, workflow);
   if (isSmallTalk(ctx.text)) return { segments: [{ intent: program, text: await chitChat(ctx, ctx.session.activeWorkflow === workflow ? program : undefined), ok: true }], workflow };
@@ -16,14 +16,14 @@ async function programTurn(ctx: TurnContext, program: Program): Promise<StepResu
   return { segments: [{ intent: program, text: answer.text, ok: true, data: { source: answer.source, cascade: answer.cascade } }], workflow, intents: [program] };
 }
 
-export const sisu: Step = (ctx) => programTurn(ctx, 'sisu');
-export const prouni: Step = (ctx) => programTurn(ctx, 'prouni');
+export const sisu: CloudinhaStep = (ctx) => programTurn(ctx, 'sisu');
+export const prouni: CloudinhaStep = (ctx) => programTurn(ctx, 'prouni');
 
 /**
  * Root: chit-chat when no workflow is active. When the student asks for something specific, root sets the
  * active workflow and hands the message to that agent in the same turn ("quero achar uma faculdade" → match).
  */
-export const root: Step = async (ctx) => {
+export const root: CloudinhaStep = async (ctx) => {
   const top = ctx.intents[0];
   if (top === 'match') return match(ctx);
   if (top === 'sisu' || top === 'prouni') return programTurn(ctx, top);
@@ -32,7 +32,7 @@ export const root: Step = async (ctx) => {
 };
 
 /** "sair": leave the active workflow (its progress is dropped) and go back to the root agent. */
-export const exit: Step = (ctx) => ({
+export const exit: CloudinhaStep = (ctx) => ({
   segments: [{ intent: 'exit', text: ctx.reply('exit_ok'), ok: true, data: { left: ctx.session.activeWorkflow } }],
   workflow: null,
   memory: { match: null, onboarding: null },

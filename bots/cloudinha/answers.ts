@@ -2,11 +2,11 @@
 //   1. getImportantDates (only for questions about dates), 2. knowledgeSearch (the bot's documents on the
 //   program), 3. webSearch (fallback; offline it gives up at once) —
 // stopping at the first tool that answers, and saying where the answer came from.
-import type { Passage, TurnContext } from 'switchboard';
+import type { Passage } from 'switchboard';
 import { getImportantDates, formatDates, type ImportantDate } from './dates.ts';
 import { servicesOf } from './services.ts';
 import { fold } from './text.ts';
-import { modelReply } from './turn.ts';
+import { modelReply, type Ctx } from './turn.ts';
 import { webSearch } from './web.ts';
 
 export type Program = 'sisu' | 'prouni';
@@ -110,7 +110,7 @@ function stripHeading(content: string): string {
 const withSource = (text: string, source: string) => `${text.trim()}\n\n${source}`;
 
 /** Run the cascade for a question about `program`. */
-export async function answerQuestion(ctx: TurnContext, program: Program): Promise<Answer> {
+export async function answerQuestion(ctx: Ctx, program: Program): Promise<Answer> {
   const cascade: string[] = [];
   const label = program === 'sisu' ? 'Sisu' : 'Prouni';
   const grounded = async (material: string, fallback: string) =>

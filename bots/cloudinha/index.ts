@@ -7,14 +7,15 @@ import { match } from './match.ts';
 import { onboarding } from './onboarding.ts';
 import { route } from './router.ts';
 import { migrations } from './schema.ts';
-import { servicesOf, setup } from './services.ts';
+import { setup, type CloudinhaServices } from './services.ts';
+import type { CloudinhaData, CloudinhaMemory } from './turn.ts';
 
-export default defineBot({
+export default defineBot<CloudinhaServices, CloudinhaMemory, CloudinhaData>({
   migrations,
   setup,
   specialists: { onboarding, match, sisu, prouni, root, exit },
   route,
   async warmUp(services) {
-    await servicesOf(services).buildCatalog();
+    await services.buildCatalog();
   },
 });

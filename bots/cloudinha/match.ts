@@ -1,7 +1,7 @@
 // Match workflow: course, ENEM score, shift and institution type (several per message) →
 // search → family income per person → eligibility (Prouni full ≤ 1.5 minimum wages, partial ≤ 3, Sisu above) →
 // search again filtered by it, widened to nearby cities and ordered by MEC quality → results → the workflow ends.
-import { advanceWorkflow, defineWorkflow, hasValue, type Step, tagUserMessage, type TurnContext, type WorkflowState } from 'switchboard';
+import { advanceWorkflow, defineWorkflow, hasValue, tagUserMessage, type WorkflowState } from 'switchboard';
 import { computeEligibility, eligibilitySettings, type EligibilityKind } from './eligibility.ts';
 import { extractMatchSlots, type Catalog, type SlotName } from './extract.ts';
 import { formatEligibility, formatResults } from './format.ts';
@@ -10,7 +10,7 @@ import { MATCH_FIELDS, validateProfileUpdates } from './profile.ts';
 import type { SearchFilters, SearchParams } from './search.ts';
 import { servicesOf } from './services.ts';
 import { isSmallTalk, smallTalkPrefix } from './smalltalk.ts';
-import { loadProfile, saveProfile, WORKFLOWS } from './turn.ts';
+import { loadProfile, saveProfile, WORKFLOWS, type CloudinhaStep, type Ctx } from './turn.ts';
 
 export type InstitutionChoice = 'publica' | 'privada' | 'qualquer';
 
@@ -26,7 +26,6 @@ export interface MatchValues extends Record<string, unknown> {
   eligibility: EligibilityKind;
 }
 
-const MEMORY_KEY = 'match';
 type PrefSlot = (typeof MATCH_FIELDS)[number];
 
 /**
@@ -51,7 +50,7 @@ export function extractMatchValues(
   return out;
 }
 
-function askPrefs(ctx: TurnContext, missing: PrefSlot[]): string {
+function askPrefs(ctx: Ctx, missing: PrefSlot[]): string {
   if (missing.length === MATCH_FIELDS.length) return ctx.reply('match_intro');
   return missing.map((slot) => ctx.reply(`ask_${slot}`)).join('\n');
 }
@@ -83,7 +82,7 @@ export function eligibilityFilters(kind: EligibilityKind, choice: InstitutionCho
   return { filters: choice === 'privada' ? { institution_type: 'privada' } : {}, excludeProuniIntegral: false };
 }
 
-async function runSearch(ctx: TurnContext, params: SearchParams, excludeProuniIntegral = false): Promise<NearbyResult> {
+async function runSearch(ctx: Ctx, params: SearchParams, excludeProuniIntegral = false): Promise<NearbyResult> {
   const limit = Number(ctx.bot.settings.search_limit) || 5;
   const minResults = Number(ctx.bot.settings.nearby_min_results) || 3;
   const input = { ...params, limit: excludeProuniIntegral ? limit * 4 : limit, nearby: true, minResults };
@@ -93,7 +92,7 @@ async function runSearch(ctx: TurnContext, params: SearchParams, excludeProuniIn
   return { ...result, results: kept.slice(0, limit), total: result.total - (result.results.length - kept.length) };
 }
 
-export const matchWorkflow = defineWorkflow<MatchValues, TurnContext>({
+export const matchWorkflow = defineWorkflow<MatchValues, Ctx>({
   id: WORKFLOWS.match,
   extract: (text, { expecting, values, context }) =>
     extractMatchValues(text, { catalog: servicesOf(context.services).catalog, expecting, values, minimumWage: eligibilitySettings(context.bot.settings).minimumWage }),
@@ -139,15 +138,15 @@ export function matchClaims(text: string, catalog: Catalog, state: WorkflowState
   return Object.keys(extractMatchValues(text, { catalog, expecting: state?.expecting, values: state?.values, minimumWage })).length > 0;
 }
 
-export const match: Step = async (ctx) => {
-  const stored = (ctx.memory[MEMORY_KEY] as WorkflowState<MatchValues> | null | undefined) ?? undefined;
+export const match: CloudinhaStep = async (ctx) => {
+  const stored = ctx.memory.match ?? undefined;
   const result = await advanceWorkflow(matchWorkflow, stored, ctx.text, ctx);
   if (ctx.session.activeWorkflow !== WORKFLOWS.match) tagUserMessage(ctx, WORKFLOWS.match);
   // "valeu!" while a question is pending: a friendly word first, then the question again.
   if (stored && !result.done && !Object.keys(result.found).length && isSmallTalk(ctx.text)) result.say.unshift(await smallTalkPrefix(ctx));
   return {
     segments: [{ intent: 'match', text: result.say.join('\n\n'), ok: true, data: { steps: result.ran, found: Object.keys(result.found), done: result.done } }],
-    memory: { [MEMORY_KEY]: result.done ? null : result.state },
+    memory: { match: result.done ? null : result.state },
     workflow: result.done ? null : WORKFLOWS.match,
     intents: ['match'],
   };

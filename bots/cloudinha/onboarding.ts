@@ -1,11 +1,11 @@
 // Onboarding: name, age, city and education, asking only what is missing and accepting
 // several in one message. The profile is the source of truth; when all four are known the profile is marked
 // onboarding_completed and the workflow ends.
-import { advanceWorkflow, defineWorkflow, type Step, tagUserMessage, type TurnContext, type WorkflowState } from 'switchboard';
+import { advanceWorkflow, defineWorkflow, tagUserMessage, type WorkflowState } from 'switchboard';
 import { extractOnboardingSlots, toProfileUpdates, type SlotName } from './extract.ts';
 import { ONBOARDING_FIELDS, validateProfileUpdates, type StudentProfile } from './profile.ts';
 import { servicesOf } from './services.ts';
-import { loadProfile, saveProfile, WORKFLOWS } from './turn.ts';
+import { loadProfile, saveProfile, WORKFLOWS, type CloudinhaStep, type Ctx } from './turn.ts';
 
 export interface OnboardingValues extends Record<string, unknown> {
   name: string;
@@ -17,9 +17,7 @@ export interface OnboardingValues extends Record<string, unknown> {
 }
 type Field = (typeof ONBOARDING_FIELDS)[number];
 
-const MEMORY_KEY = 'onboarding';
-
-function ask(ctx: TurnContext, missing: Field[]): string {
+function ask(ctx: Ctx, missing: Field[]): string {
   if (missing.length === 1) return ctx.reply(`ask_${missing[0]}`);
   const fields = missing.map((f) => ctx.reply(`onboarding_field_${f}`));
   const list = `${fields.slice(0, -1).join(', ')} e ${fields.at(-1)}`;
@@ -28,7 +26,7 @@ function ask(ctx: TurnContext, missing: Field[]): string {
   return missing.length === ONBOARDING_FIELDS.length ? `${ctx.reply('onboarding_welcome')}\n${question}` : question;
 }
 
-export const onboardingWorkflow = defineWorkflow<OnboardingValues, TurnContext>({
+export const onboardingWorkflow = defineWorkflow<OnboardingValues, Ctx>({
   id: WORKFLOWS.onboarding,
   extract(text, { expecting, context }) {
     const slots = extractOnboardingSlots(text, { catalog: servicesOf(context.services).catalog, expecting: expecting as SlotName[] });
@@ -54,9 +52,9 @@ function profileValues(profile: StudentProfile | null): Partial<OnboardingValues
   return out;
 }
 
-export const onboarding: Step = async (ctx) => {
+export const onboarding: CloudinhaStep = async (ctx) => {
   const profile = await loadProfile(ctx);
-  const stored = ctx.memory[MEMORY_KEY] as WorkflowState<OnboardingValues> | undefined;
+  const stored = ctx.memory.onboarding;
   const state: WorkflowState<OnboardingValues> = { step: stored?.step ?? 'profile', expecting: stored?.expecting ?? [], values: profileValues(profile) };
   const result = await advanceWorkflow(onboardingWorkflow, state, ctx.text, ctx);
   const updates = { ...result.found, ...(result.done ? { onboarding_completed: true } : {}) };
@@ -64,7 +62,7 @@ export const onboarding: Step = async (ctx) => {
   if (ctx.session.activeWorkflow !== WORKFLOWS.onboarding) tagUserMessage(ctx, WORKFLOWS.onboarding);
   return {
     segments: [{ intent: 'onboarding', text: result.say.join('\n'), ok: true, data: { found: Object.keys(result.found), done: result.done } }],
-    memory: { [MEMORY_KEY]: result.done ? null : { step: result.state.step, expecting: result.state.expecting } },
+    memory: { onboarding: result.done ? null : { step: result.state.step, expecting: result.state.expecting } },
     workflow: result.done ? null : WORKFLOWS.onboarding,
   };
 };

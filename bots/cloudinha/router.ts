@@ -5,13 +5,13 @@
 //   Then the priority: onboarding until complete → match → Sisu / Prouni agents → root.
 // The chosen agent returns the workflow, which the engine stores on the session in the turn's transaction
 // (and tags the reply with); the agents re-tag the user's message when it moved to another workflow.
-import { type RouteContext, routeWorkflow, type WorkflowState } from 'switchboard';
+import { routeWorkflow } from 'switchboard';
 import { isExitPhrase, isHowQuestion, isSearchRequest, namedPrograms, type ProgramName } from './cues.ts';
 import { eligibilitySettings } from './eligibility.ts';
-import { matchClaims, type MatchValues } from './match.ts';
+import { matchClaims } from './match.ts';
 import { getStudentProfile } from './profile.ts';
 import { catalogFor } from './services.ts';
-import { WORKFLOWS } from './turn.ts';
+import { WORKFLOWS, type CloudinhaRoute } from './turn.ts';
 
 const ROUTING = {
   workflows: { match: WORKFLOWS.match, sisu: WORKFLOWS.sisu, prouni: WORKFLOWS.prouni },
@@ -36,7 +36,7 @@ export function staysWithProgram(text: string, program: ProgramName, top: string
   return true;
 }
 
-export async function route(ctx: RouteContext): Promise<string[]> {
+export async function route(ctx: CloudinhaRoute): Promise<string[]> {
   // First, on every turn (it is built once): the agents' slot extraction reads it synchronously.
   const catalog = await catalogFor(ctx.sql);
   const profile = await getStudentProfile(ctx.sql, ctx.session.userId ?? ctx.session.id);
@@ -45,7 +45,7 @@ export async function route(ctx: RouteContext): Promise<string[]> {
   const active = ctx.session.activeWorkflow && AGENT_OF[ctx.session.activeWorkflow] ? ctx.session.activeWorkflow : null;
   const top = ctx.intents[0];
   const minimumWage = eligibilitySettings(ctx.bot?.settings ?? {}).minimumWage;
-  const claimed = active === WORKFLOWS.match && matchClaims(ctx.text, catalog, ctx.memory.match as WorkflowState<MatchValues> | undefined, minimumWage);
+  const claimed = active === WORKFLOWS.match && matchClaims(ctx.text, catalog, ctx.memory.match ?? undefined, minimumWage);
   const program = active === WORKFLOWS.sisu ? 'sisu' : active === WORKFLOWS.prouni ? 'prouni' : null;
   const onTopic = program !== null && staysWithProgram(ctx.text, program, top);
   const decision = routeWorkflow(ROUTING, { active, intents: ctx.intents, claimed, onTopic, explicitExit: isExitPhrase(ctx.text) });

@@ -2,7 +2,7 @@
 // cross-process lock so two servers starting together do not both load it) and the course/city catalog for
 // slot extraction ready to load. What `setup` returns is the turn's `ctx.services`.
 import { resolve } from 'node:path';
-import type { BotSetupContext, Database, Sql } from 'switchboard';
+import type { BotSetupContext, Sql } from 'switchboard';
 import { loadEduData } from './data.ts';
 import { defaultCatalog, loadCatalog, type Catalog } from './extract.ts';
 import type { WebSearchOptions } from './web.ts';
@@ -41,21 +41,21 @@ export async function catalogFor(sql: Sql): Promise<Catalog> {
   return slot.building;
 }
 
-export function servicesOf(services: unknown): CloudinhaServices {
-  return (services as CloudinhaServices | undefined) ?? { catalog: defaultCatalog, buildCatalog: async () => defaultCatalog, web: {} };
+/** The services, or stand-ins when a step runs without them (a unit test calling an agent directly). */
+export function servicesOf(services: CloudinhaServices | undefined): CloudinhaServices {
+  return services ?? { catalog: defaultCatalog, buildCatalog: async () => defaultCatalog, web: {} };
 }
 
-export async function setup({ sql, config, dir, log, env }: BotSetupContext): Promise<CloudinhaServices> {
+export async function setup({ sql, withLock, config, dir, log, env }: BotSetupContext): Promise<CloudinhaServices> {
   // settings.data_dir is relative to the repository root (bots/<id>/../..); CLOUDINHA_DATA_DIR overrides it.
   const dataDir = env.CLOUDINHA_DATA_DIR || resolve(dir, '../..', String(config.settings.data_dir ?? '../shared/edu-br'));
   const load = () => loadEduData(sql, { dataDir, onProgress: log });
-  const db = sql as Partial<Database>;
   let loaded = false;
   const slot: CatalogSlot = {
     loadData: async () => {
       if (loaded) return;
       try {
-        await (typeof db.withLock === 'function' ? db.withLock('cloudinha:edu-data', load) : load());
+        await withLock('cloudinha:edu-data', load);
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
         // Without the data the bot still answers questions; searches find nothing until the data is there.

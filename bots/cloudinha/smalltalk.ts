@@ -1,9 +1,8 @@
 // Small talk: thanks, greetings and acknowledgements ("nossa, valeu", "ok, entendi"), answered without the
 // knowledge cascade — in the root conversation, inside a Sisu/Prouni conversation, and in the middle of the
 // match workflow (a short line before its pending question).
-import type { TurnContext } from 'switchboard';
 import { fold } from './text.ts';
-import { loadProfile, modelReply } from './turn.ts';
+import { loadProfile, modelReply, type Ctx } from './turn.ts';
 
 type Program = 'sisu' | 'prouni';
 
@@ -27,7 +26,7 @@ const GREETING = /^\s*(oi+e?|ola|oie|opa|e ai|eai|bom dia|boa tarde|boa noite|he
 const THANKS = /\b(obrigad[oa]|obg|valeu|vlw|brigad[oa]|agradeco)\b/;
 
 /** Small talk without a model: greeting (with the student's name), thanks, or — inside a program — an invitation to ask more. */
-export async function chitChat(ctx: TurnContext, program?: Program): Promise<string> {
+export async function chitChat(ctx: Ctx, program?: Program): Promise<string> {
   const profile = await loadProfile(ctx);
   const name = profile?.name?.split(/\s+/)[0];
   const subject = program ? ` Vocês estão falando do ${program === 'sisu' ? 'Sisu' : 'Prouni'}.` : '';
@@ -45,7 +44,7 @@ export async function chitChat(ctx: TurnContext, program?: Program): Promise<str
 }
 
 /** A short friendly line for small talk in the middle of a workflow, before its pending question. */
-export async function smallTalkPrefix(ctx: TurnContext): Promise<string> {
+export async function smallTalkPrefix(ctx: Ctx): Promise<string> {
   const f = fold(ctx.text);
   if (THANKS.test(f)) return ctx.reply('thanks_short');
   if (GREETING.test(f)) {

@@ -1,8 +1,11 @@
 // Helpers every Cloudinha agent uses during a turn: the student's profile read and written through the tools
 // (so the client sees "Consultando seu perfil…"), writes deferred to commit with the reply, and the golden
 // examples for model prompts.
-import { goldenPromptBlock, type TurnContext } from 'switchboard';
+import { goldenPromptBlock, type RouteContext, type Step, type StepResult, type TurnContext, type WorkflowState } from 'switchboard';
+import type { MatchValues } from './match.ts';
+import type { OnboardingValues } from './onboarding.ts';
 import { getStudentProfile, updateStudentProfile, validateProfileUpdates, type StudentProfile } from './profile.ts';
+import type { CloudinhaServices } from './services.ts';
 
 export const WORKFLOWS = {
   onboarding: 'onboarding_workflow',
@@ -11,20 +14,34 @@ export const WORKFLOWS = {
   prouni: 'prouni_workflow',
 } as const;
 
+/** What a conversation keeps between turns: the progress of the open match or onboarding workflow. */
+export interface CloudinhaMemory {
+  match?: WorkflowState<MatchValues> | null;
+  /** The values live in the profile; memory keeps only where the workflow is and what it asked for. */
+  onboarding?: Omit<WorkflowState<OnboardingValues>, 'values'> | null;
+}
+
+/** A turn's scratch: the student's profile once read (null: no profile yet). */
+export interface CloudinhaData {
+  profile?: StudentProfile | null;
+}
+
+export type Ctx = TurnContext<CloudinhaServices, CloudinhaMemory, CloudinhaData>;
+export type CloudinhaStep = Step<CloudinhaServices, CloudinhaMemory, CloudinhaData>;
+export type CloudinhaResult = StepResult<CloudinhaMemory, CloudinhaData>;
+export type CloudinhaRoute = RouteContext<CloudinhaMemory>;
+
 /** Whose profile: the signed-in user (the gate guarantees one), else the conversation itself. */
 export function studentId(ctx: Pick<TurnContext, 'session'>): string {
   return ctx.session.userId ?? ctx.session.id;
 }
 
-const PROFILE_KEY = '__cloudinha_profile';
-
 /** The profile as this turn sees it: read once through getStudentProfile, then updated in memory by saveProfile. */
-export async function loadProfile(ctx: TurnContext): Promise<StudentProfile | null> {
-  const cached = ctx.data[PROFILE_KEY] as StudentProfile | null | undefined;
-  if (cached !== undefined) return cached;
+export async function loadProfile(ctx: Ctx): Promise<StudentProfile | null> {
+  if (ctx.data.profile !== undefined) return ctx.data.profile;
   const userId = studentId(ctx);
   const profile = await ctx.tool('getStudentProfile', { user_id: userId }, () => getStudentProfile(ctx.sql, userId));
-  (ctx.data as Record<string, unknown>)[PROFILE_KEY] = profile;
+  ctx.data.profile = profile;
   return profile;
 }
 
@@ -32,7 +49,7 @@ export async function loadProfile(ctx: TurnContext): Promise<StudentProfile | nu
  * updateStudentProfile as a tool: the updates are validated now and written with the reply (one transaction);
  * the turn's view of the profile changes at once.
  */
-export async function saveProfile(ctx: TurnContext, updates: Record<string, unknown>): Promise<{ updated: string[]; rejected: string[] }> {
+export async function saveProfile(ctx: Ctx, updates: Record<string, unknown>): Promise<{ updated: string[]; rejected: string[] }> {
   const userId = studentId(ctx);
   const before = await loadProfile(ctx);
   return ctx.tool('updateStudentProfile', { user_id: userId, updates }, async () => {
@@ -42,7 +59,7 @@ export async function saveProfile(ctx: TurnContext, updates: Record<string, unkn
       ctx.defer(async (tx) => {
         await updateStudentProfile(tx, userId, values);
       });
-      (ctx.data as Record<string, unknown>)[PROFILE_KEY] = { ...(before ?? emptyProfile(userId)), ...values };
+      ctx.data.profile = { ...(before ?? emptyProfile(userId)), ...values };
     }
     return { updated, rejected };
   });
@@ -56,14 +73,14 @@ function emptyProfile(userId: string): StudentProfile {
 }
 
 /** Golden examples similar to the message, as a few-shot block for the model's system prompt ('' when none). */
-export function goldenExamples(ctx: TurnContext): Promise<string> {
+export function goldenExamples(ctx: Ctx): Promise<string> {
   return goldenPromptBlock(ctx.sql, ctx.bot.id, ctx.text, {
     labels: { title: 'Exemplos de boas respostas da Cloudinha em conversas anteriores (siga o tom e o nível de detalhe; não copie fatos que não se aplicam):', user: 'Estudante', assistant: 'Cloudinha' },
   });
 }
 
 /** Ask the model for the reply (streamed as text_delta); null when there is no model or it failed. */
-export async function modelReply(ctx: TurnContext, purpose: string, instructions: string): Promise<string | null> {
+export async function modelReply(ctx: Ctx, purpose: string, instructions: string): Promise<string | null> {
   if (!ctx.model) return null;
   try {
     const golden = await goldenExamples(ctx);

@@ -192,7 +192,7 @@ export default defineBot<unknown, Memory>({
       // The booking is removed with the turn's other writes (by id, or by its class should the id be stale:
       // a conversation holds one booking per class).
       async onUndo(ctx, slots) {
-        const bookingId = (ctx.memory.trial as TrialMemory | undefined)?.bookingId ?? '';
+        const bookingId = ctx.memory.trial?.bookingId ?? '';
         ctx.defer((tx) => tx.query('delete from ct_bookings where session_id = $2 and (id = $1 or (date = $3 and time = $4))', [bookingId, ctx.session.id, slots.data, slots.hora]).then(() => undefined));
         await ctx.tool('cancelBooking', { bookingId }, async () => ({ bookingId }));
       },

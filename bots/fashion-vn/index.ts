@@ -7,10 +7,10 @@
 import { type BotConfig, defineBot, type Passage, type Step, type TurnContext } from 'switchboard';
 import { createSaleorClient, createSaleorDevServer, type Product, type SaleorClient, SaleorError } from 'switchboard/saleor';
 import { catalogueVocabulary, type VocabularySource } from './catalogue.ts';
-import { extractProductEntities, findProducts, vocabularyFromConfig, type CatalogVocabulary, type FindResult, type ProductEntities } from './entities.ts';
+import { extractProductEntities, findProducts, vocabularyFromConfig, type CatalogVocabulary, type FindResult, type ProductEntities, type Relaxable } from './entities.ts';
 import { detectTopic, isTopicSection, passageBody, rankPassages, topicsFromConfig } from './inquiry.ts';
 import { isShortFollowUp, refineIntents } from './refine.ts';
-import { formatNoProducts, formatNotSold, formatProductList, formatSaleorDown, followUpQuery, offTopicNudge, type PreviousSearch } from './replies.ts';
+import { formatNoProducts, formatNotSold, formatProductList, formatSaleorDown, followUpQuery, offTopicNudge, type FollowUp, type PreviousSearch } from './replies.ts';
 import { smallTalk } from './smalltalk.ts';
 
 interface FashionMemory {
@@ -29,8 +29,12 @@ interface FashionServices {
 }
 
 type Memory = { fashion: FashionMemory };
-type Ctx = TurnContext<FashionServices, Memory>;
-type FashionStep = Step<FashionServices, Memory>;
+/** What one step leaves for the next: the resolved search (purchase), the retrieved passages (inquiry). */
+type Data = { followUp?: Search; context?: string[] };
+/** A follow-up, or a new search (no `relax`: constraints are relaxed in the default order). */
+type Search = Omit<FollowUp, 'relax'> & { relax?: Relaxable[] };
+type Ctx = TurnContext<FashionServices, Memory, Data>;
+type FashionStep = Step<FashionServices, Memory, Data>;
 
 // Each loaded bot config's vocabulary source (set by setup), for refineIntents, which has no services.
 const vocabularies = new WeakMap<BotConfig, VocabularySource>();
@@ -48,11 +52,16 @@ const fashion = (ctx: Ctx): FashionMemory => ctx.memory.fashion ?? {};
 // Steps run without services in unit tests: the vocabulary then comes from bot.yaml.
 const vocab = (ctx: Ctx) => ctx.services?.vocabulary.current() ?? currentVocabulary(ctx.bot);
 
+/** The product entities of the message, resolved against the previous search for follow-ups. */
+function resolveFollowUp(ctx: Ctx): Search {
+  const previous = fashion(ctx).last_search;
+  return previous ? followUpQuery(previous, ctx.text, vocab(ctx)) : { kind: 'new', entities: extractProductEntities(ctx.text, vocab(ctx)), excludeProductIds: [], productSlugs: [], asksSizes: false };
+}
+
 /** purchase, step 1: product entities, resolved against the previous search for follow-ups. */
 const extract_entities: FashionStep = async (ctx) => {
   await ctx.services?.vocabulary.get(); // product names, once loaded
-  const previous = fashion(ctx).last_search;
-  const followUp = previous ? followUpQuery(previous, ctx.text, vocab(ctx)) : { kind: 'new' as const, entities: extractProductEntities(ctx.text, vocab(ctx)), excludeProductIds: [], productSlugs: [], relax: undefined };
+  const followUp = resolveFollowUp(ctx);
   return {
     data: { followUp },
     memory: { fashion: { ...fashion(ctx), question: ctx.text, classification_decision: 'purchase', extracted_entities: followUp.entities } },
@@ -67,7 +76,7 @@ const typeNotSold = (found: FindResult) =>
 /** purchase, step 2: search Saleor; nothing found or Saleor down is a friendly reply, never a crash. */
 const query_saleor: FashionStep = async (ctx) => {
   const mem = fashion(ctx);
-  const followUp = ctx.data.followUp as ReturnType<typeof followUpQuery>;
+  const followUp = ctx.data.followUp ?? resolveFollowUp(ctx);
   const entities = followUp.entities;
   const templates = ctx.bot.replies;
   const { client } = ctx.services;
@@ -142,7 +151,7 @@ const handle_general_inquiry: FashionStep = async (ctx) => {
 
 /** general_fashion_inquiry, step 2: the answer from the retrieved passages (with the model when configured). */
 const generate_answer: FashionStep = async (ctx) => {
-  const context = (ctx.data.context as string[]) ?? [];
+  const context = ctx.data.context ?? [];
   if (!context.length) return { segments: [{ intent: 'general_fashion_inquiry', text: ctx.reply('no_knowledge'), ok: true }] };
   if (ctx.model) {
     try {
@@ -174,9 +183,9 @@ const handle_off_topic: FashionStep = (ctx) => {
 };
 
 /** Replies that already end the exchange their own way: no "Bạn có muốn hỏi thêm gì không?" after them. */
-const endsOnItsOwn = (data: unknown) => ['greeting', 'goodbye'].includes((data as { smallTalk?: string } | undefined)?.smallTalk ?? '');
+const endsOnItsOwn = (data: unknown) => typeof data === 'object' && data !== null && 'smallTalk' in data && (data.smallTalk === 'greeting' || data.smallTalk === 'goodbye');
 
-export default defineBot<FashionServices, Memory>({
+export default defineBot<FashionServices, Memory, Data>({
   specialists: {
     purchase: { steps: [['extract_entities', extract_entities], ['query_saleor', query_saleor]] },
     general_fashion_inquiry: { steps: [['handle_general_inquiry', handle_general_inquiry], ['generate_answer', generate_answer]] },

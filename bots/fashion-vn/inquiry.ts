@@ -111,7 +111,7 @@ const topicCache = new WeakMap<BotConfig, KnowledgeTopic[]>();
 export function topicsFromConfig(config: BotConfig): KnowledgeTopic[] {
   let t = topicCache.get(config);
   if (!t) {
-    const raw = (config.settings as Record<string, unknown>).knowledge_topics;
+    const raw = config.settings.knowledge_topics;
     t = Array.isArray(raw)
       ? raw
           .filter((x): x is KnowledgeTopic => Boolean(x) && typeof x.section === 'string' && Array.isArray(x.cues))

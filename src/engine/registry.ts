@@ -67,7 +67,7 @@ export class BotRegistry {
     }
     // A bot's own start-up writes (data loads) run one process at a time when several start together.
     const setup = definition.setup;
-    const services = setup && (await db.withLock(`switchboard:setup:${config.id}`, () => setup({ sql: db, config, dir, log: (m) => log(`[${config.id}] ${m}`), env })));
+    const services = setup && (await db.withLock(`switchboard:setup:${config.id}`, () => setup({ sql: db, withLock: (key, fn) => db.withLock(key, fn), config, dir, log: (m) => log(`[${config.id}] ${m}`), env })));
     const stored = await store.getSetting<Record<string, Partial<IntentConfig>>>(db, config.id, 'intents');
     const handoff = { ...config.handoff, ...((await store.getSetting<Partial<BotConfig['handoff']>>(db, config.id, 'handoff')) ?? {}) };
     const intents = mergeIntents(config.intents, stored ?? {});

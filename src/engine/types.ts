@@ -43,11 +43,14 @@ export interface Passage {
 /** A conversation's lasting state: top-level keys, each usually owned by one flow or specialist. */
 export type Memory = Record<string, unknown>;
 
+/** A turn's scratch, shared along one specialist's steps (what one step found, for the next). */
+export type TurnData = Record<string, unknown>;
+
 /**
  * Everything a specialist step can see and do during one turn. `Services` is what the bot's `setup` returned,
- * `M` the shape of its lasting memory (see defineBot).
+ * `M` the shape of its lasting memory, `D` the shape of the turn's scratch (see defineBot).
  */
-export interface TurnContext<Services = unknown, M extends object = Memory> {
+export interface TurnContext<Services = unknown, M extends object = Memory, D extends object = TurnData> {
   readonly bot: BotConfig;
   readonly intentsConfig: Record<string, IntentConfig>;
   readonly session: SessionRow;
@@ -60,8 +63,8 @@ export interface TurnContext<Services = unknown, M extends object = Memory> {
   entitiesFor(intent: string): Entity[];
   /** The lasting per-conversation state as it was when the turn started (merged updates of earlier steps included). */
   readonly memory: Partial<M>;
-  /** Per-turn scratch shared along a specialist's steps (e.g. extracted entities → query). */
-  readonly data: Record<string, unknown>;
+  /** Per-turn scratch shared along a specialist's steps (e.g. extracted entities → query); a step may also set a key. */
+  readonly data: Partial<D>;
   readonly history: { role: 'user' | 'assistant'; content: string }[];
   /** Reads during the turn. Writes go through `defer` so they commit with the reply. */
   readonly sql: Sql;
@@ -93,12 +96,12 @@ export interface TurnModel {
   json(args: { system: string; user: string; purpose: string }): Promise<unknown>;
 }
 
-export interface StepResult<M extends object = Memory> {
+export interface StepResult<M extends object = Memory, D extends object = TurnData> {
   segments?: Segment[];
   /** Shallow-merged into the lasting state (by top-level key). */
   memory?: Partial<M>;
   /** Shallow-merged into the turn's scratch for the next steps. */
-  data?: Record<string, unknown>;
+  data?: Partial<D>;
   /** Ask the runtime to hand the conversation to a person after this turn. */
   handoff?: { reason: string };
   /** Switch (string) or clear (null) the session's active workflow. */
@@ -107,10 +110,12 @@ export interface StepResult<M extends object = Memory> {
   intents?: string[];
 }
 
-export type Step<Services = unknown, M extends object = Memory> = (ctx: TurnContext<Services, M>) => Promise<StepResult<M> | void> | StepResult<M> | void;
+export type Step<Services = unknown, M extends object = Memory, D extends object = TurnData> = (
+  ctx: TurnContext<Services, M, D>,
+) => Promise<StepResult<M, D> | void> | StepResult<M, D> | void;
 
 /** A specialist is one step, or a named chain of steps that become graph nodes in order. */
-export type Specialist<Services = unknown, M extends object = Memory> = Step<Services, M> | { steps: [name: string, step: Step<Services, M>][] };
+export type Specialist<Services = unknown, M extends object = Memory, D extends object = TurnData> = Step<Services, M, D> | { steps: [name: string, step: Step<Services, M, D>][] };
 
 export interface RouteContext<M extends object = Memory> {
   text: string;
@@ -123,9 +128,9 @@ export interface RouteContext<M extends object = Memory> {
   sql: Sql;
 }
 
-export interface BotDefinition<Services = unknown, M extends object = Memory> {
+export interface BotDefinition<Services = unknown, M extends object = Memory, D extends object = TurnData> {
   /** Specialists by route name; by default an intent routes to the specialist of the same name. */
-  specialists: Record<string, Specialist<Services, M>>;
+  specialists: Record<string, Specialist<Services, M, D>>;
   /**
    * Adjust the understood intents before handoff and routing, with knowledge only the bot has
    * (e.g. a product question about something not in the catalogue becomes `precio_stock`).
@@ -138,9 +143,9 @@ export interface BotDefinition<Services = unknown, M extends object = Memory> {
   /** Narration override: joins the segments into one reply. */
   narrate?: (segments: Segment[], ctx: { bot: BotConfig; intents: string[] }) => string;
   /** Named slot validators for bot.yaml forms (`validate: { use: name }`). */
-  validators?: Record<string, SlotValidator>;
+  validators?: Record<string, SlotValidator<Services, M, D>>;
   /** Code for bot.yaml forms, by form id: what to do when a form completes. */
-  forms?: Record<string, FormHooks>;
+  forms?: Record<string, FormHooks<Services, M, D>>;
   /** Tables the bot owns. */
   migrations?: Migration[];
   /** Runs once at start-up after migrations (load data, start helpers); what it returns is `ctx.services`. */
@@ -159,6 +164,11 @@ export interface BotDefinition<Services = unknown, M extends object = Memory> {
 
 export interface BotSetupContext {
   sql: Sql;
+  /**
+   * Run `fn` holding a lock every process on the same store shares (a one-time data load that two servers
+   * starting together must not both do); in-process stores simply run it.
+   */
+  withLock<T>(key: string, fn: () => Promise<T>): Promise<T>;
   config: BotConfig;
   dir: string;
   log: (msg: string) => void;

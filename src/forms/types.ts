@@ -1,12 +1,13 @@
 // What a bot's code can add to its forms: named validators, computed placeholders, completion and undo actions
 // (bot.yaml names the validators; the hooks are found by form id).
-import type { TurnContext } from '../engine/types.ts';
+import type { Memory, TurnContext, TurnData } from '../engine/types.ts';
 import type { SlotValue } from './slots.ts';
 
 export type Slots = Record<string, SlotValue>;
 export type ReplyVars = Record<string, string | number>;
 
-export interface SlotCheck {
+/** `S`, `M`, `D`: the bot's services, memory and turn scratch, as defineBot declares them. */
+export interface SlotCheck<S = unknown, M extends object = Memory, D extends object = TurnData> {
   form: string;
   slot: string;
   value: SlotValue;
@@ -15,7 +16,7 @@ export interface SlotCheck {
    * before this one already hold what the same message gave them.
    */
   slots: Slots;
-  ctx: TurnContext;
+  ctx: TurnContext<S, M, D>;
 }
 
 /** A validator's full answer, when true/false/a reply is not enough. */
@@ -41,24 +42,24 @@ export interface SlotVerdict {
  * reply is said); a string rejects it and is said instead (a reply key or text, with {value} and the slots);
  * a SlotVerdict can also change the value, fill or clear other slots, and add placeholders.
  */
-export type SlotValidator = (check: SlotCheck) => boolean | string | SlotVerdict | Promise<boolean | string | SlotVerdict>;
+export type SlotValidator<S = unknown, M extends object = Memory, D extends object = TurnData> = (check: SlotCheck<S, M, D>) => boolean | string | SlotVerdict | Promise<boolean | string | SlotVerdict>;
 
-export interface FormHooks {
+export interface FormHooks<S = unknown, M extends object = Memory, D extends object = TurnData> {
   /**
    * Placeholders computed from the slots for every reply of the form (ask, invalid, confirm, done, cancelled,
    * undone): "{slots}" → the free times of the chosen day. The slots themselves are placeholders already.
    */
-  vars?: (ctx: TurnContext, slots: Slots) => ReplyVars | Promise<ReplyVars>;
+  vars?: (ctx: TurnContext<S, M, D>, slots: Slots) => ReplyVars | Promise<ReplyVars>;
   /**
    * Runs when the form completes (after confirmation). Write through ctx.defer so the write commits with the reply.
    * What it returns adds placeholders to the `done` reply, replaces the reply (a key or text), or reopens the form.
    */
-  onComplete?: (ctx: TurnContext, slots: Slots) => void | FormCompletion | Promise<void | FormCompletion>;
+  onComplete?: (ctx: TurnContext<S, M, D>, slots: Slots) => void | FormCompletion | Promise<void | FormCompletion>;
   /**
    * Runs when the customer cancels after the form completed (one of its `cancel` phrases, the form has an
    * `undone` reply): undo what onComplete did, through ctx.defer. What it returns works as onComplete's.
    */
-  onUndo?: (ctx: TurnContext, slots: Slots) => void | FormCompletion | Promise<void | FormCompletion>;
+  onUndo?: (ctx: TurnContext<S, M, D>, slots: Slots) => void | FormCompletion | Promise<void | FormCompletion>;
 }
 
 export interface FormCompletion {

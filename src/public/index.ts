@@ -18,6 +18,7 @@ export type {
   StepResult,
   TraceEntry,
   TurnContext,
+  TurnData,
   TurnEvent,
   TurnModel,
 } from '../engine/types.ts';
