@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { BUILTIN_SLOT_KINDS, formSchema } from '../forms/schema.ts';
 import { guardrailsSchema } from '../guardrails/settings.ts';
+import { skillsSchema } from '../skills/config.ts';
 
 export const intentSchema = z.strictObject({
   label: z.string().min(1),
@@ -71,6 +72,8 @@ export const botConfigSchema = z.strictObject({
   doubleTexting: z.enum(['queue', 'merge', 'reject']).default('queue'),
   /** With doubleTexting: merge, messages arriving within this window become one turn. */
   mergeWindowMs: z.number().int().min(0).max(10_000).default(1500),
+  /** Built-in skills (a request for a person, out of scope, small talk): on by default (docs/skills.md). */
+  skills: skillsSchema,
   /** Reply templates and fixed texts, in the bot's language. */
   replies: z.record(z.string(), z.string()).default({}),
   /** Progress labels per tool for the console ("Consultando seu perfil…"). */
@@ -87,6 +90,7 @@ export const checkedBotConfigSchema = botConfigSchema.superRefine((c, ctx) => {
   };
   need(c.understanding.fallback, ['understanding', 'fallback']);
   c.understanding.exclusive.forEach((id, i) => need(id, ['understanding', 'exclusive', i]));
+  for (const [group, skill] of Object.entries(c.skills)) if (skill.intent) need(skill.intent, ['skills', group, 'intent']);
   const kinds = new Set<string>([...BUILTIN_SLOT_KINDS, ...c.gazetteers.map((g) => g.type), ...c.entities.map((e) => e.type)]);
   for (const [formId, form] of Object.entries(c.forms)) {
     need(form.intent ?? formId, ['forms', formId, 'intent']);

@@ -1,6 +1,6 @@
 // One user message through its bot: admission and double texting, the session lock, idempotent retries, the
 // handoff gate, the guardrail gate, the graph (understand → specialists → narrate) and persistence.
-import { botPaused, handoffTimedOut, isGreeting, type HandoffService } from '../handoff/index.ts';
+import { botPaused, handoffTimedOut, isOnlyGreeting, type HandoffService } from '../handoff/index.ts';
 import { BusyError, FailedError } from '../errors/index.ts';
 import * as store from '../store/index.ts';
 import type { Database } from '../store/index.ts';
@@ -14,6 +14,7 @@ import type { KeyedMutex } from './lock.ts';
 import { handoffMessage, narrate } from './narration.ts';
 import { activeForms } from '../forms/index.ts';
 import { persistReply } from './persist.ts';
+import { skillOutcome } from './skills.ts';
 import type { BotRegistry, LoadedBot } from './registry.ts';
 import { isWriteRejected, writeFailedReply, type WriteRejected } from './outcomes.ts';
 import { firstMessageSessionId, MAX_HISTORY, type ChatRequest, type SessionService } from './sessions.ts';
@@ -134,7 +135,7 @@ export class TurnRunner {
     // Gate: handoff mode (timeout and greeting resets), then silence while a person has the conversation.
     if (botPaused(session.mode)) {
       const timedOut = handoffTimedOut(session.mode, session.handoffAt, bot.handoff.timeout_minutes, now);
-      const greeted = bot.handoff.reset_on_greeting && isGreeting(text, bot.config.language, bot.config.greetings);
+      const greeted = bot.handoff.reset_on_greeting && isOnlyGreeting(text, bot.config.language, bot.config.greetings);
       if (timedOut || greeted) {
         session = await this.deps.handoff.changeMode(session, 'bot', timedOut ? 'timeout' : 'greeting');
       } else {
@@ -228,7 +229,15 @@ function turnRuntime(scope: TurnScope, calls: ModelCallRecord[], t0: number): Tu
   return {
     understand: async () => {
       const context = bot.model && bot.definition.modelContext ? await bot.definition.modelContext({ text, sql: db, config: bot.config }) : undefined;
-      const understanding = await bot.understander.understand({ text, flows: activeForms(bot.config, memory0), history, now, timeZone: bot.config.timeZone, context, trace: calls });
+      const flows = activeForms(bot.config, memory0);
+      const understanding = await bot.understander.understand({ text, flows, history, now, timeZone: bot.config.timeZone, context, trace: calls });
+      // A built-in skill (a person, out of scope, small talk) answers instead of the bot's own routing.
+      const skill = skillOutcome(bot, understanding, { workflow: Boolean(session.activeWorkflow), flows: flows.length > 0 });
+      if (skill) {
+        understood = understanding;
+        emit({ type: 'intent', intents: understanding.intents.map((i) => i.id), source: understanding.source, entities: understanding.entities });
+        return { understanding, ...skill };
+      }
       if (bot.definition.refineIntents) {
         const refined = await bot.definition.refineIntents({ text, intents: understanding.intents.map((i) => i.id), understanding, memory: memory0, session, bot: bot.config, sql: db });
         const scores = new Map(understanding.intents.map((i) => [i.id, i.confidence]));

@@ -1,12 +1,15 @@
 // How a loaded bot understands: its local classifier (trained lazily, cached in the store by its inputs) and,
 // when a model is bound, the model's understanding wrapped around it.
 import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { BotConfig } from '../bot/config.ts';
 import { createLocalUnderstander, intentExamples, nluFingerprint, type LocalUnderstander } from '../nlu/index.ts';
 import type { Example, Understander, UnderstandingOptions } from '../nlu/types.ts';
 import * as store from '../store/index.ts';
 import type { Database } from '../store/index.ts';
 import type { LoadedBot } from './registry.ts';
+import { createSkillDetector, withSkills, type SkillDetector } from '../skills/index.ts';
 
 export interface ClassifierInputs {
   examples: Example[];
@@ -56,13 +59,42 @@ export function buildUnderstander(deps: UnderstanderDeps, bot: LoadedBot, inputs
     return trained;
   });
   bot.local = local;
-  const base = bot.definition.understander?.({ local, config }) ?? local;
+  const own = bot.definition.understander?.({ local, config }) ?? local;
+  const base = withSkills(own, lazyDetector(bot));
   const mode = understandingMode(config, bot.model !== null, deps.env);
   if (bot.model && mode !== 'local' && bot.definition.modelUnderstanding !== false) {
     const effective = { ...config, understanding: { ...config.understanding, mode } };
     return bot.model.understander(base, effective, bot.intents, () => bot.currentCalls);
   }
   return base;
+}
+
+/**
+ * The bot's skill detector, trained on first use from its intents' examples (its fallback's excepted: those are
+ * what it does not serve), its knowledge documents and gazetteers. Null when every skill is off.
+ */
+function lazyDetector(bot: LoadedBot): () => SkillDetector | null {
+  const { config } = bot;
+  const { skills } = config;
+  if (!skills.human.enabled && !skills.out_of_scope.enabled && !skills.smalltalk.enabled) return () => null;
+  let detector: SkillDetector | null = null;
+  return () =>
+    (detector ??= createSkillDetector({
+      language: bot.language,
+      domain: Object.entries(bot.intents)
+        .filter(([id]) => id !== config.understanding.fallback)
+        .flatMap(([, c]) => c.examples),
+      domainText: [...knowledgeTexts(bot), ...config.gazetteers.flatMap((g) => Object.entries(g.values).flat(2))],
+    }));
+}
+
+function knowledgeTexts(bot: LoadedBot): string[] {
+  if (!bot.config.knowledge) return [];
+  const dir = join(bot.dir, bot.config.knowledge);
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => readFileSync(join(dir, f), 'utf8'));
 }
 
 /** A local understander trained on first use. */

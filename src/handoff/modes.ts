@@ -39,6 +39,37 @@ export function isGreeting(text: string, language: string, extra: string[] = [])
   return patterns.some((p) => new RegExp(p, 'iu').test(folded));
 }
 
+// What may follow a greeting in a message that is nothing more (folded): "oi, tudo bem", "hola gente".
+const GREETING_TAIL: Record<string, RegExp> = {
+  pt: /^(?:tudo bem|tudo bom|td bem|tudo certo|como vai(?: voce)?|pessoal|gente|galera|amigos?|tudo joia|bom dia|boa tarde|boa noite)$/,
+  es: /^(?:como estas|como andas|como va|que tal|todo bien|gente|chicos|buen dia|buenas tardes|buenas noches)$/,
+  vi: /^(?:shop|ad|admin|ban|a|nha|nhe|oi|shop oi|ad oi|ban oi)$/,
+  en: /^(?:there|everyone|all|team|how are you|good morning|good afternoon|good evening)$/,
+};
+
+/**
+ * A greeting and nothing more ("oi", "bom dia, tudo bem?"): what returns a pending handoff to the bot. A nudge
+ * that opens with a greeting ("oi? alguém vai me responder?", "oi?") or asks for someone is not one.
+ */
+export function isOnlyGreeting(text: string, language: string, extra: string[] = []): boolean {
+  const lang = language.slice(0, 2);
+  const patterns = [...(DEFAULT_GREETINGS[lang] ?? []), ...extra.map(foldForMatch)].map((p) => new RegExp(p, 'iu'));
+  let rest = foldForMatch(text).replace(/^[^\p{L}\p{N}]+/u, '');
+  const asked = /\?/.test(text);
+  let greeted = false;
+  for (let guard = 0; guard < 4; guard++) {
+    const m = patterns.map((p) => p.exec(rest)).find((x) => x && x.index === 0 && x[0].length > 0);
+    if (!m) break;
+    greeted = true;
+    rest = rest.slice(m[0].length).replace(/^[^\p{L}\p{N}]+/u, '');
+  }
+  if (!greeted) return false;
+  const tail = rest.replace(/[^\p{L}\p{N}\s]+/gu, ' ').replace(/\s+/g, ' ').trim();
+  // "oi?" alone calls for an answer; "oi, tudo bem?" is still a greeting.
+  if (!tail) return !asked;
+  return (GREETING_TAIL[lang] ?? /^$/).test(tail);
+}
+
 /** Which operator-initiated mode changes are allowed: every mode may go anywhere except to itself. Returns why not, or null. */
 export function checkTransition(from: string, to: Mode): string | null {
   if (from === to) return `the conversation is already in mode '${to}'`;

@@ -58,6 +58,11 @@ export interface Understanding {
   source: 'local' | 'llm';
   /** true when the local result is unsure (below threshold, ambiguous multi-intent, unplaced flow answer) */
   unsure?: boolean;
+  /**
+   * A built-in skill the message calls for (src/skills): a request for a person, out of scope, or small talk.
+   * The engine decides whether it applies (a bot's own handoff intent or active workflow comes first).
+   */
+  skill?: { kind: 'human' | 'out_of_scope' | 'greeting' | 'thanks' | 'goodbye' | 'bot_question'; confidence: number };
   /** free-text reply some understanders produce for the fallback intent (seed 000's general_response) */
   generalResponse?: string;
   /** A complete reply produced while understanding (seed 004's tagged replies): specialists are skipped. */

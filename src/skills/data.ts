@@ -1,0 +1,72 @@
+// The built-in skills' example lines, per language (data/<lang>.yaml, plus data/<lang>-background.yaml where
+// public off-domain lines exist; each file notes its source and licence), and generated gibberish.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import type { Language } from '../nlu/types.ts';
+import { projectRoot } from '../paths.ts';
+
+/** What the built-in skills recognise. `out_of_scope` is the background: what no bot of this runtime serves. */
+export const SKILL_CLASSES = ['human', 'greeting', 'thanks', 'goodbye', 'bot_question', 'out_of_scope'] as const;
+export type SkillClass = (typeof SKILL_CLASSES)[number];
+
+export interface SkillLines extends Record<SkillClass, string[]> {
+  /** Short answers any bot may wait for ("sim", "amanhã", "10h"): trained as the bot's own business. */
+  answer: string[];
+  /** Everyday words that never mark a message as a bot's own (one string, words separated by spaces). */
+  common: string[];
+}
+
+const DATA_DIR = join(projectRoot, 'src', 'skills', 'data');
+const cache = new Map<Language, SkillLines>();
+
+/** Every skill's lines in `lang` (cached; the files are read once per process). */
+export function skillLines(lang: Language): SkillLines {
+  let lines = cache.get(lang);
+  if (!lines) cache.set(lang, (lines = readLines(lang)));
+  return lines;
+}
+
+function readLines(lang: Language): SkillLines {
+  const out = Object.fromEntries([...SKILL_CLASSES, 'answer', 'common'].map((c) => [c, [] as string[]])) as unknown as SkillLines;
+  for (const file of [`${lang}.yaml`, `${lang}-background.yaml`]) {
+    const path = join(DATA_DIR, file);
+    if (!existsSync(path)) continue;
+    const doc = (parse(readFileSync(path, 'utf8')) ?? {}) as Partial<Record<string, unknown>>;
+    for (const c of [...SKILL_CLASSES, 'answer'] as const) {
+      const list = doc[c];
+      if (Array.isArray(list)) out[c].push(...list.filter((x): x is string => typeof x === 'string' && x.trim() !== ''));
+    }
+    if (typeof doc.common === 'string') out.common.push(...doc.common.split(/\s+/).filter(Boolean));
+  }
+  out.out_of_scope.push(...gibberish(60, 7));
+  return out;
+}
+
+const KEYS = 'qwertyuiopasdfghjklzxcvbnm';
+const ROWS = ['qwertyuiop', 'asdfghjkl', 'zxcvbnm'];
+
+/**
+ * Keyboard mashes and random letter strings ("sdkfj qwe zxcvb"), seeded so every process trains the same model:
+ * text made of no words at all is out of scope in every language.
+ */
+export function gibberish(count: number, seed: number): string[] {
+  let s = seed >>> 0;
+  const rand = () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 4294967296);
+  const int = (n: number) => Math.floor(rand() * n);
+  const word = () => {
+    const len = 2 + int(6);
+    if (rand() < 0.5) {
+      // A run along one keyboard row.
+      const row = ROWS[int(ROWS.length)];
+      const start = int(Math.max(1, row.length - len));
+      return row.slice(start, start + len);
+    }
+    let w = '';
+    for (let i = 0; i < len; i++) w += KEYS[int(KEYS.length)];
+    return w;
+  };
+  const out: string[] = [];
+  for (let i = 0; i < count; i++) out.push(Array.from({ length: 1 + int(3) }, word).join(' '));
+  return out;
+}

@@ -1,0 +1,41 @@
+// From the detector's reading to a built-in skill: a request for a person, out of scope, or small talk.
+import type { SkillReading } from './detector.ts';
+
+export type SkillKind = 'human' | 'out_of_scope' | 'greeting' | 'thanks' | 'goodbye' | 'bot_question';
+export const SMALL_TALK: readonly SkillKind[] = ['greeting', 'thanks', 'goodbye', 'bot_question'];
+
+export interface SkillVerdict {
+  kind: SkillKind;
+  confidence: number;
+}
+
+/** Minimum probabilities (measured on the reference bots' conversations and held-out edge messages). */
+export const SKILL_THRESHOLDS = {
+  human: 0.45,
+  /** A request for a person that also names the bot's own things ("falar com alguém sobre minha entrega"). */
+  humanWithDomainWords: 0.8,
+  /** A request for a person next to a question whether this is a bot (the question reads first). */
+  humanAfterBotQuestion: 0.25,
+  outOfScope: 0.6,
+  /** Out of scope for a message with a number or a capitalised name in it (an answer a bot may be collecting). */
+  outOfScopeWithValue: 0.85,
+  smallTalk: 0.6,
+};
+
+/**
+ * The skill a message calls for, or null when it is the bot's business. A message that shares a distinctive word
+ * with the bot's examples or knowledge is never out of scope nor small talk; one that carries a value a bot may
+ * be collecting (a number, a capitalised name) needs a surer reading.
+ */
+export function decideSkill(r: SkillReading, t = SKILL_THRESHOLDS): SkillVerdict | null {
+  const { id, confidence } = r.best;
+  if (id === 'human' && confidence >= (r.domainWords.length ? t.humanWithDomainWords : t.human)) return { kind: 'human', confidence };
+  // "Is this a bot? Put me through to a person": asking about the bot and for a person is a request for a person.
+  const human = r.scores.find((s) => s.id === 'human')?.confidence ?? 0;
+  if (id === 'bot_question' && human >= t.humanAfterBotQuestion && !r.domainWords.length) return { kind: 'human', confidence: human };
+  if (r.domainWords.length > 0) return null;
+  if (r.gibberish && !r.hasValue) return { kind: 'out_of_scope', confidence: 1 };
+  if (id === 'out_of_scope' && confidence >= (r.hasValue ? t.outOfScopeWithValue : t.outOfScope)) return { kind: 'out_of_scope', confidence };
+  if ((SMALL_TALK as readonly string[]).includes(id) && confidence >= t.smallTalk) return { kind: id as SkillKind, confidence };
+  return null;
+}

@@ -1,0 +1,129 @@
+// Built-in skill detection beside a bot's own classifier: one small model per bot that tells the bot's domain
+// (all its intents' examples as one class) from a request for a person, small talk and a background of generic
+// off-domain lines (out of scope). The bot's classifier is untouched: the detector only says when a message is
+// not the bot's business, and a message that shares a distinctive word with the bot's examples or knowledge is
+// never called out of scope.
+import { TextClassifier } from '../nlu/classifier.ts';
+import { stem } from '../nlu/features.ts';
+import { normalize } from '../nlu/normalize.ts';
+import type { IntentScore, Language } from '../nlu/types.ts';
+import { SKILL_CLASSES, skillLines, type SkillClass } from './data.ts';
+
+const DOMAIN = 'domain';
+/** A large bot's examples are thinned to this many (evenly), so the domain class does not drown the background. */
+const MAX_DOMAIN_LINES = 400;
+
+export interface SkillDetectorOptions {
+  language: Language;
+  /** The bot's examples of its own intents (its fallback's excepted): the in-domain class. */
+  domain: string[];
+  /** More of the bot's text (knowledge documents, gazetteer values): its words count as the bot's words. */
+  domainText?: string[];
+}
+
+export interface SkillReading {
+  /** The detector's best class and its probability ('domain': the bot's own business). */
+  best: IntentScore;
+  scores: IntentScore[];
+  /** The message's words that only the bot's own text has (stems). */
+  domainWords: string[];
+  /** Share of the message's words the detector has seen anywhere (bot or background). */
+  coverage: number;
+  /** Most words are strings no text of the language has (keyboard mashes): out of scope in any bot. */
+  gibberish: boolean;
+  /** The message carries something a bot may be collecting: a number, or a name written with a capital. */
+  hasValue: boolean;
+}
+
+export interface SkillDetector {
+  readonly language: Language;
+  read(text: string): SkillReading | null;
+}
+
+/** Stems of a normalised text's words (numbers left out). */
+function stems(normalized: string, lang: Language): string[] {
+  return normalized.split(' ').filter((w) => w && !/\d/.test(w)).map((w) => stem(w, lang));
+}
+
+/**
+ * The units that can mark a message as the bot's: stems, or in Vietnamese (one syllable a word, most of them
+ * everyday) pairs of adjacent syllables ("giao hang", "tong thong").
+ */
+function units(normalized: string, lang: Language): string[] {
+  const w = stems(normalized, lang);
+  if (lang !== 'vi') return w.filter((x) => x.length >= 4);
+  return w.slice(1).map((x, i) => `${w[i]} ${x}`);
+}
+
+export function createSkillDetector(opts: SkillDetectorOptions): SkillDetector {
+  const lang = opts.language;
+  const lines = skillLines(lang);
+  const examples = [
+    ...[...evenSample(opts.domain, MAX_DOMAIN_LINES), ...lines.answer].map((text) => ({ text, intent: DOMAIN })),
+    ...SKILL_CLASSES.flatMap((c) => lines[c].map((text) => ({ text, intent: c }))),
+  ];
+  // Unseen words are judged below (coverage), not by damping every confidence.
+  const classifier = new TextClassifier({ language: lang, mode: 'single', unknownWordDamping: 0, temperature: 1 });
+  classifier.train(examples);
+
+  const generic = new Set<string>();
+  for (const l of [...SKILL_CLASSES.flatMap((c) => lines[c]), ...lines.answer, ...lines.common]) for (const w of stems(normalize(l, lang), lang)) generic.add(w);
+  const genericUnits = new Set<string>();
+  for (const l of [...SKILL_CLASSES.flatMap((c) => lines[c]), ...lines.answer, ...lines.common]) for (const u of units(normalize(l, lang), lang)) genericUnits.add(u);
+  const seen = new Set(generic);
+  // Distinctive units: long enough to mean something, and never said in the generic lines.
+  const own = new Set<string>();
+  for (const t of [...opts.domain, ...(opts.domainText ?? [])]) {
+    const normalized = normalize(t, lang);
+    for (const w of stems(normalized, lang)) seen.add(w);
+    for (const u of units(normalized, lang)) if (!genericUnits.has(u) && !generic.has(u)) own.add(u);
+  }
+
+  // Letter trigrams of everything the detector read: a word made mostly of unseen trigrams is no word.
+  const trigrams = new Set<string>();
+  for (const ex of examples) addTrigrams(normalize(ex.text, lang), trigrams);
+  for (const t of opts.domainText ?? []) addTrigrams(normalize(t, lang), trigrams);
+  const plausible = (w: string) => {
+    const grams = wordTrigrams(w);
+    return grams.filter((g) => trigrams.has(g)).length >= 0.6 * grams.length;
+  };
+
+  return {
+    language: lang,
+    read(text) {
+      const normalized = normalize(text, lang);
+      const words = stems(normalized, lang);
+      if (!normalized.trim()) return null;
+      const scores = classifier.predictNormalized(normalized);
+      const domainWords = [...new Set(units(normalized, lang).filter((w) => own.has(w)))];
+      const coverage = words.length ? words.filter((w) => seen.has(w)).length / words.length : 1;
+      const letters = normalized.split(' ').filter((w) => /^\p{L}{3,}$/u.test(w));
+      const gibberish = letters.length > 0 && letters.filter(plausible).length < letters.length / 2 && domainWords.length === 0;
+      // A capital inside the text ("sou de Belo Horizonte"), or the whole text capitalised like a name ("Beatriz").
+      const hasValue = /\d/.test(text) || /(?<=\S\s+)\p{Lu}\p{Ll}/u.test(text.trim()) || /^\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)*$/u.test(text.trim());
+      return { best: scores[0], scores, domainWords, coverage, gibberish, hasValue };
+    },
+  };
+}
+
+/** Every k-th line, so that `max` lines remain spread over all of them. */
+function evenSample(lines: string[], max: number): string[] {
+  if (lines.length <= max) return lines;
+  const step = lines.length / max;
+  return Array.from({ length: max }, (_, i) => lines[Math.floor(i * step)]);
+}
+
+function wordTrigrams(w: string): string[] {
+  const p = ` ${w} `;
+  const out: string[] = [];
+  for (let i = 0; i + 3 <= p.length; i++) out.push(p.slice(i, i + 3));
+  return out;
+}
+
+function addTrigrams(normalized: string, into: Set<string>): void {
+  for (const w of normalized.split(' ')) if (w) for (const g of wordTrigrams(w)) into.add(g);
+}
+
+export function isSkillClass(id: string): id is SkillClass {
+  return (SKILL_CLASSES as readonly string[]).includes(id);
+}

@@ -1,0 +1,23 @@
+// Local understanding with the built-in skills: the bot's own reading, plus the skill the message calls for.
+import type { Understander, UnderstandInput, Understanding } from '../nlu/types.ts';
+import { decideSkill } from './decide.ts';
+import type { SkillDetector } from './detector.ts';
+
+/**
+ * `detector` is built on first use (it trains a small model). While a flow or form waits for an answer only a
+ * request for a person counts: "amanhã" or "tanto faz" answer the flow whatever they look like. An out-of-scope
+ * reading makes the result sure (a cascade need not ask the model).
+ */
+export function withSkills(inner: Understander, detector: () => SkillDetector | null): Understander {
+  return {
+    async understand(input: UnderstandInput): Promise<Understanding> {
+      const u = await inner.understand(input);
+      const reading = detector()?.read(input.text);
+      const verdict = reading && decideSkill(reading);
+      if (!verdict || (verdict.kind !== 'human' && input.flows.length > 0)) return u;
+      u.skill = verdict;
+      if (verdict.kind === 'out_of_scope' || verdict.kind === 'human') delete u.unsure;
+      return u;
+    },
+  };
+}
