@@ -53,7 +53,7 @@ export function checkBot(dir: string, opts: { folds?: number; crossValidate?: bo
   findings.push(...checkKnowledge(dir, config), ...checkReplyKeys(dir, config), ...checkExamples(config, lang));
   const examples = Object.entries(config.intents).flatMap(([intent, c]) => c.examples.map((text) => ({ text, intent })));
   // The runtime also trains on the labels of intents with few examples: they join every training fold.
-  const crossValidation = opts.crossValidate === false ? undefined : crossValidate(examples, lang, opts.folds ?? 5, config.understanding.fallback, labelEvidence(config.intents));
+  const crossValidation = opts.crossValidate === false ? undefined : crossValidate(examples, lang, opts.folds ?? 5, config.understanding.fallback, labelEvidence(config.intents), config.understanding.wordVectors);
   return { dir, id: config.id, findings, crossValidation, ratio };
 }
 

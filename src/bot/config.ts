@@ -23,6 +23,11 @@ export const understandingSchema = z.strictObject({
   taggedReplies: z.boolean().default(false),
   /** When the model fails (timeout, errors, open circuit): answer with local understanding, or hand off to a person. */
   onModelFailure: z.enum(['local', 'handoff']).default('local'),
+  /**
+   * Pretrained word vectors as extra evidence for local understanding (docs/writing-a-bot.md): on by default for
+   * the languages that ship a table (English); false turns them off.
+   */
+  wordVectors: z.boolean().optional(),
 });
 
 export const handoffSchema = z.strictObject({

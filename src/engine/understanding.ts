@@ -28,11 +28,12 @@ export function classifierInputs(bot: LoadedBot): ClassifierInputs {
     fallback: config.understanding.fallback,
     exclusive: config.understanding.exclusive,
     multiIntent: config.understanding.multiIntent,
+    wordVectors: config.understanding.wordVectors,
     gazetteers: config.gazetteers,
     patterns: config.entities,
   };
   const code = nluFingerprint();
-  const key = code && createHash('sha256').update(code).update(JSON.stringify([options.language, options.fallback, examples])).digest('hex');
+  const key = code && createHash('sha256').update(code).update(JSON.stringify([options.language, options.fallback, options.wordVectors ?? null, examples])).digest('hex');
   return { examples, options, key };
 }
 

@@ -36,7 +36,7 @@ const NEAR_DUPLICATE = 0.8;
  * examples (intents' labels, proposed paraphrases) join every training fold and are never tested; one too close
  * to a held-out example is left out of that fold, so a reworded test sentence does not count as generalisation.
  */
-export function crossValidate(examples: Example[], language: Language, folds = 5, fallback?: string, extra: Example[] = []): CrossValidation {
+export function crossValidate(examples: Example[], language: Language, folds = 5, fallback?: string, extra: Example[] = [], wordVectors?: boolean): CrossValidation {
   const extraGrams = extra.map((e) => ({ e, grams: trigrams(normalize(e.text, language)) }));
   // Trained the way the runtime trains it (src/nlu/understander.ts): a fallback with examples learns
   // out-of-scope itself, so unseen words are not damped.
@@ -55,7 +55,7 @@ export function crossValidate(examples: Example[], language: Language, folds = 5
     const heldGrams = test.map((e) => trigrams(normalize(e.text, language)));
     for (const { e, grams } of extraGrams) if (!heldGrams.some((g) => trigramSimilarity(g, grams) >= NEAR_DUPLICATE)) train.push(e);
     if (!test.length || new Set(train.map((e) => e.intent)).size < 2) continue;
-    const classifier = new TextClassifier({ language, mode: 'single', seed: 1, unknownWordDamping });
+    const classifier = new TextClassifier({ language, mode: 'single', seed: 1, unknownWordDamping, wordVectors });
     classifier.train(train);
     for (const e of test) {
       const predicted = classifier.predict(e.text)[0]?.id ?? '';

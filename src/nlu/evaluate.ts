@@ -122,6 +122,8 @@ export interface EvaluateOptions {
   threshold?: number;
   /** Each intent's id made into words as one more example (label semantics; default true). */
   labels?: boolean;
+  /** The language's shipped word vectors as classifier features (default: where a table exists). */
+  wordVectors?: boolean;
   /** Progress to stderr or elsewhere. */
   log?: (msg: string) => void;
 }
@@ -160,7 +162,7 @@ export async function evaluateLocal(opts: EvaluateOptions): Promise<EvalMetrics 
   log?.(`training on ${opts.train.length} lines…`);
   const t0 = performance.now();
   const cpu0 = process.cpuUsage();
-  const model = new TextClassifier({ language: opts.lang });
+  const model = new TextClassifier({ language: opts.lang, wordVectors: opts.wordVectors });
   model.train(trainingExamples(opts.train, { fallback: opts.fallback, labels: opts.labels }));
   const trainSeconds = (performance.now() - t0) / 1000;
   const cpu = process.cpuUsage(cpu0);

@@ -79,6 +79,8 @@ export interface UnderstandingOptions {
   fallback: string; // e.g. 'general', 'off_topic', 'otro'
   exclusive: string[]; // intents that must stand alone
   multiIntent: boolean; // false → single label (best one)
+  /** The language's shipped word vectors as extra classifier features (default: where a table exists, English). */
+  wordVectors?: boolean;
   gazetteers?: Gazetteer[];
   patterns?: PatternEntity[];
 }

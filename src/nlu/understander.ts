@@ -98,7 +98,7 @@ export function createLocalUnderstander(examples: Example[], options: Understand
     // When the fallback intent has examples it learns what out-of-scope looks like itself;
     // otherwise unseen vocabulary is what pulls confidence below the threshold.
     const fallbackTrained = exs.some((e) => e.intent === options.fallback);
-    return { language: lang, mode: 'single' as const, unknownWordDamping: fallbackTrained ? 0 : undefined };
+    return { language: lang, mode: 'single' as const, unknownWordDamping: fallbackTrained ? 0 : undefined, wordVectors: options.wordVectors };
   }
 
   function train(exs: Example[]): TextClassifier {

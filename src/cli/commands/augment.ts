@@ -98,8 +98,9 @@ export async function run(argv: string[], opts: AugmentCommandOptions = {}): Pro
   const examples = Object.entries(config.intents).flatMap(([intent, c]) => c.examples.map((text) => ({ text, intent })));
   const labels = labelEvidence(config.intents);
   const fallback = config.understanding.fallback;
-  const before = crossValidate(examples, lang, 5, fallback, labels);
-  const after = crossValidate(examples, lang, 5, fallback, [...labels, ...kept]);
+  const wordVectors = config.understanding.wordVectors;
+  const before = crossValidate(examples, lang, 5, fallback, labels, wordVectors);
+  const after = crossValidate(examples, lang, 5, fallback, [...labels, ...kept], wordVectors);
   const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
   const summary = `cross-validated accuracy of local understanding (${before.folds} folds, ${before.n} examples): ${pct(before.accuracy)} now, ${pct(after.accuracy)} with these ${kept.length} paraphrases`;
   const file = reviewPath(botDir);

@@ -1,4 +1,4 @@
-// switchboard nlu-eval --train FILE --test FILE [--shots K [--seed S[,S…]]] [--lang xx] [--fallback NAME] [--threshold X] [--no-labels] [--json]
+// switchboard nlu-eval --train FILE --test FILE [--shots K [--seed S[,S…]]] [--lang xx] [--fallback NAME] [--threshold X] [--no-labels] [--no-word-vectors] [--json]
 // Trains the local classifier on one JSONL file of {"text","intents":[…]} lines and measures it on another;
 // with --shots, on K lines per intent drawn (seeded) from the training file, averaged over the seeds.
 import { existsSync } from 'node:fs';
@@ -13,11 +13,12 @@ const USAGE = `usage: switchboard nlu-eval --train FILE --test FILE [options]
   --fallback NAME   the out-of-scope label (e.g. oos): below-threshold predictions become it
   --threshold X     decision threshold (default 0.5)
   --no-labels       don't use the intents' names as examples (label semantics)
+  --no-word-vectors don't use the language's shipped word vectors (English has them)
   --json            print the metrics as one JSON object`;
 
 export async function run(argv: string[]): Promise<number> {
   const parsed = commandArgs('nlu-eval', USAGE, argv, {
-    options: { train: { type: 'string' }, test: { type: 'string' }, lang: { type: 'string' }, fallback: { type: 'string' }, threshold: { type: 'string' }, shots: { type: 'string' }, seed: { type: 'string' }, 'no-labels': { type: 'boolean' }, json: { type: 'boolean' } },
+    options: { train: { type: 'string' }, test: { type: 'string' }, lang: { type: 'string' }, fallback: { type: 'string' }, threshold: { type: 'string' }, shots: { type: 'string' }, seed: { type: 'string' }, 'no-labels': { type: 'boolean' }, 'no-word-vectors': { type: 'boolean' }, json: { type: 'boolean' } },
   });
   if (typeof parsed === 'number') return parsed;
   const args = parsed.values;
@@ -72,6 +73,7 @@ export async function run(argv: string[]): Promise<number> {
     fallback: args.fallback,
     threshold,
     labels: !args['no-labels'],
+    wordVectors: args['no-word-vectors'] ? false : undefined,
     log: (msg: string) => process.stderr.write(msg + '\n'),
   };
   const few = shots === undefined ? undefined : await evaluateFewShot({ ...opts, shots, seeds });
