@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TextClassifier } from '../classifier.ts';
+import { DENSE_FEATURES_BELOW, TextClassifier } from '../classifier.ts';
 import { createLocalUnderstander } from '../understander.ts';
 import type { Example } from '../types.ts';
 import type { DenseFeatures } from './dense.ts';
@@ -68,5 +68,16 @@ describe('dense features in the classifier', () => {
     const on = createLocalUnderstander(EXAMPLES, options);
     expect(createLocalUnderstander(EXAMPLES, options, on.snapshot()).restored).toBe(true);
     expect(createLocalUnderstander(EXAMPLES, { ...options, wordVectors: false }, on.snapshot()).restored).toBe(false);
+  });
+
+  it('are left out of a large training set, which has learnt the same from its n-grams', () => {
+    const many: Example[] = [];
+    for (let i = 0; i < DENSE_FEATURES_BELOW; i++) many.push({ text: i % 2 ? `i lost card number ${i} item${i}` : `change address ${i} street${i}`, intent: i % 2 ? 'lost_card' : 'change_address' });
+    const large = new TextClassifier({ language: 'en', dense: toy, epochs: 2 });
+    large.train(many);
+    const plain = new TextClassifier({ language: 'en', wordVectors: false, epochs: 2 });
+    plain.train(many);
+    expect(large.toSnapshot().length).toBe(plain.toSnapshot().length);
+    expect(TextClassifier.fromSnapshot({ language: 'en', dense: toy }, large.toSnapshot()).predict('stolen')).toEqual(large.predict('stolen'));
   });
 });
