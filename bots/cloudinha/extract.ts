@@ -4,7 +4,7 @@
 // The message is folded to a same-length lowercase copy, so a match found in the folded text points at the
 // same span of the original (names and cities keep their capitals and accents). Each slot found is masked
 // out, so one number is never read twice (an income is not also a score or an age).
-import type { Sql } from 'switchboard';
+import { foldPreservingOffsets, type Sql } from 'switchboard';
 import type { EducationLevel } from './profile.ts';
 import { fold, titleCase } from './text.ts';
 import {
@@ -114,13 +114,7 @@ export async function loadCatalog(sql: Sql): Promise<Catalog> {
 
 /** Lowercase and strip accents keeping one output unit per input unit; º/ª/° become o/a/o. */
 function foldSameLength(text: string): string {
-  let out = '';
-  for (const ch of text) {
-    let f = ch === 'º' || ch === '°' ? 'o' : ch === 'ª' ? 'a' : ch.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
-    if (f.length !== ch.length) f = f.length > ch.length ? f.slice(0, ch.length) : f.padEnd(ch.length, ' ');
-    out += f;
-  }
-  return out;
+  return foldPreservingOffsets(text.replace(/[º°]/g, 'o').replace(/ª/g, 'a'));
 }
 
 class Work {

@@ -1,13 +1,9 @@
 // Small text helpers shared by the data loader, the tools and slot extraction.
+import { foldDiacritics } from 'switchboard';
 
 /** Lowercase, strip accents and squeeze whitespace: "  Ciência da  Computação " → "ciencia da computacao". */
 export function fold(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim();
+  return foldDiacritics(text).toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
 /** "CIÊNCIA DA COMPUTAÇÃO" → "Ciência da Computação" (Portuguese particles stay lowercase). */

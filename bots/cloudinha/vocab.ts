@@ -1,5 +1,6 @@
 // Vocabulary shared by the search tool and slot extraction: states, shifts, institution types, course aliases.
 // Keys are folded (lowercase, no accents); see text.ts `fold`.
+import { foldDiacritics } from 'switchboard';
 
 export const UFS = [
   'AC', 'AL', 'AM', 'AP', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MG', 'MS', 'MT', 'PA', 'PB', 'PE', 'PI', 'PR',
@@ -20,7 +21,7 @@ export function toUf(value: string): Uf | null {
   const v = value.trim();
   const upper = v.toUpperCase();
   if ((UFS as readonly string[]).includes(upper)) return upper as Uf;
-  const folded = v.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/\s+/g, ' ');
+  const folded = foldDiacritics(v).toLowerCase().replace(/\s+/g, ' ');
   return STATE_NAMES[folded] ?? null;
 }
 

@@ -10,7 +10,7 @@
 // converts VND to the catalogue currency with settings.vnd_per_usd (25 000 by default), rounding the
 // lower bound down and the upper bound up to the cent so nothing at the edge is lost.
 import { dirname } from 'node:path';
-import { type BotConfig, readBotConfig, sourcePath } from 'switchboard';
+import { type BotConfig, foldPreservingOffsets, readBotConfig, sourcePath } from 'switchboard';
 import { loadCatalog, type Product, type ProductSearchFilter, type SaleorClient } from 'switchboard/saleor';
 
 export type Currency = 'VND' | 'USD';
@@ -129,12 +129,7 @@ export function defaultVocabulary(): CatalogVocabulary {
 
 /** Lowercase, no diacritics, đ → d. Same length as the NFC input (Vietnamese letters are single code units in NFC). */
 export function fold(text: string): string {
-  let out = '';
-  for (const ch of text.normalize('NFC').toLowerCase()) {
-    const f = ch === 'đ' ? 'd' : ch.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
-    out += f.length === ch.length ? f : f.length === 0 ? ' ' : f[0].padEnd(ch.length, ' ');
-  }
-  return out;
+  return foldPreservingOffsets(text.normalize('NFC'));
 }
 
 interface Token { raw: string; folded: string; start: number; end: number }

@@ -3,6 +3,7 @@
 // stock wording, and whether a message asks for a product or datum the catalogue doesn't have
 // (that is the `precio_stock` intent, which hands the conversation to Mauri).
 import { z } from 'zod';
+import { foldDiacritics } from 'switchboard';
 import catalogData from './catalog.json' with { type: 'json' };
 
 export const productSchema = z.object({
@@ -38,11 +39,8 @@ export const defaultCatalog: Catalog = parseCatalog(catalogData);
 
 /** Lowercase, accents folded, punctuation → spaces ("L-Carnitina" → "l carnitina"). */
 export function foldText(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
+  return foldDiacritics(text)
     .toLowerCase()
-    .replace(/ñ/g, 'n')
     .replace(/(\d),(\d)/g, '$1.$2')
     .replace(/[^a-z0-9.\s]+/g, ' ')
     .replace(/\.(?!\d)|(?<!\d)\./g, ' ')

@@ -14,7 +14,7 @@ export { CrmStore } from './store.ts';
 export { matchScore, wordOverlap, contentWords } from './match.ts';
 export { findLeadPronouns, hasLeadPronoun, isLeadPronoun, nameLeadPronouns, stripLeadPronounPrefix } from './pronouns.ts';
 export type { LeadPronoun } from './pronouns.ts';
-export { correctVerbTypos, editDistance } from './typos.ts';
+export { correctVerbTypos } from './typos.ts';
 export type { LeadRow, NoteRow, TaskRow, ProposalRow, ItemRow } from './store.ts';
 export { parseLiteral, tryParseLiteral, toObject, extractBalanced, toPyRepr, LiteralSyntaxError } from './pyliteral.ts';
 export { parsePtDateTime, parseDeadline, formatDateTime, wallTimeToUtc } from './dates.ts';

@@ -1,15 +1,8 @@
-// Small text helpers for Portuguese matching: accent/case folding that keeps offsets,
-// so a regex run on the folded text can cut the original text at the same positions.
+// Small text helpers for Portuguese matching. `fold` is the runtime's offset-keeping fold (lowercase, no
+// accents, one output unit per input unit), so a regex run on the folded text cuts the original at the same places.
+import { foldPreservingOffsets, parseNumeral } from 'switchboard';
 
-/** Lowercase and strip diacritics, one output unit per input unit (offsets stay valid). */
-export function fold(text: string): string {
-  let out = '';
-  for (const ch of text) {
-    const f = ch.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
-    out += f.length === ch.length ? f : f.length > ch.length ? f.slice(0, ch.length) : f.padEnd(ch.length, ' ');
-  }
-  return out;
-}
+export const fold = foldPreservingOffsets;
 
 /** Folded, trimmed, single-spaced: the form used to compare names and titles. */
 export function squash(text: string): string {
@@ -42,17 +35,10 @@ export function cleanFragment(text: string): string {
     .trim();
 }
 
-/** Parse a Brazilian money/number string: "1.500,00" → 1500, "99,9" → 99.9, "1500.50" → 1500.5. */
+/** A Brazilian money/number string ("R$ 1.500,00" → 1500, "99,9" → 99.9, "1500.50" → 1500.5), read by the runtime. */
 export function parseNumberPt(raw: string): number | null {
-  let s = raw.replace(/[^\d.,-]/g, '');
-  if (!/\d/.test(s)) return null;
-  if (s.includes(',')) {
-    s = s.replace(/\./g, '').replace(',', '.');
-  } else if (/^\d{1,3}(\.\d{3})+$/.test(s)) {
-    s = s.replace(/\./g, ''); // "1.500" is a thousands separator
-  }
-  const n = Number(s);
-  return Number.isFinite(n) ? n : null;
+  const s = raw.replace(/[^\d.,-]/g, '');
+  return /\d/.test(s) ? (parseNumeral(s, 'pt') ?? null) : null;
 }
 
 export function round2(n: number): number {

@@ -1,15 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { correctVerbTypos, editDistance } from './typos.ts';
-
-describe('editDistance', () => {
-  it('counts insertions, deletions, substitutions and adjacent swaps', () => {
-    expect(editDistance('cadastar', 'cadastrar')).toBe(1);
-    expect(editDistance('cadsatra', 'cadastra')).toBe(1);
-    expect(editDistance('lsita', 'lista')).toBe(1);
-    expect(editDistance('adicona', 'adiciona')).toBe(1);
-    expect(editDistance('abc', 'xyz', 1)).toBe(2); // capped at max + 1
-  });
-});
+import { correctVerbTypos } from './typos.ts';
 
 describe('correctVerbTypos', () => {
   it('puts a misspelt command verb right where a verb goes', () => {

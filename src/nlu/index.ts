@@ -1,11 +1,11 @@
 // Local understanding: the public door of src/nlu.
 export type * from './types.ts';
 export { createLocalUnderstander, type LocalUnderstander } from './understander.ts';
-export { normalize, foldDiacritics } from './normalize.ts';
+export { normalize, foldDiacritics, foldPreservingOffsets } from './normalize.ts';
 export { splitClauses } from './clauses.ts';
-export { extractEntities, type ExtractOptions } from './entities/index.ts';
+export { extractEntities, parseNumeral, type ExtractOptions } from './entities/index.ts';
 // Calendar arithmetic on wall-clock dates in a time zone (bots compute their own dates with it too).
-export { wallClock, addDays, daysInMonth, compareDates, weekdayOf, isoDate, hhmm, type LocalDate, type WallClock } from './entities/clock.ts';
+export { wallClock, wallTimeToUtc, addDays, daysInMonth, compareDates, weekdayOf, isoDate, hhmm, type LocalDate, type WallClock } from './entities/clock.ts';
 export { TextClassifier, type ClassifierOptions } from './classifier.ts';
 // Measurement: `switchboard nlu-eval`, `npm run bench`, scripts/bench-nlu.ts.
 export { evaluateLocal, evaluateFewShot, scorePredictions, decide, type EvalMetrics, type EvaluateOptions, type FewShotMetrics } from './evaluate.ts';
@@ -16,3 +16,4 @@ export { trainNlpjs, type BaselineModel } from './bench-nlpjs.ts';
 export { nluFingerprint } from './fingerprint.ts';
 export { crossValidate, trigrams, trigramSimilarity, type CrossValidation } from './crossval.ts';
 export { editDistance } from './edit-distance.ts';
+export { correctCommandWords, type CommandWords } from './typos.ts';

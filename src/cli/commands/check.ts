@@ -1,8 +1,8 @@
-// switchboard check [bot…] [--bots-dir DIR] [--folds N] [--no-cv] [--json]
+// switchboard check [bot…] [--bots-dir DIR] [--folds N] [--no-cv] [--lines] [--json]
 // Checks bot folders before they run; exits 1 when any has an error.
 import { existsSync, readdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { checkBot, defaultBotsDir, formatCheck, type BotCheck } from '../../bot/index.ts';
+import { basename, join, resolve } from 'node:path';
+import { checkBot, dataRatio, defaultBotsDir, formatCheck, type BotCheck, type DataRatio } from '../../bot/index.ts';
 import { commandArgs } from '../args.ts';
 
 const USAGE = `Usage: switchboard check [bot…] [options]
@@ -18,6 +18,7 @@ Options:
   --bots-dir DIR   where the bot folders are (default: bots/)
   --folds N        cross-validation folds (default 5)
   --no-cv          skip the cross-validation
+  --lines          only the table of each bot's TypeScript and data lines (no checks, exits 0)
   --json           print the results as JSON`;
 
 export async function run(argv: string[]): Promise<number> {
@@ -27,6 +28,7 @@ export async function run(argv: string[]): Promise<number> {
       'bots-dir': { type: 'string' },
       folds: { type: 'string', default: '5' },
       'no-cv': { type: 'boolean', default: false },
+      lines: { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
     },
   });
@@ -47,6 +49,10 @@ export async function run(argv: string[]): Promise<number> {
     }
     dirs.push(dir);
   }
+  if (values.lines) {
+    console.log(linesTable(dirs.map((dir) => ({ id: basename(dir), ...dataRatio(dir) }))).join('\n'));
+    return 0;
+  }
   const checks: BotCheck[] = dirs.map((dir) => checkBot(dir, { folds, crossValidate: !values['no-cv'] }));
   if (values.json) console.log(JSON.stringify(checks, null, 2));
   else {
@@ -61,6 +67,20 @@ export async function run(argv: string[]): Promise<number> {
     console.log(`${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`);
   }
   return checks.some((c) => c.findings.some((f) => f.level === 'error')) ? 1 : 0;
+}
+
+/** Each bot's non-test TypeScript lines and data lines (bot.yaml, knowledge, data files), with the totals. */
+export function linesTable(rows: ({ id: string } & DataRatio)[]): string[] {
+  const pct = (share: number) => `${(share * 100).toFixed(0)}%`;
+  const width = Math.max(5, ...rows.map((r) => r.id.length));
+  const line = (id: string, code: number | string, data: number | string, share: string) => `${id.padEnd(width)}  ${String(code).padStart(8)}  ${String(data).padStart(10)}  ${share.padStart(10)}`;
+  const code = rows.reduce((s, r) => s + r.codeLines, 0);
+  const data = rows.reduce((s, r) => s + r.dataLines, 0);
+  return [
+    line('bot', 'TS lines', 'data lines', 'data share'),
+    ...rows.map((r) => line(r.id, r.codeLines, r.dataLines, pct(r.share))),
+    line('total', code, data, pct(data / Math.max(1, data + code))),
+  ];
 }
 
 function botFolders(botsDir: string): string[] {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { wallClock } from './clock.ts';
+import { wallClock, wallTimeToUtc } from './clock.ts';
 
 // Intl's own reading of an instant in a zone, as [year, month, day, hour, minute, second, weekday].
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -45,5 +45,19 @@ describe('wallClock', () => {
   it('falls back to the machine zone for an unknown zone', () => {
     const now = new Date('2024-05-01T12:34:56Z');
     expect(reading(now, 'Not/A_Zone')).toEqual(reading(now));
+  });
+});
+
+describe('wallTimeToUtc', () => {
+  it('is the instant the zone shows that wall time, in and out of summer time', () => {
+    expect(wallTimeToUtc(2025, 5, 16, 10, 0, 'America/Sao_Paulo').toISOString()).toBe('2025-05-16T13:00:00.000Z');
+    expect(wallTimeToUtc(2025, 7, 1, 10, 0, 'Europe/Lisbon').toISOString()).toBe('2025-07-01T09:00:00.000Z');
+    expect(wallTimeToUtc(2025, 1, 15, 10, 0, 'Europe/Lisbon').toISOString()).toBe('2025-01-15T10:00:00.000Z');
+    // The day New York moves its clocks forward (2025-03-09, 02:00 → 03:00): 10:00 is already summer time.
+    expect(wallTimeToUtc(2025, 3, 9, 10, 0, 'America/New_York').toISOString()).toBe('2025-03-09T14:00:00.000Z');
+    for (const zone of ['America/Sao_Paulo', 'Asia/Ho_Chi_Minh', 'America/Argentina/Buenos_Aires']) {
+      const at = wallTimeToUtc(2026, 3, 9, 19, 30, zone);
+      expect(reading(at, zone).slice(0, 5)).toEqual([2026, 3, 9, 19, 30]);
+    }
   });
 });

@@ -103,3 +103,17 @@ export function nextDayMonth(today: LocalDate, day: number, month: number, year?
   if (compareDates({ year: y, month, day }, today) < 0) y++;
   return day <= daysInMonth(y, month) ? { year: y, month, day } : undefined;
 }
+
+/** The instant at which the wall clock in `timeZone` shows this date and time (DST changes included). */
+export function wallTimeToUtc(year: number, month: number, day: number, hour: number, minute: number, timeZone: string): Date {
+  const offset = (at: Date) => {
+    const p = wallClock(at, timeZone);
+    return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - (at.getTime() - at.getUTCMilliseconds());
+  };
+  const guess = Date.UTC(year, month - 1, day, hour, minute);
+  const first = offset(new Date(guess));
+  const t = guess - first;
+  const second = offset(new Date(t));
+  // Crossing a DST change between the guess and the answer: the second reading is the zone's offset then.
+  return new Date(second === first ? t : guess - second);
+}

@@ -21,6 +21,7 @@ import {
   type WallClock,
 } from './clock.ts';
 import { alt, applyPeriod, LEXICONS, type Period } from './datetime-lexicon.ts';
+import { periodsOf, relativeDates } from './datetime-relative.ts';
 
 interface Found {
   start: number;
@@ -245,11 +246,14 @@ export interface DateTimeOptions {
   timeZone?: string;
 }
 
-/** Date ('YYYY-MM-DD'), time ('HH:MM') and, when a message has both, datetime ('YYYY-MM-DDTHH:MM') entities. */
+/**
+ * Date ('YYYY-MM-DD'), time ('HH:MM') and, when a message has both, datetime ('YYYY-MM-DDTHH:MM') entities;
+ * a period of the day said without an hour ("amanhã de manhã") is a `period` entity (morning, afternoon, …).
+ */
 export function extractDateTimes(text: string, opts: DateTimeOptions): Entity[] {
   const clock = wallClock(opts.now, opts.timeZone);
   const folded = foldPreservingOffsets(text);
-  const own = resolveOverlaps(ownParse(folded, opts.lang, clock));
+  const own = resolveOverlaps([...ownParse(folded, opts.lang, clock), ...relativeDates(folded, opts.lang, opts.now, opts.timeZone)]);
   const fromChrono = chronoParse(text, opts.lang, clock).filter(
     (c) => !own.some((o) => c.start < o.end && o.start < c.end),
   );
@@ -276,6 +280,10 @@ export function extractDateTimes(text: string, opts: DateTimeOptions): Entity[] 
     const start = Math.min(d.start!, t.start!);
     const end = Math.max(d.end!, t.end!);
     entities.push({ type: 'datetime', value: `${firstDate}T${firstTime}`, text: text.slice(start, end), start, end });
+  }
+  for (const p of periodsOf(folded, opts.lang)) {
+    if (all.some((f) => f.time && p.start < f.end && f.start < p.end)) continue;
+    entities.push({ type: 'period', value: p.period, text: text.slice(p.start, p.end), start: p.start, end: p.end });
   }
   return entities;
 }

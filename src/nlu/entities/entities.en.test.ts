@@ -6,6 +6,15 @@ const find = finder('en', 'America/New_York', [{ type: 'size', values: { S: ['sm
 
 describe('en entities (fixed clock: Wed 2025-01-15 08:00 America/New_York)', () => {
   it.each([
+    ['in 30 minutes', { date: '2025-01-15', time: '08:30' }],
+    ['in three days', { date: '2025-01-18' }],
+    ['next week', { date: '2025-01-20' }],
+    ['tomorrow in the evening', { date: '2025-01-16', period: 'evening' }],
+  ])('relative: %s', (text, expected) => {
+    expect(find(text)).toMatchObject(expected);
+  });
+
+  it.each([
     ['tomorrow 7pm', { date: '2025-01-16', time: '19:00', datetime: '2025-01-16T19:00' }],
     ['friday at 3pm', { date: '2025-01-17', time: '15:00' }],
     ['today at noon', { date: '2025-01-15', time: '12:00' }],

@@ -8,6 +8,15 @@ const find = finder('es', 'America/Argentina/Buenos_Aires', [
 
 describe('es entities (fixed clock: Wed 2025-01-15 10:00 America/Argentina/Buenos_Aires)', () => {
   it.each([
+    ['en 2 horas', { date: '2025-01-15', time: '12:00' }],
+    ['dentro de una semana', { date: '2025-01-22' }],
+    ['la semana que viene', { date: '2025-01-20' }],
+    ['mañana por la tarde', { date: '2025-01-16', period: 'afternoon' }],
+  ])('relative: %s', (text, expected) => {
+    expect(find(text)).toMatchObject(expected);
+  });
+
+  it.each([
     ['mañana a las 7 de la tarde', { date: '2025-01-16', time: '19:00' }],
     ['pasado mañana', { date: '2025-01-17' }],
     ['el viernes', { date: '2025-01-17' }],

@@ -31,6 +31,26 @@ describe('pt entities (fixed clock: Wed 2025-01-15 10:00 America/Sao_Paulo)', ()
   });
 
   it.each([
+    // Amounts of time from now (Wed 10:00): hours and minutes are an instant, not "2 o'clock".
+    ['daqui a 2 horas', { date: '2025-01-15', time: '12:00', datetime: '2025-01-15T12:00' }],
+    ['me lembra daqui a meia hora', { time: '10:30' }],
+    ['em 3 dias', { date: '2025-01-18' }],
+    ['dentro de duas semanas', { date: '2025-01-29' }],
+    ['daqui a um mês', { date: '2025-02-15' }],
+    ['semana que vem', { date: '2025-01-20' }],
+    // A period without an hour is its own entity; with an hour it only sets the hour.
+    ['amanhã de manhã', { date: '2025-01-16', period: 'morning' }],
+    ['hoje à noite', { date: '2025-01-15', period: 'night' }],
+  ])('relative: %s', (text, expected) => {
+    expect(find(text)).toMatchObject(expected);
+  });
+
+  it('a period inside a time is not a period entity, and "2 horas" alone stays a time', () => {
+    expect(find('amanhã às 3 da tarde')).not.toHaveProperty('period');
+    expect(find('às 2 horas')).toMatchObject({ time: '02:00' });
+  });
+
+  it.each([
     ['R$ 150', { money: 150 }],
     ['custa R$ 1.500,50?', { money: 1500.5 }],
     ['uns 500k', { money: 500000 }],
