@@ -7,7 +7,7 @@ import { clausesFor } from './clauses.ts';
 import type { Database, SessionRow } from '../store/index.ts';
 import type { TurnStateValue } from './graph.ts';
 import { fillTemplate } from './narration.ts';
-import { inSpan } from '../observability/spans.ts';
+import { inSpan, tracingEnabled } from '../observability/spans.ts';
 import type { LoadedBot } from './registry.ts';
 import type { DeferredWrite, WriteRejected } from './outcomes.ts';
 import type { TraceEntry, TurnContext, TurnEvent, TurnModel } from './types.ts';
@@ -59,7 +59,7 @@ export function turnContext(scope: TurnScope, state: TurnStateValue): TurnContex
       emit({ type: 'tool_start', tool: name, label, input });
       const t = performance.now();
       try {
-        const output = await inSpan(`switchboard.tool ${name}`, { 'switchboard.bot': bot.config.id, 'switchboard.tool': name }, run);
+        const output = tracingEnabled() ? await inSpan(`switchboard.tool ${name}`, { 'switchboard.bot': bot.config.id, 'switchboard.tool': name }, run) : await run();
         trace.push({ node: `tool:${name}`, startMs: 0, ms: +(performance.now() - t).toFixed(2), ok: true });
         emit({ type: 'tool_end', tool: name, output: summarize(output), ok: true });
         return output;

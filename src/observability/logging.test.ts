@@ -48,6 +48,21 @@ describe('turn logs', () => {
     expect(withText.lines()[0]).toMatchObject({ msg: 'turn', text: 'onde fica a CT?', reply: r.reply });
     expect(quiet.lines()).toEqual([]);
   });
+
+  it('at LOG_LEVEL=warn keep the refused and failed turns and leave out the answered ones and mode changes', () => {
+    const quiet = capture();
+    const stop = logTurns(runtime, createLogger({ env: { LOG_LEVEL: 'warn' }, stream: quiet.stream }), {});
+    const turn = { type: 'turn', bot: 'ct-smash', intent: '', intents: [], mode: '', path: '', ms: 1, text: 'x' } as const;
+    runtime.signals.emit({ ...turn, outcome: 'answered' });
+    runtime.signals.emit({ type: 'mode', bot: 'ct-smash', sessionId: 's1', from: 'bot', to: 'human', reason: 'operator', handoffAt: null });
+    runtime.signals.emit({ ...turn, outcome: 'rejected', sessionId: 's2', error: 'busy' });
+    runtime.signals.emit({ ...turn, outcome: 'failed', sessionId: 's3', error: 'boom' });
+    stop();
+    expect(quiet.lines().map((l) => [l.level, l.msg, l.sessionId, l.error])).toEqual([
+      [40, 'turn refused', 's2', 'busy'],
+      [50, 'turn failed', 's3', 'boom'],
+    ]);
+  });
 });
 
 describe('redactUrl', () => {

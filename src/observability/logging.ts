@@ -57,7 +57,9 @@ export function fastifyLogging(logger: Logger): { loggerInstance: Logger; logCon
 export function logTurns(runtime: Runtime, logger: Logger, env: NodeJS.ProcessEnv = process.env): () => void {
   const withText = env.SWITCHBOARD_LOG_MESSAGES === 'true' || env.SWITCHBOARD_LOG_MESSAGES === '1';
   return runtime.signals.on((s: RuntimeSignal) => {
+    // Nothing is built for a line its level leaves out (LOG_LEVEL=warn keeps only refused and failed turns).
     if (s.type === 'turn') {
+      if (!logger.isLevelEnabled(s.outcome === 'failed' ? 'error' : s.outcome === 'rejected' ? 'warn' : 'info')) return;
       const fields: Record<string, unknown> = {
         bot: s.bot,
         sessionId: s.sessionId,
@@ -74,9 +76,9 @@ export function logTurns(runtime: Runtime, logger: Logger, env: NodeJS.ProcessEn
       else if (s.outcome === 'rejected') logger.warn({ ...fields, error: s.error }, 'turn refused');
       else logger.info(fields, 'turn');
     } else if (s.type === 'mode') {
-      logger.info({ bot: s.bot, sessionId: s.sessionId, from: s.from, to: s.to, reason: s.reason, ...traceIds() }, 'conversation mode changed');
+      if (logger.isLevelEnabled('info')) logger.info({ bot: s.bot, sessionId: s.sessionId, from: s.from, to: s.to, reason: s.reason, ...traceIds() }, 'conversation mode changed');
     } else if (s.type === 'double_texting') {
-      logger.debug({ bot: s.bot, policy: s.policy, decision: s.decision }, 'double texting');
+      if (logger.isLevelEnabled('debug')) logger.debug({ bot: s.bot, policy: s.policy, decision: s.decision }, 'double texting');
     }
   });
 }

@@ -18,6 +18,8 @@ const CIRCUIT = { closed: 0, half_open: 1, open: 2 } as const;
 export class Metrics {
   readonly registry = new Registry();
   private detach: (() => void)[] = [];
+  /** The label children a turn touches, kept by their label values (see LabelChildren). */
+  private children = new LabelChildren(this);
 
   readonly turns = new Counter({ name: 'switchboard_turns_total', help: 'Customer messages handled, by bot, first intent, outcome, conversation mode after the turn and understanding path', labelNames: ['bot', 'intent', 'outcome', 'mode', 'path'], registers: [this.registry] });
   readonly turnSeconds = new Histogram({ name: 'switchboard_turn_duration_seconds', help: 'Whole turn, from the message to the committed reply (lock wait included)', labelNames: ['bot', 'outcome'], buckets: FAST, registers: [this.registry] });
@@ -68,16 +70,13 @@ export class Metrics {
   private signal(s: RuntimeSignal, stages: StageNames): void {
     switch (s.type) {
       case 'turn':
-        this.turns.inc({ bot: s.bot, intent: s.intent || 'none', outcome: s.outcome, mode: s.mode || 'unknown', path: s.path || 'none' });
-        this.turnSeconds.observe({ bot: s.bot, outcome: s.outcome }, s.ms / 1000);
+        this.children.turns(s.bot, s.intent || 'none', s.outcome, s.mode || 'unknown', s.path || 'none').inc();
+        this.children.turnSeconds(s.bot, s.outcome).observe(s.ms / 1000);
         if (s.outcome === 'handoff') this.handoffsStarted.inc({ bot: s.bot, source: 'conversation' });
         return;
       case 'turn_stages':
-        for (const t of s.trace) {
-          const stage = stages.of(s.bot, t.node);
-          if (stage) this.stageSeconds.observe({ bot: s.bot, stage, node: t.node }, t.ms / 1000);
-        }
-        this.stageSeconds.observe({ bot: s.bot, stage: 'persist', node: 'persist' }, s.persistMs / 1000);
+        for (const t of s.trace) this.children.stage(s.bot, t.node, stages)?.observe(t.ms / 1000);
+        this.children.stage(s.bot, 'persist', stages, 'persist')?.observe(s.persistMs / 1000);
         return;
       case 'mode':
         if (s.to === 'handoff_pending' || (s.to === 'human' && s.from === 'bot')) this.handoffsStarted.inc({ bot: s.bot, source: 'operator' });
@@ -115,6 +114,40 @@ export class Metrics {
 
   close(): void {
     for (const d of this.detach.splice(0)) d();
+  }
+}
+
+type Observer = { observe(value: number): void };
+
+/**
+ * The per-turn series' children, made once per label combination and kept: a turn builds no labels object and
+ * looks up no stage name per observation. Every label is bounded (bots, their intents and nodes), so the map
+ * stays as small as the series themselves. A node that is no stage (the trace's own persist entry) is kept as null.
+ */
+class LabelChildren {
+  private cache = new Map<string, unknown>();
+  constructor(private m: Metrics) {}
+
+  private get<T>(key: string, make: () => T): T {
+    let child = this.cache.get(key) as T | undefined;
+    if (child === undefined) this.cache.set(key, (child = make()));
+    return child;
+  }
+
+  turns(bot: string, intent: string, outcome: string, mode: string, path: string): { inc(): void } {
+    return this.get(`t\0${bot}\0${intent}\0${outcome}\0${mode}\0${path}`, () => this.m.turns.labels({ bot, intent, outcome, mode, path }));
+  }
+
+  turnSeconds(bot: string, outcome: string): Observer {
+    return this.get(`d\0${bot}\0${outcome}`, () => this.m.turnSeconds.labels({ bot, outcome }));
+  }
+
+  /** The stage histogram's child for a trace node; `stage` given for the persist write (measured around it). */
+  stage(bot: string, node: string, stages: StageNames, stage?: string): Observer | null {
+    return this.get(`s\0${bot}\0${node}\0${stage ?? ''}`, () => {
+      const name = stage ?? stages.of(bot, node);
+      return name ? this.m.stageSeconds.labels({ bot, stage: name, node }) : null;
+    });
   }
 }
 
