@@ -243,12 +243,15 @@ describe('logs', () => {
     expect(turn).toMatchObject({ level: 30, service: 'switchboard', bot: 'ct-smash', sessionId: r.body.sessionId, turnId: r.body.turnId, outcome: 'answered', intents: ['trial'], path: 'llm', mode: 'bot' });
     expect(turn!.traceId).toMatch(/^[0-9a-f]{32}$/);
     expect(typeof turn!.ms).toBe('number');
-    const completed = lines.filter((l) => l.msg === 'request completed');
-    expect(completed.length).toBe(2);
-    expect(completed[0].reqId).toBeTruthy();
+    // One line per request, when it completes: the request, its status and the time taken.
+    const requests = lines.filter((l) => l.reqId);
+    expect(requests.map((l) => [l.msg, l.req?.method, l.res?.statusCode])).toEqual([
+      ['request completed', 'POST', 200],
+      ['request completed', 'GET', 200],
+    ]);
+    expect(typeof requests[0].responseTime).toBe('number');
     expect(logLines.join('\n')).not.toContain('aula experimental');
-    const pending = lines.find((l) => l.msg === 'incoming request' && l.req?.url?.startsWith('/api/handoffs/pending'));
-    expect(pending!.req.url).toBe('/api/handoffs/pending?token=[redacted]');
+    expect(requests[1].req.url).toBe('/api/handoffs/pending?token=[redacted]');
     expect(logLines.join('\n')).not.toContain(OPERATOR);
   });
 });
