@@ -28,6 +28,11 @@ export const understandingSchema = z.strictObject({
    * the languages that ship a table (English); false turns them off.
    */
   wordVectors: z.boolean().optional(),
+  /**
+   * No side effect on doubt: a turn that would write (a specialist's deferred writes) while local understanding is
+   * below this confidence asks first (`<intent>_confirm` reply). 0 (the default) never asks.
+   */
+  confirmBelow: z.number().min(0).max(1).default(0),
 });
 
 export const handoffSchema = z.strictObject({

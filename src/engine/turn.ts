@@ -15,6 +15,7 @@ import { handoffMessage, narrate } from './narration.ts';
 import { activeForms } from '../forms/index.ts';
 import { persistReply } from './persist.ts';
 import { skillOutcome } from './skills.ts';
+import { CONFIRM_KEY, confirmQuestion, declinedReply, doubtfulWrite, pendingConfirm, yesOrNo } from './confirm.ts';
 import type { BotRegistry, LoadedBot } from './registry.ts';
 import { isWriteRejected, writeFailedReply, type WriteRejected } from './outcomes.ts';
 import { firstMessageSessionId, MAX_HISTORY, type ChatRequest, type SessionService } from './sessions.ts';
@@ -158,6 +159,23 @@ export class TurnRunner {
       .slice(-MAX_HISTORY)
       .map((m) => ({ role: m.role, content: m.content }));
     const calls: ModelCallRecord[] = [];
+    // A question asked on doubt: a yes runs the message it was about, a no ends it, anything else moves on.
+    const asked = pendingConfirm(session.state);
+    let confirmed = false;
+    if (asked) {
+      const memory = { ...(session.state ?? {}) } as Record<string, unknown>;
+      delete memory[CONFIRM_KEY];
+      session = { ...session, state: memory };
+      const answer = yesOrNo(text, bot.language, now);
+      if (answer === false) {
+        const outcome = { memory, trace: [], calls: [], path: 'local' as const, t0, writes: [] };
+        return { ...base, ...(await persistReply(this.deps, bot, session, userMessage.id, declinedReply(bot), [asked.intent], outcome, emit)) };
+      }
+      if (answer === true) {
+        text = asked.text;
+        confirmed = true;
+      }
+    }
     const scope: TurnScope = { db, bot, session, text, now, history, emit, trace: [], writes: [], model: bot.model?.forTurn(calls) ?? null };
     bot.currentCalls = calls;
     const turn = turnRuntime(scope, calls, t0);
@@ -192,6 +210,12 @@ export class TurnRunner {
         handoff: state.handoff,
         workflow: state.workflow,
       };
+      // No side effect on doubt: the writes are dropped and the bot asks.
+      const doubt = !confirmed && scope.writes.length > 0 ? doubtfulWrite(bot, understanding, intents) : null;
+      if (doubt) {
+        const asking = { ...outcome, memory: { ...(session.state ?? {}), [CONFIRM_KEY]: { text, intent: doubt } }, writes: [], handoff: null, workflow: undefined };
+        return { ...base, ...(await persistReply(this.deps, bot, session, userMessage.id, confirmQuestion(bot, doubt), [doubt], asking, emit)) };
+      }
       try {
         return { ...base, ...(await persistReply(this.deps, bot, session, userMessage.id, state.reply, intents, outcome, emit)) };
       } catch (err) {

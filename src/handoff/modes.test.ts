@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { botPaused, checkOperatorReply, checkTransition, handoffTimedOut, isGreeting } from './index.ts';
+import { botPaused, checkOperatorReply, checkTransition, handoffTimedOut, isGreeting, isOnlyGreeting } from './index.ts';
 
 describe('handoff modes', () => {
   it('pauses the bot in pending and human modes only', () => {
@@ -14,6 +14,13 @@ describe('handoff modes', () => {
     expect(handoffTimedOut('human', at, 30, new Date('2026-01-01T10:30:00Z'))).toBe(true);
     expect(handoffTimedOut('bot', at, 30, new Date('2026-01-01T12:00:00Z'))).toBe(false);
     expect(handoffTimedOut('human', null, 30, new Date())).toBe(false);
+  });
+
+  it('tells a greeting and nothing more from a nudge that opens with one', () => {
+    for (const [text, lang] of [['oi', 'pt-BR'], ['Bom dia, tudo bem?', 'pt-BR'], ['hola gente!', 'es-AR'], ['chào shop ơi', 'vi'], ['hello there', 'en']])
+      expect(isOnlyGreeting(text, lang), text).toBe(true);
+    for (const [text, lang] of [['oi? cadê vocês?', 'pt-BR'], ['oi?', 'pt-BR'], ['olá, alguém me responde', 'pt-BR'], ['alô?', 'pt-BR'], ['hola, sigo esperando', 'es-AR'], ['chào, sao lâu vậy', 'vi']])
+      expect(isOnlyGreeting(text, lang), text).toBe(false);
   });
 
   it('recognises greetings per language, with or without accents', () => {

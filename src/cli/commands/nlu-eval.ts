@@ -5,12 +5,16 @@ import { existsSync } from 'node:fs';
 import { commandArgs } from '../args.ts';
 import { evaluateFewShot, evaluateLocal, guessLanguage, readJsonl, type Language } from '../../nlu/index.ts';
 
+/** The usual label of out-of-scope lines in public sets. */
+const OOS_LABEL = 'oos';
+
 const USAGE = `usage: switchboard nlu-eval --train FILE --test FILE [options]
 
   --shots K         train on K lines per intent drawn from the training file (the few-shot regime)
   --seed S[,S…]     the draws' seeds; several are averaged (default 1)
   --lang xx         pt, es, vi or en (default: the files' "lang", else en)
-  --fallback NAME   the out-of-scope label (e.g. oos): below-threshold predictions become it
+  --fallback NAME   the out-of-scope label: below-threshold predictions become it (default: oos when the
+                    test data has that label; out-of-scope precision and recall are then printed)
   --threshold X     decision threshold (default 0.5)
   --no-labels       don't use the intents' names as examples (label semantics)
   --no-word-vectors don't use the language's shipped word vectors (English has them)
@@ -70,7 +74,8 @@ export async function run(argv: string[]): Promise<number> {
     train,
     test,
     lang: (lang as Language | undefined) ?? guessLanguage(train),
-    fallback: args.fallback,
+    // Test data with an out-of-scope label (clinc150's 'oos') is measured with it unless told otherwise.
+    fallback: args.fallback ?? (test.some((l) => l.intents.includes(OOS_LABEL)) ? OOS_LABEL : undefined),
     threshold,
     labels: !args['no-labels'],
     wordVectors: args['no-word-vectors'] ? false : undefined,

@@ -1,0 +1,72 @@
+// The built-in skills' detector and decision, on the tutorial's five-intent clinic bot (examples/clinica) and on
+// synthetic readings. The messages here are not in src/skills/data.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { describe, expect, it } from 'vitest';
+import { projectRoot } from '../paths.ts';
+import { createSkillDetector, decideSkill, gibberish, skillLines, SKILL_CLASSES, type SkillReading } from './index.ts';
+
+const clinic = parse(readFileSync(join(projectRoot, 'examples', 'clinica', 'bot.yaml'), 'utf8')) as {
+  understanding: { fallback: string };
+  intents: Record<string, { examples?: string[] }>;
+};
+// Without its own 'atendente' intent: requests for a person are then the skill's to recognise.
+const domain = Object.entries(clinic.intents)
+  .filter(([id]) => id !== clinic.understanding.fallback && id !== 'atendente')
+  .flatMap(([, c]) => c.examples ?? []);
+const detector = createSkillDetector({ language: 'pt', domain, domainText: ['Aceitamos os convênios Unimed e Bradesco Saúde. Consultas de cardiologia e dermatologia.'] });
+const kind = (text: string) => {
+  const r = detector.read(text);
+  return (r && decideSkill(r)?.kind) ?? null;
+};
+
+describe('skill data', () => {
+  it('has every skill in every language, and gibberish is the same in every process', () => {
+    for (const lang of ['pt', 'es', 'vi', 'en'] as const) {
+      const lines = skillLines(lang);
+      for (const c of SKILL_CLASSES) expect(lines[c].length, `${lang} ${c}`).toBeGreaterThan(5);
+      expect(lines.answer.length).toBeGreaterThan(10);
+    }
+    expect(gibberish(5, 3)).toEqual(gibberish(5, 3));
+    expect(gibberish(5, 3)).not.toEqual(gibberish(5, 4));
+  });
+});
+
+describe('skill detector on a small clinic bot', () => {
+  it('says "not mine" to weather, sport, arithmetic, other businesses and gibberish', () => {
+    for (const text of ['amanhã vai fazer sol?', 'quem ganhou o clássico de domingo?', 'quanto é 9 vezes 7?', 'vocês vendem pneu?', 'xkqz wpflm'])
+      expect(kind(text), text).toBe('out_of_scope');
+  });
+
+  it('hands a request for a person over, also after asking whether it is a bot', () => {
+    for (const text of ['posso falar com alguém da recepção de verdade?', 'é robô? quero uma pessoa me atendendo']) expect(kind(text), text).toBe('human');
+  });
+
+  it('leaves the bot its own messages, short answers and anything naming its things', () => {
+    for (const text of ['quero marcar uma consulta com o cardiologista', 'vocês atendem unimed?', 'sim', 'amanhã às 10h', 'e dermatologia, tem?']) expect(kind(text), text).toBeNull();
+  });
+});
+
+describe('decideSkill', () => {
+  const reading = (best: string, confidence: number, more: Partial<SkillReading> = {}): SkillReading => ({
+    best: { id: best, confidence },
+    scores: [{ id: best, confidence }],
+    domainWords: [],
+    coverage: 1,
+    gibberish: false,
+    hasValue: false,
+    ...more,
+  });
+
+  it('needs a surer reading when the message names the bot\'s things or carries a value', () => {
+    expect(decideSkill(reading('out_of_scope', 0.7))?.kind).toBe('out_of_scope');
+    expect(decideSkill(reading('out_of_scope', 0.99, { domainWords: ['consult'] }))).toBeNull();
+    expect(decideSkill(reading('out_of_scope', 0.7, { hasValue: true }))).toBeNull();
+    expect(decideSkill(reading('out_of_scope', 0.9, { hasValue: true }))?.kind).toBe('out_of_scope');
+    expect(decideSkill(reading('human', 0.6, { domainWords: ['entreg'] }))).toBeNull();
+    expect(decideSkill(reading('human', 0.9, { domainWords: ['entreg'] }))?.kind).toBe('human');
+    expect(decideSkill(reading('domain', 0.4, { gibberish: true }))?.kind).toBe('out_of_scope');
+    expect(decideSkill(reading('domain', 0.9))).toBeNull();
+  });
+});
