@@ -31,6 +31,14 @@ export class EventHub {
     });
   }
 
+  /**
+   * The channel a turn's statements publish their message events on themselves (pg_notify inside the
+   * statement: no round trip of its own), or undefined when the caller publishes (PGlite's in-process fan-out).
+   */
+  get statementChannel(): string | undefined {
+    return this.db.kind === 'postgres' ? CHANNEL : undefined;
+  }
+
   publish(event: HubEvent): void {
     this.db.notify(CHANNEL, JSON.stringify(event)).catch((err) => console.error('[events] publish failed:', err.message));
   }

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { botPaused } from '../handoff/index.ts';
 import * as store from '../store/index.ts';
-import type { Database, SessionRow, Sql } from '../store/index.ts';
+import type { Connection, Database, SessionRow, Sql } from '../store/index.ts';
 import type { EventHub } from './events.ts';
 import { annotateActiveSpan, ATTR, inSpan } from '../observability/spans.ts';
 import type { LoadedBot } from './registry.ts';
@@ -26,6 +26,8 @@ export interface TurnOutcome {
 
 export interface PersistDeps {
   db: Database;
+  /** The connection to write on (the one holding the session's lock); else the store's pool. */
+  conn?: Connection;
   now: () => Date;
   events: EventHub;
 }
@@ -40,7 +42,8 @@ export async function persistReply(
   turn: TurnOutcome,
   emit: (e: TurnEvent) => void,
 ): Promise<Omit<ChatResult, 'sessionId'>> {
-  const { db, events } = deps;
+  const { events } = deps;
+  const conn = deps.conn ?? deps.db;
   const turnId = randomUUID();
   const now = deps.now();
   const handoff = turn.handoff ?? null;
@@ -64,13 +67,14 @@ export async function persistReply(
       trace: turn.trace,
       modelCalls: turn.calls,
       latencyMs: performance.now() - turn.t0,
+      notify: events.statementChannel,
     });
   };
   // One statement is atomic by itself; the bot's own writes join it in a transaction.
   annotateActiveSpan({ [ATTR.turn]: turnId });
-  const { message, session: updated } = await inSpan('switchboard.store persist', { [ATTR.bot]: bot.config.id, [ATTR.turn]: turnId }, () =>
+  const { message, session: updated, notified } = await inSpan('switchboard.store persist', { [ATTR.bot]: bot.config.id, [ATTR.turn]: turnId }, () =>
     turn.writes.length
-      ? db.transaction(async (tx) => {
+      ? conn.transaction(async (tx) => {
           for (const w of turn.writes) {
             const done = await w(tx);
             // State that points at a row follows what the write really did (the id it kept, not the one planned).
@@ -78,10 +82,10 @@ export async function persistReply(
           }
           return write(tx);
         })
-      : write(db),
+      : write(conn),
   );
   if (events.signals.active) events.signals.emit({ type: 'turn_stages', bot: bot.config.id, trace: turn.trace, calls: turn.calls, persistMs: performance.now() - t });
-  events.publishMessage(bot.config.id, message);
+  if (!notified) events.publishMessage(bot.config.id, message);
   if (handoff) {
     events.publishSession(updated);
     emit({ type: 'handoff', mode: updated.mode, reason: handoff.reason });

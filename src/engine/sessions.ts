@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { ConflictError, ForbiddenError, NotFoundError } from '../errors/index.ts';
 import { botPaused } from '../handoff/index.ts';
 import * as store from '../store/index.ts';
-import type { Database, SessionRow } from '../store/index.ts';
+import type { Database, SessionRow, Sql } from '../store/index.ts';
 import type { EventHub } from './events.ts';
 import type { LoadedBot } from './registry.ts';
 import { safeEqual } from './secrets.ts';
@@ -81,10 +81,11 @@ export class SessionService {
 
   /**
    * openWithHistory and storeUserMessage in one statement (see store.openTurn). Undefined when the session
-   * does not exist yet or the store refused what this process allows: the two-step path decides.
+   * does not exist yet or the store refused what this process allows: the two-step path decides. `sql` is
+   * the connection to run on (the one holding the session's lock); the statement publishes the message itself.
    */
-  async openAndStore(bot: LoadedBot, sessionId: string, req: ChatRequest): Promise<(OpenedSession & { message: store.MessageRow }) | undefined> {
-    const opened = await store.openTurn(this.db, {
+  async openAndStore(bot: LoadedBot, sessionId: string, req: ChatRequest, sql: Sql = this.db): Promise<(OpenedSession & { message: store.MessageRow }) | undefined> {
+    const opened = await store.openTurn(sql, {
       sessionId,
       bot: bot.config.id,
       content: req.message,
@@ -92,11 +93,12 @@ export class SessionService {
       sessionToken: req.sessionToken,
       userId: verifiedUserId(req),
       historyLimit: HISTORY_READ,
+      notify: this.events.statementChannel,
     });
     if (!opened) return undefined;
     const session = this.check(bot, opened.session, req); // 404 or 403 (and nothing was stored)
     if (!opened.message) return undefined;
-    this.events.publishMessage(bot.config.id, opened.message);
+    if (!opened.notified) this.events.publishMessage(bot.config.id, opened.message);
     return { session, history: opened.history, message: opened.message };
   }
 

@@ -3,7 +3,7 @@
 import { botPaused, handoffTimedOut, isOnlyGreeting, type HandoffService } from '../handoff/index.ts';
 import { BusyError, FailedError } from '../errors/index.ts';
 import * as store from '../store/index.ts';
-import type { Database } from '../store/index.ts';
+import type { Connection, Database } from '../store/index.ts';
 import type { EventHub } from './events.ts';
 import { failedTurnSignal, turnSignal } from './signals.ts';
 import { annotateActiveSpan, ATTR, inSpan } from '../observability/spans.ts';
@@ -72,7 +72,7 @@ export class TurnRunner {
       const busy = () => new BusyError('a message of this conversation is still being answered; wait for the reply before sending another');
       if (busyHere) throw busy();
       return mutex.run(session.id, async () => {
-        const turn = await db.tryWithLock(`session:${session.id}`, () => this.runTurn(bot, session.id, req, onEvent));
+        const turn = await db.tryWithLock(`session:${session.id}`, (conn) => this.runTurn(bot, session.id, req, conn, onEvent));
         if (turn.locked) return turn.value;
         this.deps.events.signals.emit({ type: 'double_texting', bot: botId, policy, decision: 'rejected' });
         throw busy();
@@ -84,16 +84,20 @@ export class TurnRunner {
       preStored = await sessions.storeUserMessage(bot, await sessions.open(bot, session.id, req), req);
       if (bot.config.mergeWindowMs > 0) await new Promise((r) => setTimeout(r, bot.config.mergeWindowMs));
     }
-    return mutex.run(session.id, () => db.withLock(`session:${session.id}`, () => this.runTurn(bot, session.id, req, onEvent, preStored)));
+    // The common turn opens with one statement on the lock's connection: it goes out with the lock request.
+    const pipelined = opensInOneStatement(req, preStored);
+    return mutex.run(session.id, () => db.withLock(`session:${session.id}`, (conn) => this.runTurn(bot, session.id, req, conn, onEvent, preStored), { pipelined }));
   }
 
-  private async runTurn(bot: LoadedBot, sessionId: string, req: ChatRequest, onEvent?: (e: TurnEvent) => void, preStored?: store.MessageRow): Promise<ChatResult> {
+  /** One turn, holding the session's lock; `conn` is the lock's connection, which runs the turn's own statements. */
+  private async runTurn(bot: LoadedBot, sessionId: string, req: ChatRequest, conn: Connection, onEvent?: (e: TurnEvent) => void, preStored?: store.MessageRow): Promise<ChatResult> {
     const { db, sessions } = this.deps;
+    const persistDeps = { ...this.deps, conn };
     const t0 = performance.now();
     const now = this.deps.now();
     const emit = (e: TurnEvent) => onEvent?.(e);
     // The common case, a new message without a client id, reads the session and stores the message at once.
-    const stored = !preStored && !req.clientMessageId ? await sessions.openAndStore(bot, sessionId, req) : undefined;
+    const stored = opensInOneStatement(req, preStored) ? await sessions.openAndStore(bot, sessionId, req, conn) : undefined;
     const opened = stored ?? (await sessions.openWithHistory(bot, sessionId, req));
     let session = opened.session;
     const base = { sessionId, sessionToken: session.secret };
@@ -147,7 +151,7 @@ export class TurnRunner {
     const blocked = await gate(db, bot, session, req, text);
     if (blocked) {
       if (blocked.log) await blocked.log(db);
-      const reply = await persistReply(this.deps, bot, session, userMessage.id, blocked.reply, [blocked.intent], { memory: {}, trace: [], calls: [], path: 'gate', t0, writes: [] }, emit);
+      const reply = await persistReply(persistDeps, bot, session, userMessage.id, blocked.reply, [blocked.intent], { memory: {}, trace: [], calls: [], path: 'gate', t0, writes: [] }, emit);
       return { ...base, ...reply };
     }
 
@@ -217,17 +221,22 @@ export class TurnRunner {
         return { ...base, ...(await persistReply(this.deps, bot, session, userMessage.id, confirmQuestion(bot, doubt), [doubt], asking, emit)) };
       }
       try {
-        return { ...base, ...(await persistReply(this.deps, bot, session, userMessage.id, state.reply, intents, outcome, emit)) };
+        return { ...base, ...(await persistReply(persistDeps, bot, session, userMessage.id, state.reply, intents, outcome, emit)) };
       } catch (err) {
         if (!scope.writes.length) throw err; // the store itself failed: nothing the bot can answer for
         const retry = writeFailed(scope, err, t0);
         if (retry) continue;
         console.error(`[${bot.config.id}] a write failed; answered without it: ${(err as Error).message}`);
         const unchanged = { ...outcome, memory: (session.state ?? {}) as Record<string, unknown>, writes: [], handoff: null, workflow: undefined };
-        return { ...base, ...(await persistReply(this.deps, bot, session, userMessage.id, writeFailedReply(bot.config.replies), intents, unchanged, emit)) };
+        return { ...base, ...(await persistReply(persistDeps, bot, session, userMessage.id, writeFailedReply(bot.config.replies), intents, unchanged, emit)) };
       }
     }
   }
+}
+
+/** The common turn, a new message without a client id: its first statement (store.openTurn) opens it all. */
+function opensInOneStatement(req: ChatRequest, preStored?: store.MessageRow): boolean {
+  return !preStored && !req.clientMessageId;
 }
 
 /**

@@ -5,21 +5,41 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { PgliteStatements } from './pglite-statements.ts';
 import { pgliteTemplate } from './pglite-template.ts';
+import type { ClientBase, Pool as PgPool } from 'pg';
 import type { Sql } from './types.ts';
 
-export interface Database extends Sql {
+/** Statements and transactions on one connection (the store itself, or the connection that holds a lock). */
+export interface Connection extends Sql {
+  /** Run `fn` in one transaction: everything it writes commits together or not at all. */
+  transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;
+}
+
+export interface LockOptions {
+  /**
+   * Call `fn` at once, without waiting for the lock: its statements on `conn` are sent behind the lock request
+   * (one round trip for the lock and the first statement) and run, and return, only once the lock is held. `fn`
+   * must touch the store through `conn` first: anything else it does before a result of `conn` is unlocked.
+   */
+  pipelined?: boolean;
+}
+
+export interface Database extends Connection {
   readonly kind: 'pglite' | 'postgres';
   /** Run several statements at once (migrations). */
   exec(sql: string): Promise<void>;
-  /** Run `fn` in one transaction: everything it writes commits together or not at all. */
-  transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;
   /**
    * Hold a lock named `key` across processes while `fn` runs (Postgres: a session-level advisory lock on a
-   * dedicated connection; PGlite: the process is the only writer, so an in-process lock suffices).
+   * dedicated connection; PGlite: the process is the only writer, so an in-process lock suffices). `fn`
+   * receives the lock's connection: statements run on it need no other pool checkout. On Postgres the unlock
+   * is sent once `fn` has finished (everything it committed is visible before the lock is free) but not
+   * waited for: a waiter on the lock, in this process or another, gets it when the unlock arrives.
    */
-  withLock<T>(key: string, fn: () => Promise<T>): Promise<T>;
-  /** Like withLock, but never waits: when another process holds the lock, `fn` does not run. */
-  tryWithLock<T>(key: string, fn: () => Promise<T>): Promise<{ locked: true; value: T } | { locked: false }>;
+  withLock<T>(key: string, fn: (conn: Connection) => Promise<T>, opts?: LockOptions): Promise<T>;
+  /**
+   * Like withLock, but never waits: when another process holds the lock, `fn` does not run. The unlock is
+   * waited for, so a next try right after this one returned finds the lock free.
+   */
+  tryWithLock<T>(key: string, fn: (conn: Connection) => Promise<T>): Promise<{ locked: true; value: T } | { locked: false }>;
   /** Cross-process notifications (Postgres LISTEN/NOTIFY; in-process fan-out on PGlite). */
   notify(channel: string, payload: string): Promise<void>;
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
@@ -62,15 +82,15 @@ async function openPglite(dataDir: string): Promise<Database> {
     query: async (text, params) => (await run(inTransaction, q, text, params, 'object')) as never,
     queryArrays: async (text, params) => (await run(inTransaction, q, text, params, 'array')) as never,
   });
-  return {
+  const db: Database = {
     kind: 'pglite',
     ...wrap(pg, false),
     exec: async (sql) => {
       await pg.exec(sql);
     },
     transaction: (fn) => pg.transaction((tx) => fn(wrap(tx, true))),
-    withLock: (_key, fn) => fn(),
-    tryWithLock: async (_key, fn) => ({ locked: true, value: await fn() }),
+    withLock: (_key, fn) => fn(db),
+    tryWithLock: async (_key, fn) => ({ locked: true, value: await fn(db) }),
     notify: async (channel, payload) => {
       for (const l of listeners.get(channel) ?? []) l(payload);
     },
@@ -82,6 +102,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     },
     close: () => pg.close(),
   };
+  return db;
 }
 
 async function openPostgres(url: string, schema?: string): Promise<Database> {
@@ -101,7 +122,8 @@ async function openPostgres(url: string, schema?: string): Promise<Database> {
   const pool = new Pool({ connectionString: url, max: 10, options });
   // Advisory locks hold a connection for a whole turn: they get their own pool so turns never starve
   // the query pool (which would deadlock once every query connection held a lock).
-  const lockPool = new Pool({ connectionString: url, max: 20, options });
+  // Pipelined connections: a statement can go out in the same round trip as the lock (withLock's `pipelined`).
+  const lockPool = new Pool({ connectionString: url, max: 20, options, pipeline: true } as ConstructorParameters<typeof Pool>[0]);
   for (const p of [pool, lockPool]) p.on('error', (err) => console.error('[store] idle client error', err.message));
   const listenClient = new pgmod.default.Client({ connectionString: url, options });
   let listenReady: Promise<void> | null = null;
@@ -114,41 +136,65 @@ async function openPostgres(url: string, schema?: string): Promise<Database> {
       });
     })());
 
+  const sqlOf = (client: ClientBase | PgPool): Sql => ({
+    query: async (t, p) => (await client.query(t, p as unknown[])).rows as never,
+    queryArrays: async (t, p) => (await client.query({ text: t, values: p as unknown[], rowMode: 'array' })).rows,
+  });
+  const inTransaction = async <T>(client: ClientBase, fn: (tx: Sql) => Promise<T>): Promise<T> => {
+    await client.query('begin');
+    try {
+      const result = await fn(sqlOf(client));
+      await client.query('commit');
+      return result;
+    } catch (err) {
+      await client.query('rollback').catch(() => {});
+      throw err;
+    }
+  };
+  /** Statements on `client`; with `after`, none returns (or starts a transaction) before `after` has succeeded. */
+  const connectionOf = (client: ClientBase, after?: Promise<void>): Connection => {
+    const sql = sqlOf(client);
+    if (!after) return { ...sql, transaction: (fn) => inTransaction(client, fn) };
+    const behind = <T>(p: Promise<T>) => (p.catch(() => {}), after.then(() => p));
+    return {
+      query: (t, p) => behind(sql.query(t, p)),
+      queryArrays: (t, p) => behind(sql.queryArrays!(t, p)),
+      transaction: async (fn) => (await after, inTransaction(client, fn)),
+    };
+  };
+
   return {
     kind: 'postgres',
-    query: async (text, params) => (await pool.query(text, params as unknown[])).rows as never,
-    queryArrays: async (text, params) => (await pool.query({ text, values: params as unknown[], rowMode: 'array' })).rows,
+    ...sqlOf(pool),
     exec: async (sql) => {
       await pool.query(sql);
     },
     transaction: async (fn) => {
       const client = await pool.connect();
       try {
-        await client.query('begin');
-        const result = await fn({
-          query: async (t, p) => (await client.query(t, p as unknown[])).rows as never,
-          queryArrays: async (t, p) => (await client.query({ text: t, values: p as unknown[], rowMode: 'array' })).rows,
-        });
-        await client.query('commit');
-        return result;
-      } catch (err) {
-        await client.query('rollback').catch(() => {});
-        throw err;
+        return await inTransaction(client, fn);
       } finally {
         client.release();
       }
     },
-    withLock: async (key, fn) => {
+    withLock: async (key, fn, opts) => {
       const client = await lockPool.connect();
+      let locked = false;
+      const lock = client.query('select pg_advisory_lock(hashtext($1))', [key]).then(() => void (locked = true));
       try {
-        await client.query('select pg_advisory_lock(hashtext($1))', [key]);
-        try {
-          return await fn();
-        } finally {
-          await client.query('select pg_advisory_unlock(hashtext($1))', [key]);
-        }
+        if (!opts?.pipelined) await lock;
+        // Pipelined: fn's first statement on the connection goes out right behind the lock (the server runs it
+        // once the lock is held, with a snapshot taken then); no result of it is returned before the lock's.
+        return await fn(connectionOf(client, opts?.pipelined ? lock : undefined));
       } finally {
-        client.release();
+        await lock.catch(() => {});
+        if (locked) {
+          // Sent now, not waited for; a failed unlock drops the connection, which ends the lock too.
+          client.query('select pg_advisory_unlock(hashtext($1))', [key]).then(
+            () => client.release(),
+            (err: Error) => client.release(err),
+          );
+        } else client.release();
       }
     },
     tryWithLock: async (key, fn) => {
@@ -157,7 +203,7 @@ async function openPostgres(url: string, schema?: string): Promise<Database> {
         const [{ locked }] = (await client.query<{ locked: boolean }>('select pg_try_advisory_lock(hashtext($1)) as locked', [key])).rows;
         if (!locked) return { locked: false };
         try {
-          return { locked: true, value: await fn() };
+          return { locked: true, value: await fn(connectionOf(client)) };
         } finally {
           await client.query('select pg_advisory_unlock(hashtext($1))', [key]);
         }

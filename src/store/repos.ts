@@ -81,6 +81,21 @@ export interface OpenTurn {
   /** A user id the caller proved (a signed user token); never a bare claim. */
   userId?: string;
   historyLimit: number;
+  /** Postgres: the channel to publish the stored message on, from the statement itself (see messageEvent). */
+  notify?: string;
+}
+
+/**
+ * SQL for a console 'message' event of the messages row `m` (the shape EventHub.publishMessage sends), and the
+ * CTE that publishes it with pg_notify. A payload NOTIFY cannot carry (8000 bytes) is not sent: the statement
+ * returns `notified` = 0 and the caller publishes it as before. Inside a transaction it is delivered at commit.
+ */
+function notifyMessage(channelParam: string, botParam: string): string {
+  const event = `json_build_object('type', 'message', 'bot', ${botParam}::text, 'sessionId', m.session_id, 'message', json_build_object(
+      'id', m.id, 'role', m.role, 'source', m.source, 'content', m.content, 'intents', m.intents,
+      'createdAt', to_char(m.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')))::text`;
+  return `, e as (select ${event} as payload from m),
+     n as (select pg_notify(${channelParam}::text, payload) from e where octet_length(payload) < 8000)`;
 }
 
 /**
@@ -90,8 +105,11 @@ export interface OpenTurn {
  * moves too (the operator inbox is ordered by it). `message` is null when the caller was refused; the
  * history is what was said before this message. Undefined: no such session.
  */
-export async function openTurn(sql: Sql, t: OpenTurn): Promise<{ session: SessionRow; message: MessageRow | null; history: HistoryMessage[] } | undefined> {
-  const [row] = await sql.query<{ session: Record<string, unknown>; message: Record<string, unknown> | null; history: HistoryMessage[] | string }>(
+export async function openTurn(
+  sql: Sql,
+  t: OpenTurn,
+): Promise<{ session: SessionRow; message: MessageRow | null; history: HistoryMessage[]; notified: boolean } | undefined> {
+  const [row] = await sql.query<{ session: Record<string, unknown>; message: Record<string, unknown> | null; history: HistoryMessage[] | string; notified: number }>(
     `with s as (select * from sessions where id = $1),
      m as (
        insert into messages (session_id, role, source, content, intents, workflow)
@@ -103,15 +121,18 @@ export async function openTurn(sql: Sql, t: OpenTurn): Promise<{ session: Sessio
        returning *
      ),
      u as (update sessions set updated_at = now() where id = $1 and mode <> 'bot' and exists (select 1 from m))
+     ${t.notify ? notifyMessage('$8', '$3') : ''}
      select row_to_json(s) as session, (select row_to_json(m) from m) as message,
             coalesce((select json_agg(h order by h.id) from (select id, role, content from messages
-                       where session_id = $1 and role in ('user', 'assistant') order by id desc limit $7) h), '[]'::json) as history
+                       where session_id = $1 and role in ('user', 'assistant') order by id desc limit $7) h), '[]'::json) as history,
+            ${t.notify ? '(select count(*) from n)::int' : '0'} as notified
        from s`,
-    [t.sessionId, t.content, t.bot, t.authorize, t.userId ?? null, t.sessionToken ?? null, t.historyLimit],
+    [t.sessionId, t.content, t.bot, t.authorize, t.userId ?? null, t.sessionToken ?? null, t.historyLimit, ...(t.notify ? [t.notify] : [])],
   );
   if (!row) return undefined;
   const history = typeof row.history === 'string' ? (JSON.parse(row.history) as HistoryMessage[]) : row.history;
-  return { session: sessionFromJson(parseJson(row.session)), message: row.message ? messageFromJson(parseJson(row.message)) : null, history };
+  const message = row.message ? messageFromJson(parseJson(row.message)) : null;
+  return { session: sessionFromJson(parseJson(row.session)), message, history, notified: Number(row.notified) > 0 };
 }
 
 export async function findSessionByPhone(sql: Sql, bot: string, phone: string, channel: string): Promise<SessionRow | undefined> {
@@ -263,14 +284,16 @@ export interface TurnWrite {
   trace: unknown;
   modelCalls: unknown;
   latencyMs: number;
+  /** Postgres: the channel to publish the reply on, from the statement itself (see notifyMessage). */
+  notify?: string;
 }
 
 /**
  * The end of a turn in ONE statement: the reply, the session's lasting state (and handoff), and the turn's
  * trace. A single statement is atomic on its own, so a turn without other writes needs no BEGIN/COMMIT.
  */
-export async function persistTurn(sql: Sql, w: TurnWrite): Promise<{ message: MessageRow; session: SessionRow }> {
-  const [row] = await sql.query<{ message: Record<string, unknown>; session: Record<string, unknown> }>(
+export async function persistTurn(sql: Sql, w: TurnWrite): Promise<{ message: MessageRow; session: SessionRow; notified: boolean }> {
+  const [row] = await sql.query<{ message: Record<string, unknown>; session: Record<string, unknown>; notified: number }>(
     `with m as (
        insert into messages (session_id, role, source, content, intents, workflow, turn_id, reply_to)
        values ($1, 'assistant', 'bot', $2, $3::jsonb, $4, $5, $6) returning *
@@ -283,8 +306,9 @@ export async function persistTurn(sql: Sql, w: TurnWrite): Promise<{ message: Me
      ), t as (
        insert into turns (id, session_id, bot, user_message_id, path, intents, trace, model_calls, latency_ms)
        values ($5, $1, $11, $6, $12, $3::jsonb, $13::jsonb, $14::jsonb, $15)
-     )
-     select (select row_to_json(m) from m) as message, (select row_to_json(s) from s) as session`,
+     ) ${w.notify ? notifyMessage('$16', '$11') : ''}
+     select (select row_to_json(m) from m) as message, (select row_to_json(s) from s) as session,
+            ${w.notify ? '(select count(*) from n)::int' : '0'} as notified`,
     [
       w.sessionId,
       w.reply,
@@ -301,9 +325,10 @@ export async function persistTurn(sql: Sql, w: TurnWrite): Promise<{ message: Me
       JSON.stringify(w.trace),
       JSON.stringify(w.modelCalls),
       w.latencyMs,
+      ...(w.notify ? [w.notify] : []),
     ],
   );
-  return { message: messageFromJson(parseJson(row.message)), session: sessionFromJson(parseJson(row.session)) };
+  return { message: messageFromJson(parseJson(row.message)), session: sessionFromJson(parseJson(row.session)), notified: Number(row.notified) > 0 };
 }
 
 function parseJson(v: unknown): Record<string, unknown> {
