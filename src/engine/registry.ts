@@ -37,6 +37,8 @@ export interface LoadedBot extends BotSource {
   services: unknown;
   /** The local classifier (also behind llm/cascade understanding). */
   local: LocalUnderstander;
+  /** Trains the bot's built-in skill detector now (else on its first message). */
+  warmSkills?: () => void;
 }
 
 export interface RegistryOptions {
@@ -128,6 +130,7 @@ export class BotRegistry {
         const bot = pending.shift();
         if (!bot) return resolve();
         bot.local.classify('');
+        bot.warmSkills?.();
         setTimeout(next, 0);
       };
       setTimeout(next, idleMs);

@@ -61,7 +61,9 @@ export function buildUnderstander(deps: UnderstanderDeps, bot: LoadedBot, inputs
   });
   bot.local = local;
   const own = bot.definition.understander?.({ local, config }) ?? local;
-  const base = withSkills(own, lazyDetector(bot));
+  const detector = lazyDetector(bot);
+  bot.warmSkills = () => void detector();
+  const base = withSkills(own, detector);
   const mode = understandingMode(config, bot.model !== null, deps.env);
   if (bot.model && mode !== 'local' && bot.definition.modelUnderstanding !== false) {
     const effective = { ...config, understanding: { ...config.understanding, mode } };

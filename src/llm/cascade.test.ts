@@ -22,6 +22,7 @@ const local = () =>
     },
     'pode ser': { intents: [{ id: 'general', confidence: 0.7 }] },
     'hmm': { intents: [{ id: 'general', confidence: 0.3 }] },
+    'vai chover amanhã?': { intents: [{ id: 'general', confidence: 0.3 }], skill: { kind: 'out_of_scope', confidence: 0.9 } },
   });
 
 function cascade(options: { breaker?: CircuitBreaker } = {}) {
@@ -46,6 +47,21 @@ describe('createCascadeUnderstander', () => {
     const result = await c.understand({ text: 'quero agendar e onde fica?', flows: [], now });
     expect(result.intents.map((i) => i.id)).toEqual(['trial', 'faq']);
     expect(fake.requests).toHaveLength(0);
+  });
+
+  it("keeps a local result the skills judged out of scope, however low the bot's own confidence", async () => {
+    const { c } = cascade();
+    const result = await c.understand({ text: 'vai chover amanhã?', flows: [], now });
+    expect(result).toMatchObject({ source: 'local', skill: { kind: 'out_of_scope' } });
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it("carries the model's built-in skill (a request for a person) and offers the skills in its schema", async () => {
+    const { c } = cascade();
+    fake.enqueue({ json: { intents: ['general'], general_response: '', skill: 'human' } });
+    const result = await c.understand({ text: 'hmm', flows: [], now });
+    expect(result).toMatchObject({ source: 'llm', skill: { kind: 'human' } });
+    expect(JSON.stringify(fake.requests[0])).toContain('out_of_scope');
   });
 
   it('asks the model when the local result is below the threshold', async () => {

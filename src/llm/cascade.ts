@@ -68,6 +68,8 @@ export function createCascadeUnderstander(options: CascadeOptions): CascadeUnder
 
 /** Returns why the local result should be checked by the model, or null when it is sure enough. */
 export function whyUnsure(result: Understanding, input: LlmUnderstandInput, threshold: number, margin: number, fallback?: string): string | null {
+  // A request for a person, or a message the skills judged none of the bot's business, is sure enough.
+  if (result.skill?.kind === 'human' || result.skill?.kind === 'out_of_scope') return null;
   if (result.unsure) return 'local result flagged unsure';
   const top = result.intents[0];
   if (!top || top.confidence < threshold) return `top confidence ${top ? top.confidence.toFixed(2) : 'none'} below ${threshold}`;

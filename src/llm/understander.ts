@@ -39,6 +39,9 @@ export interface LlmUnderstander extends Understander {
   understand(input: LlmUnderstandInput): Promise<LlmUnderstanding>;
 }
 
+/** What the model may say besides intents: a request for a person, out of scope, small talk, or none. */
+const SKILL_OPTIONS = ['none', 'human', 'out_of_scope', 'greeting', 'thanks', 'goodbye', 'bot_question'] as const;
+
 /** Confidence given to the intents the model picks (it reports none). */
 export const LLM_CONFIDENCE = 0.9;
 const EXAMPLES_PER_INTENT = 4;
@@ -49,6 +52,8 @@ export function triageSchema(intentIds: readonly string[]) {
     intents: z.array(z.enum(intentIds as [string, ...string[]])).describe('the intent ids of the message, best first'),
     // A plain required string ('' when unused) is the one shape every provider's schema dialect takes.
     general_response: z.string().default('').describe('a short friendly reply, only when the fallback intent is chosen; otherwise an empty string'),
+    // The runtime's built-in skills (src/skills): 'none' when the message is the bot's business.
+    skill: z.enum(SKILL_OPTIONS).default('none').describe('a built-in skill the message calls for, else none'),
   });
 }
 
@@ -83,6 +88,7 @@ export function createLlmUnderstander(deps: { client: ModelClient; bot: LlmBotPr
         language,
         source: 'llm',
         ...(generalResponse ? { generalResponse } : {}),
+        ...(answer.skill && answer.skill !== 'none' ? { skill: { kind: answer.skill, confidence: LLM_CONFIDENCE } } : {}),
         ...(localUnderstanding?.scores ? { scores: localUnderstanding.scores } : {}),
       };
     },
@@ -134,6 +140,7 @@ export function triageSystemPrompt(bot: LlmBotProfile): string {
     exclusive,
     `- Use "${bot.fallback}" when nothing else applies (greetings, thanks, off-topic).`,
     `- Only when "${bot.fallback}" is chosen, write general_response: a short friendly reply in ${w.name}, in the persona's voice; otherwise general_response is "".`,
+    '- skill: "human" when the customer asks for a person (a human, an attendant, the owner), "out_of_scope" when the message is none of this business (weather, sport, jokes, arithmetic, other businesses, gibberish), "greeting", "thanks", "goodbye" or "bot_question" ("are you a bot?") for small talk and nothing else; otherwise "none".',
     '- A [CONTEXTO: …] block says the customer is in the middle of a flow. A short answer ("yes", a date, a time, a name) continues that flow: choose the intent that owns it. A clearly new question still gets its own intent, and a message can do both.',
     '- Answer only with the structured output.',
   ]
