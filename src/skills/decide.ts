@@ -12,8 +12,10 @@ export interface SkillVerdict {
 /** Minimum probabilities (measured on the reference bots' conversations and held-out edge messages). */
 export const SKILL_THRESHOLDS = {
   human: 0.45,
-  /** A request for a person that also names the bot's own things ("falar com alguém sobre minha entrega"). */
+  /** A request for a person that also names the bot's own things ("falar com alguém sobre minha entrega"), or carries a number or a name. */
   humanWithDomainWords: 0.8,
+  /** The same with a number or a capitalised name in it as well. */
+  humanWithDomainWordsAndValue: 0.9,
   /** A request for a person next to a question whether this is a bot (the question reads first). */
   humanAfterBotQuestion: 0.25,
   outOfScope: 0.6,
@@ -29,7 +31,9 @@ export const SKILL_THRESHOLDS = {
  */
 export function decideSkill(r: SkillReading, t = SKILL_THRESHOLDS): SkillVerdict | null {
   const { id, confidence } = r.best;
-  if (id === 'human' && confidence >= (r.domainWords.length ? t.humanWithDomainWords : t.human)) return { kind: 'human', confidence };
+  // A number or a name next to "pessoa" ("renda de R$ 1.200 por pessoa") is more likely an answer than a request.
+  const humanBar = r.domainWords.length && r.hasValue ? t.humanWithDomainWordsAndValue : r.domainWords.length || r.hasValue ? t.humanWithDomainWords : t.human;
+  if (id === 'human' && confidence >= humanBar) return { kind: 'human', confidence };
   // "Is this a bot? Put me through to a person": asking about the bot and for a person is a request for a person.
   const human = r.scores.find((s) => s.id === 'human')?.confidence ?? 0;
   if (id === 'bot_question' && human >= t.humanAfterBotQuestion && !r.domainWords.length) return { kind: 'human', confidence: human };

@@ -66,6 +66,8 @@ describe('decideSkill', () => {
     expect(decideSkill(reading('out_of_scope', 0.9, { hasValue: true }))?.kind).toBe('out_of_scope');
     expect(decideSkill(reading('human', 0.6, { domainWords: ['entreg'] }))).toBeNull();
     expect(decideSkill(reading('human', 0.9, { domainWords: ['entreg'] }))?.kind).toBe('human');
+    expect(decideSkill(reading('human', 0.6, { hasValue: true }))).toBeNull();
+    expect(decideSkill(reading('human', 0.85, { domainWords: ['rend'], hasValue: true }))).toBeNull();
     expect(decideSkill(reading('domain', 0.4, { gibberish: true }))?.kind).toBe('out_of_scope');
     expect(decideSkill(reading('domain', 0.9))).toBeNull();
   });
