@@ -104,11 +104,19 @@ const LOCALES: Record<Language, string> = { pt: 'pt-BR', es: 'es-AR', vi: 'vi-VN
 const YES_NO: Record<Language, [string, string]> = { pt: ['sim', 'não'], es: ['sí', 'no'], vi: ['có', 'không'], en: ['yes', 'no'] };
 
 /** "terça-feira, 10/03" (pt), "martes, 10/03" (es): the weekday and day/month of a calendar date. */
+// Building an Intl formatter costs far more than formatting with one: one per language, made once.
+const WEEKDAY = new Map<Language, Intl.DateTimeFormat>();
+const NUMBER = new Map<Language, Intl.NumberFormat>();
+function formatter<F>(cache: Map<Language, F>, lang: Language, make: () => F): F {
+  let f = cache.get(lang);
+  if (!f) cache.set(lang, (f = make()));
+  return f;
+}
+
 export function showDate(iso: string, lang: Language): string {
   const [y, m, d] = iso.split('-').map(Number);
   const at = new Date(Date.UTC(y, m - 1, d, 12));
-  const locale = LOCALES[lang];
-  const weekday = new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' }).format(at);
+  const weekday = formatter(WEEKDAY, lang, () => new Intl.DateTimeFormat(LOCALES[lang], { weekday: 'long', timeZone: 'UTC' })).format(at);
   const dayMonth = lang === 'en' ? `${m}/${d}` : `${String(d).padStart(2, '0')}/${String(m).padStart(2, '0')}`;
   return `${weekday}, ${dayMonth}`;
 }
@@ -129,6 +137,6 @@ export function showValue(kind: string, value: SlotValue, lang: Language): strin
     return `${showDate(value.slice(0, 10), lang)} ${at} ${showTime(value.slice(11, 16), lang)}`;
   }
   if (kind === 'yesno') return YES_NO[lang][value ? 0 : 1];
-  if ((kind === 'money' || kind === 'number') && typeof value === 'number') return new Intl.NumberFormat(LOCALES[lang], { maximumFractionDigits: 2 }).format(value);
+  if ((kind === 'money' || kind === 'number') && typeof value === 'number') return formatter(NUMBER, lang, () => new Intl.NumberFormat(LOCALES[lang], { maximumFractionDigits: 2 })).format(value);
   return String(value);
 }

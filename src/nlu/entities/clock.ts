@@ -14,6 +14,8 @@ export interface WallClock extends LocalDate {
 }
 
 const formatterCache = new Map<string, Intl.DateTimeFormat>();
+/** The last reading per zone: a turn reads the same instant several times, and formatToParts is costly. */
+const lastReading = new Map<string, { at: number; clock: WallClock }>();
 
 /** The wall-clock reading of `now` in `timeZone` (machine zone when absent or invalid). */
 export function wallClock(now: Date, timeZone?: string): WallClock {
@@ -33,10 +35,14 @@ export function wallClock(now: Date, timeZone?: string): WallClock {
         });
         formatterCache.set(timeZone, fmt);
       }
+      const last = lastReading.get(timeZone);
+      if (last && last.at === now.getTime()) return { ...last.clock };
       const parts: Record<string, number> = {};
       for (const p of fmt.formatToParts(now)) if (p.type !== 'literal') parts[p.type] = Number(p.value);
       const d = { year: parts.year, month: parts.month, day: parts.day };
-      return { ...d, hour: parts.hour % 24, minute: parts.minute, second: parts.second, weekday: weekdayOf(d) };
+      const clock = { ...d, hour: parts.hour % 24, minute: parts.minute, second: parts.second, weekday: weekdayOf(d) };
+      lastReading.set(timeZone, { at: now.getTime(), clock });
+      return { ...clock };
     } catch {
       // unknown zone: fall through to the machine zone
     }
