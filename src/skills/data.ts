@@ -1,5 +1,5 @@
-// The built-in skills' example lines, per language (data/<lang>.yaml, plus data/<lang>-background.yaml where
-// public off-domain lines exist; each file notes its source and licence), and generated gibberish.
+// The built-in skills' example lines, per language (data/<lang>.yaml, data/<lang>-everyday.yaml, plus
+// data/<lang>-background.yaml where public off-domain lines exist; each file notes its source and licence), and generated gibberish.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
@@ -29,7 +29,7 @@ export function skillLines(lang: Language): SkillLines {
 
 function readLines(lang: Language): SkillLines {
   const out = Object.fromEntries([...SKILL_CLASSES, 'answer', 'common'].map((c) => [c, [] as string[]])) as unknown as SkillLines;
-  for (const file of [`${lang}.yaml`, `${lang}-background.yaml`]) {
+  for (const file of [`${lang}.yaml`, `${lang}-background.yaml`, `${lang}-everyday.yaml`]) {
     const path = join(DATA_DIR, file);
     if (!existsSync(path)) continue;
     const doc = (parse(readFileSync(path, 'utf8')) ?? {}) as Partial<Record<string, unknown>>;

@@ -18,7 +18,11 @@ export const SKILL_THRESHOLDS = {
   humanWithDomainWordsAndValue: 0.9,
   /** A request for a person next to a question whether this is a bot (the question reads first). */
   humanAfterBotQuestion: 0.25,
-  outOfScope: 0.6,
+  outOfScope: 0.5,
+  /** Out of scope for a message sharing only weak words with the bot (its knowledge's, or one example's). */
+  outOfScopeWithWeakDomainWord: 0.85,
+  /** Out of scope for a message using a word the bot's examples keep using: only when the detector is all but sure. */
+  outOfScopeWithStrongDomainWord: 0.95,
   /** Out of scope for a message with a number or a capitalised name in it (an answer a bot may be collecting). */
   outOfScopeWithValue: 0.85,
   smallTalk: 0.6,
@@ -26,8 +30,9 @@ export const SKILL_THRESHOLDS = {
 
 /**
  * The skill a message calls for, or null when it is the bot's business. A message that shares a distinctive word
- * with the bot's examples or knowledge is never out of scope nor small talk; one that carries a value a bot may
- * be collecting (a number, a capitalised name) needs a surer reading.
+ * with the bot's examples or knowledge is never small talk, and out of scope only on a surer reading (all but sure
+ * for a word the bot's examples keep using); one that carries a value a bot may be collecting (a number, a
+ * capitalised name) needs a surer reading too.
  */
 export function decideSkill(r: SkillReading, t = SKILL_THRESHOLDS): SkillVerdict | null {
   const { id, confidence } = r.best;
@@ -37,9 +42,12 @@ export function decideSkill(r: SkillReading, t = SKILL_THRESHOLDS): SkillVerdict
   // "Is this a bot? Put me through to a person": asking about the bot and for a person is a request for a person.
   const human = r.scores.find((s) => s.id === 'human')?.confidence ?? 0;
   if (id === 'bot_question' && human >= t.humanAfterBotQuestion && !r.domainWords.length) return { kind: 'human', confidence: human };
-  if (r.domainWords.length > 0) return null;
-  if (r.gibberish && !r.hasValue) return { kind: 'out_of_scope', confidence: 1 };
-  if (id === 'out_of_scope' && confidence >= (r.hasValue ? t.outOfScopeWithValue : t.outOfScope)) return { kind: 'out_of_scope', confidence };
+  const shared = r.domainWords.length > 0;
+  if (r.gibberish && !r.hasValue && !shared) return { kind: 'out_of_scope', confidence: 1 };
+  const domainBar = r.strongDomainWord ? t.outOfScopeWithStrongDomainWord : shared ? t.outOfScopeWithWeakDomainWord : 0;
+  const oosBar = Math.max(r.hasValue ? t.outOfScopeWithValue : t.outOfScope, domainBar);
+  if (id === 'out_of_scope' && confidence >= oosBar) return { kind: 'out_of_scope', confidence };
+  if (shared) return null;
   if ((SMALL_TALK as readonly string[]).includes(id) && confidence >= t.smallTalk) return { kind: id as SkillKind, confidence };
   return null;
 }

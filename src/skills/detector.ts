@@ -1,8 +1,8 @@
 // Built-in skill detection beside a bot's own classifier: one small model per bot that tells the bot's domain
 // (all its intents' examples as one class) from a request for a person, small talk and a background of generic
 // off-domain lines (out of scope). The bot's classifier is untouched: the detector only says when a message is
-// not the bot's business, and a message that shares a distinctive word with the bot's examples or knowledge is
-// never called out of scope.
+// not the bot's business. A message that shares a distinctive word with the bot's examples or knowledge needs a
+// surer reading to be called out of scope, the surer the more of the bot's examples use that word.
 import { TextClassifier } from '../nlu/classifier.ts';
 import { stem } from '../nlu/features.ts';
 import { normalize } from '../nlu/normalize.ts';
@@ -12,6 +12,8 @@ import { SKILL_CLASSES, skillLines, type SkillClass } from './data.ts';
 const DOMAIN = 'domain';
 /** A large bot's examples are thinned to this many (evenly), so the domain class does not drown the background. */
 const MAX_DOMAIN_LINES = 400;
+/** A distinctive unit used by at least this many of the bot's examples is a strong sign the message is the bot's. */
+const STRONG_EXAMPLES = 3;
 
 export interface SkillDetectorOptions {
   language: Language;
@@ -27,6 +29,11 @@ export interface SkillReading {
   scores: IntentScore[];
   /** The message's words that only the bot's own text has (stems). */
   domainWords: string[];
+  /**
+   * Whether one of them is one the bot's own examples keep using (in several of them): a word only its knowledge
+   * or gazetteers carry, or one example, is a weak sign ("viajar", "barato" in a long document).
+   */
+  strongDomainWord: boolean;
   /** Share of the message's words the detector has seen anywhere (bot or background). */
   coverage: number;
   /** Most words are strings no text of the language has (keyboard mashes): out of scope in any bot. */
@@ -55,6 +62,12 @@ function units(normalized: string, lang: Language): string[] {
   return w.slice(1).map((x, i) => `${w[i]} ${x}`);
 }
 
+/** In Vietnamese a pair of two everyday syllables ("nam nay", "duoc bao") marks nothing; one of them must be rarer. */
+function everydayPair(u: string, generic: Set<string>): boolean {
+  const parts = u.split(' ');
+  return parts.length === 2 && parts.every((p) => generic.has(p));
+}
+
 export function createSkillDetector(opts: SkillDetectorOptions): SkillDetector {
   const lang = opts.language;
   const lines = skillLines(lang);
@@ -73,10 +86,17 @@ export function createSkillDetector(opts: SkillDetectorOptions): SkillDetector {
   const seen = new Set(generic);
   // Distinctive units: long enough to mean something, and never said in the generic lines.
   const own = new Set<string>();
+  // How many of the bot's examples use each distinctive unit.
+  const exampleCount = new Map<string, number>();
+  const domainSet = new Set(opts.domain);
   for (const t of [...opts.domain, ...(opts.domainText ?? [])]) {
     const normalized = normalize(t, lang);
     for (const w of stems(normalized, lang)) seen.add(w);
-    for (const u of units(normalized, lang)) if (!genericUnits.has(u) && !generic.has(u)) own.add(u);
+    for (const u of new Set(units(normalized, lang))) {
+      if (genericUnits.has(u) || generic.has(u) || everydayPair(u, generic)) continue;
+      own.add(u);
+      if (domainSet.has(t)) exampleCount.set(u, (exampleCount.get(u) ?? 0) + 1);
+    }
   }
 
   // Letter trigrams of everything the detector read: a word made mostly of unseen trigrams is no word.
@@ -96,12 +116,13 @@ export function createSkillDetector(opts: SkillDetectorOptions): SkillDetector {
       if (!normalized.trim()) return null;
       const scores = classifier.predictNormalized(normalized);
       const domainWords = [...new Set(units(normalized, lang).filter((w) => own.has(w)))];
+      const strongDomainWord = domainWords.some((w) => (exampleCount.get(w) ?? 0) >= STRONG_EXAMPLES);
       const coverage = words.length ? words.filter((w) => seen.has(w)).length / words.length : 1;
       const letters = normalized.split(' ').filter((w) => /^\p{L}{3,}$/u.test(w));
       const gibberish = letters.length > 0 && letters.filter(plausible).length < letters.length / 2 && domainWords.length === 0;
       // A capital inside the text ("sou de Belo Horizonte"), or the whole text capitalised like a name ("Beatriz").
       const hasValue = /\d/.test(text) || /(?<=\S\s+)\p{Lu}\p{Ll}/u.test(text.trim()) || /^\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)*$/u.test(text.trim());
-      return { best: scores[0], scores, domainWords, coverage, gibberish, hasValue };
+      return { best: scores[0], scores, domainWords, strongDomainWord, coverage, gibberish, hasValue };
     },
   };
 }

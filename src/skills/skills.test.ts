@@ -53,6 +53,7 @@ describe('decideSkill', () => {
     best: { id: best, confidence },
     scores: [{ id: best, confidence }],
     domainWords: [],
+    strongDomainWord: false,
     coverage: 1,
     gibberish: false,
     hasValue: false,
@@ -61,7 +62,13 @@ describe('decideSkill', () => {
 
   it('needs a surer reading when the message names the bot\'s things or carries a value', () => {
     expect(decideSkill(reading('out_of_scope', 0.7))?.kind).toBe('out_of_scope');
-    expect(decideSkill(reading('out_of_scope', 0.99, { domainWords: ['consult'] }))).toBeNull();
+    // A word the bot's examples keep using protects the message unless the detector is all but sure; a weak one
+    // (its knowledge's, or a single example's) only asks for a surer reading.
+    expect(decideSkill(reading('out_of_scope', 0.9, { domainWords: ['consult'], strongDomainWord: true }))).toBeNull();
+    expect(decideSkill(reading('out_of_scope', 0.97, { domainWords: ['consult'], strongDomainWord: true }))?.kind).toBe('out_of_scope');
+    expect(decideSkill(reading('out_of_scope', 0.7, { domainWords: ['viaj'] }))).toBeNull();
+    expect(decideSkill(reading('out_of_scope', 0.9, { domainWords: ['viaj'] }))?.kind).toBe('out_of_scope');
+    expect(decideSkill(reading('greeting', 0.9, { domainWords: ['viaj'] }))).toBeNull();
     expect(decideSkill(reading('out_of_scope', 0.7, { hasValue: true }))).toBeNull();
     expect(decideSkill(reading('out_of_scope', 0.9, { hasValue: true }))?.kind).toBe('out_of_scope');
     expect(decideSkill(reading('human', 0.6, { domainWords: ['entreg'] }))).toBeNull();
@@ -69,6 +76,7 @@ describe('decideSkill', () => {
     expect(decideSkill(reading('human', 0.6, { hasValue: true }))).toBeNull();
     expect(decideSkill(reading('human', 0.85, { domainWords: ['rend'], hasValue: true }))).toBeNull();
     expect(decideSkill(reading('domain', 0.4, { gibberish: true }))?.kind).toBe('out_of_scope');
+    expect(decideSkill(reading('out_of_scope', 0.45))).toBeNull();
     expect(decideSkill(reading('domain', 0.9))).toBeNull();
   });
 });
