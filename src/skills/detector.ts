@@ -62,7 +62,7 @@ function units(normalized: string, lang: Language): string[] {
   return w.slice(1).map((x, i) => `${w[i]} ${x}`);
 }
 
-/** In Vietnamese a pair of two everyday syllables ("nam nay", "duoc bao") marks nothing; one of them must be rarer. */
+/** In Vietnamese a pair of two everyday syllables ("nam nay", "duoc bao"): only ever a weak mark of the bot's. */
 function everydayPair(u: string, generic: Set<string>): boolean {
   const parts = u.split(' ');
   return parts.length === 2 && parts.every((p) => generic.has(p));
@@ -93,9 +93,10 @@ export function createSkillDetector(opts: SkillDetectorOptions): SkillDetector {
     const normalized = normalize(t, lang);
     for (const w of stems(normalized, lang)) seen.add(w);
     for (const u of new Set(units(normalized, lang))) {
-      if (genericUnits.has(u) || generic.has(u) || everydayPair(u, generic)) continue;
+      if (genericUnits.has(u) || generic.has(u)) continue;
       own.add(u);
-      if (domainSet.has(t)) exampleCount.set(u, (exampleCount.get(u) ?? 0) + 1);
+      // A pair of two everyday syllables stays a weak mark however often the bot says it.
+      if (domainSet.has(t) && !everydayPair(u, generic)) exampleCount.set(u, (exampleCount.get(u) ?? 0) + 1);
     }
   }
 
