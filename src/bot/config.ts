@@ -92,7 +92,10 @@ export const botConfigSchema = z.strictObject({
   settings: z.record(z.string(), z.unknown()).default({}),
 });
 
-/** The schema plus cross-references: fallback, exclusive and flow intents must name intents; flow stages must exist. */
+/**
+ * The schema plus cross-references: the fallback, exclusive intents, skills' intents and forms' intents must name
+ * intents; a slot's kind must be built in, a gazetteer's or a regex entity's; no slot may be called `confirm`.
+ */
 export const checkedBotConfigSchema = botConfigSchema.superRefine((c, ctx) => {
   const intents = new Set(Object.keys(c.intents));
   const need = (id: string, path: (string | number)[]) => {
