@@ -12,7 +12,7 @@ import type { TurnRuntime, TurnStateValue } from './graph.ts';
 import { fastPathConfig } from './langchain-fast-path.ts';
 import type { KeyedMutex } from './lock.ts';
 import { handoffMessage, narrate } from './narration.ts';
-import { activeForms } from '../forms/index.ts';
+import { activeForms, formsCancelledBy } from '../forms/index.ts';
 import { persistReply } from './persist.ts';
 import { skillOutcome } from './skills.ts';
 import { CONFIRM_KEY, confirmQuestion, declinedReply, doubtfulWrite, pendingConfirm, yesOrNo } from './confirm.ts';
@@ -265,7 +265,8 @@ function turnRuntime(scope: TurnScope, calls: ModelCallRecord[], t0: number): Tu
       const flows = activeForms(bot.config, memory0);
       const understanding = await bot.understander.understand({ text, flows, history, now, timeZone: bot.config.timeZone, context, trace: calls });
       // A built-in skill (a person, out of scope, small talk) answers instead of the bot's own routing.
-      const skill = skillOutcome(bot, understanding, { workflow: Boolean(session.activeWorkflow), flows: flows.length > 0 });
+      const formWaits = flows.length > 0 || formsCancelledBy(bot.config, memory0, text).length > 0;
+      const skill = skillOutcome(bot, understanding, { workflow: Boolean(session.activeWorkflow), flows: formWaits });
       if (skill) {
         understood = understanding;
         emit({ type: 'intent', intents: understanding.intents.map((i) => i.id), source: understanding.source, entities: understanding.entities });

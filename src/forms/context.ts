@@ -24,11 +24,8 @@ export function withForms(config: BotConfig, definition: BotDefinition): BotDefi
   // ("cancela a aula" after the booking), whatever the classifier made of the message.
   const refineIntents = async (ctx: RouteContext): Promise<string[]> => {
     let intents = definition.refineIntents ? await definition.refineIntents(ctx) : ctx.intents;
-    for (const [id, form] of forms) {
-      const intent = form.intent ?? id;
-      const state = ctx.memory[id] as FormState | undefined;
-      const undoable = !state?.stage && state?.last === 'done' && form.undone;
-      if (intents.includes(intent) || !(state?.stage || undoable) || !cancels(ctx.text, form.cancel)) continue;
+    for (const intent of formsCancelledBy(config, ctx.memory, ctx.text)) {
+      if (intents.includes(intent)) continue;
       intents = [intent, ...intents.filter((i) => i !== config.understanding.fallback)];
     }
     return intents;
@@ -42,6 +39,20 @@ export function withForms(config: BotConfig, definition: BotDefinition): BotDefi
     return [...routes, ...running.filter((i) => !routes.includes(i))];
   };
   return { ...definition, specialists, refineIntents, route };
+}
+
+/**
+ * The intents of the forms a message cancels: a running form, or a completed one that can be undone, whose cancel
+ * phrases the message says. Such a message is the form's, whatever understanding (or a built-in skill) made of it.
+ */
+export function formsCancelledBy(config: BotConfig, memory: Record<string, unknown>, text: string): string[] {
+  return Object.entries(config.forms)
+    .filter(([id, form]) => {
+      const state = memory[id] as FormState | undefined;
+      const undoable = !state?.stage && state?.last === 'done' && Boolean(form.undone);
+      return (state?.stage || undoable) && cancels(text, form.cancel);
+    })
+    .map(([id, form]) => form.intent ?? id);
 }
 
 /** Forms in progress (a pending slot or a summary waiting for a yes). */
