@@ -1,5 +1,5 @@
 // Splitting a message into clauses at punctuation and conjunctions, per language,
-// so "sim, e onde fica?" becomes ["sim", "onde fica?"]. Fragments too short to mean
+// so "sim, e qual o preço?" becomes ["sim", "qual o preço?"]. Fragments too short to mean
 // anything on their own are glued back to their neighbour.
 import type { Language } from './types.ts';
 import { foldDiacritics } from './normalize.ts';

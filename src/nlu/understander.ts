@@ -227,8 +227,8 @@ export function createLocalUnderstander(examples: Example[], options: Understand
     let anyClause = false;
     const flowClauses = units.filter((u) => flows.some((f) => answersFlow(u, f)));
     for (const u of units) {
-      // Next to a flow answer, only a question opens another intent: "não, deixa pra lá" is one answer,
-      // "sim, e onde fica?" is an answer and a question.
+      // Next to a flow answer, only a question opens another intent: a refusal with an afterthought is one
+      // answer, a yes followed by a question is an answer and a question.
       if (flowClauses.length > 0 && !flowClauses.includes(u) && !isQuestion(u)) continue;
       anyClause = judge(u) || anyClause;
     }
