@@ -4,6 +4,7 @@
 import type { Language } from '../types.ts';
 import { addDays, daysInMonth, weekdayOf, wallClock, type LocalDate } from './clock.ts';
 import { alt, LEXICONS, type Period } from './datetime-lexicon.ts';
+import { NUMBER_WORDS } from './numbers.ts';
 
 export interface RelativeFound {
   start: number;
@@ -18,7 +19,8 @@ interface RelativeLexicon {
   /** Words before the amount: "daqui a", "en", "in". */
   lead: string;
   units: [string, Unit][];
-  numbers: [string, number][];
+  /** Words for one besides the language's number words ("un", "a"): "en un mes", "in an hour". */
+  articles: string[];
   /** Half an hour as one phrase ("meia hora"). */
   halfHour: string;
   nextWeek: string;
@@ -31,21 +33,21 @@ const RELATIVE: Partial<Record<Language, RelativeLexicon>> = {
   pt: {
     lead: 'daqui a|daqui|em|dentro de',
     units: [['minutos', 'minute'], ['minuto', 'minute'], ['min', 'minute'], ['horas', 'hour'], ['hora', 'hour'], ['dias', 'day'], ['dia', 'day'], ['semanas', 'week'], ['semana', 'week'], ['meses', 'month'], ['mes', 'month']],
-    numbers: [['um', 1], ['uma', 1], ['dois', 2], ['duas', 2], ['tres', 3], ['quatro', 4], ['cinco', 5], ['seis', 6], ['sete', 7], ['oito', 8], ['nove', 9], ['dez', 10], ['onze', 11], ['doze', 12], ['quinze', 15], ['vinte', 20], ['trinta', 30]],
+    articles: [],
     halfHour: 'meia hora',
     nextWeek: 'semana que vem|proxima semana|semana seguinte',
   },
   es: {
     lead: 'dentro de|en',
     units: [['minutos', 'minute'], ['minuto', 'minute'], ['min', 'minute'], ['horas', 'hour'], ['hora', 'hour'], ['dias', 'day'], ['dia', 'day'], ['semanas', 'week'], ['semana', 'week'], ['meses', 'month'], ['mes', 'month']],
-    numbers: [['un', 1], ['una', 1], ['uno', 1], ['dos', 2], ['tres', 3], ['cuatro', 4], ['cinco', 5], ['seis', 6], ['siete', 7], ['ocho', 8], ['nueve', 9], ['diez', 10], ['once', 11], ['doce', 12], ['quince', 15], ['veinte', 20], ['treinta', 30]],
+    articles: ['un'],
     halfHour: 'media hora',
     nextWeek: 'la semana que viene|la proxima semana|semana que viene|proxima semana',
   },
   en: {
     lead: 'in|within',
     units: [['minutes', 'minute'], ['minute', 'minute'], ['mins', 'minute'], ['min', 'minute'], ['hours', 'hour'], ['hour', 'hour'], ['hrs', 'hour'], ['days', 'day'], ['day', 'day'], ['weeks', 'week'], ['week', 'week'], ['months', 'month'], ['month', 'month']],
-    numbers: [['a', 1], ['an', 1], ['one', 1], ['two', 2], ['three', 3], ['four', 4], ['five', 5], ['six', 6], ['seven', 7], ['eight', 8], ['nine', 9], ['ten', 10], ['eleven', 11], ['twelve', 12], ['fifteen', 15], ['twenty', 20], ['thirty', 30]],
+    articles: ['a', 'an'],
     halfHour: 'half an hour',
     nextWeek: 'next week',
   },
@@ -58,14 +60,16 @@ function patterns(lang: Language) {
   if (hit) return hit;
   const L = RELATIVE[lang];
   if (!L) return undefined;
-  const num = `\\d{1,3}|${alt(L.numbers.map((n) => n[0]))}`;
+  // The language's number words (shared with the number extractor), zero left out: "em zero dias" is no date.
+  const numbers = new Map<string, number>([...Object.entries(NUMBER_WORDS[lang]).filter(([, n]) => n > 0), ...L.articles.map((a): [string, number] => [a, 1])]);
+  const num = `\\d{1,3}|${alt([...numbers.keys()])}`;
   const compiled = {
     amount: new RegExp(`${B}(?:${alt(L.lead.split('|'))})\\s+(?:(${alt([L.halfHour])})|(${num})\\s+(${alt(L.units.map((u) => u[0]))}))${E}`, 'gu'),
     nextWeek: new RegExp(`${B}(?:${alt(L.nextWeek.split('|'))})${E}`, 'gu'),
     // Only the periods written as phrases ("de manhã", "por la tarde"): bare words are too often other words.
     period: new RegExp(`${B}(${alt(LEXICONS[lang].periods.map((p) => p[0]).filter((p) => p.includes(' ')))})${E}`, 'gu'),
     units: new Map(L.units),
-    numbers: new Map(L.numbers),
+    numbers,
   };
   cache.set(lang, compiled);
   return compiled;

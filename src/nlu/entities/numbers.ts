@@ -39,7 +39,7 @@ const CURRENCY_AFTER: Record<Language, string> = {
 };
 
 /** Small number words, folded. */
-const NUMBER_WORDS: Record<Language, Record<string, number>> = {
+export const NUMBER_WORDS: Record<Language, Record<string, number>> = {
   pt: { zero: 0, um: 1, uma: 1, dois: 2, duas: 2, tres: 3, quatro: 4, cinco: 5, seis: 6, sete: 7, oito: 8, nove: 9, dez: 10, onze: 11, doze: 12, quinze: 15, vinte: 20, trinta: 30, cem: 100 },
   es: { cero: 0, uno: 1, una: 1, dos: 2, tres: 3, cuatro: 4, cinco: 5, seis: 6, siete: 7, ocho: 8, nueve: 9, diez: 10, once: 11, doce: 12, quince: 15, veinte: 20, treinta: 30, cien: 100 },
   vi: { mot: 1, hai: 2, ba: 3, bon: 4, tu: 4, nam: 5, lam: 5, sau: 6, bay: 7, tam: 8, chin: 9, muoi: 10 },
