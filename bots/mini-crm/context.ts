@@ -4,8 +4,9 @@
 //  - consolidate lead_atual from the first lead reference found and inject it as
 //    slots.lead_ref_ou_id into later pending actions that lack a lead;
 //  - remember the current proposal and the last task.
+import { parseObjectLoose } from 'switchboard';
 import { push_ai_response, say } from './narration.ts';
-import { toObject } from './pyliteral.ts';
+
 import { fold } from './text.ts';
 import type { CrmContext, CrmIntent, LeadRef, ProposalRef, Segment, TaskRef, ToolMessage } from './types.ts';
 import { CRM_TOOLS } from './types.ts';
@@ -54,7 +55,7 @@ const UUID_G = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 /** The structured payload of a tool message: its data, else the object inside its text. */
 export function toolPayload(msg: ToolMessage): Record<string, unknown> {
   if (msg.data && typeof msg.data === 'object' && !Array.isArray(msg.data)) return msg.data as Record<string, unknown>;
-  return toObject(msg.data) ?? toObject(msg.content) ?? {};
+  return parseObjectLoose(msg.data) ?? parseObjectLoose(msg.content) ?? {};
 }
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v.trim() : typeof v === 'number' ? String(v) : undefined);

@@ -1,10 +1,10 @@
 // Planner output → a clean action queue: parse the raw reply (JSON, fenced JSON, Python-ish),
 // map intent and slot names, normalise slot values, drop duplicates, and fall back to the local
 // plan when the planner's answer is unusable. Never throws.
+import { parseObjectLoose, tryParseJsonLoose, tryParseLiteral } from 'switchboard';
 import { parseDeadline } from './dates.ts';
 import { localPlan } from './local-plan.ts';
 import { isLeadPronoun } from './pronouns.ts';
-import { stripCodeFence, toObject, tryParseLiteral, extractBalanced } from './pyliteral.ts';
 import { cleanFragment, fold, parseNumberPt } from './text.ts';
 import type { Clock, CrmContext, CrmIntent, CrmSlots, PlanAction } from './types.ts';
 import { CRM_INTENTS } from './types.ts';
@@ -78,7 +78,7 @@ const EMPTY = new Set(['', 'none', 'null', 'undefined', 'n/a', 'na', '-', 'nenhu
 /** A reference value: a string, or an object such as {'nome': 'Lennon', 'id': UUID('…')} (id wins). */
 function refValue(v: unknown): string | undefined {
   if (typeof v === 'string') {
-    const o = /^[[{(]/.test(v.trim()) ? toObject(v) : null;
+    const o = /^[[{(]/.test(v.trim()) ? parseObjectLoose(v) : null;
     if (o) return refValue(o);
     const lit = /^\w+\(/.test(v.trim()) ? tryParseLiteral(v.trim()) : undefined; // UUID('…')
     const s = cleanFragment(typeof lit === 'string' ? lit : v);
@@ -107,7 +107,7 @@ function numberValue(v: unknown): number | undefined {
 
 /** Raw slots (object, JSON/Python-ish string, or a list of those) → normalised CrmSlots. */
 export function normalizeSlots(intent: CrmIntent, raw: unknown, clock: Clock): CrmSlots {
-  const obj = toObject(raw) ?? {};
+  const obj = parseObjectLoose(raw) ?? {};
   const out: CrmSlots = {};
   for (const [key, value] of Object.entries(obj)) {
     const name = slotName(intent, key);
@@ -121,7 +121,7 @@ export function normalizeSlots(intent: CrmIntent, raw: unknown, clock: Clock): C
         // "ele", "esse lead": the current lead, which the turn fills in when no lead is given.
         if (r && !(name.startsWith('lead_') && isLeadPronoun(r))) out[name] = r;
         // {'nome': 'Lennon', 'id': UUID('…')}: keep the name too, in case the id is unknown here.
-        const o = name === 'lead_ref_ou_id' ? toObject(value) : null;
+        const o = name === 'lead_ref_ou_id' ? parseObjectLoose(value) : null;
         const nome = o ? refValue(o.nome ?? o.name) : undefined;
         if (nome && nome !== r) out.lead_mencionado = nome;
         break;
@@ -202,20 +202,7 @@ export interface NormalizedPlan {
 /** The actions list inside a planner reply, in whatever shape it came. */
 function rawActions(raw: unknown): unknown[] | null {
   let value = raw;
-  if (typeof value === 'string') {
-    const s = stripCodeFence(value);
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(s);
-    } catch {
-      parsed = tryParseLiteral(s);
-      if (parsed === undefined) {
-        const inner = extractBalanced(s, '{') ?? extractBalanced(s, '[');
-        parsed = inner ? tryParseLiteral(inner) : undefined;
-      }
-    }
-    value = parsed;
-  }
+  if (typeof value === 'string') value = tryParseJsonLoose(value);
   if (Array.isArray(value)) return value;
   if (value && typeof value === 'object') {
     const o = value as Record<string, unknown>;
@@ -236,7 +223,7 @@ export function normalizePlan(raw: unknown, clock: Clock): NormalizedPlan {
   if (!list) return { actions: [], usable: false, problems: ['planner output has no actions list'] };
   const actions: PlanAction[] = [];
   for (const item of list) {
-    const o = toObject(item);
+    const o = parseObjectLoose(item);
     if (!o) {
       problems.push(`not an action: ${String(item).slice(0, 60)}`);
       continue;

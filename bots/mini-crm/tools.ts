@@ -1,8 +1,8 @@
 // The Mini-CRM tools (English names, as in the seed). Each returns a ToolMessage-like object:
 // `content` is text in the shape Python tools produce ("{'lead_id': UUID('…'), …} lead criado"),
 // `data` the same payload as an object. Tools never throw: a failure is a message with status 'error'.
+import { toPythonLiteral } from 'switchboard';
 import { nameLeadPronouns } from './pronouns.ts';
-import { toPyRepr } from './pyliteral.ts';
 import type { CrmStore, LeadRow, ProposalRow, TaskRow } from './store.ts';
 import { round2 } from './text.ts';
 import type { CrmEvent, CrmToolName, ToolMessage } from './types.ts';
@@ -39,7 +39,7 @@ const taskPayload = (t: TaskRow) => ({ tarefa_id: t.id, titulo: t.titulo, prazo:
 const proposalTotals = (p: ProposalRow) => ({ subtotal: p.subtotal, desconto: p.desconto, total: p.total });
 
 function ok(name: CrmToolName, data: Record<string, unknown>, phrase: string): ToolMessage {
-  return { name, status: 'success', data, content: `${toPyRepr(data)} ${phrase}` };
+  return { name, status: 'success', data, content: `${toPythonLiteral(data)} ${phrase}` };
 }
 
 async function requireLead(store: CrmStore, ref: string | undefined, required: boolean): Promise<LeadRow | null> {

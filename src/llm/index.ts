@@ -14,7 +14,8 @@ export type { UnavailableReason } from './errors.ts';
 export type { ChatMessage } from './messages.ts';
 export type { CallTrace, UsageSummary } from './trace.ts';
 export { summarizeTrace, observeModelCalls } from './trace.ts';
-export { parseJsonLoose } from './json.ts';
+export { parseJsonLoose, tryParseJsonLoose } from './json.ts';
+export { parseLiteral, tryParseLiteral, parseObjectLoose, extractBalanced, stripCodeFence, toPythonLiteral, LiteralSyntaxError } from './literal.ts';
 export { toLanguage, wording } from './language.ts';
 export type { BotLanguage } from './language.ts';
 export {

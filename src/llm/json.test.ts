@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseJsonLoose } from './json.ts';
+import { parseJsonLoose, tryParseJsonLoose } from './json.ts';
 
 describe('parseJsonLoose', () => {
   it('plain JSON', () => expect(parseJsonLoose(' {"a": 1} ')).toEqual({ a: 1 }));
@@ -11,4 +11,12 @@ describe('parseJsonLoose', () => {
     expect(() => parseJsonLoose('não sei')).toThrow(SyntaxError);
     expect(() => parseJsonLoose('{"a": ')).toThrow(SyntaxError);
   });
+});
+
+describe('parseJsonLoose on Python-literal output', () => {
+  it('single quotes, True/None and UUID() inside prose', () =>
+    expect(parseJsonLoose("Plano: {'actions': [{'intent': 'lead_criar', 'ok': True, 'id': UUID('u-1'), 'x': None}]}")).toEqual({
+      actions: [{ intent: 'lead_criar', ok: true, id: 'u-1', x: null }],
+    }));
+  it('tryParseJsonLoose returns undefined for text with no object', () => expect(tryParseJsonLoose('tudo certo')).toBeUndefined());
 });

@@ -50,5 +50,8 @@ export { readKnowledgeDir, type Chunk } from '../knowledge/index.ts';
 export { goldenPromptBlock } from '../feedback/index.ts';
 export { logModeration, type ModerationEntry } from '../guardrails/index.ts';
 
+// Reading a model's structured output leniently (fenced JSON, trailing commas, Python literals)
+export { parseJsonLoose, tryParseJsonLoose, parseLiteral, tryParseLiteral, parseObjectLoose, toPythonLiteral } from '../llm/index.ts';
+
 // Files beside the bot's code, under tsx and in the compiled build alike
 export { sourcePath } from '../paths.ts';

@@ -1,8 +1,8 @@
-// A safe reader for "object-like" strings that LLM planners and Python tools produce:
-// JSON, or Python literals such as "{'nome': 'Lennon', 'id': UUID('…'), 'ativo': True}".
-// It is a small recursive-descent parser; nothing is ever evaluated.
+// A safe reader for "object-like" text that models and Python tools produce: JSON, JSON with trailing
+// commas, or Python literals such as "{'nome': 'Lennon', 'id': UUID('…'), 'ativo': True}". A small
+// recursive-descent parser; nothing is ever evaluated. parseJsonLoose (json.ts) builds on it.
 
-export class LiteralSyntaxError extends Error {}
+export class LiteralSyntaxError extends SyntaxError {}
 
 const CONSTANTS: Record<string, unknown> = {
   True: true, False: false, None: null, true: true, false: false, null: null, undefined: null, NaN: null,
@@ -182,14 +182,16 @@ export function tryParseLiteral(text: string): unknown {
   }
 }
 
-/** The first balanced {...} (or [...] when `open` is '[') in a text, quotes respected. */
-export function extractBalanced(text: string, open: '{' | '[' = '{'): string | null {
-  const close = open === '{' ? '}' : ']';
-  let start = text.indexOf(open);
-  while (start >= 0) {
-    let depth = 0;
+/**
+ * The first balanced {...} or [...] in a text (only `open`'s kind when given), quotes of both kinds
+ * respected; null when none closes.
+ */
+export function extractBalanced(text: string, open?: '{' | '['): string | null {
+  const opener = open ? new RegExp(`\\${open}`, 'g') : /[{[]/g;
+  for (let m = opener.exec(text); m; m = opener.exec(text)) {
+    const stack: string[] = [];
     let quote: string | null = null;
-    for (let i = start; i < text.length; i++) {
+    for (let i = m.index; i < text.length; i++) {
       const c = text[i];
       if (quote) {
         if (c === '\\') i++;
@@ -197,10 +199,13 @@ export function extractBalanced(text: string, open: '{' | '[' = '{'): string | n
         continue;
       }
       if (c === '"' || c === "'") quote = c;
-      else if (c === open) depth++;
-      else if (c === close && --depth === 0) return text.slice(start, i + 1);
+      else if (c === '{') stack.push('}');
+      else if (c === '[') stack.push(']');
+      else if (c === '}' || c === ']') {
+        if (stack.pop() !== c) break;
+        if (stack.length === 0) return text.slice(m.index, i + 1);
+      }
     }
-    start = text.indexOf(open, start + 1);
   }
   return null;
 }
@@ -212,12 +217,12 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v ===
  * with an object inside ("{'lead_id': UUID('…')} lead criado"); a list of those, merged.
  * Returns null when nothing object-like is found.
  */
-export function toObject(value: unknown): Record<string, unknown> | null {
+export function parseObjectLoose(value: unknown): Record<string, unknown> | null {
   if (isPlainObject(value)) return value;
   if (Array.isArray(value)) {
     let merged: Record<string, unknown> | null = null;
     for (const item of value) {
-      const o = toObject(item);
+      const o = parseObjectLoose(item);
       if (o) merged = { ...(merged ?? {}), ...o };
     }
     return merged;
@@ -226,7 +231,7 @@ export function toObject(value: unknown): Record<string, unknown> | null {
   const s = stripCodeFence(value);
   const whole = tryParseLiteral(s);
   if (isPlainObject(whole)) return whole;
-  if (Array.isArray(whole)) return toObject(whole);
+  if (Array.isArray(whole)) return parseObjectLoose(whole);
   const inner = extractBalanced(s, '{');
   if (inner) {
     const v = tryParseLiteral(inner);
@@ -243,8 +248,8 @@ export function stripCodeFence(text: string): string {
 
 const ID_KEY = /(^id$|_id$)/;
 
-/** Python-style repr of a payload, ids written as UUID('…'): the shape Python tools put in ToolMessage text. */
-export function toPyRepr(value: unknown, key = ''): string {
+/** Python-style repr of a payload, ids (`id`, `*_id`) written as UUID('…'): what Python tools print; parseLiteral reads it back. */
+export function toPythonLiteral(value: unknown, key = ''): string {
   if (value === null || value === undefined) return 'None';
   if (value === true) return 'True';
   if (value === false) return 'False';
@@ -254,10 +259,10 @@ export function toPyRepr(value: unknown, key = ''): string {
     const q = `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n')}'`;
     return ID_KEY.test(key) ? `UUID(${q})` : q;
   }
-  if (Array.isArray(value)) return `[${value.map((v) => toPyRepr(v)).join(', ')}]`;
+  if (Array.isArray(value)) return `[${value.map((v) => toPythonLiteral(v)).join(', ')}]`;
   if (isPlainObject(value)) {
     return `{${Object.entries(value)
-      .map(([k, v]) => `'${k}': ${toPyRepr(v, k)}`)
+      .map(([k, v]) => `'${k}': ${toPythonLiteral(v, k)}`)
       .join(', ')}}`;
   }
   return `'${String(value)}'`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractBalanced, parseLiteral, toObject, toPyRepr, tryParseLiteral } from './pyliteral.ts';
+import { extractBalanced, parseLiteral, parseObjectLoose, toPythonLiteral, tryParseLiteral } from './literal.ts';
 
 describe('parseLiteral', () => {
   it('reads Python dict literals with UUID(), True/False/None and single quotes', () => {
@@ -31,30 +31,36 @@ describe('parseLiteral', () => {
   });
 });
 
-describe('toObject', () => {
+describe('parseObjectLoose', () => {
   it('finds the object inside a tool message text', () => {
-    expect(toObject("{'lead_id': UUID('abc-1'), 'nome': 'Lennon'} lead criado")).toEqual({ lead_id: 'abc-1', nome: 'Lennon' });
+    expect(parseObjectLoose("{'lead_id': UUID('abc-1'), 'nome': 'Lennon'} lead criado")).toEqual({ lead_id: 'abc-1', nome: 'Lennon' });
   });
 
   it('merges a list of object strings (the seed slots shape) and leaves non-objects as null', () => {
-    expect(toObject(["{'nome': 'Lennon'}", '{"empresa": "Acme"}'])).toEqual({ nome: 'Lennon', empresa: 'Acme' });
-    expect(toObject('Lennon')).toBeNull();
-    expect(toObject(42)).toBeNull();
+    expect(parseObjectLoose(["{'nome': 'Lennon'}", '{"empresa": "Acme"}'])).toEqual({ nome: 'Lennon', empresa: 'Acme' });
+    expect(parseObjectLoose('Lennon')).toBeNull();
+    expect(parseObjectLoose(42)).toBeNull();
   });
 
   it('strips a ```json fence', () => {
-    expect(toObject('```json\n{"a": 1}\n```')).toEqual({ a: 1 });
+    expect(parseObjectLoose('```json\n{"a": 1}\n```')).toEqual({ a: 1 });
   });
 });
 
-describe('extractBalanced / toPyRepr', () => {
+describe('extractBalanced / toPythonLiteral', () => {
+  it('finds the first object or list, or only the kind asked for', () => {
+    expect(extractBalanced("plano: [{'a': 1}] e {'b': 2}")).toBe("[{'a': 1}]");
+    expect(extractBalanced("plano: [{'a': 1}] e {'b': 2}", '{')).toBe("{'a': 1}");
+    expect(extractBalanced('{"a": [1}')).toBeNull();
+  });
+
   it('respects quotes when matching braces', () => {
     expect(extractBalanced("x {'a': '}'} y")).toBe("{'a': '}'}");
   });
 
   it('writes ids as UUID(...) and round-trips through the parser', () => {
     const payload = { lead_id: 'u-1', nome: "O'Neil", ativo: false, empresa: null };
-    const repr = toPyRepr(payload);
+    const repr = toPythonLiteral(payload);
     expect(repr).toBe("{'lead_id': UUID('u-1'), 'nome': 'O\\'Neil', 'ativo': False, 'empresa': None}");
     expect(parseLiteral(repr)).toEqual(payload);
   });
