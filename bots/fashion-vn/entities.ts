@@ -10,7 +10,7 @@
 // converts VND to the catalogue currency with settings.vnd_per_usd (25 000 by default), rounding the
 // lower bound down and the upper bound up to the cent so nothing at the edge is lost.
 import { dirname } from 'node:path';
-import { type BotConfig, foldPreservingOffsets, readBotConfig, sourcePath } from 'switchboard';
+import { type BotConfig, foldPreservingOffsets, readBotConfig, readPriceRange, readSize, sourcePath } from 'switchboard';
 import { loadCatalog, type Product, type ProductSearchFilter, type SaleorClient } from 'switchboard/saleor';
 
 export type Currency = 'VND' | 'USD';
@@ -243,165 +243,6 @@ class Scanner {
   }
 }
 
-// --- prices ---
-
-interface Amount { value: number; currency?: Currency; explicit: boolean; start: number; end: number }
-
-const AMOUNT_RE = /(\$\s*)?(\d+(?:[.,]\d+)*)(?:\s*(trieu|tr|cu)(?![a-z])(?:\s*(\d)(?!\d))?|\s*(k|ka|nghin|ngan|ngin|ng|d|dong|vnd|usd|do la|dola|dollars?|do|\$)(?![\p{L}\d]))?(\s*ruoi(?![a-z]))?/dgu;
-
-function parseNumber(s: string): number {
-  if (/^\d{1,3}([.,]\d{3})+$/.test(s)) return Number(s.replace(/[.,]/g, ''));
-  return Number(s.replace(',', '.'));
-}
-
-function findAmounts(raw: string, folded: string): Amount[] {
-  const out: Amount[] = [];
-  for (const m of folded.matchAll(AMOUNT_RE)) {
-    const [all, dollarPrefix, num, million, millionTail, unit, half] = m;
-    const start = m.index!;
-    // a digit glued to letters before it ("m55", "1m70") is not an amount
-    if (start > 0 && /[\p{L}]/u.test(folded[start - 1]) && !dollarPrefix) continue;
-    let value = parseNumber(num);
-    if (Number.isNaN(value)) continue;
-    let currency: Currency | undefined;
-    let explicit = true;
-    const unitAt = m.indices?.[5];
-    const unitRaw = unitAt ? raw.slice(unitAt[0], unitAt[1]) : ''; // the unit as typed, with its diacritics
-    if (million) {
-      value = value * 1e6 + (millionTail ? Number(millionTail) * 1e5 : 0);
-      currency = 'VND';
-    } else if (unit) {
-      if (unit === 'do' && !['do', 'đô'].includes(unitRaw)) continue; // "42 đỏ" is a colour, "2 đồ" clothes
-      if (unit === 'd' && !['d', 'đ'].includes(unitRaw)) continue;
-      if (['k', 'ka', 'nghin', 'ngan', 'ngin', 'ng'].includes(unit)) { value *= 1000; currency = 'VND'; }
-      else if (['d', 'dong', 'vnd'].includes(unit)) currency = 'VND';
-      else currency = 'USD';
-    } else if (dollarPrefix) {
-      currency = 'USD';
-    } else {
-      explicit = false;
-    }
-    if (half && million) value += 5e5; // 1 triệu rưỡi
-    out.push({ value, currency, explicit, start, end: start + all.trimEnd().length });
-  }
-  return out;
-}
-
-const LTE_BEFORE = /(duoi|toi da|khong qua|ko qua|k qua|kh qua|hok qua|khong vuot qua|khong hon|max|it hon|nho hon|re hon|<=?|ngan sach|budget|chi co|under|below|less than|cheaper than)\s*(?:la\s*)?(?:gia\s*)?(?:tam\s*|khoang\s*)?$/;
-const GTE_BEFORE = /(tren|hon|tu|>=?|it nhat|toi thieu|min|lon hon|cao hon|over|above|more than|from)\s*(?:gia\s*)?$/;
-const APPROX_BEFORE = /(tam|khoang|co|tam tam|xap xi|quanh|quanh quan|around|about|gia|gia tien|muc gia|~|tam gia|khoang gia)\s*$/;
-const LTE_AFTER = /^\s*(do lai|do xuong|tro xuong|tro lai|doi lai|max|or less|thoi)/;
-const GTE_AFTER = /^\s*(tro len|do len|or more|\+)/;
-const RANGE_JOIN = /^\s*(-|–|~|den|toi|to|and)\s*$/;
-
-function extractPrice(sc: Scanner, tolerance: number): PriceRange | undefined {
-  const { raw, folded } = sc;
-  const amounts = findAmounts(raw, folded);
-  const sizeBefore = (a: Amount) => /(size|sz|siz|sai|so|co|giay|chan)\s*$/.test(folded.slice(Math.max(0, a.start - 8), a.start)) && !a.explicit;
-  let result: { gte?: number; lte?: number; currency?: Currency } | undefined;
-  for (let i = 0; i < amounts.length; i++) {
-    const a = amounts[i];
-    const before = folded.slice(Math.max(0, a.start - 24), a.start);
-    const b = amounts[i + 1];
-    // range: "từ 200k đến 500k", "200-500k", "20 đến 50 đô"
-    if (b && RANGE_JOIN.test(folded.slice(a.end, b.start)) && (a.explicit || b.explicit || /(tu|khoang|tam)\s*$/.test(before))) {
-      const scale = (x: Amount, other: Amount) => (x.explicit ? x.value : borrowUnit(x.value, other));
-      result = { gte: scale(a, b), lte: scale(b, a), currency: b.currency ?? a.currency };
-      sc.useSpan(Math.max(0, a.start - (before.match(/(tu|khoang|tam)\s*$/)?.[0].length ?? 0)), b.end);
-      i++;
-      continue;
-    }
-    if (sizeBefore(a)) continue;
-    const after = folded.slice(a.end, a.end + 16);
-    let kind: 'lte' | 'gte' | 'approx' | undefined;
-    let cueLength = 0;
-    for (const [k, re] of [['lte', LTE_BEFORE], ['gte', GTE_BEFORE], ['approx', APPROX_BEFORE]] as const) {
-      const m = re.exec(before);
-      if (m && (!before.slice(0, m.index).length || /[^\p{L}\p{N}]$/u.test(before.slice(0, m.index)))) {
-        kind = k;
-        cueLength = m[0].length;
-        break;
-      }
-    }
-    if (LTE_AFTER.test(after)) kind = 'lte';
-    else if (GTE_AFTER.test(after)) kind = 'gte';
-    if (!kind && !a.explicit) continue; // a bare number: a quantity, a height, a size…
-    if (kind === 'approx' && !a.explicit && /co\s*$/.test(before)) continue; // "cỡ 42" is a size
-    kind ??= 'approx';
-    const value = a.explicit ? a.value : a.value < 1000 ? a.value * 1000 : a.value;
-    const currency = a.currency ?? 'VND';
-    const range = kind === 'lte' ? { lte: value } : kind === 'gte' ? { gte: value } : { gte: value * (1 - tolerance), lte: value * (1 + tolerance) };
-    // "trên 200k dưới 500k": single-sided bounds in the same currency combine
-    const merge = result && kind !== 'approx' && (result.currency ?? 'VND') === currency;
-    result = merge ? { ...result, ...range, currency } : { ...range, currency };
-    const afterCue = (LTE_AFTER.exec(after) ?? GTE_AFTER.exec(after))?.[0].length ?? 0;
-    sc.useSpan(a.start - cueLength, a.end + afterCue);
-  }
-  if (!result) return undefined;
-  const currency = result.currency ?? 'VND';
-  const clean = (n: number | undefined) => (n === undefined ? undefined : Math.round(n * 100) / 100);
-  const price: PriceRange = { currency };
-  if (result.gte !== undefined) price.gte = clean(result.gte);
-  if (result.lte !== undefined) price.lte = clean(result.lte);
-  return price;
-}
-
-/**
- * In "200-500k" or "800-1tr2" a bare number borrows the other bound's unit: the largest of
- * million/thousand/one that keeps it below that bound. Two bare numbers are thousands of đồng.
- */
-function borrowUnit(value: number, other: Amount): number {
-  if (!other.explicit) return value < 1000 ? value * 1000 : value;
-  if (other.currency === 'USD') return value;
-  return ([1e6, 1e3, 1].find((m) => value * m <= other.value) ?? 1) * value;
-}
-
-// --- sizes ---
-
-const LETTER_SIZES = ['XXXL', 'XXL', 'XL', 'XS', 'S', 'M', 'L'];
-
-function normaliseSize(s: string): string | undefined {
-  const up = s.toUpperCase();
-  if (up === '2XL') return 'XXL';
-  if (up === '3XL') return 'XXXL';
-  if (LETTER_SIZES.includes(up)) return up;
-  const n = Number(s);
-  return Number.isInteger(n) && n >= 30 && n <= 48 ? String(n) : undefined;
-}
-
-/** `cased` is the NFC text with its original letter case (same offsets as sc.raw). */
-function extractSize(sc: Scanner, cased: string): string | undefined {
-  const { folded } = sc;
-  const free = (start: number, end: number) => sc.tokens.every((t, i) => !(t.start < end && start < t.end) || !sc.used[i]);
-  const take = (value: string | undefined, start: number, end: number) => {
-    if (!value || !free(start, end)) return undefined;
-    sc.useSpan(start, end);
-    return value;
-  };
-  // "size m", "sz L", "cỡ 42", "số 40", "sai xl"
-  for (const m of folded.matchAll(/(?<![\p{L}\d])(size|sz|siz|sai|saiz|co|so)\s*[:.]?\s*(xxxl|xxl|xl|3xl|2xl|xs|s|m|l|\d{2})(?![\p{L}\d])/gu)) {
-    const v = take(normaliseSize(m[2]), m.index!, m.index! + m[0].length);
-    if (v) return v;
-  }
-  // an upper-case size standing alone: "áo thun M", "còn XL không"
-  for (const m of cased.matchAll(/(?<![\p{L}\d])(XXXL|XXL|XL|XS|2XL|3XL|S|M|L)(?![\p{L}\d])/gu)) {
-    const v = take(normaliseSize(m[1]), m.index!, m.index! + m[0].length);
-    if (v) return v;
-  }
-  // lower-case multi-letter sizes are unambiguous: "xl", "2xl"
-  for (const m of folded.matchAll(/(?<![\p{L}\d])(xxxl|xxl|xl|2xl|3xl)(?![\p{L}\d])/gu)) {
-    const v = take(normaliseSize(m[1]), m.index!, m.index! + m[0].length);
-    if (v) return v;
-  }
-  // shoe sizes after a shoe word: "giày 42", "chân mình 41"
-  for (const m of folded.matchAll(/(?:giay|chan|sneakers?|plimsolls?|dep)(?![\p{L}])[^\d]{0,16}?(?<![\d.,])(3[5-9]|4[0-8])(?![\p{L}\d.,])/gu)) {
-    const at = m.index! + m[0].length - m[1].length;
-    const v = take(normaliseSize(m[1]), at, at + m[1].length);
-    if (v) return v;
-  }
-  return undefined;
-}
-
 // --- the extractor ---
 
 const compiled = new WeakMap<CatalogVocabulary, { types: Matcher[]; colors: Matcher[]; materials: Matcher[] }>();
@@ -418,15 +259,20 @@ function compiledOf(vocab: CatalogVocabulary) {
 export function extractProductEntities(text: string, catalog: CatalogVocabulary = defaultVocabulary()): ProductEntities {
   const raw = text.normalize('NFC').toLowerCase();
   const sc = new Scanner(raw, fold(raw));
-  // keep the original case for upper-case sizes ("M", "XL")
-  const cased = text.normalize('NFC');
   const entities: ProductEntities = { keywords: [] };
   const { types, colors, materials } = compiledOf(catalog);
 
-  const price = extractPrice(sc, catalog.priceTolerance);
-  if (price) entities.price = price;
-  const size = extractSize(sc, cased);
-  if (size) entities.size = size;
+  // the budget and the size first, so their words ("2 đô", "size 40") are not read as a colour or a type
+  const price = readPriceRange(text, 'vi', { tolerance: catalog.priceTolerance });
+  if (price) {
+    entities.price = { currency: price.currency as Currency, ...(price.gte !== undefined && { gte: price.gte }), ...(price.lte !== undefined && { lte: price.lte }) };
+    for (const span of price.spans) sc.useSpan(span.start, span.end);
+  }
+  const size = readSize(text, 'vi', (start, end) => sc.tokens.some((t, i) => sc.used[i] && t.start < end && start < t.end));
+  if (size) {
+    entities.size = size.value;
+    sc.useSpan(size.start, size.end);
+  }
   let productType = sc.scan('product_type', types);
   // "áo … loại hoodie": a generic type ("áo", "quần áo") gives way to a specific one named later
   if (productType && catalog.genericProductTypes.includes(productType)) productType = sc.scan('product_type', types) ?? productType;

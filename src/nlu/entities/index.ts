@@ -47,3 +47,5 @@ export function extractEntities(input: string, opts: ExtractOptions): Entity[] {
 
 export { extractDateTimes } from './datetime.ts';
 export { parseNumeral } from './numbers.ts';
+export { readPriceRange, type PriceRange, type PriceRangeOptions } from './price-range.ts';
+export { readSize, type SizeReading } from './sizes.ts';
