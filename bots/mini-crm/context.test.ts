@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { readBotConfig } from 'switchboard';
 import { detectToolEvents, update_context } from './context.ts';
+import { narrator } from './narration.ts';
 import type { PlanAction, Segment, ToolMessage } from './types.ts';
+
+const say = narrator(readBotConfig(import.meta.dirname).replies);
 
 const L1 = '11111111-1111-4111-8111-111111111111';
 const L2 = '22222222-2222-4222-8222-222222222222';
@@ -12,6 +16,7 @@ function freshCtx(pending: PlanAction[] = []) {
     pending_actions: pending,
     tool_messages: [] as ToolMessage[],
     injected: new WeakSet<PlanAction>(),
+    say,
     lead_atual: undefined as { id: string; nome: string } | undefined,
     proposta_atual: undefined as { id: string; titulo: string } | undefined,
   };

@@ -5,7 +5,7 @@
 //    slots.lead_ref_ou_id into later pending actions that lack a lead;
 //  - remember the current proposal and the last task.
 import { parseObjectLoose } from 'switchboard';
-import { push_ai_response, say } from './narration.ts';
+import { push_ai_response } from './narration.ts';
 
 import { fold } from './text.ts';
 import type { CrmContext, CrmIntent, LeadRef, ProposalRef, Segment, TaskRef, ToolMessage } from './types.ts';
@@ -75,7 +75,7 @@ export function leadReference(msg: ToolMessage, event?: ToolEvent): LeadRef | nu
 /** Intents that belong to a lead and take the current one when the user names none. */
 export const LEAD_LINKED = new Set<CrmIntent>(['nota_adicionar', 'tarefa_criar', 'proposta_rascunhar']);
 
-type UpdatableContext = Pick<CrmContext, 'ai_responses' | 'pending_actions' | 'tool_messages' | 'injected'> &
+type UpdatableContext = Pick<CrmContext, 'ai_responses' | 'pending_actions' | 'tool_messages' | 'injected' | 'say'> &
   Partial<Pick<CrmContext, 'lead_atual' | 'proposta_atual' | 'ultima_tarefa' | 'clock'>>;
 
 /** Point later lead-linked actions without a lead of their own at `lead`. */
@@ -89,28 +89,28 @@ export function injectLead(ctx: Pick<CrmContext, 'pending_actions' | 'injected'>
   }
 }
 
-function segmentFor(event: ToolEvent, p: Record<string, unknown>, msg: ToolMessage): Omit<Segment, 'ok'> | null {
+function segmentFor(ctx: Pick<CrmContext, 'say'>, event: ToolEvent, p: Record<string, unknown>, msg: ToolMessage): Omit<Segment, 'ok'> | null {
   switch (event) {
     case 'lead_created': {
       const id = str(p.lead_id) ?? str(p.id) ?? UUID_G.exec(String(msg.content ?? ''))?.[0];
       if (!id) return null;
-      return { intent: 'lead_criar', text: say.leadCreated(str(p.nome) ?? str(p.lead_nome) ?? '(sem nome)', id), data: { ...p, lead_id: id } };
+      return { intent: 'lead_criar', text: ctx.say.leadCreated(str(p.nome) ?? str(p.lead_nome) ?? '(sem nome)', id), data: { ...p, lead_id: id } };
     }
     case 'proposal_drafted': {
       const id = str(p.proposta_id) ?? str(p.id) ?? UUID_G.exec(String(msg.content ?? ''))?.[0];
       if (!id) return null;
-      return { intent: 'proposta_rascunhar', text: say.proposalDrafted(str(p.titulo) ?? 'Proposta', id), data: { ...p, proposta_id: id } };
+      return { intent: 'proposta_rascunhar', text: ctx.say.proposalDrafted(str(p.titulo) ?? 'Proposta', id), data: { ...p, proposta_id: id } };
     }
     case 'item_added':
       return {
         intent: 'proposta_item_adicionar',
-        text: say.itemAdded(str(p.titulo) ?? 'atual', str(p.descricao) ?? 'item', num(p.quantidade) || 1, num(p.preco_unitario ?? p.preco), num(p.total_item ?? p.total)),
+        text: ctx.say.itemAdded(str(p.titulo) ?? 'atual', str(p.descricao) ?? 'item', num(p.quantidade) || 1, num(p.preco_unitario ?? p.preco), num(p.total_item ?? p.total)),
         data: p,
       };
     case 'totals_recalculated':
       return {
         intent: 'proposta_recalcular',
-        text: say.totalsRecalculated(str(p.titulo) ?? 'atual', num(p.subtotal), num(p.desconto), num(p.total)),
+        text: ctx.say.totalsRecalculated(str(p.titulo) ?? 'atual', num(p.subtotal), num(p.desconto), num(p.total)),
         data: p,
       };
   }
@@ -124,7 +124,7 @@ export function update_context<C extends UpdatableContext>(ctx: C, toolMessages:
     const events = detectToolEvents(msg);
     const payload = toolPayload(msg);
     for (const event of events) {
-      const seg = segmentFor(event, payload, msg);
+      const seg = segmentFor(ctx, event, payload, msg);
       if (seg) push_ai_response(ctx, seg.intent, seg.text, true, seg.data);
     }
     if (msg.status === 'error') continue;

@@ -7,7 +7,8 @@ export { localPlan, splitClauses, classifyByRules, classifyClause, extractSlots,
 export type { Clause } from './local-plan.ts';
 export { update_context, detectToolEvents, toolPayload, leadReference, injectLead, LEAD_LINKED } from './context.ts';
 export type { ToolEvent } from './context.ts';
-export { push_ai_response, respond_final, say, failureText, HELP_TEXT, REPLY_HEADINGS } from './narration.ts';
+export { push_ai_response, respond_final, narrator } from './narration.ts';
+export type { Narrator } from './narration.ts';
 export { createCrmTools } from './tools.ts';
 export type { CrmTools } from './tools.ts';
 export { CrmStore } from './store.ts';

@@ -3,7 +3,7 @@
 // re-plan when the queue runs dry while the message still asks for more → one narrated reply.
 import { injectLead, update_context } from './context.ts';
 import { DEFAULT_THRESHOLD } from './local-plan.ts';
-import { HELP_TEXT, failureText, push_ai_response, respond_final, say } from './narration.ts';
+import { narrator, push_ai_response, respond_final } from './narration.ts';
 import { buildLocalPlan, normalizePlan, prepare_plan } from './plan.ts';
 import { isLeadPronoun, nameLeadPronouns } from './pronouns.ts';
 import { CrmStore } from './store.ts';
@@ -13,7 +13,7 @@ import type { CrmContext, CrmIntent, CrmMemory, CrmTurnInput, CrmTurnResult, Pla
 /** Upper bound on actions run in one turn (a runaway planner cannot loop the tools). */
 export const MAX_ACTIONS_PER_TURN = 20;
 
-export function createContext(input: Pick<CrmTurnInput, 'text' | 'now' | 'timeZone' | 'memory' | 'classify' | 'threshold'>): CrmContext {
+export function createContext(input: Pick<CrmTurnInput, 'text' | 'now' | 'timeZone' | 'memory' | 'classify' | 'threshold' | 'replies'>): CrmContext {
   return {
     text: input.text,
     clock: { now: input.now, timeZone: input.timeZone },
@@ -28,6 +28,8 @@ export function createContext(input: Pick<CrmTurnInput, 'text' | 'now' | 'timeZo
     injected: new WeakSet(),
     classify: input.classify,
     threshold: input.threshold ?? DEFAULT_THRESHOLD,
+    replies: input.replies,
+    say: narrator(input.replies),
   };
 }
 
@@ -50,12 +52,12 @@ async function runAction(
   tools: CrmTools,
   store: CrmStore,
   action: PlanAction,
-  replies: Record<string, string>,
 ): Promise<ToolMessage[]> {
+  const { say } = ctx;
   const s = action.slots;
   const { intent } = action;
   const tz = ctx.clock.timeZone;
-  const fail = (msg: ToolMessage) => push_ai_response(ctx, intent, failureText(intent, errorReason(msg), replies), false, msg.data);
+  const fail = (msg: ToolMessage) => push_ai_response(ctx, intent, say.failure(intent, errorReason(msg)), false, msg.data);
   /** Explicit reference, else a mentioned name that matches a lead, else the current lead. */
   const leadRef = async (): Promise<string | undefined> => {
     if (s.lead_ref_ou_id && !isLeadPronoun(s.lead_ref_ou_id)) {
@@ -147,7 +149,7 @@ async function runAction(
       if (msg.status === 'error') fail(msg);
       return [msg];
     case 'ajuda':
-      push_ai_response(ctx, intent, replies.ajuda ?? HELP_TEXT);
+      push_ai_response(ctx, intent, ctx.replies.ajuda);
       return [];
   }
 }
@@ -183,8 +185,6 @@ export async function runCrmTurn(input: CrmTurnInput): Promise<CrmTurnResult> {
   const ctx = createContext(input);
   const store = new CrmStore(input.sql, input.workspace, input.now);
   const tools = createCrmTools(store, input.emit);
-  const replies = input.replies ?? {};
-  const helpText = replies.ajuda ?? HELP_TEXT;
   let local: PlanAction[] | null = null;
   const localActions = () => (local ??= buildLocalPlan(ctx));
   const cloneActions = (actions: PlanAction[]) => actions.map((a) => ({ intent: a.intent, slots: { ...a.slots } }));
@@ -207,10 +207,10 @@ export async function runCrmTurn(input: CrmTurnInput): Promise<CrmTurnResult> {
       ctx.executed.push(action);
       let messages: ToolMessage[] = [];
       try {
-        messages = await runAction(ctx, tools, store, action, replies);
+        messages = await runAction(ctx, tools, store, action);
       } catch (err) {
         const reason = `erro inesperado (${err instanceof Error ? err.message : String(err)})`;
-        push_ai_response(ctx, action.intent, failureText(action.intent, reason, replies), false);
+        push_ai_response(ctx, action.intent, ctx.say.failure(action.intent, reason), false);
       }
       update_context(ctx, messages);
     }
@@ -232,7 +232,7 @@ export async function runCrmTurn(input: CrmTurnInput): Promise<CrmTurnResult> {
     if (ctx.lead_atual) injectLead(ctx, ctx.lead_atual);
   }
 
-  if (ctx.ai_responses.length === 0) push_ai_response(ctx, 'ajuda', helpText);
+  if (ctx.ai_responses.length === 0) push_ai_response(ctx, 'ajuda', ctx.replies.ajuda);
   return {
     reply: respond_final(ctx),
     segments: ctx.ai_responses,

@@ -1,4 +1,5 @@
 // Shapes shared by the mini-CRM modules: intents, planned actions, tool messages, segments, memory.
+import type { Narrator } from './narration.ts';
 import type { Sql } from 'switchboard';
 
 export const CRM_INTENTS = [
@@ -126,8 +127,8 @@ export interface CrmTurnInput {
   /** Minimum classifier confidence (default 0.4). */
   threshold?: number;
   emit?: (event: CrmEvent) => void;
-  /** Reply texts from bot.yaml (`ajuda`, …) overriding the built-in ones. */
-  replies?: Record<string, string>;
+  /** The bot.yaml replies: help, failure labels and every action's sentence. */
+  replies: Record<string, string>;
 }
 
 export interface CrmTurnResult {
@@ -155,4 +156,6 @@ export interface CrmContext {
   injected: WeakSet<PlanAction>;
   classify?: CrmClassifier;
   threshold: number;
+  replies: Record<string, string>;
+  say: Narrator;
 }
