@@ -4,18 +4,10 @@
 // The message is folded to a same-length lowercase copy, so a match found in the folded text points at the
 // same span of the original (names and cities keep their capitals and accents). Each slot found is masked
 // out, so one number is never read twice (an income is not also a score or an age).
-import { foldPreservingOffsets, type Sql } from 'switchboard';
+import { foldPreservingOffsets, numberWordsSource, parseNumberWords, parseNumeral, type Sql } from 'switchboard';
 import type { EducationLevel } from './profile.ts';
 import { fold, titleCase } from './text.ts';
-import {
-  COURSE_ALIASES,
-  DEFAULT_COURSES,
-  expandCourseAliases,
-  toUf,
-  type InstitutionType,
-  type Shift,
-  type Uf,
-} from './vocab.ts';
+import { COURSE_ALIASES, DEFAULT_COURSES, expandCourseAliases, PROFESSIONS, toUf, words, type InstitutionType, type Shift, type Uf } from './vocab.ts';
 
 export type SlotName =
   | 'name'
@@ -140,36 +132,15 @@ class Work {
   }
 }
 
-// Numbers: "2.000", "2.000,50", "650,5", "650.5", "1500", and words ("dezessete", "quatro").
-const UNIT_WORDS: Record<string, number> = {
-  um: 1, uma: 1, dois: 2, duas: 2, tres: 3, quatro: 4, cinco: 5, seis: 6, sete: 7, oito: 8, nove: 9,
-};
-const TEEN_WORDS: Record<string, number> = {
-  dez: 10, onze: 11, doze: 12, treze: 13, quatorze: 14, catorze: 14, quinze: 15, dezesseis: 16, dezessete: 17,
-  dezoito: 18, dezenove: 19,
-};
-const TENS_WORDS: Record<string, number> = {
-  vinte: 20, trinta: 30, quarenta: 40, cinquenta: 50, sessenta: 60, setenta: 70, oitenta: 80, noventa: 90,
-};
-const WORD_NUM = `(?:(?:${Object.keys(TENS_WORDS).join('|')})(?:\\s+e\\s+(?:${Object.keys(UNIT_WORDS).join('|')}))?|${Object.keys(TEEN_WORDS).join('|')}|${Object.keys(UNIT_WORDS).join('|')})`;
+// Numbers: "2.000", "2.000,50", "650,5", "650.5", "1500", and words ("dezessete", "vinte e cinco").
 const DIGITS = String.raw`\d{1,3}(?:\.\d{3})+(?:,\d{1,2})?|\d+(?:[.,]\d{1,2})?`;
-const NUM = `(?:${DIGITS}|${WORD_NUM}(?![a-z]))`;
+const NUM = `(?:${DIGITS}|${numberWordsSource('pt')}(?![a-z]))`;
 
 function parseNumber(raw: string): number | null {
   const s = raw.trim();
-  if (/^\d/.test(s)) {
-    const normalised = /^\d{1,3}(\.\d{3})+(,\d{1,2})?$/.test(s) ? s.replace(/\./g, '').replace(',', '.') : s.replace(',', '.');
-    const n = Number(normalised);
-    return Number.isFinite(n) ? n : null;
-  }
-  const parts = s.split(/\s+e\s+/);
-  let total = 0;
-  for (const p of parts) {
-    const v = UNIT_WORDS[p] ?? TEEN_WORDS[p] ?? TENS_WORDS[p];
-    if (v === undefined) return null;
-    total += v;
-  }
-  return total;
+  // "650.5" is a decimal as students type it; "2.000" a thousands group.
+  const n = /^\d/.test(s) ? parseNumeral(/^\d+\.\d{1,2}$/.test(s) ? s.replace('.', ',') : s, 'pt') : parseNumberWords(s, 'pt');
+  return n ?? null;
 }
 
 const B = '(?<![a-z0-9])'; // word start (folded text)
@@ -177,18 +148,8 @@ const E = '(?![a-z0-9])'; // word end
 
 // ---------- names ----------
 
-const NOT_NAMES = new Set(
-  (
-    'oi ola ola! bom boa dia tarde noite sim nao ok beleza tudo bem obrigado obrigada valeu claro quero queria gostaria ' +
-    'primeira primeiro unica unico filha filho aluna aluno estudante mae pai formada formado de da do em no na que ' +
-    'nova novo interessada interessado ai aqui ja eu voce vc cloudinha prouni sisu enem fies ajuda help sair cancelar parar ' +
-    'direito medicina curso faculdade universidade publica privada noturno matutino integral manha tarde nota renda ' +
-    'cursando terminei completo incompleto ensino medio fundamental estou to tenho moro sou'
-  ).split(' '),
-);
-const NAME_STOP = new Set(
-  'e tenho moro sou estou to tou terminei faco fiz quero queria com anos em no na mas ja aqui daqui que pois porque moro vivo tenho idade'.split(' '),
-);
+const NOT_NAMES = words('not_names');
+const NAME_STOP = words('name_stop');
 const PARTICLES = new Set(['da', 'de', 'do', 'das', 'dos', 'e']);
 const WORD = /^[\p{L}][\p{L}'’-]*$/u;
 
@@ -240,18 +201,10 @@ function extractName(w: Work, out: ExtractedSlots, expectingName: boolean): void
 
 // ---------- cities ----------
 
-// Catalog cities that are also everyday words: never taken from a weak cue ("em", "de", "para").
-const CITY_COMMON_WORDS = new Set(
-  'barra serra patos cedro areia manga marco posse jardim alegre salto sonora torres castro lapa arcos cocos passos ceres viana marau taio lobato pien estradas'.split(' '),
-);
-const CITY_STOP = new Set(
-  'e com mas tenho quero sou estou to faco fiz terminei ja aqui perto onde pra para que no na em ha faz desde'.split(' '),
-);
-const NOT_CITIES = new Set(
-  'interior campo roca sitio fazenda bairro centro zona periferia capital cidade casa brasil escola familia baixa classe origem la rede uma um outra outro cor raca lugar regiao comunidade'.split(' '),
-);
-// Full state names that are also city names: "moro em São Paulo" means the city.
-const CITY_NAMED_LIKE_STATE = new Set(['sao paulo', 'rio de janeiro']);
+const CITY_COMMON_WORDS = words('city_common_words');
+const CITY_STOP = words('city_stop');
+const NOT_CITIES = words('not_cities');
+const CITY_NAMED_LIKE_STATE = words('city_named_like_state');
 
 function findCatalogCity(catalog: Catalog, folded: string, state?: string): CityEntry | null {
   const candidates = catalog.cities.filter((c) => c.norm === folded && (!state || c.state === state));
@@ -420,10 +373,9 @@ function householdSize(w: Work): { size: number; start: number; end: number } | 
   return null;
 }
 
-// Relatives, folded ("vó" → "vo"): one person each, or two for "pais" / "avós" unless a number says otherwise.
-const RELATIVE =
-  'mae|mamae|pai|papai|vo|vovo|avo|irma|irmao|tia|tio|prima|primo|filha|filho|esposa|esposo|marido|mulher|namorad[oa]|companheir[oa]|padrasto|madrasta|sobrinh[oa]|cunhad[oa]|sogr[oa]|net[oa]|entead[oa]|madrinha|padrinho|bebe';
-const RELATIVES = 'pais|avos|irmaos|irmas|tias|tios|primos|primas|filhos|filhas|sobrinhos|sobrinhas|netos|netas|enteados|enteadas';
+// Relatives: one person each, or two for "pais" / "avós" unless a number says otherwise.
+const RELATIVE = [...words('relatives')].join('|');
+const RELATIVES = [...words('relatives_plural')].join('|');
 const PERSON = new RegExp(
   `^(?:(?:a|o)\\s+)?(?:minha|meu|mina)?\\s*(${RELATIVE})${E}|^(?:(?:as|os)\\s+)?(?:minhas|meus)\\s+(?:(${NUM})\\s+)?(${RELATIVES})${E}`,
 );
@@ -666,9 +618,8 @@ const INSTITUTION_TYPE = '(?:publica|publico|federal|estadual|municipal|gratuita
 const PRIVATE_WORD = /^(privad|particular|paga)/;
 // "estudei em escola pública" is the student's background (Prouni rule), not the college they want.
 const SCHOOL_BEFORE = /(escola|escolas|rede|colegio|ensino medio|ensino fundamental)(\s+\S+)?\s*$/;
-const INDIFFERENT = `(?:tanto faz|tanto fez|qualquer uma|qualquer um|qualquer|ambas|ambos|as duas|os dois|indiferente|nao importa|nao faz diferenca|sem preferencia|nao tenho preferencia)`;
-// Words that may surround "tanto faz" in a clause that names nothing else ("ah, pra mim tanto faz mesmo").
-const INDIFFERENT_FILLER = new Set('ah e pra por mim mesmo tanto faz fez qualquer uma um ambas ambos as os duas dois indiferente nao importa faz diferenca sem tenho preferencia pode ser serve servem ta tudo bem bom entao olha sei la tipo'.split(' '));
+const INDIFFERENT = `(?:${[...words('indifferent')].sort((a, b) => b.length - a.length).join('|')})`;
+const INDIFFERENT_FILLER = words('indifferent_filler');
 
 /**
  * No preference between public and private: both kinds named together ("pública ou privada", "tanto pública
@@ -713,20 +664,8 @@ function extractInstitutionType(w: Work, out: ExtractedSlots): void {
 
 // ---------- course ----------
 
-// Catalog names that are everyday words: taken only after a course cue ("curso de", "quero", "fazer").
-const GENERIC_COURSES = new Set(
-  'arte artes ciencias engenharia alimentos eventos estradas pintura moda cinema musica danca teatro fotografia decoracao estetica financas informatica letras historia fisica design computacao'.split(' '),
-);
+const GENERIC_COURSES = words('generic_courses');
 const COURSE_CUE = /(curso|cursos|cursar|fazer|faco|estudar|faculdade|graduacao|quero|queria|gostaria|prestar|area|pensando em|interesse em|interessad[oa] em|bacharelado|licenciatura)( de| em| na| no)?\s*$/;
-const PROFESSIONS: Record<string, string> = {
-  medico: 'medicina', medica: 'medicina', advogado: 'direito', advogada: 'direito', enfermeiro: 'enfermagem',
-  enfermeira: 'enfermagem', psicologo: 'psicologia', psicologa: 'psicologia', dentista: 'odontologia',
-  veterinario: 'medicina veterinaria', veterinaria: 'medicina veterinaria', arquiteto: 'arquitetura e urbanismo',
-  arquiteta: 'arquitetura e urbanismo', contador: 'ciencias contabeis', contadora: 'ciencias contabeis',
-  jornalista: 'jornalismo', nutricionista: 'nutricao', fisioterapeuta: 'fisioterapia', farmaceutico: 'farmacia',
-  farmaceutica: 'farmacia', engenheiro: 'engenharia', engenheira: 'engenharia', pedagogo: 'pedagogia', pedagoga: 'pedagogia',
-};
-
 function extractCourse(w: Work, out: ExtractedSlots, catalog: Catalog, expecting: Set<SlotName>): void {
   let text = expandCourseAliases(w.f);
   text = text.replace(new RegExp(`${B}(ser|virar|trabalhar como|me formar em)\\s+(?:um |uma )?([a-z]+)${E}`, 'g'), (m, verb: string, job: string) =>

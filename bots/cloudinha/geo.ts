@@ -2,29 +2,10 @@
 import type { Sql } from 'switchboard';
 import { isSameCourse, searchOpportunities, type SearchParams, type SearchResult } from './search.ts';
 import { fold } from './text.ts';
-import { COURSE_FAMILIES, STATE_NAMES, type Uf } from './vocab.ts';
-
-export const REGIONS: Record<string, Uf[]> = {
-  Norte: ['AC', 'AM', 'AP', 'PA', 'RO', 'RR', 'TO'],
-  Nordeste: ['AL', 'BA', 'CE', 'MA', 'PB', 'PE', 'PI', 'RN', 'SE'],
-  'Centro-Oeste': ['DF', 'GO', 'MS', 'MT'],
-  Sudeste: ['ES', 'MG', 'RJ', 'SP'],
-  Sul: ['PR', 'RS', 'SC'],
-};
+import { COURSE_FAMILIES, REGIONS, stateName } from './vocab.ts';
 
 export function regionOf(uf: string): string | null {
-  return Object.entries(REGIONS).find(([, ufs]) => ufs.includes(uf as Uf))?.[0] ?? null;
-}
-
-/** "Pernambuco" for PE (display spelling). */
-export function stateName(uf: string): string {
-  const folded = Object.entries(STATE_NAMES).find(([, v]) => v === uf)?.[0];
-  if (!folded) return uf;
-  const display: Record<string, string> = {
-    amapa: 'Amapá', ceara: 'Ceará', 'espirito santo': 'Espírito Santo', goias: 'Goiás', maranhao: 'Maranhão', para: 'Pará',
-    paraiba: 'Paraíba', piaui: 'Piauí', parana: 'Paraná', rondonia: 'Rondônia', 'sao paulo': 'São Paulo',
-  };
-  return display[folded] ?? folded.replace(/\b(\p{L})/gu, (c) => c.toUpperCase()).replace(/ D([aeo]s?) /g, ' d$1 ');
+  return Object.entries(REGIONS).find(([, ufs]) => ufs.includes(uf))?.[0] ?? null;
 }
 
 export interface NearbyResult extends SearchResult {

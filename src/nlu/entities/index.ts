@@ -46,6 +46,6 @@ export function extractEntities(input: string, opts: ExtractOptions): Entity[] {
 }
 
 export { extractDateTimes } from './datetime.ts';
-export { parseNumeral } from './numbers.ts';
+export { numberWordsSource, parseNumberWords, parseNumeral } from './numbers.ts';
 export { readPriceRange, type PriceRange, type PriceRangeOptions } from './price-range.ts';
 export { readSize, type SizeReading } from './sizes.ts';

@@ -40,11 +40,50 @@ const CURRENCY_AFTER: Record<Language, string> = {
 
 /** Small number words, folded. */
 export const NUMBER_WORDS: Record<Language, Record<string, number>> = {
-  pt: { zero: 0, um: 1, uma: 1, dois: 2, duas: 2, tres: 3, quatro: 4, cinco: 5, seis: 6, sete: 7, oito: 8, nove: 9, dez: 10, onze: 11, doze: 12, quinze: 15, vinte: 20, trinta: 30, cem: 100 },
-  es: { cero: 0, uno: 1, una: 1, dos: 2, tres: 3, cuatro: 4, cinco: 5, seis: 6, siete: 7, ocho: 8, nueve: 9, diez: 10, once: 11, doce: 12, quince: 15, veinte: 20, treinta: 30, cien: 100 },
+  pt: {
+    zero: 0, um: 1, uma: 1, dois: 2, duas: 2, tres: 3, quatro: 4, cinco: 5, seis: 6, sete: 7, oito: 8, nove: 9, dez: 10, onze: 11, doze: 12,
+    treze: 13, quatorze: 14, catorze: 14, quinze: 15, dezesseis: 16, dezessete: 17, dezoito: 18, dezenove: 19, vinte: 20, trinta: 30,
+    quarenta: 40, cinquenta: 50, sessenta: 60, setenta: 70, oitenta: 80, noventa: 90, cem: 100,
+  },
+  es: {
+    cero: 0, uno: 1, una: 1, dos: 2, tres: 3, cuatro: 4, cinco: 5, seis: 6, siete: 7, ocho: 8, nueve: 9, diez: 10, once: 11, doce: 12,
+    trece: 13, catorce: 14, quince: 15, dieciseis: 16, diecisiete: 17, dieciocho: 18, diecinueve: 19, veinte: 20, treinta: 30,
+    cuarenta: 40, cincuenta: 50, sesenta: 60, setenta: 70, ochenta: 80, noventa: 90, cien: 100,
+  },
   vi: { mot: 1, hai: 2, ba: 3, bon: 4, tu: 4, nam: 5, lam: 5, sau: 6, bay: 7, tam: 8, chin: 9, muoi: 10 },
   en: { zero: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12, fifteen: 15, twenty: 20, thirty: 30, hundred: 100 },
 };
+
+/** The word joining tens and units ("vinte e cinco", "treinta y dos"), where the language says numbers so. */
+const TENS_AND: Partial<Record<Language, string>> = { pt: 'e', es: 'y' };
+
+/**
+ * A regular-expression source (no groups) for a number said in words in folded text: a word of NUMBER_WORDS or
+ * tens and a unit ("vinte e cinco"). Callers add their own word boundaries.
+ */
+export function numberWordsSource(lang: Language): string {
+  const table = NUMBER_WORDS[lang];
+  const byLength = (list: string[]) => list.sort((a, b) => b.length - a.length).join('|');
+  const all = byLength(Object.keys(table));
+  const and = TENS_AND[lang];
+  if (!and) return `(?:${all})`;
+  const tens = byLength(Object.keys(table).filter((w) => table[w] >= 20 && table[w] < 100 && table[w] % 10 === 0));
+  const units = byLength(Object.keys(table).filter((w) => table[w] >= 1 && table[w] <= 9));
+  return `(?:(?:${tens})\\s+${and}\\s+(?:${units})|${all})`;
+}
+
+/** The value of a number said in words (folded): "dezessete" → 17, "vinte e cinco" → 25; undefined otherwise. */
+export function parseNumberWords(raw: string, lang: Language): number | undefined {
+  const and = TENS_AND[lang];
+  const parts = and ? raw.trim().split(new RegExp(`\\s+${and}\\s+`)) : [raw.trim()];
+  let total = 0;
+  for (const part of parts) {
+    const v = NUMBER_WORDS[lang][part];
+    if (v === undefined) return undefined;
+    total += v;
+  }
+  return total;
+}
 
 const SCORE_CUES: Record<Language, string> = {
   pt: 'tirei|tirou|fiz|minha nota foi|minha nota e|minha nota|nota de|nota|notas|media de|media|pontuacao de|pontuacao|pontos no enem|score|fiquei com',
