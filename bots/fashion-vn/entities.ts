@@ -10,7 +10,7 @@
 // converts VND to the catalogue currency with settings.vnd_per_usd (25 000 by default), rounding the
 // lower bound down and the upper bound up to the cent so nothing at the edge is lost.
 import { dirname } from 'node:path';
-import { type BotConfig, foldPreservingOffsets, readBotConfig, readPriceRange, readSize, sourcePath } from 'switchboard';
+import { type BotConfig, foldPreservingOffsets, type Gazetteer, GazetteerReader, readBotConfig, readPriceRange, readSize, type ReaderToken, sourcePath } from 'switchboard';
 import { loadCatalog, type Product, type ProductSearchFilter, type SaleorClient } from 'switchboard/saleor';
 
 export type Currency = 'VND' | 'USD';
@@ -42,6 +42,10 @@ export interface CatalogVocabulary {
   colors: Record<string, { label: string; synonyms: string[]; searchTerm: string }>;
   sizes: Record<string, { label: string; synonyms: string[] }>;
   materials: Record<string, { label: string; synonyms: string[] }>;
+  /** bot.yaml's gazetteers, read by GazetteerReader. */
+  gazetteers: Gazetteer[];
+  /** Words after which a final "hong" is the question particle (settings.question_particles). */
+  questionParticles: string[];
   /** Lowercase words of catalogue product names worth searching for. */
   nameTerms: string[];
   /** Categories searched when the customer names no product type. */
@@ -62,8 +66,6 @@ export interface CatalogVocabulary {
 
 // --- vocabulary ---
 
-const NAME_STOPWORDS = new Set(['the', 'and', 'for', 'with', 'your', 'like', 'own', 'pill', 'in', 'at', 'of', 'on', 'a', 'tee', 'shirt', 'polo', 'hoodie', 'beanie', 'card', 'gift', 'juice', 'sunglasses']);
-
 function gazetteerTerms(config: BotConfig, type: string): Term[] {
   const g = config.gazetteers.find((x) => x.type === type);
   return Object.entries(g?.values ?? {}).map(([canonical, synonyms]) => ({ canonical, label: synonyms[0] ?? canonical, synonyms }));
@@ -80,9 +82,12 @@ export function vocabularyFromConfig(config: BotConfig, productNames: string[] =
   const productTypes = record(gazetteerTerms(config, 'product_type'), (t) => ({ categories: groups[t.canonical] ?? [t.canonical] }));
   const typeWords = new Set(Object.values(productTypes).flatMap((t) => t.synonyms.map(fold)));
   const colorWords = new Set(Object.values(colors).flatMap((c) => [...c.synonyms.map(fold), c.searchTerm]));
+  const stopwords = new Set<string>(s.name_stopwords ?? []);
   const nameTerms = [...new Set(productNames.flatMap((n) => fold(n).match(/[a-z0-9]+/g) ?? []))]
-    .filter((w) => w.length >= 3 && !/^\d+$/.test(w) && !NAME_STOPWORDS.has(w) && !typeWords.has(w) && !colorWords.has(w));
+    .filter((w) => w.length >= 3 && !/^\d+$/.test(w) && !stopwords.has(w) && !typeWords.has(w) && !colorWords.has(w));
   return {
+    gazetteers: config.gazetteers,
+    questionParticles: s.question_particles ?? [],
     productTypes,
     colors,
     sizes: record(gazetteerTerms(config, 'size'), () => ({})),
@@ -132,159 +137,48 @@ export function fold(text: string): string {
   return foldPreservingOffsets(text.normalize('NFC'));
 }
 
-interface Token { raw: string; folded: string; start: number; end: number }
-
-function tokenize(raw: string, folded: string): Token[] {
-  const out: Token[] = [];
-  for (const m of folded.matchAll(/[\p{L}\p{N}]+(?:[-'][\p{L}\p{N}]+)*/gu)) {
-    out.push({ raw: raw.slice(m.index!, m.index! + m[0].length), folded: m[0], start: m.index!, end: m.index! + m[0].length });
-  }
-  return out;
-}
-
 const hasDiacritics = (s: string) => s !== fold(s);
 
-/**
- * Words that mean something else once written without diacritics (đen/đến, đỏ/đồ, hồng/hông=không,
- * be/bé, vàng/vâng, tím/tìm, cam/cảm, nâu/nấu, ghi (write), da/dạ, len/lên, kính/kinh, mũ/MU…).
- * Written without diacritics they count only next to a cue word or a product type.
- */
-const AMBIGUOUS_ASCII = new Set(['den', 'do', 'hong', 'be', 'vang', 'tim', 'cam', 'nau', 'ghi', 'kem', 'da', 'len', 'bong', 'lanh', 'lua', 'kinh', 'khan', 'mu', 'non', 'trang', 'tui', 'dep', 'vay', 'dam', 'cap', 'top']);
-
-const CUES: Record<string, Set<string>> = {
-  color: new Set(['mau', 'color', 'colour']),
-  material: new Set(['chat', 'bang', 'vai', 'lieu', 'soi', 'loai']),
-  // not "có"/"con": "co dep ko" is far more often "có đẹp không" than "có dép không"
-  product_type: new Set(['cai', 'chiec', 'doi', 'mua', 'ban', 'xem', 'tim', 'lay', 'order', 'dat']),
-};
-
-const PARTICLES = new Set(['shop', 'ad', 'admin', 'a', 'ah', 'ak', 'vay', 'v', 'z', 'ta', 'nhi', 'nha', 'ne', 'em', 'chi', 'anh', 'ban', 'b', 'oi', 'ha', 'he']);
-
-interface Matcher { canonical: string; tokens: { raw: string; folded: string }[] }
-
-function matchers(terms: Record<string, { synonyms: string[] }>): Matcher[] {
-  const out: Matcher[] = [];
-  for (const [canonical, t] of Object.entries(terms)) {
-    for (const s of [...t.synonyms, canonical]) {
-      const raw = s.normalize('NFC').toLowerCase();
-      const f = fold(raw);
-      const toks = tokenize(raw, f).map((x) => ({ raw: x.raw, folded: x.folded }));
-      if (toks.length) out.push({ canonical, tokens: toks });
-    }
-  }
-  // longest first, so "xanh da trời" wins over "xanh" and "áo thun" over "áo"
-  return out.sort((a, b) => b.tokens.length - a.tokens.length || b.tokens.map((t) => t.folded).join(' ').length - a.tokens.map((t) => t.folded).join(' ').length);
-}
-
-function tokenMatches(tok: Token, form: { raw: string; folded: string }): boolean {
-  if (tok.folded !== form.folded) return false;
-  // a word written with diacritics means exactly that word: "đồ" is not "đỏ", "đến" is not "đen",
-  // "đá" is not "da"; a word written without them may stand for any accented form
-  return !hasDiacritics(tok.raw) || tok.raw === form.raw;
-}
-
-interface Found { type: string; canonical: string; first: number; last: number } // token indexes
-
-class Scanner {
-  readonly tokens: Token[];
-  readonly used: boolean[];
-  readonly found: Found[] = [];
-  constructor(readonly raw: string, readonly folded: string) {
-    this.tokens = tokenize(raw, folded);
-    this.used = this.tokens.map(() => false);
-  }
-  /** Marks tokens overlapping the character span [start, end) as used. */
-  useSpan(start: number, end: number) {
-    this.tokens.forEach((t, i) => {
-      if (t.start < end && start < t.end) this.used[i] = true;
-    });
-  }
-  foundAt(tokenIndex: number, type?: string) {
-    return this.found.find((f) => f.first <= tokenIndex && tokenIndex <= f.last && (!type || f.type === type));
-  }
-  /** First match of any matcher (longest first); ambiguous bare words need a cue or an adjacent product/colour. */
-  scan(type: string, list: Matcher[]): string | undefined {
-    let best: Found | undefined;
-    for (const m of list) {
-      for (let i = 0; i + m.tokens.length <= this.tokens.length; i++) {
-        if (best && i >= best.first) break;
-        let ok = true;
-        for (let k = 0; k < m.tokens.length && ok; k++) ok = !this.used[i + k] && tokenMatches(this.tokens[i + k], m.tokens[k]);
-        if (!ok) continue;
-        if (m.tokens.length === 1 && this.isAmbiguous(i) && (!this.hasCue(type, i) || this.isQuestionParticle(i))) continue;
-        best = { type, canonical: m.canonical, first: i, last: i + m.tokens.length - 1 };
-        break;
-      }
-    }
-    if (!best) return undefined;
-    for (let k = best.first; k <= best.last; k++) this.used[k] = true;
-    this.found.push(best);
-    return best.canonical;
-  }
-  /** Southern "hong" = không at the end of a question: "có áo thun hong shop?" */
-  private isQuestionParticle(i: number): boolean {
-    if (this.tokens[i].folded !== 'hong') return false;
-    const next = this.tokens[i + 1];
-    return !next || PARTICLES.has(next.folded);
-  }
-  private isAmbiguous(i: number): boolean {
-    const t = this.tokens[i];
-    return !hasDiacritics(t.raw) && AMBIGUOUS_ASCII.has(t.folded);
-  }
-  private hasCue(type: string, i: number): boolean {
-    const prev = this.tokens[i - 1];
-    if (prev && CUES[type]?.has(prev.folded)) return true;
-    if (type === 'product_type') {
-      // "kinh ram", "mu len" are matched as phrases; a bare ambiguous product word needs a cue
-      return false;
-    }
-    // right after a product type or colour: "ao den", "giay da", "ao hoodie xam"
-    return i > 0 && Boolean(this.foundAt(i - 1, 'product_type') || this.foundAt(i - 1, 'color'));
-  }
+/** Southern "hong" = không at the end of a question ("có áo thun hong shop?"): a particle, not the colour. */
+function questionParticle(tokens: ReaderToken[], i: number, particles: Set<string>): boolean {
+  const next = tokens[i + 1];
+  return tokens[i].folded === 'hong' && (!next || particles.has(next.folded));
 }
 
 // --- the extractor ---
 
-const compiled = new WeakMap<CatalogVocabulary, { types: Matcher[]; colors: Matcher[]; materials: Matcher[] }>();
-
-function compiledOf(vocab: CatalogVocabulary) {
-  let c = compiled.get(vocab);
-  if (!c) {
-    c = { types: matchers(vocab.productTypes), colors: matchers(vocab.colors), materials: matchers(vocab.materials) };
-    compiled.set(vocab, c);
-  }
-  return c;
-}
-
 export function extractProductEntities(text: string, catalog: CatalogVocabulary = defaultVocabulary()): ProductEntities {
-  const raw = text.normalize('NFC').toLowerCase();
-  const sc = new Scanner(raw, fold(raw));
+  const particles = new Set(catalog.questionParticles);
+  const reader = new GazetteerReader(text, (tokens, i) => questionParticle(tokens, i, particles));
   const entities: ProductEntities = { keywords: [] };
-  const { types, colors, materials } = compiledOf(catalog);
+  const read = (type: string) => {
+    const g = catalog.gazetteers.find((x) => x.type === type);
+    return g && reader.read(g)?.value;
+  };
 
   // the budget and the size first, so their words ("2 đô", "size 40") are not read as a colour or a type
   const price = readPriceRange(text, 'vi', { tolerance: catalog.priceTolerance });
   if (price) {
     entities.price = { currency: price.currency as Currency, ...(price.gte !== undefined && { gte: price.gte }), ...(price.lte !== undefined && { lte: price.lte }) };
-    for (const span of price.spans) sc.useSpan(span.start, span.end);
+    for (const span of price.spans) reader.take(span.start, span.end);
   }
-  const size = readSize(text, 'vi', (start, end) => sc.tokens.some((t, i) => sc.used[i] && t.start < end && start < t.end));
+  const size = readSize(text, 'vi', (start, end) => reader.taken(start, end));
   if (size) {
     entities.size = size.value;
-    sc.useSpan(size.start, size.end);
+    reader.take(size.start, size.end);
   }
-  let productType = sc.scan('product_type', types);
+  let productType = read('product_type');
   // "áo … loại hoodie": a generic type ("áo", "quần áo") gives way to a specific one named later
-  if (productType && catalog.genericProductTypes.includes(productType)) productType = sc.scan('product_type', types) ?? productType;
+  if (productType && catalog.genericProductTypes.includes(productType)) productType = read('product_type') ?? productType;
   if (productType) entities.product_type = productType;
-  const color = sc.scan('color', colors);
+  const color = read('color');
   if (color) entities.color = color;
-  const material = sc.scan('material', materials);
+  const material = read('material');
   if (material) entities.material = material;
 
   const names = new Set(catalog.nameTerms);
-  sc.tokens.forEach((t, i) => {
-    if (!sc.used[i] && names.has(t.folded) && !hasDiacritics(t.raw) && !entities.keywords.includes(t.folded)) entities.keywords.push(t.folded);
+  reader.tokens.forEach((t, i) => {
+    if (!reader.used[i] && names.has(t.folded) && !hasDiacritics(t.raw) && !entities.keywords.includes(t.folded)) entities.keywords.push(t.folded);
   });
   return entities;
 }

@@ -10,7 +10,7 @@ import { catalogueVocabulary, type VocabularySource } from './catalogue.ts';
 import { extractProductEntities, findProducts, vocabularyFromConfig, type CatalogVocabulary, type FindResult, type ProductEntities, type Relaxable } from './entities.ts';
 import { detectTopic, isTopicSection, passageBody, rankPassages, topicsFromConfig } from './inquiry.ts';
 import { isShortFollowUp, refineIntents } from './refine.ts';
-import { formatNoProducts, formatNotSold, formatProductList, formatSaleorDown, followUpQuery, offTopicNudge, type FollowUp, type PreviousSearch } from './replies.ts';
+import { formatNoProducts, formatNotSold, formatProductList, followUpQuery, type FollowUp, type PreviousSearch } from './replies.ts';
 import { smallTalk } from './smalltalk.ts';
 
 interface FashionMemory {
@@ -96,7 +96,7 @@ const query_saleor: FashionStep = async (ctx) => {
     const options = { vocabulary: vocab(ctx), templates };
     const text = products.length
       ? // the intro describes what was found (found.entities) and, when constraints were dropped, what was asked
-        formatProductList(products, found?.entities ?? entities, 'vi', { ...options, relaxed: found?.relaxed, requested: entities })
+        formatProductList(products, found?.entities ?? entities, { ...options, relaxed: found?.relaxed, requested: entities })
       : found && followUp.kind === 'new' && typeNotSold(found)
         ? formatNotSold(entities.product_type!, options)
         : formatNoProducts(entities, options);
@@ -119,7 +119,7 @@ const query_saleor: FashionStep = async (ctx) => {
 function fail(ctx: Ctx, mem: FashionMemory, error: string) {
   console.warn(`[fashion-vn] saleor: ${error}`);
   return {
-    segments: [{ intent: 'purchase', text: formatSaleorDown({ templates: ctx.bot.replies }), ok: true, data: { saleor_error: error } }],
+    segments: [{ intent: 'purchase', text: ctx.reply('saleor_down'), ok: true, data: { saleor_error: error } }],
     memory: { fashion: { ...mem, saleor_products: [], saleor_error: error } },
   };
 }
@@ -175,7 +175,7 @@ const generate_answer: FashionStep = async (ctx) => {
 /** off_topic: a gentle nudge back to fashion, or a polite answer (replies.greeting, thanks, acknowledge, goodbye). */
 const handle_off_topic: FashionStep = (ctx) => {
   const talk = smallTalk(ctx.text, ctx.bot.greetings);
-  const text = (talk && ctx.bot.replies[talk]) || offTopicNudge({ templates: ctx.bot.replies });
+  const text = (talk && ctx.bot.replies[talk]) || ctx.reply('off_topic');
   return {
     segments: [{ intent: 'off_topic', text, ok: true, data: talk ? { smallTalk: talk } : undefined }],
     memory: { fashion: { ...fashion(ctx), question: ctx.text, classification_decision: 'off_topic' } },

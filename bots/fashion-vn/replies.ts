@@ -8,8 +8,6 @@ import {
   type CatalogVocabulary, type Currency, type ProductEntities, type Relaxable,
 } from './entities.ts';
 
-export type ReplyLanguage = 'vi' | 'en';
-
 export interface ReplyOptions {
   vocabulary?: CatalogVocabulary;
   /** Reply templates; default: bot.yaml `replies`. */
@@ -20,7 +18,8 @@ export interface ReplyOptions {
   requested?: ProductEntities;
 }
 
-const templatesOf = (o: ReplyOptions) => o.templates ?? fashionConfig().replies;
+/** bot.yaml `replies` with the caller's templates over them. */
+const templatesOf = (o: ReplyOptions) => ({ ...fashionConfig().replies, ...o.templates });
 
 export { fillTemplate };
 
@@ -37,38 +36,25 @@ export function formatMoney(m: Money | { amount: number; currency: string }, voc
   return `${own} (~${number(vnd, 0)}₫)`;
 }
 
-function formatBudget(amount: number, currency: Currency, vocab: CatalogVocabulary): string {
-  return currency === 'VND' ? `${number(Math.round(amount), 0)}₫` : formatMoney({ amount, currency }, vocab).replace(/ \(~.*\)$/, '');
-}
+/** The amount alone, without the VND equivalent of a dollar price. */
+const plainMoney = (m: { amount: number; currency: string }, vocab: CatalogVocabulary) => formatMoney(m, vocab).replace(/ \(~.*\)$/, '');
 
 // --- describing what was asked ---
 
-/** "áo hoodie màu xám size M chất cotton giá dưới 500.000₫" */
-export function describeEntities(entities: ProductEntities, vocab: CatalogVocabulary = defaultVocabulary(), lang: ReplyLanguage = 'vi'): string {
-  const parts: string[] = [];
-  const t = entities.product_type;
-  if (lang === 'en') {
-    parts.push(t ?? 'products');
-    if (entities.color) parts.unshift(entities.color);
-    if (entities.size) parts.push(`size ${entities.size}`);
-    if (entities.material) parts.push(`in ${entities.material}`);
-  } else {
-    parts.push(t ? vocab.productTypes[t]?.label ?? t : 'sản phẩm');
-    if (entities.keywords.length) parts.push(`“${entities.keywords.join(' ')}”`);
-    if (entities.color) parts.push(`màu ${vocab.colors[entities.color]?.label ?? entities.color}`);
-    if (entities.size) parts.push(`size ${entities.size}`);
-    if (entities.material) parts.push(`chất ${vocab.materials[entities.material]?.label ?? entities.material}`);
-  }
+/** "áo hoodie màu xám size M chất cotton giá dưới 500.000₫", from the describe_* templates. */
+export function describeEntities(entities: ProductEntities, vocab: CatalogVocabulary = defaultVocabulary(), options: ReplyOptions = {}): string {
+  const t = templatesOf(options);
+  const type = entities.product_type;
+  const parts = [type ? vocab.productTypes[type]?.label ?? type : t.describe_any_product];
+  if (entities.keywords.length) parts.push(`“${entities.keywords.join(' ')}”`);
+  if (entities.color) parts.push(fillTemplate(t.describe_color, { color: vocab.colors[entities.color]?.label ?? entities.color }));
+  if (entities.size) parts.push(fillTemplate(t.describe_size, { size: entities.size }));
+  if (entities.material) parts.push(fillTemplate(t.describe_material, { material: vocab.materials[entities.material]?.label ?? entities.material }));
   const p = entities.price;
   if (p) {
-    const f = (n: number) => formatBudget(n, p.currency, vocab);
-    if (lang === 'en') {
-      if (p.gte !== undefined && p.lte !== undefined) parts.push(`from ${f(p.gte)} to ${f(p.lte)}`);
-      else if (p.lte !== undefined) parts.push(`under ${f(p.lte)}`);
-      else if (p.gte !== undefined) parts.push(`over ${f(p.gte)}`);
-    } else if (p.gte !== undefined && p.lte !== undefined) parts.push(`giá từ ${f(p.gte)} đến ${f(p.lte)}`);
-    else if (p.lte !== undefined) parts.push(`giá dưới ${f(p.lte)}`);
-    else if (p.gte !== undefined) parts.push(`giá trên ${f(p.gte)}`);
+    const money = (n: number | undefined) => (n === undefined ? '' : plainMoney({ amount: n, currency: p.currency }, vocab));
+    const key = p.gte !== undefined && p.lte !== undefined ? 'describe_price_between' : p.lte !== undefined ? 'describe_price_under' : 'describe_price_over';
+    parts.push(fillTemplate(t[key], { gte: money(p.gte), lte: money(p.lte) }));
   }
   return parts.join(' ');
 }
@@ -77,30 +63,20 @@ const hasAnyConstraint = (e: ProductEntities) => Boolean(e.product_type || e.col
 
 // --- product lists ---
 
-function inStock(v: Product['variants'][number]): boolean {
-  return v.quantityAvailable === null || v.quantityAvailable > 0;
-}
+const inStock = (v: Product['variants'][number]) => v.quantityAvailable === null || v.quantityAvailable > 0;
 
 /** One line: name, price (with sale), sizes in stock; `askedSize` adds "không có size L" / "freesize". */
-function productLine(p: Product, index: number, askedSize: string | undefined, vocab: CatalogVocabulary, lang: ReplyLanguage): string {
-  const vi = lang === 'vi';
+function productLine(p: Product, index: number, askedSize: string | undefined, vocab: CatalogVocabulary, t: Record<string, string>): string {
   const bits: string[] = [];
-  if (p.price) {
-    let price = formatMoney(p.price, vocab);
-    if (p.undiscountedPrice) price += vi ? ` — đang giảm giá, giá gốc ${formatMoney(p.undiscountedPrice, vocab).replace(/ \(~.*\)$/, '')}` : ` — on sale, was ${formatMoney(p.undiscountedPrice, vocab).replace(/ \(~.*\)$/, '')}`;
-    bits.push(price);
-  }
+  if (p.price) bits.push(formatMoney(p.price, vocab) + (p.undiscountedPrice ? ` — ${fillTemplate(t.product_on_sale, { price: plainMoney(p.undiscountedPrice, vocab) })}` : ''));
   const sized = p.variants.filter((v) => v.size);
   if (sized.length) {
     const sizes = [...new Set(sized.filter(inStock).map((v) => v.size!))];
-    if (!sizes.length) bits.push(vi ? 'tạm hết size' : 'sold out');
-    else bits.push(`${vi ? 'size còn' : 'sizes'}: ${sizes.join(', ')}`);
-    if (askedSize && !sizes.some((s) => s.toUpperCase() === askedSize.toUpperCase())) {
-      bits.push(vi ? `không có size ${askedSize}` : `no size ${askedSize}`);
-    }
+    bits.push(sizes.length ? fillTemplate(t.product_sizes, { sizes: sizes.join(', ') }) : t.product_sizes_sold_out);
+    if (askedSize && !sizes.some((s) => s.toUpperCase() === askedSize.toUpperCase())) bits.push(fillTemplate(t.product_size_missing, { size: askedSize }));
   } else {
-    bits.push(p.variants.some(inStock) ? (vi ? 'còn hàng' : 'in stock') : (vi ? 'tạm hết hàng' : 'sold out'));
-    if (askedSize) bits.push(vi ? 'freesize' : 'one size');
+    bits.push(p.variants.some(inStock) ? t.product_in_stock : t.product_sold_out);
+    if (askedSize) bits.push(t.product_one_size);
   }
   return `${index + 1}. ${p.name} — ${bits.join(' · ')}`;
 }
@@ -109,59 +85,32 @@ function productLine(p: Product, index: number, askedSize: string | undefined, v
  * A short list of products: an intro line, one line per product (name, price, sizes in stock),
  * and "… và N mẫu khác" when there are more than settings.max_products_shown.
  */
-export function formatProductList(products: Product[], entities: ProductEntities, lang: ReplyLanguage = 'vi', options: ReplyOptions = {}): string {
+export function formatProductList(products: Product[], entities: ProductEntities, options: ReplyOptions = {}): string {
   if (!products.length) return formatNoProducts(entities, options);
   const vocab = options.vocabulary ?? defaultVocabulary();
-  const shown = products.slice(0, vocab.maxProductsShown);
-  const query = describeEntities(entities, vocab, lang);
-  let intro: string;
-  if (lang === 'en') {
-    intro = options.relaxed?.length
-      ? `Nothing matches ${describeEntities(options.requested ?? entities, vocab, 'en')} exactly; here are similar ${query}:`
-      : `Here ${products.length === 1 ? 'is 1 product' : `are ${products.length} products`} (${query}):`;
-  } else {
-    const t = templatesOf(options);
-    intro = options.relaxed?.length
-      ? fillTemplate(t.products_intro_relaxed ?? 'Shop chưa có đúng {missing} bạn tìm, bạn tham khảo các mẫu {query} này nhé:', { missing: describeEntities(options.requested ?? entities, vocab), query })
-      : fillTemplate(t.products_intro ?? 'Shop có {count} mẫu {query} cho bạn nè:', { count: products.length, query });
-  }
+  const t = templatesOf(options);
+  const query = describeEntities(entities, vocab, options);
+  const intro = options.relaxed?.length
+    ? fillTemplate(t.products_intro_relaxed, { missing: describeEntities(options.requested ?? entities, vocab, options), query })
+    : fillTemplate(t.products_intro, { count: products.length, query });
   const askedSize = (options.requested ?? entities).size;
-  const lines = shown.map((p, i) => productLine(p, i, askedSize, vocab, lang));
-  const more = products.length - shown.length;
-  if (more > 0) lines.push(lang === 'vi' ? `… và ${more} mẫu khác, bạn muốn xem thêm không?` : `… and ${more} more.`);
+  const lines = products.slice(0, vocab.maxProductsShown).map((p, i) => productLine(p, i, askedSize, vocab, t));
+  const more = products.length - vocab.maxProductsShown;
+  if (more > 0) lines.push(fillTemplate(t.products_more, { count: more }));
   return [intro, ...lines].join('\n');
 }
 
 /** "Dạ hiện shop chưa có áo hoodie màu đỏ ạ…" (or the generic text when nothing specific was asked). */
 export function formatNoProducts(entities: ProductEntities, options: ReplyOptions = {}): string {
   const t = templatesOf(options);
-  if (!hasAnyConstraint(entities)) return t.no_products_generic ?? 'Dạ mình chưa tìm thấy sản phẩm phù hợp ạ.';
-  return fillTemplate(t.no_products ?? 'Dạ hiện shop chưa có {query} ạ.', { query: describeEntities(entities, options.vocabulary ?? defaultVocabulary()) });
+  if (!hasAnyConstraint(entities)) return t.no_products_generic;
+  return fillTemplate(t.no_products, { query: describeEntities(entities, options.vocabulary ?? defaultVocabulary(), options) });
 }
 
 /** "Dạ shop chưa có váy ạ…": the customer asked for a product type the shop does not sell at all. */
 export function formatNotSold(productType: string, options: ReplyOptions = {}): string {
-  const vocab = options.vocabulary ?? defaultVocabulary();
-  const type = vocab.productTypes[productType]?.label ?? productType;
-  return fillTemplate(templatesOf(options).not_sold ?? 'Dạ shop chưa có {type} ạ.', { type });
-}
-
-/** The answer when Saleor cannot be reached (SaleorError). */
-export function formatSaleorDown(options: ReplyOptions = {}): string {
-  return templatesOf(options).saleor_down ?? 'Xin lỗi bạn, hệ thống kho hàng đang tạm gián đoạn. Bạn thử lại sau ít phút nhé!';
-}
-
-export function offTopicNudge(options: ReplyOptions = {}): string {
-  return templatesOf(options).off_topic ?? 'Mình là trợ lý thời trang của shop, bạn cần tư vấn gì về quần áo không?';
-}
-
-/** The ask_to_continue line ("Bạn có muốn hỏi thêm gì không?"). */
-export function askToContinue(options: ReplyOptions = {}): string {
-  return templatesOf(options).ask_to_continue ?? 'Bạn có muốn hỏi thêm gì không?';
-}
-
-export function greeting(options: ReplyOptions = {}): string {
-  return templatesOf(options).greeting ?? 'Xin chào! Mình có thể giúp gì cho bạn?';
+  const type = (options.vocabulary ?? defaultVocabulary()).productTypes[productType]?.label ?? productType;
+  return fillTemplate(templatesOf(options).not_sold, { type });
 }
 
 // --- follow-ups ---

@@ -47,6 +47,12 @@ export const handoffSchema = z.strictObject({
 export const gazetteerSchema = z.strictObject({
   type: z.string(),
   values: z.record(z.string(), z.array(z.string())),
+  /** For GazetteerReader: words that, typed without diacritics, mean something else too ("den": đen, đến). */
+  ambiguous: z.array(z.string()).optional(),
+  /** Words right before an ambiguous word that make it this type's ("mau den"). */
+  cues: z.array(z.string()).optional(),
+  /** Types whose match right before an ambiguous word makes it this type's ("ao den"). */
+  after: z.array(z.string()).optional(),
 });
 
 /** A regex entity: every match of `pattern` (case-insensitive) becomes an entity of `type` whose value is the match. */

@@ -37,6 +37,10 @@ export interface ActiveFlowContext {
 export interface Gazetteer {
   type: string; // entity type, e.g. 'product_type'
   values: Record<string, string[]>; // canonical value → synonyms (surface forms)
+  /** GazetteerReader only: ambiguous words without diacritics, the cue words and preceding types that settle them. */
+  ambiguous?: string[];
+  cues?: string[];
+  after?: string[];
 }
 
 export interface UnderstandInput {

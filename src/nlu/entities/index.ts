@@ -49,3 +49,4 @@ export { extractDateTimes } from './datetime.ts';
 export { numberWordsSource, parseNumberWords, parseNumeral } from './numbers.ts';
 export { readPriceRange, type PriceRange, type PriceRangeOptions } from './price-range.ts';
 export { readSize, type SizeReading } from './sizes.ts';
+export { GazetteerReader, type GazetteerMatch, type ReaderToken } from './gazetteer-reader.ts';
