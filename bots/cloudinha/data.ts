@@ -4,8 +4,8 @@
 // leaves a half-loaded table behind and the "already loaded?" row-count check stays trustworthy.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Sql } from 'switchboard';
-import { fold, numberOrNull, parseCsv, titleCase } from './text.ts';
+import { parseCsv, type Sql } from 'switchboard';
+import { fold, numberOrNull, titleCase } from './text.ts';
 
 export const DATA_FILES = {
   prouni: 'prouni_cursos_2018_amostra.csv',

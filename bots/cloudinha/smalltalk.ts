@@ -3,27 +3,22 @@
 // match workflow (a short line before its pending question).
 import { fold } from './text.ts';
 import { loadProfile, modelReply, type Ctx } from './turn.ts';
+import { settings, words } from './vocab.ts';
 
 type Program = 'sisu' | 'prouni';
 
-// Small talk is a message made only of these words, with at least one that carries it (thanks, a greeting,
-// an acknowledgement): "nossa, valeu!", "ok, entendi", "muito obrigada pela ajuda", "kkkk show".
-const SMALL_TALK_CORE =
-  /^(oi+e?|ola|opa|eai|obrigad[oa]s?|obg|brigad[oa]|valeu|vlw|agradeco|ok|okay|blz|beleza|show|legal|massa|top|otimo|perfeito|entendi|entendido|certo|tchau|falou|flw|k{2,}|(ha){2,}h?|(rs)+|bom|boa)$/;
-const SMALL_TALK_FILLER = new Set(
-  'nossa ah aah ahh hmm hum uau eita poxa puxa opa e ai entao ta bom boa dia tarde noite muito mt mto demais mesmo de novo mais uma vez pela pelas ajuda ajudas explicacao informacao info resposta cloudinha viu sim tudo bem ate logo mais amanha gente que bacana massa top show legal entendi certinho beleza perfeito otimo vc voce isso ajudou me muitissimo'.split(
-    ' ',
-  ),
-);
+const cues = settings.cues as Record<'small_talk' | 'greeting' | 'thanks', string>;
+const SMALL_TALK_WORD = new RegExp(cues.small_talk);
+const SMALL_TALK_FILLER = words('small_talk_filler');
+const GREETING = new RegExp(cues.greeting);
+const THANKS = new RegExp(cues.thanks);
 
+/** A message made only of small-talk words (bot.yaml `settings.cues.small_talk`, `vocabulary.small_talk_filler`). */
 export function isSmallTalk(text: string): boolean {
   const words = fold(text).split(/[^a-z0-9]+/).filter(Boolean);
   if (!words.length || words.length > 8) return false;
-  return words.some((w) => SMALL_TALK_CORE.test(w)) && words.every((w) => SMALL_TALK_CORE.test(w) || SMALL_TALK_FILLER.has(w));
+  return words.some((w) => SMALL_TALK_WORD.test(w)) && words.every((w) => SMALL_TALK_WORD.test(w) || SMALL_TALK_FILLER.has(w));
 }
-
-const GREETING = /^\s*(oi+e?|ola|oie|opa|e ai|eai|bom dia|boa tarde|boa noite|hey|hello)\b/;
-const THANKS = /\b(obrigad[oa]|obg|valeu|vlw|brigad[oa]|agradeco)\b/;
 
 /** Small talk without a model: greeting (with the student's name), thanks, or — inside a program — an invitation to ask more. */
 export async function chitChat(ctx: Ctx, program?: Program): Promise<string> {

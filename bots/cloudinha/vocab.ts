@@ -20,7 +20,9 @@ function lookup(type: string, to: (canonical: string) => string = (c) => c): Rec
   return out;
 }
 
-const vocabulary = (config.settings.vocabulary ?? {}) as Record<string, string[]>;
+/** bot.yaml `settings`. */
+export const settings = config.settings;
+const vocabulary = (settings.vocabulary ?? {}) as Record<string, string[]>;
 /** A word list of `settings.vocabulary`, folded. */
 export function words(name: string): Set<string> {
   return new Set((vocabulary[name] ?? []).map(fold));
@@ -32,7 +34,7 @@ export const UFS: readonly Uf[] = Object.keys(gazetteer('state'));
 export const STATE_NAMES: Record<string, Uf> = Object.fromEntries(Object.entries(gazetteer('state')).flatMap(([uf, names]) => names.map((n) => [fold(n), uf])));
 /** The state's name as written ("São Paulo" for SP), or the UF. */
 export const stateName = (uf: string): string => gazetteer('state')[uf]?.[0] ?? uf;
-export const REGIONS = (config.settings.regions ?? {}) as Record<string, Uf[]>;
+export const REGIONS = (settings.regions ?? {}) as Record<string, Uf[]>;
 
 /** A UF from "sp", "SP", "São Paulo" (the state), or null. */
 export function toUf(value: string): Uf | null {

@@ -33,6 +33,7 @@ export { repeatedExamples } from '../bot/examples.ts';
 
 // The store: reads in steps, writes through ctx.defer, the bot's own tables
 export type { Database, Migration, SessionRow, Sql } from '../store/index.ts';
+export { parseCsv } from '../store/index.ts';
 
 // Understanding: the local classifier, text normalisation, dates and times on the bot's clock
 export { addDays, compareDates, correctCommandWords, createLocalUnderstander, daysInMonth, editDistance, extractEntities, foldDiacritics, foldPreservingOffsets, GazetteerReader, hhmm, isoDate, normalize, numberWordsSource, parseNumberWords, parseNumeral, readPriceRange, readSize, wallClock, wallTimeToUtc, weekdayOf } from '../nlu/index.ts';

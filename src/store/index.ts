@@ -4,3 +4,4 @@ export * from './migrations.ts';
 export * from './repos.ts';
 export { orm, type Orm } from './orm.ts';
 export * as tables from './schema.ts';
+export { parseCsv } from './csv.ts';
