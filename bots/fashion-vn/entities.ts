@@ -46,6 +46,12 @@ export interface CatalogVocabulary {
   gazetteers: Gazetteer[];
   /** Words after which a final "hong" is the question particle (settings.question_particles). */
   questionParticles: string[];
+  /** settings.cues: phrases that steer a turn, over the folded message ('cheaper', 'other', 'ordinal'…). */
+  cues: Record<string, RegExp>;
+  /** settings.ordinal_words: "thứ hai" → 1. */
+  ordinalWords: Record<string, number>;
+  /** settings.demonstrative_words: the words of cues.demonstrative as written with diacritics. */
+  demonstrativeWords: Set<string>;
   /** Lowercase words of catalogue product names worth searching for. */
   nameTerms: string[];
   /** Categories searched when the customer names no product type. */
@@ -88,6 +94,9 @@ export function vocabularyFromConfig(config: BotConfig, productNames: string[] =
   return {
     gazetteers: config.gazetteers,
     questionParticles: s.question_particles ?? [],
+    cues: Object.fromEntries(Object.entries<string>(s.cues ?? {}).map(([k, v]) => [k, new RegExp(v, 'u')])),
+    ordinalWords: s.ordinal_words ?? {},
+    demonstrativeWords: new Set(s.demonstrative_words ?? []),
     productTypes,
     colors,
     sizes: record(gazetteerTerms(config, 'size'), () => ({})),
@@ -138,6 +147,10 @@ export function fold(text: string): string {
 }
 
 const hasDiacritics = (s: string) => s !== fold(s);
+
+const NEVER = /(?!)/u;
+/** A cue of settings.cues (never matching when the bot.yaml lacks it). */
+export const cue = (vocab: CatalogVocabulary, name: string): RegExp => vocab.cues[name] ?? NEVER;
 
 /** Southern "hong" = không at the end of a question ("có áo thun hong shop?"): a particle, not the colour. */
 function questionParticle(tokens: ReaderToken[], i: number, particles: Set<string>): boolean {

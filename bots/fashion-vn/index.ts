@@ -142,7 +142,7 @@ const handle_general_inquiry: FashionStep = async (ctx) => {
   const lastUser = [...ctx.history].reverse().find((m) => m.role === 'user')?.content ?? '';
   let passages = await answerPassages(ctx, ctx.text, true);
   // A short follow-up ("còn giày thì sao?") leans on the previous question.
-  if (!passages.length && lastUser && isShortFollowUp(ctx.text)) passages = await answerPassages(ctx, `${lastUser} ${ctx.text}`, false);
+  if (!passages.length && lastUser && isShortFollowUp(ctx.text, vocab(ctx))) passages = await answerPassages(ctx, `${lastUser} ${ctx.text}`, false);
   return {
     data: { context: passages.slice(0, 3).map((p) => p.content) },
     memory: { fashion: { ...fashion(ctx), question: ctx.text, classification_decision: 'general_fashion_inquiry' } },

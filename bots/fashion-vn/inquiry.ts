@@ -5,7 +5,7 @@
 // 2. otherwise the candidates are re-ranked by the question's words they contain, compared WITH their
 //    diacritics when the customer typed them ("Nẵng" is not "nặng", "phối" is not "phơi").
 import type { BotConfig, Passage } from 'switchboard';
-import { fold } from './entities.ts';
+import { fashionConfig, fold } from './entities.ts';
 
 export interface KnowledgeTopic {
   /** The start of the section heading that answers it ("Phí vận chuyển"). */
@@ -23,14 +23,8 @@ interface Token { raw: string; folded: string; expanded?: boolean }
 
 const hasDiacritics = (s: string) => s !== fold(s);
 
-/** Teen-code and abbreviations, expanded before matching ("ko" → "không", "dc" → "được"). */
-const EXPANSIONS: Record<string, string> = {
-  ko: 'không', k: 'không', kh: 'không', hok: 'không', hông: 'không', hong: 'không', khum: 'không', hem: 'không',
-  dc: 'được', đc: 'được', dk: 'được', đk: 'được', bn: 'bao nhiêu', ntn: 'như thế nào', j: 'gì', gi: 'gì',
-  mik: 'mình', mk: 'mình', mh: 'mình', vs: 'với', sp: 'sản phẩm', ck: 'chuyển khoản', stk: 'số tài khoản',
-  sđt: 'số điện thoại', sdt: 'số điện thoại', đt: 'điện thoại', hd: 'hóa đơn', hđ: 'hóa đơn', tl: 'trả lời',
-  bh: 'bao giờ', bg: 'bao giờ', ib: 'nhắn', inbox: 'nhắn', freeship: 'miễn phí ship',
-};
+/** Teen-code and abbreviations, expanded before matching (settings.teen_code: "ko" → "không", "dc" → "được"). */
+const EXPANSIONS = (fashionConfig().settings.teen_code ?? {}) as Record<string, string>;
 
 /** Lower-case NFC words (with their folded form), teen-code expanded. */
 export function words(text: string): Token[] {
@@ -129,12 +123,8 @@ export function isTopicSection(passage: Passage, topic: KnowledgeTopic): boolean
 
 // --- ranking by shared words ---
 
-/** Words that say nothing about the topic (particles, pronouns, question words), as written with diacritics. */
-const STOPWORDS = words(
-  'shop ad admin ơi à ạ ak nha nhé nè vậy v z thế thì là có không được mình em anh chị bạn tôi tui cho hỏi gì nào sao bao nhiêu '
-    + 'mấy như của và với để một cái những các nếu khi rồi nữa làm ở ra về vào trong từ đến mà hay hoặc nên phải cần muốn biết xin '
-    + 'giúp dùm luôn chưa đã đang sẽ bị này đó kia đây ấy ừ mới lại hơn nhất rất quá kiểu loại oke ok vâng nhỉ ta còn',
-);
+/** Words that say nothing about the topic (settings.stopwords: particles, pronouns, question words), with diacritics. */
+const STOPWORDS = words(String(fashionConfig().settings.stopwords ?? ''));
 
 /** A stopword as typed: "cần" and "can" are, "cân" (weight) is not. */
 const isStopword = (t: Token) => STOPWORDS.some((w) => sameWord(t, w));

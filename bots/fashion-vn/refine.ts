@@ -6,8 +6,8 @@
 // - a message naming something to buy ("có balo đi học không shop") is a purchase, unless it asks
 //   about a shop topic (how to wash it, what to wear it with, shipping…);
 // - a question about a shop topic the classifier took for off-topic ("phí vận chuyển về tỉnh") is an inquiry.
-import { CHEAPER, OTHER, ordinalIndex } from './replies.ts';
-import { extractProductEntities, fold, type CatalogVocabulary, type ProductEntities } from './entities.ts';
+import { ordinalIndex } from './replies.ts';
+import { cue, extractProductEntities, fold, type CatalogVocabulary, type ProductEntities } from './entities.ts';
 import { detectTopic, type KnowledgeTopic } from './inquiry.ts';
 import { smallTalk } from './smalltalk.ts';
 
@@ -20,11 +20,6 @@ export interface RefineInput {
   topics: KnowledgeTopic[];
   greetings?: string[];
 }
-
-/** Asking whether the shop has / sells / prices something. */
-const SHOPPING_CUE = /(?<![\p{L}])(co|con|ban|mua|tim|xem|lay|order|dat|gia|bao nhieu tien|bn tien|ib gia|bao gia|chot)(?![\p{L}])/u;
-/** A follow-up that names no entity but continues the search ("còn hàng không", "có mẫu nào khác"). */
-const CONTINUE_CUE = /(?<![\p{L}])(con hang|het hang|con khong|con ko|con k|mau nao|loai nao|cai nao|doi nao|chiec nao|thi sao|the nao|sao a|thi sao a)(?![\p{L}])/u;
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -41,11 +36,9 @@ export function asksAvailability(f: string, productType: string, vocabulary: Cat
 }
 
 /** "còn giày thì sao?", "thế áo len thì thế nào": a short follow-up that leans on the previous question. */
-const FOLLOW_UP = /^(?:the |vay )?con\b|^(?:the|vay)\b|\bthi (?:sao|the nao|ntn)\b/;
-
-export function isShortFollowUp(text: string): boolean {
+export function isShortFollowUp(text: string, vocab: CatalogVocabulary): boolean {
   const f = fold(text).trim();
-  return (f.match(/[\p{L}\p{N}]+/gu) ?? []).length <= 8 && FOLLOW_UP.test(f);
+  return (f.match(/[\p{L}\p{N}]+/gu) ?? []).length <= 8 && cue(vocab, 'follow_up').test(f);
 }
 
 const hasConstraint = (e: ProductEntities) => Boolean(e.color || e.size || e.material || e.price || e.keywords.length || e.product_type);
@@ -58,7 +51,7 @@ export function refineIntents(input: RefineInput): string[] {
   // after a shop question, "còn giày thì sao?" asks the same about shoes
   const onlyType = !entities.color && !entities.size && !entities.material && !entities.price && !entities.keywords.length;
   const afterInquiry = fashion?.classification_decision === 'general_fashion_inquiry';
-  if (afterInquiry && onlyType && isShortFollowUp(text) && !SHOPPING_CUE.test(f.replace(/^(?:the |vay )?con\b/, ''))) return ['general_fashion_inquiry'];
+  if (afterInquiry && onlyType && isShortFollowUp(text, vocabulary) && !cue(vocabulary, 'shopping').test(f.replace(/^(?:the |vay )?con\b/, ''))) return ['general_fashion_inquiry'];
   if (intents.includes('purchase')) return intents;
   const wordCount = (f.match(/[\p{L}\p{N}]+/gu) ?? []).length;
   const topic = detectTopic(text, topics);
@@ -67,10 +60,10 @@ export function refineIntents(input: RefineInput): string[] {
   const afterSearch = fashion?.classification_decision === 'purchase' && fashion.last_search;
   if (afterSearch && wordCount <= 10 && !topic) {
     const shown = fashion.last_search!.products?.length ?? 0;
-    if (hasConstraint(entities) || CHEAPER.test(f) || OTHER.test(f) || CONTINUE_CUE.test(f) || ordinalIndex(f, shown) !== undefined) return ['purchase'];
+    if (hasConstraint(entities) || ['cheaper', 'other', 'continue'].some((c) => cue(vocabulary, c).test(f)) || ordinalIndex(f, shown, vocabulary) !== undefined) return ['purchase'];
   }
   // a product the customer wants ("có balo đi học không", "bán quần jean không")
-  if (entities.product_type && (asksAvailability(f, entities.product_type, vocabulary) || (!topic && SHOPPING_CUE.test(f)))) return ['purchase'];
+  if (entities.product_type && (asksAvailability(f, entities.product_type, vocabulary) || (!topic && cue(vocabulary, 'shopping').test(f)))) return ['purchase'];
   if (intents.includes('off_topic') && topic && detectTopic(text, topics, { strongOnly: true })) return ['general_fashion_inquiry'];
   return intents;
 }

@@ -4,7 +4,7 @@
 import type { Money, Product } from 'switchboard/saleor';
 import { fillTemplate } from 'switchboard';
 import {
-  RELAX_ORDER, convertAmount, defaultVocabulary, extractProductEntities, fashionConfig, fold,
+  RELAX_ORDER, convertAmount, cue, defaultVocabulary, extractProductEntities, fashionConfig, fold,
   type CatalogVocabulary, type Currency, type ProductEntities, type Relaxable,
 } from './entities.ts';
 
@@ -147,42 +147,31 @@ export interface FollowUp {
   relax: Relaxable[];
 }
 
-const ORDINAL_WORDS: Record<string, number> = { nhat: 0, 'dau tien': 0, dau: 0, hai: 1, ba: 2, bon: 3, tu: 3, nam: 4 };
-
 /** Index of a shown product named by position: "cái thứ 2", "mẫu số 3", "cái đầu tiên", "cái cuối". */
-export function ordinalIndex(f: string, count: number): number | undefined {
-  const m = /(?:cai|mau|chiec|doi|san pham|sp|so|con)\s+(?:thu\s+|so\s+)?(\d|nhat|dau tien|dau|hai|ba|bon|tu|nam|cuoi cung|cuoi)(?![\p{L}\d])/u.exec(f);
-  if (!m) return undefined;
-  const w = m[1];
+export function ordinalIndex(f: string, count: number, vocab: CatalogVocabulary = defaultVocabulary()): number | undefined {
+  const w = cue(vocab, 'ordinal').exec(f)?.[1];
+  if (!w) return undefined;
   if (w.startsWith('cuoi')) return count - 1;
-  const i = /^\d$/.test(w) ? Number(w) - 1 : ORDINAL_WORDS[w];
+  const i = /^\d$/.test(w) ? Number(w) - 1 : vocab.ordinalWords[w];
   return i !== undefined && i >= 0 && i < count ? i : undefined;
 }
-
-const DEMONSTRATIVE = /(?:cai|mau|chiec|doi|san pham|sp|ao|giay|em)\s+(?:nay|do|kia|vua roi|vua nay|tren|day)(?![\p{L}])|(?<![\p{L}])no(?![\p{L}])/gu;
-/** The words of DEMONSTRATIVE as written with diacritics: "màu đỏ" (red) is not "mẫu đó" (that model). */
-const DEMONSTRATIVE_WORDS = new Set(['cái', 'mẫu', 'chiếc', 'đôi', 'sản', 'phẩm', 'sp', 'áo', 'giày', 'em', 'này', 'đó', 'kia', 'vừa', 'rồi', 'nãy', 'trên', 'đây', 'đấy', 'nó']);
 
 /**
  * The message points at the products just shown ("cái này", "mẫu đó", "nó"). Words typed with diacritics
  * must be the demonstrative ones; "mau do" typed without them reads as the colour red when the message
  * names another product type ("có váy mau do không").
  */
-export function refersToShownProducts(text: string, namesOtherType = false): boolean {
+export function refersToShownProducts(text: string, namesOtherType = false, vocab: CatalogVocabulary = defaultVocabulary()): boolean {
   const raw = text.normalize('NFC').toLowerCase();
   const f = fold(raw);
-  for (const m of f.matchAll(DEMONSTRATIVE)) {
+  for (const m of f.matchAll(new RegExp(cue(vocab, 'demonstrative'), 'gu'))) {
     const said = raw.slice(m.index, m.index + m[0].length).match(/[\p{L}]+/gu) ?? [];
-    if (!said.every((w) => w === fold(w) || DEMONSTRATIVE_WORDS.has(w))) continue;
+    if (!said.every((w) => w === fold(w) || vocab.demonstrativeWords.has(w))) continue;
     if (namesOtherType && said.every((w) => w === fold(w)) && /^mau\s+do$/.test(m[0])) continue;
     return true;
   }
   return false;
 }
-
-const SIZE_QUESTION = /(?:con|co)\s+(?:nhung\s+)?(?:size|sz|co)\s+(?:nao|gi)|(?:size|sz)\s+(?:nao|gi)\s+(?:con|co)|may size|bao nhieu size|nhung size nao|size nao con/;
-export const CHEAPER = /(?<![\p{L}])(?:dat|mac) qua(?![\p{L}])|re hon|gia mem hon|gia thap hon|mem hon|it tien hon|cheaper|re xiu|re chut|gia re hon/u;
-export const OTHER = /(?<![\p{L}])(mau|loai|kieu|cai|san pham|sp|mau ao|mau giay|color|colour)\s+(khac|nao khac|gi khac)(?![\p{L}])|(?<![\p{L}])(?:con|co)\s+(?:mau|loai|kieu)\s+(?:nao|gi)(?:\s+nua)?(?![\p{L}])|(?<![\p{L}])mau\s+nua(?![\p{L}])/u;
 
 /**
  * Resolves a message against the previous search: what to search now, what to leave out, and which
@@ -192,7 +181,7 @@ export function followUpQuery(previous: PreviousSearch | undefined, text: string
   const current = extractProductEntities(text, vocab);
   const f = fold(text);
   const result = (kind: FollowUpKind, entities: ProductEntities, extra: Partial<FollowUp> = {}): FollowUp => ({
-    kind, entities, excludeProductIds: [], productSlugs: [], asksSizes: SIZE_QUESTION.test(f),
+    kind, entities, excludeProductIds: [], productSlugs: [], asksSizes: cue(vocab, 'size_question').test(f),
     relax: kind === 'cheaper' ? ['material', 'color'] : [...RELAX_ORDER], ...extra,
   });
   if (!previous) return result('new', current);
@@ -201,8 +190,8 @@ export function followUpQuery(previous: PreviousSearch | undefined, text: string
   const prev = previous.entities;
   // a generic type ("áo này") does not replace the specific one of the previous search
   const currentType = current.product_type && !(vocab.genericProductTypes.includes(current.product_type) && prev.product_type) ? current.product_type : undefined;
-  const ordinal = ordinalIndex(f, shown.length);
-  const refersToShown = ordinal !== undefined || (shown.length > 0 && refersToShownProducts(text, Boolean(currentType && currentType !== prev.product_type)));
+  const ordinal = ordinalIndex(f, shown.length, vocab);
+  const refersToShown = ordinal !== undefined || (shown.length > 0 && refersToShownProducts(text, Boolean(currentType && currentType !== prev.product_type), vocab));
   if (currentType && currentType !== prev.product_type && !refersToShown) return result('new', { ...current, product_type: currentType });
 
   const merged: ProductEntities = { ...prev, keywords: current.keywords.length ? current.keywords : [...prev.keywords] };
@@ -215,7 +204,7 @@ export function followUpQuery(previous: PreviousSearch | undefined, text: string
     const slugs = ordinal !== undefined ? [shown[ordinal].slug] : shown.map((p) => p.slug);
     return result('about_shown', merged, { productSlugs: slugs });
   }
-  if (CHEAPER.test(f)) {
+  if (cue(vocab, 'cheaper').test(f)) {
     const prices = shown.map((p) => p.price).filter((m): m is Money => Boolean(m) && (m!.currency === 'USD' || m!.currency === 'VND'));
     const cheapest = prices.sort((a, b) => a.amount - b.amount)[0];
     const price = cheapest
@@ -223,7 +212,7 @@ export function followUpQuery(previous: PreviousSearch | undefined, text: string
       : prev.price?.lte !== undefined ? { lte: prev.price.lte * 0.8, currency: prev.price.currency } : undefined;
     return result('cheaper', { ...merged, price: current.price ?? price }, { excludeProductIds: shownIds });
   }
-  const other = OTHER.exec(f);
+  const other = cue(vocab, 'other').exec(f);
   if (other) {
     // "mẫu" (model) and "màu" (colour) fold to the same word: decide by the diacritics, else by context
     const said = text.normalize('NFC').toLowerCase().slice(other.index, other.index + other[0].length);
@@ -236,7 +225,7 @@ export function followUpQuery(previous: PreviousSearch | undefined, text: string
   }
   const changed = currentType || current.color || current.size || current.material || current.price || current.keywords.length;
   if (changed) return result('refine', merged);
-  if (SIZE_QUESTION.test(f) && shown.length) return result('about_shown', merged, { productSlugs: shown.map((p) => p.slug) });
+  if (cue(vocab, 'size_question').test(f) && shown.length) return result('about_shown', merged, { productSlugs: shown.map((p) => p.slug) });
   // a short message with nothing new ("còn hàng không shop?") continues the previous search
   const words = f.match(/[\p{L}\p{N}]+/gu) ?? [];
   if (words.length <= 8) return result('refine', merged);
