@@ -91,6 +91,8 @@ const CASES: [string, ExtractOptions, ExtractedSlots][] = [
   ['tenho direito ao prouni?', {}, {}],
   ['boa tarde! quero bolsa integral', {}, {}],
   ['boa noite cloudinha', {}, {}],
+  ['boa noite! prefiro estudar de manhã', {}, { shift: 'Matutino' }],
+  ['faculdade online, pelo prouni com 100% integral', {}, { shift: 'EaD' }],
   ['estudei em escola pública e quero uma particular', {}, { institution_type: 'privada' }],
   ['sou a primeira da família a fazer faculdade', {}, {}],
   ['estudei por 3 anos em casa', {}, {}],

@@ -7,7 +7,7 @@
 import { foldPreservingOffsets, numberWordsSource, parseNumberWords, parseNumeral, type Sql } from 'switchboard';
 import type { EducationLevel } from './profile.ts';
 import { fold, titleCase } from './text.ts';
-import { COURSE_ALIASES, DEFAULT_COURSES, expandCourseAliases, PROFESSIONS, toUf, words, type InstitutionType, type Shift, type Uf } from './vocab.ts';
+import { COURSE_ALIASES, DEFAULT_COURSES, expandCourseAliases, PROFESSIONS, SHIFT_WORDS, toUf, words, type InstitutionType, type Shift, type Uf } from './vocab.ts';
 
 export type SlotName =
   | 'name'
@@ -591,27 +591,19 @@ function extractEducation(w: Work, out: ExtractedSlots, expecting: Set<SlotName>
 
 // ---------- shift and institution type ----------
 
+const escapeRe = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const wordsRe = (phrases: Iterable<string>) => new RegExp(`${B}(?:${[...phrases].sort((a, b) => b.length - a.length).map(escapeRe).join('|')})${E}`, 'g');
+const SHIFT_FORMS = wordsRe(Object.keys(SHIFT_WORDS));
+const NOT_SHIFTS = wordsRe(words('not_shifts'));
+
+/** The first shift named (the shift gazetteer's words), unless in a phrase that names none ("boa noite"). */
 function extractShift(w: Work, out: ExtractedSlots): void {
-  const rules: [Shift, RegExp][] = [
-    ['Noturno', new RegExp(`${B}(?:noturno|noturna|a noite|de noite|pela noite|periodo da noite|turno da noite|noite)${E}(?<!(?:boa|ontem a|hoje a|essa|esta|nesta|nessa|ontem|amanha a) noite)`, 'dg')],
-    ['Matutino', new RegExp(`${B}(?:matutino|matutina|de manha|pela manha|a manha|periodo da manha|manha|manhas)${E}`, 'dg')],
-    ['Vespertino', new RegExp(`${B}(?:vespertino|vespertina|a tarde|de tarde|pela tarde|periodo da tarde|tarde)${E}(?<!(?:boa|mais|ate|muito) tarde)`, 'dg')],
-    ['Integral', new RegExp(`${B}(?:periodo integral|turno integral|horario integral|tempo integral|integral)${E}`, 'dg')],
-    ['EaD', new RegExp(`${B}(?:ead|a distancia|semipresencial|(?:curso|faculdade|aulas?|graduacao) (?:online|remot[oa]))${E}`, 'dg')],
-  ];
-  let best: { shift: Shift; start: number; end: number } | null = null;
-  for (const [shift, re] of rules) {
-    for (const m of w.all(re)) {
-      // "bolsa integral" is a scholarship kind, not a timetable.
-      if (shift === 'Integral' && /(bolsa|bolsas|prouni|100%|cem por cento)(\s+de estudos?)?\s*$/.test(w.f.slice(Math.max(0, m.index - 25), m.index))) continue;
-      if (!best || m.index < best.start) best = { shift, start: m.index, end: m.index + m[0].length };
-      break;
-    }
-  }
-  if (best) {
-    out.shift = best.shift;
-    w.mask(best.start, best.end);
-  }
+  const text = w.f.replace(NOT_SHIFTS, (m) => ' '.repeat(m.length));
+  const m = SHIFT_FORMS.exec(text);
+  SHIFT_FORMS.lastIndex = 0;
+  if (!m) return;
+  out.shift = SHIFT_WORDS[m[0]];
+  w.mask(m.index, m.index + m[0].length);
 }
 
 const INSTITUTION_TYPE = '(?:publica|publico|federal|estadual|municipal|gratuita|privada|privado|particular|paga)';
@@ -676,7 +668,7 @@ function extractCourse(w: Work, out: ExtractedSlots, catalog: Catalog, expecting
   for (const entry of catalog.courses) {
     if (best && entry.norm.length < best.entry.norm.length) break;
     if (!text.includes(entry.norm)) continue;
-    const re = new RegExp(`${B}${entry.norm.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}${E}`, 'g');
+    const re = new RegExp(`${B}${escapeRe(entry.norm)}${E}`, 'g');
     for (const m of text.matchAll(re)) {
       const before = text.slice(Math.max(0, m.index! - 30), m.index!);
       if (entry.norm === 'direito' && /(tenho|tem|terei|teria|ter|temos|tenha|perco|perder|perde|perdi|meu|meus|seu|seus)\s+(o\s+)?$/.test(before)) continue;
