@@ -4,11 +4,11 @@
 // saleor_error) is kept per conversation under memory.fashion.
 // classify_question is the local classifier corrected by refine.ts (courtesy, follow-ups after a search,
 // products asked for by type, shop topics); handle_general_inquiry picks the passage with inquiry.ts.
-import { type BotConfig, defineBot, type Passage, type Step, type TurnContext } from 'switchboard';
+import { type BotConfig, defineBot, isTopicSection, type Passage, passageBody, type Step, type TurnContext } from 'switchboard';
 import { createSaleorClient, createSaleorDevServer, type Product, type SaleorClient, SaleorError } from 'switchboard/saleor';
 import { catalogueVocabulary, type VocabularySource } from './catalogue.ts';
 import { extractProductEntities, findProducts, vocabularyFromConfig, type CatalogVocabulary, type FindResult, type ProductEntities, type Relaxable } from './entities.ts';
-import { detectTopic, isTopicSection, passageBody, rankPassages, topicsFromConfig } from './inquiry.ts';
+import { topicRouter } from './inquiry.ts';
 import { isShortFollowUp, refineIntents } from './refine.ts';
 import { formatNoProducts, formatNotSold, formatProductList, followUpQuery, type FollowUp, type PreviousSearch } from './replies.ts';
 import { smallTalk } from './smalltalk.ts';
@@ -129,12 +129,13 @@ function fail(ctx: Ctx, mem: FashionMemory, error: string) {
  * words of its topic's section, when the topic table knows it), re-ranked (inquiry.ts).
  */
 async function answerPassages(ctx: TurnContext, question: string, tool: boolean): Promise<Passage[]> {
-  const topic = detectTopic(question, topicsFromConfig(ctx.bot));
+  const router = topicRouter(ctx.bot);
+  const topic = router.detectTopic(question);
   const query = topic ? `${question} ${topic.section}` : question;
   const search = () => ctx.searchKnowledge(query, 8);
   let candidates = tool ? await ctx.tool('knowledgeSearch', { query, topic: topic?.section ?? null }, search) : await search();
   if (topic && !candidates.some((p) => isTopicSection(p, topic))) candidates = [...(await ctx.searchKnowledge(topic.section, 5)), ...candidates];
-  return rankPassages(question, candidates, topic);
+  return router.rankPassages(question, candidates, topic);
 }
 
 /** general_fashion_inquiry, step 1: retrieve the store's documents for the question (and the recent topic). */
@@ -198,7 +199,7 @@ export default defineBot<FashionServices, Memory, Data>({
       intents,
       fashion: memory.fashion,
       vocabulary: currentVocabulary(bot),
-      topics: topicsFromConfig(bot),
+      topics: topicRouter(bot),
       greetings: bot.greetings,
     }),
   // ask_to_continue: the turn ends by inviting the next question; never with an empty answer.

@@ -1,15 +1,16 @@
 // Knowledge topics and passage ranking: which section answers a shop question.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { type Passage, readKnowledgeDir } from 'switchboard';
+import { isTopicSection, type Passage, passageBody, readKnowledgeDir, writesWithDiacritics } from 'switchboard';
 import { botDir, fashionConfig } from './entities.ts';
-import { detectTopic, isTopicSection, overlapScore, passageBody, rankPassages, topicsFromConfig, writesWithDiacritics, words } from './inquiry.ts';
+import { topicRouter } from './inquiry.ts';
 
 const config = fashionConfig();
-const topics = topicsFromConfig(config);
+const router = topicRouter(config);
+const topics = router.topics;
 const chunks = readKnowledgeDir(join(botDir, config.knowledge ?? 'knowledge/'));
 const passages: Passage[] = chunks.map((c) => ({ doc: c.doc, heading: c.heading, content: c.content, score: 0 }));
-const section = (q: string) => detectTopic(q, topics)?.section;
+const section = (q: string) => router.detectTopic(q)?.section;
 
 describe('knowledge topics', () => {
   it('every topic names exactly one section of the knowledge documents', () => {
@@ -51,14 +52,14 @@ describe('knowledge topics', () => {
 
   it('weak cues pick a section for a shop question but do not make small talk a shop question', () => {
     expect(section('shop mở cửa mấy giờ')).toBe('Địa chỉ cửa hàng');
-    expect(detectTopic('nay MU đá mấy giờ vậy ad', topics, { strongOnly: true })).toBeUndefined();
-    expect(detectTopic('phí vận chuyển về tỉnh là bao nhiêu', topics, { strongOnly: true })?.section).toBe('Phí vận chuyển');
+    expect(router.detectTopic('nay MU đá mấy giờ vậy ad', { strongOnly: true })).toBeUndefined();
+    expect(router.detectTopic('phí vận chuyển về tỉnh là bao nhiêu', { strongOnly: true })?.section).toBe('Phí vận chuyển');
   });
 
   it('teen-code is expanded and a message without diacritics reads every accented form', () => {
-    expect(words('sdt shop la gi').map((t) => t.raw)).toEqual(['số', 'điện', 'thoại', 'shop', 'la', 'gì']);
-    expect(writesWithDiacritics(words('thanh toan momo dc hok'))).toBe(false);
-    expect(writesWithDiacritics(words('thanh toán momo được không'))).toBe(true);
+    expect(router.words('sdt shop la gi').map((t) => t.raw)).toEqual(['số', 'điện', 'thoại', 'shop', 'la', 'gì']);
+    expect(writesWithDiacritics(router.words('thanh toan momo dc hok'))).toBe(false);
+    expect(writesWithDiacritics(router.words('thanh toán momo được không'))).toBe(true);
   });
 });
 
@@ -66,24 +67,24 @@ describe('ranking passages', () => {
   const find = (start: string) => passages.find((p) => p.heading.startsWith(start))!;
 
   it('the topic section comes first whatever the search order', () => {
-    const topic = detectTopic('phí ship về Hà Nội bao nhiêu vậy shop', topics)!;
-    const ranked = rankPassages('phí ship về Hà Nội bao nhiêu vậy shop', [find('Phí đổi trả'), find('Địa chỉ cửa hàng'), find('Phí vận chuyển')], topic);
+    const topic = router.detectTopic('phí ship về Hà Nội bao nhiêu vậy shop')!;
+    const ranked = router.rankPassages('phí ship về Hà Nội bao nhiêu vậy shop', [find('Phí đổi trả'), find('Địa chỉ cửa hàng'), find('Phí vận chuyển')], topic);
     expect(ranked[0].heading).toMatch(/^Phí vận chuyển/);
   });
 
   it('without a topic, shared words decide, compared with their diacritics', () => {
     const size = find('Bảng size áo thun');
     const shipping = find('Thời gian giao hàng');
-    expect(overlapScore('cân Đà Nẵng', size)).toBe(0); // "Nẵng" does not match "nặng"
-    expect(overlapScore('cân nặng', size)).toBeGreaterThan(0);
-    expect(overlapScore('thời gian ship đi Đà Nẵng', shipping)).toBeGreaterThan(0);
-    expect(rankPassages('thời gian ship đi Đà Nẵng', [size, shipping]).map((p) => p.heading)).toEqual([shipping.heading]);
+    expect(router.overlapScore('cân Đà Nẵng', size)).toBe(0); // "Nẵng" does not match "nặng"
+    expect(router.overlapScore('cân nặng', size)).toBeGreaterThan(0);
+    expect(router.overlapScore('thời gian ship đi Đà Nẵng', shipping)).toBeGreaterThan(0);
+    expect(router.rankPassages('thời gian ship đi Đà Nẵng', [size, shipping]).map((p) => p.heading)).toEqual([shipping.heading]);
   });
 
   it('passages that share only particles, one word or "thời trang" with the question are dropped', () => {
-    expect(rankPassages('chào shop nha', passages)).toEqual([]);
-    expect(rankPassages('xu hướng thời trang năm nay là gì vậy shop', passages)).toEqual([]);
-    expect(rankPassages('cách bảo quản giày da', passages)[0].heading).toMatch(/^Bảo quản giày da/);
+    expect(router.rankPassages('chào shop nha', passages)).toEqual([]);
+    expect(router.rankPassages('xu hướng thời trang năm nay là gì vậy shop', passages)).toEqual([]);
+    expect(router.rankPassages('cách bảo quản giày da', passages)[0].heading).toMatch(/^Bảo quản giày da/);
   });
 
   it('the shown text leaves out the heading line', () => {

@@ -8,7 +8,7 @@
 // - a question about a shop topic the classifier took for off-topic ("phí vận chuyển về tỉnh") is an inquiry.
 import { ordinalIndex } from './replies.ts';
 import { cue, extractProductEntities, fold, type CatalogVocabulary, type ProductEntities } from './entities.ts';
-import { detectTopic, type KnowledgeTopic } from './inquiry.ts';
+import type { TopicRouter } from 'switchboard';
 import { smallTalk } from './smalltalk.ts';
 
 export interface RefineInput {
@@ -17,7 +17,7 @@ export interface RefineInput {
   /** memory.fashion of the conversation. */
   fashion: { classification_decision?: string; last_search?: { entities: ProductEntities; products?: unknown[] } } | undefined;
   vocabulary: CatalogVocabulary;
-  topics: KnowledgeTopic[];
+  topics: TopicRouter;
   greetings?: string[];
 }
 
@@ -54,7 +54,7 @@ export function refineIntents(input: RefineInput): string[] {
   if (afterInquiry && onlyType && isShortFollowUp(text, vocabulary) && !cue(vocabulary, 'shopping').test(f.replace(/^(?:the |vay )?con\b/, ''))) return ['general_fashion_inquiry'];
   if (intents.includes('purchase')) return intents;
   const wordCount = (f.match(/[\p{L}\p{N}]+/gu) ?? []).length;
-  const topic = detectTopic(text, topics);
+  const topic = topics.detectTopic(text);
 
   // right after a search: a short follow-up that changes or questions the search
   const afterSearch = fashion?.classification_decision === 'purchase' && fashion.last_search;
@@ -64,6 +64,6 @@ export function refineIntents(input: RefineInput): string[] {
   }
   // a product the customer wants ("có balo đi học không", "bán quần jean không")
   if (entities.product_type && (asksAvailability(f, entities.product_type, vocabulary) || (!topic && cue(vocabulary, 'shopping').test(f)))) return ['purchase'];
-  if (intents.includes('off_topic') && topic && detectTopic(text, topics, { strongOnly: true })) return ['general_fashion_inquiry'];
+  if (intents.includes('off_topic') && topic && topics.detectTopic(text, { strongOnly: true })) return ['general_fashion_inquiry'];
   return intents;
 }

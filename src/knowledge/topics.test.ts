@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import type { Passage } from '../engine/types.ts';
+import { createTopicRouter, isTopicSection, passageBody, writesWithDiacritics } from './topics.ts';
+
+const passage = (heading: string, content: string): Passage => ({ doc: 'd', heading, content, score: 0 });
+const opening = passage('Giờ mở cửa', 'Tiệm mở cửa từ 9h đến 21h mỗi ngày, kể cả chủ nhật.');
+const delivery = passage('Giao bánh tận nơi', 'Bánh kem được giao trong nội thành, phí giao 20.000₫.');
+const cakes = passage('Bánh kem sinh nhật', 'Bánh kem bắp, bánh kem dâu, đặt trước một ngày.');
+
+const router = createTopicRouter({
+  topics: [
+    { section: 'Giao bánh', cues: ['giao|ship + phí|bao nhiêu', 'giao tận nơi'] },
+    { section: 'Giờ mở cửa', cues: ['?mấy giờ', 'mở cửa'] },
+  ],
+  expansions: { ko: 'không', bn: 'bao nhiêu' },
+  stopwords: 'tiệm ơi có không bao nhiêu vậy ạ',
+  domainPhrases: ['bánh kem'],
+});
+
+describe('createTopicRouter', () => {
+  it('maps a question to a section by its cues, with or without diacritics and abbreviations', () => {
+    expect(router.detectTopic('ship tới quận 7 phí bn vậy')?.section).toBe('Giao bánh');
+    expect(router.detectTopic('tiem mo cua toi may gio')?.section).toBe('Giờ mở cửa');
+    expect(router.detectTopic('hôm nay trời đẹp ghê')).toBeUndefined();
+  });
+
+  it('a weak cue picks a section only when weak cues are allowed', () => {
+    expect(router.detectTopic('mấy giờ rồi')?.section).toBe('Giờ mở cửa');
+    expect(router.detectTopic('mấy giờ rồi', { strongOnly: true })).toBeUndefined();
+  });
+
+  it('a word typed with diacritics keeps its meaning when the customer writes with them', () => {
+    expect(router.detectTopic('cửa kính bị mờ cửa sổ')).toBeUndefined();
+    expect(router.detectTopic('mờ cửa lúc nào')).toBeUndefined(); // "mờ" (blurred) is not "mở" (open)
+    expect(router.detectTopic('mo cua luc nao')?.section).toBe('Giờ mở cửa');
+  });
+
+  it('ranks the topic section first, then by shared words; a passage sharing too little is dropped', () => {
+    expect(router.rankPassages('phí giao bánh', [opening, cakes, delivery], router.detectTopic('phí giao bánh')).map((p) => p.heading)[0]).toBe('Giao bánh tận nơi');
+    expect(router.rankPassages('chủ nhật tiệm mở cửa không', [cakes, opening]).map((p) => p.heading)).toEqual(['Giờ mở cửa']);
+    // the domain phrase is in every passage: sharing only it is no answer
+    expect(router.rankPassages('bánh kem có ngon không', [delivery, cakes])).toEqual([]);
+  });
+
+  it('helpers: the section a passage is, its body without the heading, how the customer writes', () => {
+    expect(isTopicSection(opening, router.topics[1])).toBe(true);
+    expect(passageBody('# Giờ mở cửa\nTừ 9h.')).toBe('Từ 9h.');
+    expect(writesWithDiacritics(router.words('mở cửa mấy giờ'))).toBe(true);
+    expect(writesWithDiacritics(router.words('mo cua may gio ko'))).toBe(false);
+  });
+});
