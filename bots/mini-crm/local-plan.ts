@@ -1,5 +1,6 @@
 // Local understanding of a CRM request without a model: split the message into clauses,
 // decide each clause's intent from its verbs and objects, and pull the slots out of it.
+import { clauseSpans } from 'switchboard';
 import { cutSpans, parsePtDateTime } from './dates.ts';
 import { findLeadPronouns, hasLeadPronoun, isLeadPronoun, stripLeadPronounPrefix } from './pronouns.ts';
 import { capitalizeFirst, cleanFragment, fold, nameCase, parseNumberPt } from './text.ts';
@@ -18,43 +19,25 @@ const INFINITIVES =
   'cadastrar|adicionar|criar|anotar|rascunhar|agendar|lembrar|listar|mostrar|buscar|encontrar|procurar|concluir|finalizar|marcar|' +
   'recalcular|registrar|incluir|gerar|preparar|montar|salvar|colocar|atualizar|inserir|acrescentar';
 const CONNECTOR = '(?:(?:tambem|depois|entao|ai|em seguida|por fim|por ultimo|alem disso|e)\\s+)*';
+/** What starts a new request after a comma or a conjunction: an action verb, or "as tarefas", "os leads"… */
+const CLAUSE_OPENER = new RegExp(
+  `^${CONNECTOR}(?:(?:${IMPERATIVES}|${INFINITIVES})\\b|(?:as|os|minhas|meus)\\s+(?:leads|notas|tarefas|propostas|contatos|clientes)\\b)`,
+);
+const CLAUSE_OPTIONS = { opensClause: (next: string) => CLAUSE_OPENER.test(next), conjunctions: ['depois', 'e depois', 'em seguida'] };
 
 export interface Clause {
   text: string;
-  /** The separator that preceded it in the message ('' for the first). */
+  /** What separated it from the clause before ('' for the first). */
   sep: string;
 }
 
 /**
- * Split a message into clauses: on ';', line breaks and sentence ends, and on ' e ' / ', ' /
- * ' depois ' when an action verb follows ("cadastre o Lennon e crie uma tarefa…").
+ * The runtime's clauses, cut at ';', line breaks and sentence ends, and at a comma or a conjunction only
+ * where an action starts ("cadastre o Lennon e crie uma tarefa…"), so names and note texts stay whole.
  */
 export function splitClauses(text: string): Clause[] {
-  const f = fold(text);
-  const cuts: { at: number; next: number }[] = [];
-  const patterns = [
-    /\s*(?:;|\n+|[.!?]+(?=\s|$))\s*/g,
-    new RegExp(`\\s+(?:e|depois|e depois|em seguida|e tambem|tambem)\\s+${CONNECTOR}(?=(?:${IMPERATIVES}|${INFINITIVES})\\b)`, 'g'),
-    new RegExp(`\\s*,\\s*${CONNECTOR}(?=(?:${IMPERATIVES})\\b)`, 'g'),
-    /\s+e\s+(?=(?:as|os|minhas|meus)\s+(?:leads|notas|tarefas|propostas|contatos|clientes)\b)/g,
-  ];
-  for (const re of patterns) {
-    for (const m of f.matchAll(re)) cuts.push({ at: m.index, next: m.index + m[0].length });
-  }
-  cuts.sort((a, b) => a.at - b.at);
-  const out: Clause[] = [];
-  let pos = 0;
-  let sep = '';
-  for (const c of cuts) {
-    if (c.at < pos) continue;
-    const piece = text.slice(pos, c.at);
-    if (piece.trim()) out.push({ text: piece.trim(), sep });
-    sep = text.slice(c.at, c.next);
-    pos = c.next;
-  }
-  const last = text.slice(pos);
-  if (last.trim()) out.push({ text: last.trim(), sep });
-  return out;
+  const spans = clauseSpans(text, 'pt', CLAUSE_OPTIONS);
+  return spans.map((c, i) => ({ text: c.text, sep: i ? text.slice(spans[i - 1].end, c.start) : '' }));
 }
 
 // ---------------------------------------------------------------- classification

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitClauses } from './clauses.ts';
+import { clauseSpans, splitClauses } from './clauses.ts';
 
 describe('splitClauses', () => {
   it('pt: conjunctions and punctuation', () => {
@@ -27,5 +27,28 @@ describe('splitClauses', () => {
       'where are you located?',
     ]);
     expect(splitClauses('yes, and how much is it?', 'en')).toEqual(['yes', 'how much is it?']);
+  });
+
+  it('keeps e-mail addresses and web addresses whole', () => {
+    expect(splitClauses('meu email é ana@clinica.com.br e quero agendar', 'pt')).toEqual(['meu email é ana@clinica.com.br', 'quero agendar']);
+    expect(splitClauses('vi no site loja.com. Tem frete?', 'pt')).toEqual(['vi no site loja.com', 'Tem frete?']);
+  });
+
+  it('with opensClause, commas and conjunctions cut only where a command starts; hard breaks always cut', () => {
+    const options = { opensClause: (next: string) => /^(?:(?:e|depois)\s+)*(?:anote|crie|agende)\b/.test(next), conjunctions: ['depois'] };
+    expect(splitClauses('agende Ana e Bia, anote que é urgente e importante depois crie um aviso', 'pt', options)).toEqual([
+      'agende Ana e Bia',
+      'anote que é urgente e importante',
+      'crie um aviso',
+    ]);
+    expect(splitClauses('anote isso; falar com Bia. Ligar amanhã', 'pt', options)).toEqual(['anote isso', 'falar com Bia', 'Ligar amanhã']);
+    expect(splitClauses('agende a Bia e crie', 'pt', options)).toEqual(['agende a Bia', 'crie']);
+  });
+
+  it('clauseSpans gives where each clause sits', () => {
+    const text = 'oi, quero agendar; e qual o preço?';
+    const spans = clauseSpans(text, 'pt');
+    expect(spans.map((s) => text.slice(s.start, s.end))).toEqual(spans.map((s) => s.text));
+    expect(spans.map((s) => s.text)).toEqual(['oi', 'quero agendar', 'qual o preço?']);
   });
 });

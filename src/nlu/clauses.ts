@@ -1,6 +1,8 @@
 // Splitting a message into clauses at punctuation and conjunctions, per language,
 // so "sim, e qual o preço?" becomes ["sim", "qual o preço?"]. Fragments too short to mean
-// anything on their own are glued back to their neighbour.
+// anything on their own are glued back to their neighbour. A bot whose clauses start with a command
+// ("cadastre o Lennon e Maria, e crie uma tarefa…") can ask for commas and conjunctions to cut only
+// where its commands start (`opensClause`), so a name or a note's text is never cut in two.
 import type { Language } from './types.ts';
 import { foldDiacritics } from './normalize.ts';
 
@@ -24,15 +26,35 @@ function escapeRe(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-const splitterCache = new Map<Language, RegExp>();
+export interface ClauseOptions {
+  /**
+   * When given, a comma or a conjunction cuts only if the text after it (lowercase, accents folded) passes
+   * this test; semicolons, line breaks and sentence ends always cut.
+   */
+  opensClause?: (following: string) => boolean;
+  /** Conjunctions besides the language's own ("depois", "em seguida"). */
+  conjunctions?: string[];
+}
 
-function splitter(lang: Language): RegExp {
-  let re = splitterCache.get(lang);
+export interface ClauseSpan {
+  text: string;
+  start: number;
+  end: number;
+}
+
+const splitterCache = new Map<string, RegExp>();
+
+// Hard boundaries: ';', '!', '?', line breaks, an ellipsis, and a '.' that is not inside a word or a number
+// (so "ana@acme.com.br" and "1.500,00" stay whole). Soft ones: a comma outside numbers, a conjunction.
+const HARD = ';+|[!?]+|\\.+(?![\\p{L}\\p{N}])|[\\n\\u2026]+';
+
+function splitter(lang: Language, extra: string[] = []): RegExp {
+  const key = `${lang}\u0000${extra.join('|')}`;
+  let re = splitterCache.get(key);
   if (!re) {
-    const conj = [...CONJUNCTIONS[lang]].sort((a, b) => b.length - a.length).map(escapeRe).join('|');
-    // Punctuation (not inside numbers like 19:00 or 1.500,00), or a conjunction as a whole word.
-    re = new RegExp(`(?<!\\d)[,;.!?]+|[,;.!?]+(?!\\d)|[\\n\\u2026]+|(?<![\\p{L}\\p{N}])(?:${conj})(?![\\p{L}\\p{N}])`, 'giu');
-    splitterCache.set(lang, re);
+    const conj = [...CONJUNCTIONS[lang], ...extra].sort((a, b) => b.length - a.length).map(escapeRe).join('|');
+    re = new RegExp(`(?<hard>${HARD})|(?<!\\d),+|,+(?!\\d)|(?<![\\p{L}\\p{N}])(?:${conj})(?![\\p{L}\\p{N}])`, 'giu');
+    splitterCache.set(key, re);
   }
   re.lastIndex = 0;
   return re;
@@ -53,20 +75,32 @@ function canStandAlone(fragment: string, lang: Language): boolean {
 interface Span {
   start: number;
   end: number;
+  /** Opened by what the bot's `opensClause` accepted: it stands on its own however short. */
+  opened?: boolean;
 }
 
 /** Split text into clauses. Returns trimmed substrings of the original text (question marks kept). */
-export function splitClauses(text: string, lang: Language): string[] {
-  const re = splitter(lang);
+export function splitClauses(text: string, lang: Language, options: ClauseOptions = {}): string[] {
+  return clauseSpans(text, lang, options).map((c) => c.text);
+}
+
+/** The clauses with where each sits in `text` (what lies between two clauses is their separator). */
+export function clauseSpans(text: string, lang: Language, options: ClauseOptions = {}): ClauseSpan[] {
+  const re = splitter(lang, options.conjunctions);
   const spans: Span[] = [];
   let last = 0;
+  let opened = false;
   for (let m = re.exec(text); m; m = re.exec(text)) {
-    const isQuestion = m[0].includes('?');
-    spans.push({ start: last, end: isQuestion ? m.index + m[0].length : m.index });
-    last = m.index + m[0].length;
     if (m[0].length === 0) re.lastIndex++;
+    const after = () => foldDiacritics(text.slice(m.index + m[0].length).trimStart().toLowerCase());
+    const soft = !m.groups?.hard && options.opensClause;
+    if (soft && !options.opensClause!(after())) continue;
+    const isQuestion = m[0].includes('?');
+    spans.push({ start: last, end: isQuestion ? m.index + m[0].length : m.index, opened });
+    last = m.index + m[0].length;
+    opened = Boolean(soft);
   }
-  spans.push({ start: last, end: text.length });
+  spans.push({ start: last, end: text.length, opened });
 
   const clean = (s: Span) => text.slice(s.start, s.end).trim();
   const kept = spans.filter((s) => words(clean(s)).length > 0);
@@ -74,16 +108,21 @@ export function splitClauses(text: string, lang: Language): string[] {
   const merged: Span[] = [];
   for (const s of kept) {
     const prev = merged[merged.length - 1];
-    if (prev && (!canStandAlone(clean(s), lang) || !canStandAlone(clean(prev), lang))) {
+    if (prev && ((!s.opened && !canStandAlone(clean(s), lang)) || (!prev.opened && !canStandAlone(clean(prev), lang)))) {
       prev.end = s.end;
     } else {
       merged.push({ ...s });
     }
   }
-  const out = merged.map((s) => stripEdges(clean(s))).filter((s) => s.length > 0);
-  return out.length > 0 ? out : text.trim() ? [text.trim()] : [];
-}
-
-function stripEdges(s: string): string {
-  return s.replace(/^[\s,;.!]+/u, '').replace(/[\s,;.!]+$/u, '');
+  // Leading and trailing spaces and punctuation are not part of a clause ('?' at the end is).
+  const edges = (s: Span): ClauseSpan => {
+    const raw = text.slice(s.start, s.end);
+    const start = s.start + (/^[\s,;.!]*/u.exec(raw)?.[0].length ?? 0);
+    const end = Math.max(start, s.end - (/[\s,;.!]*$/u.exec(raw)?.[0].length ?? 0));
+    return { text: text.slice(start, end), start, end };
+  };
+  const out = merged.map(edges).filter((s) => s.text.length > 0);
+  if (out.length > 0 || !text.trim()) return out;
+  const start = text.length - text.trimStart().length;
+  return [{ text: text.trim(), start, end: start + text.trim().length }];
 }

@@ -2,7 +2,8 @@
 export type * from './types.ts';
 export { createLocalUnderstander, type LocalUnderstander } from './understander.ts';
 export { normalize, foldDiacritics, foldPreservingOffsets } from './normalize.ts';
-export { splitClauses } from './clauses.ts';
+export { clauseSpans, splitClauses } from './clauses.ts';
+export type { ClauseOptions, ClauseSpan } from './clauses.ts';
 export { extractEntities, GazetteerReader, numberWordsSource, parseNumberWords, parseNumeral, readPriceRange, readSize, type ExtractOptions, type GazetteerMatch, type PriceRange, type ReaderToken, type SizeReading } from './entities/index.ts';
 // Calendar arithmetic on wall-clock dates in a time zone (bots compute their own dates with it too).
 export { wallClock, wallTimeToUtc, addDays, daysInMonth, compareDates, weekdayOf, isoDate, hhmm, type LocalDate, type WallClock } from './entities/clock.ts';
