@@ -4,7 +4,7 @@
 // The message is folded to a same-length lowercase copy, so a match found in the folded text points at the
 // same span of the original (names and cities keep their capitals and accents). Each slot found is masked
 // out, so one number is never read twice (an income is not also a score or an age).
-import { foldPreservingOffsets, numberWordsSource, parseNumberWords, parseNumeral, type Sql } from 'switchboard';
+import { foldPreservingOffsets, numberWordsSource, properName, parseNumberWords, parseNumeral, type Sql } from 'switchboard';
 import type { EducationLevel } from './profile.ts';
 import { fold, titleCase } from './text.ts';
 import { COURSE_ALIASES, DEFAULT_COURSES, expandCourseAliases, PROFESSIONS, SHIFT_WORDS, toUf, words, type InstitutionType, type Shift, type Uf } from './vocab.ts';
@@ -176,8 +176,7 @@ function readName(w: Work, start: number, requireCapital: boolean): { name: stri
   }
   if (words.length === 0) return null;
   if (words.length === 1 && NOT_NAMES.has(fold(words[0]))) return null;
-  const name = words.map((x) => (PARTICLES.has(fold(x)) ? x.toLowerCase() : /^\p{Lu}/u.test(x) ? x : titleCase(x))).join(' ');
-  return { name, end: start + consumed };
+  return { name: properName(words.join(' ')), end: start + consumed };
 }
 
 function extractName(w: Work, out: ExtractedSlots, expectingName: boolean): void {
@@ -277,7 +276,7 @@ function extractCity(w: Work, out: ExtractedSlots, catalog: Catalog, expectingCi
       const from = s + m[1].length - cue[1].length;
       const place = w.origOf(from, m.indices![1][1]).trim();
       if (!NOT_CITIES.has(fold(place).split(' ')[0]) && place.split(/\s+/).length <= 6) {
-        setCity(out, titleCaseKeep(place), uf);
+        setCity(out, properName(place), uf);
         w.mask(from, m.indices![0][1]);
         return;
       }
@@ -305,7 +304,7 @@ function extractCity(w: Work, out: ExtractedSlots, catalog: Catalog, expectingCi
       w.mask(m.index, place.end);
       continue;
     }
-    setCity(out, titleCaseKeep(place.text));
+    setCity(out, properName(place.text));
     w.mask(m.index, place.end);
     return;
   }
@@ -340,15 +339,6 @@ function extractCity(w: Work, out: ExtractedSlots, catalog: Catalog, expectingCi
 function uniqueState(catalog: Catalog, city: CityEntry): string | null {
   const states = new Set(catalog.cities.filter((c) => c.norm === city.norm).map((c) => c.state));
   return states.size === 1 ? city.state : null;
-}
-
-/** Title-case words that the user typed in lowercase; keep words they capitalised. */
-function titleCaseKeep(text: string): string {
-  return text
-    .trim()
-    .split(/\s+/)
-    .map((x, i) => (/^\p{Lu}/u.test(x) ? x : i > 0 && PARTICLES.has(fold(x)) ? x.toLowerCase() : titleCase(x)))
-    .join(' ');
 }
 
 // ---------- income ----------
@@ -711,11 +701,7 @@ function bareName(w: Work, out: ExtractedSlots): void {
     const words = seg.text.split(/\s+/);
     if (words.length > 4 || !words.every((x) => /^[a-z'-]+$/.test(x))) continue;
     if (words.some((x) => NOT_NAMES.has(x) && !PARTICLES.has(x))) continue;
-    const original = w.origOf(seg.start, seg.end);
-    out.name = original
-      .split(/\s+/)
-      .map((x, i) => (i > 0 && PARTICLES.has(fold(x)) ? x.toLowerCase() : /^\p{Lu}/u.test(x) ? x : titleCase(x)))
-      .join(' ');
+    out.name = properName(w.origOf(seg.start, seg.end));
     w.mask(seg.start, seg.end);
     return;
   }
@@ -727,7 +713,7 @@ function bareCity(w: Work, out: ExtractedSlots): void {
   if (!seg) return;
   const words = seg.text.split(/\s+/);
   if (words.length > 4 || !words.every((x) => /^[a-z'-]+$/.test(x)) || NOT_CITIES.has(words[0]) || NOT_NAMES.has(words[0])) return;
-  out.city = titleCaseKeep(w.origOf(seg.start, seg.end));
+  out.city = properName(w.origOf(seg.start, seg.end));
   w.mask(seg.start, seg.end);
 }
 

@@ -40,7 +40,7 @@ export { addDays, clauseSpans, compareDates, correctCommandWords, createLocalUnd
 export type { ClauseOptions, ClauseSpan, CommandWords, Entity, Gazetteer, GazetteerMatch, IntentScore, Language, LocalDate, PriceRange, ReaderToken, SizeReading, Understander, Understanding, WallClock } from '../nlu/index.ts';
 
 // Forms (bot.yaml `forms:`): what validators and hooks return, and slot values shown as replies show them
-export { showDate, showTime, showValue } from '../forms/index.ts';
+export { properName, showDate, showTime, showValue } from '../forms/index.ts';
 export type { FormCompletion, FormHooks, FormState, ReplyVars, SlotCheck, SlotValidator, SlotValue, SlotVerdict, Slots } from '../forms/index.ts';
 
 // Slot-filling workflows, handoff phrases, knowledge, feedback, moderation
