@@ -4,7 +4,7 @@
 // saleor_error) is kept per conversation under memory.fashion.
 // classify_question is the local classifier corrected by refine.ts (courtesy, follow-ups after a search,
 // products asked for by type, shop topics); handle_general_inquiry picks the passage with inquiry.ts.
-import { type BotConfig, defineBot, isTopicSection, type Passage, passageBody, type Step, type TurnContext } from 'switchboard';
+import { answerFromPassages, type BotConfig, defineBot, isTopicSection, type Passage, type Step, type TurnContext } from 'switchboard';
 import { createSaleorClient, createSaleorDevServer, type Product, type SaleorClient, SaleorError } from 'switchboard/saleor';
 import { catalogueVocabulary, type VocabularySource } from './catalogue.ts';
 import { extractProductEntities, findProducts, vocabularyFromConfig, type CatalogVocabulary, type FindResult, type ProductEntities, type Relaxable } from './entities.ts';
@@ -150,27 +150,11 @@ const handle_general_inquiry: FashionStep = async (ctx) => {
   };
 };
 
-/** general_fashion_inquiry, step 2: the answer from the retrieved passages (with the model when configured). */
+/** general_fashion_inquiry, step 2: the answer from the retrieved passages (the model's when one is configured). */
 const generate_answer: FashionStep = async (ctx) => {
-  const context = ctx.data.context ?? [];
-  if (!context.length) return { segments: [{ intent: 'general_fashion_inquiry', text: ctx.reply('no_knowledge'), ok: true }] };
-  if (ctx.model) {
-    try {
-      const history = ctx.history.map((m) => `${m.role === 'user' ? 'Khách' : 'Shop'}: ${m.content}`).join('\n');
-      const text = await ctx.model.generate({
-        purpose: 'generate_answer',
-        system: `${ctx.bot.persona}\nChỉ trả lời bằng tiếng Việt, dựa trên các đoạn tài liệu sau của shop:\n\n${context.join('\n\n')}\n\nLịch sử trò chuyện:\n${history}`,
-        user: ctx.text,
-        onDelta: (d) => ctx.emit({ type: 'text_delta', content: d }),
-      });
-      if (text.trim()) return { segments: [{ intent: 'general_fashion_inquiry', text, ok: true }] };
-      console.warn('[fashion-vn] the model wrote an empty answer, using the passage');
-    } catch (err) {
-      console.warn(`[fashion-vn] model answer failed, using the passage: ${(err as Error).message}`);
-    }
-  }
-  const best = passageBody(context[0]);
-  return { segments: [{ intent: 'general_fashion_inquiry', text: best || ctx.reply('no_knowledge'), ok: true }] };
+  const instruction = 'Chỉ trả lời bằng tiếng Việt, dựa trên các đoạn tài liệu sau của shop:';
+  const text = await answerFromPassages(ctx, ctx.data.context ?? [], { purpose: 'generate_answer', instruction, history: true });
+  return { segments: [{ intent: 'general_fashion_inquiry', text: text || ctx.reply('no_knowledge'), ok: true }] };
 };
 
 /** off_topic: a gentle nudge back to fashion, or a polite answer (replies.greeting, thanks, acknowledge, goodbye). */

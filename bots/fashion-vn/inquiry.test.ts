@@ -1,7 +1,7 @@
 // Knowledge topics and passage ranking: which section answers a shop question.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isTopicSection, type Passage, passageBody, readKnowledgeDir, writesWithDiacritics } from 'switchboard';
+import { isTopicSection, type Passage, readKnowledgeDir, writesWithDiacritics } from 'switchboard';
 import { botDir, fashionConfig } from './entities.ts';
 import { topicRouter } from './inquiry.ts';
 
@@ -85,10 +85,5 @@ describe('ranking passages', () => {
     expect(router.rankPassages('chào shop nha', passages)).toEqual([]);
     expect(router.rankPassages('xu hướng thời trang năm nay là gì vậy shop', passages)).toEqual([]);
     expect(router.rankPassages('cách bảo quản giày da', passages)[0].heading).toMatch(/^Bảo quản giày da/);
-  });
-
-  it('the shown text leaves out the heading line', () => {
-    expect(passageBody('Trả góp 0% lãi suất\nĐơn từ 3.000.000₫ trở lên…')).toBe('Đơn từ 3.000.000₫ trở lên…');
-    expect(passageBody('Chỉ một dòng')).toBe('Chỉ một dòng');
   });
 });

@@ -9,21 +9,42 @@ export async function answerFromKnowledge(ctx: TurnContext, intent: string): Pro
   const passages = await ctx.tool('knowledgeSearch', { query: ctx.text }, () => searchByClause(ctx, intent));
   if (!passages.length) return { text: ctx.reply(`${intent}_not_found`) || ctx.reply('knowledge_not_found'), found: false, passages: [] };
   const texts = passages.map((p) => p.content);
+  return { text: await answerFromPassages(ctx, texts), found: true, passages: texts };
+}
+
+export interface PassageAnswerOptions {
+  /** The model call's purpose in the trace; default 'grounded_reply'. */
+  purpose?: string;
+  /** The instruction before the passages; default: answer only from them, in the bot's language. */
+  instruction?: string;
+  /** Put the conversation's recent history in the prompt too. */
+  history?: boolean;
+}
+
+/**
+ * The answer from passages a bot retrieved: the model's, grounded in them, when one is configured; else, or when
+ * the model fails or writes nothing, the first passage without its heading line. '' without passages.
+ */
+export async function answerFromPassages(ctx: TurnContext, passages: string[], options: PassageAnswerOptions = {}): Promise<string> {
+  if (!passages.length) return '';
   if (ctx.model) {
     try {
+      const instruction = options.instruction ?? `Answer only from the passages below, in the customer's language (${ctx.bot.language}). If they do not answer the question, say so briefly.`;
+      const history = options.history && ctx.history.length ? `\n\nConversation so far:\n${ctx.history.map((m) => `${m.role}: ${m.content}`).join('\n')}` : '';
       const text = await ctx.model.generate({
-        purpose: 'grounded_reply',
-        system: `${ctx.bot.persona}\nAnswer only from the passages below, in the customer's language (${ctx.bot.language}). If they do not answer the question, say so briefly.\n\n${texts.map((t, i) => `[${i + 1}] ${t}`).join('\n\n')}`,
+        purpose: options.purpose ?? 'grounded_reply',
+        system: `${ctx.bot.persona}\n${instruction}\n\n${passages.map((t, i) => `[${i + 1}] ${t}`).join('\n\n')}${history}`,
         user: ctx.text,
         onDelta: (delta) => ctx.emit({ type: 'text_delta', content: delta }),
       });
-      return { text, found: true, passages: texts };
+      if (text.trim()) return text;
+      console.warn(`[${ctx.bot.id}] the model wrote an empty answer, answering from the passage`);
     } catch (err) {
       // The model is down or answered nonsense: the retrieved passage still answers the question.
       console.warn(`[${ctx.bot.id}] grounded reply failed, answering from the passage: ${(err as Error).message}`);
     }
   }
-  return { text: stripHeading(passages[0].content), found: true, passages: texts };
+  return stripHeading(passages[0]);
 }
 
 /**

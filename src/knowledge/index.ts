@@ -16,4 +16,4 @@ export {
   type KnowledgeDocSummary,
   type StoredDoc,
 } from './documents.ts';
-export { createTopicRouter, isTopicSection, MIN_OVERLAP, passageBody, writesWithDiacritics, type KnowledgeTopic, type TopicRouter, type TopicRouterOptions, type TopicToken } from './topics.ts';
+export { createTopicRouter, isTopicSection, MIN_OVERLAP, writesWithDiacritics, type KnowledgeTopic, type TopicRouter, type TopicRouterOptions, type TopicToken } from './topics.ts';

@@ -80,11 +80,6 @@ export function isTopicSection(passage: Passage, topic: KnowledgeTopic): boolean
   return fold(passage.heading.toLowerCase()).startsWith(fold(topic.section.toLowerCase()));
 }
 
-/** What to show of a passage: its text without the heading line. */
-export function passageBody(passage: string): string {
-  return passage.split('\n').slice(1).join('\n').trim() || passage.trim();
-}
-
 type Alternative = { phrase: TopicToken[] } | { regex: RegExp };
 interface CompiledCue { weak: boolean; groups: Alternative[][] }
 

@@ -22,7 +22,7 @@ export type {
   TurnEvent,
   TurnModel,
 } from '../engine/types.ts';
-export { answerFromKnowledge } from '../engine/specialists.ts';
+export { answerFromKnowledge, answerFromPassages, type PassageAnswerOptions } from '../engine/specialists.ts';
 export { WriteRejected } from '../engine/index.ts';
 export { fillTemplate } from '../engine/narration.ts';
 
@@ -47,7 +47,7 @@ export type { FormCompletion, FormHooks, FormState, ReplyVars, SlotCheck, SlotVa
 export { advanceWorkflow, defineWorkflow, hasValue, routeWorkflow, tagUserMessage } from '../workflows/index.ts';
 export type { WorkflowDefinition, WorkflowState, WorkflowStep } from '../workflows/index.ts';
 export { isGreeting } from '../handoff/index.ts';
-export { createTopicRouter, isTopicSection, passageBody, readKnowledgeDir, writesWithDiacritics, type Chunk, type KnowledgeTopic, type TopicRouter } from '../knowledge/index.ts';
+export { createTopicRouter, isTopicSection, readKnowledgeDir, writesWithDiacritics, type Chunk, type KnowledgeTopic, type TopicRouter } from '../knowledge/index.ts';
 export { goldenPromptBlock } from '../feedback/index.ts';
 export { logModeration, type ModerationEntry } from '../guardrails/index.ts';
 
