@@ -17,7 +17,6 @@ export { findLeadPronouns, hasLeadPronoun, isLeadPronoun, nameLeadPronouns, stri
 export type { LeadPronoun } from './pronouns.ts';
 export { correctVerbTypos } from './typos.ts';
 export type { LeadRow, NoteRow, TaskRow, ProposalRow, ItemRow } from './store.ts';
-export { parsePtDateTime, parseDeadline, formatDateTime, wallTimeToUtc } from './dates.ts';
 export { buildPlannerPrompt, PLANNER_INTENTS } from './prompt.ts';
 export { migrations } from './schema.ts';
 export { CRM_INTENTS, CRM_TOOLS } from './types.ts';

@@ -1,7 +1,6 @@
 // Local understanding of a CRM request without a model: split the message into clauses,
 // decide each clause's intent from its verbs and objects, and pull the slots out of it.
-import { clauseSpans } from 'switchboard';
-import { cutSpans, parsePtDateTime } from './dates.ts';
+import { clauseSpans, cutSpans, readDeadline } from 'switchboard';
 import { findLeadPronouns, hasLeadPronoun, isLeadPronoun, stripLeadPronounPrefix } from './pronouns.ts';
 import { capitalizeFirst, cleanFragment, fold, nameCase, parseNumberPt } from './text.ts';
 import { correctVerbTypos } from './typos.ts';
@@ -430,7 +429,7 @@ const TASK_PREFIX =
 
 export function extractTaskSlots(clause: string, clock: Clock): CrmSlots {
   const slots: CrmSlots = {};
-  const parsed = parsePtDateTime(clause, clock.now, clock.timeZone);
+  const parsed = readDeadline(clause, { lang: 'pt', ...clock });
   let rest = clause;
   if (parsed) {
     slots.prazo = parsed.date.toISOString();

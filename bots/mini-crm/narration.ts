@@ -1,7 +1,6 @@
 // Narration: every action leaves a short segment, its sentence a bot.yaml reply template; respond_final turns
 // the turn's segments into one reply (done actions under `acoes_realizadas`, failures under `ocorreram_falhas`).
-import { fillTemplate } from 'switchboard';
-import { formatDateTime } from './dates.ts';
+import { fillTemplate, formatDateTime } from 'switchboard';
 import { formatMoney, formatQuantity } from './text.ts';
 import type { Segment } from './types.ts';
 

@@ -1,8 +1,7 @@
 // Planner output → a clean action queue: parse the raw reply (JSON, fenced JSON, Python-ish),
 // map intent and slot names, normalise slot values, drop duplicates, and fall back to the local
 // plan when the planner's answer is unusable. Never throws.
-import { parseObjectLoose, tryParseJsonLoose, tryParseLiteral } from 'switchboard';
-import { parseDeadline } from './dates.ts';
+import { deadlineFrom, parseObjectLoose, tryParseJsonLoose, tryParseLiteral } from 'switchboard';
 import { localPlan } from './local-plan.ts';
 import { isLeadPronoun } from './pronouns.ts';
 import { cleanFragment, fold, parseNumberPt } from './text.ts';
@@ -127,7 +126,7 @@ export function normalizeSlots(intent: CrmIntent, raw: unknown, clock: Clock): C
         break;
       }
       case 'prazo': {
-        const d = parseDeadline(value, clock.now, clock.timeZone);
+        const d = deadlineFrom(value, { lang: 'pt', ...clock });
         if (d) out.prazo = d.toISOString();
         break;
       }

@@ -1,5 +1,5 @@
 // The planner prompt (pt-BR) for an LLM that turns one message into {"actions":[{intent, slots}]}.
-import { formatDateTime } from './dates.ts';
+import { formatDateTime } from 'switchboard';
 import type { CrmMemory } from './types.ts';
 
 export const PLANNER_INTENTS: Record<string, string> = {

@@ -1,15 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, parseDeadline, parsePtDateTime, wallTimeToUtc } from './dates.ts';
+import { wallTimeToUtc } from './clock.ts';
+import { cutSpans, deadlineFrom, formatDateTime, readDeadline } from './deadline.ts';
 
 const TZ = 'America/Sao_Paulo';
 // Thursday 15 May 2025, 09:00 in São Paulo (UTC-3).
 const now = new Date('2025-05-15T12:00:00Z');
+const pt = { lang: 'pt' as const, now, timeZone: TZ };
+const parsePtDateTime = (text: string) => readDeadline(text, pt);
+const parseDeadline = (value: unknown) => deadlineFrom(value, pt);
 const at = (text: string) => {
-  const r = parsePtDateTime(text, now, TZ);
+  const r = parsePtDateTime(text);
   return r ? formatDateTime(r.date, TZ) : null;
 };
 
-describe('parsePtDateTime', () => {
+describe('readDeadline (pt)', () => {
   it('reads relative days with times', () => {
     expect(at('ligar pra ele amanhã às 10h')).toBe('16/05/2025 10:00');
     expect(at('amanhã às 19:30')).toBe('16/05/2025 19:30');
@@ -44,24 +48,35 @@ describe('parsePtDateTime', () => {
   });
 
   it('returns the spans so a title can be cut, and null without a date', () => {
-    const r = parsePtDateTime('ligar pra ele amanhã às 10h', now, TZ)!;
+    const r = parsePtDateTime('ligar pra ele amanhã às 10h')!;
     const text = 'ligar pra ele amanhã às 10h';
     expect(r.spans.map(([s, e]) => text.slice(s, e).trim())).toEqual(['amanhã', 'às 10h']);
-    expect(parsePtDateTime('ligar para o cliente', now, TZ)).toBeNull();
-    expect(parsePtDateTime('telefone 11 98888-7777', now, TZ)).toBeNull();
+    expect(parsePtDateTime('ligar para o cliente')).toBeNull();
+    expect(parsePtDateTime('telefone 11 98888-7777')).toBeNull();
   });
 });
 
-describe('wallTimeToUtc / parseDeadline', () => {
+describe('wallTimeToUtc / deadlineFrom', () => {
   it('converts wall time in a zone to the instant', () => {
     expect(wallTimeToUtc(2025, 5, 16, 10, 0, TZ).toISOString()).toBe('2025-05-16T13:00:00.000Z');
     expect(wallTimeToUtc(2025, 7, 1, 10, 0, 'Europe/Lisbon').toISOString()).toBe('2025-07-01T09:00:00.000Z'); // summer time
   });
 
   it('accepts ISO with offset, ISO wall time and Portuguese text', () => {
-    expect(parseDeadline('2025-05-16T13:00:00Z', now, TZ)?.toISOString()).toBe('2025-05-16T13:00:00.000Z');
-    expect(parseDeadline('2025-05-16T10:00', now, TZ)?.toISOString()).toBe('2025-05-16T13:00:00.000Z');
-    expect(parseDeadline('amanhã às 10h', now, TZ)?.toISOString()).toBe('2025-05-16T13:00:00.000Z');
-    expect(parseDeadline('sem data', now, TZ)).toBeNull();
+    expect(parseDeadline('2025-05-16T13:00:00Z')?.toISOString()).toBe('2025-05-16T13:00:00.000Z');
+    expect(parseDeadline('2025-05-16T10:00')?.toISOString()).toBe('2025-05-16T13:00:00.000Z');
+    expect(parseDeadline('amanhã às 10h')?.toISOString()).toBe('2025-05-16T13:00:00.000Z');
+    expect(parseDeadline('sem data')).toBeNull();
+  });
+});
+
+describe('readDeadline in other languages, cutSpans', () => {
+  it('reads es and en deadlines with their lead-in words', () => {
+    const es = readDeadline('llamar a Ana mañana a las 10', { lang: 'es', now, timeZone: TZ });
+    expect(es && formatDateTime(es.date, TZ)).toBe('16/05/2025 10:00');
+    const text = 'send the contract by Friday';
+    const en = readDeadline(text, { lang: 'en', now, timeZone: TZ, defaultHour: 17 })!;
+    expect(formatDateTime(en.date, TZ)).toBe('16/05/2025 17:00');
+    expect(cutSpans(text, en.spans).trim()).toBe('send the contract');
   });
 });
