@@ -84,9 +84,11 @@ function lazyDetector(bot: LoadedBot): () => SkillDetector | null {
   return () =>
     (detector ??= createSkillDetector({
       language: bot.language,
-      domain: Object.entries(bot.intents)
-        .filter(([id]) => id !== config.understanding.fallback)
-        .flatMap(([, c]) => c.examples),
+      domain: Object.fromEntries(
+        Object.entries(bot.intents)
+          .filter(([id]) => id !== config.understanding.fallback)
+          .map(([id, c]) => [id, c.examples]),
+      ),
       domainText: [...knowledgeTexts(bot), ...config.gazetteers.flatMap((g) => Object.entries(g.values).flat(2))],
     }));
 }

@@ -19,12 +19,19 @@ export const SKILL_THRESHOLDS = {
   /** A request for a person next to a question whether this is a bot (the question reads first). */
   humanAfterBotQuestion: 0.25,
   outOfScope: 0.5,
+  /**
+   * Out of scope for a message on one of the background's topics that the bot never speaks of, and sharing no word
+   * with it ("meu computador não liga" to a gym): the detector's out-of-scope probability need only be this.
+   */
+  outOfScopeOffTopic: 0.2,
   /** Out of scope for a message sharing only weak words with the bot (its knowledge's, or one example's). */
-  outOfScopeWithWeakDomainWord: 0.85,
+  outOfScopeWithWeakDomainWord: 0.93,
   /** Out of scope for a message using a word the bot's examples keep using: only when the detector is all but sure. */
   outOfScopeWithStrongDomainWord: 0.95,
   /** Out of scope for a message with a number or a capitalised name in it (an answer a bot may be collecting). */
   outOfScopeWithValue: 0.85,
+  /** The same with one of the bot's words as well ("22 anos, terminei o ensino médio em 2020"): an answer, all but surely. */
+  outOfScopeWithValueAndDomainWord: 0.95,
   smallTalk: 0.6,
 };
 
@@ -44,9 +51,11 @@ export function decideSkill(r: SkillReading, t = SKILL_THRESHOLDS): SkillVerdict
   if (id === 'bot_question' && human >= t.humanAfterBotQuestion && !r.domainWords.length) return { kind: 'human', confidence: human };
   const shared = r.domainWords.length > 0;
   if (r.gibberish && !r.hasValue && !shared) return { kind: 'out_of_scope', confidence: 1 };
-  const domainBar = r.strongDomainWord ? t.outOfScopeWithStrongDomainWord : shared ? t.outOfScopeWithWeakDomainWord : 0;
+  const domainBar = r.strongDomainWord ? t.outOfScopeWithStrongDomainWord : shared ? (r.hasValue ? t.outOfScopeWithValueAndDomainWord : t.outOfScopeWithWeakDomainWord) : 0;
   const oosBar = Math.max(r.hasValue ? t.outOfScopeWithValue : t.outOfScope, domainBar);
   if (id === 'out_of_scope' && confidence >= oosBar) return { kind: 'out_of_scope', confidence };
+  const oos = r.scores.find((s) => s.id === 'out_of_scope')?.confidence ?? 0;
+  if (!shared && !r.hasValue && r.offTopicWords.length > 0 && id !== 'human' && oos >= t.outOfScopeOffTopic) return { kind: 'out_of_scope', confidence: oos };
   if (shared) return null;
   if ((SMALL_TALK as readonly string[]).includes(id) && confidence >= t.smallTalk) return { kind: id as SkillKind, confidence };
   return null;

@@ -1,6 +1,6 @@
 // Built-in skill detection beside a bot's own classifier: one small model per bot that tells the bot's domain
-// (all its intents' examples as one class) from a request for a person, small talk and a background of generic
-// off-domain lines (out of scope). The bot's classifier is untouched: the detector only says when a message is
+// (one class per intent of the bot, their probabilities summed) from a request for a person, small talk and a
+// background of generic off-domain lines (out of scope). The bot's classifier is untouched: the detector only says when a message is
 // not the bot's business. A message that shares a distinctive word with the bot's examples or knowledge needs a
 // surer reading to be called out of scope, the surer the more of the bot's examples use that word.
 import { TextClassifier } from '../nlu/classifier.ts';
@@ -10,15 +10,24 @@ import type { IntentScore, Language } from '../nlu/types.ts';
 import { SKILL_CLASSES, skillLines, type SkillClass } from './data.ts';
 
 const DOMAIN = 'domain';
-/** A large bot's examples are thinned to this many (evenly), so the domain class does not drown the background. */
-const MAX_DOMAIN_LINES = 400;
+/** Prefix of the detector's per-intent classes; their probabilities add up to the domain's. */
+const DOMAIN_CLASS = 'domain:';
+/** A large bot's examples are thinned to about this many (evenly, in each intent), so the domain does not drown the background. */
+const MAX_DOMAIN_LINES = 600;
+/** An intent keeps at least this many examples when a large bot is thinned. */
+const MIN_INTENT_LINES = 12;
+/** Shortest stem that can be a topic word (a Vietnamese syllable is short and still a word). */
+const MIN_TOPIC_WORD: Record<Language, number> = { pt: 4, es: 4, en: 4, vi: 2 };
 /** A distinctive unit used by at least this many of the bot's examples is a strong sign the message is the bot's. */
 const STRONG_EXAMPLES = 3;
 
 export interface SkillDetectorOptions {
   language: Language;
-  /** The bot's examples of its own intents (its fallback's excepted): the in-domain class. */
-  domain: string[];
+  /**
+   * The bot's examples of its own intents (its fallback's excepted), per intent: the in-domain classes. One class
+   * per intent rather than one for all: a linear model draws a tighter edge around several topics that way.
+   */
+  domain: Record<string, string[]>;
   /** More of the bot's text (knowledge documents, gazetteer values): its words count as the bot's words. */
   domainText?: string[];
 }
@@ -34,6 +43,11 @@ export interface SkillReading {
    * or gazetteers carry, or one example, is a weak sign ("viajar", "barato" in a long document).
    */
   strongDomainWord: boolean;
+  /**
+   * The message's words that the background's off-domain lines use and the bot's own text never does, everyday
+   * words excepted ("computador" in a gym, "piada" in a scholarship adviser): a topic the bot has no part in.
+   */
+  offTopicWords: string[];
   /** Share of the message's words the detector has seen anywhere (bot or background). */
   coverage: number;
   /** Most words are strings no text of the language has (keyboard mashes): out of scope in any bot. */
@@ -71,8 +85,13 @@ function everydayPair(u: string, generic: Set<string>): boolean {
 export function createSkillDetector(opts: SkillDetectorOptions): SkillDetector {
   const lang = opts.language;
   const lines = skillLines(lang);
+  const domainLines = Object.values(opts.domain).flat();
+  const share = MAX_DOMAIN_LINES / Math.max(MAX_DOMAIN_LINES, domainLines.length);
   const examples = [
-    ...[...evenSample(opts.domain, MAX_DOMAIN_LINES), ...lines.answer].map((text) => ({ text, intent: DOMAIN })),
+    ...Object.entries(opts.domain).flatMap(([intent, texts]) =>
+      evenSample(texts, Math.max(MIN_INTENT_LINES, Math.round(texts.length * share))).map((text) => ({ text, intent: DOMAIN_CLASS + intent })),
+    ),
+    ...lines.answer.map((text) => ({ text, intent: `${DOMAIN_CLASS}answer` })),
     ...SKILL_CLASSES.flatMap((c) => lines[c].map((text) => ({ text, intent: c }))),
   ];
   // Unseen words are judged below (coverage), not by damping every confidence.
@@ -84,14 +103,22 @@ export function createSkillDetector(opts: SkillDetectorOptions): SkillDetector {
   const genericUnits = new Set<string>();
   for (const l of [...SKILL_CLASSES.flatMap((c) => lines[c]), ...lines.answer, ...lines.common]) for (const u of units(normalize(l, lang), lang)) genericUnits.add(u);
   const seen = new Set(generic);
+  // Words any business's customers say (small talk, requests for a person, short answers, the everyday list).
+  const everyday = new Set<string>();
+  for (const l of [...SKILL_CLASSES.filter((c) => c !== 'out_of_scope').flatMap((c) => lines[c]), ...lines.answer, ...lines.common]) for (const w of stems(normalize(l, lang), lang)) everyday.add(w);
+  // Every word of the bot's own text.
+  const botWords = new Set<string>();
   // Distinctive units: long enough to mean something, and never said in the generic lines.
   const own = new Set<string>();
   // How many of the bot's examples use each distinctive unit.
   const exampleCount = new Map<string, number>();
-  const domainSet = new Set(opts.domain);
-  for (const t of [...opts.domain, ...(opts.domainText ?? [])]) {
+  const domainSet = new Set(domainLines);
+  for (const t of [...domainLines, ...(opts.domainText ?? [])]) {
     const normalized = normalize(t, lang);
-    for (const w of stems(normalized, lang)) seen.add(w);
+    for (const w of stems(normalized, lang)) {
+      seen.add(w);
+      botWords.add(w);
+    }
     for (const u of new Set(units(normalized, lang))) {
       if (genericUnits.has(u) || generic.has(u)) continue;
       own.add(u);
@@ -99,6 +126,10 @@ export function createSkillDetector(opts: SkillDetectorOptions): SkillDetector {
       if (domainSet.has(t) && !everydayPair(u, generic)) exampleCount.set(u, (exampleCount.get(u) ?? 0) + 1);
     }
   }
+
+  // The background's topic words the bot never uses.
+  const offTopic = new Set<string>();
+  for (const l of lines.out_of_scope) for (const w of stems(normalize(l, lang), lang)) if (w.length >= MIN_TOPIC_WORD[lang] && !everyday.has(w) && !botWords.has(w)) offTopic.add(w);
 
   // Letter trigrams of everything the detector read: a word made mostly of unseen trigrams is no word.
   const trigrams = new Set<string>();
@@ -115,17 +146,24 @@ export function createSkillDetector(opts: SkillDetectorOptions): SkillDetector {
       const normalized = normalize(text, lang);
       const words = stems(normalized, lang);
       if (!normalized.trim()) return null;
-      const scores = classifier.predictNormalized(normalized);
+      const scores = domainScores(classifier.predictNormalized(normalized));
       const domainWords = [...new Set(units(normalized, lang).filter((w) => own.has(w)))];
       const strongDomainWord = domainWords.some((w) => (exampleCount.get(w) ?? 0) >= STRONG_EXAMPLES);
+      const offTopicWords = [...new Set(words.filter((w) => offTopic.has(w)))];
       const coverage = words.length ? words.filter((w) => seen.has(w)).length / words.length : 1;
       const letters = normalized.split(' ').filter((w) => /^\p{L}{3,}$/u.test(w));
       const gibberish = letters.length > 0 && letters.filter(plausible).length < letters.length / 2 && domainWords.length === 0;
       // A capital inside the text ("sou de Belo Horizonte"), or the whole text capitalised like a name ("Beatriz").
       const hasValue = /\d/.test(text) || /(?<=\S\s+)\p{Lu}\p{Ll}/u.test(text.trim()) || /^\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)*$/u.test(text.trim());
-      return { best: scores[0], scores, domainWords, strongDomainWord, coverage, gibberish, hasValue };
+      return { best: scores[0], scores, domainWords, strongDomainWord, offTopicWords, coverage, gibberish, hasValue };
     },
   };
+}
+
+/** The per-intent classes' probabilities summed into one 'domain' score, best first. */
+function domainScores(raw: IntentScore[]): IntentScore[] {
+  const domain = raw.filter((s) => s.id.startsWith(DOMAIN_CLASS)).reduce((sum, s) => sum + s.confidence, 0);
+  return [{ id: DOMAIN, confidence: domain }, ...raw.filter((s) => !s.id.startsWith(DOMAIN_CLASS))].sort((a, b) => b.confidence - a.confidence);
 }
 
 /** Every k-th line, so that `max` lines remain spread over all of them. */

@@ -12,9 +12,11 @@ const clinic = parse(readFileSync(join(projectRoot, 'examples', 'clinica', 'bot.
   intents: Record<string, { examples?: string[] }>;
 };
 // Without its own 'atendente' intent: requests for a person are then the skill's to recognise.
-const domain = Object.entries(clinic.intents)
-  .filter(([id]) => id !== clinic.understanding.fallback && id !== 'atendente')
-  .flatMap(([, c]) => c.examples ?? []);
+const domain = Object.fromEntries(
+  Object.entries(clinic.intents)
+    .filter(([id]) => id !== clinic.understanding.fallback && id !== 'atendente')
+    .map(([id, c]) => [id, c.examples ?? []]),
+);
 const detector = createSkillDetector({ language: 'pt', domain, domainText: ['Aceitamos os convênios Unimed e Bradesco Saúde. Consultas de cardiologia e dermatologia.'] });
 const kind = (text: string) => {
   const r = detector.read(text);
@@ -54,6 +56,7 @@ describe('decideSkill', () => {
     scores: [{ id: best, confidence }],
     domainWords: [],
     strongDomainWord: false,
+    offTopicWords: [],
     coverage: 1,
     gibberish: false,
     hasValue: false,
@@ -67,7 +70,10 @@ describe('decideSkill', () => {
     expect(decideSkill(reading('out_of_scope', 0.9, { domainWords: ['consult'], strongDomainWord: true }))).toBeNull();
     expect(decideSkill(reading('out_of_scope', 0.97, { domainWords: ['consult'], strongDomainWord: true }))?.kind).toBe('out_of_scope');
     expect(decideSkill(reading('out_of_scope', 0.7, { domainWords: ['viaj'] }))).toBeNull();
-    expect(decideSkill(reading('out_of_scope', 0.9, { domainWords: ['viaj'] }))?.kind).toBe('out_of_scope');
+    expect(decideSkill(reading('out_of_scope', 0.9, { domainWords: ['viaj'] }))).toBeNull();
+    expect(decideSkill(reading('out_of_scope', 0.94, { domainWords: ['viaj'] }))?.kind).toBe('out_of_scope');
+    // With a value as well, a weak word protects like a strong one ("22 anos, terminei o ensino médio").
+    expect(decideSkill(reading('out_of_scope', 0.94, { domainWords: ['ensin'], hasValue: true }))).toBeNull();
     expect(decideSkill(reading('greeting', 0.9, { domainWords: ['viaj'] }))).toBeNull();
     expect(decideSkill(reading('out_of_scope', 0.7, { hasValue: true }))).toBeNull();
     expect(decideSkill(reading('out_of_scope', 0.9, { hasValue: true }))?.kind).toBe('out_of_scope');
@@ -78,5 +84,18 @@ describe('decideSkill', () => {
     expect(decideSkill(reading('domain', 0.4, { gibberish: true }))?.kind).toBe('out_of_scope');
     expect(decideSkill(reading('out_of_scope', 0.45))).toBeNull();
     expect(decideSkill(reading('domain', 0.9))).toBeNull();
+  });
+
+  it('calls a message on a topic the bot never speaks of out of scope on a weaker reading', () => {
+    const scores = [
+      { id: 'domain', confidence: 0.7 },
+      { id: 'out_of_scope', confidence: 0.25 },
+    ];
+    expect(decideSkill(reading('domain', 0.7, { scores, offTopicWords: ['computador'] }))?.kind).toBe('out_of_scope');
+    expect(decideSkill(reading('domain', 0.7, { scores }))).toBeNull();
+    // Not when it also names the bot's things, or carries a value the bot may be collecting.
+    expect(decideSkill(reading('domain', 0.7, { scores, offTopicWords: ['computador'], domainWords: ['consult'] }))).toBeNull();
+    expect(decideSkill(reading('domain', 0.7, { scores, offTopicWords: ['computador'], hasValue: true }))).toBeNull();
+    expect(decideSkill(reading('domain', 0.9, { scores: [scores[0], { id: 'out_of_scope', confidence: 0.1 }], offTopicWords: ['computador'] }))).toBeNull();
   });
 });
