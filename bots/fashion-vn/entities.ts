@@ -1,10 +1,6 @@
-// Product entities from Vietnamese shop messages, with or without diacritics and teen-code:
-// product type, colour, size, material, price range, catalogue keywords — mapped onto the
-// catalogue's own categories and attribute values so they feed Saleor directly.
-//
-// The vocabulary is data: bot.yaml's gazetteers (canonical value → synonyms, first synonym = display
-// label) and settings (category groups, colour search words, VND rate). Code only knows Vietnamese:
-// price phrasing, size phrasing and the words that are ambiguous once diacritics are dropped.
+// Product entities from Vietnamese shop messages, with or without diacritics and teen-code: product type,
+// colour, material (bot.yaml's gazetteers, read with the runtime's GazetteerReader), size and price range
+// (the runtime's readers) and catalogue keywords — mapped onto the catalogue's categories and attributes.
 //
 // Currency: the demo catalogue is in USD. Budgets keep the currency the customer used; toSaleorFilter
 // converts VND to the catalogue currency with settings.vnd_per_usd (25 000 by default), rounding the
@@ -40,7 +36,6 @@ interface Term { canonical: string; label: string; synonyms: string[] }
 export interface CatalogVocabulary {
   productTypes: Record<string, { label: string; synonyms: string[]; categories: string[] }>;
   colors: Record<string, { label: string; synonyms: string[]; searchTerm: string }>;
-  sizes: Record<string, { label: string; synonyms: string[] }>;
   materials: Record<string, { label: string; synonyms: string[] }>;
   /** bot.yaml's gazetteers, read by GazetteerReader. */
   gazetteers: Gazetteer[];
@@ -99,7 +94,6 @@ export function vocabularyFromConfig(config: BotConfig, productNames: string[] =
     demonstrativeWords: new Set(s.demonstrative_words ?? []),
     productTypes,
     colors,
-    sizes: record(gazetteerTerms(config, 'size'), () => ({})),
     materials: record(gazetteerTerms(config, 'material'), () => ({})),
     nameTerms,
     defaultCategories: s.default_categories ?? [],

@@ -36,20 +36,17 @@ type Search = Omit<FollowUp, 'relax'> & { relax?: Relaxable[] };
 type Ctx = TurnContext<FashionServices, Memory, Data>;
 type FashionStep = Step<FashionServices, Memory, Data>;
 
-// Each loaded bot config's vocabulary source (set by setup), for refineIntents, which has no services.
-const vocabularies = new WeakMap<BotConfig, VocabularySource>();
-const configVocabularies = new WeakMap<BotConfig, CatalogVocabulary>();
+// Each loaded bot config's vocabulary source (set by setup), for refineIntents, which has no services;
+// without one (unit tests) the vocabulary comes from bot.yaml alone.
+const vocabularies = new WeakMap<BotConfig, VocabularySource | CatalogVocabulary>();
 
 function currentVocabulary(config: BotConfig): CatalogVocabulary {
-  const source = vocabularies.get(config);
-  if (source) return source.current();
-  let v = configVocabularies.get(config);
-  if (!v) configVocabularies.set(config, (v = vocabularyFromConfig(config)));
-  return v;
+  let v = vocabularies.get(config);
+  if (!v) vocabularies.set(config, (v = vocabularyFromConfig(config)));
+  return 'current' in v ? v.current() : v;
 }
 
 const fashion = (ctx: Ctx): FashionMemory => ctx.memory.fashion ?? {};
-// Steps run without services in unit tests: the vocabulary then comes from bot.yaml.
 const vocab = (ctx: Ctx) => ctx.services?.vocabulary.current() ?? currentVocabulary(ctx.bot);
 
 /** The product entities of the message, resolved against the previous search for follow-ups. */

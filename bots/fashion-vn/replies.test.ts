@@ -1,9 +1,10 @@
 // Replies and follow-ups, end to end against the local Saleor dev server (real HTTP).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fillTemplate } from 'switchboard';
 import { createSaleorClient, createSaleorDevServer, type Product, type SaleorClient, type SaleorDevServer, SaleorError } from 'switchboard/saleor';
 import { defaultVocabulary, extractProductEntities, findProducts, fashionConfig, relaxations, vocabularyFromConfig, type ProductEntities } from './entities.ts';
 import {
-  describeEntities, fillTemplate, followUpQuery, formatMoney, formatNoProducts, formatNotSold, formatProductList,
+  describeEntities, followUpQuery, formatMoney, formatNoProducts, formatNotSold, formatProductList,
   refersToShownProducts, type PreviousSearch,
 } from './replies.ts';
 

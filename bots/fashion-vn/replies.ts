@@ -21,8 +21,6 @@ export interface ReplyOptions {
 /** bot.yaml `replies` with the caller's templates over them. */
 const templatesOf = (o: ReplyOptions) => ({ ...fashionConfig().replies, ...o.templates });
 
-export { fillTemplate };
-
 // --- money ---
 
 const number = (n: number, digits: number) => new Intl.NumberFormat('vi-VN', { maximumFractionDigits: digits }).format(n);
