@@ -3,7 +3,8 @@
 // stock wording, and whether a message asks for a product or datum the catalogue doesn't have
 // (that is the `precio_stock` intent, which hands the conversation to Mauri).
 import { z } from 'zod';
-import { foldDiacritics } from 'switchboard';
+import { dirname } from 'node:path';
+import { foldDiacritics, readBotConfig, sourcePath } from 'switchboard';
 import catalogData from './catalog.json' with { type: 'json' };
 
 export const productSchema = z.object({
@@ -106,34 +107,11 @@ const contains = (outer: Span, inner: Span) =>
 // ---------------------------------------------------------------------------------------------
 // Things the shop does not sell (or has no data about). Folded; matched as whole phrases.
 
-/** Supplements, brands and gear La Formula doesn't carry: asking for them is `precio_stock`. */
-export const NOT_CARRIED: readonly string[] = [
-  // supplements
-  'ashwagandha', 'ashwa', 'zma', 'melatonina', 'beta alanina', 'betaalanina', 'citrulina', 'hmb', 'electrolito',
-  'sales minerales', 'cafeina en capsulas', 'cafeina pura', 'vitamina d', 'vitamina d3', 'vitamina c', 'vitamina b12', 'b12',
-  'zinc', 'hierro', 'maca', 'spirulina', 'espirulina', 'tribulus', 'arginina', 'taurina', 'caseina', 'caseina micelar',
-  'proteina de arroz', 'proteina de carne', 'beef protein', 'proteina hidrolizada', 'glucosamina', 'biotina', 'cla',
-  'creapure', 'dextrosa', 'maltodextrina', 'pasta de mani', 'mantequilla de mani', 'gel energetico', 'geles', 'isotonica',
-  'bebida isotonica', 'gatorade', 'powerade', 'avena instantanea', 'kre alkalyn', 'creatina hcl', 'eaa', 'ashwaganda', 'xtend', 'scivation',
-  // brands we don't work with
-  'optimum', 'optimum nutrition', 'gold standard', 'muscletech', 'mass tech', 'nitrotech', 'nitro tech', 'dymatize',
-  'iso 100', 'bsn', 'syntha 6', 'myprotein', 'quest', 'cellucor', 'c4', 'ghost', 'rule 1', 'scitec', 'bpi', 'animal pak',
-  'universal nutrition', 'herbalife',
-  // gear and clothes
-  'guante', 'cinturon', 'cinturon de levantamiento', 'strap', 'mancuerna', 'disco', 'barra olimpica', 'rodillera',
-  'munequera', 'tobillera', 'banda elastica', 'soga', 'colchoneta', 'remera', 'musculosa', 'calza', 'short', 'buzo', 'ropa',
-  'zapatilla', 'bolso', 'botella', 'balanza', 'toalla',
-];
-
-/** Drugs and hormones: these are `farmacologia` (handed to Mauri), never products. */
-export const PHARMACOLOGY_TERMS: readonly string[] = [
-  'oxandrolona', 'oxandro', 'oxa', 'stanozolol', 'estanozolol', 'winstrol', 'winny', 'testosterona', 'testo', 'enantato',
-  'cipionato', 'propionato', 'trembolona', 'trembo', 'deca', 'nandrolona', 'dianabol', 'dbol', 'boldenona',
-  'primobolan', 'masteron', 'anavar', 'clenbuterol', 'clen', 'efedrina', 'yohimbina', 'sarm', 'ostarina', 'rad 140',
-  'ligandrol', 'cardarine', 'tamoxifeno', 'clomifeno', 'anastrozol', 'letrozol', 'hcg', 'gonadotrofina', 'hgh',
-  'hormona de crecimiento', 'somatropina', 'insulina', 't3', 't4', 'anabolico', 'anabolizante', 'esteroide', 'ciclo',
-  'post ciclo', 'postciclo', 'pct', 'inyectable', 'jeringa', 'ampolla', 'dnp', 'sibutramina', 'metformina',
-];
+const lists = readBotConfig(dirname(sourcePath(import.meta.url))).settings as Record<string, string[]>;
+/** Supplements, brands and gear La Formula doesn't carry (bot.yaml settings.not_carried): asking for them is `precio_stock`. */
+export const NOT_CARRIED: readonly string[] = lists.not_carried ?? [];
+/** Drugs and hormones (settings.pharmacology): these are `farmacologia` (handed to Mauri), never products. */
+export const PHARMACOLOGY_TERMS: readonly string[] = lists.pharmacology ?? [];
 
 const notCarriedPhrases = NOT_CARRIED.map((t) => tokens(t));
 const pharmaPhrases = PHARMACOLOGY_TERMS.map((t) => tokens(t));
@@ -227,11 +205,7 @@ export interface UnknownProductQuery {
 const COMMERCE_CUE =
   /\b(precio|precios|cuanto|cuesta|cuestan|sale|salen|vale|valen|valor|tenes|tienen|tiene|tendras|tendran|hay|venden|vendes|vende|trabajan|trabajas|manejan|manejas|consigo|conseguis|consiguen|traen|traes|stock|queda|quedan|quedo|disponible|busco|buscaba|necesito|quiero|queria|llevo|encargar|pedir|mandame|pasame)\b/;
 
-const FLAVOURS = [
-  'chocolate', 'vainilla', 'frutilla', 'banana', 'dulce de leche', 'cookies', 'cookie', 'limon', 'frutos rojos', 'sandia',
-  'naranja', 'uva', 'mango', 'manzana', 'cafe', 'capuccino', 'menta', 'coco', 'mani', 'neutro', 'anana', 'durazno',
-  'pomelo', 'tutti frutti', 'cereza', 'caramelo', 'frambuesa', 'arandano', 'maracuya', 'blue raspberry',
-];
+const FLAVOURS: readonly string[] = lists.flavours ?? [];
 
 const SIZE = /(\d+(?:\.\d+)?) ?(kg|kilos?|lbs?|libras?|g|gr|grs|gramos?)\b/g;
 const MEDIO_KILO = /\bmedio kilo\b/;
