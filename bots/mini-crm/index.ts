@@ -1,7 +1,10 @@
 // mini-crm: one message → a plan of actions → CRM tools → one aggregated reply. The planner is
 // the model (one JSON call) when one is configured, else local rules and clause classification.
 import { defineBot, type Step } from 'switchboard';
-import { buildPlannerPrompt, migrations, runCrmTurn, type CrmMemory } from './crm.ts';
+import { buildPlannerPrompt } from './prompt.ts';
+import { migrations } from './schema.ts';
+import { runCrmTurn } from './turn.ts';
+import type { CrmMemory } from './types.ts';
 
 type Memory = { crm: CrmMemory };
 
