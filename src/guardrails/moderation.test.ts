@@ -19,7 +19,7 @@ describe('moderation log (a core table)', () => {
   });
 
   it('keeps a table a bot created earlier, with its rows', async () => {
-    const older = await openTestDatabase();
+    const older = await openTestDatabase('pglite', { empty: true });
     try {
       // A database where a bot's own migration created the table before the core owned it.
       await older.exec(`create table moderation_logs (id serial primary key, bot text not null, session_id text, user_id text, reason text not null, message text not null, created_at timestamptz not null default now())`);

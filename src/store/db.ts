@@ -4,7 +4,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { PgliteStatements } from './pglite-statements.ts';
-import { pgliteTemplate } from './pglite-template.ts';
+import { extractPgliteTemplate, pgliteTemplate } from './pglite-template.ts';
 import type { ClientBase, Pool as PgPool } from 'pg';
 import type { Sql } from './types.ts';
 
@@ -53,19 +53,23 @@ export interface OpenOptions {
   dataDir?: string;
   /** Postgres schema to use (tests isolate runs in their own schema). Created if missing. */
   schema?: string;
+  /** PGlite: a new cluster runs initdb instead of starting from the shipped one (which has the core tables). */
+  empty?: boolean;
 }
 
 export async function openDatabase(opts: OpenOptions = {}): Promise<Database> {
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.schema);
-  return openPglite(opts.dataDir ?? ':memory:');
+  return openPglite(opts.dataDir ?? ':memory:', opts.empty);
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, empty = false): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const inMemory = dataDir === ':memory:' || dataDir === 'memory://';
   if (!inMemory) mkdirSync(dataDir, { recursive: true });
-  // A new cluster starts from the shipped empty one instead of running initdb (see pglite-template.ts).
-  const template = inMemory || !existsSync(join(dataDir, 'PG_VERSION')) ? pgliteTemplate() : null;
+  // A new cluster starts from the shipped empty one instead of running initdb (see pglite-template.ts): on disk
+  // its files are written before PGlite opens the directory, in memory PGlite loads it.
+  if (!empty && !inMemory && !existsSync(join(dataDir, 'PG_VERSION'))) extractPgliteTemplate(dataDir);
+  const template = !empty && inMemory ? pgliteTemplate() : null;
   const options = template ? { loadDataDir: template } : {};
   const pg = inMemory ? new PGlite(options) : new PGlite(dataDir, options);
   await pg.waitReady;
@@ -234,9 +238,9 @@ async function openPostgres(url: string, schema?: string): Promise<Database> {
 }
 
 /** A fresh store for tests: PGlite in memory, or an isolated schema on TEST_DATABASE_URL's Postgres. */
-export async function openTestDatabase(kind: 'pglite' | 'postgres' = 'pglite'): Promise<Database & { drop(): Promise<void> }> {
+export async function openTestDatabase(kind: 'pglite' | 'postgres' = 'pglite', opts: { empty?: boolean } = {}): Promise<Database & { drop(): Promise<void> }> {
   if (kind === 'pglite') {
-    const db = await openDatabase({});
+    const db = await openDatabase({ empty: opts.empty });
     return Object.assign(db, { drop: () => db.close() });
   }
   const url = process.env.TEST_DATABASE_URL;
