@@ -98,7 +98,7 @@ describe('readiness', () => {
     const cold = await fetch(`${base}/api/ready`);
     expect(cold.status).toBe(503);
     expect(await cold.json()).toMatchObject({ ready: false, checks: { database: true, migrations: true, bots: true, classifiers: false, accepting: true } });
-    await obs.readiness.track(runtime.warmUp(0));
+    await obs.readiness.track(runtime.warmUp(0, 0));
     const warm = await fetch(`${base}/api/ready`);
     expect(warm.status).toBe(200);
     expect(await warm.json()).toMatchObject({ ready: true, bots: ['ct-smash', 'la-formula'] });

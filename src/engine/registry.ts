@@ -6,13 +6,14 @@ import { NotFoundError } from '../errors/index.ts';
 import { indexBotKnowledge } from '../knowledge/index.ts';
 import type { LocalUnderstander } from '../nlu/index.ts';
 import type { Language, Understander } from '../nlu/types.ts';
+import type { SkillDetector } from '../skills/index.ts';
 import * as store from '../store/index.ts';
 import type { Database } from '../store/index.ts';
 import { buildTurnGraph, type TurnGraph } from './graph.ts';
 import { defaultSpecialists } from './specialists.ts';
 import { withForms } from '../forms/index.ts';
 import type { ModelCallRecord, TurnModel } from './types.ts';
-import { buildUnderstander, classifierInputs } from './understanding.ts';
+import { buildUnderstander, classifierInputs, detectorCacheName, detectorInputs } from './understanding.ts';
 
 /** What src/llm hands the runtime for a bot with a model. */
 export interface ModelBinding {
@@ -37,8 +38,8 @@ export interface LoadedBot extends BotSource {
   services: unknown;
   /** The local classifier (also behind llm/cascade understanding). */
   local: LocalUnderstander;
-  /** Trains the bot's built-in skill detector now (else on its first message). */
-  warmSkills?: () => void;
+  /** The bot's built-in skill detector, built on first use (null when every skill is off). */
+  skills?: () => SkillDetector | null;
 }
 
 export interface RegistryOptions {
@@ -88,10 +89,14 @@ export class BotRegistry {
       services,
       local: null as unknown as LocalUnderstander,
     };
-    // A classifier trained by an earlier run on the same examples and code is loaded, not trained again.
+    // A classifier or skill detector trained by an earlier run on the same inputs and code is loaded, not trained again.
     const inputs = classifierInputs(bot);
-    const cached = inputs.key ? await store.loadClassifier(db, config.id, inputs.key).catch(() => undefined) : undefined;
-    bot.understander = buildUnderstander(this.opts, bot, inputs, cached);
+    const detector = detectorInputs(bot);
+    const [cached, cachedDetector] = await Promise.all([
+      inputs.key ? store.loadClassifier(db, config.id, inputs.key).catch(() => undefined) : undefined,
+      detector.key ? store.loadClassifier(db, detectorCacheName(config.id), detector.key).catch(() => undefined) : undefined,
+    ]);
+    bot.understander = buildUnderstander(this.opts, bot, inputs, cached, detector, cachedDetector);
     this.bots.set(config.id, bot);
     log(`[${config.id}] ready in ${Math.round(performance.now() - t0)} ms (${Object.keys(intents).length} intents, model ${bot.model?.spec ?? 'local'})`);
   }
@@ -117,23 +122,23 @@ export class BotRegistry {
   }
 
   /**
-   * Train every bot's classifier in the background (classifiers otherwise train on their bot's first message),
-   * then run the bots' own warm-ups. Training is one block of CPU per bot (up to a few hundred ms): it runs only
-   * while `quiet(idleMs)` says no turn is near, so the first customers are answered first.
+   * Train every bot's classifier and skill detector in the background (each otherwise trains on its bot's first
+   * message), then run the bots' own warm-ups. Training is blocks of CPU (up to a few hundred ms each): one block
+   * runs only while `quiet(idleMs)` says no turn is near, and the first waits `startAfterMs` from now, so the first
+   * visitors of a server that has just started are not kept waiting behind another bot's training.
    */
-  warmUp(idleMs: number, quiet: (idleMs: number) => boolean, stopped: () => boolean): Promise<void> {
-    const pending = [...this.bots.values()];
+  warmUp(idleMs: number, quiet: (idleMs: number) => boolean, stopped: () => boolean, startAfterMs = idleMs): Promise<void> {
+    const steps = [...this.bots.values()].flatMap((bot) => [() => void bot.local.classify(''), () => void bot.skills?.()]);
     return new Promise<void>((resolve) => {
       const next = () => {
         if (stopped()) return resolve();
         if (!quiet(idleMs)) return void setTimeout(next, idleMs);
-        const bot = pending.shift();
-        if (!bot) return resolve();
-        bot.local.classify('');
-        bot.warmSkills?.();
+        const step = steps.shift();
+        if (!step) return resolve();
+        step();
         setTimeout(next, 0);
       };
-      setTimeout(next, idleMs);
+      setTimeout(next, startAfterMs);
     }).then(async () => {
       for (const bot of this.bots.values()) {
         if (stopped()) return;

@@ -89,11 +89,12 @@ export class Runtime {
   }
 
   /**
-   * Train every bot's classifier in the background, then run the bots' own warm-ups. `start` calls this once
-   * it listens, so start-up never waits for them; training waits for `idleMs` without turns.
+   * Train every bot's classifier and skill detector in the background, then run the bots' own warm-ups. `start`
+   * calls this once it listens, so start-up never waits for them; training starts `startAfterMs` later and waits
+   * for `idleMs` without turns.
    */
-  warmUp(idleMs = 150): Promise<void> {
-    return this.registry.warmUp(idleMs, (ms) => this.admission.quiet(ms), () => this.admission.closing);
+  warmUp(idleMs = 150, startAfterMs = Math.max(idleMs, 1000)): Promise<void> {
+    return this.registry.warmUp(idleMs, (ms) => this.admission.quiet(ms), () => this.admission.closing, startAfterMs);
   }
 
   /** Run one user message through its bot. `onEvent` receives the turn's events as they happen. */

@@ -4,12 +4,13 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BotConfig } from '../bot/config.ts';
-import { createLocalUnderstander, intentExamples, nluFingerprint, type LocalUnderstander } from '../nlu/index.ts';
+import { createLocalUnderstander, intentExamples, nluFingerprint, sourceFingerprint, type LocalUnderstander } from '../nlu/index.ts';
+import { projectRoot } from '../paths.ts';
 import type { Example, Understander, UnderstandingOptions } from '../nlu/types.ts';
 import * as store from '../store/index.ts';
 import type { Database } from '../store/index.ts';
 import type { LoadedBot } from './registry.ts';
-import { createSkillDetector, withSkills, type SkillDetector } from '../skills/index.ts';
+import { createSkillDetector, withSkills, type SkillDetector, type SkillDetectorOptions } from '../skills/index.ts';
 
 export interface ClassifierInputs {
   examples: Example[];
@@ -37,6 +38,39 @@ export function classifierInputs(bot: LoadedBot): ClassifierInputs {
   return { examples, options, key };
 }
 
+export interface DetectorInputs {
+  /** Null when every built-in skill is off. */
+  options: SkillDetectorOptions | null;
+  /** The cache key of these inputs (null: nothing to cache, or the code is unreadable). */
+  key: string | null;
+}
+
+let skillsCode: string | null | undefined;
+
+/** What the bot's skill detector is trained from (its fallback's examples excepted), and the cache key of that. */
+export function detectorInputs(bot: LoadedBot): DetectorInputs {
+  const { config } = bot;
+  const { skills } = config;
+  if (!skills.human.enabled && !skills.out_of_scope.enabled && !skills.smalltalk.enabled) return { options: null, key: null };
+  const options: SkillDetectorOptions = {
+    language: bot.language,
+    domain: Object.fromEntries(
+      Object.entries(bot.intents)
+        .filter(([id]) => id !== config.understanding.fallback)
+        .map(([id, c]) => [id, c.examples]),
+    ),
+    domainText: [...knowledgeTexts(bot), ...config.gazetteers.flatMap((g) => Object.entries(g.values).flat(2))],
+  };
+  // The detector's code and its lines (src/skills, data included) and the NLU code it trains with.
+  skillsCode ??= sourceFingerprint(join(projectRoot, 'src', 'skills'), (name) => /\.(ts|yaml)$/.test(name));
+  const code = nluFingerprint();
+  const key = code && skillsCode && createHash('sha256').update(code).update(skillsCode).update(JSON.stringify(options)).digest('hex');
+  return { options, key };
+}
+
+/** Where a bot's skill detector is cached (the classifier cache holds one model per name). */
+export const detectorCacheName = (botId: string) => `${botId}/skills`;
+
 export interface UnderstanderDeps {
   db: Database;
   env: NodeJS.ProcessEnv;
@@ -45,25 +79,29 @@ export interface UnderstanderDeps {
 
 /**
  * Build the bot's understander (and set `bot.local`). `cached`: the classifier stored under `inputs.key`, if
- * any; a classifier trained here is stored for the next start.
+ * any; `cachedDetector`: the skill detector stored under `detector.key`. A classifier or detector trained here
+ * is stored for the next start.
  */
-export function buildUnderstander(deps: UnderstanderDeps, bot: LoadedBot, inputs = classifierInputs(bot), cached?: Uint8Array): Understander {
+export function buildUnderstander(
+  deps: UnderstanderDeps,
+  bot: LoadedBot,
+  inputs = classifierInputs(bot),
+  cached?: Uint8Array,
+  detector = detectorInputs(bot),
+  cachedDetector?: Uint8Array,
+): Understander {
   const { config } = bot;
   const { examples, options, key } = inputs;
   const local = lazyUnderstander(() => {
     const trained = createLocalUnderstander(examples, options, cached);
     // Trained now: keep it for the next start (in the background; a failed write only costs a retrain).
-    if (!trained.restored && key) {
-      const model = trained.snapshot();
-      setImmediate(() => void store.saveClassifier(deps.db, config.id, key, model).catch((err: Error) => deps.log(`[${config.id}] classifier not cached: ${err.message}`)));
-    }
+    if (!trained.restored && key) keep(deps, config.id, key, trained.snapshot(), 'classifier');
     return trained;
   });
   bot.local = local;
   const own = bot.definition.understander?.({ local, config }) ?? local;
-  const detector = lazyDetector(bot);
-  bot.warmSkills = () => void detector();
-  const base = withSkills(own, detector);
+  bot.skills = lazyDetector(deps, bot, detector, cachedDetector);
+  const base = withSkills(own, bot.skills);
   const mode = understandingMode(config, bot.model !== null, deps.env);
   if (bot.model && mode !== 'local' && bot.definition.modelUnderstanding !== false) {
     const effective = { ...config, understanding: { ...config.understanding, mode } };
@@ -72,25 +110,26 @@ export function buildUnderstander(deps: UnderstanderDeps, bot: LoadedBot, inputs
   return base;
 }
 
+/** Store a model trained now for the next start (in the background; a failed write only costs a retrain). */
+function keep(deps: UnderstanderDeps, name: string, key: string, model: Uint8Array, what: string): void {
+  setImmediate(() => void store.saveClassifier(deps.db, name, key, model).catch((err: Error) => deps.log(`[${name}] ${what} not cached: ${err.message}`)));
+}
+
 /**
- * The bot's skill detector, trained on first use from its intents' examples (its fallback's excepted: those are
- * what it does not serve), its knowledge documents and gazetteers. Null when every skill is off.
+ * The bot's skill detector, built on first use from its intents' examples (its fallback's excepted: those are
+ * what it does not serve), its knowledge documents and gazetteers; restored from `cached` when that was stored
+ * under the same inputs. Null when every skill is off.
  */
-function lazyDetector(bot: LoadedBot): () => SkillDetector | null {
-  const { config } = bot;
-  const { skills } = config;
-  if (!skills.human.enabled && !skills.out_of_scope.enabled && !skills.smalltalk.enabled) return () => null;
+function lazyDetector(deps: UnderstanderDeps, bot: LoadedBot, inputs: DetectorInputs, cached?: Uint8Array): () => SkillDetector | null {
+  const { options, key } = inputs;
+  if (!options) return () => null;
   let detector: SkillDetector | null = null;
-  return () =>
-    (detector ??= createSkillDetector({
-      language: bot.language,
-      domain: Object.fromEntries(
-        Object.entries(bot.intents)
-          .filter(([id]) => id !== config.understanding.fallback)
-          .map(([id, c]) => [id, c.examples]),
-      ),
-      domainText: [...knowledgeTexts(bot), ...config.gazetteers.flatMap((g) => Object.entries(g.values).flat(2))],
-    }));
+  return () => {
+    if (detector) return detector;
+    detector = createSkillDetector(options, cached);
+    if (!detector.restored && key) keep(deps, detectorCacheName(bot.config.id), key, detector.snapshot(), 'skill detector');
+    return detector;
+  };
 }
 
 function knowledgeTexts(bot: LoadedBot): string[] {

@@ -15,7 +15,7 @@ export { readJsonl, toExamples, trainingExamples, sampleShots, guessLanguage, ty
 export { labelExamples, intentExamples, labelEvidence, intentIdText, type LabelledIntent } from './intent-labels.ts';
 export { benchNlu, formatBench, defaultDataDir, type BenchOptions, type BenchReport, type DatasetResult } from './bench.ts';
 export { trainNlpjs, type BaselineModel } from './bench-nlpjs.ts';
-export { nluFingerprint } from './fingerprint.ts';
+export { nluFingerprint, sourceFingerprint } from './fingerprint.ts';
 export { crossValidate, trigrams, trigramSimilarity, type CrossValidation } from './crossval.ts';
 export { editDistance } from './edit-distance.ts';
 export { correctCommandWords, type CommandWords } from './typos.ts';

@@ -59,6 +59,10 @@ export interface SkillReading {
 export interface SkillDetector {
   readonly language: Language;
   read(text: string): SkillReading | null;
+  /** Its trained model as bytes, for `createSkillDetector`'s `cached` in a later process. */
+  snapshot(): Uint8Array;
+  /** Whether its model came from `cached` rather than from training. */
+  readonly restored: boolean;
 }
 
 /** Stems of a normalised text's words (numbers left out). */
@@ -82,7 +86,8 @@ function everydayPair(u: string, generic: Set<string>): boolean {
   return parts.length === 2 && parts.every((p) => generic.has(p));
 }
 
-export function createSkillDetector(opts: SkillDetectorOptions): SkillDetector {
+/** `cached`: the snapshot of a detector built from the same options by the same code; restored, not trained. */
+export function createSkillDetector(opts: SkillDetectorOptions, cached?: Uint8Array): SkillDetector {
   const lang = opts.language;
   const lines = skillLines(lang);
   const domainLines = Object.values(opts.domain).flat();
@@ -95,8 +100,10 @@ export function createSkillDetector(opts: SkillDetectorOptions): SkillDetector {
     ...SKILL_CLASSES.flatMap((c) => lines[c].map((text) => ({ text, intent: c }))),
   ];
   // Unseen words are judged below (coverage), not by damping every confidence.
-  const classifier = new TextClassifier({ language: lang, mode: 'single', unknownWordDamping: 0, temperature: 1 });
-  classifier.train(examples);
+  const classifierOptions = { language: lang, mode: 'single', unknownWordDamping: 0, temperature: 1 } as const;
+  const restoredClassifier = cached && restore(classifierOptions, cached);
+  const classifier = restoredClassifier || new TextClassifier(classifierOptions);
+  if (!restoredClassifier) classifier.train(examples);
 
   const generic = new Set<string>();
   for (const l of [...SKILL_CLASSES.flatMap((c) => lines[c]), ...lines.answer, ...lines.common]) for (const w of stems(normalize(l, lang), lang)) generic.add(w);
@@ -142,6 +149,8 @@ export function createSkillDetector(opts: SkillDetectorOptions): SkillDetector {
 
   return {
     language: lang,
+    restored: !!restoredClassifier,
+    snapshot: () => classifier.toSnapshot(),
     read(text) {
       const normalized = normalize(text, lang);
       const words = stems(normalized, lang);
@@ -164,6 +173,14 @@ export function createSkillDetector(opts: SkillDetectorOptions): SkillDetector {
 function domainScores(raw: IntentScore[]): IntentScore[] {
   const domain = raw.filter((s) => s.id.startsWith(DOMAIN_CLASS)).reduce((sum, s) => sum + s.confidence, 0);
   return [{ id: DOMAIN, confidence: domain }, ...raw.filter((s) => !s.id.startsWith(DOMAIN_CLASS))].sort((a, b) => b.confidence - a.confidence);
+}
+
+function restore(options: ConstructorParameters<typeof TextClassifier>[0], bytes: Uint8Array): TextClassifier | null {
+  try {
+    return TextClassifier.fromSnapshot(options, bytes);
+  } catch {
+    return null; // another format: trained again
+  }
 }
 
 /** Every k-th line, so that `max` lines remain spread over all of them. */
