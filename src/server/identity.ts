@@ -3,8 +3,10 @@
 // SWITCHBOARD_USER_TOKEN_SECRET); channels prove it with their own verified identity (a WhatsApp number
 // through a signed webhook). Console tokens (admin, operator) may act for anyone.
 import type { FastifyRequest } from 'fastify';
-import { errors, jwtVerify, SignJWT } from 'jose';
 import { ForbiddenError, UnauthenticatedError } from '../errors/index.ts';
+
+/** jose, loaded by the first user token: most servers never see one, and loading it is start-up time. */
+const jose = () => import('jose');
 
 /** The claims a user token must carry: who (`sub`) and until when (`exp`). */
 const REQUIRED_CLAIMS = ['sub', 'exp'];
@@ -37,12 +39,14 @@ export async function resolveIdentity(token: string | undefined, claimed: string
 }
 
 /** A user token as the embedding application signs it (the eval and tests sign theirs the same way). */
-export function signUserToken(userId: string, secret: string, expiresIn: string | number = '1h'): Promise<string> {
+export async function signUserToken(userId: string, secret: string, expiresIn: string | number = '1h'): Promise<string> {
+  const { SignJWT } = await jose();
   return new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(userId).setIssuedAt().setExpirationTime(expiresIn).sign(new TextEncoder().encode(secret));
 }
 
 /** The user id (`sub`) of a JWT signed with HS256 and `secret`, or a 401 that says what is wrong. */
 export async function verifyUserToken(token: string, secret: string): Promise<string> {
+  const { errors, jwtVerify } = await jose();
   try {
     const { payload } = await jwtVerify(token, new TextEncoder().encode(secret), {
       algorithms: ['HS256'],
