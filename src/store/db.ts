@@ -238,9 +238,9 @@ async function openPostgres(url: string, schema?: string): Promise<Database> {
 }
 
 /** A fresh store for tests: PGlite in memory, or an isolated schema on TEST_DATABASE_URL's Postgres. */
-export async function openTestDatabase(kind: 'pglite' | 'postgres' = 'pglite', opts: { empty?: boolean } = {}): Promise<Database & { drop(): Promise<void> }> {
+export async function openTestDatabase(kind: 'pglite' | 'postgres' = 'pglite'): Promise<Database & { drop(): Promise<void> }> {
   if (kind === 'pglite') {
-    const db = await openDatabase({ empty: opts.empty });
+    const db = await openDatabase({});
     return Object.assign(db, { drop: () => db.close() });
   }
   const url = process.env.TEST_DATABASE_URL;
