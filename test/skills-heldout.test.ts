@@ -1,6 +1,9 @@
-// The built-in skills on a second held-out set (test/fixtures/edge-messages-heldout.ts) over HTTP: off-domain
-// messages get the fallback and write nothing, requests for a person hand off. SKILLS_REPORT=1 prints the counts.
+// The built-in skills on the held-out edge sets over HTTP, in every reference bot: off-domain messages get the
+// fallback, requests for a person hand off, and (third set) in-domain messages stay the bot's (neither its fallback
+// nor a hand-over). The second set (test/fixtures/edge-messages-heldout.ts) was looked at when thresholds were
+// chosen; the third (test/fixtures/edge-messages-3.ts) only measures. SKILLS_REPORT=1 prints the counts and misses.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EDGE_3 } from './fixtures/edge-messages-3.ts';
 import { HELD_OUT } from './fixtures/edge-messages-heldout.ts';
 import { auth, startTestServer, userToken, type TestServer } from './support/server.ts';
 
@@ -19,6 +22,7 @@ beforeAll(async () => {
 afterAll(async () => s?.close());
 
 let users = 0;
+/** A message opening a new conversation (cloudinha's users must be registered first). */
 async function first(bot: string, message: string) {
   if (bot !== 'cloudinha') return s.chat(bot, { message });
   const userId = `heldout-${++users}`;
@@ -26,29 +30,59 @@ async function first(bot: string, message: string) {
   return s.chat(bot, { message, userId, userToken: await userToken(userId) });
 }
 
-describe.each(BOTS)('held-out edge messages in $id', ({ id, fallback, warm }) => {
-  const set = HELD_OUT[id];
+type Reply = Awaited<ReturnType<typeof first>>;
+type Bot = (typeof BOTS)[number];
+
+/** The messages of a list that `handled` rejects, each with what the bot did; printed with SKILLS_REPORT=1. */
+async function misses(set: string, bot: Bot, what: string, messages: string[], handled: (r: Reply) => boolean) {
+  const missed: unknown[] = [];
+  for (const message of messages) {
+    const r = await first(bot.id, message);
+    if (!handled(r)) missed.push({ message, intents: r.intents, mode: r.mode });
+  }
+  if (process.env.SKILLS_REPORT) console.log(`[${set}] ${bot.id} ${what} ${messages.length - missed.length}/${messages.length} ${JSON.stringify(missed)}`);
+  return missed;
+}
+
+const answeredWithFallback = (bot: Bot) => (r: Reply) => r.intents.join() === bot.fallback && r.mode === 'bot' && !!r.reply;
+const handedOff = (r: Reply) => r.mode === 'handoff_pending' && !!r.handoff && !!r.reply;
+const keptByTheBot = (bot: Bot) => (r: Reply) => !r.intents.includes(bot.fallback) && !r.intents.includes('human') && r.mode === 'bot';
+
+describe.each(BOTS)('held-out edge messages in $id', (bot) => {
+  const set = HELD_OUT[bot.id];
 
   it('answers off-domain messages with the fallback', async () => {
-    await first(id, warm);
-    const missed: unknown[] = [];
-    for (const message of set.offDomain) {
-      const r = await first(id, message);
-      if (r.intents.join() !== fallback || r.mode !== 'bot' || !r.reply) missed.push({ message, intents: r.intents, mode: r.mode });
-    }
-    if (process.env.SKILLS_REPORT) console.log(`[heldout] ${id} off-domain ${set.offDomain.length - missed.length}/${set.offDomain.length} ${JSON.stringify(missed)}`);
-    // Measured: ct-smash 16, mini-crm 16, cloudinha 17, fashion-vn 15, la-formula 18 of 18. What is missed uses a
-    // word the bot's own examples keep using ("mensalidade", "proposta", "nota", "curso", "size").
+    await first(bot.id, bot.warm);
+    const missed = await misses('heldout', bot, 'off-domain', set.offDomain, answeredWithFallback(bot));
+    // Measured (docs/skills.md): 16–18 of 18. What is missed uses a word the bot's own examples keep using.
     expect(missed.length, JSON.stringify(missed)).toBeLessThanOrEqual(4);
   });
 
   it('hands a request for a person to the team', async () => {
-    const missed: unknown[] = [];
-    for (const message of set.person) {
-      const r = await first(id, message);
-      if (r.mode !== 'handoff_pending' || !r.handoff || !r.reply) missed.push({ message, mode: r.mode, intents: r.intents });
-    }
-    if (process.env.SKILLS_REPORT) console.log(`[heldout] ${id} person ${set.person.length - missed.length}/${set.person.length} ${JSON.stringify(missed)}`);
-    expect(missed).toEqual([]);
+    expect(await misses('heldout', bot, 'person', set.person, handedOff)).toEqual([]);
+  });
+});
+
+// Largest number of misses per bot allowed on the third set. Measured (docs/skills.md): off-domain 17–18 of 20,
+// persons all but at most one, in-domain 8–10 of 10 (la-formula reads a return question as its own complaint
+// hand-over, and an opening-hours question as out of scope).
+const MAX_MISSED_3 = { offDomain: 3, person: 1, inDomain: 2 };
+
+describe.each(BOTS)('third held-out edge set in $id', (bot) => {
+  const set = EDGE_3[bot.id];
+
+  it('answers off-domain messages with the fallback', async () => {
+    const missed = await misses('edge3', bot, 'off-domain', set.offDomain, answeredWithFallback(bot));
+    expect(missed.length, JSON.stringify(missed)).toBeLessThanOrEqual(MAX_MISSED_3.offDomain);
+  });
+
+  it('hands a request for a person to the team', async () => {
+    const missed = await misses('edge3', bot, 'person', set.person, handedOff);
+    expect(missed.length, JSON.stringify(missed)).toBeLessThanOrEqual(MAX_MISSED_3.person);
+  });
+
+  it('keeps in-domain messages the bot’s own', async () => {
+    const missed = await misses('edge3', bot, 'in-domain', set.inDomain, keptByTheBot(bot));
+    expect(missed.length, JSON.stringify(missed)).toBeLessThanOrEqual(MAX_MISSED_3.inDomain);
   });
 });
