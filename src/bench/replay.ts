@@ -5,6 +5,7 @@ import { activeForms } from '../forms/index.ts';
 import type { ActiveFlowContext } from '../nlu/index.ts';
 import { ApiClient, loopbackAddress, type ConversationFile, type EvalServer } from '../eval/index.ts';
 import { getSession, upsertUser } from '../store/index.ts';
+import { signUserToken } from '../server/identity.ts';
 
 export interface ReplayOptions {
   /** Stop once this many user turns were timed. */
@@ -150,7 +151,10 @@ export async function playOverHttp(
   stop: () => boolean = () => false,
 ): Promise<void> {
   let session: { id: string; token?: string } | undefined;
-  if (c.user && c.signedIn !== false) await client.registerUser(c.user);
+  const signedInUser = c.signedIn !== false ? c.user : undefined;
+  if (signedInUser) await client.registerUser(signedInUser);
+  // Signed in as the embedding application signs its users in: a bot with requireUser refuses a bare userId over HTTP.
+  const userToken = signedInUser && server ? await signUserToken(signedInUser, server.userTokenSecret) : undefined;
   for (const turn of c.turns) {
     if (turn.wait && server) server.clock.advanceMinutes(turn.wait);
     if (turn.operator && session) {
@@ -158,7 +162,7 @@ export async function playOverHttp(
       await ('reply' in op ? client.operatorReply(session.id, op.reply) : client.setMode(session.id, op.mode, op.reason)).catch(() => {});
     }
     if (turn.user === undefined) continue;
-    const r = await client.chat(bot, { sessionId: session?.id, sessionToken: session?.token, userId: c.user, message: turn.user });
+    const r = await client.chat(bot, { sessionId: session?.id, sessionToken: session?.token, userId: c.user, userToken, message: turn.user });
     timed(r.ms);
     session = { id: r.sessionId, token: r.sessionToken ?? session?.token };
     if (stop()) return;
