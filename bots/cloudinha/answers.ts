@@ -162,7 +162,7 @@ export async function answerQuestion(ctx: Ctx, program: Program): Promise<Answer
 
 const INTRO_CUE = /\b(ajuda|ajudar|ajudinha|falar|conversar|bora|vamos|vamo|duvida|duvidas|saber|tirar|entender)\b/;
 
-/** "preciso de ajuda com o Sisu", "vamos conversar sobre o sisu", "tenho umas dúvidas": opening the subject, not a question yet. */
+/** A message that only opens the subject (asks for help with a program, wants to talk about it, has doubts), not a question yet. */
 export function isIntro(text: string): boolean {
   return INTRO_CUE.test(fold(text)) && contentStems(text).length === 0 && !isDateQuestion(text);
 }
