@@ -75,6 +75,49 @@ describe('dependency rules', () => {
   });
 });
 
+/** What a file loads when it is evaluated: its value imports and re-exports (type-only ones and `import()` left out). */
+function staticImportsOf(text: string): string[] {
+  const specs = [...text.matchAll(/(?:^|[\s;])(import|export)\s+(type\s)?[^'"`;]*?\bfrom\s*['"]([^'"]+)['"]|(?:^|[\s;])import\s*['"]([^'"]+)['"]/gm)];
+  return specs.filter((m) => !m[2]).map((m) => m[3] ?? m[4]);
+}
+
+/** Every package a module loads, following its relative imports (`switchboard` is the public door). */
+function packagesLoadedBy(entries: string[], read = (file: string) => readFileSync(join(root, file), 'utf8')): Set<string> {
+  const seen = new Set<string>();
+  const packages = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const spec of staticImportsOf(read(file))) {
+      if (spec === 'switchboard') visit('src/public/index.ts');
+      else if (spec.startsWith('.')) visit(target(file, spec));
+      else packages.add(spec);
+    }
+  };
+  entries.forEach(visit);
+  return packages;
+}
+
+const PROVIDER_SDK = /^@langchain\/(openai|anthropic|google-genai|ollama)\b/;
+
+describe('start-up', () => {
+  it('serving only local bots loads no model provider SDK: `start` and every bot reach them only through import()', () => {
+    const bots = botIds.map((id) => `bots/${id}/index.ts`).filter((f) => existsSync(join(root, f)));
+    const loaded = [...packagesLoadedBy(['src/cli/commands/start.ts', ...bots])];
+    expect(loaded).toContain('@langchain/langgraph');
+    expect(loaded.filter((p) => PROVIDER_SDK.test(p))).toEqual([]);
+  });
+
+  it('follows value imports and re-exports, not type-only ones', () => {
+    const sources: Record<string, string> = {
+      'src/a.ts': `import type { T } from './types.ts';\nexport { x } from './b.ts';\nconst m = await import('@langchain/ollama');`,
+      'src/b.ts': `import { type C, ChatOpenAI } from '@langchain/openai';\nexport type { D } from '@langchain/anthropic';`,
+      'src/types.ts': `import '@langchain/google-genai';`,
+    };
+    expect([...packagesLoadedBy(['src/a.ts'], (f) => sources[f])]).toEqual(['@langchain/openai']);
+  });
+});
+
 describe('the core', () => {
   it('speaks in domain errors: no HttpError or HTTP status in src/engine', () => {
     const offenders = sourceFiles('src/engine')

@@ -52,7 +52,9 @@ export { goldenPromptBlock } from '../feedback/index.ts';
 export { logModeration, type ModerationEntry } from '../guardrails/index.ts';
 
 // Reading a model's structured output leniently (fenced JSON, trailing commas, Python literals)
-export { parseJsonLoose, tryParseJsonLoose, parseLiteral, tryParseLiteral, parseObjectLoose, toPythonLiteral } from '../llm/index.ts';
+// (from the modules themselves, not src/llm's door: that loads every provider SDK, which a local bot never needs)
+export { parseJsonLoose, tryParseJsonLoose } from '../llm/json.ts';
+export { parseLiteral, tryParseLiteral, parseObjectLoose, toPythonLiteral } from '../llm/literal.ts';
 
 // Files beside the bot's code, under tsx and in the compiled build alike
 export { sourcePath } from '../paths.ts';
