@@ -1,22 +1,30 @@
 // Opens the store and the runtime the way `start`, `chat`, `eval` and `bench` all need them.
 import { resolve } from 'node:path';
-import { Runtime, type RuntimeOptions } from '../engine/index.ts';
-import { openDatabase, type Database } from '../store/index.ts';
+import type { Runtime, RuntimeOptions } from '../engine/index.ts';
+import { openDatabase, type Database } from '../store/db.ts';
 import { effectiveModelSpec } from '../llm/spec.ts';
 
 export interface BootOptions extends Partial<Omit<RuntimeOptions, 'db'>> {
   env?: NodeJS.ProcessEnv;
   /** Override DATA_DIR (':memory:' for throwaway runs). */
   dataDir?: string;
+  /** A store already being opened (openStore): `start` opens it while the rest of the server's modules load. */
+  db?: Promise<Database>;
+}
+
+/** The store the environment names: PostgreSQL (DATABASE_URL) or PGlite under DATA_DIR (or `dataDir`). */
+export function openStore(env: NodeJS.ProcessEnv = process.env, dataDir?: string): Promise<Database> {
+  return openDatabase({
+    databaseUrl: env.DATABASE_URL || undefined,
+    schema: env.DATABASE_SCHEMA || undefined,
+    dataDir: dataDir ?? resolve(env.DATA_DIR ?? 'data'),
+  });
 }
 
 export async function boot(opts: BootOptions = {}): Promise<{ runtime: Runtime; db: Database }> {
   const env = opts.env ?? process.env;
-  const db = await openDatabase({
-    databaseUrl: env.DATABASE_URL || undefined,
-    schema: env.DATABASE_SCHEMA || undefined,
-    dataDir: opts.dataDir ?? resolve(env.DATA_DIR ?? 'data'),
-  });
+  // This module is light on purpose (the engine is imported here), so a caller can start opening the store first.
+  const [db, { Runtime }] = await Promise.all([opts.db ?? openStore(env, opts.dataDir), import('../engine/index.ts')]);
   // The provider SDKs take ~0.4 s to load: only a bot that really has a model pays for them.
   const modelFactory: RuntimeOptions['modelFactory'] =
     opts.modelFactory ??

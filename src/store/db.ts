@@ -68,7 +68,7 @@ async function openPglite(dataDir: string, empty = false): Promise<Database> {
   if (!inMemory) mkdirSync(dataDir, { recursive: true });
   // A new cluster starts from the shipped empty one instead of running initdb (see pglite-template.ts): on disk
   // its files are written before PGlite opens the directory, in memory PGlite loads it.
-  if (!empty && !inMemory && !existsSync(join(dataDir, 'PG_VERSION'))) extractPgliteTemplate(dataDir);
+  if (!empty && !inMemory && !existsSync(join(dataDir, 'PG_VERSION'))) await extractPgliteTemplate(dataDir);
   const template = !empty && inMemory ? pgliteTemplate() : null;
   const options = template ? { loadDataDir: template } : {};
   const pg = inMemory ? new PGlite(options) : new PGlite(dataDir, options);

@@ -1,18 +1,24 @@
 // switchboard start — every bot, the API and the console on one port.
-import { boot } from '../boot.ts';
-import { authFromEnv, buildServer } from '../../server/index.ts';
-import { createChannels, channelsConfigFromEnv } from '../../channels/index.ts';
-import { createLogger, setupObservability } from '../../observability/index.ts';
+import { boot, openStore } from '../boot.ts';
 
 export async function run(_argv: string[]): Promise<number> {
   const env = process.env;
   const t0 = performance.now();
+  // The store opens first and the server's modules load meanwhile: a new data directory's files are written on
+  // libuv's threads, and PGlite compiles its WASM on V8's, while this thread compiles the modules.
+  const opening = openStore(env);
+  opening.catch(() => {}); // awaited by boot below; until then a failure must not count as unhandled
+  const [{ authFromEnv, buildServer }, { createChannels, channelsConfigFromEnv }, { createLogger, setupObservability }] = await Promise.all([
+    import('../../server/index.ts'),
+    import('../../channels/index.ts'),
+    import('../../observability/index.ts'),
+  ]);
   // In a terminal the start-up lines are plain text; otherwise (a container, a process manager) JSON log lines.
   const logger = createLogger({ env });
   const log = process.stdout.isTTY ? (m: string) => console.log(m) : (m: string) => logger.info(m.trim());
   log(`Switchboard starting (storage: ${env.DATABASE_URL ? 'PostgreSQL' : `embedded PGlite in ${env.DATA_DIR ?? './data'}`})…`);
   const only = env.SWITCHBOARD_BOTS?.split(',').map((b) => b.trim()).filter(Boolean);
-  const { runtime, db } = await boot({ log, only: only?.length ? only : undefined });
+  const { runtime, db } = await boot({ log, only: only?.length ? only : undefined, db: opening });
   const auth = authFromEnv(env);
   const channels = createChannels(runtime, channelsConfigFromEnv(env));
   const observability = await setupObservability({ runtime, adminToken: auth.adminToken, env, logger });
