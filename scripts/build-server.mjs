@@ -70,31 +70,42 @@ export async function buildServer() {
     logLevel: 'error',
     plugins: [keepModules],
   });
-  await writeBotConfigsAsJson();
+  await writeYamlAsJson();
   writeFileSync(stamp, `${new Date().toISOString()}\n`);
   return entryPoints.length;
 }
 
-/**
- * Each bots/<id>/bot.yaml as .build/bots/<id>/bot.yaml.json, which the compiled loader reads instead (JSON
- * parses far faster than YAML). A file that does not parse gets no copy: the loader reports its error.
- */
-async function writeBotConfigsAsJson() {
-  const { parse } = await import('yaml');
+/** The YAML data the server reads at start-up: each bots/<id>/bot.yaml and the built-in skills' lines. */
+function yamlDataFiles() {
   const botsDir = join(root, 'bots');
-  for (const entry of readdirSync(botsDir, { withFileTypes: true })) {
-    const file = join(botsDir, entry.name, 'bot.yaml');
-    if (!entry.isDirectory() || !existsSync(file)) continue;
-    const target = join(buildDir, 'bots', entry.name, 'bot.yaml.json');
+  const skillsData = join(root, 'src', 'skills', 'data');
+  return [
+    ...readdirSync(botsDir, { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => join(botsDir, e.name, 'bot.yaml'))
+      .filter((f) => existsSync(f)),
+    ...(existsSync(skillsData) ? readdirSync(skillsData).filter((f) => f.endsWith('.yaml')).map((f) => join(skillsData, f)) : []),
+  ];
+}
+
+/**
+ * Each of those files as <file>.json at the same place under .build/, which the compiled server reads instead
+ * (src/yaml-file.ts: JSON parses far faster than YAML). A file that does not parse gets no copy: the server
+ * reports its error.
+ */
+async function writeYamlAsJson() {
+  const { parse } = await import('yaml');
+  for (const file of yamlDataFiles()) {
+    const target = join(buildDir, `${relative(root, file)}.json`);
     rmSync(target, { force: true });
-    let config;
+    let data;
     try {
-      config = parse(readFileSync(file, 'utf8'));
+      data = parse(readFileSync(file, 'utf8'));
     } catch {
       continue;
     }
     mkdirSync(dirname(target), { recursive: true });
-    writeFileSync(target, JSON.stringify(config));
+    writeFileSync(target, JSON.stringify(data));
   }
 }
 

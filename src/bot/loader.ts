@@ -1,12 +1,12 @@
 // Finds bots under bots/<id>/: bot.yaml (validated) and an optional index.ts with the bot's code.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { parse } from 'yaml';
 import { checkedBotConfigSchema, type BotConfig } from './config.ts';
 import { describeIssues } from './errors.ts';
 import type { BotDefinition } from '../engine/types.ts';
 import { compiled, projectRoot, runnableModule } from '../paths.ts';
+import { readYamlFile } from '../yaml-file.ts';
 
 export interface BotSource {
   config: BotConfig;
@@ -16,23 +16,11 @@ export interface BotSource {
 
 export class BotConfigError extends Error {}
 
-/**
- * The parsed bot.yaml. The compiled server (`npm start`) reads the JSON copy the build wrote beside its code
- * when that copy is current: parsing the five reference bots' YAML costs ~0.1 s of a cold start.
- */
-function readRawConfig(file: string): unknown {
-  if (compiled) {
-    const prebuilt = `${runnableModule(file)}.json`;
-    if (prebuilt !== `${file}.json` && existsSync(prebuilt) && statSync(prebuilt).mtimeMs >= statSync(file).mtimeMs) return JSON.parse(readFileSync(prebuilt, 'utf8'));
-  }
-  return parse(readFileSync(file, 'utf8'));
-}
-
 export function readBotConfig(dir: string): BotConfig {
   const file = join(dir, 'bot.yaml');
   let raw: unknown;
   try {
-    raw = readRawConfig(file);
+    raw = readYamlFile(file);
   } catch (err) {
     throw new BotConfigError(`${file}: ${(err as Error).message}`);
   }
@@ -57,15 +45,16 @@ export async function loadBots(botsDir = defaultBotsDir, only?: string[]): Promi
     .map((d) => d.name)
     .filter((id) => !only || only.includes(id))
     .sort();
-  const out: BotSource[] = [];
-  for (const id of ids) {
-    const dir = join(botsDir, id);
-    const config = readBotConfig(dir);
-    const entry = join(dir, 'index.ts');
-    const definition: BotDefinition = existsSync(entry) ? await importDefinition(id, entry) : { specialists: {} };
-    out.push({ config, definition, dir });
-  }
-  return out;
+  // Every bot's modules are requested at once: the loader reads their files concurrently.
+  return Promise.all(
+    ids.map(async (id): Promise<BotSource> => {
+      const dir = join(botsDir, id);
+      const config = readBotConfig(dir);
+      const entry = join(dir, 'index.ts');
+      const definition: BotDefinition = existsSync(entry) ? await importDefinition(id, entry) : { specialists: {} };
+      return { config, definition, dir };
+    }),
+  );
 }
 
 /** A bot's code: its index.ts, or the compiled copy when the server itself runs compiled (`npm start`). */

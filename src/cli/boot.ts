@@ -23,7 +23,10 @@ export function openStore(env: NodeJS.ProcessEnv = process.env, dataDir?: string
 
 export async function boot(opts: BootOptions = {}): Promise<{ runtime: Runtime; db: Database }> {
   const env = opts.env ?? process.env;
-  // This module is light on purpose (the engine is imported here), so a caller can start opening the store first.
+  // The bots' modules load while the store opens. This module is light on purpose (the engine is imported here),
+  // so a caller can start opening the store before anything else.
+  const sources = opts.sources ?? import('../bot/loader.ts').then((m) => m.loadBots(opts.botsDir, opts.only));
+  sources.catch(() => {}); // awaited by Runtime.create; until then a failure must not count as unhandled
   const [db, { Runtime }] = await Promise.all([opts.db ?? openStore(env, opts.dataDir), import('../engine/index.ts')]);
   // The provider SDKs take ~0.4 s to load: only a bot that really has a model pays for them.
   const modelFactory: RuntimeOptions['modelFactory'] =
@@ -32,6 +35,6 @@ export async function boot(opts: BootOptions = {}): Promise<{ runtime: Runtime; 
       if (effectiveModelSpec(config.model, e) === 'local') return null;
       return (await import('../llm/index.ts')).modelBindingFor(config, e);
     });
-  const runtime = await Runtime.create({ ...opts, db, env, modelFactory });
+  const runtime = await Runtime.create({ ...opts, db, env, modelFactory, sources });
   return { runtime, db };
 }

@@ -3,7 +3,7 @@
 // service (src/handoff), admin settings (admin.ts) and events (events.ts). One instance serves all bots of a
 // process.
 import type { BotConfig, IntentConfig } from '../bot/config.ts';
-import { loadBots } from '../bot/loader.ts';
+import { loadBots, type BotSource } from '../bot/loader.ts';
 import { HandoffService, type OperatorListener } from '../handoff/index.ts';
 import * as store from '../store/index.ts';
 import type { Database, Mode, SessionRow } from '../store/index.ts';
@@ -27,6 +27,8 @@ export interface RuntimeOptions {
   botsDir?: string;
   /** Only these bot ids (default: every bot found). */
   only?: string[];
+  /** The bots already being loaded (loadBots), instead of loading `botsDir` here: boot loads them while the store opens. */
+  sources?: Promise<BotSource[]>;
   /** Injectable clock (tests of timeouts and relative dates). */
   now?: () => Date;
   env?: NodeJS.ProcessEnv;
@@ -67,7 +69,7 @@ export class Runtime {
 
   static async create(opts: RuntimeOptions): Promise<Runtime> {
     const rt = new Runtime(opts.db, opts);
-    const sources = await loadBots(opts.botsDir, opts.only);
+    const sources = await (opts.sources ?? loadBots(opts.botsDir, opts.only));
     await store.migrate(opts.db, [...store.coreMigrations, ...sources.flatMap((s) => s.definition.migrations ?? [])]);
     for (const source of sources) await rt.registry.load(source);
     await rt.events.start();

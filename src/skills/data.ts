@@ -1,10 +1,10 @@
 // The built-in skills' example lines, per language (data/<lang>.yaml, data/<lang>-everyday.yaml, plus
 // data/<lang>-background.yaml where public off-domain lines exist; each file notes its source and licence), and generated gibberish.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse } from 'yaml';
 import type { Language } from '../nlu/types.ts';
 import { projectRoot } from '../paths.ts';
+import { readYamlFile } from '../yaml-file.ts';
 
 /** What the built-in skills recognise. `out_of_scope` is the background: what no bot of this runtime serves. */
 export const SKILL_CLASSES = ['human', 'greeting', 'thanks', 'goodbye', 'bot_question', 'out_of_scope'] as const;
@@ -32,7 +32,7 @@ function readLines(lang: Language): SkillLines {
   for (const file of [`${lang}.yaml`, `${lang}-background.yaml`, `${lang}-everyday.yaml`]) {
     const path = join(DATA_DIR, file);
     if (!existsSync(path)) continue;
-    const doc = (parse(readFileSync(path, 'utf8')) ?? {}) as Partial<Record<string, unknown>>;
+    const doc = (readYamlFile(path) ?? {}) as Partial<Record<string, unknown>>;
     for (const c of [...SKILL_CLASSES, 'answer'] as const) {
       const list = doc[c];
       if (Array.isArray(list)) out[c].push(...list.filter((x): x is string => typeof x === 'string' && x.trim() !== ''));
