@@ -38,9 +38,24 @@ function readLines(lang: Language): SkillLines {
       if (Array.isArray(list)) out[c].push(...list.filter((x): x is string => typeof x === 'string' && x.trim() !== ''));
     }
     if (typeof doc.common === 'string') out.common.push(...doc.common.split(/\s+/).filter(Boolean));
+    out.human.push(...roleRequests(strings(doc.roles), strings(doc.role_requests)));
   }
   out.out_of_scope.push(...gibberish(60, 7));
   return out;
+}
+
+const strings = (list: unknown): string[] => (Array.isArray(list) ? list.filter((x): x is string => typeof x === 'string' && x.trim() !== '') : []);
+
+/** Frames each role is put into: enough to teach the role as a request, few enough not to outweigh the other lines. */
+const FRAMES_PER_ROLE = 3;
+
+/**
+ * Requests for a person by role ("chama o gerente", "¿está la encargada?"): each role in a few of the frames, taken
+ * in turn so that every frame meets several roles.
+ */
+export function roleRequests(roles: string[], frames: string[]): string[] {
+  if (!frames.length) return [];
+  return roles.flatMap((role, i) => Array.from({ length: Math.min(FRAMES_PER_ROLE, frames.length) }, (_, k) => frames[(i * FRAMES_PER_ROLE + k) % frames.length].replace('{role}', role)));
 }
 
 const KEYS = 'qwertyuiopasdfghjklzxcvbnm';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { projectRoot } from '../paths.ts';
-import { createSkillDetector, decideSkill, gibberish, skillLines, SKILL_CLASSES, type SkillReading } from './index.ts';
+import { createSkillDetector, decideSkill, gibberish, roleRequests, skillLines, SKILL_CLASSES, type SkillReading } from './index.ts';
 
 const clinic = parse(readFileSync(join(projectRoot, 'examples', 'clinica', 'bot.yaml'), 'utf8')) as {
   understanding: { fallback: string };
@@ -33,6 +33,12 @@ describe('skill data', () => {
     expect(gibberish(5, 3)).toEqual(gibberish(5, 3));
     expect(gibberish(5, 3)).not.toEqual(gibberish(5, 4));
   });
+
+  it('puts every role into a few frames, taking the frames in turn', () => {
+    const lines = roleRequests(['o chefe', 'a dona'], ['chama {role}', 'cadê {role}?', '{role} está?', 'quero {role}']);
+    expect(lines).toEqual(['chama o chefe', 'cadê o chefe?', 'o chefe está?', 'quero a dona', 'chama a dona', 'cadê a dona?']);
+    expect(roleRequests(['o chefe'], [])).toEqual([]);
+  });
 });
 
 describe('skill detector on a small clinic bot', () => {
@@ -43,6 +49,10 @@ describe('skill detector on a small clinic bot', () => {
 
   it('hands a request for a person over, also after asking whether it is a bot', () => {
     for (const text of ['posso falar com alguém da recepção de verdade?', 'é robô? quero uma pessoa me atendendo']) expect(kind(text), text).toBe('human');
+  });
+
+  it('reads asking for someone by role as a request for a person', () => {
+    for (const text of ['a coordenadora pode vir falar comigo?', 'o gerente tá aí hoje?', 'me chama o encarregado, por gentileza']) expect(kind(text), text).toBe('human');
   });
 
   it('leaves the bot its own messages, short answers and anything naming its things', () => {
