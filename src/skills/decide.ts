@@ -33,6 +33,8 @@ export const SKILL_THRESHOLDS = {
   /** The same with one of the bot's words as well ("22 anos, terminei o ensino médio em 2020"): an answer, all but surely. */
   outOfScopeWithValueAndDomainWord: 0.95,
   smallTalk: 0.6,
+  /** Out of scope for a message whose bot words only pass by, read without them (measured on the bots' examples, cross-validated: 0.5 lost some). */
+  outOfScopePasserBy: 0.7,
 };
 
 /**
@@ -42,6 +44,12 @@ export const SKILL_THRESHOLDS = {
  * capitalised name) needs a surer reading too.
  */
 export function decideSkill(r: SkillReading, t = SKILL_THRESHOLDS): SkillVerdict | null {
+  // The bot's words only pass by (a question about some other thing that uses one): read without them. Not with a
+  // number or a name in it: that is more likely an answer the bot is collecting, in words it has not seen.
+  if (r.passerBy && !r.hasValue) {
+    const oos = r.passerBy.find((s) => s.id === 'out_of_scope')?.confidence ?? 0;
+    if (oos >= t.outOfScopePasserBy) return { kind: 'out_of_scope', confidence: oos };
+  }
   const { id, confidence } = r.best;
   // A number or a name next to "pessoa" ("renda de R$ 1.200 por pessoa") is more likely an answer than a request.
   const humanBar = r.domainWords.length && r.hasValue ? t.humanWithDomainWordsAndValue : r.domainWords.length || r.hasValue ? t.humanWithDomainWords : t.human;

@@ -4,6 +4,7 @@
 // not the bot's business. A message that shares a distinctive word with the bot's examples or knowledge needs a
 // surer reading to be called out of scope, the surer the more of the bot's examples use that word.
 import { TextClassifier } from '../nlu/classifier.ts';
+import { editDistance } from '../nlu/edit-distance.ts';
 import { stem } from '../nlu/features.ts';
 import { normalize } from '../nlu/normalize.ts';
 import type { IntentScore, Language } from '../nlu/types.ts';
@@ -18,6 +19,8 @@ const MAX_DOMAIN_LINES = 600;
 const MIN_INTENT_LINES = 12;
 /** Shortest stem that can be a topic word (a Vietnamese syllable is short and still a word). */
 const MIN_TOPIC_WORD: Record<Language, number> = { pt: 4, es: 4, en: 4, vi: 2 };
+/** Foreign words a message needs (and more of them than of the bot's words) for the bot's words in it to be passers-by. */
+const PASSER_BY_FOREIGN = 2;
 /** A distinctive unit used by at least this many of the bot's examples is a strong sign the message is the bot's. */
 const STRONG_EXAMPLES = 3;
 
@@ -54,6 +57,17 @@ export interface SkillReading {
   gibberish: boolean;
   /** The message carries something a bot may be collecting: a number, or a name written with a capital. */
   hasValue: boolean;
+  /**
+   * The message's words of some other topic: the off-topic words, and words no line the detector read has (a
+   * misspelling of one of the bot's words excepted) — goods, places, subjects neither the bot nor the background names.
+   */
+  foreignWords: string[];
+  /**
+   * When the bot's words in the message only pass by (it has at least two foreign words, and more of them than of
+   * the bot's words: "a proposal of marriage", "the monthly fee of medical school"): the detector's reading of the
+   * message without the bot's words. Null otherwise.
+   */
+  passerBy: IntentScore[] | null;
 }
 
 export interface SkillDetector {
@@ -138,6 +152,10 @@ export function createSkillDetector(opts: SkillDetectorOptions, cached?: Uint8Ar
   const offTopic = new Set<string>();
   for (const l of lines.out_of_scope) for (const w of stems(normalize(l, lang), lang)) if (w.length >= MIN_TOPIC_WORD[lang] && !everyday.has(w) && !botWords.has(w)) offTopic.add(w);
 
+  const botWordList = [...botWords].filter((w) => w.length >= 5);
+  /** A misspelling of one of the bot's words ("adicone") is not a word of another topic. */
+  const nearBotWord = (w: string) => w.length >= 5 && botWordList.some((b) => Math.abs(b.length - w.length) <= 1 && editDistance(b, w) <= 1);
+
   // Letter trigrams of everything the detector read: a word made mostly of unseen trigrams is no word.
   const trigrams = new Set<string>();
   for (const ex of examples) addTrigrams(normalize(ex.text, lang), trigrams);
@@ -164,7 +182,17 @@ export function createSkillDetector(opts: SkillDetectorOptions, cached?: Uint8Ar
       const gibberish = letters.length > 0 && letters.filter(plausible).length < letters.length / 2 && domainWords.length === 0;
       // A capital inside the text ("sou de Belo Horizonte"), or the whole text capitalised like a name ("Beatriz").
       const hasValue = /\d/.test(text) || /(?<=\S\s+)\p{Lu}\p{Ll}/u.test(text.trim()) || /^\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)*$/u.test(text.trim());
-      return { best: scores[0], scores, domainWords, strongDomainWord, offTopicWords, coverage, gibberish, hasValue };
+      // Names and addresses ("Metalúrgica Forte", an e-mail) are values a bot may be collecting, not another topic.
+      const named = new Set(stems(normalize((text.match(/\p{Lu}\p{L}*|\S*[@/]\S*/gu) ?? []).join(' '), lang), lang));
+      const unseen = words.filter((w) => !seen.has(w) && !named.has(w) && w.length >= MIN_TOPIC_WORD[lang] && plausible(w) && !nearBotWord(w));
+      const foreignWords = [...new Set([...offTopicWords.filter((w) => !named.has(w)), ...unseen])];
+      let passerBy: IntentScore[] | null = null;
+      if (domainWords.length && foreignWords.length >= PASSER_BY_FOREIGN && foreignWords.length > domainWords.length) {
+        const own = new Set(domainWords.flatMap((u) => u.split(' ')));
+        const rest = normalized.split(' ').filter((w) => !own.has(stem(w, lang))).join(' ');
+        if (rest.trim()) passerBy = domainScores(classifier.predictNormalized(rest));
+      }
+      return { best: scores[0], scores, domainWords, strongDomainWord, offTopicWords, coverage, gibberish, hasValue, foreignWords, passerBy };
     },
   };
 }

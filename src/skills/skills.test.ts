@@ -55,6 +55,11 @@ describe('skill detector on a small clinic bot', () => {
     for (const text of ['a coordenadora pode vir falar comigo?', 'o gerente tá aí hoje?', 'me chama o encarregado, por gentileza']) expect(kind(text), text).toBe('human');
   });
 
+  it('reads a question about another thing that uses one of the bot\'s words without it', () => {
+    expect(kind('a limpeza do aquário dos peixes precisa de produto especial?')).toBe('out_of_scope');
+    expect(kind('quero fazer uma limpeza nos dentes amanhã')).toBeNull();
+  });
+
   it('leaves the bot its own messages, short answers and anything naming its things', () => {
     for (const text of ['quero marcar uma consulta com o cardiologista', 'vocês atendem unimed?', 'sim', 'amanhã às 10h', 'e dermatologia, tem?']) expect(kind(text), text).toBeNull();
   });
@@ -68,6 +73,8 @@ describe('decideSkill', () => {
     strongDomainWord: false,
     offTopicWords: [],
     coverage: 1,
+    foreignWords: [],
+    passerBy: null,
     gibberish: false,
     hasValue: false,
     ...more,
@@ -94,6 +101,15 @@ describe('decideSkill', () => {
     expect(decideSkill(reading('domain', 0.4, { gibberish: true }))?.kind).toBe('out_of_scope');
     expect(decideSkill(reading('out_of_scope', 0.45))).toBeNull();
     expect(decideSkill(reading('domain', 0.9))).toBeNull();
+  });
+
+  it('decides on the reading without the bot\'s words when they only pass by', () => {
+    const strong = { domainWords: ['propost'], strongDomainWord: true, foreignWords: ['casament', 'bonit'] };
+    expect(decideSkill(reading('domain', 0.8, { ...strong, passerBy: [{ id: 'out_of_scope', confidence: 0.9 }, { id: 'domain', confidence: 0.1 }] }))?.kind).toBe('out_of_scope');
+    expect(decideSkill(reading('domain', 0.8, { ...strong, passerBy: [{ id: 'domain', confidence: 0.4 }, { id: 'out_of_scope', confidence: 0.6 }] }))).toBeNull();
+    expect(decideSkill(reading('domain', 0.8, strong))).toBeNull();
+    // With a value it is more likely an answer ("moved here in 2020, finished school").
+    expect(decideSkill(reading('domain', 0.8, { ...strong, hasValue: true, passerBy: [{ id: 'out_of_scope', confidence: 0.9 }, { id: 'domain', confidence: 0.1 }] }))).toBeNull();
   });
 
   it('calls a message on a topic the bot never speaks of out of scope on a weaker reading', () => {
