@@ -1,5 +1,6 @@
-// The built-in skills' example lines, per language (data/<lang>.yaml, data/<lang>-everyday.yaml, plus
-// data/<lang>-background.yaml where public off-domain lines exist; each file notes its source and licence), and generated gibberish.
+// The built-in skills' example lines, per language (data/<lang>.yaml, data/<lang>-everyday.yaml, data/<lang>-topics.yaml,
+// plus data/<lang>-background.yaml where public off-domain lines exist; each file notes its source and licence), and
+// generated gibberish.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Language } from '../nlu/types.ts';
@@ -29,7 +30,7 @@ export function skillLines(lang: Language): SkillLines {
 
 function readLines(lang: Language): SkillLines {
   const out = Object.fromEntries([...SKILL_CLASSES, 'answer', 'common'].map((c) => [c, [] as string[]])) as unknown as SkillLines;
-  for (const file of [`${lang}.yaml`, `${lang}-background.yaml`, `${lang}-everyday.yaml`]) {
+  for (const file of [`${lang}.yaml`, `${lang}-background.yaml`, `${lang}-everyday.yaml`, `${lang}-topics.yaml`]) {
     const path = join(DATA_DIR, file);
     if (!existsSync(path)) continue;
     const doc = (readYamlFile(path) ?? {}) as Partial<Record<string, unknown>>;

@@ -81,7 +81,8 @@ describe('decideSkill', () => {
   });
 
   it('needs a surer reading when the message names the bot\'s things or carries a value', () => {
-    expect(decideSkill(reading('out_of_scope', 0.7))?.kind).toBe('out_of_scope');
+    expect(decideSkill(reading('out_of_scope', 0.85))?.kind).toBe('out_of_scope');
+    expect(decideSkill(reading('out_of_scope', 0.7))).toBeNull();
     // A word the bot's examples keep using protects the message unless the detector is all but sure; a weak one
     // (its knowledge's, or a single example's) only asks for a surer reading.
     expect(decideSkill(reading('out_of_scope', 0.9, { domainWords: ['consult'], strongDomainWord: true }))).toBeNull();
