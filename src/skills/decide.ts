@@ -58,9 +58,11 @@ export function decideSkill(r: SkillReading, t = SKILL_THRESHOLDS): SkillVerdict
   // A number or a name next to "pessoa" ("renda de R$ 1.200 por pessoa") is more likely an answer than a request.
   const humanBar = r.domainWords.length && r.hasValue ? t.humanWithDomainWordsAndValue : r.domainWords.length || r.hasValue ? t.humanWithDomainWords : t.human;
   if (id === 'human' && confidence >= humanBar) return { kind: 'human', confidence };
-  // "Is this a bot? Put me through to a person": asking about the bot and for a person is a request for a person.
+  // "Is this a bot? Put me through to a person": asking about the bot and for a person is a request for a person, and
+  // so is small talk with a part that asks for one ("hi, a person please").
   const human = r.scores.find((s) => s.id === 'human')?.confidence ?? 0;
   if (id === 'bot_question' && human >= t.humanAfterBotQuestion && !r.domainWords.length) return { kind: 'human', confidence: human };
+  if ((SMALL_TALK as readonly string[]).includes(id) && r.partHuman >= t.human && !r.domainWords.length) return { kind: 'human', confidence: r.partHuman };
   const shared = r.domainWords.length > 0;
   if (r.gibberish && !r.hasValue && !shared) return { kind: 'out_of_scope', confidence: 1 };
   const domainBar = r.strongDomainWord ? t.outOfScopeWithStrongDomainWord : shared ? (r.hasValue ? t.outOfScopeWithValueAndDomainWord : t.outOfScopeWithWeakDomainWord) : 0;

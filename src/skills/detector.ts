@@ -68,6 +68,11 @@ export interface SkillReading {
    * message without the bot's words. Null otherwise.
    */
   passerBy: IntentScore[] | null;
+  /**
+   * The highest request-for-a-person probability of the message's parts, when punctuation splits it into several
+   * ("is this a bot? I want a person": the question reads first as a whole). 0 for a message of one part.
+   */
+  partHuman: number;
 }
 
 export interface SkillDetector {
@@ -192,7 +197,9 @@ export function createSkillDetector(opts: SkillDetectorOptions, cached?: Uint8Ar
         const rest = normalized.split(' ').filter((w) => !own.has(stem(w, lang))).join(' ');
         if (rest.trim()) passerBy = domainScores(classifier.predictNormalized(rest));
       }
-      return { best: scores[0], scores, domainWords, strongDomainWord, offTopicWords, coverage, gibberish, hasValue, foreignWords, passerBy };
+      const parts = text.split(/[,.;!?]+/).map((p) => normalize(p, lang)).filter((p) => p.trim());
+      const partHuman = parts.length > 1 ? Math.max(...parts.map((p) => classifier.predictNormalized(p).find((s) => s.id === 'human')?.confidence ?? 0)) : 0;
+      return { best: scores[0], scores, domainWords, strongDomainWord, offTopicWords, coverage, gibberish, hasValue, foreignWords, passerBy, partHuman };
     },
   };
 }

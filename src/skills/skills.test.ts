@@ -75,6 +75,7 @@ describe('decideSkill', () => {
     coverage: 1,
     foreignWords: [],
     passerBy: null,
+    partHuman: 0,
     gibberish: false,
     hasValue: false,
     ...more,
@@ -111,6 +112,13 @@ describe('decideSkill', () => {
     expect(decideSkill(reading('domain', 0.8, strong))).toBeNull();
     // With a value it is more likely an answer ("moved here in 2020, finished school").
     expect(decideSkill(reading('domain', 0.8, { ...strong, hasValue: true, passerBy: [{ id: 'out_of_scope', confidence: 0.9 }, { id: 'domain', confidence: 0.1 }] }))).toBeNull();
+  });
+
+  it('hands over small talk one part of which asks for a person', () => {
+    const botQuestion = (more: Partial<SkillReading>) => reading('bot_question', 0.9, { scores: [{ id: 'bot_question', confidence: 0.9 }, { id: 'human', confidence: 0.05 }], ...more });
+    expect(decideSkill(botQuestion({ partHuman: 0.8 }))?.kind).toBe('human');
+    expect(decideSkill(botQuestion({ partHuman: 0.3 }))?.kind).toBe('bot_question');
+    expect(decideSkill(botQuestion({ partHuman: 0.8, domainWords: ['entreg'] }))).toBeNull();
   });
 
   it('calls a message on a topic the bot never speaks of out of scope on a weaker reading', () => {
