@@ -1,9 +1,11 @@
 // The built-in skills on the held-out edge sets over HTTP, in every reference bot: off-domain messages get the
 // fallback, requests for a person hand off, and (third set) in-domain messages stay the bot's (neither its fallback
-// nor a hand-over). The second set (test/fixtures/edge-messages-heldout.ts) was looked at when thresholds were
-// chosen; the third (test/fixtures/edge-messages-3.ts) only measures. SKILLS_REPORT=1 prints the counts and misses.
+// nor a hand-over). The second (test/fixtures/edge-messages-heldout.ts) and fourth (test/fixtures/edge-messages-4.ts)
+// sets were looked at when the rules and thresholds were chosen; the third (test/fixtures/edge-messages-3.ts) only
+// measures. SKILLS_REPORT=1 prints the counts and misses.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EDGE_3 } from './fixtures/edge-messages-3.ts';
+import { EDGE_4 } from './fixtures/edge-messages-4.ts';
 import { HELD_OUT } from './fixtures/edge-messages-heldout.ts';
 import { auth, startTestServer, userToken, type TestServer } from './support/server.ts';
 
@@ -60,6 +62,29 @@ describe.each(BOTS)('held-out edge messages in $id', (bot) => {
 
   it('hands a request for a person to the team', async () => {
     expect(await misses('heldout', bot, 'person', set.person, handedOff)).toEqual([]);
+  });
+});
+
+// Largest number of misses per bot allowed on the fourth set. Measured (docs/skills.md): off-domain 16–19 of 20,
+// persons 9–10 of 10, in-domain 10 of 10.
+const MAX_MISSED_4 = { offDomain: 4, person: 1, inDomain: 1 };
+
+describe.each(BOTS)('fourth edge set in $id', (bot) => {
+  const set = EDGE_4[bot.id];
+
+  it('answers off-domain messages with the fallback', async () => {
+    const missed = await misses('edge4', bot, 'off-domain', set.offDomain, answeredWithFallback(bot));
+    expect(missed.length, JSON.stringify(missed)).toBeLessThanOrEqual(MAX_MISSED_4.offDomain);
+  });
+
+  it('hands a request for a person to the team', async () => {
+    const missed = await misses('edge4', bot, 'person', set.person, handedOff);
+    expect(missed.length, JSON.stringify(missed)).toBeLessThanOrEqual(MAX_MISSED_4.person);
+  });
+
+  it('keeps in-domain messages the bot’s own', async () => {
+    const missed = await misses('edge4', bot, 'in-domain', set.inDomain, keptByTheBot(bot));
+    expect(missed.length, JSON.stringify(missed)).toBeLessThanOrEqual(MAX_MISSED_4.inDomain);
   });
 });
 
