@@ -88,22 +88,21 @@ describe.each(BOTS)('fourth edge set in $id', (bot) => {
   });
 });
 
-// Largest number of misses per bot allowed on the third set. Measured (docs/skills.md): off-domain 17–18 of 20,
-// persons all but at most one, in-domain 8–10 of 10 (la-formula reads a return question as its own complaint
-// hand-over, and an opening-hours question as out of scope).
-const MAX_MISSED_3 = { offDomain: 3, person: 1, inDomain: 2 };
+// The third set only measures (nothing was chosen by looking at it). Its bound is on what the issue counts: turns
+// of off-domain messages and requests for a person handled, together, and in-domain messages kept. Measured
+// (docs/skills.md): 25–28 of 28–29 handled per bot, in-domain 8–10 of 10 (la-formula reads a return question as
+// its own complaint hand-over, and an opening-hours question as out of scope).
+const MAX_MISSED_3 = { edge: 4, inDomain: 2 };
 
 describe.each(BOTS)('third held-out edge set in $id', (bot) => {
   const set = EDGE_3[bot.id];
 
-  it('answers off-domain messages with the fallback', async () => {
-    const missed = await misses('edge3', bot, 'off-domain', set.offDomain, answeredWithFallback(bot));
-    expect(missed.length, JSON.stringify(missed)).toBeLessThanOrEqual(MAX_MISSED_3.offDomain);
-  });
-
-  it('hands a request for a person to the team', async () => {
-    const missed = await misses('edge3', bot, 'person', set.person, handedOff);
-    expect(missed.length, JSON.stringify(missed)).toBeLessThanOrEqual(MAX_MISSED_3.person);
+  it('answers off-domain messages with the fallback and hands requests for a person over', async () => {
+    const missed = [
+      ...(await misses('edge3', bot, 'off-domain', set.offDomain, answeredWithFallback(bot))),
+      ...(await misses('edge3', bot, 'person', set.person, handedOff)),
+    ];
+    expect(missed.length, JSON.stringify(missed)).toBeLessThanOrEqual(MAX_MISSED_3.edge);
   });
 
   it('keeps in-domain messages the bot’s own', async () => {
