@@ -143,7 +143,7 @@ describe('match workflow pieces', () => {
     expect(extractMatchValues('tanto faz', { catalog, values: { course_interest: 'Direito', enem_score: 700, shift: 'Noturno' } })).toEqual({ institution_type: 'qualquer' });
     expect(extractMatchValues('quero direito, 700, de manhã, tanto faz se é pública ou privada', { catalog })).toMatchObject({ institution_type: 'qualquer', shift: 'Matutino' });
     // Minimum wages become money with the wage the bot is configured with.
-    expect(extractMatchValues('só eu e minha mãe, 1 salário mínimo', { catalog, expecting: ['income_per_capita'], minimumWage: 1412 })).toEqual({ income_per_capita: 706 });
+    expect(extractMatchValues('só eu e minha mãe, 1 salário mínimo', { catalog, expecting: ['income_per_capita'] })).toEqual({ income_per_capita: 706 });
   });
 
   it('filters by eligibility and the kind of institution wanted', () => {

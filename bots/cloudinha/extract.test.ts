@@ -73,14 +73,14 @@ const CASES: [string, ExtractOptions, ExtractedSlots][] = [
   ['moro com mais 3 pessoas e a renda é R$ 4.000,00', {}, { income_per_capita: 1000, household_income: 4000, household_size: 4 }],
   ['1800', { expecting: 'income_per_capita' }, { income_per_capita: 1800 }],
   ['tirei 700 e minha renda é 1.200 por pessoa', {}, { enem_score: 700, income_per_capita: 1200 }],
-  // income in minimum wages (converted with the wage given) and households named person by person
-  ['sou só eu e minha vó, a gente vive com 1 salário mínimo', { expecting: 'income_per_capita', minimumWage: 1412 }, { income_minimum_wages: 1, household_income: 1412, household_size: 2, income_per_capita: 706 }],
-  ['moro com minha mãe e meus 2 irmãos, a renda é de dois salários mínimos', { minimumWage: 1500 }, { income_minimum_wages: 2, household_income: 3000, household_size: 4, income_per_capita: 750 }],
-  ['meio salário por pessoa', { minimumWage: 1412 }, { income_minimum_wages: 0.5, income_per_capita: 706 }],
-  ['eu, meu pai e minha mãe vivemos com um salário e meio', { minimumWage: 1412 }, { income_minimum_wages: 1.5, household_income: 2118, household_size: 3, income_per_capita: 706 }],
+  // income in minimum wages (converted with bot.yaml's minimum wage, R$ 1.412) and households named person by person
+  ['sou só eu e minha vó, a gente vive com 1 salário mínimo', { expecting: 'income_per_capita' }, { income_minimum_wages: 1, household_income: 1412, household_size: 2, income_per_capita: 706 }],
+  ['moro com minha mãe e meus 2 irmãos, a renda é de dois salários mínimos', {}, { income_minimum_wages: 2, household_income: 2824, household_size: 4, income_per_capita: 706 }],
+  ['meio salário por pessoa', {}, { income_minimum_wages: 0.5, income_per_capita: 706 }],
+  ['eu, meu pai e minha mãe vivemos com um salário e meio', {}, { income_minimum_wages: 1.5, household_income: 2118, household_size: 3, income_per_capita: 706 }],
   ['somos eu e meus pais, renda de 3 mil', {}, { household_income: 3000, household_size: 3, income_per_capita: 1000 }],
-  ['a renda é de 2 salários', {}, { income_minimum_wages: 2 }], // no wage known: not turned into money
-  ['eu e meus irmãos ganhamos 2 salários', { minimumWage: 1000 }, { income_minimum_wages: 2, income_per_capita: 2000 }], // how many brothers: unknown
+  ['a renda é de 2 salários', {}, { income_minimum_wages: 2, income_per_capita: 2824 }],
+  ['eu e meus irmãos ganhamos 2 salários', {}, { income_minimum_wages: 2, income_per_capita: 2824 }], // how many brothers: unknown
   // no preference between public and private
   ['tanto faz se é pública ou privada', {}, { institution_any: true }],
   ['pode ser tanto pública quanto particular', {}, { institution_any: true }],

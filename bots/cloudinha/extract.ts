@@ -4,10 +4,11 @@
 // The message is folded to a same-length lowercase copy, so a match found in the folded text points at the
 // same span of the original (names and cities keep their capitals and accents). Each slot found is masked
 // out, so one number is never read twice (an income is not also a score or an age).
-import { foldPreservingOffsets, numberWordsSource, properName, parseNumberWords, parseNumeral, type Sql } from 'switchboard';
+import { dirname } from 'node:path';
+import { numberWordsSource, parseNumberWords, parseNumeral, properName, readBotConfig, readGazetteer, readMoney, readNumber, SlotText, sourcePath, WORD_END, WORD_START, type Sql } from 'switchboard';
 import type { EducationLevel } from './profile.ts';
 import { fold, titleCase } from './text.ts';
-import { COURSE_ALIASES, DEFAULT_COURSES, expandCourseAliases, PROFESSIONS, SHIFT_WORDS, toUf, words, type InstitutionType, type Shift, type Uf } from './vocab.ts';
+import { COURSE_ALIASES, DEFAULT_COURSES, expandCourseAliases, PROFESSIONS, toUf, words, type InstitutionType, type Shift, type Uf } from './vocab.ts';
 
 export type SlotName =
   | 'name'
@@ -60,8 +61,6 @@ export interface ExtractOptions {
   catalog?: Catalog;
   /** The slot(s) the bot just asked for: a bare answer ("17", "Ana", "cursando") fills them. */
   expecting?: SlotName | SlotName[];
-  /** The minimum wage (R$), to turn "2 salários mínimos" into money; without it only income_minimum_wages is set. */
-  minimumWage?: number;
 }
 
 // ---------- catalog ----------
@@ -104,47 +103,21 @@ export async function loadCatalog(sql: Sql): Promise<Catalog> {
 
 // ---------- text plumbing ----------
 
-/** Lowercase and strip accents keeping one output unit per input unit; º/ª/° become o/a/o. */
-function foldSameLength(text: string): string {
-  return foldPreservingOffsets(text.replace(/[º°]/g, 'o').replace(/ª/g, 'a'));
-}
+type Work = SlotText;
+const config = readBotConfig(dirname(sourcePath(import.meta.url)));
+const entity = (type: string) => config.entities.find((e) => e.type === type)!;
+const gazetteer = (type: string) => config.gazetteers.find((g) => g.type === type)!;
 
-class Work {
-  readonly orig: string;
-  f: string;
-  constructor(text: string) {
-    this.orig = text;
-    this.f = foldSameLength(text);
-  }
-  mask(start: number, end: number): void {
-    this.f = this.f.slice(0, start) + ' '.repeat(Math.max(0, end - start)) + this.f.slice(end);
-  }
-  /** First match of `re` (must have the d flag) in the current folded text. */
-  find(re: RegExp): RegExpExecArray | null {
-    re.lastIndex = 0;
-    return re.exec(this.f);
-  }
-  all(re: RegExp): RegExpExecArray[] {
-    return [...this.f.matchAll(re)];
-  }
-  origOf(start: number, end: number): string {
-    return this.orig.slice(start, end);
-  }
-}
-
-// Numbers: "2.000", "2.000,50", "650,5", "650.5", "1500", and words ("dezessete", "vinte e cinco").
-const DIGITS = String.raw`\d{1,3}(?:\.\d{3})+(?:,\d{1,2})?|\d+(?:[.,]\d{1,2})?`;
-const NUM = `(?:${DIGITS}|${numberWordsSource('pt')}(?![a-z]))`;
+// Numbers as typed ("2.000", "650,5") or said ("dezessete", "vinte e cinco").
+const NUM = `(?:\\d+(?:[.,]\\d{1,3})*|${numberWordsSource('pt')}(?![a-z]))`;
 
 function parseNumber(raw: string): number | null {
   const s = raw.trim();
-  // "650.5" is a decimal as students type it; "2.000" a thousands group.
-  const n = /^\d/.test(s) ? parseNumeral(/^\d+\.\d{1,2}$/.test(s) ? s.replace('.', ',') : s, 'pt') : parseNumberWords(s, 'pt');
-  return n ?? null;
+  return (/^\d/.test(s) ? parseNumeral(s, 'pt') : parseNumberWords(s, 'pt')) ?? null;
 }
 
-const B = '(?<![a-z0-9])'; // word start (folded text)
-const E = '(?![a-z0-9])'; // word end
+const B = WORD_START;
+const E = WORD_END;
 
 // ---------- names ----------
 
@@ -155,7 +128,7 @@ const WORD = /^[\p{L}][\p{L}'’-]*$/u;
 
 /** Read up to four name words from `start` in the original text. */
 function readName(w: Work, start: number, requireCapital: boolean): { name: string; end: number } | null {
-  const rest = w.orig.slice(start);
+  const rest = w.original.slice(start);
   const words: string[] = [];
   let consumed = 0;
   const re = /\s*([^\s,.;:!?()0-9]+)/uy;
@@ -187,7 +160,7 @@ function extractName(w: Work, out: ExtractedSlots, expectingName: boolean): void
     [new RegExp(`${B}(?:aqui (?:e|eh) (?:o|a))\\s+`, 'dg'), !expectingName],
   ];
   for (const [re, requireCapital] of cues) {
-    for (const m of w.all(re)) {
+    for (const m of w.matches(re)) {
       const got = readName(w, m.index + m[0].length, requireCapital);
       if (got) {
         out.name = got.name;
@@ -214,7 +187,7 @@ function findCatalogCity(catalog: Catalog, folded: string, state?: string): City
 function catalogCityAt(w: Work, catalog: Catalog, pos: number, state?: string): CityEntry | null {
   for (const c of catalog.cities) {
     if (state && c.state !== state) continue;
-    if (w.f.startsWith(c.norm, pos) && !/[a-z0-9]/.test(w.f.charAt(pos + c.norm.length))) return c;
+    if (w.folded.startsWith(c.norm, pos) && !/[a-z0-9]/.test(w.folded.charAt(pos + c.norm.length))) return c;
   }
   return null;
 }
@@ -223,7 +196,7 @@ function catalogCityAt(w: Work, catalog: Catalog, pos: number, state?: string): 
 function readPlace(w: Work, start: number): { text: string; end: number } | null {
   const re = /\s*([\p{L}'’-]+)/uy;
   re.lastIndex = 0;
-  const rest = w.orig.slice(start);
+  const rest = w.original.slice(start);
   const words: string[] = [];
   let consumed = 0;
   let m: RegExpExecArray | null;
@@ -250,12 +223,12 @@ function setCity(out: ExtractedSlots, name: string, state?: string | null): void
 function extractCity(w: Work, out: ExtractedSlots, catalog: Catalog, expectingCity: boolean): void {
   // 1. "Campinas - SP", "Campinas/SP", "Campinas, SP": a UF after the name settles it.
   const withUf = new RegExp(`([a-z][a-z' -]*?[a-z])\\s*(?:-|/|,|\\()\\s*([a-z]{2})\\)?${E}`, 'dg');
-  for (const m of w.all(withUf)) {
+  for (const m of w.matches(withUf)) {
     const uf = toUf(m[2]);
     if (!uf) continue;
     // "Recife, to no 3º ano": a lowercase two-letter word is a UF only at the end of a clause.
-    const ufOrig = w.origOf(m.indices![2][0], m.indices![2][1]);
-    if (ufOrig !== ufOrig.toUpperCase() && !/^\)?\s*([,.;!?]|$)/.test(w.f.slice(m.indices![2][1]))) continue;
+    const ufOrig = w.originalOf(m.indices![2][0], m.indices![2][1]);
+    if (ufOrig !== ufOrig.toUpperCase() && !/^\)?\s*([,.;!?]|$)/.test(w.folded.slice(m.indices![2][1]))) continue;
     const [s] = m.indices![1];
     // Try the longest tail of the words before the UF that is a known city of that state.
     const words = [...m[1].matchAll(/[a-z][a-z'-]*/g)];
@@ -274,7 +247,7 @@ function extractCity(w: Work, out: ExtractedSlots, catalog: Catalog, expectingCi
       m[1].match(/^.*(?:^|\s)(?:de|em)\s+(.+)$/);
     if (cue) {
       const from = s + m[1].length - cue[1].length;
-      const place = w.origOf(from, m.indices![1][1]).trim();
+      const place = w.originalOf(from, m.indices![1][1]).trim();
       if (!NOT_CITIES.has(fold(place).split(' ')[0]) && place.split(/\s+/).length <= 6) {
         setCity(out, properName(place), uf);
         w.mask(from, m.indices![0][1]);
@@ -288,7 +261,7 @@ function extractCity(w: Work, out: ExtractedSlots, catalog: Catalog, expectingCi
     `${B}(?:moro (?:em|no|na|aqui em)|moramos em|vivo em|resido em|sou de|sou da|sou do|venho de|natural de|morando em|minha cidade (?:e|eh)|cidade de|aqui (?:em|de))\\s+`,
     'dg',
   );
-  for (const m of w.all(strong)) {
+  for (const m of w.matches(strong)) {
     const pos = m.index + m[0].length;
     const known = catalogCityAt(w, catalog, pos);
     if (known) {
@@ -311,7 +284,7 @@ function extractCity(w: Work, out: ExtractedSlots, catalog: Catalog, expectingCi
 
   // 3. Weak cues with a known city: "quero estudar em Recife", "perto de Campinas".
   const weak = new RegExp(`${B}(?:em|de|para|pra|perto de|proximo a|proximo de)\\s+`, 'dg');
-  for (const m of w.all(weak)) {
+  for (const m of w.matches(weak)) {
     const pos = m.index + m[0].length;
     const known = catalogCityAt(w, catalog, pos);
     if (known && known.norm.length >= 4 && !CITY_COMMON_WORDS.has(known.norm)) {
@@ -323,8 +296,8 @@ function extractCity(w: Work, out: ExtractedSlots, catalog: Catalog, expectingCi
 
   // 4. A bare answer to "qual sua cidade?": any known city in the message.
   if (expectingCity) {
-    for (let pos = 0; pos < w.f.length; pos++) {
-      if (pos > 0 && /[a-z0-9]/.test(w.f.charAt(pos - 1))) continue;
+    for (let pos = 0; pos < w.folded.length; pos++) {
+      if (pos > 0 && /[a-z0-9]/.test(w.folded.charAt(pos - 1))) continue;
       const known = catalogCityAt(w, catalog, pos);
       if (known) {
         setCity(out, known.name, uniqueState(catalog, known));
@@ -352,7 +325,7 @@ function householdSize(w: Work): { size: number; start: number; end: number } | 
     [new RegExp(`${B}(${NUM})\\s+(?:pessoas|membros|moradores)(?:\\s+(?:em casa|na casa|na familia|aqui em casa|na minha casa))?${E}`, 'dg'), 0],
   ];
   for (const [re, plus] of patterns) {
-    for (const m of w.all(re)) {
+    for (const m of w.matches(re)) {
       const n = parseNumber(m[1]);
       if (n !== null && Number.isInteger(n) && n >= 1 && n <= 20) return { size: n + plus, start: m.index, end: m.index + m[0].length };
     }
@@ -373,12 +346,12 @@ const PERSON = new RegExp(
 /** "(só) eu e minha vó", "moro com minha mãe e meus 2 irmãos": the student plus the people listed. */
 function householdByPeople(w: Work): { size: number; start: number; end: number } | null {
   const anchor = new RegExp(`${B}(?:eu(?:\\s+e|\\s*,)|moro com|vivo com|moramos eu e|somos eu e)\\s+`, 'dg');
-  for (const m of w.all(anchor)) {
+  for (const m of w.matches(anchor)) {
     let pos = m.index + m[0].length;
     let size = 1;
     let end = pos;
     for (;;) {
-      const p = PERSON.exec(w.f.slice(pos));
+      const p = PERSON.exec(w.folded.slice(pos));
       if (!p) break;
       if (p[1]) size += 1;
       else {
@@ -387,7 +360,7 @@ function householdByPeople(w: Work): { size: number; start: number; end: number 
         size += n;
       }
       end = pos + p[0].length;
-      const sep = /^\s*(?:,|e(?![a-z]))\s*/.exec(w.f.slice(end));
+      const sep = /^\s*(?:,|e(?![a-z]))\s*/.exec(w.folded.slice(end));
       if (!sep) break;
       pos = end + sep[0].length;
     }
@@ -396,61 +369,12 @@ function householdByPeople(w: Work): { size: number; start: number; end: number 
   return null;
 }
 
-// "1 salário mínimo", "dois salários", "meio salário", "um salário e meio", "1,5 salário mínimo".
-const WAGES = new RegExp(`${B}(?:(meio)|(${NUM})(\\s+e\\s+meio)?)\\s+salarios?(?:\\s+minimos?)?(\\s+e\\s+meio)?${E}`, 'dg');
+function extractIncome(w: Work, out: ExtractedSlots, expecting: Set<SlotName>): void {
+  const found = readMoney(w, entity('income').money!, 'pt', expecting.has('income_per_capita'));
+  if (found?.units !== undefined) out.income_minimum_wages = found.units;
+  if (!found) return;
 
-function minimumWages(w: Work): { value: number; start: number; end: number } | null {
-  for (const m of w.all(WAGES)) {
-    const base = m[1] ? 0.5 : parseNumber(m[2]);
-    if (base === null) continue;
-    const value = base + (m[3] || m[4] ? 0.5 : 0);
-    if (value > 0 && value <= 100) return { value, start: m.index, end: m.index + m[0].length };
-  }
-  return null;
-}
-
-function extractIncome(w: Work, out: ExtractedSlots, expecting: Set<SlotName>, minimumWage?: number): void {
-  const money: RegExp[] = [
-    // "R$ 2.000", "R$2000,00", "r$ 1,5 mil"
-    new RegExp(`r\\$\\s*(${DIGITS})(\\s*(?:mil|k)${E})?`, 'dg'),
-    // "3 mil", "1500 reais", "dois mil reais"
-    new RegExp(`${B}(${NUM})(\\s*(?:mil|k)${E})?\\s*(?:reais|real|conto|contos|pila)${E}`, 'dg'),
-    new RegExp(`${B}(${NUM})(\\s*(?:mil|k))${E}(?!\\s*pontos)`, 'dg'),
-    // "renda de 1500", "ganho 1200", "recebemos 2400 por mes"
-    new RegExp(`${B}(?:renda|ganh[a-z]*|receb[a-z]*|salario|sobreviv[a-z]*|viv[a-z]* com)[^0-9]{0,25}?(${DIGITS})(\\s*(?:mil|k)${E})?(?!\\s*salario)`, 'dg'),
-    // "ganho mil reais"
-    new RegExp(`${B}()(mil)\\s*(?:reais|real)${E}`, 'dg'),
-  ];
-  const bare = new RegExp(`${B}(${DIGITS})${E}`, 'dg');
-  let found: { value: number; start: number; end: number } | null = null;
-  search: for (const re of money) {
-    for (const m of w.all(re)) {
-      const base = m[1] ? parseNumber(m[1]) : 1;
-      if (base === null) continue;
-      const value = m[2] && /mil|k/.test(m[2]) ? base * 1000 : base;
-      if (value < 50) continue; // "renda de 4 pessoas" is a household, not an amount
-      found = { value, start: m.index, end: m.index + m[0].length };
-      break search;
-    }
-  }
-  if (!found) {
-    const wages = minimumWages(w);
-    if (wages) {
-      out.income_minimum_wages = wages.value;
-      w.mask(wages.start, wages.end);
-      if (!minimumWage) return;
-      found = { value: Math.round(wages.value * minimumWage * 100) / 100, start: wages.start, end: wages.start };
-    }
-  }
-  if (!found && expecting.has('income_per_capita')) {
-    const m = w.find(bare);
-    const v = m ? parseNumber(m[1]) : null;
-    if (m && v !== null) found = { value: v, start: m.index, end: m.index + m[0].length };
-  }
-  if (!found || found.value < 0 || found.value > 1_000_000) return;
-  w.mask(found.start, found.end);
-
-  const perCapita = PER_CAPITA.test(w.f);
+  const perCapita = PER_CAPITA.test(w.folded);
   const household = perCapita ? null : householdSize(w);
   if (household && household.size > 1) {
     out.household_income = found.value;
@@ -465,68 +389,14 @@ function extractIncome(w: Work, out: ExtractedSlots, expecting: Set<SlotName>, m
 
 // ---------- scores and ages ----------
 
-function inScoreRange(n: number): boolean {
-  return n >= 200 && n <= 1000;
-}
-
 function extractScore(w: Work, out: ExtractedSlots, expecting: Set<SlotName>): void {
-  const cued: RegExp[] = [
-    new RegExp(`${B}(?:tirei|fiz|tive|consegui|pontuei|peguei|nota|notas|media|pontuacao|score|enem)${E}((?:(?!corte)[^0-9,;.!?]){0,25}?)(${DIGITS})${E}`, 'dg'),
-    new RegExp(`${B}(${DIGITS})\\s*(?:pontos|pts|ptos|no enem|na media|de media|de nota)${E}`, 'dg'),
-  ];
-  for (const re of cued) {
-    for (const m of w.all(re)) {
-      const raw = m.length > 2 ? m[2] : m[1];
-      const n = parseNumber(raw);
-      if (n !== null && inScoreRange(n)) {
-        out.enem_score = n;
-        w.mask(m.index, m.index + m[0].length);
-        return;
-      }
-    }
-  }
-  if (expecting.has('enem_score')) {
-    for (const m of w.all(new RegExp(`${B}(${DIGITS})${E}`, 'dg'))) {
-      const n = parseNumber(m[1]);
-      if (n !== null && inScoreRange(n)) {
-        out.enem_score = n;
-        w.mask(m.index, m.index + m[0].length);
-        return;
-      }
-    }
-  }
+  const found = readNumber(w, entity('enem_score').number!, 'pt', expecting.has('enem_score'));
+  if (found) out.enem_score = found.value;
 }
 
 function extractAge(w: Work, out: ExtractedSlots, expecting: Set<SlotName>): void {
-  const cued = new RegExp(`${B}(?:(ha|faz|por|durante|daqui a|ate|em|de)\\s+)?(${NUM})\\s*anos${E}(?!\\s+(?:atras|que))`, 'dg');
-  for (const m of w.all(cued)) {
-    if (m[1]) continue; // "há 2 anos", "por 3 anos": a duration, not an age
-    const n = parseNumber(m[2]);
-    if (n !== null && Number.isInteger(n) && n >= 10 && n <= 100) {
-      out.age = n;
-      w.mask(m.index, m.index + m[0].length);
-      return;
-    }
-  }
-  const idade = new RegExp(`${B}(?:idade|tenho|fiz|completei)\\s*:?\\s*(${NUM})${E}(?!\\s*(?:pontos|reais|mil|pessoas))`, 'dg');
-  for (const m of w.all(idade)) {
-    const n = parseNumber(m[1]);
-    if (n !== null && Number.isInteger(n) && n >= 10 && n <= 100) {
-      out.age = n;
-      w.mask(m.index, m.index + m[0].length);
-      return;
-    }
-  }
-  if (expecting.has('age')) {
-    for (const m of w.all(new RegExp(`${B}(${NUM})${E}`, 'dg'))) {
-      const n = parseNumber(m[1]);
-      if (n !== null && Number.isInteger(n) && n >= 10 && n <= 100) {
-        out.age = n;
-        w.mask(m.index, m.index + m[0].length);
-        return;
-      }
-    }
-  }
+  const found = readNumber(w, entity('age').number!, 'pt', expecting.has('age'));
+  if (found) out.age = found.value;
 }
 
 // ---------- education ----------
@@ -534,7 +404,7 @@ function extractAge(w: Work, out: ExtractedSlots, expecting: Set<SlotName>): voi
 const ORDINAL_YEARS: Record<string, number> = { '1': 1, '2': 2, '3': 3, '4': 4, primeiro: 1, segundo: 2, terceiro: 3, terceirao: 3, quarto: 4 };
 
 function extractEducation(w: Work, out: ExtractedSlots, expecting: Set<SlotName>): void {
-  const f = w.f;
+  const f = w.folded;
   const test = (re: string) => new RegExp(re).test(f);
   const MEDIO = '(?:o |a )?(?:ensino medio|medio|segundo grau|2o grau|escola|colegio|terceiro ano|3o ano|3 ano|terceirao|eja|supletivo|encceja)';
 
@@ -582,18 +452,10 @@ function extractEducation(w: Work, out: ExtractedSlots, expecting: Set<SlotName>
 // ---------- shift and institution type ----------
 
 const escapeRe = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const wordsRe = (phrases: Iterable<string>) => new RegExp(`${B}(?:${[...phrases].sort((a, b) => b.length - a.length).map(escapeRe).join('|')})${E}`, 'g');
-const SHIFT_FORMS = wordsRe(Object.keys(SHIFT_WORDS));
-const NOT_SHIFTS = wordsRe(words('not_shifts'));
 
-/** The first shift named (the shift gazetteer's words), unless in a phrase that names none ("boa noite"). */
 function extractShift(w: Work, out: ExtractedSlots): void {
-  const text = w.f.replace(NOT_SHIFTS, (m) => ' '.repeat(m.length));
-  const m = SHIFT_FORMS.exec(text);
-  SHIFT_FORMS.lastIndex = 0;
-  if (!m) return;
-  out.shift = SHIFT_WORDS[m[0]];
-  w.mask(m.index, m.index + m[0].length);
+  const found = readGazetteer(w, gazetteer('shift'));
+  if (found) out.shift = found.value;
 }
 
 const INSTITUTION_TYPE = '(?:publica|publico|federal|estadual|municipal|gratuita|privada|privado|particular|paga)';
@@ -610,14 +472,14 @@ const INDIFFERENT_FILLER = words('indifferent_filler');
  */
 function extractInstitutionAny(w: Work, out: ExtractedSlots, expecting: Set<SlotName>): void {
   const both = new RegExp(`${B}(${INSTITUTION_TYPE})(?:\\s+(?:ou|e|quanto|nem)\\s+|\\s*/\\s*)(?:(?:uma|um|numa|num|em uma|instituicao|faculdade)\\s+)?(${INSTITUTION_TYPE})${E}`, 'dg');
-  for (const m of w.all(both)) {
+  for (const m of w.matches(both)) {
     if (PRIVATE_WORD.test(m[1]) === PRIVATE_WORD.test(m[2])) continue; // "federal ou estadual" is still public
-    if (SCHOOL_BEFORE.test(w.f.slice(Math.max(0, m.index - 30), m.index))) continue;
+    if (SCHOOL_BEFORE.test(w.folded.slice(Math.max(0, m.index - 30), m.index))) continue;
     out.institution_any = true;
     w.mask(m.index, m.index + m[0].length);
     return;
   }
-  for (const seg of segments(w)) {
+  for (const seg of w.clauses()) {
     if (!new RegExp(`${B}${INDIFFERENT}${E}`).test(seg.text)) continue;
     const namesKind = new RegExp(`${B}${INSTITUTION_TYPE}${E}`).test(seg.text);
     const bare = seg.text.split(/\s+/).every((word) => INDIFFERENT_FILLER.has(word));
@@ -631,17 +493,8 @@ function extractInstitutionAny(w: Work, out: ExtractedSlots, expecting: Set<Slot
 }
 
 function extractInstitutionType(w: Work, out: ExtractedSlots): void {
-  const re = new RegExp(
-    `${B}(publica|publico|federal|estadual|municipal|gratuita|de graca|privada|privado|particular|faculdade paga|universidade paga)${E}`,
-    'dg',
-  );
-  for (const m of w.all(re)) {
-    // "estudei em escola pública" is the student's background (Prouni rule), not the college they want.
-    if (SCHOOL_BEFORE.test(w.f.slice(Math.max(0, m.index - 30), m.index))) continue;
-    out.institution_type = PRIVATE_WORD.test(m[1]) || /^(faculdade|universidade) paga/.test(m[1]) ? 'privada' : 'publica';
-    w.mask(m.index, m.index + m[0].length);
-    return;
-  }
+  const found = readGazetteer(w, gazetteer('institution_type'));
+  if (found) out.institution_type = found.value as InstitutionType;
 }
 
 // ---------- course ----------
@@ -649,7 +502,7 @@ function extractInstitutionType(w: Work, out: ExtractedSlots): void {
 const GENERIC_COURSES = words('generic_courses');
 const COURSE_CUE = /(curso|cursos|cursar|fazer|faco|estudar|faculdade|graduacao|quero|queria|gostaria|prestar|area|pensando em|interesse em|interessad[oa] em|bacharelado|licenciatura)( de| em| na| no)?\s*$/;
 function extractCourse(w: Work, out: ExtractedSlots, catalog: Catalog, expecting: Set<SlotName>): void {
-  let text = expandCourseAliases(w.f);
+  let text = expandCourseAliases(w.folded);
   text = text.replace(new RegExp(`${B}(ser|virar|trabalhar como|me formar em)\\s+(?:um |uma )?([a-z]+)${E}`, 'g'), (m, verb: string, job: string) =>
     PROFESSIONS[job] ? `${verb} ${PROFESSIONS[job]}` : m,
   );
@@ -684,36 +537,24 @@ function extractCourse(w: Work, out: ExtractedSlots, catalog: Catalog, expecting
 
 // ---------- bare answers ----------
 
-function segments(w: Work): { text: string; start: number; end: number }[] {
-  const out: { text: string; start: number; end: number }[] = [];
-  const re = /[^,;.!?\n]+/g;
-  for (const m of w.f.matchAll(re)) {
-    const raw = m[0];
-    const lead = raw.length - raw.trimStart().length;
-    const text = raw.trim();
-    if (text) out.push({ text, start: m.index! + lead, end: m.index! + lead + text.length });
-  }
-  return out;
-}
-
 function bareName(w: Work, out: ExtractedSlots): void {
-  for (const seg of segments(w)) {
+  for (const seg of w.clauses()) {
     const words = seg.text.split(/\s+/);
     if (words.length > 4 || !words.every((x) => /^[a-z'-]+$/.test(x))) continue;
     if (words.some((x) => NOT_NAMES.has(x) && !PARTICLES.has(x))) continue;
-    out.name = properName(w.origOf(seg.start, seg.end));
+    out.name = properName(w.originalOf(seg.start, seg.end));
     w.mask(seg.start, seg.end);
     return;
   }
 }
 
 function bareCity(w: Work, out: ExtractedSlots): void {
-  const segs = segments(w);
+  const segs = w.clauses();
   const seg = segs[segs.length - 1];
   if (!seg) return;
   const words = seg.text.split(/\s+/);
   if (words.length > 4 || !words.every((x) => /^[a-z'-]+$/.test(x)) || NOT_CITIES.has(words[0]) || NOT_NAMES.has(words[0])) return;
-  out.city = properName(w.origOf(seg.start, seg.end));
+  out.city = properName(w.originalOf(seg.start, seg.end));
   w.mask(seg.start, seg.end);
 }
 
@@ -723,12 +564,12 @@ function bareCity(w: Work, out: ExtractedSlots): void {
 export function extractSlots(text: string, opts: ExtractOptions = {}): ExtractedSlots {
   const catalog = opts.catalog ?? defaultCatalog;
   const expecting = new Set<SlotName>(opts.expecting === undefined ? [] : Array.isArray(opts.expecting) ? opts.expecting : [opts.expecting]);
-  const w = new Work(String(text ?? '').slice(0, 2000));
+  const w = new SlotText(String(text ?? '').slice(0, 2000));
   const out: ExtractedSlots = {};
 
   extractName(w, out, expecting.has('name'));
   extractCity(w, out, catalog, expecting.has('city'));
-  extractIncome(w, out, expecting, opts.minimumWage);
+  extractIncome(w, out, expecting);
   extractScore(w, out, expecting);
   extractAge(w, out, expecting);
   extractEducation(w, out, expecting);
@@ -738,7 +579,7 @@ export function extractSlots(text: string, opts: ExtractOptions = {}): Extracted
   extractCourse(w, out, catalog, expecting);
   if (out.city === undefined && expecting.has('city') && !expecting.has('name')) bareCity(w, out);
   if (out.name === undefined && expecting.has('name')) {
-    if (out.city === undefined && expecting.has('city') && segments(w).length > 1) bareCity(w, out);
+    if (out.city === undefined && expecting.has('city') && w.clauses().length > 1) bareCity(w, out);
     bareName(w, out);
   }
   if (out.city && !out.state) {

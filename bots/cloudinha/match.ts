@@ -31,14 +31,14 @@ type PrefSlot = (typeof MATCH_FIELDS)[number];
 /**
  * The match slots in a message (validated). "Tanto faz" about the institution type becomes 'qualquer'; a bare
  * "tanto faz" counts for it when it is the only preference still missing ("pedagogia, 580, EaD, tanto faz").
- * An income in minimum wages is converted with `minimumWage` (bot.yaml settings.minimum_wage).
+ * An income in minimum wages is converted with the minimum wage of bot.yaml.
  */
 export function extractMatchValues(
   text: string,
-  opts: { catalog: Catalog; expecting?: string[]; values?: Partial<MatchValues>; minimumWage?: number },
+  opts: { catalog: Catalog; expecting?: string[]; values?: Partial<MatchValues> },
 ): Partial<MatchValues> {
   const expecting = (opts.expecting ?? []).filter((s) => s !== 'eligibility') as SlotName[];
-  const slots = extractMatchSlots(text, { catalog: opts.catalog, expecting, minimumWage: opts.minimumWage });
+  const slots = extractMatchSlots(text, { catalog: opts.catalog, expecting });
   const { household_income: _h, household_size: _s, income_minimum_wages: _w, institution_any, indifferent, ...columns } = slots;
   const { values } = validateProfileUpdates(columns);
   const out = values as Partial<MatchValues>;
@@ -95,7 +95,7 @@ async function runSearch(ctx: Ctx, params: SearchParams, excludeProuniIntegral =
 export const matchWorkflow = defineWorkflow<MatchValues, Ctx>({
   id: WORKFLOWS.match,
   extract: (text, { expecting, values, context }) =>
-    extractMatchValues(text, { catalog: servicesOf(context.services).catalog, expecting, values, minimumWage: eligibilitySettings(context.bot.settings).minimumWage }),
+    extractMatchValues(text, { catalog: servicesOf(context.services).catalog, expecting, values }),
   steps: [
     { name: 'basic_prefs', slots: MATCH_FIELDS, ask: (missing, ctx) => askPrefs(ctx, missing as PrefSlot[]) },
     {
@@ -134,8 +134,8 @@ export const matchWorkflow = defineWorkflow<MatchValues, Ctx>({
 });
 
 /** True when the message answers something the match workflow collects (the router then keeps it in match). */
-export function matchClaims(text: string, catalog: Catalog, state: WorkflowState<MatchValues> | undefined, minimumWage?: number): boolean {
-  return Object.keys(extractMatchValues(text, { catalog, expecting: state?.expecting, values: state?.values, minimumWage })).length > 0;
+export function matchClaims(text: string, catalog: Catalog, state: WorkflowState<MatchValues> | undefined): boolean {
+  return Object.keys(extractMatchValues(text, { catalog, expecting: state?.expecting, values: state?.values })).length > 0;
 }
 
 export const match: CloudinhaStep = async (ctx) => {

@@ -7,7 +7,6 @@
 // (and tags the reply with); the agents re-tag the user's message when it moved to another workflow.
 import { routeWorkflow } from 'switchboard';
 import { isExitPhrase, isHowQuestion, isSearchRequest, namedPrograms, type ProgramName } from './cues.ts';
-import { eligibilitySettings } from './eligibility.ts';
 import { matchClaims } from './match.ts';
 import { getStudentProfile } from './profile.ts';
 import { catalogFor } from './services.ts';
@@ -44,8 +43,7 @@ export async function route(ctx: CloudinhaRoute): Promise<string[]> {
   // An onboarding left open in another conversation is over once the profile is complete.
   const active = ctx.session.activeWorkflow && AGENT_OF[ctx.session.activeWorkflow] ? ctx.session.activeWorkflow : null;
   const top = ctx.intents[0];
-  const minimumWage = eligibilitySettings(ctx.bot?.settings ?? {}).minimumWage;
-  const claimed = active === WORKFLOWS.match && matchClaims(ctx.text, catalog, ctx.memory.match ?? undefined, minimumWage);
+  const claimed = active === WORKFLOWS.match && matchClaims(ctx.text, catalog, ctx.memory.match ?? undefined);
   const program = active === WORKFLOWS.sisu ? 'sisu' : active === WORKFLOWS.prouni ? 'prouni' : null;
   const onTopic = program !== null && staysWithProgram(ctx.text, program, top);
   const decision = routeWorkflow(ROUTING, { active, intents: ctx.intents, claimed, onTopic, explicitExit: isExitPhrase(ctx.text) });

@@ -53,13 +53,37 @@ export const gazetteerSchema = z.strictObject({
   cues: z.array(z.string()).optional(),
   /** Types whose match right before an ambiguous word makes it this type's ("ao den"). */
   after: z.array(z.string()).optional(),
+  /** Phrases holding a form that do not mean this type ("boa noite" names no shift). */
+  not: z.array(z.string()).optional(),
+  /** Words right before a form (one word may come between) that make it something else ("escola pública"). */
+  exceptAfter: z.array(z.string()).optional(),
 });
 
-/** A regex entity: every match of `pattern` (case-insensitive) becomes an entity of `type` whose value is the match. */
-export const patternEntitySchema = z.strictObject({
-  type: z.string().min(1),
-  pattern: z.string().min(1).refine(isRegex, 'not a valid regular expression'),
-});
+const numberSpecShape = {
+  before: z.array(z.string().min(1)).optional(),
+  within: z.number().int().min(0).max(60).optional(),
+  notWithin: z.array(z.string().min(1)).optional(),
+  after: z.array(z.string().min(1)).optional(),
+  notBefore: z.array(z.string().min(1)).optional(),
+  notAfter: z.array(z.string().min(1)).optional(),
+  min: z.number().optional(),
+  max: z.number().optional(),
+  integer: z.boolean().optional(),
+  words: z.boolean().optional(),
+};
+
+/**
+ * A regex entity: every match of `pattern` (case-insensitive) becomes an entity of `type` whose value is the match;
+ * or a number read from its cues (`number`), or an amount of money (`money`). Exactly one of the three.
+ */
+export const patternEntitySchema = z
+  .strictObject({
+    type: z.string().min(1),
+    pattern: z.string().min(1).refine(isRegex, 'not a valid regular expression').optional(),
+    number: z.strictObject(numberSpecShape).optional(),
+    money: z.strictObject({ ...numberSpecShape, units: z.record(z.string(), z.number().positive()).optional() }).optional(),
+  })
+  .refine((e) => [e.pattern, e.number, e.money].filter((x) => x !== undefined).length === 1, 'an entity has exactly one of pattern, number, money');
 
 export const botConfigSchema = z.strictObject({
   id: z.string().regex(/^[a-z0-9-]+$/),

@@ -2,5 +2,5 @@
 export { formSchema, slotSchema, BUILTIN_SLOT_KINDS, type FormConfig, type SlotConfig, type BuiltinSlotKind } from './schema.ts';
 export { withForms, activeForms, formsCancelledBy } from './context.ts';
 export { CONFIRM_STAGE, cancels } from './engine.ts';
-export { bareName, properName, showDate, showTime, showValue, type SlotValue } from './slots.ts';
+export { bareName, fold, properName, showDate, showTime, showValue, type SlotValue } from './slots.ts';
 export type { FormCompletion, FormHooks, FormState, ReplyVars, SlotCheck, SlotValidator, SlotVerdict, Slots } from './types.ts';

@@ -1,6 +1,8 @@
 // Contracts of local understanding. Everything in src/nlu implements or returns these shapes;
 // the engine and the LLM understander depend only on them.
 
+import type { MoneySpec, NumberSpec } from './slot-reader/numbers.ts';
+
 export type Language = 'pt' | 'es' | 'vi' | 'en';
 
 /** One labelled training utterance. */
@@ -41,6 +43,10 @@ export interface Gazetteer {
   ambiguous?: string[];
   cues?: string[];
   after?: string[];
+  /** Phrases holding a form that do not mean this type ("boa noite" names no shift). */
+  not?: string[];
+  /** Words right before a form (one word may come between) that make it something else ("escola pública"). */
+  exceptAfter?: string[];
 }
 
 export interface UnderstandInput {
@@ -89,10 +95,15 @@ export interface UnderstandingOptions {
   patterns?: PatternEntity[];
 }
 
-/** A regex entity from bot.yaml: each match becomes an entity of this type. */
+/**
+ * An entity declared in bot.yaml `entities:`: each match of `pattern` becomes an entity of this type, or a number
+ * read from its cue words and units (`number`), or an amount of money (`money`).
+ */
 export interface PatternEntity {
   type: string;
-  pattern: string;
+  pattern?: string;
+  number?: NumberSpec;
+  money?: MoneySpec;
 }
 
 export interface Understander {

@@ -5,8 +5,10 @@ import type { Gazetteer } from '../types.ts';
 import { foldDiacritics } from '../normalize.ts';
 import type { Span } from './contacts.ts';
 import { editDistance } from '../edit-distance.ts';
+import { gazetteerVeto } from '../slot-reader/gazetteers.ts';
 
 interface Entry {
+  gazetteer: Gazetteer;
   type: string;
   canonical: string;
   form: string; // folded lowercase surface form
@@ -26,7 +28,7 @@ function entries(gazetteers: Gazetteer[]): Entry[] {
           const key = `${g.type}\u0000${form}`;
           if (!form || seen.has(key)) continue;
           seen.add(key);
-          list.push({ type: g.type, canonical, form });
+          list.push({ gazetteer: g, type: g.type, canonical, form });
         }
       }
     }
@@ -54,6 +56,7 @@ export function extractGazetteers(text: string, folded: string, gazetteers: Gaze
       const end = at + e.form.length;
       if (isWordChar(hay[at - 1]) || isWordChar(hay[end])) continue;
       if (out.some((o) => at < o.end && o.start < end)) continue;
+      if (gazetteerVeto(e.gazetteer, hay, at, end)) continue;
       out.push({ type: e.type, value: e.canonical, text: text.slice(at, end), start: at, end });
     }
   }
@@ -86,6 +89,7 @@ function looseMatches(text: string, hay: string, list: Entry[], exact: Span[]): 
     if (Math.max(...idx) - Math.min(...idx) > words.length) continue;
     const start = Math.min(...used.map((t) => t.start));
     const end = Math.max(...used.map((t) => t.end));
+    if (gazetteerVeto(e.gazetteer, hay, start, end)) continue;
     out.push({ type: e.type, value: e.canonical, text: text.slice(start, end), start, end });
   }
   return out;

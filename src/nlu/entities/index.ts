@@ -8,7 +8,7 @@ import { extractNumbers } from './numbers.ts';
 import { extractYesNo } from './yesno.ts';
 import { extractNames } from './names.ts';
 import { extractGazetteers } from './gazetteer.ts';
-import { extractPatterns } from './patterns.ts';
+import { extractCuedNumbers, extractPatterns } from './patterns.ts';
 
 export interface ExtractOptions {
   lang: Language;
@@ -28,6 +28,7 @@ export function extractEntities(input: string, opts: ExtractOptions): Entity[] {
     for (const x of list) if (!taken(x.start, x.end)) spans.push(x);
   };
   addAll(extractPatterns(text, opts.patterns ?? []));
+  addAll(extractCuedNumbers(text, opts.patterns ?? [], opts.lang));
   addAll(extractEmails(text));
   addAll(extractPhones(text));
   const dates = extractDateTimes(text, opts) as Span[];

@@ -23,15 +23,15 @@ export function parseNumeral(raw: string, lang: Language): number | undefined {
   return Number.isFinite(n) ? n : undefined;
 }
 
-const MAGNITUDES: Record<Language, [string, number][]> = {
+export const MAGNITUDES: Record<Language, [string, number][]> = {
   pt: [['milhoes', 1e6], ['milhao', 1e6], ['mi', 1e6], ['mil', 1e3], ['k', 1e3], ['bi', 1e9]],
   es: [['millones', 1e6], ['millon', 1e6], ['palos', 1e6], ['palo', 1e6], ['mil', 1e3], ['lucas', 1e3], ['luca', 1e3], ['k', 1e3]],
   vi: [['trieu', 1e6], ['tr', 1e6], ['ty', 1e9], ['nghin', 1e3], ['ngan', 1e3], ['k', 1e3], ['cu', 1e6], ['lit', 1e5], ['loet', 1e5]],
   en: [['million', 1e6], ['billion', 1e9], ['thousand', 1e3], ['grand', 1e3], ['k', 1e3], ['m', 1e6], ['bn', 1e9]],
 };
 
-const CURRENCY_BEFORE = 'r\\$|us\\$|u\\$s|usd|ars|\\$|€|£|eur|brl|vnd';
-const CURRENCY_AFTER: Record<Language, string> = {
+export const CURRENCY_BEFORE = 'r\\$|us\\$|u\\$s|usd|ars|\\$|€|£|eur|brl|vnd';
+export const CURRENCY_AFTER: Record<Language, string> = {
   pt: 'reais|real|conto|contos|pila|pilas|dolares|dolar|euros|r\\$',
   es: 'pesos|peso|dolares|dolar|usd|ars|mangos|euros',
   vi: 'dong|vnd|d|usd|do',

@@ -1,0 +1,5 @@
+// Reading several slots out of one message, each value masked once read (bot.yaml `entities:` with `number:` or
+// `money:`, gazetteers with `not` and `exceptAfter`).
+export { SlotText, phrasesSource, WORD_END, WORD_START, type TextSpan } from './slot-text.ts';
+export { readMoney, readNumber, type MoneyRead, type MoneySpec, type NumberRead, type NumberSpec } from './numbers.ts';
+export { gazetteerVeto, readGazetteer, type GazetteerRead } from './gazetteers.ts';

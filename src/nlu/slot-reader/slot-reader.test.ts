@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { extractEntities } from '../entities/index.ts';
+import type { Gazetteer, PatternEntity } from '../types.ts';
+import { readGazetteer, readMoney, readNumber, SlotText, type MoneySpec, type NumberSpec } from './index.ts';
+
+const AGE: NumberSpec = { after: ['anos'], notBefore: ['há', 'por'], before: ['idade'], notAfter: ['atrás'], min: 10, max: 100, integer: true };
+const SCORE: NumberSpec = { before: ['tirei', 'nota'], within: 20, notWithin: ['corte'], after: ['pontos'], min: 200, max: 1000, words: false };
+const INCOME: MoneySpec = { before: ['renda', 'ganh*'], within: 20, notAfter: ['salário*'], min: 50, units: { 'salário mínimo': 1000, salário: 1000, salários: 1000 } };
+
+describe('readNumber', () => {
+  it('reads a number by its unit or its cue, in digits or words, and masks it', () => {
+    const text = new SlotText('Tenho dezenove anos e minha idade mental é outra');
+    expect(readNumber(text, AGE, 'pt')).toMatchObject({ value: 19 });
+    expect(text.folded).not.toContain('dezenove');
+    expect(readNumber(new SlotText('idade: 42'), AGE, 'pt')?.value).toBe(42);
+  });
+
+  it('refuses a duration, a number out of range and a number followed by a veto word', () => {
+    expect(readNumber(new SlotText('parei de estudar há 3 anos'), AGE, 'pt')).toBeUndefined();
+    expect(readNumber(new SlotText('foi 20 anos atrás'), AGE, 'pt')).toBeUndefined();
+    expect(readNumber(new SlotText('uns 300 anos'), AGE, 'pt')).toBeUndefined();
+  });
+
+  it('reads a bare number only when the slot was asked', () => {
+    expect(readNumber(new SlotText('33'), AGE, 'pt')).toBeUndefined();
+    expect(readNumber(new SlotText('33'), AGE, 'pt', true)?.value).toBe(33);
+  });
+
+  it('allows a short gap after a cue but not one holding a veto word', () => {
+    expect(readNumber(new SlotText('tirei uns 712,5 na prova'), SCORE, 'pt')?.value).toBe(712.5);
+    expect(readNumber(new SlotText('a nota de corte foi 640'), SCORE, 'pt')).toBeUndefined();
+    expect(readNumber(new SlotText('acho que uns 590 pontos'), SCORE, 'pt')?.value).toBe(590);
+  });
+
+  it('never reads one number twice', () => {
+    const text = new SlotText('tenho 25 anos');
+    expect(readNumber(text, AGE, 'pt')?.value).toBe(25);
+    expect(readNumber(text, { min: 0, max: 100 }, 'pt', true)).toBeUndefined();
+  });
+});
+
+describe('readMoney', () => {
+  it('reads amounts with a currency, a magnitude or a cue', () => {
+    expect(readMoney(new SlotText('uns R$ 3.250,00 por mês'), INCOME, 'pt')?.value).toBe(3250);
+    expect(readMoney(new SlotText('dá uns 4 mil'), INCOME, 'pt')?.value).toBe(4000);
+    expect(readMoney(new SlotText('ganhamos juntos 2700'), INCOME, 'pt')?.value).toBe(2700);
+    expect(readMoney(new SlotText('quase seiscentos reais'), INCOME, 'pt')).toBeUndefined(); // not a number word the table knows
+    expect(readMoney(new SlotText('trinta reais'), INCOME, 'pt')).toBeUndefined(); // below min
+  });
+
+  it('reads an amount said in units, halves included', () => {
+    expect(readMoney(new SlotText('a renda é de três salários'), INCOME, 'pt')).toMatchObject({ value: 3000, units: 3 });
+    expect(readMoney(new SlotText('dois salários e meio'), INCOME, 'pt')).toMatchObject({ value: 2500, units: 2.5 });
+    expect(readMoney(new SlotText('meio salário mínimo'), INCOME, 'pt')).toMatchObject({ value: 500, units: 0.5, unit: 'salario minimo' });
+  });
+
+  it('reads a bare amount only when asked', () => {
+    expect(readMoney(new SlotText('2100'), INCOME, 'pt')).toBeUndefined();
+    expect(readMoney(new SlotText('2100'), INCOME, 'pt', true)?.value).toBe(2100);
+  });
+});
+
+describe('readGazetteer', () => {
+  const shift: Gazetteer = { type: 'shift', values: { Noturno: ['noite', 'à noite'], Matutino: ['manhã'] }, not: ['boa noite'] };
+  const kind: Gazetteer = { type: 'kind', values: { publica: ['pública', 'federal'], privada: ['particular'] }, exceptAfter: ['escola'] };
+
+  it('reads the earliest form, skipping phrases that name no value', () => {
+    const text = new SlotText('Boa noite! Prefiro estudar de manhã, não à noite');
+    expect(readGazetteer(text, shift)).toMatchObject({ value: 'Matutino' });
+    expect(readGazetteer(text, shift)).toMatchObject({ value: 'Noturno' });
+    expect(readGazetteer(text, shift)).toBeUndefined();
+  });
+
+  it('skips a form right after an exceptAfter word (one word may come between)', () => {
+    expect(readGazetteer(new SlotText('vim de escola estadual pública e quero particular'), kind)).toMatchObject({ value: 'privada' });
+    expect(readGazetteer(new SlotText('uma federal'), kind)).toMatchObject({ value: 'publica' });
+  });
+
+  it('applies the same vetoes to per-message entities', () => {
+    const schedule: Gazetteer = { type: 'schedule', values: { Integral: ['integral'] }, not: ['bolsa integral'] };
+    const entities = extractEntities('uma bolsa integral num curso integral', { lang: 'pt', now: new Date(), gazetteers: [schedule] });
+    expect(entities.filter((e) => e.type === 'schedule').map((e) => e.text)).toEqual(['integral']);
+    expect(entities.find((e) => e.type === 'schedule')?.start).toBe(29);
+  });
+});
+
+describe('number and money entities', () => {
+  it('become entities of their type before the built-in numbers', () => {
+    const patterns: PatternEntity[] = [{ type: 'age', number: AGE }, { type: 'income', money: INCOME }];
+    const entities = extractEntities('tenho 31 anos e a renda é 1800', { lang: 'pt', now: new Date(), patterns });
+    expect(entities.map((e) => [e.type, e.value])).toEqual([
+      ['age', 31],
+      ['income', 1800],
+    ]);
+  });
+});
