@@ -73,7 +73,9 @@ export function activeForms(config: BotConfig, memory: Record<string, unknown>):
     const others = Object.values(form.slots)
       .map((s) => s.kind)
       .filter((k) => !['text', 'name', 'yesno'].includes(k));
-    const first = stage === CONFIRM_STAGE ? ['yesno'] : pendingKind ? [pendingKind, 'yesno'] : ['yesno'];
+    // A bare number answers a slot whose kind is a `number:`/`money:` entity ("17" when the age is asked).
+    const numeric = config.entities.some((e) => e.type === pendingKind && (e.number || e.money)) ? ['number', 'money'] : [];
+    const first = stage === CONFIRM_STAGE ? ['yesno'] : pendingKind ? [pendingKind, ...numeric, 'yesno'] : ['yesno'];
     return {
       flow: id,
       intent,

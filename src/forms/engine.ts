@@ -1,8 +1,8 @@
 // The form engine: one step that runs a bot.yaml form. Each turn it fills every slot the message carries
 // (corrections included), validates, then asks for the next missing slot, confirms with a summary, or
 // completes. While a form runs, the slot being asked is the context for understanding (see ./context.ts).
-import { isoDate, wallClock } from '../nlu/index.ts';
-import type { Entity, Language } from '../nlu/types.ts';
+import { isoDate, readMoney, readNumber, SlotText, wallClock } from '../nlu/index.ts';
+import type { Entity, Language, PatternEntity } from '../nlu/types.ts';
 import type { Step, StepResult, TurnContext } from '../engine/types.ts';
 import type { FormConfig, SlotConfig } from './schema.ts';
 import { bareName, entityFor, properName, fold, showValue, withinRules, type SlotValue } from './slots.ts';
@@ -143,7 +143,7 @@ async function fill(t: Turn, slots: Slots, pending: string | undefined, entities
     if (!asked && ['yesno', 'text'].includes(slot.kind)) continue;
     const entity = entityFor(slot.kind, entities, taken);
     let value: SlotValue | undefined = entity?.value as SlotValue | undefined;
-    if (value === undefined && asked) value = bareAnswer(slot.kind, ctx.text, entities);
+    if (value === undefined && asked) value = bareAnswer(slot.kind, ctx.text, entities, ctx.bot.entities, lang);
     if (value === undefined) continue;
     if (entity) taken.add(entity);
     if (slot.kind === 'name' && typeof value === 'string') value = properName(value);
@@ -176,14 +176,22 @@ async function fill(t: Turn, slots: Slots, pending: string | undefined, entities
   return { changed, rejected };
 }
 
-/** What a short answer means when it is the slot being asked: "Maria Silva" a name, "10" an hour, anything a text. */
-function bareAnswer(kind: string, text: string, entities: Entity[]): SlotValue | undefined {
+/**
+ * What a short answer means when it is the slot being asked: "Maria Silva" a name, "10" an hour, a number in range
+ * a `number:`/`money:` entity's value, anything a text.
+ */
+function bareAnswer(kind: string, text: string, entities: Entity[], declared: PatternEntity[], lang: Language): SlotValue | undefined {
   if (kind === 'name') {
     // "sim" or "não" is an answer, not a name.
     if (entities.some((e) => e.type === 'yesno' && fold(e.text) === fold(text).replace(/[^\p{L} ]/gu, '').trim())) return undefined;
     return bareName(text);
   }
   if (kind === 'text') return text.trim() || undefined;
+  const numeric = declared.find((e) => e.type === kind && (e.number || e.money));
+  if (numeric) {
+    const reading = new SlotText(text);
+    return (numeric.number ? readNumber(reading, numeric.number, lang, true) : readMoney(reading, numeric.money!, lang, true))?.value;
+  }
   if (kind === 'time') {
     const hour = entities.find((e) => e.type === 'number' && Number.isInteger(e.value) && (e.value as number) >= 0 && (e.value as number) <= 23);
     return hour && text.trim().length <= 12 ? `${String(hour.value).padStart(2, '0')}:00` : undefined;

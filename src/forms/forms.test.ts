@@ -80,6 +80,8 @@ describe('a form with code: validator, completion action, handoff after failures
     const first = await say('order a carrot cake please');
     const s = { sessionId: first.sessionId, sessionToken: first.sessionToken };
     expect(first.reply).toBe('How many pieces?');
+    // A bare number answers a slot whose kind is a number entity read by its unit.
+    expect((await say('16', s)).reply).toBe('For which day?');
     expect((await say('never mind', s)).reply).toBe('Cancelled.');
     const session = await server.get(`/api/sessions/${first.sessionId}`, { authorization: 'Bearer test-admin-token' });
     expect(session.body.state.cake).toMatchObject({ stage: null, last: 'cancelled' });
