@@ -2,10 +2,9 @@
 //   1. getImportantDates (only for questions about dates), 2. knowledgeSearch (the bot's documents on the
 //   program), 3. webSearch (fallback; offline it gives up at once) —
 // stopping at the first tool that answers, and saying where the answer came from.
-import type { Passage } from 'switchboard';
+import { fold, type Passage } from 'switchboard';
 import { getImportantDates, formatDates, type ImportantDate } from './dates.ts';
 import { servicesOf } from './services.ts';
-import { fold } from './text.ts';
 import { modelReply, type Ctx } from './turn.ts';
 import { webSearch } from './web.ts';
 

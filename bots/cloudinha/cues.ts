@@ -1,6 +1,6 @@
 // Phrases the router trusts more than the classifier's guess (bot.yaml `settings.cues`): an explicit exit ("sair",
 // "cancela", "não quero mais procurar"), an explicit request to search for courses, and which program a message names.
-import { fold } from './text.ts';
+import { fold } from 'switchboard';
 import { settings } from './vocab.ts';
 
 const cues = settings.cues as { exit: string[]; search: string[]; how: string[]; programs: Record<ProgramName, string> };

@@ -4,8 +4,7 @@
 // leaves a half-loaded table behind and the "already loaded?" row-count check stays trustworthy.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { parseCsv, type Sql } from 'switchboard';
-import { fold, numberOrNull, titleCase } from './text.ts';
+import { fold, parseCsv, type Sql } from 'switchboard';
 
 export const DATA_FILES = {
   prouni: 'prouni_cursos_2018_amostra.csv',
@@ -82,6 +81,31 @@ async function readCsv(dir: string, file: string, limit?: number): Promise<Recor
 }
 
 // ---------- building rows ----------
+
+/** "CIÊNCIA DA COMPUTAÇÃO" → "Ciência da Computação" (Portuguese particles stay lowercase). */
+export function titleCase(text: string): string {
+  const small = new Set(['da', 'de', 'do', 'das', 'dos', 'e', 'em', 'a', 'o', 'ou', 'na', 'no', 'nas', 'nos', 'ao', 'para', 'com']);
+  const acronyms = new Set(['abi', 'ead', 'ti', 'ii', 'iii', 'iv']);
+  return text
+    .toLowerCase()
+    .trim()
+    .replace(/\s+/g, ' ')
+    .split(' ')
+    .map((w, i) => {
+      if (acronyms.has(w)) return w.toUpperCase();
+      if (i > 0 && small.has(w)) return w;
+      return w.charAt(0).toUpperCase() + w.slice(1);
+    })
+    .join(' ');
+}
+
+/** A number from a CSV cell ("545.64", "", "15") or null. */
+export function numberOrNull(cell: string | undefined): number | null {
+  if (cell === undefined || cell.trim() === '') return null;
+  const n = Number(cell);
+  return Number.isFinite(n) ? n : null;
+}
+
 
 interface IgcIndex {
   byCode: Map<string, number>;

@@ -1,8 +1,7 @@
 // getImportantDates: the Sisu / ProUni / Fies calendar loaded from the 2019/1 MEC note — a PAST edition,
 // always returned with a notice saying so.
-import type { Sql } from 'switchboard';
+import { fold, type Sql } from 'switchboard';
 import { EDITIONS } from './data.ts';
-import { fold } from './text.ts';
 
 export interface ImportantDate {
   program: string;

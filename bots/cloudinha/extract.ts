@@ -5,9 +5,9 @@
 // same span of the original (names and cities keep their capitals and accents). Each slot found is masked
 // out, so one number is never read twice (an income is not also a score or an age).
 import { dirname } from 'node:path';
-import { numberWordsSource, parseNumberWords, parseNumeral, properName, readBotConfig, readGazetteer, readMoney, readNumber, SlotText, sourcePath, WORD_END, WORD_START, type Sql } from 'switchboard';
+import { fold, numberWordsSource, parseNumberWords, parseNumeral, properName, readBotConfig, readGazetteer, readMoney, readNumber, SlotText, sourcePath, WORD_END, WORD_START, type Sql } from 'switchboard';
 import type { EducationLevel } from './profile.ts';
-import { fold, titleCase } from './text.ts';
+import { titleCase } from './data.ts';
 import { COURSE_ALIASES, DEFAULT_COURSES, expandCourseAliases, PROFESSIONS, toUf, words, type InstitutionType, type Shift, type Uf } from './vocab.ts';
 
 export type SlotName =

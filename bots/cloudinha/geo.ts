@@ -1,7 +1,6 @@
 // Geographic widening for the match workflow: the student's city, then their state, then their region.
-import type { Sql } from 'switchboard';
+import { fold, type Sql } from 'switchboard';
 import { isSameCourse, searchOpportunities, type SearchParams, type SearchResult } from './search.ts';
-import { fold } from './text.ts';
 import { COURSE_FAMILIES, REGIONS, stateName } from './vocab.ts';
 
 export function regionOf(uf: string): string | null {

@@ -1,8 +1,7 @@
 // Student profile tools: read and update `user_profiles`. Only whitelisted columns can be written,
 // each value is coerced to its column's type, and anything that does not fit is reported, not stored.
-import type { Sql } from 'switchboard';
+import { fold, type Sql } from 'switchboard';
 import type { EligibilityKind } from './eligibility.ts';
-import { fold } from './text.ts';
 import { INSTITUTION_WORDS, SHIFT_WORDS, SHIFTS, toUf } from './vocab.ts';
 
 export interface StudentProfile {

@@ -1,5 +1,5 @@
 // Cloudinha's own tables. Applied by the store's migrator after the core migrations.
-// Text columns ending in `_norm` hold lowercase, accent-folded copies (see text.ts `fold`), so accent- and
+// Text columns ending in `_norm` hold lowercase, accent-folded copies (the runtime's `fold`), so accent- and
 // case-insensitive matching needs no `unaccent` extension and runs the same on PGlite and PostgreSQL.
 import type { Migration } from 'switchboard';
 

@@ -1,10 +1,9 @@
 // searchOpportunities: the match workflow's query over `opportunities` (Prouni 2018/1 and Sisu 2023/1 data).
 // Every value reaches SQL as a parameter; free text is additionally reduced to letters, digits and spaces,
 // and enumerated filters that cannot be recognised make the search return nothing (never an error).
-import type { Sql } from 'switchboard';
+import { fold, type Sql } from 'switchboard';
 import type { EligibilityKind } from './eligibility.ts';
 import { EDITIONS, type OpportunityRow } from './data.ts';
-import { fold } from './text.ts';
 import { expandCourseAliases, INSTITUTION_WORDS, SHIFT_WORDS, SHIFTS, toUf, type InstitutionType, type Shift } from './vocab.ts';
 
 export interface SearchFilters {

@@ -1,9 +1,8 @@
 // The bot's vocabulary, read once from bot.yaml: the gazetteers (states, shifts, institution types, courses with
 // their abbreviations, professions) and `settings.vocabulary` / `settings.regions`. Keys here are folded
-// (lowercase, no accents; see text.ts `fold`).
+// (lowercase, no accents; the runtime's `fold`).
 import { dirname } from 'node:path';
-import { readBotConfig, sourcePath } from 'switchboard';
-import { fold } from './text.ts';
+import { fold, readBotConfig, sourcePath } from 'switchboard';
 
 const config = readBotConfig(dirname(sourcePath(import.meta.url)));
 
