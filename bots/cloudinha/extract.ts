@@ -5,7 +5,7 @@
 // same span of the original (names and cities keep their capitals and accents). Each slot found is masked
 // out, so one number is never read twice (an income is not also a score or an age).
 import { dirname } from 'node:path';
-import { fold, numberWordsSource, parseNumberWords, parseNumeral, properName, readBotConfig, readGazetteer, readMoney, readNumber, SlotText, sourcePath, WORD_END, WORD_START, type Sql } from 'switchboard';
+import { fold, numberWordsSource, parseNumberWords, parseNumeral, properName, readBotConfig, readGazetteer, readMoney, readNumber, readPersonName, SlotText, sourcePath, WORD_END, WORD_START, type Sql } from 'switchboard';
 import type { EducationLevel } from './profile.ts';
 import { titleCase } from './data.ts';
 import { COURSE_ALIASES, DEFAULT_COURSES, expandCourseAliases, PROFESSIONS, toUf, words, type InstitutionType, type Shift, type Uf } from './vocab.ts';
@@ -122,53 +122,11 @@ const E = WORD_END;
 // ---------- names ----------
 
 const NOT_NAMES = words('not_names');
-const NAME_STOP = words('name_stop');
 const PARTICLES = new Set(['da', 'de', 'do', 'das', 'dos', 'e']);
-const WORD = /^[\p{L}][\p{L}'’-]*$/u;
 
-/** Read up to four name words from `start` in the original text. */
-function readName(w: Work, start: number, requireCapital: boolean): { name: string; end: number } | null {
-  const rest = w.original.slice(start);
-  const words: string[] = [];
-  let consumed = 0;
-  const re = /\s*([^\s,.;:!?()0-9]+)/uy;
-  let m: RegExpExecArray | null;
-  while (words.length < 4 && (m = re.exec(rest))) {
-    const word = m[1];
-    const folded = fold(word);
-    if (!WORD.test(word) || NAME_STOP.has(folded)) break;
-    if (PARTICLES.has(folded)) {
-      // "Ana da Silva": a particle only joins two capitalised words.
-      const next = /\s*([^\s,.;:!?()0-9]+)/uy;
-      next.lastIndex = re.lastIndex;
-      const n = next.exec(rest);
-      if (!n || !/^\p{Lu}/u.test(n[1]) || words.length === 0 || folded === 'e') break;
-    } else if (requireCapital && !/^\p{Lu}/u.test(word)) break;
-    words.push(word);
-    consumed = re.lastIndex;
-  }
-  if (words.length === 0) return null;
-  if (words.length === 1 && NOT_NAMES.has(fold(words[0]))) return null;
-  return { name: properName(words.join(' ')), end: start + consumed };
-}
-
-function extractName(w: Work, out: ExtractedSlots, expectingName: boolean): void {
-  const cues: [RegExp, boolean][] = [
-    [new RegExp(`${B}(?:me chamo|meu nome (?:e|eh|é)|pode me chamar de|podem me chamar de|me chama de|meu nome:?)\\s+`, 'dg'), false],
-    // "sou a primeira da família" is no name: without a capital letter, only when the bot asked for one.
-    [new RegExp(`${B}(?:eu )?sou (?:o|a)\\s+`, 'dg'), !expectingName],
-    [new RegExp(`${B}(?:aqui (?:e|eh) (?:o|a))\\s+`, 'dg'), !expectingName],
-  ];
-  for (const [re, requireCapital] of cues) {
-    for (const m of w.matches(re)) {
-      const got = readName(w, m.index + m[0].length, requireCapital);
-      if (got) {
-        out.name = got.name;
-        w.mask(m.index, got.end);
-        return;
-      }
-    }
-  }
+function extractName(w: Work, out: ExtractedSlots): void {
+  const found = readPersonName(w, 'pt');
+  if (found && !(found.value.split(' ').length === 1 && NOT_NAMES.has(fold(found.value)))) out.name = found.value;
 }
 
 // ---------- cities ----------
@@ -567,7 +525,7 @@ export function extractSlots(text: string, opts: ExtractOptions = {}): Extracted
   const w = new SlotText(String(text ?? '').slice(0, 2000));
   const out: ExtractedSlots = {};
 
-  extractName(w, out, expecting.has('name'));
+  extractName(w, out);
   extractCity(w, out, catalog, expecting.has('city'));
   extractIncome(w, out, expecting);
   extractScore(w, out, expecting);

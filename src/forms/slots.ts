@@ -1,7 +1,9 @@
 // Reading a slot's value out of a message's entities (or, for the slot being asked, out of the bare text),
 // checking it against the slot's validation, and showing it in a reply.
 import type { Entity, Language } from '../nlu/types.ts';
-import { addDays, foldDiacritics, isoDate } from '../nlu/index.ts';
+import { addDays, foldDiacritics, isoDate, properName } from '../nlu/index.ts';
+
+export { properName };
 import type { SlotConfig } from './schema.ts';
 
 export type SlotValue = string | number | boolean;
@@ -36,7 +38,6 @@ export function entityFor(kind: string, entities: Entity[], taken: Set<Entity>):
 
 // Cue words before a bare name ("meu nome é", "me llamo", "my name is"), folded.
 const NAME_CUES = /^(?:(?:o |a )?meu nome (?:e|eh)|me chamo|pode me chamar de|sou (?:o |a )?|aqui e (?:o |a )?|mi nombre es|me llamo|soy |my name is|i am|i'm|it's|this is|ten (?:minh |em |toi )?la)\s*/;
-const NAME_JOINERS = new Set(['da', 'de', 'do', 'dos', 'das', 'del', 'la', 'van', 'von', 'e', 'y']);
 
 /**
  * A bare answer to "what is your name?": one to five words of letters ("maria silva", "Sou a Ana Paula."),
@@ -51,15 +52,6 @@ export function bareName(text: string): string | undefined {
   if (words.length < 1 || words.length > 5) return undefined;
   if (!words.every((w) => /^[\p{L}][\p{L}'.-]*$/u.test(w))) return undefined;
   return properName(words.join(' '));
-}
-
-/** "joão pedro da silva" → "João Pedro da Silva". */
-export function properName(name: string): string {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .map((w, i) => (i > 0 && NAME_JOINERS.has(w.toLowerCase()) ? w.toLowerCase() : w[0].toUpperCase() + w.slice(1)))
-    .join(' ');
 }
 
 /** Compare without accents, case or extra spaces. */

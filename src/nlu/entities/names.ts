@@ -20,7 +20,8 @@ const CUES: Record<Language, Cues> = {
     company: ['trabalho na', 'trabalho no', 'trabalho em', 'sou da empresa', 'da empresa', 'empresa', 'represento a', 'represento o'],
     companyAfterPerson: ['da', 'do', 'de'],
     nameJoiners: ['da', 'de', 'do', 'dos', 'das'],
-    stop: ['e', 'aqui', 'tudo', 'bem', 'bom', 'boa', 'queria', 'quero', 'gostaria', 'tenho', 'estou', 'to', 'ta', 'que', 'pra', 'para', 'com', 'sou', 'mas', 'obrigado', 'obrigada', 'cliente', 'interessado', 'interessada', 'novo', 'nova', 'aluno', 'aluna'],
+    stop: ['e', 'aqui', 'tudo', 'bem', 'bom', 'boa', 'queria', 'quero', 'gostaria', 'tenho', 'estou', 'to', 'ta', 'que', 'pra', 'para', 'com', 'sou', 'mas', 'obrigado', 'obrigada', 'cliente', 'interessado', 'interessada', 'novo', 'nova', 'aluno', 'aluna',
+      'tou', 'moro', 'vivo', 'faco', 'fiz', 'terminei', 'anos', 'idade', 'em', 'no', 'na', 'ja', 'daqui', 'pois', 'porque'],
   },
   es: {
     strong: ['me llamo', 'mi nombre es', 'mi nombre', 'me dicen', 'llamame'],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractEntities } from '../entities/index.ts';
 import type { Gazetteer, PatternEntity } from '../types.ts';
-import { readGazetteer, readMoney, readNumber, SlotText, type MoneySpec, type NumberSpec } from './index.ts';
+import { readGazetteer, readMoney, readNumber, readPersonName, SlotText, type MoneySpec, type NumberSpec } from './index.ts';
 
 const AGE: NumberSpec = { after: ['anos'], notBefore: ['há', 'por'], before: ['idade'], notAfter: ['atrás'], min: 10, max: 100, integer: true };
 const SCORE: NumberSpec = { before: ['tirei', 'nota'], within: 20, notWithin: ['corte'], after: ['pontos'], min: 200, max: 1000, words: false };
@@ -92,5 +92,20 @@ describe('number and money entities', () => {
       ['age', 31],
       ['income', 1800],
     ]);
+  });
+});
+
+describe('readPersonName', () => {
+  it('reads a name after its cue, stopping at the words that follow a name, and masks it', () => {
+    const text = new SlotText('oi! me chamo bia Moro em Olinda');
+    expect(readPersonName(text, 'pt')).toMatchObject({ value: 'Bia' });
+    expect(text.folded).not.toContain('bia');
+    expect(readPersonName(new SlotText('meu nome é joão victor da costa, 18 anos'), 'pt')?.value).toBe('João Victor');
+  });
+
+  it('never reads a name from a span another reader took', () => {
+    const text = new SlotText('sou a Rafaela');
+    text.mask(6, 13);
+    expect(readPersonName(text, 'pt')).toBeUndefined();
   });
 });
