@@ -5,7 +5,7 @@
 // same span of the original (names and cities keep their capitals and accents). Each slot found is masked
 // out, so one number is never read twice (an income is not also a score or an age).
 import { dirname } from 'node:path';
-import { fold, numberWordsSource, parseNumberWords, parseNumeral, properName, readBotConfig, readGazetteer, readMoney, readNumber, readPersonName, SlotText, sourcePath, WORD_END, WORD_START, type Sql } from 'switchboard';
+import { fold, numberWordsSource, parseNumberWords, parseNumeral, properName, readBotConfig, readGazetteer, readMoney, readNumber, readPattern, readPersonName, SlotText, sourcePath, WORD_END, WORD_START, type Sql } from 'switchboard';
 import type { EducationLevel } from './profile.ts';
 import { titleCase } from './data.ts';
 import { COURSE_ALIASES, DEFAULT_COURSES, expandCourseAliases, PROFESSIONS, toUf, words, type InstitutionType, type Shift, type Uf } from './vocab.ts';
@@ -360,51 +360,15 @@ function extractAge(w: Work, out: ExtractedSlots, expecting: Set<SlotName>): voi
 // ---------- education ----------
 
 const ORDINAL_YEARS: Record<string, number> = { '1': 1, '2': 2, '3': 3, '4': 4, primeiro: 1, segundo: 2, terceiro: 3, terceirao: 3, quarto: 4 };
+const entities = (type: string) => config.entities.filter((e) => e.type === type);
 
 function extractEducation(w: Work, out: ExtractedSlots, expecting: Set<SlotName>): void {
-  const f = w.folded;
-  const test = (re: string) => new RegExp(re).test(f);
-  const MEDIO = '(?:o |a )?(?:ensino medio|medio|segundo grau|2o grau|escola|colegio|terceiro ano|3o ano|3 ano|terceirao|eja|supletivo|encceja)';
-
-  if (test(`${B}(?:sou formad[oa]|ja sou formad[oa]|sou graduad[oa]|tenho (?:diploma|graduacao|ensino superior|faculdade)|(?:terminei|conclui|completei|ja fiz) (?:a |uma )?(?:faculdade|graduacao)|superior completo)${E}`)) {
-    out.education = 'superior_completo';
-    return;
-  }
-  if (test(`${B}(?:(?:faco|estou fazendo|to fazendo|tou fazendo|cursando|curso|estudo na|estou na|to na) (?:a |uma )?(?:faculdade|graduacao|universidade)|superior incompleto|superior cursando)${E}`)) {
-    out.education = 'superior_cursando';
-    return;
-  }
-  if (test(`${B}(?:parei|larguei|abandonei|sai|nao terminei|nao conclui)(?: de estudar)?(?: n[oa])? ${MEDIO}|(?:ensino )?medio incompleto${E}`)) {
-    out.education = 'medio_incompleto';
-    return;
-  }
-  if (
-    test(`${B}(?:ja )?(?:terminei|conclui|completei|finalizei|acabei|fiz|formei|me formei)(?: n[oa]| em| o| a)? ${MEDIO}${E}`) ||
-    test(`${B}(?:ensino medio|medio|segundo grau|2o grau) (?:completo|concluido|finalizado|terminado)${E}`) ||
-    test(`${B}(?:ja sai da escola|ja me formei|ja terminei a escola|ja terminei os estudos|terminei os estudos)${E}`)
-  ) {
-    out.education = 'medio_completo';
-    return;
-  }
-  const year = new RegExp(`${B}(?:estou|to|tou|t[oô]|estudo|faco|cursando|fazendo)\\s+(?:no|o|n[oa] |)\\s*(1|2|3|4|primeiro|segundo|terceiro|quarto)\\s*o?\\s*ano${E}|${B}(?:no|to no|estou no) (terceirao)${E}`).exec(f);
-  if (year) {
-    out.education = 'medio_cursando';
-    out.school_year = ORDINAL_YEARS[year[1] ?? year[2]];
-    return;
-  }
-  if (test(`${B}(?:cursando|fazendo|estou n?o|to n?o|ainda estou n?o|estudo n?o|ainda to n?o) (?:o )?(?:ensino medio|medio)${E}`)) {
-    out.education = 'medio_cursando';
-    return;
-  }
-  if (test(`${B}(?:(?:so|apenas) (?:tenho|fiz) o fundamental|ensino fundamental|parei no fundamental)${E}`)) {
-    out.education = 'fundamental';
-    return;
-  }
-  if (expecting.has('education')) {
-    if (test(`${B}(?:cursando|ainda estudo|ainda to estudando|estou estudando|to estudando|ainda nao terminei)${E}`)) out.education = 'medio_cursando';
-    else if (test(`${B}(?:completo|ja terminei|terminei|conclui|ja conclui|ja acabei|formad[oa])${E}`)) out.education = 'medio_completo';
-    else if (test(`${B}incompleto${E}`)) out.education = 'medio_incompleto';
-  }
+  // The school year is read first: its phrase also says the level.
+  const year = readPattern(new SlotText(w.folded), entities('school_year'));
+  const level = readPattern(w, entities('education'), expecting.has('education'));
+  if (!level) return;
+  out.education = level.value as EducationLevel;
+  if (year && level.value === 'medio_cursando') out.school_year = ORDINAL_YEARS[year.value];
 }
 
 // ---------- shift and institution type ----------

@@ -80,10 +80,13 @@ export const patternEntitySchema = z
   .strictObject({
     type: z.string().min(1),
     pattern: z.string().min(1).refine(isRegex, 'not a valid regular expression').optional(),
+    value: z.string().min(1).optional(),
+    asked: z.boolean().optional(),
     number: z.strictObject(numberSpecShape).optional(),
     money: z.strictObject({ ...numberSpecShape, units: z.record(z.string(), z.number().positive()).optional() }).optional(),
   })
-  .refine((e) => [e.pattern, e.number, e.money].filter((x) => x !== undefined).length === 1, 'an entity has exactly one of pattern, number, money');
+  .refine((e) => [e.pattern, e.number, e.money].filter((x) => x !== undefined).length === 1, 'an entity has exactly one of pattern, number, money')
+  .refine((e) => e.pattern !== undefined || (e.value === undefined && e.asked === undefined), 'value and asked go with a pattern');
 
 export const botConfigSchema = z.strictObject({
   id: z.string().regex(/^[a-z0-9-]+$/),

@@ -38,7 +38,7 @@ export { parseCsv } from '../store/index.ts';
 // Understanding: the local classifier, text normalisation, dates and times on the bot's clock
 export { addDays, clauseSpans, compareDates, correctCommandWords, createLocalUnderstander, cutSpans, daysInMonth, deadlineFrom, editDistance, extractEntities, formatDateTime, foldDiacritics, foldPreservingOffsets, GazetteerReader, hhmm, isoDate, normalize, numberWordsSource, parseNumberWords, parseNumeral, readDeadline, readPriceRange, readSize, splitClauses, wallClock, wallTimeToUtc, weekdayOf } from '../nlu/index.ts';
 // Reading several slots of one message, each value masked once read (bot.yaml `number:`/`money:` entities, gazetteers)
-export { SlotText, phrasesSource, readGazetteer, readMoney, readNumber, readPersonName, WORD_END, WORD_START } from '../nlu/index.ts';
+export { SlotText, phrasesSource, readGazetteer, readMoney, readPattern, readNumber, readPersonName, WORD_END, WORD_START } from '../nlu/index.ts';
 export type { GazetteerRead, MoneyRead, MoneySpec, NameRead, NumberRead, NumberSpec, TextSpan } from '../nlu/index.ts';
 export type { ClauseOptions, ClauseSpan, CommandWords, Deadline, DeadlineOptions, Entity, Gazetteer, GazetteerMatch, IntentScore, Language, LocalDate, PriceRange, ReaderToken, SizeReading, Understander, Understanding, WallClock } from '../nlu/index.ts';
 

@@ -1,8 +1,12 @@
 // Regex entities declared by a bot (bot.yaml `entities:`): every match, case-insensitive, is an entity whose
-// value is the matched text (the first capture group when the pattern has one).
+// value is the entity's `value`, else the first capture group that matched, else the matched text. A pattern
+// that finds nothing in the text is tried on its accent-folded copy, so one written without accents matches
+// either spelling. `asked` entities are read only for the slot being asked (readPattern), never per message.
 import type { Language, PatternEntity } from '../types.ts';
-import { readMoney, readNumber, SlotText } from '../slot-reader/index.ts';
+import { readMoney, readNumber } from '../slot-reader/numbers.ts';
+import { SlotText } from '../slot-reader/slot-text.ts';
 import type { Span } from './contacts.ts';
+import { foldPreservingOffsets } from '../normalize.ts';
 
 const compiled = new WeakMap<PatternEntity, RegExp>();
 
@@ -16,17 +20,40 @@ function regexOf(p: PatternEntity): RegExp {
   return re;
 }
 
+/** The entity's value for a match: its fixed `value`, the first group that matched, or the match. */
+export function patternValue(p: PatternEntity, m: RegExpExecArray | RegExpMatchArray): string {
+  return p.value ?? m.slice(1).find((g) => g !== undefined) ?? m[0];
+}
+
 export function extractPatterns(text: string, patterns: PatternEntity[]): Span[] {
   const out: Span[] = [];
+  const folded = foldPreservingOffsets(text);
   for (const p of patterns) {
-    if (!p.pattern) continue;
-    for (const m of text.matchAll(regexOf(p))) {
+    if (!p.pattern || p.asked) continue;
+    let matches = [...text.matchAll(regexOf(p))];
+    if (!matches.some((m) => m[0])) matches = [...folded.matchAll(regexOf(p))];
+    for (const m of matches) {
       if (!m[0]) continue;
       const start = m.index ?? 0;
-      out.push({ type: p.type, value: m[1] ?? m[0], text: m[0], start, end: start + m[0].length });
+      out.push({ type: p.type, value: patternValue(p, m), text: text.slice(start, start + m[0].length), start, end: start + m[0].length });
     }
   }
   return out;
+}
+
+/**
+ * The first of these regex entities (in their declared order) that matches the folded text still free, masked;
+ * `asked` ones only when the slot is being asked. For a value said in many ways ("terminei o médio" → one level).
+ */
+export function readPattern(text: SlotText, entities: PatternEntity[], asked = false): { value: string; start: number; end: number } | undefined {
+  for (const p of entities) {
+    if (!p.pattern || (p.asked && !asked)) continue;
+    const m = text.matches(regexOf(p)).find((x) => x[0]);
+    if (!m) continue;
+    text.mask(m.index, m.index + m[0].length);
+    return { value: patternValue(p, m), start: m.index, end: m.index + m[0].length };
+  }
+  return undefined;
 }
 
 /** Every number and amount of money the bot's `number:` / `money:` entities read, in their declared order. */

@@ -4,3 +4,4 @@ export { SlotText, phrasesSource, WORD_END, WORD_START, type TextSpan } from './
 export { readMoney, readNumber, type MoneyRead, type MoneySpec, type NumberRead, type NumberSpec } from './numbers.ts';
 export { gazetteerVeto, readGazetteer, type GazetteerRead } from './gazetteers.ts';
 export { properName, readPersonName, type NameRead } from './names.ts';
+export { readPattern } from '../entities/patterns.ts';

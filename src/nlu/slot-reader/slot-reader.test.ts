@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractEntities } from '../entities/index.ts';
 import type { Gazetteer, PatternEntity } from '../types.ts';
-import { readGazetteer, readMoney, readNumber, readPersonName, SlotText, type MoneySpec, type NumberSpec } from './index.ts';
+import { readGazetteer, readMoney, readNumber, readPattern, readPersonName, SlotText, type MoneySpec, type NumberSpec } from './index.ts';
 
 const AGE: NumberSpec = { after: ['anos'], notBefore: ['há', 'por'], before: ['idade'], notAfter: ['atrás'], min: 10, max: 100, integer: true };
 const SCORE: NumberSpec = { before: ['tirei', 'nota'], within: 20, notWithin: ['corte'], after: ['pontos'], min: 200, max: 1000, words: false };
@@ -107,5 +107,31 @@ describe('readPersonName', () => {
     const text = new SlotText('sou a Rafaela');
     text.mask(6, 13);
     expect(readPersonName(text, 'pt')).toBeUndefined();
+  });
+});
+
+describe('regex entities with a value', () => {
+  const plan: PatternEntity[] = [
+    { type: 'plan', value: 'premium', pattern: '\\b(?:plano|pacote) (?:completo|premium)\\b' },
+    { type: 'plan', value: 'basic', pattern: '\\bbasico\\b' },
+    { type: 'plan', value: 'basic', asked: true, pattern: '\\bo mais barato\\b' },
+  ];
+
+  it('give their value, in declared order, on folded text; asked ones only when asked', () => {
+    expect(readPattern(new SlotText('Quero o Básico, não o pacote premium'), plan)?.value).toBe('premium');
+    expect(readPattern(new SlotText('só o básico'), plan)?.value).toBe('basic');
+    expect(readPattern(new SlotText('o mais barato'), plan)).toBeUndefined();
+    expect(readPattern(new SlotText('o mais barato'), plan, true)?.value).toBe('basic');
+  });
+
+  it('match accented text per message when written without accents, and skip asked ones', () => {
+    const entities = extractEntities('pode ser o básico, o mais barato', { lang: 'pt', now: new Date(), patterns: plan });
+    expect(entities.filter((e) => e.type === 'plan').map((e) => [e.value, e.text])).toEqual([['basic', 'básico']]);
+  });
+
+  it('take the first group that matched when no value is given', () => {
+    const year: PatternEntity[] = [{ type: 'year', pattern: '\\bno (\\d)o ano\\b|\\bno (ultimo) ano\\b' }];
+    expect(readPattern(new SlotText('estou no último ano'), year)?.value).toBe('ultimo');
+    expect(readPattern(new SlotText('estou no 2º ano'), year)?.value).toBe('2');
   });
 });
