@@ -28,7 +28,6 @@ export function extractEntities(input: string, opts: ExtractOptions): Entity[] {
     for (const x of list) if (!taken(x.start, x.end)) spans.push(x);
   };
   addAll(extractPatterns(text, opts.patterns ?? []));
-  addAll(extractCuedNumbers(text, opts.patterns ?? [], opts.lang));
   addAll(extractEmails(text));
   addAll(extractPhones(text));
   const dates = extractDateTimes(text, opts) as Span[];
@@ -36,6 +35,8 @@ export function extractEntities(input: string, opts: ExtractOptions): Entity[] {
   // A date and a time may share one span ("tonight at 8"): check them against earlier kinds only.
   const timeFree = dates.filter((d) => d.type !== 'datetime' && !taken(d.start, d.end));
   spans.push(...timeFree);
+  // After dates ("em 3 dias" stays a date), before the built-in numbers they refine.
+  addAll(extractCuedNumbers(text, opts.patterns ?? [], opts.lang));
   addAll(extractGazetteers(text, folded, opts.gazetteers ?? []));
   addAll(extractNumbers(text, folded, opts.lang, taken));
   addAll(extractYesNo(text, folded, opts.lang));

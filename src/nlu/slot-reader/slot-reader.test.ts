@@ -93,6 +93,13 @@ describe('number and money entities', () => {
       ['income', 1800],
     ]);
   });
+
+  it('leave dates to the date reader', () => {
+    const patterns: PatternEntity[] = [{ type: 'guests', number: { before: ['somos', 'em'], min: 1, max: 20 } }];
+    const entities = extractEntities('somos 4 e chegamos em 3 dias', { lang: 'pt', now: new Date(), patterns });
+    expect(entities.filter((e) => e.type === 'guests').map((e) => e.value)).toEqual([4]);
+    expect(entities.some((e) => e.type === 'date')).toBe(true);
+  });
 });
 
 describe('readPersonName', () => {
