@@ -274,7 +274,6 @@ function uniqueState(catalog: Catalog, city: CityEntry): string | null {
 
 // ---------- income ----------
 
-const PER_CAPITA = new RegExp(`${B}(?:por pessoa|per capita|percapita|por cabeca|por membro|cada (?:um|uma|pessoa|membro))${E}`);
 
 function householdSize(w: Work): { size: number; start: number; end: number } | null {
   const patterns: [RegExp, number][] = [
@@ -332,8 +331,7 @@ function extractIncome(w: Work, out: ExtractedSlots, expecting: Set<SlotName>): 
   if (found?.units !== undefined) out.income_minimum_wages = found.units;
   if (!found) return;
 
-  const perCapita = PER_CAPITA.test(w.folded);
-  const household = perCapita ? null : householdSize(w);
+  const household = found.per === 'pessoa' ? null : householdSize(w);
   if (household && household.size > 1) {
     out.household_income = found.value;
     out.household_size = household.size;

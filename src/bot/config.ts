@@ -83,7 +83,7 @@ export const patternEntitySchema = z
     value: z.string().min(1).optional(),
     asked: z.boolean().optional(),
     number: z.strictObject(numberSpecShape).optional(),
-    money: z.strictObject({ ...numberSpecShape, units: z.record(z.string(), z.number().positive()).optional() }).optional(),
+    money: z.strictObject({ ...numberSpecShape, units: z.record(z.string(), z.number().positive()).optional(), per: z.record(z.string(), z.array(z.string().min(1))).optional() }).optional(),
   })
   .refine((e) => [e.pattern, e.number, e.money].filter((x) => x !== undefined).length === 1, 'an entity has exactly one of pattern, number, money')
   .refine((e) => e.pattern !== undefined || (e.value === undefined && e.asked === undefined), 'value and asked go with a pattern');

@@ -28,6 +28,8 @@ export interface NumberSpec {
 export interface MoneySpec extends NumberSpec {
   /** Units worth an amount each: "salário mínimo: 1412" reads "2 salários mínimos" as 2824. */
   units?: Record<string, number>;
+  /** What an amount may be counted per, each with its phrases (`pessoa: [por pessoa, per capita]`). */
+  per?: Record<string, string[]>;
 }
 
 export interface NumberRead {
@@ -40,6 +42,8 @@ export interface MoneyRead extends NumberRead {
   /** When said in a unit: how many of it ("um salário e meio" → 1.5) and the unit's phrase. */
   units?: number;
   unit?: string;
+  /** The key of `per` whose phrase the message says ("por pessoa" → `pessoa`), masked too. */
+  per?: string;
 }
 
 /** Numerals as typed: "2.000", "2.000,50", "650,5", "650.5", "1500" (pt/es/vi separators; en the other way). */
@@ -121,6 +125,22 @@ const HALF: Record<Language, { alone: string; added: string }> = {
  * asked, a bare number. Below `min` or above `max` it is not this amount ("renda de 4 pessoas").
  */
 export function readMoney(text: SlotText, spec: MoneySpec, lang: Language, asked = false): MoneyRead | undefined {
+  const found = readAmount(text, spec, lang, asked);
+  return found && { ...found, ...readPer(text, spec) };
+}
+
+/** The first `per` phrase anywhere in the message ("800 reais cada um", "por pessoa dá uns 800"). */
+function readPer(text: SlotText, spec: MoneySpec): { per: string } | undefined {
+  for (const [per, phrases] of Object.entries(spec.per ?? {})) {
+    const m = text.find(new RegExp(`${B}${phrasesSource(phrases)}${E}`, 'g'));
+    if (!m) continue;
+    text.mask(m.index, m.index + m[0].length);
+    return { per };
+  }
+  return undefined;
+}
+
+function readAmount(text: SlotText, spec: MoneySpec, lang: Language, asked: boolean): MoneyRead | undefined {
   const digits = digitsSource(lang);
   const num = numberSource(lang, spec.words ?? true);
   const mag = `(\\s*(?:${MAGNITUDES[lang].map(([w]) => w).join('|')})${E})`;

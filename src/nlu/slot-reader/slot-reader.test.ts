@@ -54,6 +54,13 @@ describe('readMoney', () => {
     expect(readMoney(new SlotText('meio salário mínimo'), INCOME, 'pt')).toMatchObject({ value: 500, units: 0.5, unit: 'salario minimo' });
   });
 
+  it('says what an amount is counted per when the message says it', () => {
+    const spec: MoneySpec = { ...INCOME, per: { pessoa: ['por pessoa', 'cada um'], mes: ['por mês'] } };
+    expect(readMoney(new SlotText('ganhamos 900 reais cada um'), spec, 'pt')).toMatchObject({ value: 900, per: 'pessoa' });
+    expect(readMoney(new SlotText('por mês entra 3 mil'), spec, 'pt')).toMatchObject({ value: 3000, per: 'mes' });
+    expect(readMoney(new SlotText('entra 3 mil'), spec, 'pt')?.per).toBeUndefined();
+  });
+
   it('reads a bare amount only when asked', () => {
     expect(readMoney(new SlotText('2100'), INCOME, 'pt')).toBeUndefined();
     expect(readMoney(new SlotText('2100'), INCOME, 'pt', true)?.value).toBe(2100);
