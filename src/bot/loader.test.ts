@@ -26,6 +26,14 @@ describe('bot loader', () => {
     expect(c.doubleTexting).toBe('queue');
   });
 
+  it('reads number and money entities and refuses an entity that is two kinds at once or misspells a key', () => {
+    const ok = readBotConfig(botDir(`${VALID}entities:\n  - { type: age, number: { after: [years], min: 1, max: 120 } }\n  - { type: budget, money: { before: [budget], units: { grand: 1000 } } }\n`));
+    expect(ok.entities.map((e) => e.type)).toEqual(['age', 'budget']);
+    expect(() => readBotConfig(botDir(`${VALID}entities:\n  - { type: age, pattern: '\\\\d+', number: { after: [years] } }\n`))).toThrow(/exactly one of pattern, number, money/);
+    expect(() => readBotConfig(botDir(`${VALID}entities:\n  - { type: age, number: { befor: [age] } }\n`))).toThrow(/befor/);
+    expect(() => readBotConfig(botDir(`${VALID}entities:\n  - { type: age, value: adult, number: { after: [years] } }\n`))).toThrow(/value and asked go with a pattern/);
+  });
+
   it('names the file and the field of every mistake', () => {
     const dir = botDir(VALID.replace('fallback: other', 'fallback: generl').replace('language: en', 'language: klingon'));
     expect(() => readBotConfig(dir)).toThrow(/bot\.yaml is not a valid bot definition/);
