@@ -5,7 +5,7 @@
 // same span of the original (names and cities keep their capitals and accents). Each slot found is masked
 // out, so one number is never read twice (an income is not also a score or an age).
 import { dirname } from 'node:path';
-import { fold, numberWordsSource, parseNumberWords, parseNumeral, properName, readBotConfig, readGazetteer, readMoney, readNumber, readPattern, readPersonName, SlotText, sourcePath, WORD_END, WORD_START, type Sql } from 'switchboard';
+import { fold, numberWordsSource, parseNumberWords, parseNumeral, properName, readBotConfig, readGazetteer, readMoney, readNumber, readPattern, readPersonName, SlotText, sourcePath, WORD_END, WORD_START, type GazetteerRead, type Sql } from 'switchboard';
 import type { EducationLevel } from './profile.ts';
 import { titleCase } from './data.ts';
 import { COURSE_ALIASES, DEFAULT_COURSES, expandCourseAliases, PROFESSIONS, toUf, words, type InstitutionType, type Shift, type Uf } from './vocab.ts';
@@ -378,12 +378,18 @@ function extractShift(w: Work, out: ExtractedSlots): void {
   if (found) out.shift = found.value;
 }
 
-const INSTITUTION_TYPE = '(?:publica|publico|federal|estadual|municipal|gratuita|privada|privado|particular|paga)';
-const PRIVATE_WORD = /^(privad|particular|paga)/;
-// "estudei em escola pública" is the student's background (Prouni rule), not the college they want.
-const SCHOOL_BEFORE = /(escola|escolas|rede|colegio|ensino medio|ensino fundamental)(\s+\S+)?\s*$/;
 const INDIFFERENT = `(?:${[...words('indifferent')].sort((a, b) => b.length - a.length).join('|')})`;
 const INDIFFERENT_FILLER = words('indifferent_filler');
+// What may come between two kinds named together: "pública ou privada", "pública / particular", "pública ou uma paga".
+const BETWEEN_KINDS = /^(?:\s+(?:ou|e|quanto|nem)\s+|\s*\/\s*)(?:(?:uma|um|numa|num|em uma|instituicao|faculdade)\s+)?$/;
+
+/** Every institution kind named, in order (the gazetteer's vetoes apply: "escola pública" is none). */
+function kindsNamed(folded: string) {
+  const copy = new SlotText(folded);
+  const found: GazetteerRead[] = [];
+  for (let kind = readGazetteer(copy, gazetteer('institution_type')); kind; kind = readGazetteer(copy, gazetteer('institution_type'))) found.push(kind);
+  return found.sort((a, b) => a.start - b.start);
+}
 
 /**
  * No preference between public and private: both kinds named together ("pública ou privada", "tanto pública
@@ -391,17 +397,18 @@ const INDIFFERENT_FILLER = words('indifferent_filler');
  * answers the institution type when that was asked; otherwise it is reported as `indifferent`.
  */
 function extractInstitutionAny(w: Work, out: ExtractedSlots, expecting: Set<SlotName>): void {
-  const both = new RegExp(`${B}(${INSTITUTION_TYPE})(?:\\s+(?:ou|e|quanto|nem)\\s+|\\s*/\\s*)(?:(?:uma|um|numa|num|em uma|instituicao|faculdade)\\s+)?(${INSTITUTION_TYPE})${E}`, 'dg');
-  for (const m of w.matches(both)) {
-    if (PRIVATE_WORD.test(m[1]) === PRIVATE_WORD.test(m[2])) continue; // "federal ou estadual" is still public
-    if (SCHOOL_BEFORE.test(w.folded.slice(Math.max(0, m.index - 30), m.index))) continue;
+  const kinds = kindsNamed(w.folded);
+  for (let i = 1; i < kinds.length; i++) {
+    const [first, second] = [kinds[i - 1], kinds[i]];
+    // "federal ou estadual" is still public.
+    if (first.value === second.value || !BETWEEN_KINDS.test(w.folded.slice(first.end, second.start))) continue;
     out.institution_any = true;
-    w.mask(m.index, m.index + m[0].length);
+    w.mask(first.start, second.end);
     return;
   }
   for (const seg of w.clauses()) {
     if (!new RegExp(`${B}${INDIFFERENT}${E}`).test(seg.text)) continue;
-    const namesKind = new RegExp(`${B}${INSTITUTION_TYPE}${E}`).test(seg.text);
+    const namesKind = kindsNamed(seg.text).length > 0;
     const bare = seg.text.split(/\s+/).every((word) => INDIFFERENT_FILLER.has(word));
     if (namesKind || (bare && expecting.has('institution_type'))) {
       out.institution_any = true;
