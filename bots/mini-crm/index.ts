@@ -19,11 +19,7 @@ const crm: Step<unknown, Memory> = async (ctx) => {
     workspace: ctx.session.userId ?? ctx.session.id,
     memory,
     replies: ctx.bot.replies,
-    // Clauses the verb rules cannot place go to the bot's classifier (trained from bot.yaml's examples).
-    classify: (clause) => {
-      const [top] = ctx.classify(clause);
-      return top ? { intent: top.id, confidence: top.confidence } : null;
-    },
+    commands: () => ctx.commands(),
     planner: model
       ? (text, mem) => model.json({ purpose: 'planner', system: buildPlannerPrompt(mem, ctx.now, ctx.bot.timeZone), user: text })
       : undefined,

@@ -1,80 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { classifyByRules, classifyClause, localPlan, splitClauses } from './local-plan.ts';
+import { commandReaderForConfig, readBotConfig } from 'switchboard';
+import { localPlan as planClauses } from './local-plan.ts';
+
+// The runtime reads the clauses and their intents with the bot's own classifier; here the slots are tested.
+const reader = commandReaderForConfig(readBotConfig(import.meta.dirname));
+const localPlan = (text: string, clock: { now: Date; timeZone: string }) => planClauses(reader.read(text), clock);
 
 const clock = { now: new Date('2025-05-15T12:00:00Z'), timeZone: 'America/Sao_Paulo' };
 const SEED_MESSAGE =
   'Cadastre o Lennon da Acme, telefone 11 98888-7777; adicione nota: prefere contato por WhatsApp; crie tarefa ligar pra ele amanhã às 10h; rascunhe a proposta Plano Anual';
-
-describe('splitClauses', () => {
-  it('splits on ";" and keeps commas inside a clause', () => {
-    expect(splitClauses(SEED_MESSAGE).map((c) => c.text)).toEqual([
-      'Cadastre o Lennon da Acme, telefone 11 98888-7777',
-      'adicione nota: prefere contato por WhatsApp',
-      'crie tarefa ligar pra ele amanhã às 10h',
-      'rascunhe a proposta Plano Anual',
-    ]);
-  });
-
-  it('splits on " e " and ", " only before an action verb', () => {
-    expect(splitClauses('vc pode cadastrar a Maria e criar uma tarefa pra sexta').map((c) => c.text)).toEqual([
-      'vc pode cadastrar a Maria',
-      'criar uma tarefa pra sexta',
-    ]);
-    expect(splitClauses('anote: prefere café e chá').length).toBe(1);
-    expect(splitClauses('busque o Lennon, adicione nota: ligou').length).toBe(2);
-    expect(splitClauses('liste os leads e as tarefas').map((c) => c.text)).toEqual(['liste os leads', 'as tarefas']);
-  });
-
-  it('does not split numbers with dots', () => {
-    expect(splitClauses('adicione item Setup por R$ 1.500,00 na proposta').length).toBe(1);
-  });
-});
-
-describe('classifyByRules', () => {
-  const cases: [string, string | null][] = [
-    ['Cadastre o Lennon da Acme', 'lead_criar'],
-    ['adicione o contato Pedro', 'lead_criar'],
-    ['adicione uma nota no lead do Lennon', 'nota_adicionar'],
-    ['anote que ele prefere email', 'nota_adicionar'],
-    ['crie tarefa ligar pra ele amanhã', 'tarefa_criar'],
-    ['lembre-me de enviar o contrato', 'tarefa_criar'],
-    ['agende ligação com o Lennon', 'tarefa_criar'],
-    ['cadastre uma tarefa: revisar contrato', 'tarefa_criar'],
-    ['rascunhe a proposta Plano Anual', 'proposta_rascunhar'],
-    ['liste os leads', 'lead_listar'],
-    ['quais leads eu tenho?', 'lead_listar'],
-    ['busque o lead Lennon', 'lead_buscar'],
-    ['encontre a Maria', 'lead_buscar'],
-    ['liste as notas do lead Lennon', 'nota_listar'],
-    ['o que tenho pra fazer hoje?', 'tarefa_listar'],
-    ['quais tarefas estão pendentes', 'tarefa_listar'],
-    ['marque como feita a tarefa ligar pra ele', 'tarefa_concluir'],
-    ['conclua a tarefa enviar contrato', 'tarefa_concluir'],
-    ['adicione item Consultoria por R$ 500 na proposta', 'proposta_item_adicionar'],
-    ['inclua 2 licenças a R$ 100 cada na proposta', 'proposta_item_adicionar'],
-    ['recalcule os totais da proposta', 'proposta_recalcular'],
-    ['o que você faz?', 'ajuda'],
-    ['o tempo está bom hoje', null],
-    ['tenho algum lead cadastrado?', 'lead_listar'],
-    ['existe algum cliente aí?', 'lead_listar'],
-    ['tem algum lead chamado Pedro?', 'lead_buscar'],
-    ['adiciona nesse lead uma nota dizendo que vai viajar', 'nota_adicionar'],
-    ['registra no lead que pediu desconto', 'nota_adicionar'],
-    ['me passa os dados dela', 'lead_buscar'],
-    ['adiciona instalação a 1200 na proposta', 'proposta_item_adicionar'],
-  ];
-  it.each(cases)('%s → %s', (text, intent) => {
-    expect(classifyByRules(text)).toBe(intent);
-  });
-
-  it('falls back to the classifier only for clauses the rules cannot place, above the threshold', () => {
-    const classify = () => ({ intent: 'lead_listar', confidence: 0.9 });
-    expect(classifyClause('bla bla', classify)).toBe('lead_listar');
-    expect(classifyClause('bla bla', () => ({ intent: 'lead_listar', confidence: 0.2 }))).toBeNull();
-    expect(classifyClause('bla bla', () => ({ intent: 'unknown', confidence: 0.9 }))).toBeNull();
-    expect(classifyClause('crie tarefa ligar amanhã', classify)).toBe('tarefa_criar');
-  });
-});
 
 describe('localPlan', () => {
   it('plans the seed message with its slots', () => {

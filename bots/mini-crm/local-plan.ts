@@ -1,175 +1,14 @@
-// Local understanding of a CRM request without a model: split the message into clauses,
-// decide each clause's intent from its verbs and objects, and pull the slots out of it.
-import { clauseSpans, cutSpans, readDeadline } from 'switchboard';
-import { findLeadPronouns, hasLeadPronoun, isLeadPronoun, stripLeadPronounPrefix } from './pronouns.ts';
+// Local understanding of a CRM request without a model: the runtime reads the message's clauses and their
+// intents (ctx.commands()); here each clause's slots are pulled out of it.
+import { cutSpans, readDeadline } from 'switchboard';
+import { hasLeadPronoun, isLeadPronoun, stripLeadPronounPrefix } from './pronouns.ts';
 import { capitalizeFirst, cleanFragment, fold, nameCase, parseNumberPt } from './text.ts';
-import { correctVerbTypos } from './typos.ts';
-import type { Clock, CrmClassifier, CrmIntent, CrmSlots, PlanAction } from './types.ts';
+import type { Clock, CrmClause, CrmIntent, CrmSlots, PlanAction } from './types.ts';
 import { CRM_INTENTS } from './types.ts';
 
-// ---------------------------------------------------------------- clause splitting
-
-const IMPERATIVES =
-  'cadastre|cadastra|adicione|adiciona|add|crie|cria|anote|anota|rascunhe|rascunha|agende|agenda|lembre|lembra|me lembre|me lembra|' +
-  'liste|lista|mostre|mostra|me mostre|me mostra|busque|busca|encontre|encontra|procure|procura|ache|conclua|conclui|finalize|finaliza|' +
-  'marque|marca|recalcule|recalcula|registre|registra|inclua|inclui|gere|gera|prepare|prepara|monte|monta|salve|salva|coloque|coloca|' +
-  'atualize|atualiza|quais|insira|acrescente|faca|faz uma|fa[cç]a uma';
-const INFINITIVES =
-  'cadastrar|adicionar|criar|anotar|rascunhar|agendar|lembrar|listar|mostrar|buscar|encontrar|procurar|concluir|finalizar|marcar|' +
-  'recalcular|registrar|incluir|gerar|preparar|montar|salvar|colocar|atualizar|inserir|acrescentar';
-const CONNECTOR = '(?:(?:tambem|depois|entao|ai|em seguida|por fim|por ultimo|alem disso|e)\\s+)*';
-/** What starts a new request after a comma or a conjunction: an action verb, or "as tarefas", "os leads"… */
-const CLAUSE_OPENER = new RegExp(
-  `^${CONNECTOR}(?:(?:${IMPERATIVES}|${INFINITIVES})\\b|(?:as|os|minhas|meus)\\s+(?:leads|notas|tarefas|propostas|contatos|clientes)\\b)`,
-);
-const CLAUSE_OPTIONS = { opensClause: (next: string) => CLAUSE_OPENER.test(next), conjunctions: ['depois', 'e depois', 'em seguida'] };
-
-export interface Clause {
-  text: string;
-  /** What separated it from the clause before ('' for the first). */
-  sep: string;
-}
-
-/**
- * The runtime's clauses, cut at ';', line breaks and sentence ends, and at a comma or a conjunction only
- * where an action starts ("cadastre o Lennon e crie uma tarefa…"), so names and note texts stay whole.
- */
-export function splitClauses(text: string): Clause[] {
-  const spans = clauseSpans(text, 'pt', CLAUSE_OPTIONS);
-  return spans.map((c, i) => ({ text: c.text, sep: i ? text.slice(spans[i - 1].end, c.start) : '' }));
-}
-
-// ---------------------------------------------------------------- classification
-
-type CrmObject = 'item' | 'totais' | 'nota' | 'tarefa' | 'proposta' | 'lead';
-
-const NOUNS: [RegExp, CrmObject][] = [
-  [/\bite(?:m|ns)\b/, 'item'],
-  [/\btotais\b|\b(?:sub)?total\b/, 'totais'],
-  [/\bnotas?\b|\banotac(?:ao|oes)\b|\bobservac(?:ao|oes)\b|\bobs\b|\bcomentarios?\b/, 'nota'],
-  [/\btarefas?\b|\btarfas?\b|\btrefas?\b|\blembretes?\b|\bfollow[- ]?ups?\b|\bpendencias?\b|\bafazeres\b|\bto-dos?\b|\batividades?\b|\b(?:ligacao|reuniao|visita|retorno)\b/, 'tarefa'],
-  [/\bpropostas?\b|\borcamentos?\b/, 'proposta'],
-  [/\bleads?\b|\bcontatos?\b|\bclientes?\b|\bprospects?\b/, 'lead'],
-];
-
-// Verbs that name their object by themselves ("anote …", "lembre-me …").
-const STRONG_VERBS: [RegExp, CrmObject][] = [
-  [/\banot(?:e|a|ar|ei|ad[oa])\b|\bregistr\w*\s+que\b/, 'nota'],
-  [/\b(?:lembr(?:e|a|ar)|me lembr\w*|agend(?:e|a|ar))\b|\b(?:marqu\w*|marc(?:a|ar)|program\w*)\s+(?:uma |um )?(?:reuniao|ligacao|visita|call|retorno|encontro)\b/, 'tarefa'],
-  [/\brascunh\w*/, 'proposta'],
-  [/\brecalcul\w*/, 'totais'],
-];
-const WEAK_LEAD_VERB = /\bcadastr\w*/;
-
-const LIST_VERB = /\b(?:list\w*|mostr\w*|exib\w*|quais|quantos|quantas|ver|veja|vejo|consult\w*|me (?:passa|manda|da|de)|relatorio|todas as|todos os|tenho)\b/;
-const FIND_VERB =
-  /\b(?:busc\w*|busque|bsuq\w*|encontr\w*|procur\w*|ach[ea]\w*|pesquis\w*|localiz\w*|dados d(?:[oa]|el[ea])|informac\w* d(?:[oa]|el[ea])|quem e|info d(?:[oa]|el[ea])|ficha d(?:[oa]|el[ea])|cade|(?:tem|tenho|temos|existe|ha) (?:algum|alguma)|qual (?:e )?o (?:telefone|email|e-mail|whatsapp|numero|contato|celular|empresa) d[oa])\b/;
-const COMPLETE_VERB = /\b(?:conclu\w*|finaliz\w*|termin\w*|encerr\w*|feita|feito|realizad[ao]|ja fiz|dei baixa|dar baixa|de baixa|da baixa|baixa n[ao]|ticar|risc\w*|risque)\b/;
-const COMPLETE_AFTER = /\bcomo (?:feita|concluida|realizada|finalizada)\b|\b(?:ja )?(?:esta|foi|ta) (?:feita|concluida)\b|\b(?:concluida|finalizada|realizada)\b|\bpode (?:concluir|finalizar|dar baixa)\b/;
-const RECALC_VERB =
-  /\b(?:recalcul\w*|atualiz\w* (?:os )?(?:totais|valores|total)|totais|some|soma\w*|quanto ficou|(?:refa\w*|fech\w*|faz\w*|calcul\w*) (?:a )?conta|calcul\w* de novo|total atualizado)\b/;
-const CREATE_VERB = /\b(?:cri\w*|adicion\w*|add|cadastr\w*|registr\w*|inclu\w*|coloc\w*|fa[cz]\w*|ger[ea]\w*|mont\w*|prepar\w*|salv\w*|nov[ao]s?|anot\w*|agend\w*|insir\w*|inser\w*|bot\w*|lanc\w*|abr[ae]\w*|rascunh\w*|acrescent\w*|poe|ponha)\b/;
-const ITEM_ADD = /\b(?:adicion\w*|add|inclu\w*|coloc\w*|insir\w*|inser\w*|acrescent\w*|bot\w*|lanc\w*)\b[\s\S]*\b(?:n[ao]|a|ao|para a|pra|na ultima)\s+proposta\b/;
-const MONEY = /\br\$\s*\d|\b\d[\d.]*(?:,\d{1,2})?\s*reais\b/;
-/** "a 1200", "por 1.200": a price without a currency sign, only read next to an item verb. */
-const BARE_PRICE = /\b(?:por|a|custando|sai a|sai por)\s+\d[\d.]*(?:,\d{1,2})?\b(?!\s*(?:x|un\w*|%|por cento|horas?|dias?|meses|anos?)\b)/;
-const HELP = /\b(?:ajuda|socorro|help|menu|comandos|quem e (?:voce|vc)|o que (?:voce|vc) (?:pode|sabe|consegue|faz)|como (?:funciona|usar|uso)|o que da pra fazer|quais (?:sao )?(?:os )?comandos)\b/;
-const TASK_AGENDA = /\bo que (?:eu )?(?:tenho|tem|ha) (?:de )?(?:pra|para|a) (?:fazer|hoje|amanha)\b|\bo que (?:eu )?(?:tenho|tem|ha) (?:de )?pendente\b|\bminha agenda\b|\bmeus compromissos\b|\bmeus afazeres\b/;
-const PLURAL = /\b(?:leads|notas|tarefas|propostas|contatos|clientes|prospects|lembretes|pendencias|anotacoes|observacoes)\b/;
-
-const ANY_LEAD_QUESTION = /\b(?:algum|alguma|alguns|algumas|nenhum|nenhuma|quantos|quantas)\b|\b(?:tenho|tem|temos|ha|existe|existem|possuo|cadastrei)\s+(?:(?:os|as|uns|umas)\s+)?$/;
-const ANY_LEAD_TAIL = /^(?:\s*(?:cadastrad\w*|registrad\w*|salv\w*|ai|aqui|ainda|ja|hoje|por enquanto|no (?:crm|sistema)|na (?:base|lista)|eu|tenho|tem|temos|existe|existem|ha|ate agora))*\s*$/;
-
-/** A question whether any lead or client exists at all: whether there are leads, not one by name. */
-function asksWhetherAnyLead(f: string, noun: { at: number; end: number }): boolean {
-  return ANY_LEAD_QUESTION.test(f.slice(0, noun.at)) && ANY_LEAD_TAIL.test(f.slice(noun.end));
-}
-
-function firstMatch(f: string, table: [RegExp, CrmObject][]): { obj: CrmObject; at: number; end: number } | null {
-  let best: { obj: CrmObject; at: number; end: number } | null = null;
-  for (const [re, obj] of table) {
-    const m = re.exec(f);
-    if (m && (!best || m.index < best.at)) best = { obj, at: m.index, end: m.index + m[0].length };
-  }
-  return best;
-}
-
-/** The intent a clause asks for, from verbs and objects; null when the rules cannot tell. */
-export function classifyByRules(clause: string): CrmIntent | null {
-  const f = fold(clause).replace(/[?!.]+$/g, '');
-  // "adiciona nesse lead uma nota", "registra no lead que…": a phrase pointing at the current lead is
-  // the target, not the object. Read the clause without it first, then as written.
-  let blanked = f;
-  for (const p of findLeadPronouns(clause)) if (p.end <= f.length) blanked = blankSpan(blanked, p.start, p.end);
-  return (blanked !== f ? classifyFolded(blanked.replace(/\s+/g, ' ').trim()) : null) ?? classifyFolded(f.trim());
-}
-
-function classifyFolded(f: string): CrmIntent | null {
-  if (!f) return null;
-  if (TASK_AGENDA.test(f)) return 'tarefa_listar';
-  if (/\bo que (?:eu )?(?:anotei|registrei)\b/.test(f)) return 'nota_listar';
-
-  const noun = firstMatch(f, NOUNS);
-  const strong = firstMatch(f, STRONG_VERBS);
-  const weak = WEAK_LEAD_VERB.exec(f);
-  let obj: CrmObject | null = noun?.obj ?? null;
-  let at = noun?.at ?? f.length;
-  if (strong && strong.at < at) {
-    obj = strong.obj;
-    at = strong.at;
-  } else if (weak && weak.index < at) {
-    // "cadastre uma tarefa" names its object right after the verb; "cadastre o Lennon" does not.
-    const between = f.slice(weak.index + weak[0].length, noun ? noun.at : f.length);
-    if (!noun || between.trim().split(/\s+/).length > 3) {
-      obj = 'lead';
-      at = weak.index;
-    }
-  }
-  const head = f.slice(0, noun && obj === noun.obj ? noun.end : at + 1);
-
-  if (!obj) {
-    if (HELP.test(f)) return 'ajuda';
-    if (RECALC_VERB.test(f) && /\bdesconto\b/.test(f)) return 'proposta_recalcular';
-    if (FIND_VERB.test(f)) return 'lead_buscar';
-    if (CREATE_VERB.test(f) && MONEY.test(f)) return 'proposta_item_adicionar';
-    if (CREATE_VERB.test(f) && /\b(?:no|ao|pro) crm\b/.test(f)) return 'lead_criar';
-    if (/^(?:conclu\w*|finaliz\w*|marqu\w* como feit[ao]|marc\w* como feit[ao])\b/.test(f)) return 'tarefa_concluir';
-    return null;
-  }
-  const plural = noun && obj === noun.obj ? PLURAL.test(f.slice(noun.at, noun.end)) : false;
-  switch (obj) {
-    case 'item':
-      if (RECALC_VERB.test(f)) return 'proposta_recalcular';
-      return LIST_VERB.test(head) ? null : 'proposta_item_adicionar';
-    case 'totais':
-      return 'proposta_recalcular';
-    case 'nota':
-      if (LIST_VERB.test(head) || FIND_VERB.test(head)) return 'nota_listar';
-      if (plural && !CREATE_VERB.test(head)) return 'nota_listar';
-      return 'nota_adicionar';
-    case 'tarefa': {
-      if (LIST_VERB.test(head)) return 'tarefa_listar';
-      const after = f.slice(at);
-      if (COMPLETE_VERB.test(head) || (!CREATE_VERB.test(head) && COMPLETE_AFTER.test(after))) return 'tarefa_concluir';
-      if (plural && !CREATE_VERB.test(head)) return 'tarefa_listar';
-      return 'tarefa_criar';
-    }
-    case 'proposta':
-      if (RECALC_VERB.test(f)) return 'proposta_recalcular';
-      if (/\bdesconto\b/.test(f) && /\b(?:aplic\w*|d[eê]|dar|coloc\w*|inclu\w*|com)\b/.test(f) && !/\b(?:rascunh\w*|cri\w*|fa[cz]\w*|mont\w*|ger[ea]\w*|prepar\w*|nova)\b/.test(f)) return 'proposta_recalcular';
-      if (ITEM_ADD.test(f) && (MONEY.test(f) || BARE_PRICE.test(f) || /\b\d+\s*(?:x|un\w*)\b/.test(f))) return 'proposta_item_adicionar';
-      if (LIST_VERB.test(head) && !CREATE_VERB.test(head)) return null; // listing proposals is not offered
-      return 'proposta_rascunhar';
-    case 'lead':
-      if (noun && obj === noun.obj && asksWhetherAnyLead(f, noun)) return 'lead_listar';
-      if (FIND_VERB.test(head)) return plural ? 'lead_listar' : 'lead_buscar';
-      if (LIST_VERB.test(head) && !CREATE_VERB.test(head)) return plural ? 'lead_listar' : 'lead_buscar';
-      if (plural && !CREATE_VERB.test(head)) return 'lead_listar';
-      return 'lead_criar';
-  }
-}
-
 // ---------------------------------------------------------------- slot extraction helpers
+
+const MONEY = /\br\$\s*\d|\b\d[\d.]*(?:,\d{1,2})?\s*reais\b/;
 
 const POLITE =
   /^(?:\s*(?:por favor|pfv|pf|favor|vc pode|voce pode|vc poderia|voce poderia|pode|poderia|consegue|preciso que (?:voce|vc)|preciso|quero que (?:voce|vc)|quero|gostaria de|gostaria que (?:voce|vc)|me ajuda a|ajuda a|bora|vamos|agora|tambem|depois|entao|ai|e|ok|oi|ola|bom dia|boa tarde|boa noite|alem disso|em seguida|por fim)\b[\s,]*)+/;
@@ -633,46 +472,16 @@ export function extractSlots(intent: CrmIntent, clause: string, clock: Clock): C
 
 // ---------------------------------------------------------------- the local plan
 
-export const DEFAULT_THRESHOLD = 0.4;
-const TEXT_INTENTS = new Set<CrmIntent>(['nota_adicionar', 'tarefa_criar']);
-
-/** Rules first (they read verb + object precisely); the classifier places what the rules cannot. */
-export function classifyClause(clause: string, classify?: CrmClassifier, threshold = DEFAULT_THRESHOLD): CrmIntent | null {
-  const byRules = classifyByRules(clause);
-  if (byRules) return byRules;
-  if (!classify) return null;
-  try {
-    const r = classify(clause);
-    if (r && r.confidence >= threshold && (CRM_INTENTS as readonly string[]).includes(r.intent)) return r.intent as CrmIntent;
-  } catch {
-    // a failing classifier is treated as "no answer"
-  }
-  return null;
-}
-
-export interface LocalPlanOptions {
-  classify?: CrmClassifier;
-  threshold?: number;
-}
-
 /**
- * The whole message → actions. A clause with no intent that follows a note or a task is read as
- * the rest of its text ("anote: pediu desconto. Quer fechar em junho."). An empty plan means help.
+ * The message's requests (the runtime's command clauses: one intent each, a note's or a task's text already
+ * joined) → actions with their slots. No request means help.
  */
-export function localPlan(text: string, clock: Clock, options: LocalPlanOptions = {}): PlanAction[] {
-  const placed: { intent: CrmIntent; text: string }[] = [];
-  for (const clause of splitClauses(correctVerbTypos(text))) {
-    const intent = classifyClause(clause.text, options.classify, options.threshold);
-    const prev = placed[placed.length - 1];
-    if (!intent) {
-      if (prev && TEXT_INTENTS.has(prev.intent)) prev.text += clause.sep + clause.text;
-      continue;
-    }
-    placed.push({ intent, text: clause.text });
-  }
+export function localPlan(clauses: CrmClause[], clock: Clock): PlanAction[] {
   const actions: PlanAction[] = [];
-  for (const p of placed) {
-    const action = { intent: p.intent, slots: extractSlots(p.intent, p.text, clock) };
+  for (const clause of clauses) {
+    if (!(CRM_INTENTS as readonly string[]).includes(clause.intent)) continue;
+    const intent = clause.intent as CrmIntent;
+    const action = { intent, slots: extractSlots(intent, clause.text, clock) };
     const prev = actions[actions.length - 1];
     // "aplique 10% de desconto na proposta e recalcule" is one recalculation.
     if (prev && prev.intent === 'proposta_recalcular' && action.intent === 'proposta_recalcular') {

@@ -253,6 +253,6 @@ export function prepare_plan(ctx: CrmContext, raw: unknown): 'planner' | 'local'
   return 'local';
 }
 
-export function buildLocalPlan(ctx: Pick<CrmContext, 'text' | 'clock' | 'classify' | 'threshold'>): PlanAction[] {
-  return applyExclusive(dedupeActions(localPlan(ctx.text, ctx.clock, { classify: ctx.classify, threshold: ctx.threshold })));
+export function buildLocalPlan(ctx: Pick<CrmContext, 'clock' | 'commands'>): PlanAction[] {
+  return applyExclusive(dedupeActions(localPlan(ctx.commands(), ctx.clock)));
 }

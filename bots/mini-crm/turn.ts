@@ -2,7 +2,6 @@
 // in-turn overlay and queue their writes) → update_context after every action → at most one
 // re-plan when the queue runs dry while the message still asks for more → one narrated reply.
 import { injectLead, update_context } from './context.ts';
-import { DEFAULT_THRESHOLD } from './local-plan.ts';
 import { narrator, push_ai_response, respond_final } from './narration.ts';
 import { buildLocalPlan, normalizePlan, prepare_plan } from './plan.ts';
 import { isLeadPronoun, nameLeadPronouns } from './pronouns.ts';
@@ -13,7 +12,7 @@ import type { CrmContext, CrmIntent, CrmMemory, CrmTurnInput, CrmTurnResult, Pla
 /** Upper bound on actions run in one turn (a runaway planner cannot loop the tools). */
 export const MAX_ACTIONS_PER_TURN = 20;
 
-export function createContext(input: Pick<CrmTurnInput, 'text' | 'now' | 'timeZone' | 'memory' | 'classify' | 'threshold' | 'replies'>): CrmContext {
+export function createContext(input: Pick<CrmTurnInput, 'text' | 'now' | 'timeZone' | 'memory' | 'commands' | 'replies'>): CrmContext {
   return {
     text: input.text,
     clock: { now: input.now, timeZone: input.timeZone },
@@ -26,8 +25,7 @@ export function createContext(input: Pick<CrmTurnInput, 'text' | 'now' | 'timeZo
     ultima_tarefa: input.memory.ultima_tarefa,
     replanned: false,
     injected: new WeakSet(),
-    classify: input.classify,
-    threshold: input.threshold ?? DEFAULT_THRESHOLD,
+    commands: input.commands,
     replies: input.replies,
     say: narrator(input.replies),
   };

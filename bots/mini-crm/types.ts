@@ -111,7 +111,11 @@ export interface Clock {
 export type CrmWrite = (tx: Sql) => Promise<void>;
 
 export type CrmPlanner = (text: string, memory: CrmMemory) => Promise<unknown>;
-export type CrmClassifier = (clause: string) => { intent: string; confidence: number } | null;
+/** One request of the message as the runtime reads it without a model (ctx.commands()). */
+export interface CrmClause {
+  intent: string;
+  text: string;
+}
 export type CrmEvent = { type: 'tool_start' | 'tool_end'; tool: string; input?: unknown; output?: unknown };
 
 export interface CrmTurnInput {
@@ -123,9 +127,8 @@ export interface CrmTurnInput {
   workspace: string;
   memory: CrmMemory;
   planner?: CrmPlanner;
-  classify?: CrmClassifier;
-  /** Minimum classifier confidence (default 0.4). */
-  threshold?: number;
+  /** The message's requests, read by the runtime (the local plan, and what a planner reply must cover). */
+  commands: () => CrmClause[];
   emit?: (event: CrmEvent) => void;
   /** The bot.yaml replies: help, failure labels and every action's sentence. */
   replies: Record<string, string>;
@@ -154,8 +157,7 @@ export interface CrmContext {
   replanned: boolean;
   /** Actions whose lead_ref_ou_id came from update_context (may be re-pointed to a newer lead). */
   injected: WeakSet<PlanAction>;
-  classify?: CrmClassifier;
-  threshold: number;
+  commands: () => CrmClause[];
   replies: Record<string, string>;
   say: Narrator;
 }

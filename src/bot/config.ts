@@ -11,6 +11,8 @@ export const intentSchema = z.strictObject({
   /** Predefined intents (from bot.yaml) can be toggled but not deleted by an admin. */
   predefined: z.boolean().default(true),
   examples: z.array(z.string().min(1)).default([]),
+  /** The request carries free text (a note, a title): in `ctx.commands()`, a following clause no intent claims is part of it. */
+  freeText: z.boolean().default(false),
 });
 
 export const understandingSchema = z.strictObject({

@@ -2,6 +2,7 @@
 // events), deferred writes and reply templates.
 import { searchKnowledge } from '../knowledge/index.ts';
 import { extractEntities } from '../nlu/index.ts';
+import { botCommandReader } from './commands.ts';
 import type { Understanding } from '../nlu/types.ts';
 import { clausesFor } from './clauses.ts';
 import type { Database, SessionRow } from '../store/index.ts';
@@ -31,6 +32,7 @@ export interface TurnScope {
 export function turnContext(scope: TurnScope, state: TurnStateValue): TurnContext {
   const { db, bot, emit, trace, writes } = scope;
   const understanding = state.understanding as Understanding;
+  const entityOptions = () => ({ lang: understanding.language, now: scope.now, timeZone: bot.config.timeZone, gazetteers: bot.config.gazetteers, patterns: bot.config.entities });
   return {
     bot: bot.config,
     intentsConfig: bot.intents,
@@ -40,12 +42,12 @@ export function turnContext(scope: TurnScope, state: TurnStateValue): TurnContex
     understanding,
     intents: understanding.intents.map((i) => i.id),
     entities: understanding.entities,
+    commands: () => botCommandReader(bot.config, bot.intents, bot.local).read(scope.text, (t) => extractEntities(t, entityOptions())),
     entitiesFor(intent) {
       const intents = understanding.intents.map((i) => i.id);
       const mine = clausesFor(scope.text, understanding.language, intent, intents, (t) => bot.local.classify(t));
       if (mine.length === 1 && mine[0] === scope.text) return understanding.entities;
-      const { config } = bot;
-      return extractEntities(mine.join(', '), { lang: understanding.language, now: scope.now, timeZone: config.timeZone, gazetteers: config.gazetteers, patterns: config.entities });
+      return extractEntities(mine.join(', '), entityOptions());
     },
     memory: state.memory,
     data: state.data,

@@ -1,6 +1,7 @@
 // The shapes a bot author meets: what a specialist receives, what it returns, and the events of a turn.
 import type { BotConfig, IntentConfig } from '../bot/config.ts';
 import type { Entity, Understander, Understanding } from '../nlu/types.ts';
+import type { CommandClause } from '../nlu/commands.ts';
 import type { SessionRow, Sql, Migration } from '../store/index.ts';
 import type { FormHooks, SlotValidator } from '../forms/types.ts';
 import type { DeferredWrite, WriteRejected } from './outcomes.ts';
@@ -61,6 +62,12 @@ export interface TurnContext<Services = unknown, M extends object = Memory, D ex
   readonly entities: Entity[];
   /** In a message with several intents, the entities of the clauses that belong to `intent` (all of them otherwise). */
   entitiesFor(intent: string): Entity[];
+  /**
+   * The message read as a list of commands without a model: one request per clause with its intent and its own
+   * entities (docs/writing-a-bot.md#commands). Clauses below the understanding threshold join a free-text intent
+   * before them or are dropped.
+   */
+  commands(): CommandClause[];
   /** The lasting per-conversation state as it was when the turn started (merged updates of earlier steps included). */
   readonly memory: Partial<M>;
   /** Per-turn scratch shared along a specialist's steps (e.g. extracted entities → query); a step may also set a key. */

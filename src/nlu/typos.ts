@@ -8,7 +8,7 @@ export interface CommandWords {
   /** The words to put right (folded); on a tie the earlier one wins. */
   words: string[];
   /** Words already right: any word this matches is left alone (inflections, nouns of the same family). */
-  known?: RegExp;
+  known?: RegExp | ((word: string) => boolean);
   /** Ordinary words one edit away from a command word ("conta" near "conto"): never changed. */
   keep?: Iterable<string>;
   /** Words after which the next word stands in a command's place. */
@@ -26,7 +26,8 @@ export function correctCommandWords(text: string, vocabulary: CommandWords): str
   const leadIns = new Set(vocabulary.leadIns ?? []);
   const closest = (word: string): string | null => {
     const limit = allowedEdits(word.length);
-    if (!limit || vocabulary.known?.test(word) || keep.has(word)) return null;
+    const known = vocabulary.known;
+    if (!limit || keep.has(word) || (typeof known === 'function' ? known(word) : known?.test(word))) return null;
     let best: string | null = null;
     let bestDistance = limit + 1;
     for (const candidate of vocabulary.words) {

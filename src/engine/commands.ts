@@ -1,0 +1,43 @@
+// The command reader of a bot (src/nlu/commands.ts): cues from its intents' examples, clauses classified by its
+// local classifier, free-text intents from bot.yaml. One per set of intents: an admin's change to the examples
+// replaces bot.intents, and with it the cues.
+import type { BotConfig, IntentConfig } from '../bot/config.ts';
+import { commandReader, createLocalUnderstander, type CommandReader, type LocalUnderstander } from '../nlu/index.ts';
+import type { Language } from '../nlu/types.ts';
+import { intentExamples } from '../nlu/intent-labels.ts';
+
+const readers = new WeakMap<Record<string, IntentConfig>, CommandReader>();
+
+export function botCommandReader(config: BotConfig, intents: Record<string, IntentConfig>, local: Pick<LocalUnderstander, 'classify' | 'options'>): CommandReader {
+  let reader = readers.get(intents);
+  if (!reader) {
+    reader = commandReader(
+      Object.entries(intents).flatMap(([intent, c]) => c.examples.map((text) => ({ intent, text }))),
+      {
+        lang: local.options.language,
+        classify: (t) => local.classify(t),
+        threshold: config.understanding.threshold,
+        fallback: config.understanding.fallback,
+        freeText: Object.keys(intents).filter((id) => intents[id].freeText),
+      },
+    );
+    readers.set(intents, reader);
+  }
+  return reader;
+}
+
+/** A bot's command reader with its own freshly trained classifier, outside a runtime (a bot's unit tests). */
+export function commandReaderForConfig(config: BotConfig): CommandReader {
+  const language = config.language.slice(0, 2) as Language;
+  const local = createLocalUnderstander(intentExamples(config.intents), {
+    language,
+    threshold: config.understanding.threshold,
+    fallback: config.understanding.fallback,
+    exclusive: config.understanding.exclusive,
+    multiIntent: config.understanding.multiIntent,
+    wordVectors: config.understanding.wordVectors,
+    gazetteers: config.gazetteers,
+    patterns: config.entities,
+  });
+  return botCommandReader(config, config.intents, local);
+}

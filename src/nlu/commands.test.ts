@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { commandReader } from './commands.ts';
+import { createLocalUnderstander } from './understander.ts';
+
+// A tiny command bot: the reader learns its cue words from these examples and classifies with a classifier
+// trained on them.
+const examples = {
+  criar_contato: ['cadastra o Rui da Orbe', 'cadastre a Lia, tel 11 90000-0000', 'adiciona o contato Caio', 'novo contato: Téo'],
+  anotar: ['anota que ele pediu desconto', 'anote: cliente sem pressa', 'registra uma nota dizendo que gostou', 'nota: ligar depois'],
+  listar: ['lista os contatos', 'mostra meus contatos', 'contatos cadastrados', 'quais contatos eu tenho?'],
+  outro: ['oi', 'bom dia', 'obrigado', 'valeu, beleza'],
+};
+const flat = Object.entries(examples).flatMap(([intent, texts]) => texts.map((text) => ({ intent, text })));
+const local = createLocalUnderstander(flat, { language: 'pt', threshold: 0.4, fallback: 'outro', exclusive: ['outro'], multiIntent: true });
+const reader = commandReader(flat, { lang: 'pt', classify: (t) => local.classify(t), threshold: 0.4, fallback: 'outro', freeText: ['anotar'] });
+const read = (text: string) => reader.read(text).map((c) => [c.intent, c.text]);
+
+describe('commandReader', () => {
+  it('learns cue words from the examples, skipping fillers, questions and the fallback', () => {
+    expect([...reader.cues]).toEqual(expect.arrayContaining(['cadastra', 'anota', 'lista', 'mostra', 'contatos']));
+    expect(reader.cues.has('quais')).toBe(false);
+    expect(reader.cues.has('obrigado')).toBe(false);
+    expect(reader.opensCommand('e depois anota isso')).toBe(true);
+    expect(reader.opensCommand('e a Ana')).toBe(false);
+  });
+
+  it('cuts at a comma or a conjunction only where a command opens', () => {
+    expect(read('cadastra a Bia da Vila Nova e anota que ela quer café e pão')).toEqual([
+      ['criar_contato', 'cadastra a Bia da Vila Nova'],
+      ['anotar', 'anota que ela quer café e pão'],
+    ]);
+    expect(read('mostra os contatos e depois cadastra o Davi')).toEqual([
+      ['listar', 'mostra os contatos'],
+      ['criar_contato', 'cadastra o Davi'],
+    ]);
+  });
+
+  it('puts a misspelt cue word right, but not an inflection of a known word', () => {
+    expect(reader.correct('cadastar o Davi')).toBe('cadastra o Davi');
+    expect(reader.correct('adicina o Davi')).toBe('adiciona o Davi');
+    expect(reader.correct('cadastrei o Davi')).toBe('cadastrei o Davi');
+  });
+
+  it('keeps what follows a free-text request in its text, and drops what no intent claims', () => {
+    expect(read('anota: pediu prazo. Quer começar logo')).toEqual([['anotar', 'anota: pediu prazo. Quer começar logo']]);
+    expect(read('bom dia; lista os contatos').map(([intent]) => intent)).toEqual(['outro', 'listar']);
+    const listOnly = commandReader(flat, { lang: 'pt', classify: (t) => (t.includes('lista') ? [{ id: 'listar', confidence: 1 }] : []), threshold: 0.4 });
+    expect(listOnly.read('lista os contatos; xyzzy plugh').map((c) => c.text)).toEqual(['lista os contatos']);
+  });
+
+  it('gives each request the entities of its own clause', () => {
+    const [contact, note] = reader.read('cadastra o Davi, tel 11 98888-7777; anota que ligou', (t) => (/\d/.test(t) ? [{ type: 'phone', value: t, text: t }] : []) as never);
+    expect(contact.entities).toHaveLength(1);
+    expect(note.entities).toEqual([]);
+  });
+});

@@ -1,0 +1,150 @@
+// A message of commands ("cadastre o Lennon, anote que … e crie uma tarefa …") read without a model as a list
+// of requests, one per clause, each with its intent. What a command looks like is learnt from the bot's intent
+// examples: the word an example opens with (after fillers such as "me", "pode", "o") is a cue word. A comma or a
+// conjunction cuts only where a cue word follows, so a name or a note's text stays whole; a misspelt cue word
+// in a command's place is put right first; after an intent that carries free text (a note, a title), a clause
+// no intent claims, or one of the same intent with no cue word, is the rest of that text.
+import type { Entity, Language } from './types.ts';
+import { clauseSpans } from './clauses.ts';
+import { foldPreservingOffsets } from './normalize.ts';
+import { correctCommandWords, type CommandWords } from './typos.ts';
+
+// Words that stand before the command itself (fillers, politeness, articles, possessives), folded.
+const LEAD_INS: Record<Language, string[]> = {
+  pt: ['e', 'depois', 'tambem', 'entao', 'ai', 'pode', 'poderia', 'consegue', 'favor', 'por', 'pfv', 'pf', 'me', 'vc', 'voce', 'quero', 'queria',
+    'gostaria', 'de', 'preciso', 'bora', 'agora', 'ok', 'oi', 'ola', 'o', 'a', 'os', 'as', 'um', 'uma', 'meu', 'minha', 'meus', 'minhas', 'eu',
+    'ja', 'seguida', 'em', 'fim', 'ultimo', 'alem', 'disso', 'dia', 'bom', 'boa', 'tarde', 'noite'],
+  es: ['y', 'despues', 'tambien', 'entonces', 'puedes', 'podes', 'podrias', 'por', 'favor', 'me', 'quiero', 'queria', 'quisiera', 'de', 'necesito',
+    'ahora', 'ok', 'hola', 'el', 'la', 'los', 'las', 'un', 'una', 'mi', 'mis', 'yo', 'ya', 'luego', 'buen', 'buenas', 'buenos', 'dia', 'tardes', 'noches'],
+  vi: ['va', 'roi', 'sau', 'do', 'cho', 'minh', 'em', 'toi', 'anh', 'chi', 'oi', 'a', 'nhe', 'giup', 'ban', 'lam', 'on', 'hay'],
+  en: ['and', 'then', 'also', 'please', 'can', 'could', 'you', 'would', 'i', 'want', 'to', 'need', 'now', 'ok', 'hi', 'hello', 'the', 'a', 'an', 'my', 'me', 'just'],
+};
+
+// Question words: an example that opens with one is a question, not a command, and gives no cue word (so
+// "…, quais são?" continues a request instead of opening one).
+const QUESTION_WORDS: Record<Language, string[]> = {
+  pt: ['qual', 'quais', 'quem', 'que', 'quanto', 'quantos', 'quantas', 'onde', 'como', 'quando', 'cade', 'porque'],
+  es: ['cual', 'cuales', 'quien', 'que', 'cuanto', 'cuantos', 'cuantas', 'donde', 'como', 'cuando', 'porque'],
+  vi: ['gi', 'nao', 'dau', 'sao', 'bao'],
+  en: ['what', 'which', 'who', 'how', 'where', 'when', 'why'],
+};
+
+// Joining words that open a clause besides the language's own ("e depois", "em seguida").
+const EXTRA_CONJUNCTIONS: Record<Language, string[]> = {
+  pt: ['depois', 'e depois', 'em seguida'],
+  es: ['despues', 'después', 'y después', 'luego'],
+  vi: ['sau do', 'sau đó'],
+  en: ['after that'],
+};
+
+export interface CommandExample {
+  intent: string;
+  text: string;
+}
+
+export interface CommandClause {
+  intent: string;
+  confidence: number;
+  /** The clause, with the clauses no intent claimed that continue its free text. */
+  text: string;
+  /** What separated it from the request before ('' for the first). */
+  sep: string;
+  /** The entities of this clause's text only. */
+  entities: Entity[];
+}
+
+export interface CommandReaderOptions {
+  lang: Language;
+  /** The classifier's scores for a clause, best first. */
+  classify: (text: string) => { id: string; confidence: number }[];
+  /** Below this a clause has no intent of its own. */
+  threshold: number;
+  /** The intent of everything else (greetings, thanks): its examples give no cue words. */
+  fallback?: string;
+  /** Intents whose request carries free text: a following clause no intent claims is part of it. */
+  freeText?: Iterable<string>;
+}
+
+export interface CommandReader {
+  /** The message's requests in order, each with the entities `entities` reads in it; [] when no clause reaches the threshold. */
+  read(text: string, entities?: (clause: string) => Entity[]): CommandClause[];
+  /** The message with misspelt cue words put right. */
+  correct(text: string): string;
+  /** Does this (folded) text open with a cue word, after connectors and fillers? */
+  opensCommand(folded: string): boolean;
+  /** The cue words learnt from the examples (folded). */
+  readonly cues: ReadonlySet<string>;
+}
+
+function wordsOf(text: string): string[] {
+  return foldPreservingOffsets(text).match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+/** The first word of `words` that is not a lead-in. */
+function firstContentWord(words: string[], leadIns: Set<string>): string | undefined {
+  return words.find((w) => !leadIns.has(w) && !/^\d/.test(w));
+}
+
+export function commandReader(examples: CommandExample[], options: CommandReaderOptions): CommandReader {
+  const leadIns = new Set(LEAD_INS[options.lang]);
+  const questions = new Set(QUESTION_WORDS[options.lang]);
+  const cues = new Set<string>();
+  const uses = new Map<string, number>();
+  for (const e of examples) {
+    const words = wordsOf(e.text);
+    for (const w of words) uses.set(w, (uses.get(w) ?? 0) + 1);
+    const cue = firstContentWord(words, leadIns);
+    if (cue && cue.length > 2 && !questions.has(cue) && e.intent !== options.fallback) cues.add(cue);
+  }
+  const known = new Set(uses.keys());
+  // A word that only changes the ending of a word the examples use ("cadastrei" beside "cadastre", "Marco"
+  // beside "marca") is an inflection or another word, not a typo: its stem (all but the last letter) is known.
+  // A word used once may itself be a misspelling written on purpose: its stem does not count.
+  const stemUses = new Map<string, number>();
+  for (const [w, n] of uses) if (w.length >= 5) stemUses.set(w.slice(0, -1), (stemUses.get(w.slice(0, -1)) ?? 0) + n);
+  const stems = new Set([...stemUses].filter(([, n]) => n > 1).map(([stem]) => stem));
+  const inflected = (word: string) => [...Array(word.length - 3).keys()].some((i) => stems.has(word.slice(0, i + 4)));
+  const vocabulary: CommandWords = { words: [...cues], keep: known, known: inflected, leadIns };
+  const freeText = new Set(options.freeText ?? []);
+  const clauseOptions = {
+    opensClause: (following: string) => opensCommand(following),
+    conjunctions: EXTRA_CONJUNCTIONS[options.lang],
+  };
+
+  function opensCommand(folded: string): boolean {
+    const cue = firstContentWord(wordsOf(folded), leadIns);
+    return cue !== undefined && cues.has(cue);
+  }
+
+  function correct(text: string): string {
+    return correctCommandWords(text, vocabulary);
+  }
+
+  function intentOf(clause: string): { intent: string; confidence: number } | null {
+    const [top] = options.classify(clause);
+    return top && top.confidence >= options.threshold ? { intent: top.id, confidence: top.confidence } : null;
+  }
+
+  function read(text: string, entities?: (clause: string) => Entity[]): CommandClause[] {
+    const fixed = correct(text);
+    const spans = clauseSpans(fixed, options.lang, clauseOptions);
+    const out: Omit<CommandClause, 'entities'>[] = [];
+    spans.forEach((span, i) => {
+      const sep = i ? fixed.slice(spans[i - 1].end, span.start) : '';
+      const found = intentOf(span.text);
+      const prev = out[out.length - 1];
+      // After a free-text request, a clause no intent claims, or one of the same intent that opens with no cue
+      // word ("anote: …. Quer fechar …"), is more of its text.
+      const continues = prev && freeText.has(prev.intent) && (!found || (found.intent === prev.intent && !opensCommand(foldPreservingOffsets(span.text))));
+      if (continues) {
+        prev.text += sep + span.text;
+        return;
+      }
+      if (!found) return;
+      out.push({ ...found, text: span.text, sep });
+    });
+    return out.map((c) => ({ ...c, entities: entities?.(c.text) ?? [] }));
+  }
+
+  return { read, correct, opensCommand, cues };
+}
