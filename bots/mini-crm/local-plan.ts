@@ -1,8 +1,7 @@
 // Local understanding of a CRM request without a model: the runtime reads the message's clauses and their
 // intents (ctx.commands()); here each clause's slots are pulled out of it.
 import { cutSpans, readDeadline } from 'switchboard';
-import { hasLeadPronoun, isLeadPronoun, stripLeadPronounPrefix } from './pronouns.ts';
-import { capitalizeFirst, cleanFragment, fold, nameCase, parseNumberPt } from './text.ts';
+import { capitalizeFirst, cleanFragment, fold, leadRefs, nameCase, parseNumberPt } from './text.ts';
 import type { Clock, CrmClause, CrmIntent, CrmSlots, PlanAction } from './types.ts';
 import { CRM_INTENTS } from './types.ts';
 
@@ -251,7 +250,7 @@ export function extractNoteSlots(clause: string): CrmSlots {
     if (named) rest = rest.slice(named.end);
     // "anota nela que…", "adiciona nesse lead uma nota dizendo…": the pronoun is the target, not the text.
     for (let i = 0; !named && i < 2; i++) {
-      const cut = stripLeadPronounPrefix(rest);
+      const cut = leadRefs.stripLeading(rest);
       if (cut === rest) break;
       rest = cutPrefix(cut.trim(), NOTE_PREFIX).trim();
     }
@@ -386,7 +385,7 @@ export function extractFindSlots(clause: string): CrmSlots {
   const stop = /[,;?!]|\s(?:e|para|pra|que)\s/.exec(fold(rest));
   const ref = cleanFragment(stop ? rest.slice(0, stop.index) : rest);
   // A request for "her/his details" with no name: the current lead.
-  return ref && !isLeadPronoun(ref) ? { lead_ref_ou_id: nameCase(ref) } : {};
+  return ref && !leadRefs.isOnly(ref) ? { lead_ref_ou_id: nameCase(ref) } : {};
 }
 
 const LIST_NOUN = /\b(?:notas|anotacoes|observacoes|tarefas|pendencias|lembretes|nota|tarefa|anotacao|observacao)\b/;
@@ -415,7 +414,7 @@ function listLeadSlots(clause: string): CrmSlots {
   }
   mention ??= explicit?.name;
   if (mention) return { lead_mencionado: mention };
-  return hasLeadPronoun(clause) ? { usar_lead_atual: true } : {};
+  return leadRefs.has(clause) ? { usar_lead_atual: true } : {};
 }
 
 export function extractTaskListSlots(clause: string): CrmSlots {

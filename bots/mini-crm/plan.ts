@@ -3,8 +3,7 @@
 // plan when the planner's answer is unusable. Never throws.
 import { deadlineFrom, parseObjectLoose, tryParseJsonLoose, tryParseLiteral } from 'switchboard';
 import { localPlan } from './local-plan.ts';
-import { isLeadPronoun } from './pronouns.ts';
-import { cleanFragment, fold, parseNumberPt } from './text.ts';
+import { cleanFragment, fold, leadRefs, parseNumberPt } from './text.ts';
 import type { Clock, CrmContext, CrmIntent, CrmSlots, PlanAction } from './types.ts';
 import { CRM_INTENTS } from './types.ts';
 
@@ -118,7 +117,7 @@ export function normalizeSlots(intent: CrmIntent, raw: unknown, clock: Clock): C
       case 'proposta_ref': {
         const r = refValue(value);
         // "ele", "esse lead": the current lead, which the turn fills in when no lead is given.
-        if (r && !(name.startsWith('lead_') && isLeadPronoun(r))) out[name] = r;
+        if (r && !(name.startsWith('lead_') && leadRefs.isOnly(r))) out[name] = r;
         // {'nome': 'Lennon', 'id': UUID('…')}: keep the name too, in case the id is unknown here.
         const o = name === 'lead_ref_ou_id' ? parseObjectLoose(value) : null;
         const nome = o ? refValue(o.nome ?? o.name) : undefined;

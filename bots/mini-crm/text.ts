@@ -1,8 +1,11 @@
 // Small text helpers for Portuguese matching. `fold` is the runtime's offset-keeping fold (lowercase, no
 // accents, one output unit per input unit), so a regex run on the folded text cuts the original at the same places.
-import { foldPreservingOffsets, parseNumeral } from 'switchboard';
+import { foldPreservingOffsets, parseNumeral, readBotConfig, referenceReaderFor } from 'switchboard';
 
 export const fold = foldPreservingOffsets;
+
+/** Phrases that point at the current lead ("nela", "pra ele", "esse lead"): bot.yaml `references.lead`. */
+export const leadRefs = referenceReaderFor(readBotConfig(import.meta.dirname), 'lead');
 
 /** Folded, trimmed, single-spaced: the form used to compare names and titles. */
 export function squash(text: string): string {

@@ -2,9 +2,8 @@
 // `content` is text in the shape Python tools produce ("{'lead_id': UUID('…'), …} lead criado"),
 // `data` the same payload as an object. Tools never throw: a failure is a message with status 'error'.
 import { toPythonLiteral } from 'switchboard';
-import { nameLeadPronouns } from './pronouns.ts';
 import type { CrmStore, LeadRow, ProposalRow, TaskRow } from './store.ts';
-import { round2 } from './text.ts';
+import { leadRefs, round2 } from './text.ts';
 import type { CrmEvent, CrmToolName, ToolMessage } from './types.ts';
 
 class ToolError extends Error {}
@@ -78,14 +77,14 @@ export function createCrmTools(store: CrmStore, emit?: (event: CrmEvent) => void
       if (prazo && Number.isNaN(prazo.getTime())) throw new ToolError(`prazo inválido: ${a.prazo}`);
       // "Ligar pra ele" is stored as "Ligar para Caetano Reis": the title still says who once lead_atual has moved on.
       const typed = a.titulo?.trim();
-      const titulo = typed ? (lead ? nameLeadPronouns(typed, lead.nome) : typed) : lead ? `Follow-up com ${lead.nome}` : 'Follow-up';
+      const titulo = typed ? (lead ? leadRefs.name(typed, lead.nome) : typed) : lead ? `Follow-up com ${lead.nome}` : 'Follow-up';
       const task = store.addTask({ titulo, prazo, lead_id: lead?.id ?? null });
       return ok('create_task', { ...taskPayload(task), lead_nome: lead?.nome ?? null }, 'tarefa criada');
     },
     async draft_proposal(a: DraftProposalArgs) {
       const lead = await requireLead(store, a.lead_ref_ou_id, false);
       const typed = a.titulo?.trim();
-      const titulo = typed ? (lead ? nameLeadPronouns(typed, lead.nome) : typed) : lead ? `Proposta para ${lead.nome}` : 'Proposta comercial';
+      const titulo = typed ? (lead ? leadRefs.name(typed, lead.nome) : typed) : lead ? `Proposta para ${lead.nome}` : 'Proposta comercial';
       const p = store.addProposal({ titulo, lead_id: lead?.id ?? null });
       return ok('draft_proposal', { proposta_id: p.id, titulo: p.titulo, lead_id: p.lead_id, lead_nome: lead?.nome ?? null, status: p.status }, 'proposta rascunhada');
     },

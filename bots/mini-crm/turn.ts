@@ -4,8 +4,8 @@
 import { injectLead, update_context } from './context.ts';
 import { narrator, push_ai_response, respond_final } from './narration.ts';
 import { buildLocalPlan, normalizePlan, prepare_plan } from './plan.ts';
-import { isLeadPronoun, nameLeadPronouns } from './pronouns.ts';
 import { CrmStore } from './store.ts';
+import { leadRefs } from './text.ts';
 import { createCrmTools, type CrmTools } from './tools.ts';
 import type { CrmContext, CrmIntent, CrmMemory, CrmTurnInput, CrmTurnResult, PlanAction, ToolMessage } from './types.ts';
 
@@ -58,7 +58,7 @@ async function runAction(
   const fail = (msg: ToolMessage) => push_ai_response(ctx, intent, say.failure(intent, errorReason(msg)), false, msg.data);
   /** Explicit reference, else a mentioned name that matches a lead, else the current lead. */
   const leadRef = async (): Promise<string | undefined> => {
-    if (s.lead_ref_ou_id && !isLeadPronoun(s.lead_ref_ou_id)) {
+    if (s.lead_ref_ou_id && !leadRefs.isOnly(s.lead_ref_ou_id)) {
       // A planner may send {'nome', 'id'} with an id we do not know: the name still finds the lead.
       if (s.lead_mencionado && !ctx.injected.has(action) && !(await store.findLead(s.lead_ref_ou_id))) {
         const byName = await store.findLead(s.lead_mencionado);
@@ -104,7 +104,7 @@ async function runAction(
       else push_ai_response(ctx, intent, say.leadList(data(msg).leads), true, msg.data);
       return [msg];
     case 'lead_buscar':
-      msg = await tools.find_lead({ ref: (isLeadPronoun(s.lead_ref_ou_id) ? undefined : s.lead_ref_ou_id) ?? s.lead_mencionado ?? s.nome ?? ctx.lead_atual?.id });
+      msg = await tools.find_lead({ ref: (leadRefs.isOnly(s.lead_ref_ou_id) ? undefined : s.lead_ref_ou_id) ?? s.lead_mencionado ?? s.nome ?? ctx.lead_atual?.id });
       if (msg.status === 'error') fail(msg);
       else {
         const d = data(msg);
@@ -118,9 +118,9 @@ async function runAction(
       return [msg];
     case 'tarefa_listar': {
       // Every task unless the user names a lead (or points at the current one: "as tarefas dele").
-      let lead = s.lead_ref_ou_id && !isLeadPronoun(s.lead_ref_ou_id) ? s.lead_ref_ou_id : undefined;
+      let lead = s.lead_ref_ou_id && !leadRefs.isOnly(s.lead_ref_ou_id) ? s.lead_ref_ou_id : undefined;
       if (!lead && s.lead_mencionado) lead = (await store.findLead(s.lead_mencionado))?.id;
-      if (!lead && (s.usar_lead_atual || isLeadPronoun(s.lead_ref_ou_id))) lead = ctx.lead_atual?.id;
+      if (!lead && (s.usar_lead_atual || leadRefs.isOnly(s.lead_ref_ou_id))) lead = ctx.lead_atual?.id;
       msg = await tools.list_tasks({ filtro: s.filtro, lead_ref_ou_id: lead });
       if (msg.status === 'error') fail(msg);
       else {
@@ -132,7 +132,7 @@ async function runAction(
     }
     case 'tarefa_concluir': {
       // "a tarefa de ligar pra ela": the pronoun is the current lead, whose name the stored title carries.
-      const ref = s.tarefa_ref && ctx.lead_atual ? nameLeadPronouns(s.tarefa_ref, ctx.lead_atual.nome) : s.tarefa_ref;
+      const ref = s.tarefa_ref && ctx.lead_atual ? leadRefs.name(s.tarefa_ref, ctx.lead_atual.nome) : s.tarefa_ref;
       msg = await tools.complete_task({ ref: ref ?? ctx.ultima_tarefa?.id });
       if (msg.status === 'error') fail(msg);
       else push_ai_response(ctx, intent, say.taskCompleted(data(msg).titulo, data(msg).tarefa_id), true, msg.data);

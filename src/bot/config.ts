@@ -105,6 +105,11 @@ export const botConfigSchema = z.strictObject({
   /** Folder of markdown knowledge documents, relative to the bot folder. */
   knowledge: z.string().optional(),
   gazetteers: z.array(gazetteerSchema).default([]),
+  /**
+   * The kinds of entity a message may point back at, each with the nouns that name it ("esse lead", "nela"):
+   * `referenceReaderFor(config, kind)` reads such phrases (docs/writing-a-bot.md#references).
+   */
+  references: z.record(z.string(), z.array(z.string().min(1))).default({}),
   /** Regex entities (order numbers, document ids…). */
   entities: z.array(patternEntitySchema).default([]),
   /** Slot-filling forms (see docs/writing-a-bot.md#forms). */

@@ -1,8 +1,8 @@
-// The command reader of a bot (src/nlu/commands.ts): cues from its intents' examples, clauses classified by its
-// local classifier, free-text intents from bot.yaml. One per set of intents: an admin's change to the examples
-// replaces bot.intents, and with it the cues.
+// A bot's readers of its messages. The command reader (src/nlu/commands.ts): cues from its intents' examples,
+// clauses classified by its local classifier, free-text intents from bot.yaml; one per set of intents (an admin's
+// change to the examples replaces bot.intents, and with it the cues). The reference reader (src/nlu/references.ts).
 import type { BotConfig, IntentConfig } from '../bot/config.ts';
-import { commandReader, createLocalUnderstander, type CommandReader, type LocalUnderstander } from '../nlu/index.ts';
+import { commandReader, createLocalUnderstander, referenceReader, type CommandReader, type LocalUnderstander, type ReferenceReader } from '../nlu/index.ts';
 import type { Language } from '../nlu/types.ts';
 import { intentExamples } from '../nlu/intent-labels.ts';
 
@@ -40,4 +40,9 @@ export function commandReaderForConfig(config: BotConfig): CommandReader {
     patterns: config.entities,
   });
   return botCommandReader(config, config.intents, local);
+}
+
+/** The phrases that point back at an entity of `kind` (bot.yaml `references.<kind>` names its nouns). */
+export function referenceReaderFor(config: BotConfig, kind: string): ReferenceReader {
+  return referenceReader(config.language.slice(0, 2) as Language, config.references[kind] ?? []);
 }

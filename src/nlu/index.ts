@@ -21,3 +21,4 @@ export { editDistance } from './edit-distance.ts';
 export { SlotText, phrasesSource, properName, readGazetteer, readPattern, readPersonName, readMoney, readNumber, WORD_END, WORD_START, type GazetteerRead, type MoneyRead, type MoneySpec, type NameRead, type NumberRead, type NumberSpec, type TextSpan } from './slot-reader/index.ts';
 export { correctCommandWords, type CommandWords } from './typos.ts';
 export { commandReader, type CommandClause, type CommandExample, type CommandReader, type CommandReaderOptions } from './commands.ts';
+export { referenceReader, type Reference, type ReferenceReader } from './references.ts';

@@ -40,8 +40,8 @@ export { addDays, clauseSpans, compareDates, correctCommandWords, createLocalUnd
 // Reading several slots of one message, each value masked once read (bot.yaml `number:`/`money:` entities, gazetteers)
 export { SlotText, phrasesSource, readGazetteer, readMoney, readPattern, readNumber, readPersonName, WORD_END, WORD_START } from '../nlu/index.ts';
 export type { GazetteerRead, MoneyRead, MoneySpec, NameRead, NumberRead, NumberSpec, TextSpan } from '../nlu/index.ts';
-export { commandReaderForConfig } from '../engine/commands.ts';
-export type { ClauseOptions, ClauseSpan, CommandClause, CommandReader, CommandWords, Deadline, DeadlineOptions, Entity, Gazetteer, GazetteerMatch, IntentScore, Language, LocalDate, PriceRange, ReaderToken, SizeReading, Understander, Understanding, WallClock } from '../nlu/index.ts';
+export { commandReaderForConfig, referenceReaderFor } from '../engine/commands.ts';
+export type { ClauseOptions, ClauseSpan, CommandClause, CommandReader, CommandWords, Reference, ReferenceReader, Deadline, DeadlineOptions, Entity, Gazetteer, GazetteerMatch, IntentScore, Language, LocalDate, PriceRange, ReaderToken, SizeReading, Understander, Understanding, WallClock } from '../nlu/index.ts';
 
 // Forms (bot.yaml `forms:`): what validators and hooks return, and slot values shown as replies show them
 export { fold, properName, showDate, showTime, showValue } from '../forms/index.ts';
