@@ -230,31 +230,22 @@ export function extractLeadSlots(clause: string): CrmSlots {
   return slots;
 }
 
-const NOTE_PREFIX =
-  /^(?:(?:adicion\w*|add|cri\w*|registr\w*|anot\w*|coloc\w*|inclu\w*|salv\w*|escrev\w*|fa[cz]\w*|insir\w*|deix\w*|bot\w*)\s+)?(?:(?:ai|la|aqui|tambem|mais)\s+)*(?:(?:uma|a|um|o|nova|novo|outra|outro|mais)\s+)*(?:(?:nota|observacao|anotacao|obs|comentario)\b\s*)?/;
 const NOTE_LEAD_PHRASE =
-  /^(?:(?:n[oa]|ao|a|pro|pra|para o|para a|do|da|sobre o|sobre a|em)\s+)(?:(?:lead|contato|cliente)\s+(?:(?:d[oa]|de)\s+)?)?/;
-const NOTE_CONNECTOR = /^(?:[:\-–—]\s*|(?:dizendo|falando|informando|com o texto|com texto|que diz|com a mensagem|assim)\s*:?\s*)*(?:que\s+)?/;
+  /^(?:(?:n[oa]|ao|pro|pra|para o|para a|do|da|sobre o|sobre a|em)\s+)(?:(?:lead|contato|cliente)\s+(?:(?:d[oa]|de)\s+)?)?/;
 
-export function extractNoteSlots(clause: string): CrmSlots {
+/** `rest`: the clause after its opening, read by the runtime (a pointer such as "nela" already skipped). */
+export function extractNoteSlots(clause: string, rest: string): CrmSlots {
   const colon = clause.search(/:\s*\S/);
   const head = colon >= 0 ? clause.slice(0, colon) : clause;
   const slots: CrmSlots = { ...leadSlots(head) };
-  let texto: string;
+  let texto = rest;
   if (colon >= 0) {
     texto = clause.slice(colon + 1);
   } else {
-    let rest = cutPrefix(stripPolite(clause), NOTE_PREFIX).trim();
+    // "anota no contato da Luana, quer…": the named lead is the target, not the text.
     const phrase = NOTE_LEAD_PHRASE.exec(fold(rest));
     const named = phrase && (slots.lead_ref_ou_id || slots.lead_mencionado) ? readName(rest, phrase[0].length) : null;
-    if (named) rest = rest.slice(named.end);
-    // "anota nela que…", "adiciona nesse lead uma nota dizendo…": the pronoun is the target, not the text.
-    for (let i = 0; !named && i < 2; i++) {
-      const cut = leadRefs.stripLeading(rest);
-      if (cut === rest) break;
-      rest = cutPrefix(cut.trim(), NOTE_PREFIX).trim();
-    }
-    texto = cutPrefix(rest.trim(), NOTE_CONNECTOR);
+    if (named) texto = cutPrefix(rest.slice(named.end).trim(), /^(?:[,:\-–—]\s*)*(?:(?:dizendo|falando|informando)\s+)?(?:que\s+)?/);
   }
   const t = cleanFragment(texto);
   if (t) slots.texto = capitalizeFirst(t);
@@ -262,20 +253,18 @@ export function extractNoteSlots(clause: string): CrmSlots {
   return slots;
 }
 
-const TASK_PREFIX =
-  /^(?:(?:me\s+)?lembr(?:e|a|ar)(?:-me|\s+me)?\s+(?:de\s+|que\s+|para\s+|pra\s+)?|(?:(?:cri\w*|adicion\w*|add|agend\w*|marc\w*|registr\w*|coloc\w*|cadastr\w*|program\w*|inclu\w*|bot\w*|abr\w*|gere|ger\w*)\s+)?(?:(?:uma|a|um|o|nova|novo)\s+)*(?:(?:tarefa|lembrete|follow[- ]?up|atividade|to-?do)\b\s*)?(?:(?:de|para|pra|:|-|que)\s+)?)/;
-
-export function extractTaskSlots(clause: string, clock: Clock): CrmSlots {
+/** `rest`: the clause after its opening, read by the runtime; the deadline is cut out of it here. */
+export function extractTaskSlots(rest: string, clock: Clock): CrmSlots {
   const slots: CrmSlots = {};
-  const parsed = readDeadline(clause, { lang: 'pt', ...clock });
-  let rest = clause;
+  const parsed = readDeadline(rest, { lang: 'pt', ...clock });
+  let title = rest;
   if (parsed) {
     slots.prazo = parsed.date.toISOString();
-    rest = cutSpans(clause, parsed.spans);
+    title = cutSpans(rest, parsed.spans);
   }
-  Object.assign(slots, leadSlots(rest));
-  let title = cutPrefix(stripPolite(rest), TASK_PREFIX);
-  title = cutPrefix(title.trim(), /^(?:[:\-–—]\s*)+/);
+  Object.assign(slots, leadSlots(title));
+  // "me lembra dia 20 de enviar…": with the date gone, the "de" that joined it to the title goes too.
+  title = cutPrefix(title.trim(), /^(?:(?:[:\-–—]|de|que|para|pra)\s*)+(?=\S)/);
   const t = tidyTitle(title);
   if (t) slots.titulo = capitalizeFirst(t);
   return slots;
@@ -441,18 +430,18 @@ export function extractCompleteSlots(clause: string): CrmSlots {
 }
 
 /** Slots of one clause for the given intent. */
-export function extractSlots(intent: CrmIntent, clause: string, clock: Clock): CrmSlots {
+export function extractSlots(intent: CrmIntent, clause: string, clock: Clock, rest = clause): CrmSlots {
   switch (intent) {
     case 'lead_criar':
       return extractLeadSlots(clause);
     case 'lead_buscar':
       return extractFindSlots(clause);
     case 'nota_adicionar':
-      return extractNoteSlots(clause);
+      return extractNoteSlots(clause, rest);
     case 'nota_listar':
       return listLeadSlots(clause);
     case 'tarefa_criar':
-      return extractTaskSlots(clause, clock);
+      return extractTaskSlots(rest, clock);
     case 'tarefa_listar':
       return extractTaskListSlots(clause);
     case 'tarefa_concluir':
@@ -480,7 +469,7 @@ export function localPlan(clauses: CrmClause[], clock: Clock): PlanAction[] {
   for (const clause of clauses) {
     if (!(CRM_INTENTS as readonly string[]).includes(clause.intent)) continue;
     const intent = clause.intent as CrmIntent;
-    const action = { intent, slots: extractSlots(intent, clause.text, clock) };
+    const action = { intent, slots: extractSlots(intent, clause.text, clock, clause.rest) };
     const prev = actions[actions.length - 1];
     // "aplique 10% de desconto na proposta e recalcule" is one recalculation.
     if (prev && prev.intent === 'proposta_recalcular' && action.intent === 'proposta_recalcular') {

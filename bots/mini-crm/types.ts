@@ -115,6 +115,8 @@ export type CrmPlanner = (text: string, memory: CrmMemory) => Promise<unknown>;
 export interface CrmClause {
   intent: string;
   text: string;
+  /** The clause after its command's opening: a note's text, a task's title. */
+  rest: string;
 }
 export type CrmEvent = { type: 'tool_start' | 'tool_end'; tool: string; input?: unknown; output?: unknown };
 

@@ -13,6 +13,8 @@ export const intentSchema = z.strictObject({
   examples: z.array(z.string().min(1)).default([]),
   /** The request carries free text (a note, a title): in `ctx.commands()`, a following clause no intent claims is part of it. */
   freeText: z.boolean().default(false),
+  /** Words that may follow the cue word before a request's free text starts (its object: "nota", "tarefa"). */
+  opening: z.array(z.string().min(1)).default([]),
 });
 
 export const understandingSchema = z.strictObject({

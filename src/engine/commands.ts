@@ -19,6 +19,8 @@ export function botCommandReader(config: BotConfig, intents: Record<string, Inte
         threshold: config.understanding.threshold,
         fallback: config.understanding.fallback,
         freeText: Object.keys(intents).filter((id) => intents[id].freeText),
+        opening: Object.fromEntries(Object.entries(intents).map(([id, c]) => [id, c.opening])),
+        references: Object.keys(config.references).map((kind) => referenceReaderFor(config, kind)),
       },
     );
     readers.set(intents, reader);

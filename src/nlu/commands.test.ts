@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { commandReader } from './commands.ts';
+import { referenceReader } from './references.ts';
 import { createLocalUnderstander } from './understander.ts';
 
 // A tiny command bot: the reader learns its cue words from these examples and classifies with a classifier
@@ -12,7 +13,15 @@ const examples = {
 };
 const flat = Object.entries(examples).flatMap(([intent, texts]) => texts.map((text) => ({ intent, text })));
 const local = createLocalUnderstander(flat, { language: 'pt', threshold: 0.4, fallback: 'outro', exclusive: ['outro'], multiIntent: true });
-const reader = commandReader(flat, { lang: 'pt', classify: (t) => local.classify(t), threshold: 0.4, fallback: 'outro', freeText: ['anotar'] });
+const reader = commandReader(flat, {
+  lang: 'pt',
+  classify: (t) => local.classify(t),
+  threshold: 0.4,
+  fallback: 'outro',
+  freeText: ['anotar'],
+  opening: { anotar: ['nota', 'observação'] },
+  references: [referenceReader('pt', ['contato'])],
+});
 const read = (text: string) => reader.read(text).map((c) => [c.intent, c.text]);
 
 describe('commandReader', () => {
@@ -46,6 +55,15 @@ describe('commandReader', () => {
     expect(read('bom dia; lista os contatos').map(([intent]) => intent)).toEqual(['outro', 'listar']);
     const listOnly = commandReader(flat, { lang: 'pt', classify: (t) => (t.includes('lista') ? [{ id: 'listar', confidence: 1 }] : []), threshold: 0.4 });
     expect(listOnly.read('lista os contatos; xyzzy plugh').map((c) => c.text)).toEqual(['lista os contatos']);
+  });
+
+  it('reads the free text after the opening: fillers, cue word, the intent\'s opening words, a pointer, one connector', () => {
+    expect(reader.rest('anotar', 'pode anota aí uma nota nele: chega às 8')).toBe('chega às 8');
+    expect(reader.rest('anotar', 'registra nesse contato que o sócio aprovou')).toBe('o sócio aprovou');
+    expect(reader.rest('anotar', 'anota uma observação dizendo que volta em maio')).toBe('volta em maio');
+    expect(reader.rest('anotar', 'anota que de tarde ele não atende')).toBe('de tarde ele não atende');
+    expect(reader.rest('anotar', 'anota que a Rita ligou')).toBe('a Rita ligou');
+    expect(reader.read('cadastra o Davi; anota: quer boleto').map((c) => c.rest)).toEqual(['Davi', 'quer boleto']);
   });
 
   it('gives each request the entities of its own clause', () => {

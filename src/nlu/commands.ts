@@ -8,12 +8,13 @@ import type { Entity, Language } from './types.ts';
 import { clauseSpans } from './clauses.ts';
 import { foldPreservingOffsets } from './normalize.ts';
 import { correctCommandWords, type CommandWords } from './typos.ts';
+import type { ReferenceReader } from './references.ts';
 
 // Words that stand before the command itself (fillers, politeness, articles, possessives), folded.
 const LEAD_INS: Record<Language, string[]> = {
   pt: ['e', 'depois', 'tambem', 'entao', 'ai', 'pode', 'poderia', 'consegue', 'favor', 'por', 'pfv', 'pf', 'me', 'vc', 'voce', 'quero', 'queria',
     'gostaria', 'de', 'preciso', 'bora', 'agora', 'ok', 'oi', 'ola', 'o', 'a', 'os', 'as', 'um', 'uma', 'meu', 'minha', 'meus', 'minhas', 'eu',
-    'ja', 'seguida', 'em', 'fim', 'ultimo', 'alem', 'disso', 'dia', 'bom', 'boa', 'tarde', 'noite'],
+    'ja', 'seguida', 'em', 'fim', 'ultimo', 'alem', 'disso', 'bom', 'boa', 'ai', 'la', 'aqui'],
   es: ['y', 'despues', 'tambien', 'entonces', 'puedes', 'podes', 'podrias', 'por', 'favor', 'me', 'quiero', 'queria', 'quisiera', 'de', 'necesito',
     'ahora', 'ok', 'hola', 'el', 'la', 'los', 'las', 'un', 'una', 'mi', 'mis', 'yo', 'ya', 'luego', 'buen', 'buenas', 'buenos', 'dia', 'tardes', 'noches'],
   vi: ['va', 'roi', 'sau', 'do', 'cho', 'minh', 'em', 'toi', 'anh', 'chi', 'oi', 'a', 'nhe', 'giup', 'ban', 'lam', 'on', 'hay'],
@@ -27,6 +28,15 @@ const QUESTION_WORDS: Record<Language, string[]> = {
   es: ['cual', 'cuales', 'quien', 'que', 'cuanto', 'cuantos', 'cuantas', 'donde', 'como', 'cuando', 'porque'],
   vi: ['gi', 'nao', 'dau', 'sao', 'bao'],
   en: ['what', 'which', 'who', 'how', 'where', 'when', 'why'],
+};
+
+// Words that join a command to its free text ("me lembra de ligar", "anota que ele…"), folded: one is skipped,
+// and after a saying word ("dizendo") its "que" too.
+const CONNECTORS: Record<Language, { words: string[]; saying: string[]; that: string }> = {
+  pt: { words: ['de', 'que', 'para', 'pra', 'assim'], saying: ['dizendo', 'falando', 'informando'], that: 'que' },
+  es: { words: ['de', 'que', 'para', 'asi'], saying: ['diciendo', 'avisando'], that: 'que' },
+  vi: { words: ['la', 'rang'], saying: ['noi'], that: 'rang' },
+  en: { words: ['to', 'that'], saying: ['saying', 'telling'], that: 'that' },
 };
 
 // Joining words that open a clause besides the language's own ("e depois", "em seguida").
@@ -49,6 +59,8 @@ export interface CommandClause {
   text: string;
   /** What separated it from the request before ('' for the first). */
   sep: string;
+  /** The free text: what follows the command's opening (see CommandReader.rest). */
+  rest: string;
   /** The entities of this clause's text only. */
   entities: Entity[];
 }
@@ -63,6 +75,10 @@ export interface CommandReaderOptions {
   fallback?: string;
   /** Intents whose request carries free text: a following clause no intent claims is part of it. */
   freeText?: Iterable<string>;
+  /** Per intent, the words that may follow its cue word before the free text starts (its object: "nota", "tarefa"). */
+  opening?: Record<string, string[]>;
+  /** Phrases pointing at an earlier entity ("nela", "nesse lead"): one opening the free text is skipped. */
+  references?: ReferenceReader[];
 }
 
 export interface CommandReader {
@@ -70,6 +86,11 @@ export interface CommandReader {
   read(text: string, entities?: (clause: string) => Entity[]): CommandClause[];
   /** The message with misspelt cue words put right. */
   correct(text: string): string;
+  /**
+   * `text` without the opening of a request of `intent`: fillers and articles, a cue word, the intent's opening
+   * words, a phrase pointing at an earlier entity, then one connector ("de", "que") and separators.
+   */
+  rest(intent: string, text: string): string;
   /** Does this (folded) text open with a cue word, after connectors and fillers? */
   opensCommand(folded: string): boolean;
   /** The cue words learnt from the examples (folded). */
@@ -116,6 +137,37 @@ export function commandReader(examples: CommandExample[], options: CommandReader
     return cue !== undefined && cues.has(cue);
   }
 
+  const joiners = CONNECTORS[options.lang];
+  const connectors = new Set([...joiners.words, ...joiners.saying]);
+  const openings = new Map(Object.entries(options.opening ?? {}).map(([intent, words]) => [intent, new Set(words.flatMap(wordsOf))]));
+
+  function rest(intent: string, text: string): string {
+    const opening = openings.get(intent) ?? new Set<string>();
+    const f = foldPreservingOffsets(text);
+    const separator = (w: string) => /^[:\-–—,]$/.test(w);
+    let pos = 0;
+    let cueSeen = false;
+    let connectorSeen = false;
+    let saying = false;
+    const token = /[\p{L}\p{N}]+|[^\p{L}\p{N}\s]/gu;
+    for (let m = token.exec(f); m; m = token.exec(f)) {
+      const w = m[0];
+      if (connectorSeen) {
+        if (saying && w === joiners.that) saying = false;
+        else if (!separator(w)) break;
+      } else {
+        const at = m.index;
+        const reference = options.references?.map((r) => r.find(text.slice(at))[0]).find((r) => r?.start === 0);
+        if (reference) token.lastIndex = at + reference.end;
+        else if (connectors.has(w)) (connectorSeen = true), (saying = joiners.saying.includes(w));
+        else if (!cueSeen && cues.has(w)) cueSeen = true;
+        else if (!(separator(w) || leadIns.has(w) || opening.has(w))) break;
+      }
+      pos = token.lastIndex;
+    }
+    return text.slice(pos).trim();
+  }
+
   function correct(text: string): string {
     return correctCommandWords(text, vocabulary);
   }
@@ -128,7 +180,7 @@ export function commandReader(examples: CommandExample[], options: CommandReader
   function read(text: string, entities?: (clause: string) => Entity[]): CommandClause[] {
     const fixed = correct(text);
     const spans = clauseSpans(fixed, options.lang, clauseOptions);
-    const out: Omit<CommandClause, 'entities'>[] = [];
+    const out: Omit<CommandClause, 'entities' | 'rest'>[] = [];
     spans.forEach((span, i) => {
       const sep = i ? fixed.slice(spans[i - 1].end, span.start) : '';
       const found = intentOf(span.text);
@@ -143,8 +195,8 @@ export function commandReader(examples: CommandExample[], options: CommandReader
       if (!found) return;
       out.push({ ...found, text: span.text, sep });
     });
-    return out.map((c) => ({ ...c, entities: entities?.(c.text) ?? [] }));
+    return out.map((c) => ({ ...c, rest: rest(c.intent, c.text), entities: entities?.(c.text) ?? [] }));
   }
 
-  return { read, correct, opensCommand, cues };
+  return { read, correct, rest, opensCommand, cues };
 }
