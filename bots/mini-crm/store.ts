@@ -3,8 +3,7 @@
 // engine runs inside its persist transaction. Inserts use ON CONFLICT (id) DO NOTHING and updates
 // set absolute values, so running the same writes twice changes nothing the second time.
 import { randomUUID } from 'node:crypto';
-import type { Sql } from 'switchboard';
-import { matchScore, wordOverlap } from './match.ts';
+import { matchScore, wordOverlap, type Sql } from 'switchboard';
 import type { CrmWrite } from './types.ts';
 
 export interface LeadRow {
@@ -222,7 +221,7 @@ export class CrmStore {
     if (byTitle) return byTitle;
     const leadNames = new Map((await this.listLeads()).map((l) => [l.id, l.nome]));
     const overlap = (t: TaskRow) => {
-      const share = wordOverlap(`${t.titulo} ${(t.lead_id && leadNames.get(t.lead_id)) ?? ''}`, r);
+      const share = wordOverlap(`${t.titulo} ${(t.lead_id && leadNames.get(t.lead_id)) ?? ''}`, r, 'pt', ['lead', 'tarefa']);
       return share >= TASK_OVERLAP ? share : 0;
     };
     return bestMatch(pending, overlap) ?? bestMatch(all, overlap);

@@ -7,11 +7,6 @@ export const fold = foldPreservingOffsets;
 /** Phrases that point at the current lead ("nela", "pra ele", "esse lead"): bot.yaml `references.lead`. */
 export const leadRefs = referenceReaderFor(readBotConfig(import.meta.dirname), 'lead');
 
-/** Folded, trimmed, single-spaced: the form used to compare names and titles. */
-export function squash(text: string): string {
-  return fold(text).replace(/[^\p{L}\p{N}@.+-]+/gu, ' ').replace(/\s+/g, ' ').trim();
-}
-
 export function capitalizeFirst(text: string): string {
   return text ? text.charAt(0).toUpperCase() + text.slice(1) : text;
 }

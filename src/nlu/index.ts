@@ -22,3 +22,4 @@ export { SlotText, phrasesSource, properName, readGazetteer, readPattern, readPe
 export { correctCommandWords, type CommandWords } from './typos.ts';
 export { commandReader, type CommandClause, type CommandExample, type CommandReader, type CommandReaderOptions } from './commands.ts';
 export { referenceReader, type Reference, type ReferenceReader } from './references.ts';
+export { contentWords, matchScore, squash, wordOverlap } from './record-match.ts';

@@ -36,6 +36,7 @@ export type { Database, Migration, SessionRow, Sql } from '../store/index.ts';
 export { parseCsv } from '../store/index.ts';
 
 // Understanding: the local classifier, text normalisation, dates and times on the bot's clock
+export { contentWords, matchScore, squash, wordOverlap } from '../nlu/index.ts';
 export { addDays, clauseSpans, compareDates, correctCommandWords, createLocalUnderstander, cutSpans, daysInMonth, deadlineFrom, editDistance, extractEntities, formatDateTime, foldDiacritics, foldPreservingOffsets, GazetteerReader, hhmm, isoDate, normalize, numberWordsSource, parseNumberWords, parseNumeral, readDeadline, readPriceRange, readSize, splitClauses, wallClock, wallTimeToUtc, weekdayOf } from '../nlu/index.ts';
 // Reading several slots of one message, each value masked once read (bot.yaml `number:`/`money:` entities, gazetteers)
 export { SlotText, phrasesSource, readGazetteer, readMoney, readPattern, readNumber, readPersonName, WORD_END, WORD_START } from '../nlu/index.ts';
