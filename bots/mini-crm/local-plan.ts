@@ -1,6 +1,6 @@
 // Local understanding of a CRM request without a model: the runtime reads the message's clauses and their
 // intents (ctx.commands()); here each clause's slots are pulled out of it.
-import { cutSpans, readDeadline } from 'switchboard';
+import { cutSpans, readDeadline, type Entity } from 'switchboard';
 import { capitalizeFirst, cleanFragment, fold, leadRefs, nameCase, parseNumberPt } from './text.ts';
 import type { Clock, CrmClause, CrmIntent, CrmSlots, PlanAction } from './types.ts';
 import { CRM_INTENTS } from './types.ts';
@@ -134,7 +134,7 @@ const LEAD_PREFIX =
   /^(?:(?:cadastr\w*|cri\w*|adicion\w*|add|registr\w*|salv\w*|inclu\w*|insir\w*|inser\w*|coloc\w*|bot\w*|anot\w*|poe|ponha)\s+)?(?:(?:o|a|um|uma|esse|este|essa|esta|novo|nova)\s+)*(?:(?:lead|contato|cliente|prospect)s?\b\s*)?(?:(?:novo|nova)\s+)?(?:(?:chamad[oa]|de nome|com (?:o )?nome|nome)\s*:?\s*|:\s*)?/;
 const FIELD_STOP = /(?:[,;(]|\s-\s|\s(?:que|com|telefone|tel|fone|celular|cel|whats\w*|zap|e-?mail|origem|empresa|veio|via|e|cujo|cuja|numero)\b)/;
 
-export function extractLeadSlots(clause: string): CrmSlots {
+export function extractLeadSlots(clause: string, entities: Entity[] = []): CrmSlots {
   const slots: CrmSlots = {};
   let work = clause;
   const take = (re: RegExp, use: (m: RegExpExecArray) => void) => {
@@ -144,14 +144,14 @@ export function extractLeadSlots(clause: string): CrmSlots {
       work = blankSpan(work, m.index, m.index + m[0].length);
     }
   };
-  take(/(?:\be-?mail\s*:?\s*)?\b([\w.+-]+@[\w-]+(?:\.[\w-]+)+)/, (m) => {
-    const start = m.index + m[0].length - m[1].length;
-    slots.email = work.slice(start, start + m[1].length).trim();
-  });
-  take(/(?:\b(?:telefone|tel|fone|celular|cel|whats(?:app)?|zap|numero)\s*:?\s*)?(\+?\(?\d[\d\s().-]{6,}\d)/, (m) => {
-    const digits = m[1].replace(/\D/g, '');
-    if (digits.length >= 8) slots.telefone = m[1].trim();
-  });
+  // The e-mail and the phone are the runtime's entities of the clause; their labels ("tel:") go with them.
+  for (const e of entities) {
+    if ((e.type !== 'email' && e.type !== 'phone') || e.start === undefined || e.end === undefined) continue;
+    if (e.type === 'email') slots.email ??= e.text;
+    else slots.telefone ??= e.text;
+    const label = /(?:\b(?:e-?mail|telefone|tel|fone|celular|cel|whats(?:app)?|zap|numero)\s*:?\s*)$/.exec(fold(work.slice(0, e.start)));
+    work = blankSpan(work, label?.index ?? e.start, e.end);
+  }
   take(/\b(?:origem|fonte|canal)\s*:?\s*(?:e\s+|foi\s+)?([^,;.]+)/, (m) => {
     slots.origem = cleanFragment(work.slice(m.index + m[0].length - m[1].length, m.index + m[0].length));
   });
@@ -430,10 +430,10 @@ export function extractCompleteSlots(clause: string): CrmSlots {
 }
 
 /** Slots of one clause for the given intent. */
-export function extractSlots(intent: CrmIntent, clause: string, clock: Clock, rest = clause): CrmSlots {
+export function extractSlots(intent: CrmIntent, clause: string, clock: Clock, rest = clause, entities: Entity[] = []): CrmSlots {
   switch (intent) {
     case 'lead_criar':
-      return extractLeadSlots(clause);
+      return extractLeadSlots(clause, entities);
     case 'lead_buscar':
       return extractFindSlots(clause);
     case 'nota_adicionar':
@@ -469,7 +469,7 @@ export function localPlan(clauses: CrmClause[], clock: Clock): PlanAction[] {
   for (const clause of clauses) {
     if (!(CRM_INTENTS as readonly string[]).includes(clause.intent)) continue;
     const intent = clause.intent as CrmIntent;
-    const action = { intent, slots: extractSlots(intent, clause.text, clock, clause.rest) };
+    const action = { intent, slots: extractSlots(intent, clause.text, clock, clause.rest, clause.entities) };
     const prev = actions[actions.length - 1];
     // "aplique 10% de desconto na proposta e recalcule" is one recalculation.
     if (prev && prev.intent === 'proposta_recalcular' && action.intent === 'proposta_recalcular') {

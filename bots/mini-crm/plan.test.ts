@@ -57,7 +57,7 @@ describe('normalizePlan', () => {
 
 describe('prepare_plan', () => {
   it('fills pending_actions from the planner, or from the local plan when the output is malformed', () => {
-    const ctx = createContext({ text: 'liste os leads', commands: () => [{ intent: 'lead_listar', text: 'liste os leads', rest: 'os leads' }], now: clock.now, timeZone: clock.timeZone, memory: {}, replies: {} });
+    const ctx = createContext({ text: 'liste os leads', commands: () => [{ intent: 'lead_listar', text: 'liste os leads', rest: 'os leads', entities: [] }], now: clock.now, timeZone: clock.timeZone, memory: {}, replies: {} });
     expect(prepare_plan(ctx, '{"actions": [{"intent": "tarefa_listar", "slots": {}}]}')).toBe('planner');
     expect(ctx.pending_actions.map((a) => a.intent)).toEqual(['tarefa_listar']);
     expect(prepare_plan(ctx, 'Claro! Vou listar.')).toBe('local');

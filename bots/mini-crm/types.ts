@@ -1,6 +1,6 @@
 // Shapes shared by the mini-CRM modules: intents, planned actions, tool messages, segments, memory.
 import type { Narrator } from './narration.ts';
-import type { Sql } from 'switchboard';
+import type { Entity, Sql } from 'switchboard';
 
 export const CRM_INTENTS = [
   'lead_criar',
@@ -117,6 +117,8 @@ export interface CrmClause {
   text: string;
   /** The clause after its command's opening: a note's text, a task's title. */
   rest: string;
+  /** The clause's own entities (e-mail, phone…). */
+  entities: Entity[];
 }
 export type CrmEvent = { type: 'tool_start' | 'tool_end'; tool: string; input?: unknown; output?: unknown };
 

@@ -2,7 +2,7 @@
 // clauses classified by its local classifier, free-text intents from bot.yaml; one per set of intents (an admin's
 // change to the examples replaces bot.intents, and with it the cues). The reference reader (src/nlu/references.ts).
 import type { BotConfig, IntentConfig } from '../bot/config.ts';
-import { commandReader, createLocalUnderstander, referenceReader, type CommandReader, type LocalUnderstander, type ReferenceReader } from '../nlu/index.ts';
+import { commandReader, createLocalUnderstander, extractEntities, referenceReader, type CommandReader, type LocalUnderstander, type ReferenceReader } from '../nlu/index.ts';
 import type { Language } from '../nlu/types.ts';
 import { intentExamples } from '../nlu/intent-labels.ts';
 
@@ -28,7 +28,7 @@ export function botCommandReader(config: BotConfig, intents: Record<string, Inte
   return reader;
 }
 
-/** A bot's command reader with its own freshly trained classifier, outside a runtime (a bot's unit tests). */
+/** A bot's command reader with its own freshly trained classifier and entities, outside a runtime (a bot's unit tests). */
 export function commandReaderForConfig(config: BotConfig): CommandReader {
   const language = config.language.slice(0, 2) as Language;
   const local = createLocalUnderstander(intentExamples(config.intents), {
@@ -41,7 +41,9 @@ export function commandReaderForConfig(config: BotConfig): CommandReader {
     gazetteers: config.gazetteers,
     patterns: config.entities,
   });
-  return botCommandReader(config, config.intents, local);
+  const reader = botCommandReader(config, config.intents, local);
+  const entities = (t: string) => extractEntities(t, { lang: language, now: new Date(), timeZone: config.timeZone, gazetteers: config.gazetteers, patterns: config.entities });
+  return { ...reader, read: (text, read = entities) => reader.read(text, read) };
 }
 
 /** The phrases that point back at an entity of `kind` (bot.yaml `references.<kind>` names its nouns). */

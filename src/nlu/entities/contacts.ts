@@ -19,7 +19,7 @@ export function extractEmails(text: string): Span[] {
 }
 
 // Digits with the usual separators: "+55 (11) 98888-7777", "11 98888-7777", "011 15-4444-5555", "0912 345 678".
-const PHONE = /(?<![\p{L}\p{N}@.$,])(\+?\d[\d\s().-]{6,18}\d)(?![\p{L}\p{N}])/gu;
+const PHONE = /(?<![\p{L}\p{N}@.$,])(\+?\(?\d[\d\s().-]{6,18}\d)(?![\p{L}\p{N}])/gu;
 
 /** Digits of a phone number, '+' kept; undefined when the digits don't look like a phone. */
 export function phoneDigits(raw: string): string | undefined {
