@@ -366,11 +366,8 @@ export function extractRecalcSlots(clause: string): CrmSlots {
   return slots;
 }
 
-const FIND_PREFIX =
-  /^(?:qual (?:e )?(?:o|a) (?:telefone|email|e-mail|whatsapp|numero|contato|celular|empresa) d[oa]s?\s+|(?:busc\w*|busque|encontr\w*|procur\w*|ach\w*|pesquis\w*|localiz\w*|mostr\w*|me mostr\w*|ver|veja|exib\w*|me (?:passa|da|de)|quem e|quais sao|(?:eu )?(?:tem|tenho|temos|existe|ha)(?:\s+(?:algum|alguma))?)\s+)?(?:(?:os|as)?\s*(?:dados|informac\w*|info|ficha)\s+(?:d[oa]s?\s+)?)?(?:(?:o|a|um|uma)\s+)?(?:(?:lead|contato|cliente|prospect)s?\b\s*)?(?:(?:d[oa]s?|de|chamad[oa]|com nome|nome)\s*:?\s+)?(?:(?:o|a)\s+)?/;
-
-export function extractFindSlots(clause: string): CrmSlots {
-  const rest = cutPrefix(stripPolite(clause), FIND_PREFIX);
+/** `rest`: the clause after its opening ("qual o e-mail do", "me passa os dados da"), read by the runtime. */
+export function extractFindSlots(rest: string): CrmSlots {
   const stop = /[,;?!]|\s(?:e|para|pra|que)\s/.exec(fold(rest));
   const ref = cleanFragment(stop ? rest.slice(0, stop.index) : rest);
   // A request for "her/his details" with no name: the current lead.
@@ -415,13 +412,10 @@ export function extractTaskListSlots(clause: string): CrmSlots {
   return slots;
 }
 
-const COMPLETE_PREFIX =
-  /^(?:(?:conclu\w*|finaliz\w*|termin\w*|fech\w*|marqu\w*|marc\w*|risc\w*|risque|ticar|d[eê] baixa|dar baixa|dei baixa)\s+)?(?:(?:em|n[ao])\s+)?(?:como\s+(?:feita|concluida|realizada|finalizada)\s+)?(?:(?:a|o|essa|esta|minha|ultima|aquela)\s+)*(?:tarefa\b\s*)?(?:(?:de|do|da|:|-)\s+)?/;
-
-export function extractCompleteSlots(clause: string): CrmSlots {
+/** `rest`: the clause after its opening ("marca como feita a tarefa de"), read by the runtime. */
+export function extractCompleteSlots(clause: string, rest: string): CrmSlots {
   const uuid = UUID_RE.exec(clause);
   if (uuid) return { tarefa_ref: uuid[0] };
-  let rest = cutPrefix(stripPolite(clause), COMPLETE_PREFIX);
   const f = fold(rest);
   const tail = /\s+(?:como\s+(?:feita|concluida|realizada|finalizada)|(?:ja\s+)?(?:esta|foi|ta)\s+(?:feita|concluida)|(?:feita|concluida))\b.*$/.exec(f);
   if (tail) rest = rest.slice(0, tail.index);
@@ -435,7 +429,7 @@ export function extractSlots(intent: CrmIntent, clause: string, clock: Clock, re
     case 'lead_criar':
       return extractLeadSlots(clause, entities);
     case 'lead_buscar':
-      return extractFindSlots(clause);
+      return extractFindSlots(rest);
     case 'nota_adicionar':
       return extractNoteSlots(clause, rest);
     case 'nota_listar':
@@ -445,7 +439,7 @@ export function extractSlots(intent: CrmIntent, clause: string, clock: Clock, re
     case 'tarefa_listar':
       return extractTaskListSlots(clause);
     case 'tarefa_concluir':
-      return extractCompleteSlots(clause);
+      return extractCompleteSlots(clause, rest);
     case 'proposta_rascunhar':
       return extractProposalSlots(clause);
     case 'proposta_item_adicionar':
@@ -469,14 +463,7 @@ export function localPlan(clauses: CrmClause[], clock: Clock): PlanAction[] {
   for (const clause of clauses) {
     if (!(CRM_INTENTS as readonly string[]).includes(clause.intent)) continue;
     const intent = clause.intent as CrmIntent;
-    const action = { intent, slots: extractSlots(intent, clause.text, clock, clause.rest, clause.entities) };
-    const prev = actions[actions.length - 1];
-    // "aplique 10% de desconto na proposta e recalcule" is one recalculation.
-    if (prev && prev.intent === 'proposta_recalcular' && action.intent === 'proposta_recalcular') {
-      prev.slots = { ...action.slots, ...prev.slots };
-      continue;
-    }
-    actions.push(action);
+    actions.push({ intent, slots: extractSlots(intent, clause.text, clock, clause.rest, clause.entities) });
   }
   const real = actions.filter((a) => a.intent !== 'ajuda');
   return real.length ? real : [{ intent: 'ajuda', slots: {} }];

@@ -48,6 +48,7 @@ describe('commandReader', () => {
     expect(reader.correct('cadastar o Davi')).toBe('cadastra o Davi');
     expect(reader.correct('adicina o Davi')).toBe('adiciona o Davi');
     expect(reader.correct('cadastrei o Davi')).toBe('cadastrei o Davi');
+    expect(reader.correct('listar os contatos')).toBe('listar os contatos');
   });
 
   it('keeps what follows a free-text request in its text, and drops what no intent claims', () => {
@@ -64,6 +65,11 @@ describe('commandReader', () => {
     expect(reader.rest('anotar', 'anota que de tarde ele não atende')).toBe('de tarde ele não atende');
     expect(reader.rest('anotar', 'anota que a Rita ligou')).toBe('a Rita ligou');
     expect(reader.read('cadastra o Davi; anota: quer boleto').map((c) => c.rest)).toEqual(['Davi', 'quer boleto']);
+  });
+
+  it('reads a request said again with nothing of its own as the same request', () => {
+    expect(read('cadastra o Davi da Orbe, cadastre por favor')).toEqual([['criar_contato', 'cadastra o Davi da Orbe']]);
+    expect(read('cadastra o Davi e cadastra a Lia').map(([intent]) => intent)).toEqual(['criar_contato', 'criar_contato']);
   });
 
   it('gives each request the entities of its own clause', () => {

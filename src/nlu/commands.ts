@@ -3,7 +3,8 @@
 // examples: the word an example opens with (after fillers such as "me", "pode", "o") is a cue word. A comma or a
 // conjunction cuts only where a cue word follows, so a name or a note's text stays whole; a misspelt cue word
 // in a command's place is put right first; after an intent that carries free text (a note, a title), a clause
-// no intent claims, or one of the same intent with no cue word, is the rest of that text.
+// no intent claims, or one of the same intent with no cue word, is the rest of that text; a request said again
+// with nothing of its own ("…, pode dar baixa") is the same request.
 import type { Entity, Language } from './types.ts';
 import { clauseSpans } from './clauses.ts';
 import { foldPreservingOffsets } from './normalize.ts';
@@ -124,7 +125,8 @@ export function commandReader(examples: CommandExample[], options: CommandReader
   const stemUses = new Map<string, number>();
   for (const [w, n] of uses) if (w.length >= 5) stemUses.set(w.slice(0, -1), (stemUses.get(w.slice(0, -1)) ?? 0) + n);
   const stems = new Set([...stemUses].filter(([, n]) => n > 1).map(([stem]) => stem));
-  const inflected = (word: string) => [...Array(word.length - 3).keys()].some((i) => stems.has(word.slice(0, i + 4)));
+  // A cue word with more letters after it ("falar" beside "fala") is an inflection too.
+  const inflected = (word: string) => [...Array(word.length - 3).keys()].some((i) => stems.has(word.slice(0, i + 4)) || cues.has(word.slice(0, i + 4)));
   const vocabulary: CommandWords = { words: [...cues], keep: known, known: inflected, leadIns };
   const freeText = new Set(options.freeText ?? []);
   const clauseOptions = {
@@ -180,22 +182,26 @@ export function commandReader(examples: CommandExample[], options: CommandReader
   function read(text: string, entities?: (clause: string) => Entity[]): CommandClause[] {
     const fixed = correct(text);
     const spans = clauseSpans(fixed, options.lang, clauseOptions);
-    const out: Omit<CommandClause, 'entities' | 'rest'>[] = [];
+    const out: Omit<CommandClause, 'entities'>[] = [];
     spans.forEach((span, i) => {
       const sep = i ? fixed.slice(spans[i - 1].end, span.start) : '';
       const found = intentOf(span.text);
       const prev = out[out.length - 1];
+      const same = prev && found?.intent === prev.intent;
       // After a free-text request, a clause no intent claims, or one of the same intent that opens with no cue
       // word ("anote: …. Quer fechar …"), is more of its text.
-      const continues = prev && freeText.has(prev.intent) && (!found || (found.intent === prev.intent && !opensCommand(foldPreservingOffsets(span.text))));
-      if (continues) {
+      if (prev && freeText.has(prev.intent) && (!found || (same && !opensCommand(foldPreservingOffsets(span.text))))) {
         prev.text += sep + span.text;
+        prev.rest += sep + span.text;
         return;
       }
       if (!found) return;
-      out.push({ ...found, text: span.text, sep });
+      const own = rest(found.intent, span.text);
+      // The same request said again with nothing of its own ("…, pode dar baixa", "… e recalcula") adds nothing.
+      if (same && !own) return;
+      out.push({ ...found, text: span.text, rest: own, sep });
     });
-    return out.map((c) => ({ ...c, rest: rest(c.intent, c.text), entities: entities?.(c.text) ?? [] }));
+    return out.map((c) => ({ ...c, entities: entities?.(c.text) ?? [] }));
   }
 
   return { read, correct, rest, opensCommand, cues };
