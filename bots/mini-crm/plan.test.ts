@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actionKey, dedupeActions, normalizeIntent, normalizePlan, normalizeSlots, prepare_plan } from './plan.ts';
+import { actionKey, dedupeActions, normalizePlan, normalizeSlots, prepare_plan } from './plan.ts';
 import { createContext } from './turn.ts';
 
 const clock = { now: new Date('2025-05-15T12:00:00Z'), timeZone: 'America/Sao_Paulo' };
@@ -71,8 +71,6 @@ describe('keys', () => {
     const b = { intent: 'nota_adicionar' as const, slots: { texto: 'ligacao  feita' } };
     expect(actionKey(a)).toBe(actionKey(b));
     expect(dedupeActions([a, b, { intent: 'lead_listar', slots: {} }])).toHaveLength(2);
-    expect(normalizeIntent('Create-Lead')).toBe('lead_criar');
-    expect(normalizeIntent('qualquer')).toBeNull();
   });
 });
 

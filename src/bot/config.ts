@@ -15,6 +15,12 @@ export const intentSchema = z.strictObject({
   freeText: z.boolean().default(false),
   /** Words that may follow the cue word before a request's free text starts (its object: "nota", "tarefa"). */
   opening: z.array(z.string().min(1)).default([]),
+  /** Other names a planner model may give this intent (`create_lead` for `lead_criar`). */
+  aliases: z.array(z.string().min(1)).default([]),
+  /** The slots a planner model fills for this intent: each value's kind and the other names the model may use. */
+  slots: z
+    .record(z.string(), z.strictObject({ kind: z.enum(['text', 'ref', 'number', 'datetime', 'boolean']).default('text'), aliases: z.array(z.string().min(1)).default([]) }))
+    .default({}),
 });
 
 export const understandingSchema = z.strictObject({

@@ -158,7 +158,7 @@ export function mergeIntents(base: Record<string, IntentConfig>, stored: Record<
   for (const [id, c] of Object.entries(base)) out[id] = { ...c, ...stored[id], predefined: true };
   for (const [id, c] of Object.entries(stored)) {
     if (base[id]) continue;
-    out[id] = { label: c.label ?? id, description: c.description ?? '', handoff: c.handoff ?? false, predefined: false, examples: c.examples ?? [], freeText: c.freeText ?? false, opening: c.opening ?? [] };
+    out[id] = { label: c.label ?? id, description: c.description ?? '', handoff: c.handoff ?? false, predefined: false, examples: c.examples ?? [], freeText: c.freeText ?? false, opening: c.opening ?? [], aliases: c.aliases ?? [], slots: c.slots ?? {} };
   }
   return out;
 }

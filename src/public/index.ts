@@ -42,6 +42,7 @@ export { addDays, clauseSpans, compareDates, correctCommandWords, createLocalUnd
 export { SlotText, phrasesSource, readGazetteer, readMoney, readPattern, readNumber, readPersonName, WORD_END, WORD_START } from '../nlu/index.ts';
 export type { GazetteerRead, MoneyRead, MoneySpec, NameRead, NumberRead, NumberSpec, TextSpan } from '../nlu/index.ts';
 export { commandReaderForConfig, referenceReaderFor } from '../engine/commands.ts';
+export { readPlanReply, refValue, type PlannedAction, type PlanReply } from '../llm/plan-reply.ts';
 export type { ClauseOptions, ClauseSpan, CommandClause, CommandReader, CommandWords, Reference, ReferenceReader, Deadline, DeadlineOptions, Entity, Gazetteer, GazetteerMatch, IntentScore, Language, LocalDate, PriceRange, ReaderToken, SizeReading, Understander, Understanding, WallClock } from '../nlu/index.ts';
 
 // Forms (bot.yaml `forms:`): what validators and hooks return, and slot values shown as replies show them

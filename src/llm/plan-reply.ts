@@ -1,0 +1,139 @@
+// A planner model's reply (JSON, fenced JSON, Python-ish literals) read as the bot's actions: the intent and slot
+// names the model chose mapped to the bot's own by the aliases bot.yaml declares (`intents.<id>.aliases`,
+// `intents.<id>.slots.<slot>.aliases`), and each slot's value read by its kind. Never throws.
+import { deadlineFrom } from '../nlu/entities/deadline.ts';
+import { parseNumeral } from '../nlu/entities/numbers.ts';
+import { foldDiacritics } from '../nlu/normalize.ts';
+import type { Language } from '../nlu/types.ts';
+import { tryParseJsonLoose } from './json.ts';
+import { parseObjectLoose, tryParseLiteral } from './literal.ts';
+
+export type PlanSlotKind = 'text' | 'ref' | 'number' | 'datetime' | 'boolean';
+
+export interface PlanIntentSpec {
+  aliases?: string[];
+  slots?: Record<string, { kind?: PlanSlotKind; aliases?: string[] }>;
+}
+
+export interface PlannedAction {
+  intent: string;
+  slots: Record<string, string | number | boolean>;
+  /** The slots as the model wrote them (after parsing), for what a bot reads itself. */
+  raw: Record<string, unknown>;
+}
+
+export interface PlanReply {
+  actions: PlannedAction[];
+  /** false when the reply could not be used at all (not JSON, no actions list, nothing known). */
+  usable: boolean;
+  problems: string[];
+}
+
+export interface PlanReadOptions {
+  lang: Language;
+  now: Date;
+  timeZone: string;
+}
+
+const key = (name: string) => foldDiacritics(name.toLowerCase()).trim().replace(/[\s-]+/g, '_');
+const EMPTY = new Set(['', 'none', 'null', 'undefined', 'n/a', 'na', '-', 'nenhum', 'nenhuma', 'ninguno', 'ninguna']);
+
+function clean(text: string): string {
+  return text.replace(/\s+/g, ' ').trim().replace(/^["'“”‘’]+|["'“”‘’]+$/g, '').replace(/[\s,;:.!?]+$/g, '').trim();
+}
+
+function textValue(v: unknown): string | undefined {
+  if (v === null || v === undefined || typeof v === 'object') return undefined;
+  const s = clean(String(v));
+  return EMPTY.has(key(s)) ? undefined : s;
+}
+
+/** A reference: a string, UUID('…'), or an object such as {'nome': 'Lennon', 'id': UUID('…')} (the id wins). */
+export function refValue(v: unknown): string | undefined {
+  if (typeof v === 'string') {
+    const o = /^[[{(]/.test(v.trim()) ? parseObjectLoose(v) : null;
+    if (o) return refValue(o);
+    const literal = /^\w+\(/.test(v.trim()) ? tryParseLiteral(v.trim()) : undefined;
+    return textValue(typeof literal === 'string' ? literal : v);
+  }
+  if (typeof v === 'number') return String(v);
+  if (v && typeof v === 'object' && !Array.isArray(v)) {
+    const o = v as Record<string, unknown>;
+    const id = Object.keys(o).find((k) => /(?:^|_)(?:id|uuid)$/.test(key(k)) && o[k] != null);
+    if (id) return refValue(o[id]);
+    const name = Object.keys(o).find((k) => ['nome', 'name', 'nombre', 'titulo', 'title'].includes(key(k)) && o[k] != null);
+    if (name) return refValue(o[name]);
+  }
+  return undefined;
+}
+
+function slotValue(kind: PlanSlotKind, v: unknown, options: PlanReadOptions): string | number | boolean | undefined {
+  switch (kind) {
+    case 'ref':
+      return refValue(v);
+    case 'number':
+      if (typeof v === 'number') return Number.isFinite(v) ? v : undefined;
+      return typeof v === 'string' && /\d/.test(v) ? parseNumeral(v.replace(/[^\d.,-]/g, ''), options.lang) ?? undefined : undefined;
+    case 'datetime':
+      return deadlineFrom(v, options)?.toISOString();
+    case 'boolean':
+      return v === true || /^(?:true|sim|si|sí|yes|1)$/i.test(String(v));
+    case 'text':
+      return textValue(v);
+  }
+}
+
+/** The actions list inside a reply, in whatever shape it came. */
+function actionList(raw: unknown): unknown[] | null {
+  const value = typeof raw === 'string' ? tryParseJsonLoose(raw) : raw;
+  if (Array.isArray(value)) return value;
+  if (value && typeof value === 'object') {
+    const o = value as Record<string, unknown>;
+    for (const k of ['actions', 'acoes', 'ações', 'acciones', 'plan', 'intents']) {
+      if (Array.isArray(o[k])) return o[k] as unknown[];
+      if (typeof o[k] === 'string') return actionList(o[k]);
+    }
+    if ('intent' in o) return [o];
+  }
+  return null;
+}
+
+/** Read a planner reply against the bot's intents; unknown intents are dropped and reported, unknown slots dropped. */
+export function readPlanReply(raw: unknown, intents: Record<string, PlanIntentSpec>, options: PlanReadOptions): PlanReply {
+  const intentOf = new Map<string, string>();
+  for (const [id, spec] of Object.entries(intents)) for (const name of [id, ...(spec.aliases ?? [])]) intentOf.set(key(name), id);
+  const list = actionList(raw);
+  if (!list) return { actions: [], usable: false, problems: ['planner output has no actions list'] };
+  const actions: PlannedAction[] = [];
+  const problems: string[] = [];
+  for (const item of list) {
+    const o = parseObjectLoose(item);
+    if (!o) {
+      problems.push(`not an action: ${String(item).slice(0, 60)}`);
+      continue;
+    }
+    const named = o.intent ?? o.intencao ?? o.name ?? o.tool;
+    const intent = typeof named === 'string' ? intentOf.get(key(named)) : undefined;
+    if (!intent) {
+      problems.push(`unknown intent: ${String(o.intent ?? o.name ?? '?')}`);
+      continue;
+    }
+    const slotSpecs = intents[intent].slots ?? {};
+    const slotOf = new Map<string, string>();
+    // A slot's own name first, then aliases in the order declared: the first slot to claim a name keeps it.
+    for (const slot of Object.keys(slotSpecs)) slotOf.set(key(slot), slot);
+    for (const [slot, spec] of Object.entries(slotSpecs)) for (const name of spec.aliases ?? []) if (!slotOf.has(key(name))) slotOf.set(key(name), slot);
+    const given = parseObjectLoose(o.slots ?? o.args ?? o.parametros ?? o.params ?? {}) ?? {};
+    const slots: PlannedAction['slots'] = {};
+    const rawSlots: Record<string, unknown> = {};
+    for (const [name, value] of Object.entries(given)) {
+      const slot = slotOf.get(key(name));
+      if (!slot || value === null || value === undefined) continue;
+      rawSlots[slot] = value;
+      const v = slotValue(slotSpecs[slot].kind ?? 'text', value, options);
+      if (v !== undefined) slots[slot] = v;
+    }
+    actions.push({ intent, slots, raw: rawSlots });
+  }
+  return { actions, usable: actions.length > 0 || (list.length === 0 && problems.length === 0), problems };
+}
