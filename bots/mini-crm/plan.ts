@@ -1,12 +1,12 @@
 // Planner output → a clean action queue: the runtime reads the reply (JSON, fenced JSON, Python-ish) with the
 // intent and slot aliases and kinds of bot.yaml; here what only this CRM means (a lead pointer, a task filter),
 // duplicates dropped, and the local plan when the planner's answer is unusable. Never throws.
-import { parseObjectLoose, readBotConfig, readPlanReply, refValue, type PlannedAction } from 'switchboard';
+import { parseObjectLoose, readPlanReply, refValue, type PlannedAction } from 'switchboard';
 import { localPlan } from './local-plan.ts';
-import { fold, leadRefs } from './text.ts';
+import { botConfig, fold, leadRefs } from './text.ts';
 import type { Clock, CrmContext, CrmIntent, CrmSlots, PlanAction } from './types.ts';
 
-const { intents: PLAN_INTENTS } = readBotConfig(import.meta.dirname);
+const PLAN_INTENTS = botConfig.intents;
 
 /** The runtime's reading of a planner action (bot.yaml's slot aliases and kinds), plus what only this CRM means. */
 function crmSlots(action: PlannedAction): CrmSlots {

@@ -4,8 +4,11 @@ import { foldPreservingOffsets, parseNumeral, readBotConfig, referenceReaderFor 
 
 export const fold = foldPreservingOffsets;
 
+/** bot.yaml, read once for the readers built from it (references, the planner's intents). */
+export const botConfig = readBotConfig(import.meta.dirname);
+
 /** Phrases that point at the current lead ("nela", "pra ele", "esse lead"): bot.yaml `references.lead`. */
-export const leadRefs = referenceReaderFor(readBotConfig(import.meta.dirname), 'lead');
+export const leadRefs = referenceReaderFor(botConfig, 'lead');
 
 export function capitalizeFirst(text: string): string {
   return text ? text.charAt(0).toUpperCase() + text.slice(1) : text;
