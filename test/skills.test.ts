@@ -90,8 +90,8 @@ describe('no side effect on doubt (mini-crm, understanding.confirmBelow)', () =>
   const unsureWrite = async () => {
     const a = await s.chat('mini-crm', { message: 'cadastra a Carla Souza da Acme' });
     const say = (message: string) => s.chat('mini-crm', { sessionId: a.sessionId, sessionToken: a.sessionToken, message });
-    // A terse line the classifier reads below the bot's confirmBelow, which the planner would turn into a task.
-    const asked = await say('Carla: visita técnica');
+    // A terse line the classifier reads as a task below the bot's confirmBelow (between its threshold, 0.4, and 0.5).
+    const asked = await say('ligação Carla');
     expect(asked.reply).toMatch(/\?/);
     expect(asked.reply).toMatch(/tarefa/i);
     expect(await tasks(a.sessionId)).toBe(0);
