@@ -1,31 +1,19 @@
 // A bot definition becomes a LangGraph.js StateGraph:
 //   understand → (Send, in parallel) specialists… → narrate → END
-// The gate (auth, guardrails, handoff mode) and persistence run around the graph in the runner, inside the
-// session lock and the turn's transaction.
-import { Annotation, END, START, Send, StateGraph } from '@langchain/langgraph';
+// compiled twice from the same nodes: node by node, which is what LangSmith, callbacks and streaming observe, and
+// fused into one node (fused-turn.ts) for the turn nothing observes, so LangGraph's Pregel loop runs one step per
+// turn instead of one per node. The gate (auth, guardrails, handoff mode) and persistence run around the graph in
+// the runner, inside the session lock and the turn's transaction.
+import { END, START, Send, StateGraph } from '@langchain/langgraph';
 import type { LangGraphRunnableConfig } from '@langchain/langgraph';
 import type { Understanding } from '../nlu/types.ts';
-import { installLangchainFastPath } from './langchain-fast-path.ts';
+import { fastPathConfig, FAST_PATH_KEY, installLangchainFastPath, observedByLangChain } from './langchain-fast-path.ts';
+import { runFusedTurn } from './fused-turn.ts';
 import { inSpan, tracingEnabled } from '../observability/spans.ts';
+import { FusedTurnState, TurnState, type TurnStateValue, type TurnUpdate } from './turn-state.ts';
 import type { BotDefinition, Segment, Step, StepResult, TurnContext } from './types.ts';
 
-const mergeDict = (a: Record<string, unknown>, b: Record<string, unknown> | undefined) => (b ? { ...a, ...b } : a);
-
-export const TurnState = Annotation.Root({
-  understanding: Annotation<Understanding | null>({ reducer: (_a, b) => b, default: () => null }),
-  /** Transient: which specialists run this turn (no reducer — overwritten each turn). */
-  routes: Annotation<string[]>({ reducer: (_a, b) => b, default: () => [] }),
-  /** Segments of every specialist, merged by key (seed 000's specialists_outputs with operator.or_). */
-  outputs: Annotation<Record<string, Segment[]>>({ reducer: (a, b) => ({ ...a, ...b }), default: () => ({}) }),
-  memory: Annotation<Record<string, unknown>>({ reducer: mergeDict, default: () => ({}) }),
-  data: Annotation<Record<string, unknown>>({ reducer: mergeDict, default: () => ({}) }),
-  handoff: Annotation<{ reason: string; intent?: string } | null>({ reducer: (a, b) => b ?? a, default: () => null }),
-  workflow: Annotation<string | null | undefined>({ reducer: (a, b) => (b === undefined ? a : b), default: () => undefined }),
-  reply: Annotation<string>({ reducer: (_a, b) => b, default: () => '' }),
-  /** Intents reported by specialists (planners), appended; empty → understanding's intents. */
-  servedIntents: Annotation<string[]>({ reducer: (a, b) => [...a, ...b.filter((x) => !a.includes(x))], default: () => [] }),
-});
-export type TurnStateValue = typeof TurnState.State;
+export { TurnState, type TurnStateValue } from './turn-state.ts';
 
 /** Per-turn services handed to nodes through the run config (the compiled graph is shared by all turns). */
 export interface TurnRuntime {
@@ -35,15 +23,28 @@ export interface TurnRuntime {
   trace(node: string, startMs: number, ok: boolean): void;
 }
 
+/** A node of the turn: its name in the graph and what it does with the state it is given. */
+export interface TurnNode {
+  name: string;
+  run(state: TurnStateValue, rt: TurnRuntime): Promise<TurnUpdate>;
+}
+
+/** The turn's nodes: understanding, each route's chain of steps (a specialist of one step is a chain of one), narration. */
+export interface TurnNodes {
+  understand: TurnNode;
+  chains: Record<string, TurnNode[]>;
+  narrate: TurnNode;
+}
+
 function runtimeOf(config: LangGraphRunnableConfig): TurnRuntime {
   const rt = config.configurable?.turn as TurnRuntime | undefined;
   if (!rt) throw new Error('turn runtime missing from the graph config');
   return rt;
 }
 
-function toUpdate(route: string, result: StepResult | void, prior: Segment[] = []): Partial<TurnStateValue> {
+function toUpdate(route: string, result: StepResult | void, prior: Segment[] = []): TurnUpdate {
   const segments = [...prior, ...(result?.segments ?? [])];
-  const update: Partial<TurnStateValue> = {};
+  const update: TurnUpdate = {};
   if (segments.length) update.outputs = { [route]: segments };
   if (result?.memory) update.memory = result.memory;
   if (result?.data) update.data = result.data;
@@ -53,86 +54,133 @@ function toUpdate(route: string, result: StepResult | void, prior: Segment[] = [
   return update;
 }
 
-/** Wrap a step as a graph node: timing, error capture (one failing branch must not cancel its siblings). */
-function stepNode(route: string, name: string, step: Step) {
-  return async (state: TurnStateValue, config: LangGraphRunnableConfig) => {
-    const rt = runtimeOf(config);
-    const t0 = performance.now();
-    try {
-      // Without tracing the step runs as is: no span name, attributes or extra promise per node.
-      const result = tracingEnabled()
-        ? await inSpan(`switchboard.specialist ${name}`, { 'switchboard.specialist': route, 'switchboard.node': name }, async () => step(rt.context(state)))
-        : await step(rt.context(state));
-      rt.trace(name, t0, true);
-      return toUpdate(route, result, state.outputs[route]);
-    } catch (err) {
-      rt.trace(name, t0, false);
-      const message = err instanceof Error ? err.message : String(err);
-      console.error(`[engine] ${name} failed: ${message}`);
-      return { outputs: { [route]: [{ intent: route, text: '', ok: false, data: { error: message } }] } };
-    }
+/** Wrap a step as a node: timing, error capture (one failing branch must not cancel its siblings). */
+function stepNode(route: string, name: string, step: Step): TurnNode {
+  return {
+    name,
+    async run(state, rt) {
+      const t0 = performance.now();
+      try {
+        // Without tracing the step runs as is: no span name, attributes or extra promise per node.
+        const result = tracingEnabled()
+          ? await inSpan(`switchboard.specialist ${name}`, { 'switchboard.specialist': route, 'switchboard.node': name }, async () => step(rt.context(state)))
+          : await step(rt.context(state));
+        rt.trace(name, t0, true);
+        return toUpdate(route, result, state.outputs[route]);
+      } catch (err) {
+        rt.trace(name, t0, false);
+        const message = err instanceof Error ? err.message : String(err);
+        console.error(`[engine] ${name} failed: ${message}`);
+        return { outputs: { [route]: [{ intent: route, text: '', ok: false, data: { error: message } }] } };
+      }
+    },
   };
 }
 
-export function buildTurnGraph(definition: BotDefinition) {
-  installLangchainFastPath(); // turns invoked with fastPathConfig() skip the untraced RunTree per node
+export function turnNodes(definition: BotDefinition): TurnNodes {
   const understandName = definition.nodeNames?.understand ?? 'understand';
   const narrateName = definition.nodeNames?.narrate ?? 'narrate';
-  const graph = new StateGraph(TurnState) as unknown as StateGraph<typeof TurnState.spec>;
-  const entryNodes: Record<string, string> = {};
-  const g = graph as unknown as {
-    addNode: (name: string, fn: unknown) => void;
-    addEdge: (a: string, b: string) => void;
-    addConditionalEdges: (a: string, fn: unknown, targets: string[]) => void;
-  };
-
-  g.addNode(understandName, async (state: TurnStateValue, config: LangGraphRunnableConfig) => {
-    const rt = runtimeOf(config);
-    const t0 = performance.now();
-    const result = tracingEnabled()
-      ? await inSpan('switchboard.understand', {}, async (span) => {
-          const r = await rt.understand(state);
-          span?.setAttributes({ 'switchboard.intents': r.understanding.intents.map((i) => i.id), 'switchboard.understanding': r.understanding.source });
-          return r;
-        })
-      : await rt.understand(state);
-    rt.trace(understandName, t0, true);
-    return result;
-  });
-
+  const chains: Record<string, TurnNode[]> = {};
   for (const [route, specialist] of Object.entries(definition.specialists)) {
     const steps: [string, Step][] = typeof specialist === 'function' ? [[route, specialist]] : specialist.steps;
-    steps.forEach(([name, step], i) => {
-      g.addNode(name, stepNode(route, name, step));
-      if (i > 0) g.addEdge(steps[i - 1][0], name);
-    });
-    entryNodes[route] = steps[0][0];
-    g.addEdge(steps[steps.length - 1][0], narrateName);
+    chains[route] = steps.map(([name, step]) => stepNode(route, name, step));
   }
+  return {
+    understand: {
+      name: understandName,
+      async run(state, rt) {
+        const t0 = performance.now();
+        const result = tracingEnabled()
+          ? await inSpan('switchboard.understand', {}, async (span) => {
+              const r = await rt.understand(state);
+              span?.setAttributes({ 'switchboard.intents': r.understanding.intents.map((i) => i.id), 'switchboard.understanding': r.understanding.source });
+              return r;
+            })
+          : await rt.understand(state);
+        rt.trace(understandName, t0, true);
+        return result;
+      },
+    },
+    chains,
+    narrate: {
+      name: narrateName,
+      async run(state, rt) {
+        const t0 = performance.now();
+        // Segments in the order the routes were chosen, so a multi-intent reply reads in the user's order.
+        const order = [...state.routes, ...Object.keys(state.outputs).filter((k) => !state.routes.includes(k))];
+        const segments = order.flatMap((r) => state.outputs[r] ?? []);
+        const reply = rt.narrate(segments, state);
+        rt.trace(narrateName, t0, true);
+        return { reply };
+      },
+    },
+  };
+}
 
-  g.addNode(narrateName, async (state: TurnStateValue, config: LangGraphRunnableConfig) => {
-    const rt = runtimeOf(config);
-    const t0 = performance.now();
-    // Segments in the order the routes were chosen, so a multi-intent reply reads in the user's order.
-    const order = [...state.routes, ...Object.keys(state.outputs).filter((k) => !state.routes.includes(k))];
-    const segments = order.flatMap((r) => state.outputs[r] ?? []);
-    const reply = rt.narrate(segments, state);
-    rt.trace(narrateName, t0, true);
-    return { reply };
-  });
+type GraphBuilder = {
+  addNode: (name: string, fn: unknown) => void;
+  addEdge: (a: string, b: string) => void;
+  addConditionalEdges: (a: string, fn: unknown, targets: string[]) => void;
+  compile: () => CompiledTurnGraph;
+};
+type CompiledTurnGraph = { invoke(input: TurnUpdate, config: LangGraphRunnableConfig): Promise<unknown> };
 
-  g.addEdge(START, understandName);
+const asLangGraphNode = (node: TurnNode) => (state: TurnStateValue, config: LangGraphRunnableConfig) => node.run(state, runtimeOf(config));
+
+/** Every node its own LangGraph node: what a tracer, a callback or a stream sees. */
+function nodeByNodeGraph(nodes: TurnNodes): CompiledTurnGraph {
+  const g = new StateGraph(TurnState) as unknown as GraphBuilder;
+  const { understand, narrate } = nodes;
+  g.addNode(understand.name, asLangGraphNode(understand));
+  for (const chain of Object.values(nodes.chains)) {
+    chain.forEach((node, i) => {
+      g.addNode(node.name, asLangGraphNode(node));
+      if (i > 0) g.addEdge(chain[i - 1].name, node.name);
+    });
+    g.addEdge(chain[chain.length - 1].name, narrate.name);
+  }
+  g.addNode(narrate.name, asLangGraphNode(narrate));
+  g.addEdge(START, understand.name);
   // Seed 000's route_after_triage: one Send per active route (parallel), or straight to the merge.
   g.addConditionalEdges(
-    understandName,
+    understand.name,
     (state: TurnStateValue) => {
-      const targets = state.routes.filter((r) => entryNodes[r]);
-      if (!targets.length) return [new Send(narrateName, state)];
-      return targets.map((r) => new Send(entryNodes[r], state));
+      const targets = state.routes.filter((r) => nodes.chains[r]);
+      if (!targets.length) return [new Send(narrate.name, state)];
+      return targets.map((r) => new Send(nodes.chains[r][0].name, state));
     },
-    [...Object.values(entryNodes), narrateName],
+    [...Object.values(nodes.chains).map((chain) => chain[0].name), narrate.name],
   );
-  g.addEdge(narrateName, END);
-  return graph.compile();
+  g.addEdge(narrate.name, END);
+  return g.compile();
 }
-export type TurnGraph = ReturnType<typeof buildTurnGraph>;
+
+/** The whole turn as one LangGraph node. */
+function fusedGraph(nodes: TurnNodes): CompiledTurnGraph {
+  const g = new StateGraph(FusedTurnState) as unknown as GraphBuilder;
+  g.addNode('turn', (state: TurnStateValue, config: LangGraphRunnableConfig) => runFusedTurn(nodes, state.memory, runtimeOf(config)));
+  g.addEdge(START, 'turn');
+  g.addEdge('turn', END);
+  return g.compile();
+}
+
+export interface TurnGraph {
+  nodeByNode: CompiledTurnGraph;
+  fused: CompiledTurnGraph;
+}
+
+export function buildTurnGraph(definition: BotDefinition): TurnGraph {
+  installLangchainFastPath(); // turns invoked with fastPathConfig() skip the untraced RunTree per node
+  const nodes = turnNodes(definition);
+  return { nodeByNode: nodeByNodeGraph(nodes), fused: fusedGraph(nodes) };
+}
+
+/**
+ * Run a turn's graph from the conversation's memory. Fused when nothing observes LangChain runs (no tracer,
+ * callback or verbose logging; SWITCHBOARD_LANGCHAIN_FAST_PATH=0 turns it off), node by node otherwise.
+ */
+export async function invokeTurnGraph(graph: TurnGraph, memory: Record<string, unknown>, turn: TurnRuntime): Promise<TurnStateValue> {
+  const fast = fastPathConfig();
+  const compiled = fast[FAST_PATH_KEY] && !observedByLangChain() ? graph.fused : graph.nodeByNode;
+  return (await compiled.invoke({ memory }, { configurable: { turn, ...fast } })) as TurnStateValue;
+}

@@ -53,6 +53,17 @@ export function installLangchainFastPath(): void {
 }
 
 /**
+ * Whether the caller's context would observe a run started here: context variables, or the callbacks of an
+ * enclosing LangChain run (a turn called from inside someone's traced chain).
+ */
+export function observedByLangChain(): boolean {
+  const store = (AsyncLocalStorageProviderSingleton as unknown as { getInstance(): { getStore(): any } }).getInstance().getStore();
+  if (store === undefined) return false;
+  if (store[CONTEXT_VARIABLES_KEY] !== undefined) return true;
+  return !noHandlers(AsyncLocalStorageProviderSingleton.getRunnableConfig()?.callbacks);
+}
+
+/**
  * The configurable entries that let a turn take the fast path, when nothing would observe its runs.
  * SWITCHBOARD_LANGCHAIN_FAST_PATH=0 turns it off (to compare, or should a LangChain upgrade need it).
  */

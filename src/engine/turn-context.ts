@@ -6,7 +6,7 @@ import { botCommandReader } from './commands.ts';
 import type { Understanding } from '../nlu/types.ts';
 import { clausesFor } from './clauses.ts';
 import type { Database, SessionRow } from '../store/index.ts';
-import type { TurnStateValue } from './graph.ts';
+import type { TurnStateValue } from './turn-state.ts';
 import { fillTemplate } from './narration.ts';
 import { inSpan, tracingEnabled } from '../observability/spans.ts';
 import type { LoadedBot } from './registry.ts';

@@ -8,8 +8,7 @@ import type { EventHub } from './events.ts';
 import { failedTurnSignal, turnSignal } from './signals.ts';
 import { annotateActiveSpan, ATTR, inSpan } from '../observability/spans.ts';
 import { gate } from './gate.ts';
-import type { TurnRuntime, TurnStateValue } from './graph.ts';
-import { fastPathConfig } from './langchain-fast-path.ts';
+import { invokeTurnGraph, type TurnRuntime, type TurnStateValue } from './graph.ts';
 import type { KeyedMutex } from './lock.ts';
 import { handoffMessage, narrate } from './narration.ts';
 import { activeForms, formsCancelledBy } from '../forms/index.ts';
@@ -193,7 +192,7 @@ export class TurnRunner {
       let state: TurnStateValue;
       typing(true);
       try {
-        state = (await bot.graph.invoke({ memory: session.state ?? {} }, { configurable: { turn, ...fastPathConfig() } })) as TurnStateValue;
+        state = await invokeTurnGraph(bot.graph, session.state ?? {}, turn);
       } catch (err) {
         typing(false);
         const message = err instanceof Error ? err.message : String(err);
