@@ -1,6 +1,7 @@
 // npx tsx scripts/profile-turn.ts [bot] [seconds] — where a turn's CPU goes: replays the bot's
 // conversations.yaml in process (PGlite in memory, local understanding) under the V8 profiler and prints
-// the time by area, with LangChain's fast path (src/engine/langchain-fast-path.ts) off, then on. Before the
+// the time by area, with the graph run node by node through LangGraph (SWITCHBOARD_LANGCHAIN_FAST_PATH=0, as an
+// observed turn runs), then fused (src/engine/fused-turn.ts, as a turn nothing observes runs). Before the
 // profiles, both are compared paired: alternating passes, CPU time per turn (process.cpuUsage). Writes
 // reports/profile-<bot>-{without,with}-fast-path.cpuprofile (open them in Chrome DevTools).
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -15,7 +16,7 @@ const file = loadConversations(conversationsPath(defaultBotsDir, bot));
 const server = await startEvalServer({ only: [bot], withModels: false, env: { ...process.env, SWITCHBOARD_MODEL: '' } });
 const setFastPath = (on: boolean) => (on ? delete process.env.SWITCHBOARD_LANGCHAIN_FAST_PATH : (process.env.SWITCHBOARD_LANGCHAIN_FAST_PATH = '0'));
 const modes = [false, true];
-const label = (on: boolean) => (on ? 'with fast path' : 'without fast path');
+const label = (on: boolean) => (on ? 'fused' : 'node by node');
 try {
   await replayInProcess(server, bot, file, { maxTurns: 200 }); // warm up (JIT, caches)
   const cpu = new Map<boolean, { ms: number; turns: number }>(modes.map((m) => [m, { ms: 0, turns: 0 }]));

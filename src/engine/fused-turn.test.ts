@@ -1,13 +1,14 @@
 import { BaseCallbackHandler } from '@langchain/core/callbacks/base';
 import { RunnableLambda } from '@langchain/core/runnables';
-import { getConfig } from '@langchain/langgraph';
+import { AsyncLocalStorageProviderSingleton } from '@langchain/core/singletons';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Understanding } from '../nlu/types.ts';
+import { runFusedTurn } from './fused-turn.ts';
 import { buildTurnGraph, invokeTurnGraph, type TurnRuntime } from './graph.ts';
 import type { TurnStateValue } from './turn-state.ts';
 import type { BotDefinition, Step, TurnContext } from './types.ts';
 
-/** A runtime whose understanding picks `routes`, and which records the nodes it ran and the LangGraph node around them. */
+/** A runtime whose understanding picks `routes`, and which records the nodes it ran and the LangGraph node around them ('none' outside LangGraph). */
 function runtime(routes: string[], fail = false) {
   const ran: string[] = [];
   const graphNodes: string[] = [];
@@ -17,7 +18,7 @@ function runtime(routes: string[], fail = false) {
       return { understanding: { intents: routes.map((id) => ({ id, confidence: 1 })) } as unknown as Understanding, routes, handoff: null };
     },
     context: (state) => {
-      graphNodes.push(String(getConfig().metadata?.langgraph_node));
+      graphNodes.push(String(AsyncLocalStorageProviderSingleton.getRunnableConfig()?.metadata?.langgraph_node ?? 'none'));
       return { memory: state.memory, data: state.data } as unknown as TurnContext;
     },
     narrate: (segments) => segments.map((s) => `${s.intent}:${s.text}`).join(' | '),
@@ -50,13 +51,10 @@ const definition = {
 
 async function both(routes: string[], memory: Record<string, unknown> = { kept: true }) {
   const graph = buildTurnGraph(definition);
-  const runs = [];
-  for (const compiled of [graph.nodeByNode, graph.fused]) {
-    const probe = runtime(routes);
-    const state = (await compiled.invoke({ memory }, { configurable: { turn: probe.rt } })) as TurnStateValue;
-    runs.push({ state, ran: probe.ran });
-  }
-  return { nodeByNode: runs[0], fused: runs[1] };
+  const inLangGraph = runtime(routes);
+  const state = (await graph.nodeByNode.invoke({ memory }, { configurable: { turn: inLangGraph.rt } })) as TurnStateValue;
+  const fused = runtime(routes);
+  return { nodeByNode: { state, ran: inLangGraph.ran }, fused: { state: await runFusedTurn(graph.nodes, memory, fused.rt), ran: fused.ran } };
 }
 
 describe('the fused turn', () => {
@@ -102,16 +100,15 @@ describe('the fused turn', () => {
 
   it('fails as the node-by-node graph does when understanding fails', async () => {
     const graph = buildTurnGraph(definition);
-    for (const compiled of [graph.nodeByNode, graph.fused]) {
-      await expect(compiled.invoke({ memory: {} }, { configurable: { turn: runtime([], true).rt } })).rejects.toThrow('understanding broke');
-    }
+    await expect(graph.nodeByNode.invoke({ memory: {} }, { configurable: { turn: runtime([], true).rt } })).rejects.toThrow('understanding broke');
+    await expect(runFusedTurn(graph.nodes, {}, runtime([], true).rt)).rejects.toThrow('understanding broke');
   });
 
-  it('runs fused when nothing observes the turn, node by node when the fast path is off or a callback listens', async () => {
+  it('runs fused when nothing observes the turn, node by node through LangGraph when a callback listens or the fast path is off', async () => {
     const graph = buildTurnGraph(definition);
     const unobserved = runtime(['one']);
     await invokeTurnGraph(graph, {}, unobserved.rt);
-    expect(unobserved.graphNodes).toEqual(['turn']);
+    expect(unobserved.graphNodes).toEqual(['none']);
 
     const started: string[] = [];
     class Recorder extends BaseCallbackHandler {

@@ -1,4 +1,4 @@
-// The turn graph's steps run inside one LangGraph node, with the node-by-node graph's semantics: understand;
+// The turn graph's nodes run without LangGraph's Pregel loop, with the node-by-node graph's semantics: understand;
 // then, as LangGraph's supersteps, the chosen routes' first steps in parallel on the same state (the Send
 // fan-out), their updates merged in route order, then the next step of every chain that has one, merged in
 // node-name order (LangGraph orders a step's writes by task path); then narrate, once, on the merged state.

@@ -1,16 +1,17 @@
 // A bot definition becomes a LangGraph.js StateGraph:
 //   understand → (Send, in parallel) specialists… → narrate → END
-// compiled twice from the same nodes: node by node, which is what LangSmith, callbacks and streaming observe, and
-// fused into one node (fused-turn.ts) for the turn nothing observes, so LangGraph's Pregel loop runs one step per
-// turn instead of one per node. The gate (auth, guardrails, handoff mode) and persistence run around the graph in
-// the runner, inside the session lock and the turn's transaction.
+// A turn that LangSmith, a callback or verbose logging observes runs it through LangGraph node by node; a turn
+// nothing observes runs the same nodes itself (fused-turn.ts, with LangGraph's semantics), because LangGraph's
+// Pregel loop (config merging, task preparation, in-memory checkpoints, streams) then serves nothing. The gate
+// (auth, guardrails, handoff mode) and persistence run around the graph in the runner, inside the session lock
+// and the turn's transaction.
 import { END, START, Send, StateGraph } from '@langchain/langgraph';
 import type { LangGraphRunnableConfig } from '@langchain/langgraph';
 import type { Understanding } from '../nlu/types.ts';
-import { fastPathConfig, FAST_PATH_KEY, installLangchainFastPath, observedByLangChain } from './langchain-fast-path.ts';
+import { turnObserved } from './observed.ts';
 import { runFusedTurn } from './fused-turn.ts';
 import { inSpan, tracingEnabled } from '../observability/spans.ts';
-import { FusedTurnState, TurnState, type TurnStateValue, type TurnUpdate } from './turn-state.ts';
+import { TurnState, type TurnStateValue, type TurnUpdate } from './turn-state.ts';
 import type { BotDefinition, Segment, Step, StepResult, TurnContext } from './types.ts';
 
 export { TurnState, type TurnStateValue } from './turn-state.ts';
@@ -155,32 +156,19 @@ function nodeByNodeGraph(nodes: TurnNodes): CompiledTurnGraph {
   return g.compile();
 }
 
-/** The whole turn as one LangGraph node. */
-function fusedGraph(nodes: TurnNodes): CompiledTurnGraph {
-  const g = new StateGraph(FusedTurnState) as unknown as GraphBuilder;
-  g.addNode('turn', (state: TurnStateValue, config: LangGraphRunnableConfig) => runFusedTurn(nodes, state.memory, runtimeOf(config)));
-  g.addEdge(START, 'turn');
-  g.addEdge('turn', END);
-  return g.compile();
-}
-
 export interface TurnGraph {
+  nodes: TurnNodes;
+  /** The nodes as a compiled LangGraph graph, for the turns something observes. */
   nodeByNode: CompiledTurnGraph;
-  fused: CompiledTurnGraph;
 }
 
 export function buildTurnGraph(definition: BotDefinition): TurnGraph {
-  installLangchainFastPath(); // turns invoked with fastPathConfig() skip the untraced RunTree per node
   const nodes = turnNodes(definition);
-  return { nodeByNode: nodeByNodeGraph(nodes), fused: fusedGraph(nodes) };
+  return { nodes, nodeByNode: nodeByNodeGraph(nodes) };
 }
 
-/**
- * Run a turn's graph from the conversation's memory. Fused when nothing observes LangChain runs (no tracer,
- * callback or verbose logging; SWITCHBOARD_LANGCHAIN_FAST_PATH=0 turns it off), node by node otherwise.
- */
+/** Run a turn's graph from the conversation's memory: node by node through LangGraph when observed, else fused. */
 export async function invokeTurnGraph(graph: TurnGraph, memory: Record<string, unknown>, turn: TurnRuntime): Promise<TurnStateValue> {
-  const fast = fastPathConfig();
-  const compiled = fast[FAST_PATH_KEY] && !observedByLangChain() ? graph.fused : graph.nodeByNode;
-  return (await compiled.invoke({ memory }, { configurable: { turn, ...fast } })) as TurnStateValue;
+  if (!turnObserved()) return runFusedTurn(graph.nodes, memory, turn);
+  return (await graph.nodeByNode.invoke({ memory }, { configurable: { turn } })) as TurnStateValue;
 }

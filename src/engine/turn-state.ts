@@ -37,16 +37,10 @@ const FIELDS: { [K in keyof TurnStateValue]: Field<TurnStateValue[K]> } = {
 };
 const KEYS = Object.keys(FIELDS) as (keyof TurnStateValue)[];
 
-function annotationOf(fields: { [K in keyof TurnStateValue]: Field<TurnStateValue[K]> }) {
-  const spec = Object.fromEntries(KEYS.map((k) => [k, Annotation<unknown>(fields[k] as Field<unknown>)]));
-  return Annotation.Root(spec as { [K in keyof TurnStateValue]: ReturnType<typeof Annotation<TurnStateValue[K]>> });
-}
-
-/** The node-by-node graph's state: each node's update merges through the reducers above. */
-export const TurnState = annotationOf(FIELDS);
-
-/** The fused graph's state: its one node computes the final values, which replace the defaults as they are. */
-export const FusedTurnState = annotationOf(Object.fromEntries(KEYS.map((k) => [k, { reducer: last, default: FIELDS[k].default }])) as typeof FIELDS);
+/** The LangGraph state of the turn graph: each node's update merges through the reducers above. */
+export const TurnState = Annotation.Root(
+  Object.fromEntries(KEYS.map((k) => [k, Annotation<unknown>(FIELDS[k] as Field<unknown>)])) as { [K in keyof TurnStateValue]: ReturnType<typeof Annotation<TurnStateValue[K]>> },
+);
 
 /** A fresh state, every field at its default. */
 export function initialTurnState(): TurnStateValue {
