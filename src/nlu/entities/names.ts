@@ -53,9 +53,44 @@ const CUES: Record<Language, Cues> = {
 interface Token {
   text: string;
   folded: string;
+  /** `folded` with apostrophes as spaces ("it's" → "it s"). */
+  bare: string;
   start: number;
   end: number;
   capital: boolean;
+}
+
+/** A cue phrase split once: its words, and the phrase from each word on. */
+interface Phrase {
+  text: string;
+  parts: string[];
+  rests: string[];
+}
+
+/** A language's cues as the matcher uses them, prepared once: longest cues first, stop words as a set. */
+interface PreparedCues {
+  cues: Cues;
+  strong: Phrase[];
+  weak: Phrase[];
+  company: Phrase[];
+  stop: Set<string>;
+}
+
+const byLength = (l: string[]) => [...l].sort((x, y) => y.split(' ').length - x.split(' ').length || y.length - x.length);
+const phrases = (l: string[]): Phrase[] =>
+  byLength(l).map((text) => {
+    const parts = text.split(' ');
+    return { text, parts, rests: parts.map((_, k) => parts.slice(k).join(' ')) };
+  });
+const prepared = new Map<Language, PreparedCues>();
+function preparedCues(lang: Language): PreparedCues {
+  let p = prepared.get(lang);
+  if (!p) {
+    const cues = CUES[lang];
+    p = { cues, strong: phrases(cues.strong), weak: phrases(cues.weak), company: phrases(cues.company), stop: new Set(cues.stop) };
+    prepared.set(lang, p);
+  }
+  return p;
 }
 
 function tokenize(text: string, folded: string): Token[] {
@@ -64,21 +99,21 @@ function tokenize(text: string, folded: string): Token[] {
   for (const m of text.matchAll(re)) {
     const start = m.index!;
     const end = start + m[0].length;
-    out.push({ text: m[0], folded: folded.slice(start, end), start, end, capital: /^\p{Lu}/u.test(m[0]) });
+    const f = folded.slice(start, end);
+    out.push({ text: m[0], folded: f, bare: f.replace(/['’]/g, ' '), start, end, capital: /^\p{Lu}/u.test(m[0]) });
   }
   return out;
 }
 
-function matchPhrase(tokens: Token[], i: number, phrase: string): number {
-  const parts = phrase.split(' ');
+function matchPhrase(tokens: Token[], i: number, phrase: Phrase): number {
+  const { parts } = phrase;
   for (let k = 0; k < parts.length; k++) {
     const t = tokens[i + k];
     if (!t) return 0;
     // "it's"/"I'm" fold to one token: compare without apostrophes.
-    if (t.folded.replace(/['’]/g, ' ') !== parts[k] && t.folded !== parts[k]) {
+    if (t.bare !== parts[k] && t.folded !== parts[k]) {
       // allow "it's" matching "it s" as one token
-      const joined = parts.slice(k).join(' ');
-      if (t.folded.replace(/['’]/g, ' ') === joined) return k + 1;
+      if (t.bare === phrase.rests[k]) return k + 1;
       return 0;
     }
   }
@@ -93,8 +128,7 @@ function isNameWord(t: Token | undefined, stop: Set<string>, needCapital: boolea
 }
 
 /** Take up to `max` name words from tokens[i], allowing joiners between words. Returns [first, last] token indexes. */
-function takeName(tokens: Token[], i: number, cues: Cues, needCapital: boolean, allowJoiners: boolean, max = 4): [number, number] | undefined {
-  const stop = new Set(cues.stop);
+function takeName(tokens: Token[], i: number, { cues, stop }: PreparedCues, needCapital: boolean, allowJoiners: boolean, max = 4): [number, number] | undefined {
   if (!isNameWord(tokens[i], stop, needCapital)) return undefined;
   let last = i;
   let count = 1;
@@ -124,7 +158,8 @@ function isCommonWord(f: string): boolean {
 }
 
 export function extractNames(text: string, folded: string, lang: Language): Span[] {
-  const cues = CUES[lang];
+  const prep = preparedCues(lang);
+  const { cues, strong, weak, company } = prep;
   const tokens = tokenize(text, folded);
   const out: Span[] = [];
   const used = new Set<number>();
@@ -136,10 +171,6 @@ export function extractNames(text: string, folded: string, lang: Language): Span
     const surface = text.slice(start, end);
     out.push({ type, value: surface, text: surface, start, end });
   };
-  const sortByLen = (l: string[]) => [...l].sort((x, y) => y.split(' ').length - x.split(' ').length || y.length - x.length);
-  const strong = sortByLen(cues.strong);
-  const weak = sortByLen(cues.weak);
-  const company = sortByLen(cues.company);
   for (let i = 0; i < tokens.length; i++) {
     if (used.has(i)) continue;
     let matched = false;
@@ -148,17 +179,17 @@ export function extractNames(text: string, folded: string, lang: Language): Span
         const n = matchPhrase(tokens, i, cue);
         if (!n) continue;
         // Bare articles ("o Lennon") only cue a name when a company follows ("o Lennon da Acme") or at message start.
-        const bareArticle = cue === 'o' || cue === 'a';
-        const span = takeName(tokens, i + n, cues, needCapital, !needCapital && lang !== 'en');
+        const bareArticle = cue.text === 'o' || cue.text === 'a';
+        const span = takeName(tokens, i + n, prep, needCapital, !needCapital && lang !== 'en');
         if (!span) continue;
         const after = span[1] + 1;
         const link = tokens[after];
         const hasCompany =
-          link && cues.companyAfterPerson.includes(link.folded) && isNameWord(tokens[after + 1], new Set(cues.stop), true);
+          link && cues.companyAfterPerson.includes(link.folded) && isNameWord(tokens[after + 1], prep.stop, true);
         if (bareArticle && !hasCompany && i !== 0) continue;
         push('person', span[0], span[1]);
         if (hasCompany) {
-          const c = takeName(tokens, after + 1, cues, true, false, 3);
+          const c = takeName(tokens, after + 1, prep, true, false, 3);
           if (c) push('company', c[0], c[1]);
         }
         i = span[1];
@@ -171,7 +202,7 @@ export function extractNames(text: string, folded: string, lang: Language): Span
     for (const cue of company) {
       const n = matchPhrase(tokens, i, cue);
       if (!n) continue;
-      const c = takeName(tokens, i + n, cues, true, false, 3);
+      const c = takeName(tokens, i + n, prep, true, false, 3);
       if (!c) continue;
       push('company', c[0], c[1]);
       i = c[1];
