@@ -11,3 +11,15 @@ export function editDistance(a: string, b: string): number {
   }
   return d[a.length][b.length];
 }
+
+/** Whether `editDistance(a, b) <= 1`, without the table: one pass from the first difference. */
+export function withinOneEdit(a: string, b: string): boolean {
+  if (a === b) return true;
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (a.length > b.length) return a.slice(i + 1) === b.slice(i);
+  if (a.length < b.length) return a.slice(i) === b.slice(i + 1);
+  if (a.slice(i + 1) === b.slice(i + 1)) return true; // one substitution
+  return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2); // one swap of neighbours
+}

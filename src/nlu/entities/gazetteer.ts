@@ -4,7 +4,7 @@
 import type { Gazetteer } from '../types.ts';
 import { foldDiacritics } from '../normalize.ts';
 import type { Span } from './contacts.ts';
-import { editDistance } from '../edit-distance.ts';
+import { withinOneEdit } from '../edit-distance.ts';
 import { gazetteerVeto } from '../slot-reader/gazetteers.ts';
 
 interface Entry {
@@ -12,6 +12,7 @@ interface Entry {
   type: string;
   canonical: string;
   form: string; // folded lowercase surface form
+  words: string[]; // its words
 }
 
 const compiled = new WeakMap<Gazetteer[], Entry[]>();
@@ -28,7 +29,7 @@ function entries(gazetteers: Gazetteer[]): Entry[] {
           const key = `${g.type}\u0000${form}`;
           if (!form || seen.has(key)) continue;
           seen.add(key);
-          list.push({ gazetteer: g, type: g.type, canonical, form });
+          list.push({ gazetteer: g, type: g.type, canonical, form, words: form.split(' ') });
         }
       }
     }
@@ -76,7 +77,7 @@ function looseMatches(text: string, hay: string, list: Entry[], exact: Span[]): 
   const free = tokens.filter((t) => !exact.some((o) => t.start < o.end && o.start < t.end));
   const out: Span[] = [];
   for (const e of list) {
-    const words = e.form.split(' ');
+    const { words } = e;
     const used: Token[] = [];
     for (const w of words) {
       const hit = free.find((t) => !used.includes(t) && !out.some((o) => t.start < o.end && o.start < t.end) && closeEnough(w, t.word));
@@ -99,5 +100,5 @@ function looseMatches(text: string, hay: string, list: Entry[], exact: Span[]): 
 function closeEnough(form: string, word: string): boolean {
   if (form === word) return true;
   if (form.length < 5 || Math.abs(form.length - word.length) > 1 || word.length < 4) return false;
-  return editDistance(form, word) <= 1;
+  return withinOneEdit(form, word);
 }
