@@ -13,7 +13,6 @@ import { stateName } from './vocab.ts';
 import { eligibilityFilters, extractMatchValues } from './match.ts';
 import { updateStudentProfile } from './profile.ts';
 import { route } from './router.ts';
-import { isSmallTalk } from './smalltalk.ts';
 import { memoryDb, writeFixtureData } from './testing.ts';
 
 let sql: Sql;
@@ -88,13 +87,7 @@ describe('the cascade checks', () => {
     expect(contentStems('quando começam as aulas do Sisu?')).toEqual(['comec', 'aula']); // plurals fold: "aulas" ~ "aula"
   });
 
-  it('recognises small talk and an opening without a question', () => {
-    expect(isSmallTalk('obrigada!')).toBe(true);
-    expect(isSmallTalk('nossa, valeu')).toBe(true);
-    expect(isSmallTalk('ok, entendi')).toBe(true);
-    expect(isSmallTalk('muito obrigada pela ajuda, cloudinha')).toBe(true);
-    expect(isSmallTalk('obrigada, e a nota de corte?')).toBe(false);
-    expect(isSmallTalk('me ajuda')).toBe(false);
+  it('recognises an opening without a question', () => {
     expect(isIntro('quero ajuda com o sisu')).toBe(true);
     expect(isIntro('tenho dúvida sobre o prouni')).toBe(true);
     expect(isIntro('me ajuda com o sisu?')).toBe(true);

@@ -3,14 +3,13 @@
 import { tagUserMessage } from 'switchboard';
 import { answerQuestion, isIntro, type Program } from './answers.ts';
 import { match } from './match.ts';
-import { chitChat, isSmallTalk } from './smalltalk.ts';
-import { WORKFLOWS, type CloudinhaResult, type CloudinhaStep, type Ctx } from './turn.ts';
+import { loadProfile, modelReply, WORKFLOWS, type CloudinhaResult, type CloudinhaStep, type Ctx } from './turn.ts';
 
-/** A Sisu or Prouni turn: small talk stays small talk, "quero ajuda com o Sisu" opens the subject, else the cascade. */
+/** A Sisu or Prouni turn: small talk is the runtime's line alone, "quero ajuda com o Sisu" opens the subject, else the cascade. */
 async function programTurn(ctx: Ctx, program: Program): Promise<CloudinhaResult> {
   const workflow = WORKFLOWS[program];
   if (ctx.session.activeWorkflow !== workflow) tagUserMessage(ctx, workflow);
-  if (isSmallTalk(ctx.text)) return { segments: [{ intent: program, text: await chitChat(ctx, ctx.session.activeWorkflow === workflow ? program : undefined), ok: true }], workflow };
+  if (ctx.understanding.lead) return { segments: [], workflow };
   if (isIntro(ctx.text)) return { segments: [{ intent: program, text: ctx.reply(`${program}_intro`), ok: true }], workflow, intents: [program] };
   const answer = await answerQuestion(ctx, program);
   return { segments: [{ intent: program, text: answer.text, ok: true, data: { source: answer.source, cascade: answer.cascade } }], workflow, intents: [program] };
@@ -28,8 +27,25 @@ export const root: CloudinhaStep = async (ctx) => {
   if (top === 'match') return match(ctx);
   if (top === 'sisu' || top === 'prouni') return programTurn(ctx, top);
   // Whatever the classifier guessed (an exit without an exit phrase, say), root answered it as conversation.
-  return { segments: [{ intent: 'root', text: await chitChat(ctx), ok: true }], intents: ['root'] };
+  return { segments: [{ intent: 'root', text: await conversation(ctx), ok: true }], intents: ['root'] };
 };
+
+/** Root's answer to what is neither small talk (the runtime's) nor a subject: the model's, else an invitation. */
+async function conversation(ctx: Ctx): Promise<string> {
+  const name = (await loadProfile(ctx))?.name?.split(/\s+/)[0];
+  const fromModel = await modelReply(
+    ctx,
+    'root_reply',
+    `Você está na conversa geral${name ? ` com ${name}` : ''}. Responda de forma curta e simpática. Se fizer sentido, lembre que você pode tirar dúvidas sobre o Sisu e o Prouni ou ajudar a encontrar cursos e bolsas. Não invente datas, notas nem regras.`,
+  );
+  return fromModel || ctx.understanding.generalResponse || ctx.reply('root_fallback');
+}
+
+/** The student's first name in the runtime's small-talk replies ("Oi{name_suffix}!"). */
+export async function replyVars(ctx: Ctx): Promise<Record<string, string>> {
+  const name = (await loadProfile(ctx))?.name?.split(/\s+/)[0];
+  return { name_suffix: name ? `, ${name}` : '' };
+}
 
 /** "sair": leave the active workflow (its progress is dropped) and go back to the root agent. */
 export const exit: CloudinhaStep = (ctx) => ({

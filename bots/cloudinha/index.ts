@@ -2,7 +2,7 @@
 // guardrails), then the router picks one agent — onboarding, match, sisu, prouni, root or exit — whose tools
 // stream tool_start/tool_end events. Data are past editions (Prouni 2018/1, Sisu 2023/1, calendar 2019/1).
 import { defineBot } from 'switchboard';
-import { exit, prouni, root, sisu } from './agents.ts';
+import { exit, prouni, replyVars, root, sisu } from './agents.ts';
 import { match } from './match.ts';
 import { onboarding } from './onboarding.ts';
 import { route } from './router.ts';
@@ -15,6 +15,7 @@ export default defineBot<CloudinhaServices, CloudinhaMemory, CloudinhaData>({
   setup,
   specialists: { onboarding, match, sisu, prouni, root, exit },
   route,
+  replyVars,
   async warmUp(services) {
     await services.buildCatalog();
   },

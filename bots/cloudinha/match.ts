@@ -9,7 +9,6 @@ import { searchNearby, type NearbyResult } from './geo.ts';
 import { MATCH_FIELDS, validateProfileUpdates } from './profile.ts';
 import type { SearchFilters, SearchParams } from './search.ts';
 import { servicesOf } from './services.ts';
-import { isSmallTalk, smallTalkPrefix } from './smalltalk.ts';
 import { loadProfile, saveProfile, WORKFLOWS, type CloudinhaStep, type Ctx } from './turn.ts';
 
 export type InstitutionChoice = 'publica' | 'privada' | 'qualquer';
@@ -142,8 +141,6 @@ export const match: CloudinhaStep = async (ctx) => {
   const stored = ctx.memory.match ?? undefined;
   const result = await advanceWorkflow(matchWorkflow, stored, ctx.text, ctx);
   if (ctx.session.activeWorkflow !== WORKFLOWS.match) tagUserMessage(ctx, WORKFLOWS.match);
-  // "valeu!" while a question is pending: a friendly word first, then the question again.
-  if (stored && !result.done && !Object.keys(result.found).length && isSmallTalk(ctx.text)) result.say.unshift(await smallTalkPrefix(ctx));
   return {
     segments: [{ intent: 'match', text: result.say.join('\n\n'), ok: true, data: { steps: result.ran, found: Object.keys(result.found), done: result.done } }],
     memory: { match: result.done ? null : result.state },

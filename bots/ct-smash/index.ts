@@ -5,7 +5,6 @@ import { randomUUID } from 'node:crypto';
 import {
   defineBot,
   foldDiacritics,
-  isGreeting,
   showDate,
   showTime,
   WriteRejected,
@@ -148,18 +147,10 @@ export async function insertBooking(tx: Sql, b: { id: string; sessionId: string;
   return row.id;
 }
 
-/** general: a short friendly reply (the model's general_response when there is one). */
-const general: Step<unknown, Memory> = (ctx) => {
-  const t = foldDiacritics(ctx.text).toLowerCase();
-  const key = isGreeting(ctx.text, ctx.bot.language, ctx.bot.greetings)
-    ? 'general_greeting'
-    : /\b(obrigad|valeu|brigad|agradec)/.test(t)
-      ? 'general_thanks'
-      : /\b(tchau|ate mais|ate logo|falou|flw|boa noite)\b/.test(t)
-        ? 'general_bye'
-        : 'general_fallback';
-  return { segments: [{ intent: 'general', text: ctx.understanding.generalResponse || ctx.reply(key) || ctx.reply('general_fallback'), ok: true }] };
-};
+/** general: the model's general_response when there is one (greetings, thanks and goodbyes are the runtime's small talk). */
+const general: Step<unknown, Memory> = (ctx) => ({
+  segments: [{ intent: 'general', text: ctx.understanding.generalResponse || ctx.reply('general_fallback'), ok: true }],
+});
 
 export default defineBot<unknown, Memory>({
   migrations,

@@ -11,7 +11,6 @@ import { extractProductEntities, findProducts, vocabularyFromConfig, type Catalo
 import { topicRouter } from './inquiry.ts';
 import { isShortFollowUp, refineIntents } from './refine.ts';
 import { formatNoProducts, formatNotSold, formatProductList, followUpQuery, type FollowUp, type PreviousSearch } from './replies.ts';
-import { smallTalk } from './smalltalk.ts';
 
 interface FashionMemory {
   question?: string;
@@ -154,18 +153,13 @@ const generate_answer: FashionStep = async (ctx) => {
   return { segments: [{ intent: 'general_fashion_inquiry', text: text || ctx.reply('no_knowledge'), ok: true }] };
 };
 
-/** off_topic: a gentle nudge back to fashion, or a polite answer (replies.greeting, thanks, acknowledge, goodbye). */
+/** off_topic: a gentle nudge back to fashion (small talk is the runtime's, answered with replies.greeting, thanks…). */
 const handle_off_topic: FashionStep = (ctx) => {
-  const talk = smallTalk(ctx.text, ctx.bot.greetings);
-  const text = (talk && ctx.bot.replies[talk]) || ctx.reply('off_topic');
   return {
-    segments: [{ intent: 'off_topic', text, ok: true, data: talk ? { smallTalk: talk } : undefined }],
+    segments: [{ intent: 'off_topic', text: ctx.reply('off_topic'), ok: true }],
     memory: { fashion: { ...fashion(ctx), question: ctx.text, classification_decision: 'off_topic' } },
   };
 };
-
-/** Replies that already end the exchange their own way: no "Bạn có muốn hỏi thêm gì không?" after them. */
-const endsOnItsOwn = (data: unknown) => typeof data === 'object' && data !== null && 'smallTalk' in data && (data.smallTalk === 'greeting' || data.smallTalk === 'goodbye');
 
 export default defineBot<FashionServices, Memory, Data>({
   specialists: {
@@ -181,12 +175,10 @@ export default defineBot<FashionServices, Memory, Data>({
       fashion: memory.fashion,
       vocabulary: currentVocabulary(bot),
       topics: topicRouter(bot),
-      greetings: bot.greetings,
     }),
   // ask_to_continue: the turn ends by inviting the next question; never with an empty answer.
   narrate: (segments, { bot }) => {
     const body = segments.map((s) => s.text?.trim() ?? '').filter(Boolean).join('\n\n') || bot.replies.no_knowledge || bot.replies.general_fallback;
-    if (segments.some((s) => endsOnItsOwn(s.data))) return body;
     return `${body}\n\n${bot.replies.ask_to_continue ?? ''}`.trim();
   },
   /** Saleor at SALEOR_API_URL, or the local dev server over Saleor's demo catalogue when none is set. */

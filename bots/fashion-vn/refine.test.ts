@@ -5,7 +5,7 @@ import { topicRouter } from './inquiry.ts';
 import { refineIntents, type RefineInput } from './refine.ts';
 
 const config = fashionConfig();
-const base = { vocabulary: defaultVocabulary(), topics: topicRouter(config), greetings: config.greetings, fashion: undefined };
+const base = { vocabulary: defaultVocabulary(), topics: topicRouter(config), fashion: undefined };
 const refine = (text: string, intents: string[], fashion?: RefineInput['fashion']) => refineIntents({ ...base, text, intents, fashion });
 
 const afterSneakers: RefineInput['fashion'] = {
@@ -14,12 +14,6 @@ const afterSneakers: RefineInput['fashion'] = {
 };
 
 describe('refineIntents', () => {
-  it('courtesy alone is off_topic (answered politely), whatever the classifier thought', () => {
-    expect(refine('chào shop', ['general_fashion_inquiry'])).toEqual(['off_topic']);
-    expect(refine('cảm ơn shop nha', ['purchase'])).toEqual(['off_topic']);
-    expect(refine('chào shop, có hoodie xám không', ['purchase'])).toEqual(['purchase']);
-  });
-
   it('after a search, a short message that changes colour, size or price continues the purchase', () => {
     expect(refine('màu trắng thì sao ạ', ['general_fashion_inquiry'], afterSneakers)).toEqual(['purchase']);
     expect(refine('mắc quá, có đôi nào rẻ hơn ko', ['general_fashion_inquiry'], afterSneakers)).toEqual(['purchase']);

@@ -1,6 +1,5 @@
 // classify_question's corrections, with what only this bot knows: the catalogue vocabulary, the
 // previous search and the knowledge topics.
-// - courtesy alone ("chào shop", "cảm ơn shop nha", "ok") is off_topic, answered politely (smalltalk.ts);
 // - right after a product search, a short message that only changes colour, size, price or material
 //   (another colour, or "too expensive, anything cheaper") continues the purchase;
 // - a message naming something to buy ("có balo đi học không shop") is a purchase, unless it asks
@@ -9,7 +8,6 @@
 import { ordinalIndex } from './replies.ts';
 import { cue, extractProductEntities, fold, type CatalogVocabulary, type ProductEntities } from './entities.ts';
 import type { TopicRouter } from 'switchboard';
-import { smallTalk } from './smalltalk.ts';
 
 export interface RefineInput {
   text: string;
@@ -18,7 +16,6 @@ export interface RefineInput {
   fashion: { classification_decision?: string; last_search?: { entities: ProductEntities; products?: unknown[] } } | undefined;
   vocabulary: CatalogVocabulary;
   topics: TopicRouter;
-  greetings?: string[];
 }
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -45,7 +42,6 @@ const hasConstraint = (e: ProductEntities) => Boolean(e.color || e.size || e.mat
 
 export function refineIntents(input: RefineInput): string[] {
   const { text, intents, fashion, vocabulary, topics } = input;
-  if (smallTalk(text, input.greetings)) return ['off_topic'];
   const f = fold(text);
   const entities = extractProductEntities(text, vocabulary);
   // after a shop question, "còn giày thì sao?" asks the same about shoes

@@ -1,9 +1,10 @@
 // What a built-in skill does in a turn: a request for a person hands off with the bot's hand-over text, out of
 // scope gets the bot's fallback (its reply or its fallback intent's specialist, never the bot's own routing, so no
-// action runs), small talk the bot's reply of that kind. A bot's own intents come first: a handoff intent it chose,
-// a skill mapped to one of its intents (`skills.<name>.intent`), a workflow or flow waiting for an answer.
+// action runs), small talk the bot's reply of that kind (before a waiting form's question again). A bot's own intents
+// come first: a handoff intent it chose, a skill mapped to one of its intents (`skills.<name>.intent`), a workflow or
+// form waiting for an answer, a route of its own.
 import type { Understanding } from '../nlu/types.ts';
-import { skillReply } from '../skills/index.ts';
+import { decideSkill, SKILL_THRESHOLDS, SMALL_TALK, skillReply, type SkillKind } from '../skills/index.ts';
 import type { LoadedBot } from './registry.ts';
 
 export interface SkillOutcome {
@@ -11,11 +12,20 @@ export interface SkillOutcome {
   handoff: { reason: string; intent?: string } | null;
 }
 
+export interface Waiting {
+  workflow: boolean;
+  /** The intents of the forms waiting for an answer. */
+  forms: string[];
+  /** The message says a form's cancel phrase: the form's business. */
+  cancel: boolean;
+}
+
 /**
  * The outcome of the skill `understanding` carries, or null when the bot handles the message itself. May set
- * `understanding.intents` (the bot's fallback or mapped intent) and `understanding.reply` (a fixed text).
+ * `understanding.intents` (the bot's fallback or mapped intent), `understanding.reply` (a fixed text) and
+ * `understanding.lead` (small talk before a pending question).
  */
-export function skillOutcome(bot: LoadedBot, understanding: Understanding, waiting: { workflow: boolean; flows: boolean }): SkillOutcome | null {
+export function skillOutcome(bot: LoadedBot, understanding: Understanding, waiting: Waiting): SkillOutcome | null {
   const skill = understanding.skill;
   if (!skill) return null;
   const { config } = bot;
@@ -36,8 +46,11 @@ export function skillOutcome(bot: LoadedBot, understanding: Understanding, waiti
     return { routes: [], handoff: { reason: skillReply('handoff_reason', bot.language) } };
   }
 
-  // What a workflow or flow waits for ("tanto faz", a course name) is the bot's to read.
-  if (waiting.workflow || waiting.flows) return null;
+  // What a workflow or flow waits for ("tanto faz", a course name) is the bot's to read; small talk alone is not
+  // (the understander keeps such a verdict while a form waits only when the message carries nothing it reads).
+  if (waiting.cancel) return null;
+  if ((waiting.workflow || waiting.forms.length) && skill.kind !== 'out_of_scope') return smallTalkAside(bot, understanding, waiting.forms);
+  if (waiting.workflow || waiting.forms.length) return null;
   if (skill.kind === 'out_of_scope') {
     const settings = config.skills.out_of_scope;
     if (!settings.enabled) return null;
@@ -50,14 +63,79 @@ export function skillOutcome(bot: LoadedBot, understanding: Understanding, waiti
     return { routes: [target], handoff: null };
   }
 
-  // Small talk: only where the bot itself is unsure (its own greeting or thanks intent answers otherwise).
-  const settings = config.skills.smalltalk;
-  if (!settings.enabled || !understanding.unsure) return null;
-  if (settings.intent) {
-    as(settings.intent);
-    return { routes: [settings.intent], handoff: null };
-  }
-  as(fallback);
-  understanding.reply = settings.replies[skill.kind as keyof typeof settings.replies] ?? skillReply(skill.kind, bot.language, config.replies);
+  // Small talk: after the bot's own routing (smallTalkOutcome).
+  return null;
+}
+
+/**
+ * Small talk outside a waiting form or workflow, once the bot's own refinement and routing ran (`routes`): a bot
+ * that sends the message somewhere of its own (an onboarding) keeps it. Sets `understanding.intents` (the bot's
+ * fallback) and `understanding.reply`, or returns null.
+ */
+export function smallTalkOutcome(bot: LoadedBot, understanding: Understanding, routes: string[]): SkillOutcome | null {
+  const skill = understanding.skill;
+  const settings = bot.config.skills.smalltalk;
+  if (!skill || !SMALL_TALK.includes(skill.kind) || !settings.enabled) return null;
+  const intents = understanding.intents.map((i) => i.id);
+  const rerouted = routes.some((r) => !intents.includes(r));
+  if (rerouted || !smallTalkIsRuntimes(bot, understanding, skill.kind, skill.confidence)) return null;
+  const target = settings.intent ?? bot.config.understanding.fallback;
+  understanding.intents = [{ id: target, confidence: skill.confidence }];
+  if (settings.intent) return { routes: [settings.intent], handoff: null };
+  understanding.reply = smallTalkReply(bot, skill.kind, false);
   return { routes: [], handoff: null };
+}
+
+/**
+ * Whether the runtime answers this small talk rather than the bot's own reading: where the bot is unsure; where it
+ * chose its fallback, unless that fallback has examples of this kind and the bot no reply of it (its fallback then
+ * answers, a help text say); and over one of its own intents when the detector is all but sure (a bot's own greeting
+ * intent shares the skills' lines, so its greetings never read that surely as small talk).
+ */
+function smallTalkIsRuntimes(bot: LoadedBot, understanding: Understanding, kind: SkillKind, confidence: number): boolean {
+  if (understanding.unsure) return true;
+  const { config } = bot;
+  if (!understanding.intents.every((i) => i.id === config.understanding.fallback)) return confidence >= SKILL_THRESHOLDS.smallTalkOverBot;
+  const ownReply = Boolean(config.skills.smalltalk.replies[kind as keyof typeof config.skills.smalltalk.replies] || config.replies[kind]);
+  return ownReply || !fallbackSmallTalk(bot).has(kind);
+}
+
+const fallbackKinds = new WeakMap<LoadedBot, Set<SkillKind>>();
+/** At least this many of the fallback's examples of a kind make it the fallback's own (one stray line does not). */
+const FALLBACK_KIND_EXAMPLES = 2;
+
+/** The kinds of small talk the bot's fallback intent has examples of (read once, on the first small talk). */
+function fallbackSmallTalk(bot: LoadedBot): Set<SkillKind> {
+  let kinds = fallbackKinds.get(bot);
+  if (kinds) return kinds;
+  const detector = bot.skills?.();
+  const counts = new Map<SkillKind, number>();
+  for (const text of bot.intents[bot.config.understanding.fallback]?.examples ?? []) {
+    const reading = detector?.read(text);
+    const verdict = reading && decideSkill(reading);
+    if (verdict && SMALL_TALK.includes(verdict.kind)) counts.set(verdict.kind, (counts.get(verdict.kind) ?? 0) + 1);
+  }
+  kinds = new Set([...counts].filter(([, n]) => n >= FALLBACK_KIND_EXAMPLES).map(([k]) => k));
+  fallbackKinds.set(bot, kinds);
+  return kinds;
+}
+
+/**
+ * Small talk while a form or workflow waits: its reply (`<kind>_short` when the bot has one) leads the turn and the
+ * form asks its pending question again; a workflow's own routing goes on (it asks again, or says nothing more).
+ */
+function smallTalkAside(bot: LoadedBot, understanding: Understanding, forms: string[]): SkillOutcome | null {
+  const settings = bot.config.skills.smalltalk;
+  if (!settings.enabled || settings.intent || !understanding.skill) return null;
+  understanding.lead = smallTalkReply(bot, understanding.skill.kind, true);
+  if (!forms.length) return null;
+  understanding.intents = [{ id: bot.config.understanding.fallback, confidence: understanding.skill.confidence }];
+  return { routes: forms, handoff: null };
+}
+
+/** A small-talk kind's text: `skills.smalltalk.replies`, else the bot's reply of that name (or `<kind>_short` before a question), else the runtime's. */
+function smallTalkReply(bot: LoadedBot, kind: SkillKind, short: boolean): string {
+  const { config } = bot;
+  const own = config.skills.smalltalk.replies[kind as keyof typeof config.skills.smalltalk.replies];
+  return own ?? ((short && config.replies[`${kind}_short`]) || skillReply(kind, bot.language, config.replies));
 }

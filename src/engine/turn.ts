@@ -10,10 +10,10 @@ import { annotateActiveSpan, ATTR, inSpan } from '../observability/spans.ts';
 import { gate } from './gate.ts';
 import { invokeTurnGraph, type TurnRuntime, type TurnStateValue } from './graph.ts';
 import type { KeyedMutex } from './lock.ts';
-import { handoffMessage, narrate } from './narration.ts';
+import { fillOrOmit, handoffMessage, narrate } from './narration.ts';
 import { activeForms, formsCancelledBy } from '../forms/index.ts';
 import { persistReply } from './persist.ts';
-import { skillOutcome } from './skills.ts';
+import { skillOutcome, smallTalkOutcome } from './skills.ts';
 import { CONFIRM_KEY, confirmQuestion, declinedReply, doubtfulWrite, pendingConfirm, yesOrNo } from './confirm.ts';
 import type { BotRegistry, LoadedBot } from './registry.ts';
 import { isWriteRejected, writeFailedReply, type WriteRejected } from './outcomes.ts';
@@ -258,19 +258,28 @@ function turnRuntime(scope: TurnScope, calls: ModelCallRecord[], t0: number): Tu
   const memory0 = (session.state ?? {}) as Record<string, unknown>;
   const trace: TraceEntry[] = scope.trace;
   let understood: Understanding | undefined;
+  /** A skill's text with the bot's placeholders ({name_suffix}) filled by its `replyVars`, the others left out. */
+  const fillReplyVars = async (understanding: Understanding, state: TurnStateValue) => {
+    if (!understanding.reply && !understanding.lead) return;
+    const vars = (await bot.definition.replyVars?.(turnContext(scope, { ...state, understanding }))) ?? {};
+    if (understanding.reply) understanding.reply = fillOrOmit(understanding.reply, vars);
+    if (understanding.lead) understanding.lead = fillOrOmit(understanding.lead, vars);
+  };
   return {
-    understand: async () => {
+    understand: async (state) => {
       const context = bot.model && bot.definition.modelContext ? await bot.definition.modelContext({ text, sql: db, config: bot.config }) : undefined;
       const flows = activeForms(bot.config, memory0);
       const understanding = await bot.understander.understand({ text, flows, history, now, timeZone: bot.config.timeZone, context, trace: calls });
-      // A built-in skill (a person, out of scope, small talk) answers instead of the bot's own routing.
-      const formWaits = flows.length > 0 || formsCancelledBy(bot.config, memory0, text).length > 0;
-      const skill = skillOutcome(bot, understanding, { workflow: Boolean(session.activeWorkflow), flows: formWaits });
-      if (skill) {
+      // A built-in skill (a person, out of scope, small talk beside a waiting form) answers instead of the bot's own routing.
+      const waiting = { workflow: Boolean(session.activeWorkflow), forms: flows.map((f) => f.intent), cancel: formsCancelledBy(bot.config, memory0, text).length > 0 };
+      const skill = skillOutcome(bot, understanding, waiting);
+      const skillAnswers = async (outcome: NonNullable<typeof skill>) => {
         understood = understanding;
         emit({ type: 'intent', intents: understanding.intents.map((i) => i.id), source: understanding.source, entities: understanding.entities });
-        return { understanding, ...skill };
-      }
+        await fillReplyVars(understanding, state);
+        return { understanding, ...outcome };
+      };
+      if (skill) return skillAnswers(skill);
       if (bot.definition.refineIntents) {
         const refined = await bot.definition.refineIntents({ text, intents: understanding.intents.map((i) => i.id), understanding, memory: memory0, session, bot: bot.config, sql: db });
         const scores = new Map(understanding.intents.map((i) => [i.id, i.confidence]));
@@ -278,21 +287,31 @@ function turnRuntime(scope: TurnScope, calls: ModelCallRecord[], t0: number): Tu
       }
       understood = understanding;
       const intents = understanding.intents.map((i) => i.id);
-      emit({ type: 'intent', intents, source: understanding.source, entities: understanding.entities });
+      const emitIntents = () => emit({ type: 'intent', intents, source: understanding.source, entities: understanding.entities });
       const handoffIntent = intents.find((id) => bot.intents[id]?.handoff);
       // The model was wanted but failed, and this bot prefers a person to a local guess.
       const modelFailed = bot.model && bot.config.understanding.onModelFailure === 'handoff' && calls.some((c) => !c.ok) && understanding.source === 'local';
       const handoff = handoffIntent ? { reason: bot.intents[handoffIntent].label, intent: handoffIntent } : modelFailed ? { reason: 'model unavailable' } : null;
       // A reply written while understanding (tagged replies) is the answer: no specialist runs.
-      if (handoff || understanding.reply) return { understanding, routes: [], handoff };
+      if (handoff || understanding.reply) {
+        emitIntents();
+        return { understanding, routes: [], handoff };
+      }
       const routes = bot.definition.route ? await bot.definition.route({ text, intents, understanding, memory: memory0, session, bot: bot.config, sql: db }) : intents;
+      const smallTalk = !waiting.workflow && !waiting.forms.length && !waiting.cancel && smallTalkOutcome(bot, understanding, routes);
+      if (smallTalk) return skillAnswers(smallTalk);
+      emitIntents();
       return { understanding, routes: [...new Set(routes)], handoff: null };
     },
     context: (state) => turnContext(scope, state),
     narrate: (segments, state) => {
       if (state.understanding?.reply) return state.understanding.reply;
       if (state.handoff && !segments.some((s) => s.ok && s.text)) return handoffMessage(bot, state.handoff.intent);
-      return narrate(bot, segments, state.understanding?.intents.map((i) => i.id) ?? []);
+      const lead = state.understanding?.lead;
+      // Small talk while a form or workflow waits: its line, then whatever the form or workflow says.
+      if (lead && !segments.some((s) => s.text)) return lead;
+      const body = narrate(bot, segments, state.understanding?.intents.map((i) => i.id) ?? []);
+      return lead ? `${lead}\n\n${body}` : body;
     },
     trace: (node, startMs, ok) => {
       const entry: TraceEntry = { node, startMs: Math.round(startMs - t0), ms: +(performance.now() - startMs).toFixed(2), ok };

@@ -147,6 +147,11 @@ export interface BotDefinition<Services = unknown, M extends object = Memory, D 
   modelContext?: (ctx: { text: string; sql: Sql; config: BotConfig }) => Promise<string>;
   /** Route override: which specialists run for this turn (in parallel). */
   route?: (ctx: RouteContext<M>) => string[] | Promise<string[]>;
+  /**
+   * Values for the placeholders of the runtime's own replies (small talk: `greeting: "Oi{name_suffix}!"`), from what
+   * only the bot knows (a profile in its tables). Placeholders without a value are left out.
+   */
+  replyVars?: (ctx: TurnContext<Services, M, D>) => Record<string, string> | Promise<Record<string, string>>;
   /** Narration override: joins the segments into one reply. */
   narrate?: (segments: Segment[], ctx: { bot: BotConfig; intents: string[] }) => string;
   /** Named slot validators for bot.yaml forms (`validate: { use: name }`). */

@@ -47,6 +47,9 @@ export interface DetectorInputs {
 
 let skillsCode: string | null | undefined;
 
+/** A bot's name that is a proper name ("Lumiara", "Casa Verde": every word capitalised), not a description of what it does. */
+const properName = (name: string) => /^\p{Lu}[\p{L}\p{N}-]*(?:\s+\p{Lu}[\p{L}\p{N}-]*)*$/u.test(name.trim());
+
 /** What the bot's skill detector is trained from (its fallback's examples excepted), and the cache key of that. */
 export function detectorInputs(bot: LoadedBot): DetectorInputs {
   const { config } = bot;
@@ -60,6 +63,7 @@ export function detectorInputs(bot: LoadedBot): DetectorInputs {
         .map(([id, c]) => [id, c.examples]),
     ),
     domainText: [...knowledgeTexts(bot), ...config.gazetteers.flatMap((g) => Object.entries(g.values).flat(2))],
+    names: properName(config.name) ? [config.name] : [],
   };
   // The detector's code and its lines (src/skills, data included) and the NLU code it trains with.
   skillsCode ??= sourceFingerprint(join(projectRoot, 'src', 'skills'), (name) => /\.(ts|yaml)$/.test(name));

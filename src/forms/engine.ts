@@ -62,7 +62,8 @@ export function formStep(rt: FormRuntime): Step {
     if (active && cancels(ctx.text, form.cancel)) {
       return answer(form.cancelled ? await say(form.cancelled, prior!.slots) : '', { stage: null, slots: prior!.slots, attempts: 0, last: 'cancelled' });
     }
-    if (active && !mine) {
+    // Small talk alone ("valeu!") leads the turn (ctx.understanding.lead): the form only asks again.
+    if (active && (!mine || ctx.understanding.lead)) {
       // A digression ("onde fica?"): another specialist answers it; the form asks its pending question again.
       const state = prior!;
       return answer(state.stage === CONFIRM_STAGE && form.confirm ? await say(form.confirm, state.slots) : await ask(t, state.stage!, state.slots), state);

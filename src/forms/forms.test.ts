@@ -76,6 +76,18 @@ describe('a form with code: validator, completion action, handoff after failures
     expect(last.mode).toBe('handoff_pending');
   });
 
+  it('answers small talk while it waits, then asks its question again without counting a failed answer', async () => {
+    const first = await say('a cake for my mum please');
+    expect(first.reply).toBe('Which flavour?');
+    const s = { sessionId: first.sessionId, sessionToken: first.sessionToken };
+    const thanks = await say('oh thanks a bunch!', s);
+    expect(thanks.reply).toMatch(/^You're welcome!.*\n\nWhich flavour\?$/s);
+    const session = await server.get(`/api/sessions/${first.sessionId}`, { authorization: 'Bearer test-admin-token' });
+    expect(session.body.state.cake).toMatchObject({ stage: 'flavour', attempts: 0 });
+    // A value the form reads is its answer, never small talk.
+    expect((await say('lemon, thanks', s)).reply).toBe('How many pieces?');
+  });
+
   it('cancels on a cancel phrase', async () => {
     const first = await say('order a carrot cake please');
     const s = { sessionId: first.sessionId, sessionToken: first.sessionToken };

@@ -40,7 +40,7 @@ export interface LlmUnderstander extends Understander {
 }
 
 /** What the model may say besides intents: a request for a person, out of scope, small talk, or none. */
-const SKILL_OPTIONS = ['none', 'human', 'out_of_scope', 'greeting', 'thanks', 'goodbye', 'bot_question'] as const;
+const SKILL_OPTIONS = ['none', 'human', 'out_of_scope', 'greeting', 'thanks', 'acknowledge', 'goodbye', 'bot_question'] as const;
 
 /** Confidence given to the intents the model picks (it reports none). */
 export const LLM_CONFIDENCE = 0.9;
@@ -140,7 +140,7 @@ export function triageSystemPrompt(bot: LlmBotProfile): string {
     exclusive,
     `- Use "${bot.fallback}" when nothing else applies (greetings, thanks, off-topic).`,
     `- Only when "${bot.fallback}" is chosen, write general_response: a short friendly reply in ${w.name}, in the persona's voice; otherwise general_response is "".`,
-    '- skill: "human" when the customer asks for a person (a human, an attendant, the owner), "out_of_scope" when the message is none of this business (weather, sport, jokes, arithmetic, other businesses, gibberish), "greeting", "thanks", "goodbye" or "bot_question" ("are you a bot?") for small talk and nothing else; otherwise "none".',
+    '- skill: "human" when the customer asks for a person (a human, an attendant, the owner), "out_of_scope" when the message is none of this business (weather, sport, jokes, arithmetic, other businesses, gibberish), "greeting", "thanks", "acknowledge" ("ok", "got it"), "goodbye" or "bot_question" ("are you a bot?") for small talk and nothing else; otherwise "none".',
     '- A [CONTEXTO: …] block says the customer is in the middle of a flow. A short answer ("yes", a date, a time, a name) continues that flow: choose the intent that owns it. A clearly new question still gets its own intent, and a message can do both.',
     '- Answer only with the structured output.',
   ]

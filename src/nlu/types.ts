@@ -72,11 +72,13 @@ export interface Understanding {
    * A built-in skill the message calls for (src/skills): a request for a person, out of scope, or small talk.
    * The engine decides whether it applies (a bot's own handoff intent or active workflow comes first).
    */
-  skill?: { kind: 'human' | 'out_of_scope' | 'greeting' | 'thanks' | 'goodbye' | 'bot_question'; confidence: number };
+  skill?: { kind: 'human' | 'out_of_scope' | 'greeting' | 'thanks' | 'acknowledge' | 'goodbye' | 'bot_question'; confidence: number };
   /** free-text reply some understanders produce for the fallback intent (seed 000's general_response) */
   generalResponse?: string;
   /** A complete reply produced while understanding (seed 004's tagged replies): specialists are skipped. */
   reply?: string;
+  /** A line said before the turn's answer (small talk while a form waits, before it asks again). */
+  lead?: string;
   /** Why a fallback path answered (e.g. the model failed and local understanding was used). */
   note?: string;
   /** diagnostic scores of the whole utterance, best first */

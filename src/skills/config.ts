@@ -16,8 +16,8 @@ export const skillsSchema = z
     out_of_scope: skillSchema.default({ enabled: true }),
     smalltalk: skillSchema
       .extend({
-        /** Replies per kind: greeting, thanks, goodbye, bot_question (else the bot's replies of those names, else the runtime's). */
-        replies: z.partialRecord(z.enum(['greeting', 'thanks', 'goodbye', 'bot_question']), z.string()).default({}),
+        /** Replies per kind: greeting, thanks, acknowledge, goodbye, bot_question (else the bot's replies of those names, else the runtime's). */
+        replies: z.partialRecord(z.enum(['greeting', 'thanks', 'acknowledge', 'goodbye', 'bot_question']), z.string()).default({}),
       })
       .default({ enabled: true, replies: {} }),
   })

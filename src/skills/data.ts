@@ -8,7 +8,7 @@ import { projectRoot } from '../paths.ts';
 import { readYamlFile } from '../yaml-file.ts';
 
 /** What the built-in skills recognise. `out_of_scope` is the background: what no bot of this runtime serves. */
-export const SKILL_CLASSES = ['human', 'greeting', 'thanks', 'goodbye', 'bot_question', 'out_of_scope'] as const;
+export const SKILL_CLASSES = ['human', 'greeting', 'thanks', 'acknowledge', 'goodbye', 'bot_question', 'out_of_scope'] as const;
 export type SkillClass = (typeof SKILL_CLASSES)[number];
 
 export interface SkillLines extends Record<SkillClass, string[]> {

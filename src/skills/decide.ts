@@ -1,8 +1,8 @@
 // From the detector's reading to a built-in skill: a request for a person, out of scope, or small talk.
 import type { SkillReading } from './detector.ts';
 
-export type SkillKind = 'human' | 'out_of_scope' | 'greeting' | 'thanks' | 'goodbye' | 'bot_question';
-export const SMALL_TALK: readonly SkillKind[] = ['greeting', 'thanks', 'goodbye', 'bot_question'];
+export type SkillKind = 'human' | 'out_of_scope' | 'greeting' | 'thanks' | 'acknowledge' | 'goodbye' | 'bot_question';
+export const SMALL_TALK: readonly SkillKind[] = ['greeting', 'thanks', 'acknowledge', 'goodbye', 'bot_question'];
 
 export interface SkillVerdict {
   kind: SkillKind;
@@ -39,6 +39,11 @@ export const SKILL_THRESHOLDS = {
   smallTalk: 0.6,
   /** Out of scope for a message whose bot words only pass by, read without them (measured on the bots' examples, cross-validated: 0.5 lost some). */
   outOfScopePasserBy: 0.7,
+  /**
+   * Small talk the detector is this sure of answers even where the bot's own classifier chose one of its intents: a
+   * bot with its own greeting intent shares the skills' lines, so its greetings never read this surely as small talk.
+   */
+  smallTalkOverBot: 0.9,
 };
 
 /**

@@ -33,6 +33,8 @@ export interface SkillDetectorOptions {
   domain: Record<string, string[]>;
   /** More of the bot's text (knowledge documents, gazetteer values): its words count as the bot's words. */
   domainText?: string[];
+  /** The bot's own names ("Lumiara"): a customer says them to anything, so they never mark a message as the bot's. */
+  names?: string[];
 }
 
 export interface SkillReading {
@@ -139,6 +141,7 @@ export function createSkillDetector(opts: SkillDetectorOptions, cached?: Uint8Ar
   // How many of the bot's examples use each distinctive unit.
   const exampleCount = new Map<string, number>();
   const domainSet = new Set(domainLines);
+  const nameUnits = new Set((opts.names ?? []).flatMap((n) => [...units(normalize(n, lang), lang), ...stems(normalize(n, lang), lang)]));
   for (const t of [...domainLines, ...(opts.domainText ?? [])]) {
     const normalized = normalize(t, lang);
     for (const w of stems(normalized, lang)) {
@@ -146,7 +149,7 @@ export function createSkillDetector(opts: SkillDetectorOptions, cached?: Uint8Ar
       botWords.add(w);
     }
     for (const u of new Set(units(normalized, lang))) {
-      if (genericUnits.has(u) || generic.has(u)) continue;
+      if (genericUnits.has(u) || generic.has(u) || nameUnits.has(u) || u.split(' ').some((part) => nameUnits.has(part))) continue;
       own.add(u);
       // A pair of two everyday syllables stays a weak mark however often the bot says it.
       if (domainSet.has(t) && !everydayPair(u, generic)) exampleCount.set(u, (exampleCount.get(u) ?? 0) + 1);

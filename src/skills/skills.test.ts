@@ -27,7 +27,8 @@ describe('skill data', () => {
   it('has every skill in every language, and gibberish is the same in every process', () => {
     for (const lang of ['pt', 'es', 'vi', 'en'] as const) {
       const lines = skillLines(lang);
-      for (const c of SKILL_CLASSES) expect(lines[c].length, `${lang} ${c}`).toBeGreaterThan(5);
+      // Portuguese has no acknowledgement lines yet: they moved the Portuguese bots' out-of-scope readings.
+      for (const c of SKILL_CLASSES) if (!(lang === 'pt' && c === 'acknowledge')) expect(lines[c].length, `${lang} ${c}`).toBeGreaterThan(5);
       expect(lines.answer.length).toBeGreaterThan(10);
     }
     expect(gibberish(5, 3)).toEqual(gibberish(5, 3));
@@ -62,6 +63,30 @@ describe('skill detector on a small clinic bot', () => {
 
   it('leaves the bot its own messages, short answers and anything naming its things', () => {
     for (const text of ['quero marcar uma consulta com o cardiologista', 'vocês atendem unimed?', 'sim', 'amanhã às 10h', 'e dermatologia, tem?']) expect(kind(text), text).toBeNull();
+  });
+});
+
+describe('small talk', () => {
+  it('tells thanks from an answer with something in it', () => {
+    expect(kind('muitíssimo obrigada')).toBe('thanks');
+    expect(kind('ok, e quanto fica o clareamento?')).toBeNull();
+  });
+
+  it('tells an acknowledgement from an answer (Spanish)', () => {
+    const es = createSkillDetector({ language: 'es', domain: { turno: ['quiero sacar un turno', 'tienen turno para mañana?', 'quiero reservar con la dentista'], precio: ['cuánto sale la limpieza?', 'qué obras sociales aceptan?', 'cuánto cuesta el blanqueamiento?'] } });
+    expect(decideSkill(es.read('ah, ya entendí')!)?.kind).toBe('acknowledge');
+    expect(decideSkill(es.read('ok, y cuánto sale el blanqueamiento?')!)).toBeNull();
+  });
+
+  it("does not count the bot's own name as a word of its domain", () => {
+    // A bot whose customers often call it by its name: without `names` that name reads as the bot's business.
+    const named = { ...domain, agenda: ['Lumiara, tem horário amanhã?', 'oi Lumiara, quero remarcar', 'Lumiara me ajuda a agendar'] };
+    const plain = createSkillDetector({ language: 'pt', domain: named });
+    const aware = createSkillDetector({ language: 'pt', domain: named, names: ['Lumiara'] });
+    const text = 'valeu demais, Lumiara';
+    expect(plain.read(text)!.domainWords).not.toEqual([]);
+    expect(aware.read(text)!.domainWords).toEqual([]);
+    expect(decideSkill(aware.read(text)!)?.kind).toBe('thanks');
   });
 });
 

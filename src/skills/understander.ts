@@ -5,7 +5,8 @@ import type { SkillDetector } from './detector.ts';
 
 /**
  * `detector` is built on first use (it trains a small model). While a flow or form waits for an answer only a
- * request for a person counts: "amanhã" or "tanto faz" answer the flow whatever they look like. An out-of-scope
+ * request for a person and small talk with nothing in it count: "amanhã" or "tanto faz" answer the flow whatever
+ * they look like. An out-of-scope
  * reading makes the result sure (a cascade need not ask the model).
  */
 export function withSkills(inner: Understander, detector: () => SkillDetector | null): Understander {
@@ -14,7 +15,10 @@ export function withSkills(inner: Understander, detector: () => SkillDetector | 
       const u = await inner.understand(input);
       const reading = detector()?.read(input.text);
       const verdict = reading && decideSkill(reading);
-      if (!verdict || (verdict.kind !== 'human' && input.flows.length > 0)) return u;
+      if (!verdict) return u;
+      // While a form waits, small talk counts only when the message carries nothing the form could read ("ok" is a yes).
+      const waits = input.flows.length > 0;
+      if (waits && verdict.kind !== 'human' && (verdict.kind === 'out_of_scope' || u.entities.length > 0)) return u;
       u.skill = verdict;
       if (verdict.kind === 'out_of_scope' || verdict.kind === 'human') delete u.unsure;
       return u;
