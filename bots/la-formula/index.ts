@@ -82,11 +82,9 @@ const consultaEntrenamiento: Step = (ctx) => {
   return { segments: [{ intent: 'consulta_entrenamiento', text, ok: true }] };
 };
 
-/** otro: shipping, payment and hours from the shop's knowledge; thanks and goodbyes; else a friendly nudge. */
+/** otro: shipping, payment and hours from the shop's knowledge, else a friendly nudge (thanks and goodbyes are the runtime's small talk). */
 const otro: Step = async (ctx) => {
   const t = foldText(ctx.text);
-  if (/\b(gracias|genial gracias|mil gracias|grax|joya)\b/.test(t)) return { segments: [{ intent: 'otro', text: ctx.reply('otro_thanks'), ok: true }] };
-  if (/\b(chau|nos vemos|hasta luego|abrazo)\b/.test(t)) return { segments: [{ intent: 'otro', text: ctx.reply('otro_bye'), ok: true }] };
   if (/\b(envio|envios|mandan|llega|correo|andreani)\b/.test(t)) return { segments: [{ intent: 'otro', text: ctx.reply('shipping'), ok: true }] };
   if (/\b(pago|pagar|tarjeta|transferencia|mercado ?pago|cuotas|efectivo)\b/.test(t)) return { segments: [{ intent: 'otro', text: ctx.reply('payment'), ok: true }] };
   if (/\b(horario|horarios|abren|cierran|direccion|donde estan|local|ubicacion)\b/.test(t)) return { segments: [{ intent: 'otro', text: ctx.reply('hours'), ok: true }] };
