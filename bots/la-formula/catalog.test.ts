@@ -6,7 +6,6 @@ import {
   formatAmount,
   formatPrice,
   isKnownProductMention,
-  mentionsPharmacology,
   mentionsUnknownProduct,
   parseCatalog,
   stockPhrase,
@@ -166,12 +165,3 @@ describe('mentionsUnknownProduct (precio_stock)', () => {
   });
 });
 
-describe('mentionsPharmacology', () => {
-  it('spots drugs and cycles but not supplements', () => {
-    expect(mentionsPharmacology('que ciclo me recomendas?')).toBe(true);
-    expect(mentionsPharmacology('tenes Oxandrolona?')).toBe(true);
-    expect(mentionsPharmacology('post ciclo despues de la deca')).toBe(true);
-    expect(mentionsPharmacology('cuanto sale la creatina')).toBe(false);
-    expect(mentionsPharmacology('voy al local en tren')).toBe(false);
-  });
-});

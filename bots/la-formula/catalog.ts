@@ -107,11 +107,12 @@ const contains = (outer: Span, inner: Span) =>
 // ---------------------------------------------------------------------------------------------
 // Things the shop does not sell (or has no data about). Folded; matched as whole phrases.
 
-const lists = readBotConfig(dirname(sourcePath(import.meta.url))).settings as Record<string, string[]>;
+const config = readBotConfig(dirname(sourcePath(import.meta.url)));
+const lists = config.settings as Record<string, string[]>;
 /** Supplements, brands and gear La Formula doesn't carry (bot.yaml settings.not_carried): asking for them is `precio_stock`. */
 export const NOT_CARRIED: readonly string[] = lists.not_carried ?? [];
-/** Drugs and hormones (settings.pharmacology): these are `farmacologia` (handed to Mauri), never products. */
-export const PHARMACOLOGY_TERMS: readonly string[] = lists.pharmacology ?? [];
+/** Drugs and hormones (bot.yaml's `drug` gazetteer, which the runtime makes `farmacologia`): never a product. */
+const PHARMACOLOGY_TERMS: readonly string[] = config.gazetteers.filter((g) => g.type === 'drug').flatMap((g) => Object.entries(g.values).flat(2));
 
 const notCarriedPhrases = NOT_CARRIED.map((t) => tokens(t));
 const pharmaPhrases = PHARMACOLOGY_TERMS.map((t) => tokens(t));
@@ -293,7 +294,3 @@ export function mentionsUnknownProduct(text: string, catalog: Catalog = defaultC
   return unknownProductQuery(text, catalog, options) !== undefined;
 }
 
-/** Heuristic for `farmacologia`: the message names a drug, hormone or cycle. */
-export function mentionsPharmacology(text: string): boolean {
-  return exactSpans(tokens(text), pharmaPhrases).length > 0;
-}

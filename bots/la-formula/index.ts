@@ -1,7 +1,7 @@
 // la-formula: Nico answers from the shop's catalogue and knowledge; intents whose handoff toggle
 // is on go to Mauri through the runtime's handoff circuit.
 import { answerFromKnowledge, defineBot, isGreeting, type Step, type TurnContext } from 'switchboard';
-import { defaultCatalog, findProducts, foldText, formatAmount, mentionsPharmacology, stockPhrase, unknownProductQuery, type Product } from './catalog.ts';
+import { defaultCatalog, findProducts, foldText, formatAmount, stockPhrase, unknownProductQuery, type Product } from './catalog.ts';
 
 const PRODUCT_INTENTS = new Set(['consulta_producto', 'posible_comprador']);
 const PRODUCT_TALK = new Set([...PRODUCT_INTENTS, 'precio_stock']);
@@ -125,10 +125,10 @@ export default defineBot({
   },
   /**
    * What only the shop knows: a product it doesn't have data for is precio_stock (and one it has is
-   * not); asking the price of a product it sells is posible_comprador; drugs and health are farmacologia.
+   * not); asking the price of a product it sells is posible_comprador; health talk is farmacologia (a named drug
+   * already is: bot.yaml's `drug` gazetteer).
    */
   refineIntents: ({ text, intents, understanding, bot }) => {
-    if (mentionsPharmacology(text) && bot.intents?.farmacologia) return ['farmacologia'];
     if (bot.intents?.farmacologia && intents.length === 1 && HEALTH_OVERRIDES.has(intents[0]) && HEALTH.test(foldText(text))) return ['farmacologia'];
     let refined = intents;
     if (understanding.source === 'local' && intents.length === 1) {

@@ -67,6 +67,11 @@ export const gazetteerSchema = z.strictObject({
   not: z.array(z.string()).optional(),
   /** Words right before a form (one word may come between) that make it something else ("escola pública"). */
   exceptAfter: z.array(z.string()).optional(),
+  /**
+   * The intent a message naming one of these values always is, whatever the classifier read (drugs → the bot's
+   * pharmacology intent). A request for a person still hands over.
+   */
+  intent: z.string().optional(),
 });
 
 const numberSpecShape = {
@@ -152,6 +157,7 @@ export const checkedBotConfigSchema = botConfigSchema.superRefine((c, ctx) => {
   need(c.understanding.fallback, ['understanding', 'fallback']);
   c.understanding.exclusive.forEach((id, i) => need(id, ['understanding', 'exclusive', i]));
   for (const [group, skill] of Object.entries(c.skills)) if (skill.intent) need(skill.intent, ['skills', group, 'intent']);
+  c.gazetteers.forEach((g, i) => g.intent && need(g.intent, ['gazetteers', i, 'intent']));
   const kinds = new Set<string>([...BUILTIN_SLOT_KINDS, ...c.gazetteers.map((g) => g.type), ...c.entities.map((e) => e.type)]);
   for (const [formId, form] of Object.entries(c.forms)) {
     need(form.intent ?? formId, ['forms', formId, 'intent']);

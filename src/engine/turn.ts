@@ -13,6 +13,7 @@ import type { KeyedMutex } from './lock.ts';
 import { fillOrOmit, handoffMessage, narrate } from './narration.ts';
 import { activeForms, formsCancelledBy } from '../forms/index.ts';
 import { persistReply } from './persist.ts';
+import { applyNamedIntents } from './named-intents.ts';
 import { skillOutcome, smallTalkOutcome } from './skills.ts';
 import { CONFIRM_KEY, confirmQuestion, declinedReply, doubtfulWrite, pendingConfirm, yesOrNo } from './confirm.ts';
 import type { BotRegistry, LoadedBot } from './registry.ts';
@@ -270,6 +271,7 @@ function turnRuntime(scope: TurnScope, calls: ModelCallRecord[], t0: number): Tu
       const context = bot.model && bot.definition.modelContext ? await bot.definition.modelContext({ text, sql: db, config: bot.config }) : undefined;
       const flows = activeForms(bot.config, memory0);
       const understanding = await bot.understander.understand({ text, flows, history, now, timeZone: bot.config.timeZone, context, trace: calls });
+      if (!flows.length) applyNamedIntents(bot.config, understanding);
       // A built-in skill (a person, out of scope, small talk beside a waiting form) answers instead of the bot's own routing.
       const waiting = { workflow: Boolean(session.activeWorkflow), forms: flows.map((f) => f.intent), cancel: formsCancelledBy(bot.config, memory0, text).length > 0 };
       const skill = skillOutcome(bot, understanding, waiting);
