@@ -14,7 +14,6 @@ import {
   type Slots,
   type SlotVerdict,
   type Sql,
-  type Step,
   type TurnContext,
 } from 'switchboard';
 import { addDays, classesOn, formatSlotsPt, localDateTime, matchClassTime, nextAvailable, parseTimetable, slotKey, type BookedCounts, type DatedSlot, type Timetable } from './booking.ts';
@@ -147,14 +146,10 @@ export async function insertBooking(tx: Sql, b: { id: string; sessionId: string;
   return row.id;
 }
 
-/** general: the model's general_response when there is one (greetings, thanks and goodbyes are the runtime's small talk). */
-const general: Step<unknown, Memory> = (ctx) => ({
-  segments: [{ intent: 'general', text: ctx.understanding.generalResponse || ctx.reply('general_fallback'), ok: true }],
-});
-
 export default defineBot<unknown, Memory>({
   migrations,
-  specialists: { general },
+  // `general` (the fallback) is the runtime's: the model's general_response, else replies.general_fallback.
+  specialists: {},
   validators: { classDay, classTime },
   forms: {
     trial: {
