@@ -11,6 +11,11 @@ export function sourcePath(moduleUrl: string): string {
   return fileURLToPath(moduleUrl).replace(`${sep}${BUILD_DIR}${sep}`, sep).replace(/\.js$/, '.ts');
 }
 
+/** The source folder of a folder: a folder of the compiled copy under .build/ maps back to src/ or bots/. */
+export function sourceDir(dir: string): string {
+  return dir.replace(`${sep}${BUILD_DIR}${sep}`, sep);
+}
+
 /** The repository root: the folder above src/ that holds package.json. */
 export const projectRoot = (() => {
   for (let dir = dirname(sourcePath(import.meta.url)); ; dir = dirname(dir)) {

@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { checkedBotConfigSchema, type BotConfig } from './config.ts';
 import { describeIssues } from './errors.ts';
 import type { BotDefinition } from '../engine/types.ts';
-import { compiled, projectRoot, runnableModule } from '../paths.ts';
+import { compiled, projectRoot, runnableModule, sourceDir } from '../paths.ts';
 import { readYamlFile } from '../yaml-file.ts';
 
 export interface BotSource {
@@ -16,7 +16,9 @@ export interface BotSource {
 
 export class BotConfigError extends Error {}
 
-export function readBotConfig(dir: string): BotConfig {
+/** A bot folder's bot.yaml, checked. `dir` may be the compiled copy's folder (a bot's code passing its own). */
+export function readBotConfig(botDir: string): BotConfig {
+  const dir = sourceDir(botDir);
   const file = join(dir, 'bot.yaml');
   let raw: unknown;
   try {
