@@ -7,8 +7,6 @@ import { CRM_INTENTS } from './types.ts';
 
 // ---------------------------------------------------------------- slot extraction helpers
 
-const MONEY = /\br\$\s*\d|\b\d[\d.]*(?:,\d{1,2})?\s*reais\b/;
-
 const POLITE =
   /^(?:\s*(?:por favor|pfv|pf|favor|vc pode|voce pode|vc poderia|voce poderia|pode|poderia|consegue|preciso que (?:voce|vc)|preciso|quero que (?:voce|vc)|quero|gostaria de|gostaria que (?:voce|vc)|me ajuda a|ajuda a|bora|vamos|agora|tambem|depois|entao|ai|e|ok|oi|ola|bom dia|boa tarde|boa noite|alem disso|em seguida|por fim)\b[\s,]*)+/;
 
@@ -289,47 +287,38 @@ export function extractProposalSlots(clause: string): CrmSlots {
   return slots;
 }
 
-const NUM = '(\\d[\\d.]*(?:,\\d{1,2})?)';
-const PRICE_INTRO = '(?:(?:por|a|de|valor(?:\\s+de)?|preco(?:\\s+de)?|no valor de|pelo valor de|pelo preco de|custando|custa|sai a|sai por|saindo a|saindo por)\\s+)';
-/** A price with its currency: "por 1.200 reais", "de R$ 1.200", "R$ 450", "300 reais" (the lead-in and the word go too). */
-const PRICE_WITH_CURRENCY = new RegExp(`(?:\\b${PRICE_INTRO})?(?:r\\$\\s*${NUM}(?:\\s*(?:reais|real)\\b)?|\\b${NUM}\\s*(?:reais|real|conto|contos)\\b)`);
-/** A bare price after a lead-in: "a 1200", "por 1.200" (not "a 3 unidades", not "de 12 meses"). */
-const PRICE_BARE = new RegExp(`\\b(?:por|a|valor(?:\\s+de)?|preco(?:\\s+de)?|custando|custa|sai a|sai por)\\s+${NUM}\\b(?!\\s*(?:x|un\\w*|unidades?|itens?|%|por cento|horas?|dias?|meses|mes|anos?)\\b)`);
 const QUANTITY = /\b(\d+(?:,\d+)?)\s*(?:x|un\.?|unid\w*|unidades?)(?=\s|$|\b)|\bquantidade\s*:?\s*(\d+(?:,\d+)?)|\b(\d+)\s+(?=[a-z])/;
 const PROPOSAL_REF = /\b(?:n[ao]|a|ao|para a|pra|da|na ultima)\s+proposta\b\s*(?:(?:de|do|da|:)\s*)?/;
 /** Verb, then fillers ("também", "mais", "ainda", "outro") and articles, then "item (de)". */
 const ITEM_PREFIX =
   /^(?:(?:adicion\w*|add|inclu\w*|coloc\w*|insir\w*|inser\w*|acrescent\w*|bot\w*|lanc\w*|cri\w*|registr\w*|poe|ponha)\s+)?(?:(?:o|um|uma|a|os|as|novo|nova|mais|tambem|ainda|outro|outra|outros|outras|ai|la|so|agora|e)\s+)*(?:ite(?:m|ns)\b\s*)?(?:(?:de|:|-)\s*)?/;
 
-/** The item's price in a folded clause: where it is and its value. */
-function findPrice(f: string): { start: number; end: number; value: number } | null {
-  const m = PRICE_WITH_CURRENCY.exec(f) ?? PRICE_BARE.exec(f);
-  if (!m) return null;
-  const value = parseNumberPt(m.slice(1).find((g) => g !== undefined) ?? '');
-  return value === null ? null : { start: m.index, end: m.index + m[0].length, value };
+/** The item's unit price: the clause's `preco` entity (bot.yaml), read by the runtime, with its cue. */
+function findPrice(entities: Entity[]): { start: number; end: number; value: number } | null {
+  const e = entities.find((x) => x.type === 'preco' && x.start !== undefined && x.end !== undefined);
+  return e ? { start: e.start!, end: e.end!, value: Number(e.value) } : null;
 }
 
-export function extractItemSlots(clause: string): CrmSlots {
+export function extractItemSlots(clause: string, entities: Entity[] = []): CrmSlots {
   const slots: CrmSlots = {};
   let work = clause;
+  const price = findPrice(entities);
   const ref = PROPOSAL_REF.exec(fold(work));
   if (ref) {
     const after = work.slice(ref.index + ref[0].length);
     const fa = fold(after);
     const punct = /[,;(]|\s-\s/.exec(fa);
-    const price = findPrice(fa);
-    const stopAt = Math.min(punct?.index ?? Infinity, price?.start ?? Infinity);
+    const end = ref.index + ref[0].length;
+    const stopAt = Math.min(punct?.index ?? Infinity, price && price.start >= end ? price.start - end : Infinity);
     const stopped = stopAt !== Infinity;
     const raw = stopped ? after.slice(0, stopAt) : after;
     const name = cleanFragment(raw);
-    const end = ref.index + ref[0].length;
     // A name after "na proposta" is the proposal's when Capitalized or when it closes the clause.
-    if (name && !/^\d/.test(name) && (/^\p{Lu}/u.test(name) || (!stopped && !MONEY.test(fold(raw))))) {
+    if (name && !/^\d/.test(name) && (/^\p{Lu}/u.test(name) || !stopped)) {
       slots.proposta_ref = name;
       work = blankSpan(work, ref.index, end + raw.length);
     } else work = blankSpan(work, ref.index, end);
   }
-  const price = findPrice(fold(work));
   if (price) {
     slots.preco = price.value;
     work = blankSpan(work, price.start, price.end);
@@ -443,7 +432,7 @@ export function extractSlots(intent: CrmIntent, clause: string, clock: Clock, re
     case 'proposta_rascunhar':
       return extractProposalSlots(clause);
     case 'proposta_item_adicionar':
-      return extractItemSlots(clause);
+      return extractItemSlots(clause, entities);
     case 'proposta_recalcular':
       return extractRecalcSlots(clause);
     case 'lead_listar':
