@@ -1,6 +1,6 @@
 // Local understanding of a CRM request without a model: the runtime reads the message's clauses and their
 // intents (ctx.commands()); here each clause's slots are pulled out of it.
-import { cutSpans, readDeadline, type Entity } from 'switchboard';
+import { cutSpans, readDeadline, readOpeningName, SlotText, type Entity } from 'switchboard';
 import { capitalizeFirst, cleanFragment, fold, leadRefs, nameCase, parseNumberPt } from './text.ts';
 import type { Clock, CrmClause, CrmIntent, CrmSlots, PlanAction } from './types.ts';
 import { CRM_INTENTS } from './types.ts';
@@ -122,17 +122,10 @@ function tidyTitle(text: string): string {
 
 // ---------------------------------------------------------------- per-intent extraction
 
-const SURNAMES = new Set([
-  'silva', 'santos', 'souza', 'sousa', 'oliveira', 'costa', 'pereira', 'almeida', 'lima', 'carvalho', 'rocha', 'ferreira', 'rodrigues',
-  'gomes', 'martins', 'araujo', 'ribeiro', 'barbosa', 'melo', 'nascimento', 'cruz', 'moura', 'paula', 'conceicao', 'jesus', 'freitas',
-  'andrade', 'cardoso', 'teixeira', 'mendes', 'castro', 'campos', 'vieira', 'monteiro', 'moraes', 'morais', 'azevedo', 'assis',
-]);
-
-const LEAD_PREFIX =
-  /^(?:(?:cadastr\w*|cri\w*|adicion\w*|add|registr\w*|salv\w*|inclu\w*|insir\w*|inser\w*|coloc\w*|bot\w*|anot\w*|poe|ponha)\s+)?(?:(?:o|a|um|uma|esse|este|essa|esta|novo|nova)\s+)*(?:(?:lead|contato|cliente|prospect)s?\b\s*)?(?:(?:novo|nova)\s+)?(?:(?:chamad[oa]|de nome|com (?:o )?nome|nome)\s*:?\s*|:\s*)?/;
 const FIELD_STOP = /(?:[,;(]|\s-\s|\s(?:que|com|telefone|tel|fone|celular|cel|whats\w*|zap|e-?mail|origem|empresa|veio|via|e|cujo|cuja|numero)\b)/;
 
-export function extractLeadSlots(clause: string, entities: Entity[] = []): CrmSlots {
+/** `rest`: the clause after its opening (the verb, "novo lead"), read by the runtime. */
+export function extractLeadSlots(clause: string, rest: string, entities: Entity[] = []): CrmSlots {
   const slots: CrmSlots = {};
   let work = clause;
   const take = (re: RegExp, use: (m: RegExpExecArray) => void) => {
@@ -174,56 +167,11 @@ export function extractLeadSlots(clause: string, entities: Entity[] = []): CrmSl
     slots.empresa = nameCase(cleanFragment(stop ? value.slice(0, stop.index) : value));
   });
 
-  // The name: what follows the verb phrase, up to a field or particle.
-  const body = stripPolite(work);
-  const rest = cutPrefix(body, LEAD_PREFIX);
-  const words = [...rest.matchAll(/\S+/g)];
-  const nameParts: string[] = [];
-  let i = 0;
-  for (; i < words.length && nameParts.length < 5; i++) {
-    const raw = words[i][0];
-    const w = raw.replace(/[,;:.!?]+$/, '');
-    const wf = fold(w);
-    if (!w || /\d/.test(w) || (nameParts.length > 0 && (NAME_STOP.has(wf) || (FIELD_STOP.test(` ${wf}`) && !PARTICLES.has(wf))))) break;
-    if (nameParts.length === 0 && (NAME_STOP.has(wf) || PRONOUNS.has(wf))) break;
-    if (PARTICLES.has(wf) && nameParts.length > 0) {
-      const next = words[i + 1]?.[0].replace(/[,;:.!?]+$/, '') ?? '';
-      if (SURNAMES.has(fold(next))) {
-        nameParts.push(w, next);
-        i++;
-        if (/[,;:.!?]$/.test(words[i][0])) {
-          i++;
-          break;
-        }
-        continue;
-      }
-      // "Lennon da Acme": what follows the particle is the company.
-      if (!slots.empresa) {
-        const after = rest.slice(words[i].index + words[i][0].length);
-        const stop = FIELD_STOP.exec(fold(after));
-        const company = cleanFragment(stop ? after.slice(0, stop.index) : after);
-        if (company && !/\d/.test(company)) slots.empresa = nameCase(company);
-      }
-      break;
-    }
-    nameParts.push(w);
-    if (w !== raw) break; // punctuation closes the name
-  }
-  // "põe a Bianca Nunes": a verb the prefix did not know, then an article, then the Capitalized name.
-  const firstCapital = nameParts.findIndex((w) => /^\p{Lu}/u.test(w));
-  const article = nameParts.slice(0, Math.max(0, firstCapital)).findLastIndex((w) => ARTICLES.has(fold(w)));
-  if (article >= 0) nameParts.splice(0, article + 1);
-  if (nameParts.length) slots.nome = nameCase(nameParts.join(' '));
-  if (!slots.empresa && slots.nome) {
-    // "novo lead: Lennon, Acme, 11 9…" — an unlabelled Capitalized fragment after the name.
-    const tail = rest.slice(words[Math.min(i, words.length - 1)]?.index ?? rest.length);
-    for (const frag of tail.split(/[,;]/).slice(1, 3)) {
-      const c = cleanFragment(frag).replace(/^(?:da|do|de)\s+(?=\p{Lu})/u, '');
-      if (c && /^\p{Lu}/u.test(c) && !/\d|@/.test(c) && c.split(/\s+/).length <= 4) {
-        slots.empresa = c;
-        break;
-      }
-    }
+  // The name and an unlabelled company: the runtime's reading of the free text, labelled fields blanked.
+  const read = readOpeningName(new SlotText(work.slice(work.length - rest.length)), 'pt');
+  if (read) {
+    slots.nome = read.person.value;
+    slots.empresa ??= read.company?.value;
   }
   return slots;
 }
@@ -416,7 +364,7 @@ export function extractCompleteSlots(clause: string, rest: string): CrmSlots {
 export function extractSlots(intent: CrmIntent, clause: string, clock: Clock, rest = clause, entities: Entity[] = []): CrmSlots {
   switch (intent) {
     case 'lead_criar':
-      return extractLeadSlots(clause, entities);
+      return extractLeadSlots(clause, rest, entities);
     case 'lead_buscar':
       return extractFindSlots(rest);
     case 'nota_adicionar':

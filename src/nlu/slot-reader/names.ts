@@ -31,3 +31,93 @@ export function readPersonName(text: SlotText, lang: Language): NameRead | undef
   text.mask(found.start, found.end);
   return { value: properName(found.text), start: found.start, end: found.end };
 }
+
+export interface OpeningNameRead {
+  person: NameRead;
+  /** "Ana Souza da Orbe": what a linking word joins to the name, or a Capitalized fragment after its comma. */
+  company?: NameRead;
+}
+
+interface OpeningCues {
+  /** Words that join a name to its surname ("da Silva") or to the person's company ("da Orbe"). */
+  links: Set<string>;
+  /** Surnames a link word keeps in the name even in lowercase ("maria da silva"). */
+  surnames: Set<string>;
+  /** Words that end a name (a field's label, a preposition, a connector). */
+  stop: Set<string>;
+}
+
+const OPENING: Partial<Record<Language, OpeningCues>> = {
+  pt: {
+    links: new Set(['da', 'de', 'do', 'das', 'dos']),
+    surnames: new Set(('silva santos souza sousa oliveira costa pereira almeida lima carvalho rocha ferreira rodrigues gomes martins ' +
+      'araujo ribeiro barbosa melo nascimento cruz moura paula conceicao jesus freitas andrade cardoso teixeira mendes castro campos ' +
+      'vieira monteiro moraes morais azevedo assis').split(' ')),
+    stop: new Set(('que com para pra pro sobre dizendo falando informando e amanha hoje as no na em ate dia pelo pela por como telefone ' +
+      'tel fone celular cel email e-mail whatsapp zap origem empresa depois veio via cujo cuja numero').split(' ')),
+  },
+};
+
+const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu;
+
+/**
+ * The person a command's free text opens with, after its cue word ("cadastra a Ana Souza da Orbe, …" → its rest
+ * "Ana Souza da Orbe, …"): the first word, then words up to punctuation, a digit or a stop word; a link word
+ * followed by a known surname stays in the name, otherwise what it joins is the company. Both are masked.
+ */
+export function readOpeningName(text: SlotText, lang: Language): OpeningNameRead | undefined {
+  const cues = OPENING[lang];
+  if (!cues) return undefined;
+  const words = [...text.folded.matchAll(WORD)];
+  const first = words[0];
+  if (!first || text.folded.slice(0, first.index).trim() || /\d/.test(first[0]) || cues.stop.has(first[0]) || cues.links.has(first[0])) return undefined;
+  const joined = (a: number, b: number) => !text.folded.slice(words[a].index + words[a][0].length, words[b].index).trim();
+  let last = 0;
+  let company: NameRead | undefined;
+  for (let i = 1; i < words.length && i < 6; i++) {
+    const w = words[i][0];
+    if (!joined(i - 1, i) || /\d/.test(w)) break;
+    if (cues.links.has(w)) {
+      if (words[i + 1] && cues.surnames.has(words[i + 1][0]) && joined(i, i + 1)) {
+        last = ++i;
+        continue;
+      }
+      company = readFragment(text, words[i].index + w.length, cues);
+      break;
+    }
+    if (cues.stop.has(w)) break;
+    last = i;
+  }
+  const start = first.index;
+  const end = words[last].index + words[last][0].length;
+  const person = { value: properName(text.original.slice(start, end)), start, end };
+  text.mask(start, end);
+  company ??= readFragment(text, unlabelledFragmentStart(text, end), cues, true);
+  if (company) text.mask(company.start, company.end);
+  return { person, company };
+}
+
+/** After the name, the start of the next comma-separated fragment (an unlabelled company), or -1. */
+function unlabelledFragmentStart(text: SlotText, from: number): number {
+  const comma = /^[\s,;]*?[,;]\s*/.exec(text.folded.slice(from));
+  return comma ? from + comma[0].length : -1;
+}
+
+/** A company's name from `from` up to punctuation, a digit or a stop word; with `capital`, only a Capitalized one. */
+function readFragment(text: SlotText, from: number, cues: OpeningCues, capital = false): NameRead | undefined {
+  if (from < 0) return undefined;
+  const words = [...text.folded.slice(from).matchAll(WORD)];
+  let end = -1;
+  let start = -1;
+  for (const [k, m] of words.entries()) {
+    const at = from + m.index;
+    if (k > 0 && text.folded.slice(end, at).trim()) break;
+    if (k === 0 && text.folded.slice(from, at).trim()) return undefined;
+    if (/\d/.test(m[0]) || cues.stop.has(m[0]) || text.original.slice(at, at + m[0].length).includes('@')) break;
+    if (k === 0 && capital && !/^\p{Lu}/u.test(text.original[at])) return undefined;
+    if (k >= 4) return undefined;
+    if (start < 0) start = at;
+    end = at + m[0].length;
+  }
+  return start < 0 ? undefined : { value: text.original.slice(start, end), start, end };
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractEntities } from '../entities/index.ts';
 import type { Gazetteer, PatternEntity } from '../types.ts';
-import { readGazetteer, readMoney, readNumber, readPattern, readPersonName, SlotText, type MoneySpec, type NumberSpec } from './index.ts';
+import { readGazetteer, readMoney, readNumber, readOpeningName, readPattern, readPersonName, SlotText, type MoneySpec, type NumberSpec } from './index.ts';
 
 const AGE: NumberSpec = { after: ['anos'], notBefore: ['há', 'por'], before: ['idade'], notAfter: ['atrás'], min: 10, max: 100, integer: true };
 const SCORE: NumberSpec = { before: ['tirei', 'nota'], within: 20, notWithin: ['corte'], after: ['pontos'], min: 200, max: 1000, words: false };
@@ -147,5 +147,28 @@ describe('regex entities with a value', () => {
     const year: PatternEntity[] = [{ type: 'year', pattern: '\\bno (\\d)o ano\\b|\\bno (ultimo) ano\\b' }];
     expect(readPattern(new SlotText('estou no último ano'), year)?.value).toBe('ultimo');
     expect(readPattern(new SlotText('estou no 2º ano'), year)?.value).toBe('2');
+  });
+});
+
+describe('readOpeningName', () => {
+  it('reads the person a command text opens with, a known surname kept after a link word', () => {
+    const text = new SlotText('carla da souza, quer orçamento');
+    expect(readOpeningName(text, 'pt')).toEqual({ person: { value: 'Carla da Souza', start: 0, end: 14 }, company: undefined });
+    expect(text.folded.slice(0, 14).trim()).toBe('');
+  });
+
+  it('reads the company a link word joins, or a Capitalized fragment after a comma', () => {
+    expect(readOpeningName(new SlotText('Tiago Reis do Grupo Alfa com urgência'), 'pt')).toMatchObject({
+      person: { value: 'Tiago Reis' },
+      company: { value: 'Grupo Alfa' },
+    });
+    expect(readOpeningName(new SlotText('Tiago Reis, Alfa Tintas, 21 99999-0000'), 'pt')?.company?.value).toBe('Alfa Tintas');
+    expect(readOpeningName(new SlotText('Tiago Reis, mora longe'), 'pt')?.company).toBeUndefined();
+  });
+
+  it('reads nothing when the text opens with a stop word, a digit or in a language without cues', () => {
+    expect(readOpeningName(new SlotText('com o Tiago'), 'pt')).toBeUndefined();
+    expect(readOpeningName(new SlotText('3 cadeiras'), 'pt')).toBeUndefined();
+    expect(readOpeningName(new SlotText('Tiago Reis'), 'vi')).toBeUndefined();
   });
 });
