@@ -72,6 +72,11 @@ export const gazetteerSchema = z.strictObject({
    * pharmacology intent). A request for a person still hands over.
    */
   intent: z.string().optional(),
+  /** readGazetteer: which form wins when several are in the message (`first`, or the `longest` anywhere). */
+  pick: z.enum(['first', 'longest']).optional(),
+  /** Forms that are everyday words: read only right after a `cuesBefore` phrase, or when the slot was asked. */
+  cueOnly: z.array(z.string()).optional(),
+  cuesBefore: z.array(z.string()).optional(),
 });
 
 const numberSpecShape = {

@@ -18,7 +18,7 @@ export { trainNlpjs, type BaselineModel } from './bench-nlpjs.ts';
 export { nluFingerprint, sourceFingerprint } from './fingerprint.ts';
 export { crossValidate, trigrams, trigramSimilarity, type CrossValidation } from './crossval.ts';
 export { editDistance } from './edit-distance.ts';
-export { SlotText, phrasesSource, properName, readGazetteer, readOpeningName, readPattern, readPersonName, readMoney, readNumber, WORD_END, WORD_START, type GazetteerRead, type MoneyRead, type MoneySpec, type NameRead, type OpeningNameRead, type NumberRead, type NumberSpec, type TextSpan } from './slot-reader/index.ts';
+export { extendGazetteer, SlotText, phrasesSource, properName, readGazetteer, readOpeningName, readPattern, readPersonName, readMoney, readNumber, WORD_END, WORD_START, type GazetteerRead, type MoneyRead, type MoneySpec, type NameRead, type OpeningNameRead, type NumberRead, type NumberSpec, type TextSpan } from './slot-reader/index.ts';
 export { correctCommandWords, type CommandWords } from './typos.ts';
 export { commandReader, type CommandClause, type CommandExample, type CommandReader, type CommandReaderOptions } from './commands.ts';
 export { referenceReader, type Reference, type ReferenceReader } from './references.ts';

@@ -47,6 +47,11 @@ export interface Gazetteer {
   not?: string[];
   /** Words right before a form (one word may come between) that make it something else ("escola pública"). */
   exceptAfter?: string[];
+  /** readGazetteer only: `first` (default) or `longest` form in the message wins. */
+  pick?: 'first' | 'longest';
+  /** readGazetteer only: forms read only right after a `cuesBefore` phrase, or when the slot was asked. */
+  cueOnly?: string[];
+  cuesBefore?: string[];
 }
 
 export interface UnderstandInput {

@@ -1,6 +1,7 @@
 // A gazetteer's value read out of a message being read for several slots: the earliest form (the longest at that
-// place), whole words, without regard to accents or case, unless inside one of the gazetteer's `not` phrases
-// ("boa noite" names no shift) or right after one of its `exceptAfter` words ("escola pública" is no college).
+// place), or with `pick: longest` the longest form anywhere; whole words, without regard to accents or case,
+// unless inside one of the gazetteer's `not` phrases ("boa noite" names no shift), right after one of its
+// `exceptAfter` words ("escola pública" is no college), or a `cueOnly` everyday word without its cue.
 import type { Gazetteer } from '../types.ts';
 import { foldPreservingOffsets } from '../normalize.ts';
 import { phrasesSource, WORD_END as E, WORD_START as B, type SlotText } from './slot-text.ts';
@@ -11,23 +12,52 @@ export interface GazetteerRead {
   end: number;
 }
 
-const compiled = new WeakMap<Gazetteer, { re: RegExp; byForm: Map<string, string> }>();
+const foldForm = (s: string) => foldPreservingOffsets(s.trim()).replace(/\s+/g, ' ');
 
-function formsOf(g: Gazetteer) {
+interface Compiled {
+  re: RegExp;
+  byForm: Map<string, string>;
+  cueOnly: Set<string>;
+  cue?: RegExp;
+}
+const compiled = new WeakMap<Gazetteer, Compiled>();
+
+function formsOf(g: Gazetteer): Compiled {
   let c = compiled.get(g);
   if (!c) {
     const byForm = new Map<string, string>();
     for (const [value, synonyms] of Object.entries(g.values)) {
       for (const s of [value, ...synonyms]) {
-        const form = foldPreservingOffsets(s.trim()).replace(/\s+/g, ' ');
+        const form = foldForm(s);
         if (form && !byForm.has(form)) byForm.set(form, value);
       }
     }
-    c = { re: new RegExp(`${B}${phrasesSource([...byForm.keys()])}${E}`, 'g'), byForm };
+    c = {
+      re: new RegExp(`${B}${phrasesSource([...byForm.keys()])}${E}`, 'g'),
+      byForm,
+      cueOnly: new Set((g.cueOnly ?? []).map(foldForm)),
+      cue: g.cuesBefore?.length ? new RegExp(`${B}${phrasesSource(g.cuesBefore)}\\s+$`) : undefined,
+    };
     compiled.set(g, c);
   }
   c.re.lastIndex = 0;
   return c;
+}
+
+/**
+ * The gazetteer with more values, e.g. names from the bot's data added at setup to those its bot.yaml lists.
+ * A value whose folded spelling is already a form keeps the first spelling; every other key is kept.
+ */
+export function extendGazetteer(g: Gazetteer, values: Record<string, string[]>): Gazetteer {
+  const merged: Record<string, string[]> = { ...g.values };
+  const known = new Set(Object.entries(g.values).flatMap(([v, syn]) => [v, ...syn].map(foldForm)));
+  for (const [value, synonyms] of Object.entries(values)) {
+    const form = foldForm(value);
+    if (!form || known.has(form)) continue;
+    known.add(form);
+    merged[value] = synonyms;
+  }
+  return { ...g, values: merged };
 }
 
 /** Whether the form at [start, end) of `folded` is inside a `not` phrase or right after an `exceptAfter` word. */
@@ -45,17 +75,24 @@ export function gazetteerVeto(g: Gazetteer, folded: string, start: number, end: 
   return false;
 }
 
-/** The gazetteer's first value in `text`, masked out; undefined when none. */
-export function readGazetteer(text: SlotText, g: Gazetteer): GazetteerRead | undefined {
-  const { re, byForm } = formsOf(g);
+/**
+ * The gazetteer's value in `text` (the first, or the longest with `pick: longest`), masked out; undefined when
+ * none. `asked`: the bot just asked for this slot, so a `cueOnly` form needs no cue.
+ */
+export function readGazetteer(text: SlotText, g: Gazetteer, asked = false): GazetteerRead | undefined {
+  const { re, byForm, cueOnly, cue } = formsOf(g);
+  let best: (GazetteerRead & { length: number }) | undefined;
   for (const m of text.matches(re)) {
     const start = m.index;
     const end = start + m[0].length;
-    if (gazetteerVeto(g, text.folded, start, end)) continue;
-    const value = byForm.get(m[0].replace(/\s+/g, ' '));
-    if (value === undefined) continue;
-    text.mask(start, end);
-    return { value, start, end };
+    const form = m[0].replace(/\s+/g, ' ');
+    const value = byForm.get(form);
+    if (value === undefined || gazetteerVeto(g, text.folded, start, end)) continue;
+    if (!asked && cueOnly.has(form) && !cue?.test(text.folded.slice(Math.max(0, start - 40), start))) continue;
+    if (!best || form.length > best.length) best = { value, start, end, length: form.length };
+    if (g.pick !== 'longest') break;
   }
-  return undefined;
+  if (!best) return undefined;
+  text.mask(best.start, best.end);
+  return { value: best.value, start: best.start, end: best.end };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractEntities } from '../entities/index.ts';
 import type { Gazetteer, PatternEntity } from '../types.ts';
-import { readGazetteer, readMoney, readNumber, readOpeningName, readPattern, readPersonName, SlotText, type MoneySpec, type NumberSpec } from './index.ts';
+import { extendGazetteer, readGazetteer, readMoney, readNumber, readOpeningName, readPattern, readPersonName, SlotText, type MoneySpec, type NumberSpec } from './index.ts';
 
 const AGE: NumberSpec = { after: ['anos'], notBefore: ['há', 'por'], before: ['idade'], notAfter: ['atrás'], min: 10, max: 100, integer: true };
 const SCORE: NumberSpec = { before: ['tirei', 'nota'], within: 20, notWithin: ['corte'], after: ['pontos'], min: 200, max: 1000, words: false };
@@ -81,6 +81,29 @@ describe('readGazetteer', () => {
   it('skips a form right after an exceptAfter word (one word may come between)', () => {
     expect(readGazetteer(new SlotText('vim de escola estadual pública e quero particular'), kind)).toMatchObject({ value: 'privada' });
     expect(readGazetteer(new SlotText('uma federal'), kind)).toMatchObject({ value: 'publica' });
+  });
+
+  it('with pick: longest, reads the longest form anywhere in the message', () => {
+    const course: Gazetteer = { type: 'course', values: { Engenharia: ['eng'], 'Engenharia Civil': [] }, pick: 'longest' };
+    expect(readGazetteer(new SlotText('talvez eng, mas prefiro engenharia civil'), course)).toMatchObject({ value: 'Engenharia Civil' });
+    expect(readGazetteer(new SlotText('talvez eng, mas prefiro engenharia civil'), { ...course, pick: 'first' })).toMatchObject({ value: 'Engenharia' });
+  });
+
+  it('reads a cueOnly form only after one of its cues, or when the slot was asked', () => {
+    const course: Gazetteer = { type: 'course', values: { História: [], Direito: [] }, cueOnly: ['história'], cuesBefore: ['curso de', 'estudar'] };
+    expect(readGazetteer(new SlotText('conta a história toda'), course)).toBeUndefined();
+    expect(readGazetteer(new SlotText('penso em estudar história'), course)).toMatchObject({ value: 'História' });
+    expect(readGazetteer(new SlotText('história'), course, true)).toMatchObject({ value: 'História' });
+    expect(readGazetteer(new SlotText('direito'), course)).toMatchObject({ value: 'Direito' });
+  });
+
+  it('extends a gazetteer with values from data, keeping the spelling it already had', () => {
+    const course: Gazetteer = { type: 'course', values: { Direito: [] }, pick: 'longest' };
+    const extended = extendGazetteer(course, { DIREITO: [], 'Medicina Veterinária': [] });
+    expect(Object.keys(extended.values)).toEqual(['Direito', 'Medicina Veterinária']);
+    expect(extended.pick).toBe('longest');
+    expect(course.values).toEqual({ Direito: [] });
+    expect(readGazetteer(new SlotText('medicina veterinaria'), extended)).toMatchObject({ value: 'Medicina Veterinária' });
   });
 
   it('applies the same vetoes to per-message entities', () => {
