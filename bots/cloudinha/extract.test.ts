@@ -131,7 +131,7 @@ describe('loadCatalog', () => {
   });
 
   it('knows the courses and cities in the data, spelled for display', () => {
-    expect(loaded.courses.map((c) => c.name)).toEqual(expect.arrayContaining(['Direito', 'Medicina Veterinária', 'Engenharia Civil', 'Letras']));
+    expect(Object.keys(loaded.courses.values)).toEqual(expect.arrayContaining(['Direito', 'Medicina Veterinária', 'Engenharia Civil', 'Letras']));
     expect(loaded.cities.map((c) => `${c.name}/${c.state}`).sort()).toEqual(['Campinas/SP', 'Caruaru/PE', 'Olinda/PE', 'Recife/PE']);
   });
 

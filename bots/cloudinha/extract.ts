@@ -5,10 +5,10 @@
 // same span of the original (names and cities keep their capitals and accents). Each slot found is masked
 // out, so one number is never read twice (an income is not also a score or an age).
 import { dirname } from 'node:path';
-import { fold, numberWordsSource, parseNumberWords, parseNumeral, properName, readBotConfig, readGazetteer, readMoney, readNumber, readPattern, readPersonName, SlotText, sourcePath, WORD_END, WORD_START, type GazetteerRead, type Sql } from 'switchboard';
+import { extendGazetteer, fold, numberWordsSource, parseNumberWords, parseNumeral, properName, readBotConfig, readGazetteer, readMoney, readNumber, readPattern, readPersonName, SlotText, sourcePath, WORD_END, WORD_START, type Gazetteer, type GazetteerRead, type Sql } from 'switchboard';
 import type { EducationLevel } from './profile.ts';
 import { titleCase } from './data.ts';
-import { COURSE_ALIASES, DEFAULT_COURSES, expandCourseAliases, PROFESSIONS, toUf, words, type InstitutionType, type Shift, type Uf } from './vocab.ts';
+import { COURSE_ALIASES, expandCourseAliases, PROFESSIONS, toUf, words, type InstitutionType, type Shift, type Uf } from './vocab.ts';
 
 export type SlotName =
   | 'name'
@@ -53,7 +53,8 @@ export interface CityEntry extends CatalogEntry {
   state: string;
 }
 export interface Catalog {
-  courses: CatalogEntry[]; // longest first
+  /** bot.yaml's course gazetteer extended with the data's course names. */
+  courses: Gazetteer;
   cities: CityEntry[]; // longest first
 }
 
@@ -65,14 +66,16 @@ export interface ExtractOptions {
 
 // ---------- catalog ----------
 
-/** Build a catalog from course names and cities (duplicates by folded name collapse, first spelling wins). */
+const config = readBotConfig(dirname(sourcePath(import.meta.url)));
+const gazetteer = (type: string) => config.gazetteers.find((g) => g.type === type)!;
+
+/** Build a catalog from the data's course names and cities (duplicates by folded name collapse, first spelling wins). */
 export function buildCatalog(courses: string[], cities: { name: string; state: string }[] = []): Catalog {
-  const courseMap = new Map<string, CatalogEntry>();
+  const courseNames: Record<string, string[]> = {};
   for (const raw of courses) {
     const stripped = raw.replace(/^ABI\s*-\s*/i, '').trim();
     const name = stripped === stripped.toUpperCase() ? titleCase(stripped) : stripped;
-    const norm = fold(name);
-    if (norm.length >= 4 && !courseMap.has(norm)) courseMap.set(norm, { name, norm });
+    if (fold(name).length >= 4) courseNames[name] = [];
   }
   const cityMap = new Map<string, CityEntry>();
   for (const c of cities) {
@@ -81,10 +84,10 @@ export function buildCatalog(courses: string[], cities: { name: string; state: s
     if (norm.length >= 3 && !cityMap.has(key)) cityMap.set(key, { name: c.name, norm, state: c.state });
   }
   const byLength = <T extends CatalogEntry>(a: T, b: T) => b.norm.length - a.norm.length;
-  return { courses: [...courseMap.values()].sort(byLength), cities: [...cityMap.values()].sort(byLength) };
+  return { courses: extendGazetteer(gazetteer('course'), courseNames), cities: [...cityMap.values()].sort(byLength) };
 }
 
-export const defaultCatalog: Catalog = buildCatalog(DEFAULT_COURSES);
+export const defaultCatalog: Catalog = buildCatalog([]);
 
 /** The catalog of course names and cities present in `opportunities` (plus the default course list). */
 export async function loadCatalog(sql: Sql): Promise<Catalog> {
@@ -96,7 +99,7 @@ export async function loadCatalog(sql: Sql): Promise<Catalog> {
     `select distinct on (city_norm, state) city, state from opportunities order by city_norm, state, city desc`,
   );
   return buildCatalog(
-    [...DEFAULT_COURSES, ...courses.map((r) => r.course)],
+    courses.map((r) => r.course),
     cities.map((r) => ({ name: r.city, state: r.state })),
   );
 }
@@ -104,9 +107,7 @@ export async function loadCatalog(sql: Sql): Promise<Catalog> {
 // ---------- text plumbing ----------
 
 type Work = SlotText;
-const config = readBotConfig(dirname(sourcePath(import.meta.url)));
 const entity = (type: string) => config.entities.find((e) => e.type === type)!;
-const gazetteer = (type: string) => config.gazetteers.find((g) => g.type === type)!;
 
 // Numbers as typed ("2.000", "650,5") or said ("dezessete", "vinte e cinco").
 const NUM = `(?:\\d+(?:[.,]\\d{1,3})*|${numberWordsSource('pt')}(?![a-z]))`;
@@ -371,7 +372,6 @@ function extractEducation(w: Work, out: ExtractedSlots, expecting: Set<SlotName>
 
 // ---------- shift and institution type ----------
 
-const escapeRe = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 function extractShift(w: Work, out: ExtractedSlots): void {
   const found = readGazetteer(w, gazetteer('shift'));
@@ -426,33 +426,15 @@ function extractInstitutionType(w: Work, out: ExtractedSlots): void {
 
 // ---------- course ----------
 
-const GENERIC_COURSES = words('generic_courses');
-const COURSE_CUE = /(curso|cursos|cursar|fazer|faco|estudar|faculdade|graduacao|quero|queria|gostaria|prestar|area|pensando em|interesse em|interessad[oa] em|bacharelado|licenciatura)( de| em| na| no)?\s*$/;
 function extractCourse(w: Work, out: ExtractedSlots, catalog: Catalog, expecting: Set<SlotName>): void {
   let text = expandCourseAliases(w.folded);
   text = text.replace(new RegExp(`${B}(ser|virar|trabalhar como|me formar em)\\s+(?:um |uma )?([a-z]+)${E}`, 'g'), (m, verb: string, job: string) =>
     PROFESSIONS[job] ? `${verb} ${PROFESSIONS[job]}` : m,
   );
   const onlyCourse = expecting.has('course_interest') && text.trim().split(/\s+/).length <= 5;
-  let best: { entry: CatalogEntry; index: number } | null = null;
-  for (const entry of catalog.courses) {
-    if (best && entry.norm.length < best.entry.norm.length) break;
-    if (!text.includes(entry.norm)) continue;
-    const re = new RegExp(`${B}${escapeRe(entry.norm)}${E}`, 'g');
-    for (const m of text.matchAll(re)) {
-      const before = text.slice(Math.max(0, m.index! - 30), m.index!);
-      if (entry.norm === 'direito' && /(tenho|tem|terei|teria|ter|temos|tenha|perco|perder|perde|perdi|meu|meus|seu|seus)\s+(o\s+)?$/.test(before)) continue;
-      if (entry.norm === 'fisica' && /pessoa\s+$/.test(before)) continue;
-      if (GENERIC_COURSES.has(entry.norm) && !COURSE_CUE.test(before) && !onlyCourse) continue;
-      // Longest name wins (catalog is sorted by length), then the earliest position.
-      if (!best || entry.norm.length > best.entry.norm.length || (entry.norm.length === best.entry.norm.length && m.index! < best.index)) {
-        best = { entry, index: m.index! };
-      }
-      break;
-    }
-  }
-  if (best) {
-    out.course_interest = best.entry.name;
+  const found = readGazetteer(new SlotText(text), catalog.courses, onlyCourse);
+  if (found) {
+    out.course_interest = found.value;
     return;
   }
   // A course the catalog does not know, after a clear cue: "curso de Biomedicina Estética".

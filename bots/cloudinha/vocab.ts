@@ -60,8 +60,6 @@ export const PROFESSIONS: Record<string, string> = lookup('profession', fold);
 /** Course family names, folded: "engenharia" asks for any engineering, "medicina" for Medicina only. */
 export const COURSE_FAMILIES = words('course_families');
 
-/** Courses known even without the database (the catalogue from the data extends this list); display spelling. */
-export const DEFAULT_COURSES = Object.keys(gazetteer('course'));
 
 const ALIAS_PATTERN = new RegExp(
   `(?<![a-z0-9])(${Object.keys(COURSE_ALIASES)
