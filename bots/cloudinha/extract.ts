@@ -55,6 +55,8 @@ export interface CityEntry extends CatalogEntry {
 export interface Catalog {
   /** bot.yaml's course gazetteer extended with the data's course names. */
   courses: Gazetteer;
+  /** bot.yaml's city gazetteer extended with the data's city names. */
+  places: Gazetteer;
   cities: CityEntry[]; // longest first
 }
 
@@ -84,7 +86,9 @@ export function buildCatalog(courses: string[], cities: { name: string; state: s
     if (norm.length >= 3 && !cityMap.has(key)) cityMap.set(key, { name: c.name, norm, state: c.state });
   }
   const byLength = <T extends CatalogEntry>(a: T, b: T) => b.norm.length - a.norm.length;
-  return { courses: extendGazetteer(gazetteer('course'), courseNames), cities: [...cityMap.values()].sort(byLength) };
+  const sorted = [...cityMap.values()].sort(byLength);
+  const places = extendGazetteer(gazetteer('city'), Object.fromEntries(sorted.map((c) => [c.name, []])));
+  return { courses: extendGazetteer(gazetteer('course'), courseNames), places, cities: sorted };
 }
 
 export const defaultCatalog: Catalog = buildCatalog([]);
@@ -132,7 +136,6 @@ function extractName(w: Work, out: ExtractedSlots): void {
 
 // ---------- cities ----------
 
-const CITY_COMMON_WORDS = words('city_common_words');
 const CITY_STOP = words('city_stop');
 const NOT_CITIES = words('not_cities');
 const CITY_NAMED_LIKE_STATE = words('city_named_like_state');
@@ -241,30 +244,10 @@ function extractCity(w: Work, out: ExtractedSlots, catalog: Catalog, expectingCi
     return;
   }
 
-  // 3. Weak cues with a known city: "quero estudar em Recife", "perto de Campinas".
-  const weak = new RegExp(`${B}(?:em|de|para|pra|perto de|proximo a|proximo de)\\s+`, 'dg');
-  for (const m of w.matches(weak)) {
-    const pos = m.index + m[0].length;
-    const known = catalogCityAt(w, catalog, pos);
-    if (known && known.norm.length >= 4 && !CITY_COMMON_WORDS.has(known.norm)) {
-      setCity(out, known.name, uniqueState(catalog, known));
-      w.mask(m.index, pos + known.norm.length);
-      return;
-    }
-  }
-
-  // 4. A bare answer to "qual sua cidade?": any known city in the message.
-  if (expectingCity) {
-    for (let pos = 0; pos < w.folded.length; pos++) {
-      if (pos > 0 && /[a-z0-9]/.test(w.folded.charAt(pos - 1))) continue;
-      const known = catalogCityAt(w, catalog, pos);
-      if (known) {
-        setCity(out, known.name, uniqueState(catalog, known));
-        w.mask(pos, pos + known.norm.length);
-        return;
-      }
-    }
-  }
+  // 3. A known city after a short cue ("perto de …"), or anywhere when the city was asked.
+  const place = readGazetteer(w, catalog.places, expectingCity);
+  const known = place && findCatalogCity(catalog, fold(place.value));
+  if (place) setCity(out, place.value, known && uniqueState(catalog, known));
 }
 
 /** The state of a catalog city when its name exists in one state only. */

@@ -74,8 +74,8 @@ export const gazetteerSchema = z.strictObject({
   intent: z.string().optional(),
   /** readGazetteer: which form wins when several are in the message (`first`, or the `longest` anywhere). */
   pick: z.enum(['first', 'longest']).optional(),
-  /** Forms that are everyday words: read only right after a `cuesBefore` phrase, or when the slot was asked. */
-  cueOnly: z.array(z.string()).optional(),
+  /** Forms (or `all`) read only right after a `cuesBefore` phrase, or when the slot was asked. */
+  cueOnly: z.union([z.array(z.string()), z.literal('all')]).optional(),
   cuesBefore: z.array(z.string()).optional(),
 });
 

@@ -49,8 +49,8 @@ export interface Gazetteer {
   exceptAfter?: string[];
   /** readGazetteer only: `first` (default) or `longest` form in the message wins. */
   pick?: 'first' | 'longest';
-  /** readGazetteer only: forms read only right after a `cuesBefore` phrase, or when the slot was asked. */
-  cueOnly?: string[];
+  /** readGazetteer only: forms (or `all`) read only right after a `cuesBefore` phrase, or when the slot was asked. */
+  cueOnly?: string[] | 'all';
   cuesBefore?: string[];
 }
 

@@ -17,7 +17,7 @@ const foldForm = (s: string) => foldPreservingOffsets(s.trim()).replace(/\s+/g, 
 interface Compiled {
   re: RegExp;
   byForm: Map<string, string>;
-  cueOnly: Set<string>;
+  cueOnly: Set<string> | 'all';
   cue?: RegExp;
 }
 const compiled = new WeakMap<Gazetteer, Compiled>();
@@ -35,7 +35,7 @@ function formsOf(g: Gazetteer): Compiled {
     c = {
       re: new RegExp(`${B}${phrasesSource([...byForm.keys()])}${E}`, 'g'),
       byForm,
-      cueOnly: new Set((g.cueOnly ?? []).map(foldForm)),
+      cueOnly: g.cueOnly === 'all' ? 'all' : new Set((g.cueOnly ?? []).map(foldForm)),
       cue: g.cuesBefore?.length ? new RegExp(`${B}${phrasesSource(g.cuesBefore)}\\s+$`) : undefined,
     };
     compiled.set(g, c);
@@ -88,7 +88,7 @@ export function readGazetteer(text: SlotText, g: Gazetteer, asked = false): Gaze
     const form = m[0].replace(/\s+/g, ' ');
     const value = byForm.get(form);
     if (value === undefined || gazetteerVeto(g, text.folded, start, end)) continue;
-    if (!asked && cueOnly.has(form) && !cue?.test(text.folded.slice(Math.max(0, start - 40), start))) continue;
+    if (!asked && (cueOnly === 'all' || cueOnly.has(form)) && !cue?.test(text.folded.slice(Math.max(0, start - 40), start))) continue;
     if (!best || form.length > best.length) best = { value, start, end, length: form.length };
     if (g.pick !== 'longest') break;
   }

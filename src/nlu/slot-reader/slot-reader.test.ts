@@ -95,6 +95,9 @@ describe('readGazetteer', () => {
     expect(readGazetteer(new SlotText('penso em estudar história'), course)).toMatchObject({ value: 'História' });
     expect(readGazetteer(new SlotText('história'), course, true)).toMatchObject({ value: 'História' });
     expect(readGazetteer(new SlotText('direito'), course)).toMatchObject({ value: 'Direito' });
+    const city: Gazetteer = { type: 'city', values: { Natal: [], Recife: [] }, cueOnly: 'all', cuesBefore: ['em'] };
+    expect(readGazetteer(new SlotText('natal com a família, depois moro em recife'), city)).toMatchObject({ value: 'Recife' });
+    expect(readGazetteer(new SlotText('natal'), city, true)).toMatchObject({ value: 'Natal' });
   });
 
   it('extends a gazetteer with values from data, keeping the spelling it already had', () => {
