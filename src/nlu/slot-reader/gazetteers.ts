@@ -33,7 +33,7 @@ function formsOf(g: Gazetteer): Compiled {
       }
     }
     c = {
-      re: new RegExp(`${B}${phrasesSource([...byForm.keys()])}${E}`, 'g'),
+      re: new RegExp(`${B}${trieSource([...byForm.keys()])}${E}`, 'g'),
       byForm,
       cueOnly: g.cueOnly === 'all' ? 'all' : new Set((g.cueOnly ?? []).map(foldForm)),
       cue: g.cuesBefore?.length ? new RegExp(`${B}${phrasesSource(g.cuesBefore)}\\s+$`) : undefined,
@@ -42,6 +42,35 @@ function formsOf(g: Gazetteer): Compiled {
   }
   c.re.lastIndex = 0;
   return c;
+}
+
+interface TrieNode {
+  next: Map<string, TrieNode>;
+  end: boolean;
+}
+
+/**
+ * A regular-expression source for any of these folded forms, as a character trie: a list of thousands of names
+ * (a bot's cities) is tried a branch per character instead of form by form. Longer forms are tried first.
+ */
+function trieSource(forms: readonly string[]): string {
+  const root: TrieNode = { next: new Map(), end: false };
+  for (const form of forms) {
+    let node = root;
+    for (const ch of form) {
+      let child = node.next.get(ch);
+      if (!child) node.next.set(ch, (child = { next: new Map(), end: false }));
+      node = child;
+    }
+    node.end = true;
+  }
+  const emit = (node: TrieNode): string => {
+    const branches = [...node.next].map(([ch, child]) => (ch === ' ' ? '\\s+' : ch.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&')) + emit(child));
+    if (branches.length === 0) return '';
+    const group = branches.length === 1 ? branches[0] : `(?:${branches.join('|')})`;
+    return node.end ? `(?:${group})?` : group;
+  };
+  return `(?:${emit(root)})`;
 }
 
 /**
@@ -62,17 +91,28 @@ export function extendGazetteer(g: Gazetteer, values: Record<string, string[]>):
 
 /** Whether the form at [start, end) of `folded` is inside a `not` phrase or right after an `exceptAfter` word. */
 export function gazetteerVeto(g: Gazetteer, folded: string, start: number, end: number): boolean {
-  if (g.not?.length) {
-    for (const m of folded.matchAll(new RegExp(`${B}${phrasesSource(g.not)}${E}`, 'g'))) {
+  const { not, exceptAfter } = vetoesOf(g);
+  if (not) {
+    for (const m of folded.matchAll(not)) {
       if (m.index <= start && end <= m.index + m[0].length) return true;
     }
   }
-  if (g.exceptAfter?.length) {
-    // The word right before, or the one before it ("escola estadual pública" is still the school).
-    const before = folded.slice(Math.max(0, start - 40), start);
-    if (new RegExp(`${B}${phrasesSource(g.exceptAfter)}(?:\\s+\\S+)?\\s*$`).test(before)) return true;
+  // The word right before, or the one before it ("escola estadual pública" is still the school).
+  return exceptAfter?.test(folded.slice(Math.max(0, start - 40), start)) ?? false;
+}
+
+const vetoes = new WeakMap<Gazetteer, { not?: RegExp; exceptAfter?: RegExp }>();
+
+function vetoesOf(g: Gazetteer) {
+  let v = vetoes.get(g);
+  if (!v) {
+    v = {
+      not: g.not?.length ? new RegExp(`${B}${phrasesSource(g.not)}${E}`, 'g') : undefined,
+      exceptAfter: g.exceptAfter?.length ? new RegExp(`${B}${phrasesSource(g.exceptAfter)}(?:\\s+\\S+)?\\s*$`) : undefined,
+    };
+    vetoes.set(g, v);
   }
-  return false;
+  return v;
 }
 
 /**
