@@ -9,6 +9,7 @@ import { stem } from '../nlu/features.ts';
 import { normalize } from '../nlu/normalize.ts';
 import type { IntentScore, Language } from '../nlu/types.ts';
 import { SKILL_CLASSES, skillLines, type SkillClass } from './data.ts';
+import { addTrigrams, skillVocabulary, stems, units, wordTrigrams } from './vocabulary.ts';
 
 const DOMAIN = 'domain';
 /** Prefix of the detector's per-intent classes; their probabilities add up to the domain's. */
@@ -86,21 +87,6 @@ export interface SkillDetector {
   readonly restored: boolean;
 }
 
-/** Stems of a normalised text's words (numbers left out). */
-function stems(normalized: string, lang: Language): string[] {
-  return normalized.split(' ').filter((w) => w && !/\d/.test(w)).map((w) => stem(w, lang));
-}
-
-/**
- * The units that can mark a message as the bot's: stems, or in Vietnamese (one syllable a word, most of them
- * everyday) pairs of adjacent syllables ("giao hang", "tong thong").
- */
-function units(normalized: string, lang: Language): string[] {
-  const w = stems(normalized, lang);
-  if (lang !== 'vi') return w.filter((x) => x.length >= 4);
-  return w.slice(1).map((x, i) => `${w[i]} ${x}`);
-}
-
 /** In Vietnamese a pair of two everyday syllables ("nam nay", "duoc bao"): only ever a weak mark of the bot's. */
 function everydayPair(u: string, generic: Set<string>): boolean {
   const parts = u.split(' ');
@@ -113,10 +99,11 @@ export function createSkillDetector(opts: SkillDetectorOptions, cached?: Uint8Ar
   const lines = skillLines(lang);
   const domainLines = Object.values(opts.domain).flat();
   const share = MAX_DOMAIN_LINES / Math.max(MAX_DOMAIN_LINES, domainLines.length);
+  const domainExamples = Object.entries(opts.domain).flatMap(([intent, texts]) =>
+    evenSample(texts, Math.max(MIN_INTENT_LINES, Math.round(texts.length * share))).map((text) => ({ text, intent: DOMAIN_CLASS + intent })),
+  );
   const examples = [
-    ...Object.entries(opts.domain).flatMap(([intent, texts]) =>
-      evenSample(texts, Math.max(MIN_INTENT_LINES, Math.round(texts.length * share))).map((text) => ({ text, intent: DOMAIN_CLASS + intent })),
-    ),
+    ...domainExamples,
     ...lines.answer.map((text) => ({ text, intent: `${DOMAIN_CLASS}answer` })),
     ...SKILL_CLASSES.flatMap((c) => lines[c].map((text) => ({ text, intent: c }))),
   ];
@@ -126,14 +113,9 @@ export function createSkillDetector(opts: SkillDetectorOptions, cached?: Uint8Ar
   const classifier = restoredClassifier || new TextClassifier(classifierOptions);
   if (!restoredClassifier) classifier.train(examples);
 
-  const generic = new Set<string>();
-  for (const l of [...SKILL_CLASSES.flatMap((c) => lines[c]), ...lines.answer, ...lines.common]) for (const w of stems(normalize(l, lang), lang)) generic.add(w);
-  const genericUnits = new Set<string>();
-  for (const l of [...SKILL_CLASSES.flatMap((c) => lines[c]), ...lines.answer, ...lines.common]) for (const u of units(normalize(l, lang), lang)) genericUnits.add(u);
-  const seen = new Set(generic);
   // Words any business's customers say (small talk, requests for a person, short answers, the everyday list).
-  const everyday = new Set<string>();
-  for (const l of [...SKILL_CLASSES.filter((c) => c !== 'out_of_scope').flatMap((c) => lines[c]), ...lines.answer, ...lines.common]) for (const w of stems(normalize(l, lang), lang)) everyday.add(w);
+  const { generic, genericUnits, everyday, background, trigrams: skillTrigrams } = skillVocabulary(lang);
+  const seen = new Set(generic);
   // Every word of the bot's own text.
   const botWords = new Set<string>();
   // Distinctive units: long enough to mean something, and never said in the generic lines.
@@ -158,15 +140,15 @@ export function createSkillDetector(opts: SkillDetectorOptions, cached?: Uint8Ar
 
   // The background's topic words the bot never uses.
   const offTopic = new Set<string>();
-  for (const l of lines.out_of_scope) for (const w of stems(normalize(l, lang), lang)) if (w.length >= MIN_TOPIC_WORD[lang] && !everyday.has(w) && !botWords.has(w)) offTopic.add(w);
+  for (const w of background) if (w.length >= MIN_TOPIC_WORD[lang] && !everyday.has(w) && !botWords.has(w)) offTopic.add(w);
 
   const botWordList = [...botWords].filter((w) => w.length >= 5);
   /** A misspelling of one of the bot's words ("adicone") is not a word of another topic. */
   const nearBotWord = (w: string) => w.length >= 5 && botWordList.some((b) => Math.abs(b.length - w.length) <= 1 && editDistance(b, w) <= 1);
 
   // Letter trigrams of everything the detector read: a word made mostly of unseen trigrams is no word.
-  const trigrams = new Set<string>();
-  for (const ex of examples) addTrigrams(normalize(ex.text, lang), trigrams);
+  const trigrams = new Set(skillTrigrams);
+  for (const ex of domainExamples) addTrigrams(normalize(ex.text, lang), trigrams);
   for (const t of opts.domainText ?? []) addTrigrams(normalize(t, lang), trigrams);
   const plausible = (w: string) => {
     const grams = wordTrigrams(w);
@@ -226,17 +208,6 @@ function evenSample(lines: string[], max: number): string[] {
   if (lines.length <= max) return lines;
   const step = lines.length / max;
   return Array.from({ length: max }, (_, i) => lines[Math.floor(i * step)]);
-}
-
-function wordTrigrams(w: string): string[] {
-  const p = ` ${w} `;
-  const out: string[] = [];
-  for (let i = 0; i + 3 <= p.length; i++) out.push(p.slice(i, i + 3));
-  return out;
-}
-
-function addTrigrams(normalized: string, into: Set<string>): void {
-  for (const w of normalized.split(' ')) if (w) for (const g of wordTrigrams(w)) into.add(g);
 }
 
 export function isSkillClass(id: string): id is SkillClass {
