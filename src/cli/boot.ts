@@ -12,12 +12,16 @@ export interface BootOptions extends Partial<Omit<RuntimeOptions, 'db'>> {
   db?: Promise<Database>;
 }
 
-/** The store the environment names: PostgreSQL (DATABASE_URL) or PGlite under DATA_DIR (or `dataDir`). */
-export function openStore(env: NodeJS.ProcessEnv = process.env, dataDir?: string): Promise<Database> {
+/**
+ * The store the environment names: PostgreSQL (DATABASE_URL) or PGlite under DATA_DIR (or `dataDir`). `worker`:
+ * PGlite runs in a worker thread unless SWITCHBOARD_PGLITE_WORKER is 0.
+ */
+export function openStore(env: NodeJS.ProcessEnv = process.env, dataDir?: string, worker = false): Promise<Database> {
   return openDatabase({
     databaseUrl: env.DATABASE_URL || undefined,
     schema: env.DATABASE_SCHEMA || undefined,
     dataDir: dataDir ?? resolve(env.DATA_DIR ?? 'data'),
+    worker: worker && env.SWITCHBOARD_PGLITE_WORKER !== '0',
   });
 }
 

@@ -55,16 +55,49 @@ export interface OpenOptions {
   schema?: string;
   /** PGlite: a new cluster runs initdb instead of starting from the shipped one (which has the core tables). */
   empty?: boolean;
+  /**
+   * PGlite on disk: run Postgres in a worker thread (`start` does), so it starts on another core while the main
+   * thread loads the server, and its statements' CPU stays off the main thread.
+   */
+  worker?: boolean;
 }
 
 export async function openDatabase(opts: OpenOptions = {}): Promise<Database> {
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.schema);
-  return openPglite(opts.dataDir ?? ':memory:', opts.empty);
+  const dataDir = opts.dataDir ?? ':memory:';
+  if (opts.worker && !isInMemory(dataDir)) return (await import('./pglite-remote.ts')).openPgliteInWorker({ dataDir, empty: opts.empty ?? false });
+  return openPglite(dataDir, opts.empty);
+}
+
+const isInMemory = (dataDir: string) => dataDir === ':memory:' || dataDir === 'memory://';
+
+/**
+ * An embedded store from its statements: the process is PGlite's only writer, so an in-process lock suffices,
+ * and notifications fan out in process.
+ */
+export function embeddedDatabase(sql: Pick<Database, 'query' | 'queryArrays' | 'exec' | 'transaction' | 'close'>): Database {
+  const listeners = new Map<string, Set<(p: string) => void>>();
+  const db: Database = {
+    kind: 'pglite',
+    ...sql,
+    withLock: (_key, fn) => fn(db),
+    tryWithLock: async (_key, fn) => ({ locked: true, value: await fn(db) }),
+    notify: async (channel, payload) => {
+      for (const l of listeners.get(channel) ?? []) l(payload);
+    },
+    listen: async (channel, onPayload) => {
+      const set = listeners.get(channel) ?? new Set();
+      set.add(onPayload);
+      listeners.set(channel, set);
+      return async () => void set.delete(onPayload);
+    },
+  };
+  return db;
 }
 
 async function openPglite(dataDir: string, empty = false): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
-  const inMemory = dataDir === ':memory:' || dataDir === 'memory://';
+  const inMemory = isInMemory(dataDir);
   if (!inMemory) mkdirSync(dataDir, { recursive: true });
   // A new cluster starts from the shipped empty one instead of running initdb (see pglite-template.ts): on disk
   // its files are written before PGlite opens the directory, in memory PGlite loads it.
@@ -73,7 +106,6 @@ async function openPglite(dataDir: string, empty = false): Promise<Database> {
   const options = template ? { loadDataDir: template } : {};
   const pg = inMemory ? new PGlite(options) : new PGlite(dataDir, options);
   await pg.waitReady;
-  const listeners = new Map<string, Set<(p: string) => void>>();
   const statements = new PgliteStatements(pg);
   // Outside a transaction a statement waits for PGlite's transaction mutex too (as `pg.query` does), so it
   // never runs inside another caller's open transaction.
@@ -86,27 +118,14 @@ async function openPglite(dataDir: string, empty = false): Promise<Database> {
     query: async (text, params) => (await run(inTransaction, q, text, params, 'object')) as never,
     queryArrays: async (text, params) => (await run(inTransaction, q, text, params, 'array')) as never,
   });
-  const db: Database = {
-    kind: 'pglite',
+  return embeddedDatabase({
     ...wrap(pg, false),
     exec: async (sql) => {
       await pg.exec(sql);
     },
     transaction: (fn) => pg.transaction((tx) => fn(wrap(tx, true))),
-    withLock: (_key, fn) => fn(db),
-    tryWithLock: async (_key, fn) => ({ locked: true, value: await fn(db) }),
-    notify: async (channel, payload) => {
-      for (const l of listeners.get(channel) ?? []) l(payload);
-    },
-    listen: async (channel, onPayload) => {
-      const set = listeners.get(channel) ?? new Set();
-      set.add(onPayload);
-      listeners.set(channel, set);
-      return async () => void set.delete(onPayload);
-    },
     close: () => pg.close(),
-  };
-  return db;
+  });
 }
 
 async function openPostgres(url: string, schema?: string): Promise<Database> {

@@ -4,9 +4,9 @@ import { boot, openStore } from '../boot.ts';
 export async function run(_argv: string[]): Promise<number> {
   const env = process.env;
   const t0 = performance.now();
-  // The store opens first and the server's modules load meanwhile: a new data directory's files are written on
-  // libuv's threads, and PGlite compiles its WASM on V8's, while this thread compiles the modules.
-  const opening = openStore(env);
+  // The store opens first and the server's modules load meanwhile: PGlite starts Postgres in a worker thread
+  // (a new data directory's files written on libuv's threads) while this thread compiles the modules.
+  const opening = openStore(env, undefined, true);
   opening.catch(() => {}); // awaited by boot below; until then a failure must not count as unhandled
   const [{ authFromEnv, buildServer }, { createChannels, channelsConfigFromEnv }, { createLogger, setupObservability }] = await Promise.all([
     import('../../server/index.ts'),
