@@ -28,7 +28,9 @@ export type Reply = { id: number; ok: true; value?: unknown } | { id: number; ok
 function startWorker(workerData: WorkerOptions): Worker {
   if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./pglite-worker.js', import.meta.url), { workerData });
   const entry = JSON.stringify(new URL('./pglite-worker.ts', import.meta.url).href);
-  return new Worker(`import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${entry}); });`, { eval: true, workerData });
+  // Resolved here: the worker's eval'd code would resolve a bare name from the current directory.
+  const tsx = JSON.stringify(import.meta.resolve?.('tsx/esm/api') ?? 'tsx/esm/api');
+  return new Worker(`import(${tsx}).then((tsx) => { tsx.register(); return import(${entry}); });`, { eval: true, workerData });
 }
 
 export async function openPgliteInWorker(opts: WorkerOptions): Promise<Database> {
