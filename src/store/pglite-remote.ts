@@ -85,7 +85,7 @@ export async function openPgliteInWorker(opts: WorkerOptions): Promise<Database>
       try {
         result = await fn(sqlOf(tx));
       } catch (err) {
-        await call({ op: 'end', tx, commit: false });
+        await call({ op: 'end', tx, commit: false }).catch(() => {}); // the caller's error is the one to see
         throw err;
       }
       await call({ op: 'end', tx, commit: true });

@@ -9,6 +9,8 @@ const port = parentPort!;
 const { dataDir, empty } = workerData as WorkerOptions;
 /** Open transactions by id: the statements the main thread runs in them, and how each ends. */
 const transactions = new Map<number, { tx: Sql; end: (commit: boolean) => void }>();
+/** How each of them ended: committed, or rolled back with its error. */
+const ended = new Map<number, Promise<void>>();
 
 const opening = openDatabase({ dataDir, empty });
 opening.then(
@@ -63,8 +65,6 @@ async function handle(db: Database, req: Request): Promise<unknown> {
       return undefined;
   }
 }
-const ended = new Map<number, Promise<void>>();
-
 /** What a caller needs of an error (message and Postgres's fields: code, detail, constraint…), as plain data. */
 function plainError(err: Error): Record<string, unknown> {
   const out: Record<string, unknown> = { message: err.message, name: err.name };
