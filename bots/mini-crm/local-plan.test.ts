@@ -35,6 +35,19 @@ describe('localPlan', () => {
     });
   });
 
+  it('reads a referral as the source, and no source inside an accented name', () => {
+    expect(localPlan('registra a Olívia Prado, cel 11 91234-5678, indicada pela Sônia Reis', clock)[0].slots).toEqual({
+      nome: 'Olívia Prado',
+      telefone: '11 91234-5678',
+      origem: 'indicação de Sônia Reis',
+    });
+    expect(localPlan('novo contato Heitor, trabalha na Quadra Engenharia tel 11 94444-3333', clock)[0].slots).toEqual({
+      nome: 'Heitor',
+      empresa: 'Quadra Engenharia',
+      telefone: '11 94444-3333',
+    });
+  });
+
   it('reads explicit and mentioned lead references', () => {
     expect(localPlan('adicione uma nota no lead do Lennon dizendo que ele pediu desconto', clock)[0].slots).toEqual({
       lead_ref_ou_id: 'Lennon',

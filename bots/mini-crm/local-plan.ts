@@ -122,50 +122,24 @@ function tidyTitle(text: string): string {
 
 // ---------------------------------------------------------------- per-intent extraction
 
-const FIELD_STOP = /(?:[,;(]|\s-\s|\s(?:que|com|telefone|tel|fone|celular|cel|whats\w*|zap|e-?mail|origem|empresa|veio|via|e|cujo|cuja|numero)\b)/;
-
-/** `rest`: the clause after its opening (the verb, "novo lead"), read by the runtime. */
+/**
+ * `rest`: the clause after its opening (the verb, "novo lead"), read by the runtime. The e-mail, the phone, the
+ * source and a labelled company are the clause's entities (bot.yaml); their spans are blanked, phone and e-mail
+ * labels ("tel:") with them, before the name is read.
+ */
 export function extractLeadSlots(clause: string, rest: string, entities: Entity[] = []): CrmSlots {
   const slots: CrmSlots = {};
   let work = clause;
-  const take = (re: RegExp, use: (m: RegExpExecArray) => void) => {
-    const m = re.exec(fold(work));
-    if (m) {
-      use(m);
-      work = blankSpan(work, m.index, m.index + m[0].length);
-    }
-  };
-  // The e-mail and the phone are the runtime's entities of the clause; their labels ("tel:") go with them.
   for (const e of entities) {
-    if ((e.type !== 'email' && e.type !== 'phone') || e.start === undefined || e.end === undefined) continue;
+    if (e.start === undefined || e.end === undefined) continue;
     if (e.type === 'email') slots.email ??= e.text;
-    else slots.telefone ??= e.text;
+    else if (e.type === 'phone') slots.telefone ??= e.text;
+    else if (e.type === 'origem') slots.origem ??= String(e.value);
+    else if (e.type === 'empresa') slots.empresa ??= nameCase(String(e.value));
+    else continue;
     const label = /(?:\b(?:e-?mail|telefone|tel|fone|celular|cel|whats(?:app)?|zap|numero)\s*:?\s*)$/.exec(fold(work.slice(0, e.start)));
-    work = blankSpan(work, label?.index ?? e.start, e.end);
+    work = blankSpan(work, e.type === 'email' || e.type === 'phone' ? (label?.index ?? e.start) : e.start, e.end);
   }
-  take(/\b(?:origem|fonte|canal)\s*:?\s*(?:e\s+|foi\s+)?([^,;.]+)/, (m) => {
-    slots.origem = cleanFragment(work.slice(m.index + m[0].length - m[1].length, m.index + m[0].length));
-  });
-  if (!slots.origem) {
-    take(/\b(?:veio|chegou|vindo|captad[oa]|conheceu)\s+(?:(?:a gente|a empresa|a gente)\s+)?(?:d[oa]s?|pel[oa]s?|via|por|atraves d[oa]|n[oa])\s+([^,;.]+)|\bvia\s+([^,;.\s]+)/, (m) => {
-      const g = m[1] ?? m[2];
-      const start = m.index + m[0].length - g.length;
-      slots.origem = cleanFragment(work.slice(start, m.index + m[0].length));
-    });
-  }
-  if (!slots.origem) {
-    take(/\bindicad[oa]\s+(?:por|pel[oa])\s+([^,;.]+)|\b(?:por|de)\s+indicacao(?:\s+d[oa]\s+([^,;.]+))?/, (m) => {
-      const who = m[1] ?? m[2];
-      const start = who ? m.index + m[0].length - who.length : -1;
-      slots.origem = who ? `indicação de ${cleanFragment(work.slice(start, m.index + m[0].length))}` : 'indicação';
-    });
-  }
-  take(/\b(?:da empresa|empresa|companhia|firma|que trabalha (?:na|no|em)|trabalha (?:na|no|em))\s*:?\s*([^,;.]+)/, (m) => {
-    const start = m.index + m[0].length - m[1].length;
-    const value = work.slice(start, m.index + m[0].length);
-    const stop = FIELD_STOP.exec(fold(value));
-    slots.empresa = nameCase(cleanFragment(stop ? value.slice(0, stop.index) : value));
-  });
 
   // The name and an unlabelled company: the runtime's reading of the free text, labelled fields blanked.
   const read = readOpeningName(new SlotText(work.slice(work.length - rest.length)), 'pt');

@@ -109,7 +109,7 @@ export interface UnderstandingOptions {
 export interface PatternEntity {
   type: string;
   pattern?: string;
-  /** With `pattern`: the entity's value for every match (else the first group that matched, else the match). */
+  /** With `pattern`: the entity's value for every match, `$1`… standing for its groups (else the first group that matched, else the match). */
   value?: string;
   /** With `pattern`: read only when the slot of this type is being asked. */
   asked?: boolean;

@@ -23,4 +23,10 @@ describe('gazetteers and regex entities', () => {
   it('regex entities take the first group as value', () => {
     expect(values('meu pedido é o #12345', 'pedido')).toEqual(['12345']);
   });
+
+  it("a regex entity's value may quote its groups", () => {
+    const patterns = [{ type: 'origem', pattern: 'recomendad[oa] por (\\w+)', value: 'recomendação de $1' }];
+    const found = extractEntities('fui recomendada por Joana ontem', { lang: 'pt', now, patterns }).filter((e) => e.type === 'origem');
+    expect(found.map((e) => e.value)).toEqual(['recomendação de Joana']);
+  });
 });

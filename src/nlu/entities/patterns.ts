@@ -1,6 +1,6 @@
 // Regex entities declared by a bot (bot.yaml `entities:`): every match, case-insensitive, is an entity whose
-// value is the entity's `value`, else the first capture group that matched, else the matched text. A pattern
-// that finds nothing in the text is tried on its accent-folded copy, so one written without accents matches
+// value is the entity's `value` (`$1`… standing for the groups), else the first capture group that matched,
+// else the matched text. A pattern that finds nothing in the text is tried on its accent-folded copy, so one written without accents matches
 // either spelling. `asked` entities are read only for the slot being asked (readPattern), never per message.
 import type { Language, PatternEntity } from '../types.ts';
 import { readMoney, readNumber } from '../slot-reader/numbers.ts';
@@ -20,9 +20,10 @@ function regexOf(p: PatternEntity): RegExp {
   return re;
 }
 
-/** The entity's value for a match: its fixed `value`, the first group that matched, or the match. */
+/** The entity's value for a match: its `value` (`$1`… replaced by the groups), the first group that matched, or the match. */
 export function patternValue(p: PatternEntity, m: RegExpExecArray | RegExpMatchArray): string {
-  return p.value ?? m.slice(1).find((g) => g !== undefined) ?? m[0];
+  if (p.value !== undefined) return p.value.replace(/\$(\d)/g, (_, n: string) => (m[Number(n)] ?? '').trim());
+  return m.slice(1).find((g) => g !== undefined) ?? m[0];
 }
 
 export function extractPatterns(text: string, patterns: PatternEntity[]): Span[] {
