@@ -5,6 +5,7 @@ import type { BotConfig, IntentConfig } from '../bot/config.ts';
 import { commandReader, createLocalUnderstander, extractEntities, referenceReader, type CommandReader, type LocalUnderstander, type ReferenceReader } from '../nlu/index.ts';
 import type { Language } from '../nlu/types.ts';
 import { intentExamples } from '../nlu/intent-labels.ts';
+import { understandingOptions } from './understanding.ts';
 
 const readers = new WeakMap<Record<string, IntentConfig>, CommandReader>();
 
@@ -31,16 +32,7 @@ export function botCommandReader(config: BotConfig, intents: Record<string, Inte
 /** A bot's command reader with its own freshly trained classifier and entities, outside a runtime (a bot's unit tests). */
 export function commandReaderForConfig(config: BotConfig): CommandReader {
   const language = config.language.slice(0, 2) as Language;
-  const local = createLocalUnderstander(intentExamples(config.intents), {
-    language,
-    threshold: config.understanding.threshold,
-    fallback: config.understanding.fallback,
-    exclusive: config.understanding.exclusive,
-    multiIntent: config.understanding.multiIntent,
-    wordVectors: config.understanding.wordVectors,
-    gazetteers: config.gazetteers,
-    patterns: config.entities,
-  });
+  const local = createLocalUnderstander(intentExamples(config.intents), understandingOptions(config, language));
   const reader = botCommandReader(config, config.intents, local);
   const entities = (t: string) => extractEntities(t, { lang: language, now: new Date(), timeZone: config.timeZone, gazetteers: config.gazetteers, patterns: config.entities });
   return { ...reader, read: (text, read = entities) => reader.read(text, read) };

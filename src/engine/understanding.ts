@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { BotConfig } from '../bot/config.ts';
 import { createLocalUnderstander, intentExamples, nluFingerprint, sourceFingerprint, type LocalUnderstander } from '../nlu/index.ts';
 import { projectRoot } from '../paths.ts';
-import type { Example, Understander, UnderstandingOptions } from '../nlu/types.ts';
+import type { Example, Language, Understander, UnderstandingOptions } from '../nlu/types.ts';
 import * as store from '../store/index.ts';
 import type { Database } from '../store/index.ts';
 import type { LoadedBot } from './registry.ts';
@@ -19,12 +19,10 @@ export interface ClassifierInputs {
   key: string | null;
 }
 
-/** What the bot's classifier is trained from, and the cache key of that. */
-export function classifierInputs(bot: LoadedBot): ClassifierInputs {
-  const { config } = bot;
-  const examples: Example[] = intentExamples(bot.intents);
-  const options: UnderstandingOptions = {
-    language: bot.language,
+/** The local classifier's options from a bot's bot.yaml. */
+export function understandingOptions(config: BotConfig, language: Language): UnderstandingOptions {
+  return {
+    language,
     threshold: config.understanding.threshold,
     fallback: config.understanding.fallback,
     exclusive: config.understanding.exclusive,
@@ -33,6 +31,13 @@ export function classifierInputs(bot: LoadedBot): ClassifierInputs {
     gazetteers: config.gazetteers,
     patterns: config.entities,
   };
+}
+
+/** What the bot's classifier is trained from, and the cache key of that. */
+export function classifierInputs(bot: LoadedBot): ClassifierInputs {
+  const { config } = bot;
+  const examples: Example[] = intentExamples(bot.intents);
+  const options = understandingOptions(config, bot.language);
   const code = nluFingerprint();
   const key = code && createHash('sha256').update(code).update(JSON.stringify([options.language, options.fallback, options.wordVectors ?? null, examples])).digest('hex');
   return { examples, options, key };
