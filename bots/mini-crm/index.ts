@@ -14,11 +14,10 @@ const crm: Step<unknown, Memory> = async (ctx) => {
   const result = await runCrmTurn({
     text: ctx.text,
     now: ctx.now,
-    timeZone: ctx.bot.timeZone,
+    bot: ctx.bot,
     sql: ctx.sql,
     workspace: ctx.session.userId ?? ctx.session.id,
     memory,
-    replies: ctx.bot.replies,
     commands: () => ctx.commands(),
     planner: model
       ? (text, mem) => model.json({ purpose: 'planner', system: buildPlannerPrompt(mem, ctx.now, ctx.bot.timeZone), user: text })
@@ -28,7 +27,7 @@ const crm: Step<unknown, Memory> = async (ctx) => {
   for (const write of result.writes) ctx.defer(write);
   const intents = [...new Set(result.actions.map((a) => a.intent))];
   return {
-    // respond_final already aggregated the segments ("Ações realizadas: …"); each keeps its data for the trace.
+    // The action queue already aggregated the segments ("Ações realizadas: …"); each keeps its data for the trace.
     segments: [{ intent: 'crm', text: result.reply, ok: true, data: { segments: result.segments, replanned: result.replanned } }],
     memory: { crm: result.memory },
     intents,

@@ -5,9 +5,7 @@ import { migrations } from './schema.ts';
 import { runCrmTurn } from './turn.ts';
 import type { CrmMemory, CrmPlanner, CrmTurnResult } from './types.ts';
 
-const TZ = 'America/Sao_Paulo';
 const config = readBotConfig(import.meta.dirname);
-const { replies } = config;
 const reader = commandReaderForConfig(config);
 const NOW = new Date('2025-05-15T12:00:00Z'); // Thursday 09:00 in São Paulo
 const TOMORROW_10H = '2025-05-16T13:00:00.000Z';
@@ -47,7 +45,7 @@ function conversation(options: { planner?: CrmPlanner } = {}) {
       return memory;
     },
     async say(text: string, extra: { planner?: CrmPlanner; emit?: (e: unknown) => void } = {}) {
-      const result = await runCrmTurn({ replies, text, commands: () => reader.read(text), now: NOW, timeZone: TZ, sql, workspace, memory, planner: extra.planner ?? options.planner, emit: extra.emit });
+      const result = await runCrmTurn({ bot: config, text, commands: () => reader.read(text), now: NOW, sql, workspace, memory, planner: extra.planner ?? options.planner, emit: extra.emit });
       await commit(result);
       memory = result.memory;
       return result;
@@ -96,7 +94,7 @@ function expectSeedReply(result: CrmTurnResult, ids: { leadId: string; taskId: s
 describe('runCrmTurn — the seed message', () => {
   it('locally: lead, note, task and proposal linked together, one aggregated reply', async () => {
     const c = conversation();
-    const result = await runCrmTurn({ replies, text: SEED_MESSAGE, commands: () => reader.read(SEED_MESSAGE), now: NOW, timeZone: TZ, sql, workspace: c.workspace, memory: {} });
+    const result = await runCrmTurn({ bot: config, text: SEED_MESSAGE, commands: () => reader.read(SEED_MESSAGE), now: NOW, sql, workspace: c.workspace, memory: {} });
     // Nothing is written during the turn: the engine commits `writes` with the reply.
     expect(await rows('SELECT id FROM crm_leads WHERE workspace = $1', [c.workspace])).toHaveLength(0);
     expect(result.writes).toHaveLength(4);
@@ -284,12 +282,12 @@ describe('runCrmTurn — failures, duplicates, planner problems', () => {
 describe('runCrmTurn — crash safety and isolation', () => {
   it('running the same writes twice creates nothing twice', async () => {
     const c = conversation();
-    const r1 = await runCrmTurn({ replies, text: SEED_MESSAGE, commands: () => reader.read(SEED_MESSAGE), now: NOW, timeZone: TZ, sql, workspace: c.workspace, memory: {} });
+    const r1 = await runCrmTurn({ bot: config, text: SEED_MESSAGE, commands: () => reader.read(SEED_MESSAGE), now: NOW, sql, workspace: c.workspace, memory: {} });
     await commit(r1);
     await commit(r1);
     await expectSeedRows(c.workspace);
     const next = 'adicione item Setup por R$ 100 na proposta; marque como feita a tarefa ligar pra ele';
-    const r2 = await runCrmTurn({ replies, text: next, commands: () => reader.read(next), now: NOW, timeZone: TZ, sql, workspace: c.workspace, memory: r1.memory });
+    const r2 = await runCrmTurn({ bot: config, text: next, commands: () => reader.read(next), now: NOW, sql, workspace: c.workspace, memory: r1.memory });
     await commit(r2);
     await commit(r2);
     const items = await rows('SELECT i.id FROM crm_proposal_items i JOIN crm_proposals p ON p.id = i.proposal_id WHERE p.workspace = $1', [c.workspace]);
@@ -300,7 +298,7 @@ describe('runCrmTurn — crash safety and isolation', () => {
 
   it('a rolled-back commit leaves nothing behind and can be retried', async () => {
     const c = conversation();
-    const r = await runCrmTurn({ replies, text: SEED_MESSAGE, commands: () => reader.read(SEED_MESSAGE), now: NOW, timeZone: TZ, sql, workspace: c.workspace, memory: {} });
+    const r = await runCrmTurn({ bot: config, text: SEED_MESSAGE, commands: () => reader.read(SEED_MESSAGE), now: NOW, sql, workspace: c.workspace, memory: {} });
     await expect(
       pg.transaction(async (tx) => {
         for (const w of r.writes) await w(asSql(tx));

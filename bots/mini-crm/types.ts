@@ -1,6 +1,5 @@
 // Shapes shared by the mini-CRM modules: intents, planned actions, tool messages, segments, memory.
-import type { Narrator } from './narration.ts';
-import type { Entity, Sql } from 'switchboard';
+import type { ActionEvent, BotConfig, Entity, Segment, Sql } from 'switchboard';
 
 export const CRM_INTENTS = [
   'lead_criar',
@@ -64,22 +63,6 @@ export interface PlanAction {
   slots: CrmSlots;
 }
 
-/** One narrated result of the turn. */
-export interface Segment {
-  intent: string;
-  text: string;
-  ok: boolean;
-  data?: unknown;
-}
-
-/** A tool result, shaped like LangChain's ToolMessage: `content` is text, `data` the structured payload. */
-export interface ToolMessage {
-  name: string;
-  content: string;
-  status?: 'success' | 'error';
-  data?: unknown;
-}
-
 export interface LeadRef {
   id: string;
   nome: string;
@@ -95,7 +78,7 @@ export interface TaskRef {
   titulo: string;
 }
 
-/** What the conversation remembers between turns. */
+/** What the conversation remembers between turns (bot.yaml `actions.remember`). */
 export interface CrmMemory {
   lead_atual?: LeadRef;
   proposta_atual?: ProposalRef;
@@ -120,12 +103,12 @@ export interface CrmClause {
   /** The clause's own entities (e-mail, phone…). */
   entities: Entity[];
 }
-export type CrmEvent = { type: 'tool_start' | 'tool_end'; tool: string; input?: unknown; output?: unknown };
 
 export interface CrmTurnInput {
   text: string;
   now: Date;
-  timeZone: string;
+  /** The bot.yaml: its `actions`, replies, language and time zone. */
+  bot: BotConfig;
   sql: Sql;
   /** Scope of the CRM rows (the engine passes the session id or the user id). */
   workspace: string;
@@ -133,9 +116,7 @@ export interface CrmTurnInput {
   planner?: CrmPlanner;
   /** The message's requests, read by the runtime (the local plan, and what a planner reply must cover). */
   commands: () => CrmClause[];
-  emit?: (event: CrmEvent) => void;
-  /** The bot.yaml replies: help, failure labels and every action's sentence. */
-  replies: Record<string, string>;
+  emit?: (event: ActionEvent) => void;
 }
 
 export interface CrmTurnResult {
@@ -147,21 +128,10 @@ export interface CrmTurnResult {
   writes: CrmWrite[];
 }
 
-/** The turn's working context. */
+/** What planning reads and fills: the message, its clock and requests, and the queue it plans. */
 export interface CrmContext {
   text: string;
   clock: Clock;
   pending_actions: PlanAction[];
-  executed: PlanAction[];
-  ai_responses: Segment[];
-  tool_messages: ToolMessage[];
-  lead_atual?: LeadRef;
-  proposta_atual?: ProposalRef;
-  ultima_tarefa?: TaskRef;
-  replanned: boolean;
-  /** Actions whose lead_ref_ou_id came from update_context (may be re-pointed to a newer lead). */
-  injected: WeakSet<PlanAction>;
   commands: () => CrmClause[];
-  replies: Record<string, string>;
-  say: Narrator;
 }

@@ -1,5 +1,6 @@
 // The shape of a bot's `bot.yaml`, validated with zod when the bot loads.
 import { z } from 'zod';
+import { actionsSchema } from '../actions/schema.ts';
 import { BUILTIN_SLOT_KINDS, formSchema } from '../forms/schema.ts';
 import { guardrailsSchema } from '../guardrails/settings.ts';
 import { skillsSchema } from '../skills/config.ts';
@@ -132,6 +133,8 @@ export const botConfigSchema = z.strictObject({
   entities: z.array(patternEntitySchema).default([]),
   /** Slot-filling forms (see docs/writing-a-bot.md#forms). */
   forms: z.record(z.string(), formSchema).default({}),
+  /** A bot that plans several actions per message: each intent's tool, arguments and replies; see docs. */
+  actions: actionsSchema.optional(),
   /** Sign-in required: unknown userId gets replies.blocked_unknown_user. */
   requireUser: z.boolean().default(false),
   /** Guardrails for every message: `true`, or the bot's own names and patterns (src/guardrails/settings.ts). */
@@ -164,6 +167,7 @@ export const checkedBotConfigSchema = botConfigSchema.superRefine((c, ctx) => {
   for (const [group, skill] of Object.entries(c.skills)) if (skill.intent) need(skill.intent, ['skills', group, 'intent']);
   c.gazetteers.forEach((g, i) => g.intent && need(g.intent, ['gazetteers', i, 'intent']));
   const kinds = new Set<string>([...BUILTIN_SLOT_KINDS, ...c.gazetteers.map((g) => g.type), ...c.entities.map((e) => e.type)]);
+  for (const id of Object.keys(c.actions?.intents ?? {})) need(id, ['actions', 'intents', id]);
   for (const [formId, form] of Object.entries(c.forms)) {
     need(form.intent ?? formId, ['forms', formId, 'intent']);
     for (const [name, slot] of Object.entries(form.slots)) {

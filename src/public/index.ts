@@ -49,6 +49,10 @@ export type { ClauseOptions, ClauseSpan, CommandClause, CommandReader, CommandWo
 export { fold, properName, showDate, showTime, showValue } from '../forms/index.ts';
 export type { FormCompletion, FormHooks, FormState, ReplyVars, SlotCheck, SlotValidator, SlotValue, SlotVerdict, Slots } from '../forms/index.ts';
 
+// Several actions per message (bot.yaml `actions:`): a plan's actions run by their tools, one narrated reply
+export { ActionError, runActions, uncovered } from '../actions/index.ts';
+export type { ActionEvent, ActionRun, ActionTool, ActionTurn, QueuedAction, Remembered } from '../actions/index.ts';
+
 // Slot-filling workflows, handoff phrases, knowledge, feedback, moderation
 export { advanceWorkflow, defineWorkflow, hasValue, routeWorkflow, tagUserMessage } from '../workflows/index.ts';
 export type { WorkflowDefinition, WorkflowState, WorkflowStep } from '../workflows/index.ts';

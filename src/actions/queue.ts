@@ -1,0 +1,212 @@
+// The action queue of a bot that does several things per message: a plan of actions (intent + slots) → each run
+// by the tool bot.yaml names for its intent, with arguments taken from its slots and from the references earlier
+// actions left (the current lead, the last proposal) → what each result means remembered for the next actions
+// and turns → at most one re-plan when the queue runs dry while the message still asks for more → one reply
+// from per-outcome templates (one outcome as is; several listed under "done" and "failed" headings).
+import type { BotConfig } from '../bot/config.ts';
+import type { Segment } from '../engine/types.ts';
+import { actionsSchema, type ActionIntentConfig, type ActionsConfig } from './schema.ts';
+import { fill, hasValue, renderVars, textOf, type RenderOptions, type Vars } from './template.ts';
+
+/** A planned action: the intent and its slots. */
+export interface QueuedAction {
+  intent: string;
+  /** The slots by name (any object: a bot's own slot type). */
+  slots: object;
+}
+
+/** A failure the user should read (`lead não encontrado: X`); any other error is reported as unexpected. */
+export class ActionError extends Error {}
+
+/** A tool: arguments in, the result's fields out (ids, names, lists); throws ActionError on a failure. */
+export type ActionTool = (args: Record<string, unknown>) => Promise<Vars>;
+
+/** Remembered references by name (`lead_atual: { id, nome }`). */
+export type Remembered = Record<string, unknown>;
+
+export type ActionEvent = { type: 'tool_start'; tool: string; input: unknown } | { type: 'tool_end'; tool: string; output: unknown };
+
+export interface ActionRun<A extends QueuedAction = QueuedAction> {
+  /** The bot: `actions`, `replies`, `language`, `timeZone`, `understanding.exclusive`/`fallback`. */
+  bot: Pick<BotConfig, 'actions' | 'replies' | 'language' | 'timeZone' | 'understanding'>;
+  tools: Record<string, ActionTool>;
+  /** What earlier turns remembered. */
+  memory: Remembered;
+  /** The first plan. */
+  plan: () => Promise<A[]> | A[];
+  /** What the message asks as read without a model: the checklist a re-plan completes (none: never re-plan). */
+  asked?: () => A[];
+  /** A second plan for what is still missing (the planner again, with what is remembered now). */
+  replan?: (memory: Remembered) => Promise<A[]>;
+  emit?: (event: ActionEvent) => void;
+}
+
+export interface ActionTurn<A extends QueuedAction = QueuedAction> {
+  reply: string;
+  segments: Segment[];
+  memory: Remembered;
+  executed: A[];
+  replanned: boolean;
+}
+
+const cloned = <A extends QueuedAction>(actions: A[]): A[] => actions.map((a) => ({ ...a, slots: { ...a.slots } }));
+
+/** The actions of `wanted` not yet matched by one of `done`, counted per intent (`exclusive` intents never count). */
+export function uncovered<A extends QueuedAction>(wanted: A[], done: QueuedAction[], exclusive: string[] = []): A[] {
+  const budget = new Map<string, number>();
+  for (const a of done) budget.set(a.intent, (budget.get(a.intent) ?? 0) + 1);
+  return wanted.filter((a) => {
+    if (exclusive.includes(a.intent)) return false;
+    const left = budget.get(a.intent) ?? 0;
+    budget.set(a.intent, left - 1);
+    return left <= 0;
+  });
+}
+
+/** Keep only actions whose intent is still missing (never a second copy of a done action). */
+function onlyMissing<A extends QueuedAction>(actions: A[], missing: QueuedAction[]): A[] {
+  const budget = new Map<string, number>();
+  for (const a of missing) budget.set(a.intent, (budget.get(a.intent) ?? 0) + 1);
+  return actions.filter((a) => {
+    const left = budget.get(a.intent) ?? 0;
+    budget.set(a.intent, left - 1);
+    return left > 0;
+  });
+}
+
+/** A source's value: `$ref.field` from what is remembered, else the slot of that name. */
+function source(name: string, slots: Vars, memory: Remembered): unknown {
+  if (!name.startsWith('$')) return slots[name];
+  const [ref, key = 'id'] = name.slice(1).split('.');
+  const remembered = memory[ref];
+  return remembered && typeof remembered === 'object' ? (remembered as Vars)[key] : undefined;
+}
+
+function firstOf(names: string | string[], read: (name: string) => unknown): unknown {
+  for (const name of [names].flat()) {
+    const v = read(name);
+    if (hasValue(v)) return v;
+  }
+  return undefined;
+}
+
+/** The tool's arguments: each from its sources, or the slots as they are. */
+export function toolArgs(spec: ActionIntentConfig, planned: object, memory: Remembered): Vars {
+  const slots = planned as Vars;
+  if (!spec.args) return { ...slots };
+  const out: Vars = {};
+  for (const [arg, from] of Object.entries(spec.args)) {
+    const v = firstOf(from, (name) => source(name, slots, memory));
+    if (v !== undefined) out[arg] = v;
+  }
+  return out;
+}
+
+/** What a result leaves behind: each reference whose every field the result carries. */
+export function remember(config: ActionsConfig, result: Vars, memory: Remembered): void {
+  for (const [ref, fields] of Object.entries(config.remember)) {
+    const value: Vars = {};
+    for (const [key, from] of Object.entries(fields)) value[key] = firstOf(from, (name) => result[name]);
+    if (Object.values(value).every(hasValue)) memory[ref] = value;
+  }
+}
+
+export class ActionQueue<A extends QueuedAction = QueuedAction> {
+  readonly config: ActionsConfig;
+  private readonly render: RenderOptions;
+
+  constructor(private readonly run: ActionRun<A>) {
+    this.config = run.bot.actions ?? actionsSchema.parse({});
+    this.render = { replies: run.bot.replies, language: run.bot.language, timeZone: run.bot.timeZone, currency: this.config.currency };
+  }
+
+  private text(keyOrText: string, vars: Vars): string {
+    return fill(textOf(keyOrText, this.render.replies), vars);
+  }
+
+  /** The success reply: `empty` when its list is empty, else `reply` (its key may hold placeholders). */
+  private success(action: A, spec: ActionIntentConfig, result: Vars): Segment | null {
+    const vars = renderVars(spec.vars, { ...action.slots, ...result }, this.render);
+    const empty = spec.empty && !hasValue(result[spec.empty.when]) ? spec.empty.reply : undefined;
+    const key = empty ?? spec.reply ?? (this.render.replies[action.intent] !== undefined ? action.intent : undefined);
+    if (!key) return null;
+    return { intent: action.intent, text: this.text(fill(key, vars), vars), ok: true, data: result };
+  }
+
+  private failure(action: A, spec: ActionIntentConfig | undefined, reason: string): Segment {
+    const text = this.text(spec?.failure ?? this.config.failure, { ...action.slots, reason, intent: action.intent });
+    return { intent: action.intent, text, ok: false, data: { error: reason } };
+  }
+
+  /** Run one action: its tool with its arguments, then what the result means (remembered, narrated). */
+  private async runOne(action: A, memory: Remembered): Promise<Segment | null> {
+    const spec = this.config.intents[action.intent];
+    if (!spec) return this.failure(action, spec, this.text(this.config.unexpected, { error: `no action for '${action.intent}'` }));
+    if (!spec.tool) return this.success(action, spec, {});
+    const tool = this.run.tools[spec.tool];
+    const args = toolArgs(spec, action.slots, memory);
+    this.run.emit?.({ type: 'tool_start', tool: spec.tool, input: args });
+    let result: Vars;
+    try {
+      if (!tool) throw new Error(`no tool '${spec.tool}'`);
+      result = await tool(args);
+    } catch (err) {
+      const reason = err instanceof ActionError ? err.message : this.text(this.config.unexpected, { error: err instanceof Error ? err.message : String(err) });
+      this.run.emit?.({ type: 'tool_end', tool: spec.tool, output: { error: reason } });
+      return this.failure(action, spec, reason);
+    }
+    this.run.emit?.({ type: 'tool_end', tool: spec.tool, output: result });
+    remember(this.config, result, memory);
+    return this.success(action, spec, result);
+  }
+
+  /** The whole queue: plan, run, re-plan at most once, one reply. */
+  async execute(): Promise<ActionTurn<A>> {
+    const { run, config } = this;
+    const exclusive = run.bot.understanding.exclusive;
+    const memory: Remembered = { ...run.memory };
+    const segments: Segment[] = [];
+    const executed: A[] = [];
+    let pending = cloned(await run.plan());
+    let replanned = false;
+    let asked: A[] | undefined;
+    for (;;) {
+      while (pending.length && executed.length < config.maxPerTurn) {
+        const action = pending.shift()!;
+        executed.push(action);
+        const segment = await this.runOne(action, memory);
+        if (segment) segments.push(segment);
+      }
+      if (replanned || !config.replan || !run.asked || pending.length || executed.length >= config.maxPerTurn) break;
+      const missing = uncovered((asked ??= run.asked()), executed, exclusive);
+      if (!missing.length) break;
+      replanned = true;
+      let next: A[] = [];
+      try {
+        if (run.replan) next = onlyMissing(await run.replan({ ...memory }), missing);
+      } catch {
+        next = []; // a failing planner leaves the rest to the local reading
+      }
+      pending = [...next, ...cloned(uncovered(missing, next))];
+    }
+    if (!segments.length) {
+      const nothing = config.nothing ?? run.bot.understanding.fallback;
+      segments.push({ intent: nothing, text: this.text(nothing, {}), ok: true });
+    }
+    return { reply: this.aggregate(segments), segments, memory, executed, replanned };
+  }
+
+  /** One outcome: its text. Several: the done ones under `done`, the failed ones under `failed`. */
+  aggregate(segments: Segment[]): string {
+    if (segments.length <= 1) return segments[0]?.text ?? '';
+    const section = (heading: string, list: Segment[]) =>
+      list.length ? [[textOf(heading, this.render.replies), ...list.map((s) => `- ${s.text}`)].join('\n')] : [];
+    return [...section(this.config.done, segments.filter((s) => s.ok)), ...section(this.config.failed, segments.filter((s) => !s.ok))].join('\n\n');
+  }
+}
+
+/** Run a message's actions (see ActionQueue). */
+export function runActions<A extends QueuedAction>(run: ActionRun<A>): Promise<ActionTurn<A>> {
+  return new ActionQueue(run).execute();
+}
+
