@@ -22,7 +22,7 @@ const crm: Step<unknown, Memory> = async (ctx) => {
     planner: model
       ? (text, mem) => model.json({ purpose: 'planner', system: buildPlannerPrompt(mem, ctx.now, ctx.bot.timeZone), user: text })
       : undefined,
-    emit: (e) => ctx.emit(e.type === 'tool_start' ? { type: 'tool_start', tool: e.tool, label: ctx.bot.toolLabels[e.tool], input: e.input } : { type: 'tool_end', tool: e.tool, output: e.output }),
+    emit: (e) => ctx.emit(e),
   });
   for (const write of result.writes) ctx.defer(write);
   const intents = [...new Set(result.actions.map((a) => a.intent))];

@@ -24,11 +24,11 @@ export type ActionTool = (args: Record<string, unknown>) => Promise<Vars>;
 /** Remembered references by name (`lead_atual: { id, nome }`). */
 export type Remembered = Record<string, unknown>;
 
-export type ActionEvent = { type: 'tool_start'; tool: string; input: unknown } | { type: 'tool_end'; tool: string; output: unknown };
+export type ActionEvent = { type: 'tool_start'; tool: string; label?: string; input: unknown } | { type: 'tool_end'; tool: string; output: unknown };
 
 export interface ActionRun<A extends QueuedAction = QueuedAction> {
-  /** The bot: `actions`, `replies`, `language`, `timeZone`, `understanding.exclusive`/`fallback`. */
-  bot: Pick<BotConfig, 'actions' | 'replies' | 'language' | 'timeZone' | 'understanding'>;
+  /** The bot: `actions`, `replies`, `language`, `timeZone`, `understanding.exclusive`/`fallback`, `toolLabels`. */
+  bot: Pick<BotConfig, 'actions' | 'replies' | 'language' | 'timeZone' | 'understanding' | 'toolLabels'>;
   tools: Record<string, ActionTool>;
   /** What earlier turns remembered. */
   memory: Remembered;
@@ -145,7 +145,7 @@ export class ActionQueue<A extends QueuedAction = QueuedAction> {
     if (!spec.tool) return this.success(action, spec, {});
     const tool = this.run.tools[spec.tool];
     const args = toolArgs(spec, action.slots, memory);
-    this.run.emit?.({ type: 'tool_start', tool: spec.tool, input: args });
+    this.run.emit?.({ type: 'tool_start', tool: spec.tool, label: this.run.bot.toolLabels[spec.tool], input: args });
     let result: Vars;
     try {
       if (!tool) throw new Error(`no tool '${spec.tool}'`);

@@ -53,6 +53,17 @@ describe('switchboard check on bot folders', () => {
     expect(errors(dir)).toEqual(["forms.agendamento.slots.data.ask: reply key 'ask_data' is not in replies"]);
   });
 
+  it('reply keys the action queue names that replies lack', () => {
+    const dir = broken((d) => writeFileSync(join(d, 'bot.yaml'), `${readFileSync(join(d, 'bot.yaml'), 'utf8')}\nactions:\n  intents:\n    atendente: { reply: pedido_anotado }\n`));
+    expect(errors(dir)).toEqual([
+      "actions.done: reply key 'actions_done' is not in replies",
+      "actions.failed: reply key 'actions_failed' is not in replies",
+      "actions.failure: reply key 'action_failed' is not in replies",
+      "actions.unexpected: reply key 'action_unexpected' is not in replies",
+      "actions.intents.atendente.reply: reply key 'pedido_anotado' is not in replies",
+    ]);
+  });
+
   it("a form's undone key, and a key a validator says, that replies lack", () => {
     const dir = broken((d) => {
       editYaml(d, /\n    cancel: /, '\n    undone: agendamento_desfeito\n    cancel: ');

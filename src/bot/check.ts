@@ -67,7 +67,32 @@ function checkKnowledge(dir: string, config: BotConfig): Finding[] {
 
 const KEY = /^[a-z][a-z0-9_]*$/;
 
-/** Reply keys named by forms (errors) and by the bot's code with a literal key (warnings). */
+/** A single snake_case word is a reply key; anything else is the text itself. */
+function missingKeys(refs: [string, string | undefined][], has: (key: string) => boolean): Finding[] {
+  return refs
+    .filter(([, value]) => value && KEY.test(value) && value.includes('_') && !has(value))
+    .map(([field, value]) => ({ level: 'error', file: 'bot.yaml', field, message: `reply key '${value}' is not in replies` }));
+}
+
+/** The reply keys `actions:` names (the headings and failures, each intent's replies). */
+function actionReplyRefs(config: BotConfig): [string, string | undefined][] {
+  const a = config.actions;
+  if (!a) return [];
+  return [
+    ['actions.done', a.done],
+    ['actions.failed', a.failed],
+    ['actions.failure', a.failure],
+    ['actions.unexpected', a.unexpected],
+    ['actions.nothing', a.nothing],
+    ...Object.entries(a.intents).flatMap(([id, i]): [string, string | undefined][] => [
+      [`actions.intents.${id}.reply`, i.reply],
+      [`actions.intents.${id}.empty.reply`, i.empty?.reply],
+      [`actions.intents.${id}.failure`, i.failure],
+    ]),
+  ];
+}
+
+/** Reply keys named by forms and actions (errors) and by the bot's code with a literal key (warnings). */
 function checkReplyKeys(dir: string, config: BotConfig): Finding[] {
   const out: Finding[] = [];
   const has = (key: string) => config.replies[key] !== undefined;
@@ -82,11 +107,9 @@ function checkReplyKeys(dir: string, config: BotConfig): Finding[] {
         [`forms.${formId}.slots.${name}.invalid`, s.invalid],
       ]),
     ];
-    for (const [field, value] of refs) {
-      // A single snake_case word is a reply key; anything else is the text itself.
-      if (value && KEY.test(value) && value.includes('_') && !has(value)) out.push({ level: 'error', file: 'bot.yaml', field, message: `reply key '${value}' is not in replies` });
-    }
+    out.push(...missingKeys(refs, has));
   }
+  out.push(...missingKeys(actionReplyRefs(config), has));
   for (const file of filesUnder(dir).filter((f) => /\.ts$/.test(f) && !/\.test\.ts$/.test(f))) {
     const text = readFileSync(file, 'utf8');
     for (const m of text.matchAll(/\breply\(\s*['"]([a-z][a-z0-9_]*)['"]/g)) {
