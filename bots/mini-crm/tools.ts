@@ -4,7 +4,6 @@
 import { ActionError, type ActionTool } from 'switchboard';
 import type { CrmStore, LeadRow, ProposalRow, TaskRow } from './store.ts';
 import { leadRefs, round2 } from './text.ts';
-import type { CrmToolName } from './types.ts';
 
 /** Which lead an action means: its own reference, else a name mentioned in passing that matches a lead, else the current one. */
 interface LeadArgs {
@@ -25,7 +24,6 @@ export interface CompleteTaskArgs { ref?: string; lead_nome?: string }
 export interface AddProposalItemArgs { proposta_ref?: string; descricao?: string; quantidade?: number; preco?: number }
 export interface RecalculateProposalArgs { proposta_ref?: string; desconto?: number; desconto_percentual?: number }
 
-export type CrmTools = Record<CrmToolName, ActionTool>;
 
 const leadPayload = (l: LeadRow) => ({ lead_id: l.id, nome: l.nome, empresa: l.empresa, telefone: l.telefone, email: l.email, origem: l.origem });
 const taskPayload = (t: TaskRow) => ({ tarefa_id: t.id, titulo: t.titulo, prazo: t.prazo ? t.prazo.toISOString() : null, concluida: t.concluida, lead_id: t.lead_id });
@@ -60,8 +58,9 @@ function titleFor(typed: string | undefined, lead: LeadRow | null, untitled: str
   return lead ? `${forLead} ${lead.nome}` : untitled;
 }
 
-export function createCrmTools(store: CrmStore): CrmTools {
-  const tools: { [K in CrmToolName]: (args: any) => Promise<Record<string, unknown>> } = {
+/** The tools by the names bot.yaml `actions.intents.<intent>.tool` gives them. */
+export function createCrmTools(store: CrmStore): Record<string, ActionTool> {
+  const tools: Record<string, (args: any) => Promise<Record<string, unknown>>> = {
     async create_lead(a: CreateLeadArgs) {
       if (!a.nome?.trim()) throw new ActionError('informe o nome do lead');
       const lead = store.addLead({ nome: a.nome.trim(), empresa: a.empresa ?? null, telefone: a.telefone ?? null, email: a.email ?? null, origem: a.origem ?? null });

@@ -1,4 +1,4 @@
-// Shapes shared by the mini-CRM modules: intents, planned actions, tool messages, segments, memory.
+// Shapes shared by the mini-CRM modules: intents, planned actions and their slots, memory, the turn.
 import type { ActionEvent, BotConfig, Entity, Segment, Sql } from 'switchboard';
 
 export const CRM_INTENTS = [
@@ -16,21 +16,6 @@ export const CRM_INTENTS = [
   'ajuda',
 ] as const;
 export type CrmIntent = (typeof CRM_INTENTS)[number];
-
-export const CRM_TOOLS = [
-  'create_lead',
-  'add_note',
-  'create_task',
-  'draft_proposal',
-  'list_leads',
-  'find_lead',
-  'list_notes',
-  'list_tasks',
-  'complete_task',
-  'add_proposal_item',
-  'recalculate_proposal',
-] as const;
-export type CrmToolName = (typeof CRM_TOOLS)[number];
 
 /** Normalised slots of a planned action (every field optional; each intent reads its own). */
 export interface CrmSlots {
@@ -63,26 +48,11 @@ export interface PlanAction {
   slots: CrmSlots;
 }
 
-export interface LeadRef {
-  id: string;
-  nome: string;
-}
-
-export interface ProposalRef {
-  id: string;
-  titulo: string;
-}
-
-export interface TaskRef {
-  id: string;
-  titulo: string;
-}
-
 /** What the conversation remembers between turns (bot.yaml `actions.remember`). */
 export interface CrmMemory {
-  lead_atual?: LeadRef;
-  proposta_atual?: ProposalRef;
-  ultima_tarefa?: TaskRef;
+  lead_atual?: { id: string; nome: string };
+  proposta_atual?: { id: string; titulo: string };
+  ultima_tarefa?: { id: string; titulo: string };
   [key: string]: unknown;
 }
 
