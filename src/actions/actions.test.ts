@@ -40,6 +40,7 @@ replies:
   no_due: further notice
   loans_open: 'Open loans ({n}): {loans}'
   no_loans_open: Nothing is out.
+toolLabels: { lend_book: Lending… }
 `),
 );
 
@@ -111,6 +112,7 @@ describe('runActions', () => {
     expect(turn.reply).toBe('Done:\n- Reader Ann registered (r1).\n- "Dune" lent to Ann until further notice, fee $2.50.\n- Open loans (1): Dune');
     expect(turn.memory).toEqual({ current_reader: { id: 'r1', name: 'Ann' } });
     expect(turn.segments[0]).toEqual({ intent: 'reader_add', text: 'Reader Ann registered (r1).', ok: true, data: { reader_id: 'r1', name: 'Ann' } });
+    expect(events[2]).toEqual({ type: 'tool_start', tool: 'lend_book', label: 'Lending…', input: { book: 'Dune', reader: 'r1' } });
     expect(events.map((e) => `${e.type}:${e.tool}`)).toEqual(['tool_start:add_reader', 'tool_end:add_reader', 'tool_start:lend_book', 'tool_end:lend_book', 'tool_start:list_loans', 'tool_end:list_loans']);
   });
 
@@ -133,6 +135,13 @@ describe('runActions', () => {
     expect(turn.reply).toBe(
       'Done:\n- I lend books.\n\nNot done:\n- No new reader: a reader needs a name\n- Could not lend: no reader given\n- Could not loans: something broke (disk full)',
     );
+  });
+
+  it('fails an action whose tool the bot lacks, or whose intent has no action, without stopping the others', async () => {
+    const { list_loans: _gone, ...tools } = desk().tools;
+    const turn = await runActions({ bot, tools, memory: {}, plan: () => [act('loans'), act('renew'), act('reader_add', { name: 'Cy' })] });
+    expect(turn.segments.map((s) => [s.intent, s.ok])).toEqual([['loans', false], ['renew', false], ['reader_add', true]]);
+    expect(turn.segments[0].text).toBe("Could not loans: something broke (no tool 'list_loans')");
   });
 
   it('picks the empty reply of a listing, and the reply key its result names', async () => {
