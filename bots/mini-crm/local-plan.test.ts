@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { commandReaderForConfig, readBotConfig } from 'switchboard';
-import { localPlan as planClauses } from './local-plan.ts';
+import { localPlan as planClauses } from './plan.ts';
 
-// The runtime reads the clauses and their intents with the bot's own classifier; here the slots are tested.
-const reader = commandReaderForConfig(readBotConfig(import.meta.dirname));
-const localPlan = (text: string, clock: { now: Date; timeZone: string }) => planClauses(reader.read(text), clock);
-
+// The runtime reads the clauses, their intents and their slots (bot.yaml) with the bot's own classifier and
+// entities; here the plan the bot makes of them is tested.
 const clock = { now: new Date('2025-05-15T12:00:00Z'), timeZone: 'America/Sao_Paulo' };
+const reader = commandReaderForConfig(readBotConfig(import.meta.dirname), clock);
+const localPlan = (text: string, _clock?: unknown) => planClauses(reader.read(text));
 const SEED_MESSAGE =
   'Cadastre o Lennon da Acme, telefone 11 98888-7777; adicione nota: prefere contato por WhatsApp; crie tarefa ligar pra ele amanhã às 10h; rascunhe a proposta Plano Anual';
 
@@ -110,9 +110,12 @@ describe('localPlan', () => {
   it('reads the lead of a listing wherever it is named', () => {
     expect(localPlan('quais notas eu tenho do Otávio', clock)[0].slots).toEqual({ lead_ref_ou_id: 'Otávio' });
     expect(localPlan('quais notas eu tenho do otávio', clock)[0].slots).toEqual({ lead_mencionado: 'Otávio' });
-    expect(localPlan('tarefas pendentes com a Helena', clock)[0].slots).toEqual({ lead_ref_ou_id: 'Helena', filtro: 'pendentes' });
-    expect(localPlan('quais as tarefas dele?', clock)[0].slots).toEqual({ usar_lead_atual: true, filtro: 'pendentes' });
-    expect(localPlan('me mostra as tarefas de hoje', clock)[0].slots).toEqual({ filtro: 'pendentes' });
+    // No filter said: the task list shows the pending ones.
+    expect(localPlan('tarefas pendentes com a Helena', clock)[0].slots).toEqual({ lead_ref_ou_id: 'Helena' });
+    expect(localPlan('quais as tarefas dele?', clock)[0].slots).toEqual({ usar_lead_atual: true });
+    expect(localPlan('me mostra as tarefas de hoje', clock)[0].slots).toEqual({});
+    expect(localPlan('quero ver as tarefas já concluídas da Helena', clock)[0].slots).toEqual({ lead_ref_ou_id: 'Helena', filtro: 'concluidas' });
+    expect(localPlan('me mostra todas as tarefas', clock)[0].slots).toEqual({ filtro: 'todas' });
   });
 
   it('tolerates a misspelt verb and never keeps the verb in the name', () => {

@@ -1,10 +1,11 @@
-// Planner output → a clean action queue: the runtime reads the reply (JSON, fenced JSON, Python-ish) with the
-// intent and slot aliases and kinds of bot.yaml; here what only this CRM means (a lead pointer, a task filter),
-// duplicates dropped, and the local plan when the planner's answer is unusable. Never throws.
+// The message → a clean action queue. Without a model, each request the runtime read (ctx.commands()) comes with
+// its slots as bot.yaml declares them; with one, the runtime reads the planner's reply (JSON, fenced JSON,
+// Python-ish) with the same intents' slot aliases and kinds. Here: what only this CRM means (a lead pointer, a task
+// filter), duplicates dropped, and the local plan when the planner's answer is unusable. Never throws.
 import { parseObjectLoose, readPlanReply, refValue, type PlannedAction } from 'switchboard';
-import { localPlan } from './local-plan.ts';
 import { botConfig, fold, leadRefs } from './text.ts';
-import type { Clock, CrmContext, CrmIntent, CrmSlots, PlanAction } from './types.ts';
+import type { Clock, CrmClause, CrmContext, CrmIntent, CrmSlots, PlanAction } from './types.ts';
+import { CRM_INTENTS } from './types.ts';
 
 const PLAN_INTENTS = botConfig.intents;
 
@@ -95,6 +96,15 @@ export function prepare_plan(ctx: CrmContext, raw: unknown): 'planner' | 'local'
   return 'local';
 }
 
-export function buildLocalPlan(ctx: Pick<CrmContext, 'clock' | 'commands'>): PlanAction[] {
-  return applyExclusive(dedupeActions(localPlan(ctx.commands(), ctx.clock)));
+/** The message's requests (the runtime's command clauses, each with its slots) → actions; none means help. */
+export function localPlan(clauses: CrmClause[]): PlanAction[] {
+  const actions = clauses
+    .filter((c) => (CRM_INTENTS as readonly string[]).includes(c.intent))
+    .map((c) => ({ intent: c.intent as CrmIntent, slots: { ...c.slots } as CrmSlots }));
+  const real = actions.filter((a) => a.intent !== 'ajuda');
+  return real.length ? real : [{ intent: 'ajuda', slots: {} }];
+}
+
+export function buildLocalPlan(ctx: Pick<CrmContext, 'commands'>): PlanAction[] {
+  return applyExclusive(dedupeActions(localPlan(ctx.commands())));
 }

@@ -6,8 +6,8 @@ import { runCrmTurn } from './turn.ts';
 import type { CrmMemory, CrmPlanner, CrmTurnResult } from './types.ts';
 
 const config = readBotConfig(import.meta.dirname);
-const reader = commandReaderForConfig(config);
 const NOW = new Date('2025-05-15T12:00:00Z'); // Thursday 09:00 in São Paulo
+const reader = commandReaderForConfig(config, { now: NOW });
 const TOMORROW_10H = '2025-05-16T13:00:00.000Z';
 const SEED_MESSAGE =
   'Cadastre o Lennon da Acme, telefone 11 98888-7777; adicione nota: prefere contato por WhatsApp; crie tarefa ligar pra ele amanhã às 10h; rascunhe a proposta Plano Anual';

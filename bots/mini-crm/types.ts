@@ -72,6 +72,8 @@ export interface CrmClause {
   rest: string;
   /** The clause's own entities (e-mail, phone…). */
   entities: Entity[];
+  /** Its intent's slots, read by the runtime as bot.yaml declares them. */
+  slots?: Record<string, string | number | boolean>;
 }
 
 export interface CrmTurnInput {

@@ -18,11 +18,31 @@ export const intentSchema = z.strictObject({
   opening: z.array(z.string().min(1)).default([]),
   /** Other names a planner model may give this intent (`create_lead` for `lead_criar`). */
   aliases: z.array(z.string().min(1)).default([]),
-  /** The slots a planner model fills for this intent: each value's kind and the other names the model may use. */
-  slots: z
-    .record(z.string(), z.strictObject({ kind: z.enum(['text', 'ref', 'number', 'datetime', 'boolean']).default('text'), aliases: z.array(z.string().min(1)).default([]) }))
-    .default({}),
+  /**
+   * The slots of this intent's requests: each value's kind and the other names a planner model may use; and where
+   * the value comes from when the request is read without a model (`ctx.commands()`, docs/writing-a-bot.md#command-slots).
+   */
+  slots: z.record(z.string(), commandSlotSchema()).default({}),
 });
+
+function commandSlotSchema() {
+  const words = z.array(z.string().min(1)).min(1);
+  return z
+    .strictObject({
+      kind: z.enum(['text', 'ref', 'number', 'datetime', 'boolean']).default('text'),
+      aliases: z.array(z.string().min(1)).default([]),
+      entity: z.string().min(1).optional(),
+      asTyped: z.boolean().optional(),
+      read: z.enum(['text', 'name', 'company', 'deadline', 'reference']).optional(),
+      after: words.optional(),
+      until: words.optional(),
+      capitalized: z.boolean().optional(),
+      cut: z.enum(['always', 'opening', 'never']).optional(),
+      reference: z.string().min(1).optional(),
+    })
+    .refine((s) => (s.read === 'reference') === (s.reference !== undefined), 'read: reference goes with reference: <kind>')
+    .refine((s) => !s.until || s.read === 'text', 'until goes with read: text');
+}
 
 export const understandingSchema = z.strictObject({
   mode: z.enum(['local', 'llm', 'cascade']).default('local'),
@@ -44,6 +64,11 @@ export const understandingSchema = z.strictObject({
    * below this confidence asks first (`<intent>_confirm` reply). 0 (the default) never asks.
    */
   confirmBelow: z.number().min(0).max(1).default(0),
+  /**
+   * The words a request's free text is trimmed of (`ctx.commands()` slots read as `text`), replacing the
+   * language's: `leading` polite phrases and fillers, `glue` function words at its ends and beside a cut.
+   */
+  freeTextWords: z.strictObject({ leading: z.array(z.string().min(1)).optional(), glue: z.array(z.string().min(1)).optional() }).optional(),
 });
 
 export const handoffSchema = z.strictObject({
@@ -91,6 +116,7 @@ const numberSpecShape = {
   max: z.number().optional(),
   integer: z.boolean().optional(),
   words: z.boolean().optional(),
+  counts: z.boolean().optional(),
 };
 
 /**

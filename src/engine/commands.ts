@@ -2,7 +2,7 @@
 // clauses classified by its local classifier, free-text intents from bot.yaml; one per set of intents (an admin's
 // change to the examples replaces bot.intents, and with it the cues). The reference reader (src/nlu/references.ts).
 import type { BotConfig, IntentConfig } from '../bot/config.ts';
-import { commandReader, createLocalUnderstander, extractEntities, referenceReader, type CommandReader, type LocalUnderstander, type ReferenceReader } from '../nlu/index.ts';
+import { commandReader, createLocalUnderstander, extractEntities, readCommandSlots, referenceReader, type CommandClause, type CommandReader, type LocalUnderstander, type ReferenceReader } from '../nlu/index.ts';
 import type { Language } from '../nlu/types.ts';
 import { intentExamples } from '../nlu/intent-labels.ts';
 import { understandingOptions } from './understanding.ts';
@@ -29,13 +29,29 @@ export function botCommandReader(config: BotConfig, intents: Record<string, Inte
   return reader;
 }
 
-/** A bot's command reader with its own freshly trained classifier and entities, outside a runtime (a bot's unit tests). */
-export function commandReaderForConfig(config: BotConfig): CommandReader {
+/** Each request with its intent's slots read as bot.yaml declares them (`intents.<id>.slots`). */
+export function withCommandSlots(config: BotConfig, intents: Record<string, IntentConfig>, clauses: CommandClause[], now: Date): CommandClause[] {
+  const lang = config.language.slice(0, 2) as Language;
+  const references = Object.fromEntries(Object.keys(config.references).map((kind) => [kind, referenceReaderFor(config, kind)]));
+  return clauses.map((clause) => {
+    const intent = intents[clause.intent];
+    if (!intent) return clause;
+    const options = { lang, now, timeZone: config.timeZone, opening: intent.opening, words: config.understanding.freeTextWords, references, patterns: config.entities };
+    return { ...clause, slots: readCommandSlots(clause, intent.slots, options) };
+  });
+}
+
+/**
+ * A bot's command reader with its own freshly trained classifier and entities, outside a runtime (a bot's unit
+ * tests): each request comes with its slots, read on `clock` (default: now).
+ */
+export function commandReaderForConfig(config: BotConfig, clock: { now?: Date } = {}): CommandReader {
   const language = config.language.slice(0, 2) as Language;
   const local = createLocalUnderstander(intentExamples(config.intents), understandingOptions(config, language));
   const reader = botCommandReader(config, config.intents, local);
-  const entities = (t: string) => extractEntities(t, { lang: language, now: new Date(), timeZone: config.timeZone, gazetteers: config.gazetteers, patterns: config.entities });
-  return { ...reader, read: (text, read = entities) => reader.read(text, read) };
+  const now = () => clock.now ?? new Date();
+  const entities = (t: string) => extractEntities(t, { lang: language, now: now(), timeZone: config.timeZone, gazetteers: config.gazetteers, patterns: config.entities });
+  return { ...reader, read: (text, read = entities) => withCommandSlots(config, config.intents, reader.read(text, read), now()) };
 }
 
 /** The phrases that point back at an entity of `kind` (bot.yaml `references.<kind>` names its nouns). */

@@ -2,7 +2,7 @@
 // events), deferred writes and reply templates.
 import { searchKnowledge } from '../knowledge/index.ts';
 import { extractEntities } from '../nlu/index.ts';
-import { botCommandReader } from './commands.ts';
+import { botCommandReader, withCommandSlots } from './commands.ts';
 import type { Understanding } from '../nlu/types.ts';
 import { clausesFor } from './clauses.ts';
 import type { Database, SessionRow } from '../store/index.ts';
@@ -42,7 +42,7 @@ export function turnContext(scope: TurnScope, state: TurnStateValue): TurnContex
     understanding,
     intents: understanding.intents.map((i) => i.id),
     entities: understanding.entities,
-    commands: () => botCommandReader(bot.config, bot.intents, bot.local).read(scope.text, (t) => extractEntities(t, entityOptions())),
+    commands: () => withCommandSlots(bot.config, bot.intents, botCommandReader(bot.config, bot.intents, bot.local).read(scope.text, (t) => extractEntities(t, entityOptions())), scope.now),
     entitiesFor(intent) {
       const intents = understanding.intents.map((i) => i.id);
       const mine = clausesFor(scope.text, understanding.language, intent, intents, (t) => bot.local.classify(t));

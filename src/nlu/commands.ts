@@ -64,6 +64,8 @@ export interface CommandClause {
   rest: string;
   /** The entities of this clause's text only. */
   entities: Entity[];
+  /** Its intent's slots as bot.yaml says to read them without a model (src/nlu/command-slots), when a bot runs it. */
+  slots?: Record<string, string | number | boolean>;
 }
 
 export interface CommandReaderOptions {

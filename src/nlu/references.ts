@@ -57,6 +57,8 @@ export interface Reference {
 }
 
 export interface ReferenceReader {
+  /** The nouns that name this kind of entity ("lead", "contato"). */
+  readonly nouns: string[];
   /** Every phrase in `text` that points at the last entity of this kind, in order. */
   find(text: string): Reference[];
   has(text: string): boolean;
@@ -117,5 +119,5 @@ export function referenceReader(lang: Language, nouns: string[]): ReferenceReade
     return out + text.slice(pos);
   }
 
-  return { find, has: (text) => find(text).length > 0, isOnly, stripLeading, name };
+  return { nouns, find, has: (text) => find(text).length > 0, isOnly, stripLeading, name };
 }

@@ -23,6 +23,8 @@ export interface NumberSpec {
   integer?: boolean;
   /** Numbers said in words count ("dezessete"); default true. */
   words?: boolean;
+  /** A number right before a word counts it ("2 licenças", "3 horas de …"): the number alone is read. */
+  counts?: boolean;
 }
 
 export interface MoneySpec extends NumberSpec {
@@ -74,6 +76,7 @@ function cuedPatterns(spec: NumberSpec, lang: Language, num: string): { re: RegE
     const veto = spec.notBefore?.length ? `(?:(${phrasesSource(spec.notBefore)})\\s+)?` : '()';
     out.push({ re: new RegExp(`${B}${veto}(${num})\\s*${phrasesSource(spec.after)}${E}${notAfter}`, 'dg'), group: 2, vetoGroup: 1 });
   }
+  if (spec.counts) out.push({ re: new RegExp(`${B}(${num})(?=\\s+[a-z])${notAfter}`, 'dg'), group: 1 });
   if (spec.before?.length) {
     const stop = spec.notWithin?.length ? `(?!${phrasesSource(spec.notWithin)})` : '';
     const gap = spec.within ? `(?:${stop}[^0-9,;.!?]){0,${spec.within}}?` : '\\s*:?\\s*';

@@ -1,0 +1,227 @@
+// A request's slots read without a model, as bot.yaml declares them (`intents.<id>.slots.<slot>`, the same slots a
+// planner model fills): from one of the clause's entities, its deadline, a name or a text after cue words, the
+// person (and company) its free text opens with, a phrase pointing at an earlier entity, or the free text itself,
+// trimmed of polite phrases and of the words that glued it to what the other slots cut out of it.
+import type { CommandClause } from '../commands.ts';
+import { readDeadline } from '../entities/deadline.ts';
+import { foldPreservingOffsets } from '../normalize.ts';
+import type { ReferenceReader } from '../references.ts';
+import { readOpeningName, readPersonName } from '../slot-reader/names.ts';
+import { SlotText } from '../slot-reader/slot-text.ts';
+import { extractCuedNumbers } from '../entities/patterns.ts';
+import type { Entity, Language, PatternEntity } from '../types.ts';
+import { ID, readNameAt } from './name-at.ts';
+import { cueMatches, Reading, tidyFreeText } from './reading.ts';
+import { freeTextWords, type FreeTextWords, type LanguageWords } from './words.ts';
+
+export type SlotValue = string | number | boolean;
+
+/** Where a slot's value comes from when the request is read without a model (bot.yaml, beside `kind` and `aliases`). */
+export interface CommandSlotSpec {
+  kind?: 'text' | 'ref' | 'number' | 'datetime' | 'boolean';
+  /** The clause's first entity of this type (a `number:`/`money:`/regex entity, `email`, `phone`…). */
+  entity?: string;
+  /** With `entity`: the entity as typed rather than its value (a phone's spelling, not its digits). */
+  asTyped?: boolean;
+  /**
+   * `text`: the free text, or with `after`, what follows a cue up to punctuation or an `until` phrase;
+   * `name` / `company`: the person the free text opens with and what joins them ("Ana Souza da Orbe"), or with
+   * `after`, a name after a cue; `deadline`: a date and time; `reference`: true when the clause points at the
+   * `reference` kind ("nela", "esse lead").
+   */
+  read?: 'text' | 'name' | 'company' | 'deadline' | 'reference';
+  /** Cue words the value follows ("lead", "pro", "na proposta"); `ref` slots read a name after them by default. */
+  after?: string[];
+  /** With `read: text`: phrases that end the value ("para", "com desconto", "como feita"). */
+  until?: string[];
+  /**
+   * With `after`: a name must be Capitalized unless a naming word joins it to the cue ("lead do joão"); a text
+   * must be Capitalized unless it runs to the end of the clause.
+   */
+  capitalized?: boolean;
+  /** What the reading removes from the free text: `always` (default), `opening` (only when it opens the text), `never`. */
+  cut?: 'always' | 'opening' | 'never';
+  /** With `read: reference`: the bot.yaml `references:` kind. */
+  reference?: string;
+}
+
+export interface CommandSlotOptions {
+  lang: Language;
+  now: Date;
+  timeZone: string;
+  /** The intent's opening words (bot.yaml `intents.<id>.opening`), dropped where the free text resumes after a cut. */
+  opening?: string[];
+  /** A bot's own polite phrases and glue words (bot.yaml `understanding.freeTextWords`). */
+  words?: Partial<FreeTextWords>;
+  /** The bot's references (bot.yaml `references:`), by kind: a value that only points is no value. */
+  references?: Record<string, ReferenceReader>;
+  /**
+   * The bot's entities (bot.yaml `entities:`): a slot fed by a `number:` or `money:` one reads it in its own clause,
+   * in their declared order, even where the message's entities took the words for a date or a time ("3 horas").
+   */
+  patterns?: PatternEntity[];
+}
+
+type Clause = Pick<CommandClause, 'text' | 'rest' | 'entities'>;
+
+interface Context {
+  reading: Reading;
+  clause: Clause;
+  words: LanguageWords;
+  stops: Set<string>;
+  options: CommandSlotOptions;
+  cued?: Entity[];
+}
+
+/** The order slots are read in: a slot's source decides it, so a cue's name is not taken for the opening's. */
+function phaseOf(spec: CommandSlotSpec): number {
+  if (spec.entity) return 0;
+  if (spec.read === 'deadline') return 1;
+  if (spec.after?.length) return 2;
+  if (spec.read === 'name' || spec.read === 'company') return 3;
+  if (spec.read === 'reference') return 4;
+  if (spec.read === 'text') return 5;
+  return -1;
+}
+
+/** Does this slot read anything without a model? */
+export const readsLocally = (spec: CommandSlotSpec) => phaseOf(spec) >= 0;
+
+/** The slots of one request of the message (a `ctx.commands()` clause) for its intent's slot declarations. */
+export function readCommandSlots(clause: Clause, specs: Record<string, CommandSlotSpec>, options: CommandSlotOptions): Record<string, SlotValue> {
+  const words = freeTextWords(options.lang, options.words);
+  const nouns = Object.values(options.references ?? {}).flatMap((r) => r.nouns);
+  const stops = new Set([...words.nameStops, ...nouns.map((n) => foldPreservingOffsets(n))]);
+  const cx: Context = { reading: new Reading(clause.text, clause.rest), clause, words, stops, options };
+  const out: Record<string, SlotValue> = {};
+  // The clause's entities first (each slot its own), then the other readings in the order of their sources.
+  for (const [slot, spec] of Object.entries(specs)) {
+    const value = spec.entity ? fromEntity(cx, spec) : undefined;
+    if (value !== undefined && value !== '') out[slot] = value;
+  }
+  const rest = Object.entries(specs)
+    .filter(([slot, s]) => out[slot] === undefined && phaseOf({ ...s, entity: undefined }) > 0)
+    .sort(([, a], [, b]) => phaseOf({ ...a, entity: undefined }) - phaseOf({ ...b, entity: undefined }));
+  let opening: ReturnType<typeof readOpening> | null = null;
+  for (const [slot, spec] of rest) {
+    let value: SlotValue | undefined;
+    if (spec.read === 'deadline') value = fromDeadline(cx, spec);
+    else if (spec.after?.length) value = afterCue(cx, spec);
+    else if (spec.read === 'name' || spec.read === 'company') value = (opening ??= readOpening(cx))[spec.read];
+    else if (spec.read === 'reference') value = spec.reference && options.references?.[spec.reference]?.has(clause.text) ? true : undefined;
+    else if (spec.read === 'text') value = freeText(cx, spec);
+    if (value === undefined || value === '' || (typeof value === 'string' && pointsOnly(cx, value))) continue;
+    out[slot] = value;
+  }
+  return out;
+}
+
+function pointsOnly(cx: Context, value: string): boolean {
+  return Object.values(cx.options.references ?? {}).some((r) => r.isOnly(value));
+}
+
+function cutMode(cx: Context, spec: CommandSlotSpec, start: number, end: number): void {
+  const { reading } = cx;
+  const mode = spec.cut ?? 'always';
+  if (mode === 'never') return;
+  if (mode === 'opening' && !reading.onlyWordsIn(reading.restStart, start, new Set([...cx.words.glue, ...cx.words.articles]))) return;
+  reading.cut(start, end);
+}
+
+function fromEntity(cx: Context, spec: CommandSlotSpec): SlotValue | undefined {
+  const cued = (cx.options.patterns ?? []).some((p) => p.type === spec.entity && (p.number || p.money));
+  const entities = cued ? (cx.cued ??= extractCuedNumbers(cx.clause.text, cx.options.patterns ?? [], cx.options.lang)) : cx.clause.entities;
+  const e = entities.find((x) => x.type === spec.entity && x.start !== undefined && x.end !== undefined && cx.reading.isFree(x.start, x.end));
+  if (!e) return undefined;
+  cx.reading.take(e.start!, e.end!);
+  cutMode(cx, spec, e.start!, e.end!);
+  if (spec.kind === 'number') return typeof e.value === 'number' ? e.value : Number(e.value);
+  const text = spec.asTyped ? e.text : String(e.value);
+  return spec.read === 'name' || spec.read === 'company' ? nameCase(text) : text;
+}
+
+function nameCase(text: string): string {
+  return /\p{Lu}/u.test(text) ? text : text.replace(/(^|\s)(\p{Ll})/gu, (_, s: string, c: string) => s + c.toUpperCase());
+}
+
+function fromDeadline(cx: Context, spec: CommandSlotSpec): string | undefined {
+  const { reading, options } = cx;
+  const from = reading.restStart;
+  const found = readDeadline(reading.blanked(from), { lang: options.lang, now: options.now, timeZone: options.timeZone });
+  if (!found) return undefined;
+  for (const [s, e] of found.spans) {
+    reading.take(from + s, from + e);
+    cutMode(cx, spec, from + s, from + e);
+  }
+  return found.date.toISOString();
+}
+
+/** The first cue followed by a value (a name, or a text up to punctuation or `until`); cues without one are cut too. */
+function afterCue(cx: Context, spec: CommandSlotSpec): string | undefined {
+  const { reading, words } = cx;
+  const links = new Set(words.namingLinks);
+  for (const cue of cueMatches(reading.folded, spec.after!)) {
+    if (!reading.isFree(cue.start, cue.end)) continue;
+    let at = cue.end;
+    const link = /^\s+([\p{L}]+)/u.exec(reading.folded.slice(at));
+    const linked = !!link && links.has(link[1]);
+    if (linked && spec.read !== 'text') at += link[0].length;
+    const found = spec.read === 'text' ? textAt(cx, spec, at) : readNameAt(reading, at, words, cx.stops, linked || !spec.capitalized);
+    if (!found) {
+      // "na proposta" with no title after it still goes from the text.
+      if (spec.read === 'text') cutMode(cx, spec, cue.start, cue.end);
+      continue;
+    }
+    reading.take(cue.start, found.end);
+    cutMode(cx, spec, cue.start, found.end);
+    return found.value;
+  }
+  return undefined;
+}
+
+/** A text from `from` to punctuation, an `until` phrase, something taken or the clause's end. */
+function textAt(cx: Context, spec: CommandSlotSpec, from: number): { value: string; end: number } | undefined {
+  const { reading } = cx;
+  from += /^[\s:\-–—]*/.exec(reading.folded.slice(from))![0].length;
+  const rest = reading.folded.slice(from);
+  const until = spec.until?.length ? cueMatches(rest, spec.until).map((m) => m.start) : [];
+  const punct = /[,;(:!?]|\s-\s|\.(?:\s|$)/.exec(rest)?.index ?? rest.length;
+  let end = Math.min(punct, ...until);
+  for (let i = 0; i < end; i++) if (!reading.isFree(from + i, from + i + 1)) end = i;
+  const raw = reading.original.slice(from, from + end);
+  const value = tidyFreeText(raw, { ...cx.words, leading: [] }, []);
+  if (!value) return undefined;
+  const closes = !reading.original.slice(from + end).replace(/[\s.!?]+/g, '');
+  if (spec.capitalized && !/^[\p{Lu}]/u.test(raw.trim()) && !closes) return undefined;
+  return { value, end: from + raw.trimEnd().length };
+}
+
+function readOpening(cx: Context): { name?: string; company?: string } {
+  const { reading, options } = cx;
+  const from = reading.restStart;
+  const blanked = reading.blanked(from);
+  const id = ID.exec(blanked.trimStart());
+  if (id) {
+    const start = from + blanked.length - blanked.trimStart().length;
+    reading.take(start, start + id[0].length);
+    return { name: id[0] };
+  }
+  const text = new SlotText(blanked);
+  const read = readOpeningName(text, options.lang);
+  const person = read?.person ?? readPersonName(text, options.lang);
+  for (const span of [person, read?.company]) if (span) reading.take(from + span.start, from + span.end), reading.cut(from + span.start, from + span.end);
+  return { name: person?.value, company: read?.company?.value };
+}
+
+/** The free text, up to an `until` phrase; a `ref` that opens with an id is the id. */
+function freeText(cx: Context, spec: CommandSlotSpec): string | undefined {
+  const { reading } = cx;
+  let end = reading.original.length;
+  if (spec.until?.length) {
+    const stop = cueMatches(reading.folded.slice(reading.restStart), spec.until).find((m) => m.start > 0);
+    if (stop) end = reading.restStart + stop.start;
+  }
+  const id = spec.kind === 'ref' ? ID.exec(reading.blanked(reading.restStart, end).trim()) : null;
+  if (id) return id[0];
+  return tidyFreeText(reading.withCuts(reading.restStart, end), cx.words, cx.options.opening ?? []) || undefined;
+}
