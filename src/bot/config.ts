@@ -41,7 +41,7 @@ function commandSlotSchema() {
       reference: z.string().min(1).optional(),
     })
     .refine((s) => (s.read === 'reference') === (s.reference !== undefined), 'read: reference goes with reference: <kind>')
-    .refine((s) => !s.until || s.read === 'text', 'until goes with read: text');
+    .refine((s) => !s.until || s.read === 'text' || s.after, 'until goes with read: text or after');
 }
 
 export const understandingSchema = z.strictObject({

@@ -32,14 +32,20 @@ export interface CommandSlotSpec {
   read?: 'text' | 'name' | 'company' | 'deadline' | 'reference';
   /** Cue words the value follows ("lead", "pro", "na proposta"); `ref` slots read a name after them by default. */
   after?: string[];
-  /** With `read: text`: phrases that end the value ("para", "com desconto", "como feita"). */
+  /**
+   * Phrases where the reading stops: a text ends before one ("para", "com desconto", "como feita"); cues are
+   * looked for only before one (`[':']`: what follows a colon is the request's content, not its target).
+   */
   until?: string[];
   /**
    * With `after`: a name must be Capitalized unless a naming word joins it to the cue ("lead do joão"); a text
    * must be Capitalized unless it runs to the end of the clause.
    */
   capitalized?: boolean;
-  /** What the reading removes from the free text: `always` (default), `opening` (only when it opens the text), `never`. */
+  /**
+   * What the reading removes from the free text: `always` (default), `opening` (only when it opens the text, and
+   * not after an article alone, which introduces the text's subject), `never`.
+   */
   cut?: 'always' | 'opening' | 'never';
   /** With `read: reference`: the bot.yaml `references:` kind. */
   reference?: string;
@@ -160,7 +166,9 @@ function fromDeadline(cx: Context, spec: CommandSlotSpec): string | undefined {
 function afterCue(cx: Context, spec: CommandSlotSpec): string | undefined {
   const { reading, words } = cx;
   const links = new Set(words.namingLinks);
+  const stop = spec.read !== 'text' && spec.until?.length ? (cueMatches(reading.folded, spec.until)[0]?.start ?? Infinity) : Infinity;
   for (const cue of cueMatches(reading.folded, spec.after!)) {
+    if (cue.start >= stop) break;
     if (!reading.isFree(cue.start, cue.end)) continue;
     let at = cue.end;
     const link = /^\s+([\p{L}]+)/u.exec(reading.folded.slice(at));
@@ -173,7 +181,9 @@ function afterCue(cx: Context, spec: CommandSlotSpec): string | undefined {
       continue;
     }
     reading.take(cue.start, found.end);
-    cutMode(cx, spec, cue.start, found.end);
+    // An article alone opening the text introduces its subject ("a Marcia pediu…"), not its target: it stays.
+    const subject = spec.cut === 'opening' && words.articles.includes(reading.folded.slice(cue.start, cue.end));
+    if (!subject) cutMode(cx, spec, cue.start, found.end);
     return found.value;
   }
   return undefined;
@@ -189,7 +199,7 @@ function textAt(cx: Context, spec: CommandSlotSpec, from: number): { value: stri
   let end = Math.min(punct, ...until);
   for (let i = 0; i < end; i++) if (!reading.isFree(from + i, from + i + 1)) end = i;
   const raw = reading.original.slice(from, from + end);
-  const value = tidyFreeText(raw, { ...cx.words, leading: [] }, []);
+  const value = tidyFreeText(raw, { ...cx.words, leading: [] }, [], spec.kind !== 'ref');
   if (!value) return undefined;
   const closes = !reading.original.slice(from + end).replace(/[\s.!?]+/g, '');
   if (spec.capitalized && !/^[\p{Lu}]/u.test(raw.trim()) && !closes) return undefined;
@@ -223,5 +233,5 @@ function freeText(cx: Context, spec: CommandSlotSpec): string | undefined {
   }
   const id = spec.kind === 'ref' ? ID.exec(reading.blanked(reading.restStart, end).trim()) : null;
   if (id) return id[0];
-  return tidyFreeText(reading.withCuts(reading.restStart, end), cx.words, cx.options.opening ?? []) || undefined;
+  return tidyFreeText(reading.withCuts(reading.restStart, end), cx.words, cx.options.opening ?? [], spec.kind !== 'ref') || undefined;
 }

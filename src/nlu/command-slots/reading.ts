@@ -64,9 +64,10 @@ const EDGE = /^[\s,;:.\-–—"'“”‘’«»!?]+/;
 
 /**
  * Free text with cuts marked → its value: polite phrases dropped where it opens, and the glue words, articles and
- * the intent's opening words that stood against a cut; glue words at its end; the first letter capitalised.
+ * the intent's opening words that stood against a cut; glue words at its end; the first letter capitalised unless
+ * it refers to something as typed (`capitalize` false).
  */
-export function tidyFreeText(marked: string, words: LanguageWords, opening: string[]): string {
+export function tidyFreeText(marked: string, words: LanguageWords, opening: string[], capitalize = true): string {
   const polite = phrase(words.leading);
   const glue = words.glue.length ? phrase(words.glue) : null;
   const resume = phrase([...words.glue, ...words.articles, ...opening].filter(Boolean));
@@ -97,11 +98,15 @@ export function tidyFreeText(marked: string, words: LanguageWords, opening: stri
     if (!m) break;
   }
   const value = text.replace(/\s*\u0000+\s*/g, ' ').replace(/\s+/g, ' ').trim();
-  return value.charAt(0).toUpperCase() + value.slice(1);
+  return capitalize ? value.charAt(0).toUpperCase() + value.slice(1) : value;
 }
 
-/** Every match of the cue phrases in the folded text, whole words, in order. */
+/** Every match of the cue phrases in the folded text, whole words (a phrase of punctuation anywhere), in order. */
 export function cueMatches(folded: string, cues: string[]): { start: number; end: number }[] {
-  const re = new RegExp(`${WORD_START}${phrasesSource(cues)}${WORD_END}`, 'g');
+  const words = cues.filter((c) => /^[\p{L}\p{N}]/u.test(c));
+  const marks = cues.filter((c) => !/^[\p{L}\p{N}]/u.test(c));
+  const alternatives = [...(words.length ? [`${WORD_START}${phrasesSource(words)}${WORD_END}`] : []), ...(marks.length ? [phrasesSource(marks)] : [])];
+  if (!alternatives.length) return [];
+  const re = new RegExp(alternatives.join('|'), 'g');
   return [...folded.matchAll(re)].map((m) => ({ start: m.index, end: m.index + m[0].length }));
 }
