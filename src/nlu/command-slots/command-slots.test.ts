@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { extractEntities } from '../entities/index.ts';
+import { referenceReader } from '../references.ts';
+import type { Language, PatternEntity } from '../types.ts';
+import { readCommandSlots, type CommandSlotSpec } from './index.ts';
+
+const now = new Date('2026-03-02T15:00:00Z'); // Monday, 12:00 in São Paulo
+const timeZone = 'America/Sao_Paulo';
+const patterns: PatternEntity[] = [
+  { type: 'valor', money: { before: ['por', 'a'], within: 2 } },
+  { type: 'qtd', number: { after: ['x', 'unidades'], counts: true, words: false, min: 1 } },
+];
+const references = { cliente: referenceReader('pt', ['cliente', 'contato']) };
+
+/** A clause as ctx.commands() gives it: its text, the free text after its opening, its entities. */
+function read(text: string, rest: string, specs: Record<string, CommandSlotSpec>, extra: { opening?: string[]; lang?: Language } = {}) {
+  const lang = extra.lang ?? 'pt';
+  const entities = extractEntities(text, { lang, now, timeZone, patterns });
+  return readCommandSlots({ text, rest, entities }, specs, { lang, now, timeZone, references, patterns, opening: extra.opening });
+}
+
+describe('readCommandSlots', () => {
+  it('reads a deadline out of the free text and trims what glued it to the rest', () => {
+    const specs: Record<string, CommandSlotSpec> = { quando: { kind: 'datetime', read: 'deadline' }, titulo: { read: 'text' } };
+    expect(read('agenda pra quarta às 16h de revisar o contrato', 'pra quarta às 16h de revisar o contrato', specs)).toEqual({
+      quando: '2026-03-04T19:00:00.000Z',
+      titulo: 'Revisar o contrato',
+    });
+    // Polite phrases at the opening and function words at the end go too.
+    expect(read('por favor anota ai: trocar o pneu até', 'por favor anota ai: trocar o pneu até', { t: { read: 'text' } })).toEqual({ t: 'Anota ai: trocar o pneu' });
+  });
+
+  it('fills slots from the clause entities, cuts them from the text, and reads a counted quantity', () => {
+    const specs: Record<string, CommandSlotSpec> = {
+      preco: { kind: 'number', entity: 'valor' },
+      quantidade: { kind: 'number', entity: 'qtd' },
+      item: { read: 'text' },
+    };
+    expect(read('bota 4 cadeiras giratórias por 350 reais cada', '4 cadeiras giratórias por 350 reais cada', specs)).toEqual({
+      preco: 350,
+      quantidade: 4,
+      item: 'Cadeiras giratórias',
+    });
+    expect(read('bota 12x parafuso sextavado', '12x parafuso sextavado', specs)).toEqual({ quantidade: 12, item: 'Parafuso sextavado' });
+  });
+
+  it('reads a name after cue words: any case after a naming word, else Capitalized only', () => {
+    const target: CommandSlotSpec = { kind: 'ref', after: ['cliente', 'contato'], capitalized: true, cut: 'opening' };
+    const specs = { alvo: target, texto: { read: 'text' } as CommandSlotSpec };
+    expect(read('registra no cliente chamado otavio que ele vai atrasar', 'no cliente chamado otavio que ele vai atrasar', specs)).toEqual({
+      alvo: 'Otavio',
+      texto: 'Ele vai atrasar',
+    });
+    expect(read('registra no contato Bruna Melo: pagou a entrada', 'no contato Bruna Melo: pagou a entrada', specs)).toEqual({ alvo: 'Bruna Melo', texto: 'Pagou a entrada' });
+    // Lowercase without a naming word is no name; a pronoun or article never is.
+    expect(read('registra que o cliente gostou', 'o cliente gostou', specs)).toEqual({ texto: 'O cliente gostou' });
+  });
+
+  it('keeps a name in the text unless it opens it, and never looks past `until`', () => {
+    const mention: CommandSlotSpec = { kind: 'ref', after: ['pro', 'pra', 'a', 'com o'], capitalized: true, cut: 'opening', until: [':'] };
+    const specs = { citado: mention, texto: { read: 'text' } as CommandSlotSpec };
+    expect(read('anota pro Vicente, quer boleto', 'pro Vicente, quer boleto', specs)).toEqual({ citado: 'Vicente', texto: 'Quer boleto' });
+    expect(read('anota que vou ligar pro Vicente', 'vou ligar pro Vicente', specs)).toEqual({ citado: 'Vicente', texto: 'Vou ligar pro Vicente' });
+    // An article alone introduces the subject: the name is read and stays.
+    expect(read('anota que a Joana aprovou', 'a Joana aprovou', specs)).toEqual({ citado: 'Joana', texto: 'A Joana aprovou' });
+    expect(read('anota: falar com o Vicente amanhã', 'falar com o Vicente amanhã', specs)).toEqual({ texto: 'Falar com o Vicente amanhã' });
+  });
+
+  it('reads a text after a cue up to punctuation or `until`; Capitalized, or running to the end', () => {
+    const ref: CommandSlotSpec = { kind: 'ref', read: 'text', after: ['no pedido'], capitalized: true };
+    const specs = { pedido: ref, descricao: { read: 'text' } as CommandSlotSpec };
+    expect(read('inclui no pedido Loja Centro, um cabo', 'no pedido Loja Centro, um cabo', specs)).toEqual({ pedido: 'Loja Centro', descricao: 'Cabo' });
+    expect(read('inclui um cabo no pedido loja centro', 'um cabo no pedido loja centro', specs)).toEqual({ pedido: 'loja centro', descricao: 'Um cabo' });
+    // Lowercase and followed by more of the request: no name, but the cue still leaves the text.
+    expect(read('inclui no pedido o cabo por 20', 'no pedido o cabo por 20', specs)).toEqual({ descricao: 'Cabo' });
+    const titled: CommandSlotSpec = { read: 'text', after: ['orçamento', 'orçamento de'], until: ['para', 'pra'] };
+    expect(read('monta um orçamento de pintura externa pra Lúcia', 'um orçamento de pintura externa pra Lúcia', { titulo: titled })).toEqual({ titulo: 'Pintura externa' });
+  });
+
+  it('reads the person (and company) the free text opens with, an id, and a pointing phrase', () => {
+    const specs: Record<string, CommandSlotSpec> = { nome: { read: 'name' }, empresa: { read: 'company' } };
+    expect(read('cadastra a Yara Duarte da Ponte Alta, fone 11 91111-2222', 'Yara Duarte da Ponte Alta, fone 11 91111-2222', specs)).toEqual({
+      nome: 'Yara Duarte',
+      empresa: 'Ponte Alta',
+    });
+    const id = '0f8fad5b-d9cb-469f-a165-70867728950e';
+    expect(read(`abre o contato ${id}`, id, { alvo: { kind: 'ref', read: 'name' } })).toEqual({ alvo: id });
+    const pointed: Record<string, CommandSlotSpec> = { atual: { kind: 'boolean', read: 'reference', reference: 'cliente' } };
+    expect(read('mostra os pedidos dela', 'os pedidos dela', pointed)).toEqual({ atual: true });
+    expect(read('mostra os pedidos', 'os pedidos', pointed)).toEqual({});
+  });
+
+  it('drops a value that only points at an earlier entity', () => {
+    expect(read('conclui essa', 'essa', { tarefa: { kind: 'ref', read: 'text' } })).toEqual({});
+  });
+
+  it('trims with the language lists (Spanish)', () => {
+    expect(read('agenda para el viernes llamar a Pablo por favor', 'para el viernes llamar a Pablo por favor', { cuando: { read: 'deadline' }, t: { read: 'text' } }, { lang: 'es' })).toMatchObject({
+      t: 'Llamar a Pablo por favor',
+    });
+  });
+});
