@@ -68,11 +68,11 @@ describe('readCommandSlots', () => {
 
   it('reads a text after a cue up to punctuation or `until`; Capitalized, or running to the end', () => {
     const ref: CommandSlotSpec = { kind: 'ref', read: 'text', after: ['no pedido'], capitalized: true };
-    const specs = { pedido: ref, descricao: { read: 'text' } as CommandSlotSpec };
+    const specs = { pedido: ref, preco: { kind: 'number', entity: 'valor' } as CommandSlotSpec, descricao: { read: 'text' } as CommandSlotSpec };
     expect(read('inclui no pedido Loja Centro, um cabo', 'no pedido Loja Centro, um cabo', specs)).toEqual({ pedido: 'Loja Centro', descricao: 'Cabo' });
     expect(read('inclui um cabo no pedido loja centro', 'um cabo no pedido loja centro', specs)).toEqual({ pedido: 'loja centro', descricao: 'Um cabo' });
     // Lowercase and followed by more of the request: no name, but the cue still leaves the text.
-    expect(read('inclui no pedido o cabo por 20', 'no pedido o cabo por 20', specs)).toEqual({ descricao: 'Cabo' });
+    expect(read('inclui no pedido o cabo por 20', 'no pedido o cabo por 20', specs)).toEqual({ preco: 20, descricao: 'Cabo' });
     const titled: CommandSlotSpec = { read: 'text', after: ['orçamento', 'orçamento de'], until: ['para', 'pra'] };
     expect(read('monta um orçamento de pintura externa pra Lúcia', 'um orçamento de pintura externa pra Lúcia', { titulo: titled })).toEqual({ titulo: 'Pintura externa' });
   });
