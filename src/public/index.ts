@@ -41,7 +41,9 @@ export { addDays, clauseSpans, compareDates, correctCommandWords, createLocalUnd
 // Reading several slots of one message, each value masked once read (bot.yaml `number:`/`money:` entities, gazetteers)
 export { extendGazetteer, SlotText, phrasesSource, readGazetteer, readMoney, readPattern, readNumber, readOpeningName, readPersonName, WORD_END, WORD_START } from '../nlu/index.ts';
 export type { GazetteerRead, MoneyRead, MoneySpec, NameRead, NumberRead, NumberSpec, TextSpan } from '../nlu/index.ts';
-export { commandReaderForConfig, referenceReaderFor } from '../engine/commands.ts';
+export { commandReaderForConfig, referenceReaderFor, withCommandSlots } from '../engine/commands.ts';
+// A request's slots read without a model as bot.yaml declares them (docs/writing-a-bot.md#command-slots)
+export { freeTextWords, readCommandSlots, type CommandSlotOptions, type CommandSlotSpec, type FreeTextWords, type SlotValue } from '../nlu/index.ts';
 export { readPlanReply, refValue, type PlannedAction, type PlanReply } from '../llm/plan-reply.ts';
 export type { ClauseOptions, ClauseSpan, CommandClause, CommandReader, CommandWords, Reference, ReferenceReader, Deadline, DeadlineOptions, Entity, Gazetteer, GazetteerMatch, IntentScore, Language, LocalDate, PriceRange, ReaderToken, SizeReading, Understander, Understanding, WallClock } from '../nlu/index.ts';
 

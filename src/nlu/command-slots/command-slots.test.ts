@@ -100,3 +100,31 @@ describe('readCommandSlots', () => {
     });
   });
 });
+
+describe('the documented example (docs/writing-a-bot.md#command-slots)', () => {
+  it('reads an order item and a reminder', () => {
+    const item: Record<string, CommandSlotSpec> = {
+      preco: { kind: 'number', entity: 'valor' },
+      quantidade: { kind: 'number', entity: 'qtd' },
+      pedido: { kind: 'ref', read: 'text', after: ['no pedido', 'ao pedido'], capitalized: true },
+      descricao: { read: 'text' },
+    };
+    const text = 'põe mais 6 caixas de papel a R$ 30 no pedido Filial Sul';
+    expect(read(text, '6 caixas de papel a R$ 30 no pedido Filial Sul', item, { opening: ['item', 'mais'] })).toEqual({
+      preco: 30,
+      quantidade: 6,
+      pedido: 'Filial Sul',
+      descricao: 'Caixas de papel',
+    });
+    const reminder: Record<string, CommandSlotSpec> = {
+      quando: { kind: 'datetime', read: 'deadline' },
+      titulo: { read: 'text' },
+      cliente: { kind: 'ref', after: ['pro', 'pra', 'com o', 'com a'], capitalized: true, cut: 'never' },
+    };
+    expect(read('lembrete pra sexta às 9h de ligar pro Vitor', 'pra sexta às 9h de ligar pro Vitor', reminder)).toEqual({
+      quando: '2026-03-06T12:00:00.000Z',
+      titulo: 'Ligar pro Vitor',
+      cliente: 'Vitor',
+    });
+  });
+});
