@@ -21,6 +21,6 @@ export { editDistance } from './edit-distance.ts';
 export { extendGazetteer, SlotText, phrasesSource, properName, readGazetteer, readOpeningName, readPattern, readPersonName, readMoney, readNumber, WORD_END, WORD_START, type GazetteerRead, type MoneyRead, type MoneySpec, type NameRead, type OpeningNameRead, type NumberRead, type NumberSpec, type TextSpan } from './slot-reader/index.ts';
 export { correctCommandWords, type CommandWords } from './typos.ts';
 export { commandReader, type CommandClause, type CommandExample, type CommandReader, type CommandReaderOptions } from './commands.ts';
-export { readCommandSlots, readsLocally, freeTextWords, type CommandSlotOptions, type CommandSlotSpec, type FreeTextWords, type SlotValue } from './command-slots/index.ts';
+export { readCommandSlots, readsLocally, freeTextWords, type CommandSlotOptions, type CommandSlotSpec, type FreeTextWords, type CommandSlotValue } from './command-slots/index.ts';
 export { referenceReader, type Reference, type ReferenceReader } from './references.ts';
 export { contentWords, matchScore, squash, wordOverlap } from './record-match.ts';

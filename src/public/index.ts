@@ -43,7 +43,7 @@ export { extendGazetteer, SlotText, phrasesSource, readGazetteer, readMoney, rea
 export type { GazetteerRead, MoneyRead, MoneySpec, NameRead, NumberRead, NumberSpec, TextSpan } from '../nlu/index.ts';
 export { commandReaderForConfig, referenceReaderFor, withCommandSlots } from '../engine/commands.ts';
 // A request's slots read without a model as bot.yaml declares them (docs/writing-a-bot.md#command-slots)
-export { freeTextWords, readCommandSlots, type CommandSlotOptions, type CommandSlotSpec, type FreeTextWords, type SlotValue } from '../nlu/index.ts';
+export { freeTextWords, readCommandSlots, type CommandSlotOptions, type CommandSlotSpec, type FreeTextWords } from '../nlu/index.ts';
 export { readPlanReply, refValue, type PlannedAction, type PlanReply } from '../llm/plan-reply.ts';
 export type { ClauseOptions, ClauseSpan, CommandClause, CommandReader, CommandWords, Reference, ReferenceReader, Deadline, DeadlineOptions, Entity, Gazetteer, GazetteerMatch, IntentScore, Language, LocalDate, PriceRange, ReaderToken, SizeReading, Understander, Understanding, WallClock } from '../nlu/index.ts';
 

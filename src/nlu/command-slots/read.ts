@@ -14,7 +14,7 @@ import { ID, readNameAt } from './name-at.ts';
 import { cueMatches, Reading, tidyFreeText } from './reading.ts';
 import { freeTextWords, type FreeTextWords, type LanguageWords } from './words.ts';
 
-export type SlotValue = string | number | boolean;
+export type CommandSlotValue = string | number | boolean;
 
 /** Where a slot's value comes from when the request is read without a model (bot.yaml, beside `kind` and `aliases`). */
 export interface CommandSlotSpec {
@@ -94,12 +94,12 @@ function phaseOf(spec: CommandSlotSpec): number {
 export const readsLocally = (spec: CommandSlotSpec) => phaseOf(spec) >= 0;
 
 /** The slots of one request of the message (a `ctx.commands()` clause) for its intent's slot declarations. */
-export function readCommandSlots(clause: Clause, specs: Record<string, CommandSlotSpec>, options: CommandSlotOptions): Record<string, SlotValue> {
+export function readCommandSlots(clause: Clause, specs: Record<string, CommandSlotSpec>, options: CommandSlotOptions): Record<string, CommandSlotValue> {
   const words = freeTextWords(options.lang, options.words);
   const nouns = Object.values(options.references ?? {}).flatMap((r) => r.nouns);
   const stops = new Set([...words.nameStops, ...nouns.map((n) => foldPreservingOffsets(n))]);
   const cx: Context = { reading: new Reading(clause.text, clause.rest), clause, words, stops, options };
-  const out: Record<string, SlotValue> = {};
+  const out: Record<string, CommandSlotValue> = {};
   // The clause's entities first (each slot its own), then the other readings in the order of their sources.
   for (const [slot, spec] of Object.entries(specs)) {
     const value = spec.entity ? fromEntity(cx, spec) : undefined;
@@ -110,7 +110,7 @@ export function readCommandSlots(clause: Clause, specs: Record<string, CommandSl
     .sort(([, a], [, b]) => phaseOf({ ...a, entity: undefined }) - phaseOf({ ...b, entity: undefined }));
   let opening: ReturnType<typeof readOpening> | null = null;
   for (const [slot, spec] of rest) {
-    let value: SlotValue | undefined;
+    let value: CommandSlotValue | undefined;
     if (spec.read === 'deadline') value = fromDeadline(cx, spec);
     else if (spec.after?.length) value = afterCue(cx, spec);
     else if (spec.read === 'name' || spec.read === 'company') value = (opening ??= readOpening(cx))[spec.read];
@@ -134,7 +134,7 @@ function cutMode(cx: Context, spec: CommandSlotSpec, start: number, end: number)
   reading.cut(start, end);
 }
 
-function fromEntity(cx: Context, spec: CommandSlotSpec): SlotValue | undefined {
+function fromEntity(cx: Context, spec: CommandSlotSpec): CommandSlotValue | undefined {
   const cued = (cx.options.patterns ?? []).some((p) => p.type === spec.entity && (p.number || p.money));
   const entities = cued ? (cx.cued ??= extractCuedNumbers(cx.clause.text, cx.options.patterns ?? [], cx.options.lang)) : cx.clause.entities;
   const e = entities.find((x) => x.type === spec.entity && x.start !== undefined && x.end !== undefined && cx.reading.isFree(x.start, x.end));
