@@ -6,7 +6,7 @@
 // converts VND to the catalogue currency with settings.vnd_per_usd (25 000 by default), rounding the
 // lower bound down and the upper bound up to the cent so nothing at the edge is lost.
 import { dirname } from 'node:path';
-import { type BotConfig, foldPreservingOffsets, type Gazetteer, GazetteerReader, readBotConfig, readPriceRange, readSize, type ReaderToken, sourcePath } from 'switchboard';
+import { type BotConfig, foldPreservingOffsets, type Gazetteer, GazetteerReader, readBotConfig, readPriceRange, readSize, sourcePath } from 'switchboard';
 import { loadCatalog, type Product, type ProductSearchFilter, type SaleorClient } from 'switchboard/saleor';
 
 export type Currency = 'VND' | 'USD';
@@ -39,8 +39,6 @@ export interface CatalogVocabulary {
   materials: Record<string, { label: string; synonyms: string[] }>;
   /** bot.yaml's gazetteers, read by GazetteerReader. */
   gazetteers: Gazetteer[];
-  /** Words after which a final "hong" is the question particle (settings.question_particles). */
-  questionParticles: string[];
   /** settings.cues: phrases that steer a turn, over the folded message ('cheaper', 'other', 'ordinal'…). */
   cues: Record<string, RegExp>;
   /** settings.ordinal_words: "thứ hai" → 1. */
@@ -88,7 +86,6 @@ export function vocabularyFromConfig(config: BotConfig, productNames: string[] =
     .filter((w) => w.length >= 3 && !/^\d+$/.test(w) && !stopwords.has(w) && !typeWords.has(w) && !colorWords.has(w));
   return {
     gazetteers: config.gazetteers,
-    questionParticles: s.question_particles ?? [],
     cues: Object.fromEntries(Object.entries<string>(s.cues ?? {}).map(([k, v]) => [k, new RegExp(v, 'u')])),
     ordinalWords: s.ordinal_words ?? {},
     demonstrativeWords: new Set(s.demonstrative_words ?? []),
@@ -146,17 +143,10 @@ const NEVER = /(?!)/u;
 /** A cue of settings.cues (never matching when the bot.yaml lacks it). */
 export const cue = (vocab: CatalogVocabulary, name: string): RegExp => vocab.cues[name] ?? NEVER;
 
-/** Southern "hong" = không at the end of a question ("có áo thun hong shop?"): a particle, not the colour. */
-function questionParticle(tokens: ReaderToken[], i: number, particles: Set<string>): boolean {
-  const next = tokens[i + 1];
-  return tokens[i].folded === 'hong' && (!next || particles.has(next.folded));
-}
-
 // --- the extractor ---
 
 export function extractProductEntities(text: string, catalog: CatalogVocabulary = defaultVocabulary()): ProductEntities {
-  const particles = new Set(catalog.questionParticles);
-  const reader = new GazetteerReader(text, (tokens, i) => questionParticle(tokens, i, particles));
+  const reader = new GazetteerReader(text);
   const entities: ProductEntities = { keywords: [] };
   const read = (type: string) => {
     const g = catalog.gazetteers.find((x) => x.type === type);

@@ -1,15 +1,14 @@
 // fashion-vn: receive_question → classify_question → purchase: extract_entities → query_saleor;
-// general_fashion_inquiry: handle_general_inquiry → generate_answer; off_topic: handle_off_topic; all → ask_to_continue.
+// general_fashion_inquiry: generate_answer (knowledge, topic table in bot.yaml); off_topic: handle_off_topic; all → ask_to_continue.
 // The state (question, chat_history, classification_decision, extracted_entities, saleor_products,
 // saleor_error) is kept per conversation under memory.fashion.
 // classify_question is the local classifier corrected by refine.ts (courtesy, follow-ups after a search,
-// products asked for by type, shop topics); handle_general_inquiry picks the passage with inquiry.ts.
-import { answerFromPassages, type BotConfig, defineBot, isTopicSection, type Passage, type Step, type TurnContext } from 'switchboard';
+// products asked for by type, shop topics).
+import { answerFromKnowledge, type BotConfig, defineBot, type Step, type TurnContext } from 'switchboard';
 import { createSaleorClient, createSaleorDevServer, type Product, type SaleorClient, SaleorError } from 'switchboard/saleor';
 import { catalogueVocabulary, type VocabularySource } from './catalogue.ts';
 import { extractProductEntities, findProducts, vocabularyFromConfig, type CatalogVocabulary, type FindResult, type ProductEntities, type Relaxable } from './entities.ts';
-import { topicRouter } from './inquiry.ts';
-import { isShortFollowUp, refineIntents } from './refine.ts';
+import { refineIntents } from './refine.ts';
 import { formatNoProducts, formatNotSold, formatProductList, followUpQuery, type FollowUp, type PreviousSearch } from './replies.ts';
 
 interface FashionMemory {
@@ -28,8 +27,8 @@ interface FashionServices {
 }
 
 type Memory = { fashion: FashionMemory };
-/** What one step leaves for the next: the resolved search (purchase), the retrieved passages (inquiry). */
-type Data = { followUp?: Search; context?: string[] };
+/** What one step leaves for the next: the resolved search (purchase). */
+type Data = { followUp?: Search };
 /** A follow-up, or a new search (no `relax`: constraints are relaxed in the default order). */
 type Search = Omit<FollowUp, 'relax'> & { relax?: Relaxable[] };
 type Ctx = TurnContext<FashionServices, Memory, Data>;
@@ -120,37 +119,14 @@ function fail(ctx: Ctx, mem: FashionMemory, error: string) {
   };
 }
 
-/**
- * The passages that answer `question`, best first: the knowledge search with the question (plus the
- * words of its topic's section, when the topic table knows it), re-ranked (inquiry.ts).
- */
-async function answerPassages(ctx: TurnContext, question: string, tool: boolean): Promise<Passage[]> {
-  const router = topicRouter(ctx.bot);
-  const topic = router.detectTopic(question);
-  const query = topic ? `${question} ${topic.section}` : question;
-  const search = () => ctx.searchKnowledge(query, 8);
-  let candidates = tool ? await ctx.tool('knowledgeSearch', { query, topic: topic?.section ?? null }, search) : await search();
-  if (topic && !candidates.some((p) => isTopicSection(p, topic))) candidates = [...(await ctx.searchKnowledge(topic.section, 5)), ...candidates];
-  return router.rankPassages(question, candidates, topic);
-}
-
-/** general_fashion_inquiry, step 1: retrieve the store's documents for the question (and the recent topic). */
-const handle_general_inquiry: FashionStep = async (ctx) => {
-  const lastUser = [...ctx.history].reverse().find((m) => m.role === 'user')?.content ?? '';
-  let passages = await answerPassages(ctx, ctx.text, true);
-  // A short follow-up ("còn giày thì sao?") leans on the previous question.
-  if (!passages.length && lastUser && isShortFollowUp(ctx.text, vocab(ctx))) passages = await answerPassages(ctx, `${lastUser} ${ctx.text}`, false);
-  return {
-    data: { context: passages.slice(0, 3).map((p) => p.content) },
-    memory: { fashion: { ...fashion(ctx), question: ctx.text, classification_decision: 'general_fashion_inquiry' } },
-  };
-};
-
-/** general_fashion_inquiry, step 2: the answer from the retrieved passages (the model's when one is configured). */
+/** general_fashion_inquiry: the store's documents answer, the passage picked by bot.yaml knowledgeTopics. */
 const generate_answer: FashionStep = async (ctx) => {
   const instruction = 'Chỉ trả lời bằng tiếng Việt, dựa trên các đoạn tài liệu sau của shop:';
-  const text = await answerFromPassages(ctx, ctx.data.context ?? [], { purpose: 'generate_answer', instruction, history: true });
-  return { segments: [{ intent: 'general_fashion_inquiry', text: text || ctx.reply('no_knowledge'), ok: true }] };
+  const answer = await answerFromKnowledge(ctx, 'general_fashion_inquiry', { purpose: 'generate_answer', instruction, history: true });
+  return {
+    segments: [{ intent: 'general_fashion_inquiry', text: answer.text, ok: true }],
+    memory: { fashion: { ...fashion(ctx), question: ctx.text, classification_decision: 'general_fashion_inquiry' } },
+  };
 };
 
 /** off_topic: a gentle nudge back to fashion (small talk is the runtime's, answered with replies.greeting, thanks…). */
@@ -164,7 +140,7 @@ const handle_off_topic: FashionStep = (ctx) => {
 export default defineBot<FashionServices, Memory, Data>({
   specialists: {
     purchase: { steps: [['extract_entities', extract_entities], ['query_saleor', query_saleor]] },
-    general_fashion_inquiry: { steps: [['handle_general_inquiry', handle_general_inquiry], ['generate_answer', generate_answer]] },
+    general_fashion_inquiry: { steps: [['generate_answer', generate_answer]] },
     off_topic: { steps: [['handle_off_topic', handle_off_topic]] },
   },
   nodeNames: { understand: 'classify_question', narrate: 'ask_to_continue' },
@@ -174,11 +150,11 @@ export default defineBot<FashionServices, Memory, Data>({
       intents,
       fashion: memory.fashion,
       vocabulary: currentVocabulary(bot),
-      topics: topicRouter(bot),
+      bot,
     }),
   // ask_to_continue: the turn ends by inviting the next question; never with an empty answer.
   narrate: (segments, { bot }) => {
-    const body = segments.map((s) => s.text?.trim() ?? '').filter(Boolean).join('\n\n') || bot.replies.no_knowledge || bot.replies.general_fallback;
+    const body = segments.map((s) => s.text?.trim() ?? '').filter(Boolean).join('\n\n') || bot.replies.knowledge_not_found || bot.replies.general_fallback;
     return `${body}\n\n${bot.replies.ask_to_continue ?? ''}`.trim();
   },
   /** Saleor at SALEOR_API_URL, or the local dev server over Saleor's demo catalogue when none is set. */

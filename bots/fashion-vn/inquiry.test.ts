@@ -3,10 +3,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isTopicSection, type Passage, readKnowledgeDir, writesWithDiacritics } from 'switchboard';
 import { botDir, fashionConfig } from './entities.ts';
-import { topicRouter } from './inquiry.ts';
+import { topicRouterFor } from 'switchboard';
 
 const config = fashionConfig();
-const router = topicRouter(config);
+const router = topicRouterFor(config)!;
 const topics = router.topics;
 const chunks = readKnowledgeDir(join(botDir, config.knowledge ?? 'knowledge/'));
 const passages: Passage[] = chunks.map((c) => ({ doc: c.doc, heading: c.heading, content: c.content, score: 0 }));

@@ -1,11 +1,10 @@
 // classify_question's corrections: small talk, follow-ups after a search, products the customer asks for.
 import { describe, expect, it } from 'vitest';
 import { defaultVocabulary, fashionConfig } from './entities.ts';
-import { topicRouter } from './inquiry.ts';
 import { refineIntents, type RefineInput } from './refine.ts';
 
 const config = fashionConfig();
-const base = { vocabulary: defaultVocabulary(), topics: topicRouter(config), fashion: undefined };
+const base = { vocabulary: defaultVocabulary(), bot: config, fashion: undefined };
 const refine = (text: string, intents: string[], fashion?: RefineInput['fashion']) => refineIntents({ ...base, text, intents, fashion });
 
 const afterSneakers: RefineInput['fashion'] = {

@@ -7,7 +7,7 @@
 // - a question about a shop topic the classifier took for off-topic ("phí vận chuyển về tỉnh") is an inquiry.
 import { ordinalIndex } from './replies.ts';
 import { cue, extractProductEntities, fold, type CatalogVocabulary, type ProductEntities } from './entities.ts';
-import type { TopicRouter } from 'switchboard';
+import { type BotConfig, isShortFollowUp, topicRouterFor } from 'switchboard';
 
 export interface RefineInput {
   text: string;
@@ -15,7 +15,8 @@ export interface RefineInput {
   /** memory.fashion of the conversation. */
   fashion: { classification_decision?: string; last_search?: { entities: ProductEntities; products?: unknown[] } } | undefined;
   vocabulary: CatalogVocabulary;
-  topics: TopicRouter;
+  /** The bot's config: its `knowledgeTopics` (shop topics, follow-up patterns). */
+  bot: BotConfig;
 }
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -32,22 +33,17 @@ export function asksAvailability(f: string, productType: string, vocabulary: Cat
   return re.test(f);
 }
 
-/** "còn giày thì sao?", "thế áo len thì thế nào": a short follow-up that leans on the previous question. */
-export function isShortFollowUp(text: string, vocab: CatalogVocabulary): boolean {
-  const f = fold(text).trim();
-  return (f.match(/[\p{L}\p{N}]+/gu) ?? []).length <= 8 && cue(vocab, 'follow_up').test(f);
-}
-
 const hasConstraint = (e: ProductEntities) => Boolean(e.color || e.size || e.material || e.price || e.keywords.length || e.product_type);
 
 export function refineIntents(input: RefineInput): string[] {
-  const { text, intents, fashion, vocabulary, topics } = input;
+  const { text, intents, fashion, vocabulary, bot } = input;
+  const topics = topicRouterFor(bot)!;
   const f = fold(text);
   const entities = extractProductEntities(text, vocabulary);
   // after a shop question, "còn giày thì sao?" asks the same about shoes
   const onlyType = !entities.color && !entities.size && !entities.material && !entities.price && !entities.keywords.length;
   const afterInquiry = fashion?.classification_decision === 'general_fashion_inquiry';
-  if (afterInquiry && onlyType && isShortFollowUp(text, vocabulary) && !cue(vocabulary, 'shopping').test(f.replace(/^(?:the |vay )?con\b/, ''))) return ['general_fashion_inquiry'];
+  if (afterInquiry && onlyType && isShortFollowUp(text, bot) && !cue(vocabulary, 'shopping').test(f.replace(/^(?:the |vay )?con\b/, ''))) return ['general_fashion_inquiry'];
   if (intents.includes('purchase')) return intents;
   const wordCount = (f.match(/[\p{L}\p{N}]+/gu) ?? []).length;
   const topic = topics.detectTopic(text);

@@ -89,6 +89,11 @@ export const gazetteerSchema = z.strictObject({
   cues: z.array(z.string()).optional(),
   /** Types whose match right before an ambiguous word makes it this type's ("ao den"). */
   after: z.array(z.string()).optional(),
+  /**
+   * For GazetteerReader: ambiguous words that, ending the message or followed by one of `before`, are a particle
+   * closing a question rather than this type's (Vietnamese "hong" = không in "có áo thun hong shop?").
+   */
+  finalParticles: z.strictObject({ words: z.array(z.string().min(1)), before: z.array(z.string().min(1)).default([]) }).optional(),
   /** Phrases holding a form that do not mean this type ("boa noite" names no shift). */
   not: z.array(z.string()).optional(),
   /** Words right before a form (one word may come between) that make it something else ("escola pública"). */
@@ -135,6 +140,15 @@ export const patternEntitySchema = z
   .refine((e) => [e.pattern, e.number, e.money].filter((x) => x !== undefined).length === 1, 'an entity has exactly one of pattern, number, money')
   .refine((e) => e.pattern !== undefined || (e.value === undefined && e.asked === undefined), 'value and asked go with a pattern');
 
+/** A topic table for knowledge answers: a section heading per topic, with the cues that pick it. */
+export const knowledgeTopicsSchema = z.strictObject({
+  topics: z.array(z.strictObject({ section: z.string().min(1), cues: z.array(z.string().min(1)).min(1) })).default([]),
+  expansions: z.record(z.string(), z.string()).default({}),
+  stopwords: z.string().default(''),
+  domainPhrases: z.array(z.string().min(1)).default([]),
+  followUp: z.array(z.string().min(1).refine(isRegex, 'not a valid regular expression')).default([]),
+});
+
 export const botConfigSchema = z.strictObject({
   id: z.string().regex(/^[a-z0-9-]+$/),
   name: z.string().default(''),
@@ -149,6 +163,8 @@ export const botConfigSchema = z.strictObject({
   greetings: z.array(z.string()).default([]),
   /** Folder of markdown knowledge documents, relative to the bot folder. */
   knowledge: z.string().optional(),
+  /** Which knowledge section answers a loosely written question (docs/writing-a-bot.md#knowledge-topics). */
+  knowledgeTopics: knowledgeTopicsSchema.optional(),
   gazetteers: z.array(gazetteerSchema).default([]),
   /**
    * The kinds of entity a message may point back at, each with the nouns that name it ("esse lead", "nela"):

@@ -2,14 +2,21 @@
 // else from the bot's knowledge documents, else with the fallback reply.
 import type { BotConfig } from '../bot/config.ts';
 import { clausesFor } from './clauses.ts';
+import { searchWithTopics, topicRouterFor } from './topic-search.ts';
 import type { Passage, Specialist, TurnContext } from './types.ts';
 
-/** Answer a question from the knowledge documents: the best passage, without its heading line. */
-export async function answerFromKnowledge(ctx: TurnContext, intent: string): Promise<{ text: string; found: boolean; passages: string[] }> {
-  const passages = await ctx.tool('knowledgeSearch', { query: ctx.text }, () => searchByClause(ctx, intent));
+/**
+ * Answer a question from the knowledge documents: the best passage, without its heading line (the model's answer
+ * from the best three when one is configured). With bot.yaml `knowledgeTopics` the topic table picks the passage.
+ */
+export async function answerFromKnowledge(ctx: TurnContext, intent: string, options: PassageAnswerOptions = {}): Promise<{ text: string; found: boolean; passages: string[] }> {
+  const router = topicRouterFor(ctx.bot);
+  const passages = router
+    ? await ctx.tool('knowledgeSearch', { query: ctx.text, topic: router.detectTopic(ctx.text)?.section ?? null }, () => searchWithTopics(ctx, router))
+    : await ctx.tool('knowledgeSearch', { query: ctx.text }, () => searchByClause(ctx, intent));
   if (!passages.length) return { text: ctx.reply(`${intent}_not_found`) || ctx.reply('knowledge_not_found'), found: false, passages: [] };
-  const texts = passages.map((p) => p.content);
-  return { text: await answerFromPassages(ctx, texts), found: true, passages: texts };
+  const texts = passages.slice(0, 3).map((p) => p.content);
+  return { text: await answerFromPassages(ctx, texts, options), found: true, passages: texts };
 }
 
 export interface PassageAnswerOptions {

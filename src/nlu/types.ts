@@ -43,6 +43,8 @@ export interface Gazetteer {
   ambiguous?: string[];
   cues?: string[];
   after?: string[];
+  /** GazetteerReader only: ambiguous words that, last or before one of `before`, close a question ("hong" = không). */
+  finalParticles?: { words: string[]; before: string[] };
   /** Phrases holding a form that do not mean this type ("boa noite" names no shift). */
   not?: string[];
   /** Words right before a form (one word may come between) that make it something else ("escola pública"). */

@@ -23,6 +23,7 @@ export type {
   TurnModel,
 } from '../engine/types.ts';
 export { answerFromKnowledge, answerFromPassages, type PassageAnswerOptions } from '../engine/specialists.ts';
+export { isShortFollowUp, searchByTopic, topicRouterFor } from '../engine/topic-search.ts';
 export { WriteRejected } from '../engine/index.ts';
 export { fillTemplate } from '../engine/narration.ts';
 

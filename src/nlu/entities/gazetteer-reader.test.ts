@@ -42,4 +42,12 @@ describe('GazetteerReader', () => {
     reader.read(garment);
     expect(reader.read(colour)).toBeUndefined();
   });
+
+  it('finalParticles: an ambiguous word ending the message, or before one of its followers, closes the question', () => {
+    const pink: Gazetteer = { type: 'colour', after: ['garment'], ambiguous: ['hong'], finalParticles: { words: ['hong'], before: ['ban', 'a'] }, values: { pink: ['hồng'] } };
+    expect(read('co ao khoac hong', garment, pink)).toEqual(['jacket', undefined]);
+    expect(read('co ao khoac hong ban?', garment, pink)).toEqual(['jacket', undefined]);
+    expect(read('lay ao khoac hong size m', garment, pink)).toEqual(['jacket', 'pink']);
+    expect(read('co ao khoac hồng', garment, pink)).toEqual(['jacket', 'pink']);
+  });
 });

@@ -85,7 +85,7 @@ export class GazetteerReader {
       for (let i = 0; i + form.tokens.length <= this.tokens.length; i++) {
         if (best && i >= best.first) break;
         if (!form.tokens.every((f, k) => !this.used[i + k] && sameWord(this.tokens[i + k], f))) continue;
-        if (form.tokens.length === 1 && this.isAmbiguous(g, i) && (!this.hasCue(g, i) || this.veto(this.tokens, i))) continue;
+        if (form.tokens.length === 1 && this.isAmbiguous(g, i) && (!this.hasCue(g, i) || this.veto(this.tokens, i) || this.isFinalParticle(g, i))) continue;
         const last = i + form.tokens.length - 1;
         best = { type: g.type, value: form.value, first: i, last, start: this.tokens[i].start, end: this.tokens[last].end };
         break;
@@ -100,6 +100,14 @@ export class GazetteerReader {
   private isAmbiguous(g: Gazetteer, i: number): boolean {
     const t = this.tokens[i];
     return !hasDiacritics(t.raw) && (g.ambiguous ?? []).some((w) => fold(w.toLowerCase()) === t.folded);
+  }
+
+  /** The word ends the message, or comes before one of the gazetteer's `finalParticles.before`, as a closing particle. */
+  private isFinalParticle(g: Gazetteer, i: number): boolean {
+    const p = g.finalParticles;
+    if (!p || !p.words.some((w) => fold(w.toLowerCase()) === this.tokens[i].folded)) return false;
+    const next = this.tokens[i + 1];
+    return !next || p.before.some((w) => fold(w.toLowerCase()) === next.folded);
   }
 
   private hasCue(g: Gazetteer, i: number): boolean {
