@@ -6,7 +6,7 @@
 // converts VND to the catalogue currency with settings.vnd_per_usd (25 000 by default), rounding the
 // lower bound down and the upper bound up to the cent so nothing at the edge is lost.
 import { dirname } from 'node:path';
-import { type BotConfig, foldPreservingOffsets, type Gazetteer, GazetteerReader, readBotConfig, readPriceRange, readSize, sourcePath } from 'switchboard';
+import { type BotConfig, foldPreservingOffsets, searchRelaxing, type Gazetteer, GazetteerReader, readBotConfig, readPriceRange, readSize, sourcePath } from 'switchboard';
 import { loadCatalog, type Product, type ProductSearchFilter, type SaleorClient } from 'switchboard/saleor';
 
 export type Currency = 'VND' | 'USD';
@@ -233,21 +233,6 @@ export type Relaxable = 'material' | 'size' | 'color' | 'price';
  */
 export const RELAX_ORDER: readonly Relaxable[] = ['material', 'color', 'size', 'price'];
 
-/**
- * The sets of constraints to drop, in the order to try them: fewer first, then by `order`
- * (material · color · size · price → {material}, {color}, {size}, {price}, {material, color}, …).
- */
-export function relaxations(present: Relaxable[], order: readonly Relaxable[]): Relaxable[][] {
-  const keys = order.filter((k) => present.includes(k));
-  const out: Relaxable[][] = [];
-  const pick = (start: number, size: number, acc: Relaxable[]) => {
-    if (acc.length === size) return void out.push(acc);
-    for (let i = start; i < keys.length; i++) pick(i + 1, size, [...acc, keys[i]]);
-  };
-  for (let size = 1; size <= keys.length; size++) pick(0, size, []);
-  return out;
-}
-
 export interface FindOptions {
   vocabulary?: CatalogVocabulary;
   /** Products already shown that should not come back ("mẫu khác"). */
@@ -275,23 +260,11 @@ export function hasSizeInStock(product: Product, size: string): boolean {
  */
 export async function findProducts(client: SaleorClient, entities: ProductEntities, options: FindOptions = {}): Promise<FindResult> {
   const vocab = options.vocabulary ?? defaultVocabulary();
-  const order = options.relax ?? RELAX_ORDER;
   const exclude = new Set(options.excludeProductIds ?? []);
   const search = async (current: ProductEntities) =>
     (await client.searchProducts(toSaleorFilter(current, { vocabulary: vocab })))
       .filter((p) => !exclude.has(p.id))
       .filter((p) => !current.size || hasSizeInStock(p, current.size));
-  const exact: ProductEntities = { ...entities, keywords: [...entities.keywords] };
-  const found = await search(exact);
-  if (found.length) return { products: found, relaxed: [], entities: exact };
-  const present = (['material', 'color', 'size', 'price'] as const).filter((k) => entities[k] !== undefined);
-  let last: FindResult = { products: [], relaxed: [], entities: exact };
-  for (const drop of relaxations(present, order)) {
-    const current: ProductEntities = { ...exact };
-    for (const k of drop) delete current[k];
-    const products = await search(current);
-    if (products.length) return { products, relaxed: drop, entities: current };
-    last = { products: [], relaxed: drop, entities: current };
-  }
-  return last;
+  const found = await searchRelaxing({ ...entities, keywords: [...entities.keywords] }, options.relax ?? RELAX_ORDER, search);
+  return { products: found.items, relaxed: found.relaxed, entities: found.query };
 }

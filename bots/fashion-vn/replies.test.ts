@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fillTemplate } from 'switchboard';
 import { createSaleorClient, createSaleorDevServer, type Product, type SaleorClient, type SaleorDevServer, SaleorError } from 'switchboard/saleor';
-import { defaultVocabulary, extractProductEntities, findProducts, fashionConfig, relaxations, vocabularyFromConfig, type ProductEntities } from './entities.ts';
+import { defaultVocabulary, extractProductEntities, findProducts, fashionConfig, vocabularyFromConfig, type ProductEntities } from './entities.ts';
 import {
   describeEntities, followUpQuery, formatMoney, formatNoProducts, formatNotSold, formatProductList,
   refersToShownProducts, type PreviousSearch,
@@ -181,16 +181,6 @@ describe('formatting', () => {
     expect(fillTemplate('{a} {b} {c}', { a: 1, b: 'x' })).toBe('1 x {c}');
   });
 
-});
-
-describe('relaxations', () => {
-  it('tries one constraint at a time in order, then pairs, keeping the size over the colour', () => {
-    expect(relaxations(['color', 'size'], ['material', 'color', 'size', 'price'])).toEqual([['color'], ['size'], ['color', 'size']]);
-    expect(relaxations(['price', 'material', 'size'], ['material', 'color', 'size', 'price'])).toEqual([
-      ['material'], ['size'], ['price'], ['material', 'size'], ['material', 'price'], ['size', 'price'], ['material', 'size', 'price'],
-    ]);
-    expect(relaxations(['color'], [])).toEqual([]);
-  });
 });
 
 describe('demonstratives', () => {

@@ -2,7 +2,7 @@
 // "nothing found" and "Saleor is down" answers, and follow-ups ("còn màu khác không?",
 // "cái thứ 2 có size L không?") resolved against the products shown last.
 import type { Money, Product } from 'switchboard/saleor';
-import { fillTemplate } from 'switchboard';
+import { fillTemplate, formatRecordList } from 'switchboard';
 import {
   RELAX_ORDER, convertAmount, cue, defaultVocabulary, extractProductEntities, fashionConfig, fold,
   type CatalogVocabulary, type Currency, type ProductEntities, type Relaxable,
@@ -63,8 +63,8 @@ const hasAnyConstraint = (e: ProductEntities) => Boolean(e.product_type || e.col
 
 const inStock = (v: Product['variants'][number]) => v.quantityAvailable === null || v.quantityAvailable > 0;
 
-/** One line: name, price (with sale), sizes in stock; `askedSize` adds "không có size L" / "freesize". */
-function productLine(p: Product, index: number, askedSize: string | undefined, vocab: CatalogVocabulary, t: Record<string, string>): string {
+/** What one product line says after its name: price (with sale), sizes in stock; `askedSize` adds "không có size L" / "freesize". */
+function productDetails(p: Product, askedSize: string | undefined, vocab: CatalogVocabulary, t: Record<string, string>): string {
   const bits: string[] = [];
   if (p.price) bits.push(formatMoney(p.price, vocab) + (p.undiscountedPrice ? ` — ${fillTemplate(t.product_on_sale, { price: plainMoney(p.undiscountedPrice, vocab) })}` : ''));
   const sized = p.variants.filter((v) => v.size);
@@ -76,12 +76,12 @@ function productLine(p: Product, index: number, askedSize: string | undefined, v
     bits.push(p.variants.some(inStock) ? t.product_in_stock : t.product_sold_out);
     if (askedSize) bits.push(t.product_one_size);
   }
-  return `${index + 1}. ${p.name} — ${bits.join(' · ')}`;
+  return bits.join(' · ');
 }
 
 /**
- * A short list of products: an intro line, one line per product (name, price, sizes in stock),
- * and "… và N mẫu khác" when there are more than settings.max_products_shown.
+ * A short list of products: an intro line, one product_line per product (name, price, sizes in stock),
+ * and products_more when there are more than settings.max_products_shown.
  */
 export function formatProductList(products: Product[], entities: ProductEntities, options: ReplyOptions = {}): string {
   if (!products.length) return formatNoProducts(entities, options);
@@ -92,10 +92,8 @@ export function formatProductList(products: Product[], entities: ProductEntities
     ? fillTemplate(t.products_intro_relaxed, { missing: describeEntities(options.requested ?? entities, vocab, options), query })
     : fillTemplate(t.products_intro, { count: products.length, query });
   const askedSize = (options.requested ?? entities).size;
-  const lines = products.slice(0, vocab.maxProductsShown).map((p, i) => productLine(p, i, askedSize, vocab, t));
-  const more = products.length - vocab.maxProductsShown;
-  if (more > 0) lines.push(fillTemplate(t.products_more, { count: more }));
-  return [intro, ...lines].join('\n');
+  const records = products.map((p) => ({ name: p.name, details: productDetails(p, askedSize, vocab, t) }));
+  return formatRecordList(records, { intro, item: t.product_line, more: t.products_more }, vocab.maxProductsShown);
 }
 
 /** "Dạ hiện shop chưa có áo hoodie màu đỏ ạ…" (or the generic text when nothing specific was asked). */
