@@ -1,6 +1,6 @@
 // Relaxed catalogue searches and record lists.
 import { describe, expect, it } from 'vitest';
-import { formatRecordList, relaxations, searchRelaxing } from './index.ts';
+import { formatRecordList, loadInBackground, relaxations, searchRelaxing } from './index.ts';
 
 interface Query { kind: string; flavour?: string; size?: string; maxPrice?: number }
 interface Cake { kind: string; flavour: string; size: string; price: number }
@@ -60,5 +60,31 @@ describe('formatRecordList', () => {
     expect(text).toHaveLength(5);
     expect(text.at(-1)).toBe('… e mais 4');
     expect(formatRecordList(many.slice(0, 1), { item: '{name}' })).toBe('Sabor 1');
+  });
+});
+
+describe('loadInBackground', () => {
+  it('answers with the initial value until the load succeeds, loads once, and retries a failure after the delay', async () => {
+    let now = 0;
+    let failing = true;
+    let loads = 0;
+    const logs: string[] = [];
+    const menu = loadInBackground<string[]>(['pão'], async () => {
+      loads++;
+      if (failing) throw new Error('timeout');
+      return ['pão', 'sonho', 'broa'];
+    }, { retryMs: 1000, now: () => now, log: (m) => logs.push(m) });
+    expect(menu.current()).toEqual(['pão']);
+    expect(await menu.get()).toEqual(['pão']);
+    expect(logs[0]).toMatch(/timeout/);
+    failing = false;
+    now = 400;
+    expect(await menu.get()).toEqual(['pão']); // too soon to retry
+    expect(loads).toBe(1);
+    now = 1200;
+    expect(await menu.get()).toEqual(['pão', 'sonho', 'broa']);
+    await menu.get();
+    expect(loads).toBe(2);
+    expect(menu.current()).toHaveLength(3);
   });
 });

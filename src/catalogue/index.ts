@@ -1,3 +1,4 @@
-// Helpers for bots over a catalogue: a search that relaxes constraints when nothing matches, and record lists.
+// Helpers for bots over a catalogue: a relaxing search, record lists, values loaded from a backend in the background.
 export { relaxations, searchRelaxing, type RelaxedResult } from './relaxed-search.ts';
 export { formatRecordList, type RecordListTemplates } from './record-list.ts';
+export { loadInBackground, type BackgroundValue, type BackgroundValueOptions } from './background-value.ts';

@@ -24,7 +24,7 @@ export type {
 } from '../engine/types.ts';
 export { answerFromKnowledge, answerFromPassages, type PassageAnswerOptions } from '../engine/specialists.ts';
 export { isShortFollowUp, searchByTopic, topicRouterFor } from '../engine/topic-search.ts';
-export { formatRecordList, relaxations, searchRelaxing, type RecordListTemplates, type RelaxedResult } from '../catalogue/index.ts';
+export { formatRecordList, loadInBackground, relaxations, searchRelaxing, type BackgroundValue, type BackgroundValueOptions, type RecordListTemplates, type RelaxedResult } from '../catalogue/index.ts';
 export { WriteRejected } from '../engine/index.ts';
 export { fillTemplate } from '../engine/narration.ts';
 
