@@ -1,12 +1,12 @@
-// Product entities from Vietnamese shop messages, with or without diacritics and teen-code: product type,
-// colour, material (bot.yaml's gazetteers, read with the runtime's GazetteerReader), size and price range
-// (the runtime's readers) and catalogue keywords — mapped onto the catalogue's categories and attributes.
+// Product entities from Vietnamese shop messages, with or without diacritics and teen-code: bot.yaml's
+// `queries.product` (budget, size, product type, colour, material, read by the runtime) plus the words of the
+// catalogue's product names — mapped onto the catalogue's categories and attributes.
 //
 // Currency: the demo catalogue is in USD. Budgets keep the currency the customer used; toSaleorFilter
 // converts VND to the catalogue currency with settings.vnd_per_usd (25 000 by default), rounding the
 // lower bound down and the upper bound up to the cent so nothing at the edge is lost.
 import { dirname } from 'node:path';
-import { type BotConfig, foldPreservingOffsets, searchRelaxing, type Gazetteer, GazetteerReader, readBotConfig, readPriceRange, readSize, sourcePath } from 'switchboard';
+import { type BotConfig, foldPreservingOffsets, readBotConfig, readBotQuery, searchRelaxing, sourcePath } from 'switchboard';
 import { loadCatalog, type Product, type ProductSearchFilter, type SaleorClient } from 'switchboard/saleor';
 
 export type Currency = 'VND' | 'USD';
@@ -37,8 +37,8 @@ export interface CatalogVocabulary {
   productTypes: Record<string, { label: string; synonyms: string[]; categories: string[] }>;
   colors: Record<string, { label: string; synonyms: string[]; searchTerm: string }>;
   materials: Record<string, { label: string; synonyms: string[] }>;
-  /** bot.yaml's gazetteers, read by GazetteerReader. */
-  gazetteers: Gazetteer[];
+  /** The bot's config: its gazetteers and `queries.product`. */
+  config: BotConfig;
   /** settings.cues: phrases that steer a turn, over the folded message ('cheaper', 'other', 'ordinal'…). */
   cues: Record<string, RegExp>;
   /** settings.ordinal_words: "thứ hai" → 1. */
@@ -57,8 +57,6 @@ export interface CatalogVocabulary {
   /** Currency of the Saleor channel. */
   catalogCurrency: Currency;
   vndPerUsd: number;
-  /** "tầm X" → X·(1 ± tolerance). */
-  priceTolerance: number;
   /** How many products the replies list. */
   maxProductsShown: number;
 }
@@ -85,7 +83,7 @@ export function vocabularyFromConfig(config: BotConfig, productNames: string[] =
   const nameTerms = [...new Set(productNames.flatMap((n) => fold(n).match(/[a-z0-9]+/g) ?? []))]
     .filter((w) => w.length >= 3 && !/^\d+$/.test(w) && !stopwords.has(w) && !typeWords.has(w) && !colorWords.has(w));
   return {
-    gazetteers: config.gazetteers,
+    config,
     cues: Object.fromEntries(Object.entries<string>(s.cues ?? {}).map(([k, v]) => [k, new RegExp(v, 'u')])),
     ordinalWords: s.ordinal_words ?? {},
     demonstrativeWords: new Set(s.demonstrative_words ?? []),
@@ -94,13 +92,12 @@ export function vocabularyFromConfig(config: BotConfig, productNames: string[] =
     materials: record(gazetteerTerms(config, 'material'), () => ({})),
     nameTerms,
     defaultCategories: s.default_categories ?? [],
-    genericProductTypes: s.generic_product_types ?? [],
+    genericProductTypes: config.queries.product?.product_type?.generic ?? [],
     sizeAttribute: s.size_attribute ?? 'size',
     shoeSizeAttribute: s.shoe_size_attribute ?? 'shoe-size',
     materialAttribute: s.material_attribute ?? 'material',
     catalogCurrency: s.catalog_currency === 'VND' ? 'VND' : 'USD',
     vndPerUsd: Number(s.vnd_per_usd ?? 25000),
-    priceTolerance: Number(s.price_tolerance ?? 0.2),
     maxProductsShown: Number(s.max_products_shown ?? 5),
   };
 }
@@ -137,46 +134,17 @@ export function fold(text: string): string {
   return foldPreservingOffsets(text.normalize('NFC'));
 }
 
-const hasDiacritics = (s: string) => s !== fold(s);
-
 const NEVER = /(?!)/u;
 /** A cue of settings.cues (never matching when the bot.yaml lacks it). */
 export const cue = (vocab: CatalogVocabulary, name: string): RegExp => vocab.cues[name] ?? NEVER;
 
 // --- the extractor ---
 
+/** The product search of the message: bot.yaml `queries.product`, with the catalogue's name words as keywords. */
 export function extractProductEntities(text: string, catalog: CatalogVocabulary = defaultVocabulary()): ProductEntities {
-  const reader = new GazetteerReader(text);
-  const entities: ProductEntities = { keywords: [] };
-  const read = (type: string) => {
-    const g = catalog.gazetteers.find((x) => x.type === type);
-    return g && reader.read(g)?.value;
-  };
-
-  // the budget and the size first, so their words ("2 đô", "size 40") are not read as a colour or a type
-  const price = readPriceRange(text, 'vi', { tolerance: catalog.priceTolerance });
-  if (price) {
-    entities.price = { currency: price.currency as Currency, ...(price.gte !== undefined && { gte: price.gte }), ...(price.lte !== undefined && { lte: price.lte }) };
-    for (const span of price.spans) reader.take(span.start, span.end);
-  }
-  const size = readSize(text, 'vi', (start, end) => reader.taken(start, end));
-  if (size) {
-    entities.size = size.value;
-    reader.take(size.start, size.end);
-  }
-  let productType = read('product_type');
-  // "áo … loại hoodie": a generic type ("áo", "quần áo") gives way to a specific one named later
-  if (productType && catalog.genericProductTypes.includes(productType)) productType = read('product_type') ?? productType;
-  if (productType) entities.product_type = productType;
-  const color = read('color');
-  if (color) entities.color = color;
-  const material = read('material');
-  if (material) entities.material = material;
-
-  const names = new Set(catalog.nameTerms);
-  reader.tokens.forEach((t, i) => {
-    if (!reader.used[i] && names.has(t.folded) && !hasDiacritics(t.raw) && !entities.keywords.includes(t.folded)) entities.keywords.push(t.folded);
-  });
+  const { keywords, price, ...named } = readBotQuery(catalog.config, 'product', text, catalog.nameTerms);
+  const entities = { ...named, keywords: Array.isArray(keywords) ? keywords : [] } as ProductEntities;
+  if (price && typeof price === 'object' && !Array.isArray(price)) entities.price = { ...price, currency: price.currency === 'USD' ? 'USD' : 'VND' };
   return entities;
 }
 

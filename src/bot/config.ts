@@ -140,6 +140,13 @@ export const patternEntitySchema = z
   .refine((e) => [e.pattern, e.number, e.money].filter((x) => x !== undefined).length === 1, 'an entity has exactly one of pattern, number, money')
   .refine((e) => e.pattern !== undefined || (e.value === undefined && e.asked === undefined), 'value and asked go with a pattern');
 
+/** One constraint of a search request: a budget, a size, the caller's terms or a gazetteer's value. */
+export const queryFieldSchema = z.strictObject({
+  kind: z.string().min(1),
+  tolerance: z.number().min(0).max(1).optional(),
+  generic: z.array(z.string()).optional(),
+});
+
 /** A topic table for knowledge answers: a section heading per topic, with the cues that pick it. */
 export const knowledgeTopicsSchema = z.strictObject({
   topics: z.array(z.strictObject({ section: z.string().min(1), cues: z.array(z.string().min(1)).min(1) })).default([]),
@@ -166,6 +173,8 @@ export const botConfigSchema = z.strictObject({
   /** Which knowledge section answers a loosely written question (docs/writing-a-bot.md#knowledge-topics). */
   knowledgeTopics: knowledgeTopicsSchema.optional(),
   gazetteers: z.array(gazetteerSchema).default([]),
+  /** Search requests read from a message, field by field (docs/writing-a-bot.md#queries). */
+  queries: z.record(z.string(), z.record(z.string(), queryFieldSchema)).default({}),
   /**
    * The kinds of entity a message may point back at, each with the nouns that name it ("esse lead", "nela"):
    * `referenceReaderFor(config, kind)` reads such phrases (docs/writing-a-bot.md#references).
@@ -210,6 +219,12 @@ export const checkedBotConfigSchema = botConfigSchema.superRefine((c, ctx) => {
   c.gazetteers.forEach((g, i) => g.intent && need(g.intent, ['gazetteers', i, 'intent']));
   const kinds = new Set<string>([...BUILTIN_SLOT_KINDS, ...c.gazetteers.map((g) => g.type), ...c.entities.map((e) => e.type)]);
   for (const id of Object.keys(c.actions?.intents ?? {})) need(id, ['actions', 'intents', id]);
+  const queryKinds = new Set(['budget', 'size', 'terms', ...c.gazetteers.map((g) => g.type)]);
+  for (const [name, fields] of Object.entries(c.queries)) {
+    for (const [field, spec] of Object.entries(fields)) {
+      if (!queryKinds.has(spec.kind)) ctx.addIssue({ code: 'custom', path: ['queries', name, field, 'kind'], message: `'${spec.kind}' is not a query kind: use one of ${[...queryKinds].join(', ')}` });
+    }
+  }
   for (const [formId, form] of Object.entries(c.forms)) {
     need(form.intent ?? formId, ['forms', formId, 'intent']);
     for (const [name, slot] of Object.entries(form.slots)) {

@@ -51,4 +51,5 @@ export { extractDateTimes } from './datetime.ts';
 export { numberWordsSource, parseNumberWords, parseNumeral } from './numbers.ts';
 export { readPriceRange, type PriceRange, type PriceRangeOptions } from './price-range.ts';
 export { readSize, type SizeReading } from './sizes.ts';
+export { readBotQuery, readQuery, type QueryConfig, type QueryField, type QueryReadOptions, type QueryValue } from './query-reader.ts';
 export { GazetteerReader, type GazetteerMatch, type ReaderToken } from './gazetteer-reader.ts';
