@@ -39,10 +39,8 @@ export interface CatalogVocabulary {
   materials: Record<string, { label: string; synonyms: string[] }>;
   /** The bot's config: its gazetteers and `queries.product`. */
   config: BotConfig;
-  /** settings.cues: phrases that steer a turn, over the folded message ('cheaper', 'other', 'ordinal'…). */
+  /** settings.cues: phrases that steer a turn, over the folded message ('cheaper', 'other', 'demonstrative'…). */
   cues: Record<string, RegExp>;
-  /** settings.ordinal_words: "thứ hai" → 1. */
-  ordinalWords: Record<string, number>;
   /** settings.demonstrative_words: the words of cues.demonstrative as written with diacritics. */
   demonstrativeWords: Set<string>;
   /** Lowercase words of catalogue product names worth searching for. */
@@ -85,7 +83,6 @@ export function vocabularyFromConfig(config: BotConfig, productNames: string[] =
   return {
     config,
     cues: Object.fromEntries(Object.entries<string>(s.cues ?? {}).map(([k, v]) => [k, new RegExp(v, 'u')])),
-    ordinalWords: s.ordinal_words ?? {},
     demonstrativeWords: new Set(s.demonstrative_words ?? []),
     productTypes,
     colors,

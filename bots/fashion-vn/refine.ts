@@ -5,9 +5,8 @@
 // - a message naming something to buy ("có balo đi học không shop") is a purchase, unless it asks
 //   about a shop topic (how to wash it, what to wear it with, shipping…);
 // - a question about a shop topic the classifier took for off-topic ("phí vận chuyển về tỉnh") is an inquiry.
-import { ordinalIndex } from './replies.ts';
 import { cue, extractProductEntities, fold, type CatalogVocabulary, type ProductEntities } from './entities.ts';
-import { type BotConfig, isShortFollowUp, topicRouterFor } from 'switchboard';
+import { type BotConfig, isShortFollowUp, readListPosition, topicRouterFor } from 'switchboard';
 
 export interface RefineInput {
   text: string;
@@ -52,7 +51,7 @@ export function refineIntents(input: RefineInput): string[] {
   const afterSearch = fashion?.classification_decision === 'purchase' && fashion.last_search;
   if (afterSearch && wordCount <= 10 && !topic) {
     const shown = fashion.last_search!.products?.length ?? 0;
-    if (hasConstraint(entities) || ['cheaper', 'other', 'continue'].some((c) => cue(vocabulary, c).test(f)) || ordinalIndex(f, shown, vocabulary) !== undefined) return ['purchase'];
+    if (hasConstraint(entities) || ['cheaper', 'other', 'continue'].some((c) => cue(vocabulary, c).test(f)) || readListPosition(text, 'vi', shown) !== undefined) return ['purchase'];
   }
   // a product the customer wants ("có balo đi học không", "bán quần jean không")
   if (entities.product_type && (asksAvailability(f, entities.product_type, vocabulary) || (!topic && cue(vocabulary, 'shopping').test(f)))) return ['purchase'];

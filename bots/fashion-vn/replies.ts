@@ -2,7 +2,7 @@
 // "nothing found" and "Saleor is down" answers, and follow-ups ("còn màu khác không?",
 // "cái thứ 2 có size L không?") resolved against the products shown last.
 import type { Money, Product } from 'switchboard/saleor';
-import { fillTemplate, formatRecordList } from 'switchboard';
+import { fillTemplate, formatRecordList, readListPosition } from 'switchboard';
 import {
   RELAX_ORDER, convertAmount, cue, defaultVocabulary, extractProductEntities, fashionConfig, fold,
   type CatalogVocabulary, type Currency, type ProductEntities, type Relaxable,
@@ -143,15 +143,6 @@ export interface FollowUp {
   relax: Relaxable[];
 }
 
-/** Index of a shown product named by position: "cái thứ 2", "mẫu số 3", "cái đầu tiên", "cái cuối". */
-export function ordinalIndex(f: string, count: number, vocab: CatalogVocabulary = defaultVocabulary()): number | undefined {
-  const w = cue(vocab, 'ordinal').exec(f)?.[1];
-  if (!w) return undefined;
-  if (w.startsWith('cuoi')) return count - 1;
-  const i = /^\d$/.test(w) ? Number(w) - 1 : vocab.ordinalWords[w];
-  return i !== undefined && i >= 0 && i < count ? i : undefined;
-}
-
 /**
  * The message points at the products just shown ("cái này", "mẫu đó", "nó"). Words typed with diacritics
  * must be the demonstrative ones; "mau do" typed without them reads as the colour red when the message
@@ -186,7 +177,7 @@ export function followUpQuery(previous: PreviousSearch | undefined, text: string
   const prev = previous.entities;
   // a generic type ("áo này") does not replace the specific one of the previous search
   const currentType = current.product_type && !(vocab.genericProductTypes.includes(current.product_type) && prev.product_type) ? current.product_type : undefined;
-  const ordinal = ordinalIndex(f, shown.length, vocab);
+  const ordinal = readListPosition(text, 'vi', shown.length);
   const refersToShown = ordinal !== undefined || (shown.length > 0 && refersToShownProducts(text, Boolean(currentType && currentType !== prev.product_type), vocab));
   if (currentType && currentType !== prev.product_type && !refersToShown) return result('new', { ...current, product_type: currentType });
 

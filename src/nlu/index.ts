@@ -24,3 +24,4 @@ export { commandReader, type CommandClause, type CommandExample, type CommandRea
 export { readCommandSlots, readsLocally, freeTextWords, type CommandSlotOptions, type CommandSlotSpec, type FreeTextWords, type CommandSlotValue } from './command-slots/index.ts';
 export { referenceReader, type Reference, type ReferenceReader } from './references.ts';
 export { contentWords, matchScore, squash, wordOverlap } from './record-match.ts';
+export { readListPosition } from './list-position.ts';

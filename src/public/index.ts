@@ -39,7 +39,7 @@ export { parseCsv } from '../store/index.ts';
 
 // Understanding: the local classifier, text normalisation, dates and times on the bot's clock
 export { contentWords, matchScore, squash, wordOverlap } from '../nlu/index.ts';
-export { addDays, clauseSpans, compareDates, correctCommandWords, createLocalUnderstander, cutSpans, daysInMonth, deadlineFrom, editDistance, extractEntities, formatDateTime, foldDiacritics, foldPreservingOffsets, GazetteerReader, hhmm, isoDate, normalize, numberWordsSource, parseNumberWords, parseNumeral, readBotQuery, readDeadline, readPriceRange, readQuery, readSize, splitClauses, wallClock, wallTimeToUtc, weekdayOf } from '../nlu/index.ts';
+export { addDays, clauseSpans, compareDates, correctCommandWords, createLocalUnderstander, cutSpans, daysInMonth, deadlineFrom, editDistance, extractEntities, formatDateTime, foldDiacritics, foldPreservingOffsets, GazetteerReader, hhmm, isoDate, normalize, numberWordsSource, parseNumberWords, parseNumeral, readBotQuery, readDeadline, readListPosition, readPriceRange, readQuery, readSize, splitClauses, wallClock, wallTimeToUtc, weekdayOf } from '../nlu/index.ts';
 // Reading several slots of one message, each value masked once read (bot.yaml `number:`/`money:` entities, gazetteers)
 export { extendGazetteer, SlotText, phrasesSource, readGazetteer, readMoney, readPattern, readNumber, readOpeningName, readPersonName, WORD_END, WORD_START } from '../nlu/index.ts';
 export type { GazetteerRead, MoneyRead, MoneySpec, NameRead, NumberRead, NumberSpec, TextSpan } from '../nlu/index.ts';
