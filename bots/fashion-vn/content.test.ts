@@ -47,10 +47,10 @@ describe('fashion-vn bot.yaml', () => {
 
   it('has the four gazetteers and the reply templates the bot uses', () => {
     expect(config.gazetteers.map((g) => g.type).sort()).toEqual(['color', 'material', 'product_type', 'size']);
-    for (const key of ['greeting', 'thanks', 'acknowledge', 'goodbye', 'not_sold', 'knowledge_not_found', 'no_products', 'no_products_generic', 'products_intro', 'products_intro_relaxed', 'saleor_down', 'off_topic', 'ask_to_continue']) {
+    for (const key of ['greeting', 'thanks', 'acknowledge', 'goodbye', 'not_sold', 'knowledge_not_found', 'no_products', 'no_products_generic', 'products_intro', 'products_intro_relaxed', 'saleor_down', 'off_topic', 'closing']) {
       expect(config.replies[key], key).toBeTruthy();
     }
-    expect(config.replies.ask_to_continue).toBe('Bạn có muốn hỏi thêm gì không?');
+    expect(config.replies.closing).toBe('Bạn có muốn hỏi thêm gì không?');
     expect(config.settings.vnd_per_usd).toBe(25000);
   });
 });

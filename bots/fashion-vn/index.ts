@@ -1,5 +1,5 @@
 // fashion-vn: receive_question → classify_question → purchase: extract_entities → query_saleor;
-// general_fashion_inquiry: generate_answer (knowledge, topic table in bot.yaml); off_topic: handle_off_topic; all → ask_to_continue.
+// general_fashion_inquiry: generate_answer (knowledge, topic table in bot.yaml); off_topic: handle_off_topic; all → ask_to_continue (replies.closing).
 // The state (question, chat_history, classification_decision, extracted_entities, saleor_products,
 // saleor_error) is kept per conversation under memory.fashion.
 // classify_question is the local classifier corrected by refine.ts (courtesy, follow-ups after a search,
@@ -152,11 +152,6 @@ export default defineBot<FashionServices, Memory, Data>({
       vocabulary: currentVocabulary(bot),
       bot,
     }),
-  // ask_to_continue: the turn ends by inviting the next question; never with an empty answer.
-  narrate: (segments, { bot }) => {
-    const body = segments.map((s) => s.text?.trim() ?? '').filter(Boolean).join('\n\n') || bot.replies.knowledge_not_found || bot.replies.general_fallback;
-    return `${body}\n\n${bot.replies.ask_to_continue ?? ''}`.trim();
-  },
   /** Saleor at SALEOR_API_URL, or the local dev server over Saleor's demo catalogue when none is set. */
   async setup({ config, env, log }): Promise<FashionServices> {
     let apiUrl = env.SALEOR_API_URL;

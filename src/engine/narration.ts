@@ -12,15 +12,17 @@ export function handoffMessage(bot: LoadedBot, intent?: string): string {
   );
 }
 
-/** Seed 000's merge node: one segment as is, several joined in order; failures get the bot's error text. */
-export function narrate(bot: LoadedBot, segments: Segment[], intents: string[]): string {
+/** One segment as is, several joined in order; failures get the bot's error text; then `replies.closing`, if any. */
+export function narrate(bot: Pick<LoadedBot, 'definition' | 'config'>, segments: Segment[], intents: string[]): string {
   if (bot.definition.narrate) return bot.definition.narrate(segments, { bot: bot.config, intents });
   const ok = segments.filter((s) => s.ok && s.text.trim());
   const failed = segments.filter((s) => !s.ok);
   const parts = ok.map((s) => s.text.trim());
   if (failed.length) parts.push(bot.config.replies.error ?? 'Sorry, part of your request could not be handled right now.');
   if (!parts.length) return bot.config.replies.general_fallback ?? bot.config.replies[bot.config.understanding.fallback] ?? '…';
-  return parts.join('\n\n');
+  // a bot that ends every answer the same way ("Anything else I can help with?")
+  const closing = bot.config.replies.closing;
+  return [...parts, ...(closing ? [closing] : [])].join('\n\n');
 }
 
 /** A reply template with its {placeholders} filled; unknown ones stay as they are (a visible mistake). */
