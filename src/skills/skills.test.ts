@@ -129,6 +129,9 @@ describe('decideSkill', () => {
     expect(decideSkill(reading('out_of_scope', 0.94, { domainWords: ['viaj'] }))?.kind).toBe('out_of_scope');
     // With a value as well, a weak word protects like a strong one ("22 anos, terminei o ensino médio").
     expect(decideSkill(reading('out_of_scope', 0.94, { domainWords: ['ensin'], hasValue: true }))).toBeNull();
+    // A word the bot's examples keep using next to a value is the bot's however sure the detector is ("qual a origem do Wanderley?").
+    expect(decideSkill(reading('out_of_scope', 0.99, { domainWords: ['origem'], strongDomainWord: true, hasValue: true }))).toBeNull();
+    expect(decideSkill(reading('out_of_scope', 0.99, { domainWords: ['origem'], hasValue: true }))?.kind).toBe('out_of_scope');
     expect(decideSkill(reading('greeting', 0.9, { domainWords: ['viaj'] }))).toBeNull();
     expect(decideSkill(reading('out_of_scope', 0.7, { hasValue: true }))).toBeNull();
     expect(decideSkill(reading('out_of_scope', 0.9, { hasValue: true }))?.kind).toBe('out_of_scope');
