@@ -36,11 +36,6 @@ export const SKILL_THRESHOLDS = {
   outOfScopeWithValue: 0.85,
   /** The same with one of the bot's words as well ("22 anos, terminei o ensino médio em 2020"): an answer, all but surely. */
   outOfScopeWithValueAndDomainWord: 0.95,
-  /**
-   * A word the bot's examples keep using next to a value ("qual a origem do Wanderley?": one of the bot's fields and
-   * a name): the bot's, whatever the frame reads like. Above 1, so never out of scope.
-   */
-  outOfScopeWithValueAndStrongDomainWord: 1.01,
   smallTalk: 0.6,
   /** Out of scope for a message whose bot words only pass by, read without them (measured on the bots' examples, cross-validated: 0.5 lost some). */
   outOfScopePasserBy: 0.7,
@@ -75,8 +70,7 @@ export function decideSkill(r: SkillReading, t = SKILL_THRESHOLDS): SkillVerdict
   if ((SMALL_TALK as readonly string[]).includes(id) && r.partHuman >= t.human && !r.domainWords.length) return { kind: 'human', confidence: r.partHuman };
   const shared = r.domainWords.length > 0;
   if (r.gibberish && !r.hasValue && !shared) return { kind: 'out_of_scope', confidence: 1 };
-  const strongBar = r.hasValue ? t.outOfScopeWithValueAndStrongDomainWord : t.outOfScopeWithStrongDomainWord;
-  const domainBar = r.strongDomainWord ? strongBar : shared ? (r.hasValue ? t.outOfScopeWithValueAndDomainWord : t.outOfScopeWithWeakDomainWord) : 0;
+  const domainBar = r.strongDomainWord ? t.outOfScopeWithStrongDomainWord : shared ? (r.hasValue ? t.outOfScopeWithValueAndDomainWord : t.outOfScopeWithWeakDomainWord) : 0;
   const oosBar = Math.max(r.hasValue ? t.outOfScopeWithValue : t.outOfScope, domainBar);
   if (id === 'out_of_scope' && confidence >= oosBar) return { kind: 'out_of_scope', confidence };
   const oos = r.scores.find((s) => s.id === 'out_of_scope')?.confidence ?? 0;

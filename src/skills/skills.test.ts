@@ -56,11 +56,6 @@ describe('skill detector on a small clinic bot', () => {
     for (const text of ['a coordenadora pode vir falar comigo?', 'o gerente tá aí hoje?', 'me chama o encarregado, por gentileza']) expect(kind(text), text).toBe('human');
   });
 
-  it('says "not mine" to a trade, a public office or a benefit named by itself', () => {
-    for (const text of ['sabe de algum marceneiro que faz armário planejado?', 'o vereador do bairro atende onde?', 'como peço o seguro desemprego?'])
-      expect(kind(text), text).toBe('out_of_scope');
-  });
-
   it('reads a question about another thing that uses one of the bot\'s words without it', () => {
     expect(kind('a limpeza do aquário dos peixes precisa de produto especial?')).toBe('out_of_scope');
     expect(kind('quero fazer uma limpeza nos dentes amanhã')).toBeNull();
@@ -75,12 +70,6 @@ describe('small talk', () => {
   it('tells thanks from an answer with something in it', () => {
     expect(kind('muitíssimo obrigada')).toBe('thanks');
     expect(kind('ok, e quanto fica o clareamento?')).toBeNull();
-  });
-
-  it('reads asking whether the owner is in as a request for a person (Vietnamese)', () => {
-    const vi = createSkillDetector({ language: 'vi', domain: { dat_lich: ['mình muốn đặt lịch gội đầu', 'chiều nay còn lịch cắt tóc không', 'đặt lịch nhuộm tóc cho mình'], gia: ['cắt tóc nam giá bao nhiêu', 'uốn tóc hết bao nhiêu tiền', 'bảng giá nhuộm tóc'] } });
-    for (const text of ['anh chủ tiệm có đó không ạ', 'quản lý có ở đó không']) expect(decideSkill(vi.read(text)!)?.kind, text).toBe('human');
-    expect(decideSkill(vi.read('chiều mai còn lịch uốn tóc không')!)).toBeNull();
   });
 
   it('tells an acknowledgement from an answer (Spanish)', () => {
@@ -129,9 +118,6 @@ describe('decideSkill', () => {
     expect(decideSkill(reading('out_of_scope', 0.94, { domainWords: ['viaj'] }))?.kind).toBe('out_of_scope');
     // With a value as well, a weak word protects like a strong one ("22 anos, terminei o ensino médio").
     expect(decideSkill(reading('out_of_scope', 0.94, { domainWords: ['ensin'], hasValue: true }))).toBeNull();
-    // A word the bot's examples keep using next to a value is the bot's however sure the detector is ("qual a origem do Wanderley?").
-    expect(decideSkill(reading('out_of_scope', 0.99, { domainWords: ['origem'], strongDomainWord: true, hasValue: true }))).toBeNull();
-    expect(decideSkill(reading('out_of_scope', 0.99, { domainWords: ['origem'], hasValue: true }))?.kind).toBe('out_of_scope');
     expect(decideSkill(reading('greeting', 0.9, { domainWords: ['viaj'] }))).toBeNull();
     expect(decideSkill(reading('out_of_scope', 0.7, { hasValue: true }))).toBeNull();
     expect(decideSkill(reading('out_of_scope', 0.9, { hasValue: true }))?.kind).toBe('out_of_scope');
