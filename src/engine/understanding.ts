@@ -56,7 +56,7 @@ let skillsCode: string | null | undefined;
 const properName = (name: string) => /^\p{Lu}[\p{L}\p{N}-]*(?:\s+\p{Lu}[\p{L}\p{N}-]*)*$/u.test(name.trim());
 
 /** What the bot's skill detector is trained from (its fallback's examples excepted), and the cache key of that. */
-export function detectorInputs(bot: LoadedBot): DetectorInputs {
+export function detectorInputs(bot: Pick<LoadedBot, 'config' | 'intents' | 'language' | 'dir'>): DetectorInputs {
   const { config } = bot;
   const { skills } = config;
   if (!skills.human.enabled && !skills.out_of_scope.enabled && !skills.smalltalk.enabled) return { options: null, key: null };
@@ -141,7 +141,7 @@ function lazyDetector(deps: UnderstanderDeps, bot: LoadedBot, inputs: DetectorIn
   };
 }
 
-function knowledgeTexts(bot: LoadedBot): string[] {
+function knowledgeTexts(bot: Pick<LoadedBot, 'config' | 'dir'>): string[] {
   if (!bot.config.knowledge) return [];
   const dir = join(bot.dir, bot.config.knowledge);
   if (!existsSync(dir)) return [];
