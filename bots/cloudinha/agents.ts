@@ -1,14 +1,11 @@
 // The conversational agents: root (chit-chat; opens a workflow when the student asks for something specific),
 // the Sisu and Prouni agents (questions through the tool cascade), and exit ("sair" clears the workflow).
-import { tagUserMessage } from 'switchboard';
 import { answerQuestion, isIntro, type Program } from './answers.ts';
-import { match } from './match.ts';
 import { loadProfile, modelReply, WORKFLOWS, type CloudinhaResult, type CloudinhaStep, type Ctx } from './turn.ts';
 
 /** A Sisu or Prouni turn: small talk is the runtime's line alone, "quero ajuda com o Sisu" opens the subject, else the cascade. */
 async function programTurn(ctx: Ctx, program: Program): Promise<CloudinhaResult> {
   const workflow = WORKFLOWS[program];
-  if (ctx.session.activeWorkflow !== workflow) tagUserMessage(ctx, workflow);
   if (ctx.understanding.lead) return { segments: [], workflow };
   if (isIntro(ctx.text)) return { segments: [{ intent: program, text: ctx.reply(`${program}_intro`), ok: true }], workflow, intents: [program] };
   const answer = await answerQuestion(ctx, program);
@@ -19,12 +16,11 @@ export const sisu: CloudinhaStep = (ctx) => programTurn(ctx, 'sisu');
 export const prouni: CloudinhaStep = (ctx) => programTurn(ctx, 'prouni');
 
 /**
- * Root: chit-chat when no workflow is active. When the student asks for something specific, root sets the
- * active workflow and hands the message to that agent in the same turn ("quero achar uma faculdade" → match).
+ * Root: chit-chat when no workflow is active. When the student asks about a program, root sets the active
+ * workflow and hands the message to that agent in the same turn ("e o sisu?" → sisu).
  */
 export const root: CloudinhaStep = async (ctx) => {
   const top = ctx.intents[0];
-  if (top === 'match') return match(ctx);
   if (top === 'sisu' || top === 'prouni') return programTurn(ctx, top);
   // Whatever the classifier guessed (an exit without an exit phrase, say), root answered it as conversation.
   return { segments: [{ intent: 'root', text: await conversation(ctx), ok: true }], intents: ['root'] };

@@ -3,8 +3,8 @@
 // stream tool_start/tool_end events. Data are past editions (Prouni 2018/1, Sisu 2023/1, calendar 2019/1).
 import { defineBot } from 'switchboard';
 import { exit, prouni, replyVars, root, sisu } from './agents.ts';
-import { match } from './match.ts';
-import { onboarding } from './onboarding.ts';
+import { matchForm, readPreferences } from './match.ts';
+import { onboardingForm, readProfileSlots } from './onboarding.ts';
 import { route } from './router.ts';
 import { migrations } from './schema.ts';
 import { setup, type CloudinhaServices } from './services.ts';
@@ -13,7 +13,10 @@ import type { CloudinhaData, CloudinhaMemory } from './turn.ts';
 export default defineBot<CloudinhaServices, CloudinhaMemory, CloudinhaData>({
   migrations,
   setup,
-  specialists: { onboarding, match, sisu, prouni, root, exit },
+  // onboarding and match are bot.yaml forms: the runtime runs them, with these readers and hooks.
+  specialists: { sisu, prouni, root, exit },
+  extractors: { profile: readProfileSlots, preferences: readPreferences },
+  forms: { onboarding: onboardingForm, match: matchForm },
   route,
   replyVars,
   async warmUp(services) {

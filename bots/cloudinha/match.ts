@@ -1,7 +1,9 @@
-// Match workflow: course, ENEM score, shift and institution type (several per message) →
+// Match (bot.yaml `forms.match`): course, ENEM score, shift and institution type (several per message) →
 // search → family income per person → eligibility (Prouni full ≤ 1.5 minimum wages, partial ≤ 3, Sisu above) →
-// search again filtered by it, widened to nearby cities and ordered by MEC quality → results → the workflow ends.
-import { advanceWorkflow, defineWorkflow, hasValue, tagUserMessage, type WorkflowState } from 'switchboard';
+// search again filtered by it, widened to nearby cities and ordered by MEC quality → results → the form ends.
+// The runtime's form asks, takes corrections (a new course searches again) and keeps the progress; this file
+// reads the slots and runs the searches.
+import type { FormHooks, FormState, SlotExtractor, Slots } from 'switchboard';
 import { computeEligibility, eligibilitySettings, type EligibilityKind } from './eligibility.ts';
 import { extractMatchSlots, type Catalog, type SlotName } from './extract.ts';
 import { formatEligibility, formatResults } from './format.ts';
@@ -9,7 +11,8 @@ import { searchNearby, type NearbyResult } from './geo.ts';
 import { MATCH_FIELDS, validateProfileUpdates } from './profile.ts';
 import type { SearchFilters, SearchParams } from './search.ts';
 import { servicesOf } from './services.ts';
-import { loadProfile, saveProfile, WORKFLOWS, type CloudinhaStep, type Ctx } from './turn.ts';
+import { loadProfile, saveProfile, type CloudinhaData, type CloudinhaMemory, type Ctx } from './turn.ts';
+import type { CloudinhaServices } from './services.ts';
 
 export type InstitutionChoice = 'publica' | 'privada' | 'qualquer';
 
@@ -24,8 +27,6 @@ export interface MatchValues extends Record<string, unknown> {
   income_per_capita: number;
   eligibility: EligibilityKind;
 }
-
-type PrefSlot = (typeof MATCH_FIELDS)[number];
 
 /**
  * The match slots in a message (validated). "Tanto faz" about the institution type becomes 'qualquer'; a bare
@@ -43,15 +44,10 @@ export function extractMatchValues(
   const out = values as Partial<MatchValues>;
   if (out.institution_type === undefined) {
     const known = { ...opts.values, ...out };
-    const onlyTypeMissing = MATCH_FIELDS.every((f) => f === 'institution_type' || hasValue(known[f]));
+    const onlyTypeMissing = MATCH_FIELDS.every((f) => f === 'institution_type' || (known[f] !== undefined && known[f] !== null && known[f] !== ''));
     if (institution_any || (indifferent && onlyTypeMissing)) out.institution_type = 'qualquer';
   }
   return out;
-}
-
-function askPrefs(ctx: Ctx, missing: PrefSlot[]): string {
-  if (missing.length === MATCH_FIELDS.length) return ctx.reply('match_intro');
-  return missing.map((slot) => ctx.reply(`ask_${slot}`)).join('\n');
 }
 
 function searchParams(values: Partial<MatchValues>, profile: { city: string | null; state: string | null } | null, extra: SearchFilters = {}): SearchParams {
@@ -91,60 +87,42 @@ async function runSearch(ctx: Ctx, params: SearchParams, excludeProuniIntegral =
   return { ...result, results: kept.slice(0, limit), total: result.total - (result.results.length - kept.length) };
 }
 
-export const matchWorkflow = defineWorkflow<MatchValues, Ctx>({
-  id: WORKFLOWS.match,
-  extract: (text, { expecting, values, context }) =>
-    extractMatchValues(text, { catalog: servicesOf(context.services).catalog, expecting, values }),
-  steps: [
-    { name: 'basic_prefs', slots: MATCH_FIELDS, ask: (missing, ctx) => askPrefs(ctx, missing as PrefSlot[]) },
-    {
-      name: 'search',
-      async run(ctx, values) {
-        const profile = await loadProfile(ctx);
-        const prefs = Object.fromEntries(MATCH_FIELDS.filter((f) => values[f] !== 'qualquer').map((f) => [f, values[f]]));
-        await saveProfile(ctx, prefs);
-        const result = await runSearch(ctx, { ...searchParams(values, profile), sort_by: 'score' });
-        // Nothing found: say so and take new preferences (a new course, shift or place) at the next message.
-        if (!result.results.length) return { say: ctx.reply('no_results'), goto: 'basic_prefs', wait: true };
-        return { say: formatResults(ctx.bot.replies, result) };
-      },
-    },
-    { name: 'socioeconomic', slots: ['income_per_capita'], ask: (_m, ctx) => ctx.reply('ask_income') },
-    {
-      name: 'refinement',
-      async run(ctx, values) {
-        const settings = eligibilitySettings(ctx.bot.settings);
-        const income = values.income_per_capita!;
-        const eligibility = await ctx.tool('computeEligibility', { income_per_capita: income, minimum_wage: settings.minimumWage, ...settings.thresholds }, async () =>
-          computeEligibility(income, settings.minimumWage, settings.thresholds),
-        );
-        await saveProfile(ctx, { income_per_capita: income, eligibility: eligibility.kind });
-        const profile = await loadProfile(ctx);
-        const allowed = eligibilityFilters(eligibility.kind, values.institution_type);
-        const result = await runSearch(ctx, { ...searchParams(values, profile, allowed.filters), sort_by: 'quality' }, allowed.excludeProuniIntegral);
-        return {
-          values: { eligibility: eligibility.kind },
-          say: [formatEligibility(ctx.bot.replies, income, eligibility, settings), formatResults(ctx.bot.replies, result, { sortedByQuality: true }), ctx.reply('match_done')],
-          done: true,
-        };
-      },
-    },
-  ],
-});
+type Hooks = FormHooks<CloudinhaServices, CloudinhaMemory, CloudinhaData>;
 
-/** True when the message answers something the match workflow collects (the router then keeps it in match). */
-export function matchClaims(text: string, catalog: Catalog, state: WorkflowState<MatchValues> | undefined): boolean {
-  return Object.keys(extractMatchValues(text, { catalog, expecting: state?.expecting, values: state?.values })).length > 0;
-}
+/** The match slots a message carries (the form's `extract: preferences`). */
+export const readPreferences: SlotExtractor<CloudinhaServices, CloudinhaMemory, CloudinhaData> = ({ text, asking, slots, ctx }) =>
+  extractMatchValues(text, { catalog: servicesOf(ctx.services).catalog, expecting: asking, values: slots as Partial<MatchValues> }) as Slots;
 
-export const match: CloudinhaStep = async (ctx) => {
-  const stored = ctx.memory.match ?? undefined;
-  const result = await advanceWorkflow(matchWorkflow, stored, ctx.text, ctx);
-  if (ctx.session.activeWorkflow !== WORKFLOWS.match) tagUserMessage(ctx, WORKFLOWS.match);
-  return {
-    segments: [{ intent: 'match', text: result.say.join('\n\n'), ok: true, data: { steps: result.ran, found: Object.keys(result.found), done: result.done } }],
-    memory: { match: result.done ? null : result.state },
-    workflow: result.done ? null : WORKFLOWS.match,
-    intents: ['match'],
-  };
+/** The four preferences given (or one changed): save them and search; nothing found waits for other preferences. */
+const searchPreferences: Hooks['onGroup'] = async (ctx, _group, slots) => {
+  const values = slots as Partial<MatchValues>;
+  const profile = await loadProfile(ctx);
+  const prefs = Object.fromEntries(MATCH_FIELDS.filter((f) => values[f] !== 'qualquer').map((f) => [f, values[f]]));
+  await saveProfile(ctx, prefs);
+  const result = await runSearch(ctx, { ...searchParams(values, profile), sort_by: 'score' });
+  if (!result.results.length) return { say: 'no_results', wait: true };
+  return { say: formatResults(ctx.bot.replies, result) };
 };
+
+/** The income given: eligibility, then the search filtered by it and ordered by quality, before `match_done`. */
+const refine: Hooks['onComplete'] = async (ctx, slots) => {
+  const values = slots as Partial<MatchValues>;
+  const settings = eligibilitySettings(ctx.bot.settings);
+  const income = values.income_per_capita!;
+  const eligibility = await ctx.tool('computeEligibility', { income_per_capita: income, minimum_wage: settings.minimumWage, ...settings.thresholds }, async () =>
+    computeEligibility(income, settings.minimumWage, settings.thresholds),
+  );
+  await saveProfile(ctx, { income_per_capita: income, eligibility: eligibility.kind });
+  const profile = await loadProfile(ctx);
+  const allowed = eligibilityFilters(eligibility.kind, values.institution_type);
+  const result = await runSearch(ctx, { ...searchParams(values, profile, allowed.filters), sort_by: 'quality' }, allowed.excludeProuniIntegral);
+  return { before: [formatEligibility(ctx.bot.replies, income, eligibility, settings), formatResults(ctx.bot.replies, result, { sortedByQuality: true })].join('\n\n') };
+};
+
+export const matchForm: Hooks = { onGroup: searchPreferences, onComplete: refine };
+
+/** True when the message answers something the match form collects (the router then keeps it in match). */
+export function matchClaims(text: string, catalog: Catalog, state: FormState | undefined): boolean {
+  const expecting = state?.stage ? (state.asking ?? [state.stage]) : [];
+  return Object.keys(extractMatchValues(text, { catalog, expecting, values: state?.slots as Partial<MatchValues> | undefined })).length > 0;
+}

@@ -1,27 +1,25 @@
 // The router: looks at every message before any agent runs.
-//   Step 0 — a change of subject switches the active workflow (in match, a Sisu question goes to Sisu), unless
-//   the message answers what the active workflow is collecting, or is a follow-up question on the active
-//   program; "sair" clears it (only an explicit exit phrase: the classifier's guess alone never drops progress).
-//   Then the priority: onboarding until complete → match → Sisu / Prouni agents → root.
-// The chosen agent returns the workflow, which the engine stores on the session in the turn's transaction
-// (and tags the reply with); the agents re-tag the user's message when it moved to another workflow.
-import { routeWorkflow } from 'switchboard';
+//   Onboarding first, until the profile is complete (a bot-routed form: every message is its answer).
+//   Then, first match wins:
+//   1. an answer the match form is waiting for stays in match, whatever the classifier says ("particular"
+//      answering "pública ou privada?" is no exit, "minha renda é 2000, dá Prouni?" no Prouni question);
+//   2. "sair" leaves the subject — only with an explicit exit phrase: the classifier's guess never drops progress;
+//   3. another subject's intent switches (in match, a Sisu question goes to Sisu; the match form waits, and
+//      resumes where it was when match comes back), unless the message is a follow-up on the active program.
+// The chosen agent returns the workflow, which the engine stores on the session and tags the messages with.
 import { isExitPhrase, isHowQuestion, isSearchRequest, namedPrograms, type ProgramName } from './cues.ts';
 import { matchClaims } from './match.ts';
 import { getStudentProfile } from './profile.ts';
 import { catalogFor } from './services.ts';
 import { WORKFLOWS, type CloudinhaRoute } from './turn.ts';
 
-const ROUTING = {
-  workflows: { match: WORKFLOWS.match, sisu: WORKFLOWS.sisu, prouni: WORKFLOWS.prouni },
-  exit: ['exit'],
-};
-
+/** The subjects the student can switch between, by the workflow each keeps on the session. */
 const AGENT_OF: Record<string, string> = {
   [WORKFLOWS.match]: 'match',
   [WORKFLOWS.sisu]: 'sisu',
   [WORKFLOWS.prouni]: 'prouni',
 };
+const SUBJECTS = Object.values(AGENT_OF);
 
 /**
  * In a Sisu or Prouni conversation, a question stays with that program unless it names the other program
@@ -41,13 +39,13 @@ export async function route(ctx: CloudinhaRoute): Promise<string[]> {
   const profile = await getStudentProfile(ctx.sql, ctx.session.userId ?? ctx.session.id);
   if (!profile?.onboarding_completed) return ['onboarding'];
   // An onboarding left open in another conversation is over once the profile is complete.
-  const active = ctx.session.activeWorkflow && AGENT_OF[ctx.session.activeWorkflow] ? ctx.session.activeWorkflow : null;
+  const active = ctx.session.activeWorkflow ? AGENT_OF[ctx.session.activeWorkflow] : undefined;
   const top = ctx.intents[0];
-  const claimed = active === WORKFLOWS.match && matchClaims(ctx.text, catalog, ctx.memory.match ?? undefined);
-  const program = active === WORKFLOWS.sisu ? 'sisu' : active === WORKFLOWS.prouni ? 'prouni' : null;
-  const onTopic = program !== null && staysWithProgram(ctx.text, program, top);
-  const decision = routeWorkflow(ROUTING, { active, intents: ctx.intents, claimed, onTopic, explicitExit: isExitPhrase(ctx.text) });
-  if (decision.action === 'exit') return ['exit'];
-  if (decision.action === 'none') return ['root'];
-  return [AGENT_OF[decision.workflow]];
+  if (active === 'match' && matchClaims(ctx.text, catalog, ctx.memory.match ?? undefined)) return ['match'];
+  if (top === 'exit' && isExitPhrase(ctx.text)) return ['exit'];
+  // No subject yet: a search opens the match form; root answers the rest (and opens a program itself).
+  if (!active) return top === 'match' ? ['match'] : ['root'];
+  const onTopic = (active === 'sisu' || active === 'prouni') && staysWithProgram(ctx.text, active, top);
+  if (top && SUBJECTS.includes(top) && top !== active && !onTopic) return [top];
+  return [active];
 }

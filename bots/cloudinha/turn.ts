@@ -1,9 +1,7 @@
 // Helpers every Cloudinha agent uses during a turn: the student's profile read and written through the tools
 // (so the client sees "Consultando seu perfil…"), writes deferred to commit with the reply, and the golden
 // examples for model prompts.
-import { goldenPromptBlock, type RouteContext, type Step, type StepResult, type TurnContext, type WorkflowState } from 'switchboard';
-import type { MatchValues } from './match.ts';
-import type { OnboardingValues } from './onboarding.ts';
+import { goldenPromptBlock, type FormState, type RouteContext, type Step, type StepResult, type TurnContext } from 'switchboard';
 import { getStudentProfile, updateStudentProfile, validateProfileUpdates, type StudentProfile } from './profile.ts';
 import type { CloudinhaServices } from './services.ts';
 
@@ -14,11 +12,11 @@ export const WORKFLOWS = {
   prouni: 'prouni_workflow',
 } as const;
 
-/** What a conversation keeps between turns: the progress of the open match or onboarding workflow. */
+/** What a conversation keeps between turns: the state of the match and onboarding forms (bot.yaml `forms:`). */
 export interface CloudinhaMemory {
-  match?: WorkflowState<MatchValues> | null;
-  /** The values live in the profile; memory keeps only where the workflow is and what it asked for. */
-  onboarding?: Omit<WorkflowState<OnboardingValues>, 'values'> | null;
+  match?: FormState | null;
+  /** Its slots are filled from the profile each turn (the profile is the source of truth). */
+  onboarding?: FormState | null;
 }
 
 /** A turn's scratch: the student's profile once read (null: no profile yet). */

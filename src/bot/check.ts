@@ -102,9 +102,13 @@ function checkReplyKeys(dir: string, config: BotConfig): Finding[] {
       [`forms.${formId}.done`, form.done],
       [`forms.${formId}.cancelled`, form.cancelled],
       [`forms.${formId}.undone`, form.undone],
+      [`forms.${formId}.askMany`, form.askMany],
+      [`forms.${formId}.askAll`, form.askAll],
+      [`forms.${formId}.welcome`, form.welcome],
       ...Object.entries(form.slots).flatMap(([name, s]): [string, string | undefined][] => [
         [`forms.${formId}.slots.${name}.ask`, s.ask],
         [`forms.${formId}.slots.${name}.invalid`, s.invalid],
+        [`forms.${formId}.slots.${name}.label`, s.label],
       ]),
     ];
     out.push(...missingKeys(refs, has));

@@ -226,7 +226,8 @@ export const checkedBotConfigSchema = botConfigSchema.superRefine((c, ctx) => {
     }
   }
   for (const [formId, form] of Object.entries(c.forms)) {
-    need(form.intent ?? formId, ['forms', formId, 'intent']);
+    // A bot-routed form may run under a route name of its own (an onboarding no message is classified as).
+    if (form.routing === 'runtime') need(form.intent ?? formId, ['forms', formId, 'intent']);
     for (const [name, slot] of Object.entries(form.slots)) {
       if (name === 'confirm') ctx.addIssue({ code: 'custom', path: ['forms', formId, 'slots', name], message: "'confirm' is the stage of the summary: give the slot another name" });
       if (!kinds.has(slot.kind)) ctx.addIssue({ code: 'custom', path: ['forms', formId, 'slots', name, 'kind'], message: `'${slot.kind}' is not a slot kind: use one of ${[...kinds].join(', ')}` });

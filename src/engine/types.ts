@@ -3,7 +3,7 @@ import type { BotConfig, IntentConfig } from '../bot/config.ts';
 import type { Entity, Understander, Understanding } from '../nlu/types.ts';
 import type { CommandClause } from '../nlu/commands.ts';
 import type { SessionRow, Sql, Migration } from '../store/index.ts';
-import type { FormHooks, SlotValidator } from '../forms/types.ts';
+import type { FormHooks, SlotExtractor, SlotValidator } from '../forms/types.ts';
 import type { DeferredWrite, WriteRejected } from './outcomes.ts';
 
 /** One short piece of the reply, produced by one specialist or action; the narrate node joins them. */
@@ -111,7 +111,7 @@ export interface StepResult<M extends object = Memory, D extends object = TurnDa
   data?: Partial<D>;
   /** Ask the runtime to hand the conversation to a person after this turn. */
   handoff?: { reason: string };
-  /** Switch (string) or clear (null) the session's active workflow. */
+  /** Switch (string) or clear (null) the session's active workflow; a switch tags the turn's user message with it too. */
   workflow?: string | null;
   /** The intents this turn really served, when the specialist knows better than understanding (a planner). */
   intents?: string[];
@@ -156,7 +156,9 @@ export interface BotDefinition<Services = unknown, M extends object = Memory, D 
   narrate?: (segments: Segment[], ctx: { bot: BotConfig; intents: string[] }) => string;
   /** Named slot validators for bot.yaml forms (`validate: { use: name }`). */
   validators?: Record<string, SlotValidator<Services, M, D>>;
-  /** Code for bot.yaml forms, by form id: what to do when a form completes. */
+  /** Named slot readers for bot.yaml forms (`extract: name`), when the bot reads its slots itself. */
+  extractors?: Record<string, SlotExtractor<Services, M, D>>;
+  /** Code for bot.yaml forms, by form id: where known values come from and go, what to do when a form completes. */
   forms?: Record<string, FormHooks<Services, M, D>>;
   /** Tables the bot owns. */
   migrations?: Migration[];

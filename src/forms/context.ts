@@ -18,7 +18,9 @@ export function withForms(config: BotConfig, definition: BotDefinition): BotDefi
       const use = slot.validate?.use;
       if (use && !definition.validators?.[use]) throw new Error(`bot '${config.id}': forms.${id}.slots.${name}.validate.use names '${use}', which the bot's index.ts does not export in validators`);
     }
-    specialists[intent] = formStep({ id, form, intent, hooks: definition.forms?.[id], validators: definition.validators ?? {} });
+    const extractor = form.extract ? definition.extractors?.[form.extract] : undefined;
+    if (form.extract && !extractor) throw new Error(`bot '${config.id}': forms.${id}.extract names '${form.extract}', which the bot's index.ts does not export in extractors`);
+    specialists[intent] = formStep({ id, form, intent, hooks: definition.forms?.[id], validators: definition.validators ?? {}, extractor });
   }
   // A cancel phrase is the form's business while it runs, and after it completed when it can be undone
   // ("cancela a aula" after the booking), whatever the classifier made of the message.
@@ -55,9 +57,13 @@ export function formsCancelledBy(config: BotConfig, memory: Record<string, unkno
     .map(([id, form]) => form.intent ?? id);
 }
 
-/** Forms in progress (a pending slot or a summary waiting for a yes). */
+/**
+ * Forms in progress (a pending slot or a summary waiting for a yes) that the runtime routes: a bot-routed form
+ * (`routing: bot`) waits for the bot's route and is no context for understanding.
+ */
 function runningForms(config: BotConfig, memory: Record<string, unknown>) {
   return Object.entries(config.forms)
+    .filter(([, form]) => form.routing === 'runtime')
     .map(([id, form]) => ({ id, form, intent: form.intent ?? id, stage: (memory[id] as FormState | undefined)?.stage }))
     .filter((f): f is typeof f & { stage: string } => Boolean(f.stage));
 }

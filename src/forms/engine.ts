@@ -6,7 +6,7 @@ import type { Entity, Language, PatternEntity } from '../nlu/types.ts';
 import type { Step, StepResult, TurnContext } from '../engine/types.ts';
 import type { FormConfig, SlotConfig } from './schema.ts';
 import { bareName, entityFor, properName, fold, showValue, withinRules, type SlotValue } from './slots.ts';
-import type { FormCompletion, FormHooks, FormState, ReplyVars, Slots, SlotValidator, SlotVerdict } from './types.ts';
+import type { FormCompletion, FormHooks, FormState, ReplyVars, SlotExtractor, Slots, SlotValidator, SlotVerdict } from './types.ts';
 
 export const CONFIRM_STAGE = 'confirm';
 
@@ -16,6 +16,8 @@ export interface FormRuntime {
   intent: string;
   hooks?: FormHooks;
   validators: Record<string, SlotValidator>;
+  /** The bot's slot reader named by the form's `extract`. */
+  extractor?: SlotExtractor;
 }
 
 /** A refused value: what to say about it, with the placeholders as they were when it was refused. */
@@ -39,7 +41,9 @@ export function formStep(rt: FormRuntime): Step {
     const active = Boolean(prior?.stage);
     // Nothing understood while the form runs: an answer the form could not read (it counts as a failure).
     const unread = ctx.intents.every((i) => i === ctx.bot.understanding.fallback);
-    const mine = ctx.intents.includes(intent) || (active && unread);
+    // A bot-routed form reads whatever the bot's route sends it.
+    const byBot = form.routing === 'bot';
+    const mine = byBot || ctx.intents.includes(intent) || (active && unread);
     const lang = ctx.understanding.language;
     const t: Turn = {
       ctx,
@@ -50,9 +54,11 @@ export function formStep(rt: FormRuntime): Step {
       answer: (text, state, extra = {}) => ({
         segments: text ? [{ intent, text, ok: true, data: { form: id, stage: state.stage } }] : [],
         // Keys the bot's code keeps beside the form's own (an id its write returned) stay.
-        memory: { [id]: { ...prior, ...state } },
-        // A message only the form could read (a bare answer) was served by the form's intent.
-        ...(active && unread ? { intents: [intent] } : {}),
+        memory: { [id]: { ...prior, asking: undefined, held: undefined, ...state } },
+        // A message only the form could read (a bare answer), or one the bot's route gave a bot-routed form, was
+        // served by the form's intent (when it is one of the bot's intents rather than a route of its own).
+        ...((active && unread) || (byBot && ctx.bot.intents[intent]) ? { intents: [intent] } : {}),
+        ...(form.workflow ? { workflow: state.stage ? form.workflow : null } : {}),
         ...extra,
       }),
     };
@@ -66,13 +72,16 @@ export function formStep(rt: FormRuntime): Step {
     if (active && (!mine || ctx.understanding.lead)) {
       // A digression ("onde fica?"): another specialist answers it; the form asks its pending question again.
       const state = prior!;
-      return answer(state.stage === CONFIRM_STAGE && form.confirm ? await say(form.confirm, state.slots) : await ask(t, state.stage!, state.slots), state);
+      return answer(state.stage === CONFIRM_STAGE && form.confirm ? await say(form.confirm, state.slots) : (await question(t, state.stage!, state.slots)).text, state);
     }
 
-    const slots: Slots = active ? { ...prior!.slots } : {};
+    // What the bot's own store knows fills the slots first (its store stays the source of truth).
+    const known = (await rt.hooks?.load?.(ctx)) ?? {};
+    const slots: Slots = { ...(active ? prior!.slots : {}), ...ofForm(form, known) };
     const pending = active ? prior!.stage! : undefined;
     const entities = ctx.intents.length > 1 ? ctx.entitiesFor(intent) : ctx.entities;
     const { changed, rejected } = await fill(t, slots, pending, entities);
+    if (changed.length) await rt.hooks?.onSlots?.(ctx, Object.fromEntries(changed.map((n) => [n, slots[n]])), { ...slots });
 
     // The summary waits for yes, no or a correction.
     if (pending === CONFIRM_STAGE && !changed.length && !rejected.length) {
@@ -92,31 +101,74 @@ export function formStep(rt: FormRuntime): Step {
     if (rejected.length) {
       const bad = rejected.find((r) => r.slot === pending) ?? rejected[0];
       const text = bad.say ?? form.slots[bad.slot].invalid;
-      const reply = text ? await say(text, slots, bad.vars) : await ask(t, bad.slot, slots);
+      const reply = text ? await say(text, slots, bad.vars) : (await question(t, bad.slot, slots)).text;
       // A refusal that cleared slots (a full class: choose the day again) asks the first one missing.
       const stage = (bad.clears && nextMissing(form, slots)) || bad.slot;
       return answer(reply, { stage, slots, attempts: progressed ? 0 : Math.max(attempts, 1) });
     }
 
+    // A group just filled: the bot's hook speaks first (a search on the preferences given), or holds the form.
+    const before: string[] = [];
+    const held = await groupFilled(t, slots, changed, before);
+    if (held) return answer(joined(before), { stage: held.stage, slots, attempts, held: held.group, asking: held.asking });
     const missing = nextMissing(form, slots);
-    if (missing) return answer(await ask(t, missing, slots), { stage: missing, slots, attempts });
-    if (form.confirm) return answer(await say(form.confirm, slots), { stage: CONFIRM_STAGE, slots, attempts });
-    return complete(t, slots);
+    if (missing) {
+      const q = await question(t, missing, slots);
+      return answer(joined([...before, q.text]), { stage: missing, slots, attempts, asking: q.asking });
+    }
+    if (form.confirm) return answer(joined([...before, await say(form.confirm, slots)]), { stage: CONFIRM_STAGE, slots, attempts });
+    return complete(t, slots, before);
   };
 }
 
+/** Replies said in one turn, one paragraph each. */
+function joined(parts: (string | undefined)[]): string {
+  return parts.filter(Boolean).join('\n\n');
+}
+
+/** Only the form's own slots, without empty values. */
+function ofForm(form: FormConfig, values: Slots): Slots {
+  return Object.fromEntries(Object.entries(values).filter(([n, v]) => form.slots[n] && v !== undefined && v !== null && v !== ''));
+}
+
+/** The required slots of a group, in the form's order. */
+function groupSlots(form: FormConfig, group: string): string[] {
+  return Object.entries(form.slots)
+    .filter(([, s]) => s.group === group && s.required)
+    .map(([n]) => n);
+}
+
+/**
+ * The `onGroup` hook of each group whose required slots are all filled and one of them changed this turn (or that
+ * held the form): what it says goes into `before`; a group that asks to wait is returned with where the form waits.
+ */
+async function groupFilled(t: Turn, slots: Slots, changed: string[], before: string[]) {
+  const { form, hooks } = t.rt;
+  if (!hooks?.onGroup) return undefined;
+  const groups = [...new Set(Object.values(form.slots).flatMap((s) => (s.group ? [s.group] : [])))];
+  for (const group of groups) {
+    const members = groupSlots(form, group);
+    const touched = members.some((n) => changed.includes(n)) || (t.prior?.stage && t.prior.held === group);
+    if (!touched || members.some((n) => slots[n] === undefined)) continue;
+    const outcome = await hooks.onGroup(t.ctx, group, { ...slots });
+    if (outcome?.say) before.push(await t.say(outcome.say, slots, outcome.vars));
+    if (outcome?.wait) return { group, stage: members[0], asking: members };
+  }
+  return undefined;
+}
+
 /** Completion: the bot's action (writes through ctx.defer), then the `done` reply; or the form reopens. */
-async function complete(t: Turn, slots: Slots): Promise<StepResult> {
+async function complete(t: Turn, slots: Slots, before: string[] = []): Promise<StepResult> {
   const { form, hooks } = t.rt;
   const result: FormCompletion = (await hooks?.onComplete?.(t.ctx, slots)) ?? {};
   if (result.reopen?.length) {
     const kept = { ...slots };
     for (const name of result.reopen) delete kept[name];
     const stage = nextMissing(form, kept) ?? result.reopen[0];
-    const text = result.reply ? await t.say(result.reply, slots, result.vars) : await ask(t, stage, kept);
-    return t.answer(text, { stage, slots: kept, attempts: 0 });
+    const text = result.reply ? await t.say(result.reply, slots, result.vars) : (await question(t, stage, kept)).text;
+    return t.answer(joined([...before, result.before, text]), { stage, slots: kept, attempts: 0 });
   }
-  return t.answer(await t.say(result.reply ?? form.done, slots, result.vars), { stage: null, slots, attempts: 0, last: 'done' });
+  return t.answer(joined([...before, result.before, await t.say(result.reply ?? form.done, slots, result.vars)]), { stage: null, slots, attempts: 0, last: 'done' });
 }
 
 /** A cancel phrase after the form completed: the bot's onUndo, then the `undone` reply. */
@@ -127,29 +179,14 @@ async function undo(t: Turn): Promise<StepResult> {
 }
 
 /**
- * Fill slots from the message. Values are read for the slot being asked first, then the empty ones, then as
- * corrections of filled ones (a bare name, free text and yes/no only ever answer the slot being asked); they
- * are validated in the form's slot order, so a validator sees what the same message gave the slots before.
+ * Fill slots from the message, read by the bot's slot reader (`extract`) or from the entities; the values are
+ * validated in the form's slot order, so a validator sees what the same message gave the slots before.
  */
 async function fill(t: Turn, slots: Slots, pending: string | undefined, entities: Entity[]) {
   const { ctx, rt, lang } = t;
   const { form } = rt;
   const names = Object.keys(form.slots);
-  const order = [...new Set([...(pending && form.slots[pending] ? [pending] : []), ...names.filter((n) => slots[n] === undefined), ...names])];
-  const taken = new Set<Entity>();
-  const read = new Map<string, SlotValue>();
-  for (const name of order) {
-    const slot = form.slots[name];
-    const asked = name === pending;
-    if (!asked && ['yesno', 'text'].includes(slot.kind)) continue;
-    const entity = entityFor(slot.kind, entities, taken);
-    let value: SlotValue | undefined = entity?.value as SlotValue | undefined;
-    if (value === undefined && asked) value = bareAnswer(slot.kind, ctx.text, entities, ctx.bot.entities, lang);
-    if (value === undefined) continue;
-    if (entity) taken.add(entity);
-    if (slot.kind === 'name' && typeof value === 'string') value = properName(value);
-    read.set(name, value);
-  }
+  const read = rt.extractor ? await extracted(t, rt.extractor, slots, pending) : fromEntities(t, slots, pending, entities);
 
   const changed: string[] = [];
   const rejected: Rejection[] = [];
@@ -175,6 +212,39 @@ async function fill(t: Turn, slots: Slots, pending: string | undefined, entities
     }
   }
   return { changed, rejected };
+}
+
+/** The values the bot's own slot reader finds in the message (a form with `extract`). */
+async function extracted(t: Turn, extractor: SlotExtractor, slots: Slots, pending: string | undefined): Promise<Map<string, SlotValue>> {
+  const asking = pending ? (t.prior?.asking ?? [pending]) : [];
+  const found = await extractor({ form: t.rt.id, text: t.ctx.text, asking, slots: { ...slots }, ctx: t.ctx });
+  return new Map(Object.entries(ofForm(t.rt.form, found)));
+}
+
+/**
+ * The values the message's entities carry: read for the slot being asked first, then the empty ones, then as
+ * corrections of filled ones (a bare name, free text and yes/no only ever answer the slot being asked).
+ */
+function fromEntities(t: Turn, slots: Slots, pending: string | undefined, entities: Entity[]): Map<string, SlotValue> {
+  const { ctx, lang } = t;
+  const { form } = t.rt;
+  const names = Object.keys(form.slots);
+  const order = [...new Set([...(pending && form.slots[pending] ? [pending] : []), ...names.filter((n) => slots[n] === undefined), ...names])];
+  const taken = new Set<Entity>();
+  const read = new Map<string, SlotValue>();
+  for (const name of order) {
+    const slot = form.slots[name];
+    const asked = name === pending;
+    if (!asked && ['yesno', 'text'].includes(slot.kind)) continue;
+    const entity = entityFor(slot.kind, entities, taken);
+    let value: SlotValue | undefined = entity?.value as SlotValue | undefined;
+    if (value === undefined && asked) value = bareAnswer(slot.kind, ctx.text, entities, ctx.bot.entities, lang);
+    if (value === undefined) continue;
+    if (entity) taken.add(entity);
+    if (slot.kind === 'name' && typeof value === 'string') value = properName(value);
+    read.set(name, value);
+  }
+  return read;
 }
 
 /**
@@ -215,8 +285,33 @@ function nextMissing(form: FormConfig, slots: Slots): string | undefined {
   return Object.entries(form.slots).find(([name, s]) => s.required && slots[name] === undefined)?.[0];
 }
 
-function ask(t: Turn, slot: string, slots: Slots): Promise<string> {
-  return t.say(t.rt.form.slots[slot]?.ask ?? '', slots);
+/**
+ * The question for a missing slot. A slot of a group is asked with the group's other missing slots: `askAll` when
+ * none of them is known, else `askMany` with {fields} from their labels, else each slot's own question on a line.
+ * While nothing of the form is known, `welcome` comes first.
+ */
+async function question(t: Turn, slot: string, slots: Slots): Promise<{ text: string; asking: string[] }> {
+  const { form } = t.rt;
+  const group = form.slots[slot]?.group;
+  const members = group ? groupSlots(form, group) : [];
+  const asking = group ? members.filter((n) => slots[n] === undefined) : [slot];
+  if (!asking.length) asking.push(slot);
+  let text: string;
+  if (asking.length > 1 && asking.length === members.length && form.askAll) text = await t.say(form.askAll, slots);
+  else if (asking.length > 1 && form.askMany && asking.every((n) => form.slots[n].label)) {
+    const labels = await Promise.all(asking.map((n) => t.say(form.slots[n].label!, slots)));
+    text = await t.say(form.askMany, slots, { fields: listOf(labels, t.lang) });
+  } else text = (await Promise.all(asking.map((n) => t.say(form.slots[n]?.ask ?? '', slots)))).join('\n');
+  const nothingKnown = Object.keys(form.slots).every((n) => slots[n] === undefined);
+  if (form.welcome && nothingKnown) text = `${await t.say(form.welcome, slots)}\n${text}`;
+  return { text, asking };
+}
+
+const AND: Record<Language, string> = { pt: 'e', es: 'y', en: 'and', vi: 'và' };
+
+/** "a, b e c" in the bot's language. */
+function listOf(items: string[], lang: Language): string {
+  return items.length > 1 ? `${items.slice(0, -1).join(', ')} ${AND[lang]} ${items.at(-1)}` : (items[0] ?? '');
 }
 
 /** The slots as replies show them ({data} → "terça-feira, 10/03"). */

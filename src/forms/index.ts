@@ -3,4 +3,4 @@ export { formSchema, slotSchema, BUILTIN_SLOT_KINDS, type FormConfig, type SlotC
 export { withForms, activeForms, formsCancelledBy } from './context.ts';
 export { CONFIRM_STAGE, cancels } from './engine.ts';
 export { bareName, fold, properName, showDate, showTime, showValue, type SlotValue } from './slots.ts';
-export type { FormCompletion, FormHooks, FormState, ReplyVars, SlotCheck, SlotValidator, SlotVerdict, Slots } from './types.ts';
+export type { FormCompletion, FormHooks, FormState, GroupOutcome, ReplyVars, SlotCheck, SlotExtractor, SlotReading, SlotValidator, SlotVerdict, Slots } from './types.ts';

@@ -29,6 +29,10 @@ export const slotSchema = z.strictObject({
   /** What to say after a value that is not valid (a reply key or text; {value} is the value); default: ask again. */
   invalid: z.string().optional(),
   validate: slotValidationSchema.optional(),
+  /** How the slot is named inside the form's `askMany` question ({fields}): a reply key or text. */
+  label: z.string().optional(),
+  /** Slots of one group are asked together, in one question, and the form's `onGroup` hook runs once they are all filled. */
+  group: z.string().optional(),
 });
 
 export const formSchema = z.strictObject({
@@ -55,6 +59,22 @@ export const formSchema = z.strictObject({
   onMaxAttempts: z.enum(['ask', 'cancel', 'handoff']).default('ask'),
   /** Text for model prompts while the form runs, {slot} replaced by the pending slot. */
   context: z.string().optional(),
+  /** Several missing slots of a group in one question, {fields} the slots' labels ("your name, age and city"). */
+  askMany: z.string().optional(),
+  /** The question when every slot of a group is missing (an invitation to say them all at once). */
+  askAll: z.string().optional(),
+  /** Said before the question while no slot of the form is known yet (a first contact). */
+  welcome: z.string().optional(),
+  /** A slot reader of the bot's code (index.ts `extractors`) that reads the form's slots instead of the entities. */
+  extract: z.string().optional(),
+  /**
+   * Who sends messages to the running form: `runtime` (its intent, an answer nothing else understood, after a
+   * digression) or `bot` (the bot's route alone; whatever it sends is read as the form's answer, and the form
+   * waits, untouched, while the bot's route sends messages elsewhere).
+   */
+  routing: z.enum(['runtime', 'bot']).default('runtime'),
+  /** The session's active workflow while the form runs (messages are tagged with it); cleared when it ends. */
+  workflow: z.string().optional(),
 });
 
 export type SlotConfig = z.infer<typeof slotSchema>;

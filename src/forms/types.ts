@@ -44,7 +44,47 @@ export interface SlotVerdict {
  */
 export type SlotValidator<S = unknown, M extends object = Memory, D extends object = TurnData> = (check: SlotCheck<S, M, D>) => boolean | string | SlotVerdict | Promise<boolean | string | SlotVerdict>;
 
+/** What a named slot reader (`extract: name`) is given: the message, the slots asked last and the slots known. */
+export interface SlotReading<S = unknown, M extends object = Memory, D extends object = TurnData> {
+  form: string;
+  text: string;
+  /** The slots the form's last question asked for (a bare answer fills them). */
+  asking: string[];
+  slots: Slots;
+  ctx: TurnContext<S, M, D>;
+}
+
+/**
+ * A slot reader of the bot's code, named by a form's `extract`: the slot values the message carries. Return only
+ * values the bot accepts; they are validated like any other (options, range, named validators).
+ */
+export type SlotExtractor<S = unknown, M extends object = Memory, D extends object = TurnData> = (reading: SlotReading<S, M, D>) => Slots | Promise<Slots>;
+
+/** What a group's hook does before the next question: say something first, or stop and wait. */
+export interface GroupOutcome {
+  /** Said before the next question (a reply key or text). */
+  say?: string;
+  vars?: ReplyVars;
+  /**
+   * Say only `say` and wait: the next message is read for the form's slots and the hook runs again (a search
+   * that found nothing, waiting for other preferences).
+   */
+  wait?: boolean;
+}
+
 export interface FormHooks<S = unknown, M extends object = Memory, D extends object = TurnData> {
+  /**
+   * Slot values the bot already keeps in its own store (a profile): they fill the form's slots each turn it
+   * runs, before the message is read, so the store stays the source of truth across conversations.
+   */
+  load?: (ctx: TurnContext<S, M, D>) => Slots | Promise<Slots>;
+  /** The values this message gave (validated), to save in the bot's own store through ctx.defer. */
+  onSlots?: (ctx: TurnContext<S, M, D>, changed: Slots, slots: Slots) => void | Promise<void>;
+  /**
+   * Runs when every required slot of a group (slot key `group`) is filled and one of them changed this turn,
+   * before the next question: a search on the preferences just given, shown before the next slot is asked.
+   */
+  onGroup?: (ctx: TurnContext<S, M, D>, group: string, slots: Slots) => void | GroupOutcome | Promise<void | GroupOutcome>;
   /**
    * Placeholders computed from the slots for every reply of the form (ask, invalid, confirm, done, cancelled,
    * undone): "{slots}" → the free times of the chosen day. The slots themselves are placeholders already.
@@ -65,6 +105,8 @@ export interface FormHooks<S = unknown, M extends object = Memory, D extends obj
 export interface FormCompletion {
   vars?: ReplyVars;
   reply?: string;
+  /** Text said before the reply (what the completion found). */
+  before?: string;
   /**
    * The form cannot complete after all (the class filled up meanwhile): empty these slots and keep the form
    * running; `reply` (or the question of the first missing slot) is said.
@@ -84,4 +126,8 @@ export interface FormState {
   attempts: number;
   /** How the form last ended: completed, cancelled (before or after completing), handed to a person. */
   last?: 'done' | 'cancelled' | 'handoff';
+  /** The slots the last question asked for (several when a group is asked together). */
+  asking?: string[];
+  /** A group whose hook asked to wait: it runs again on the next message. */
+  held?: string;
 }

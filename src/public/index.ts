@@ -51,7 +51,7 @@ export type { ClauseOptions, ClauseSpan, CommandClause, CommandReader, CommandWo
 
 // Forms (bot.yaml `forms:`): what validators and hooks return, and slot values shown as replies show them
 export { fold, properName, showDate, showTime, showValue } from '../forms/index.ts';
-export type { FormCompletion, FormHooks, FormState, ReplyVars, SlotCheck, SlotValidator, SlotValue, SlotVerdict, Slots } from '../forms/index.ts';
+export type { FormCompletion, FormHooks, FormState, GroupOutcome, ReplyVars, SlotCheck, SlotExtractor, SlotReading, SlotValidator, SlotValue, SlotVerdict, Slots } from '../forms/index.ts';
 
 // Several actions per message (bot.yaml `actions:`): a plan's actions run by their tools, one narrated reply
 export { ActionError, runActions, uncovered } from '../actions/index.ts';

@@ -291,6 +291,8 @@ export interface TurnWrite {
 /**
  * The end of a turn in ONE statement: the reply, the session's lasting state (and handoff), and the turn's
  * trace. A single statement is atomic on its own, so a turn without other writes needs no BEGIN/COMMIT.
+ * A turn that opens a workflow tags its user message with it too (the message was stored with the workflow
+ * active when it arrived), so a conversation splits by subject where the subject changed.
  */
 export async function persistTurn(sql: Sql, w: TurnWrite): Promise<{ message: MessageRow; session: SessionRow; notified: boolean }> {
   const [row] = await sql.query<{ message: Record<string, unknown>; session: Record<string, unknown>; notified: number }>(
@@ -303,6 +305,8 @@ export async function persistTurn(sql: Sql, w: TurnWrite): Promise<{ message: Me
               handoff_reason = coalesce($9::text, handoff_reason),
               handoff_at = case when $9::text is null then handoff_at else $10::timestamptz end
         where id = $1 returning *
+     ), u as (
+       update messages set workflow = $4 where id = $6 and $4::text is not null and workflow is distinct from $4::text
      ), t as (
        insert into turns (id, session_id, bot, user_message_id, path, intents, trace, model_calls, latency_ms)
        values ($5, $1, $11, $6, $12, $3::jsonb, $13::jsonb, $14::jsonb, $15)
