@@ -153,7 +153,7 @@ describe('bot typing', () => {
 
   it('catches the casts it is meant to catch', () => {
     for (const line of [
-      'const stored = ctx.memory[MEMORY_KEY] as WorkflowState<V> | undefined;',
+      'const stored = ctx.memory[MEMORY_KEY] as FormState | undefined;',
       'const f = ctx.data.followUp as FollowUp;',
       '(ctx.data as Record<string, unknown>)[KEY] = profile;',
       'return (services as MyServices | undefined) ?? fallback;',

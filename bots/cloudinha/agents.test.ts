@@ -30,9 +30,10 @@ describe('router', () => {
   it('puts onboarding first, then follows the active workflow, switching on a change of subject', async () => {
     expect(await route(ctx('nova', null, ['sisu']))).toEqual(['onboarding']);
     await updateStudentProfile(sql, 'pronta', { name: 'Bia', onboarding_completed: true });
-    expect(await route(ctx('pronta', null, ['sisu']))).toEqual(['root']); // root opens the workflow itself
+    expect(await route(ctx('pronta', null, ['sisu']))).toEqual(['root']); // root opens the program itself
+    expect(await route(ctx('pronta', null, ['match'], 'me ajuda a escolher um curso'))).toEqual(['match']); // the match form opens
     expect(await route(ctx('pronta', 'match_workflow', ['sisu'], 'e o sisu, quando abre?'))).toEqual(['sisu']);
-    expect(await route(ctx('pronta', 'match_workflow', ['prouni'], 'ganho 2000 por pessoa', { match: { step: 'socioeconomic', values: {}, expecting: ['income_per_capita'] } }))).toEqual(['match']);
+    expect(await route(ctx('pronta', 'match_workflow', ['prouni'], 'ganho 2000 por pessoa', { match: { stage: 'income_per_capita', slots: {}, attempts: 0, asking: ['income_per_capita'] } }))).toEqual(['match']);
     expect(await route(ctx('pronta', 'sisu_workflow', ['root'], 'obrigada'))).toEqual(['sisu']);
     expect(await route(ctx('pronta', 'sisu_workflow', ['match'], 'quero achar uma faculdade'))).toEqual(['match']);
     expect(await route(ctx('pronta', 'prouni_workflow', ['exit'], 'sair'))).toEqual(['exit']);
@@ -42,10 +43,10 @@ describe('router', () => {
 
   it('continues the workflow with an answer it is waiting for, even when the classifier says exit', async () => {
     await updateStudentProfile(sql, 'caio', { name: 'Caio', onboarding_completed: true });
-    const waiting = { match: { step: 'basic_prefs', values: { course_interest: 'Enfermagem', enem_score: 620, shift: 'Noturno' }, expecting: ['institution_type'] } };
+    const waiting = { match: { stage: 'institution_type', slots: { course_interest: 'Enfermagem', enem_score: 620, shift: 'Noturno' }, attempts: 0, asking: ['institution_type'] } };
     expect(await route(ctx('caio', 'match_workflow', ['exit'], 'particular', waiting))).toEqual(['match']);
     expect(await route(ctx('caio', 'match_workflow', ['exit'], 'tanto faz', waiting))).toEqual(['match']);
-    const income = { match: { step: 'socioeconomic', values: {}, expecting: ['income_per_capita'] } };
+    const income = { match: { stage: 'income_per_capita', slots: {}, attempts: 0, asking: ['income_per_capita'] } };
     expect(await route(ctx('caio', 'match_workflow', ['exit'], 'a gente vive com 1 salário mínimo', income))).toEqual(['match']);
     // Only an explicit exit phrase leaves; a classifier's exit guess without one keeps the progress.
     expect(await route(ctx('caio', 'match_workflow', ['exit'], 'não quero mais procurar', waiting))).toEqual(['exit']);

@@ -294,8 +294,8 @@ async function question(t: Turn, slot: string, slots: Slots): Promise<{ text: st
   const { form } = t.rt;
   const group = form.slots[slot]?.group;
   const members = group ? groupSlots(form, group) : [];
-  const asking = group ? members.filter((n) => slots[n] === undefined) : [slot];
-  if (!asking.length) asking.push(slot);
+  // A filled slot asked again (a refused correction) is asked alone.
+  const asking = group && slots[slot] === undefined ? members.filter((n) => slots[n] === undefined) : [slot];
   let text: string;
   if (asking.length > 1 && asking.length === members.length && form.askAll) text = await t.say(form.askAll, slots);
   else if (asking.length > 1 && form.askMany && asking.every((n) => form.slots[n].label)) {

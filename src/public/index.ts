@@ -57,9 +57,7 @@ export type { FormCompletion, FormHooks, FormState, GroupOutcome, ReplyVars, Slo
 export { ActionError, runActions, uncovered } from '../actions/index.ts';
 export type { ActionEvent, ActionRun, ActionTool, ActionTurn, QueuedAction, Remembered } from '../actions/index.ts';
 
-// Slot-filling workflows, handoff phrases, knowledge, feedback, moderation
-export { advanceWorkflow, defineWorkflow, hasValue, routeWorkflow, tagUserMessage } from '../workflows/index.ts';
-export type { WorkflowDefinition, WorkflowState, WorkflowStep } from '../workflows/index.ts';
+// Handoff phrases, knowledge, feedback, moderation
 export { isGreeting } from '../handoff/index.ts';
 export { createTopicRouter, isTopicSection, readKnowledgeDir, writesWithDiacritics, type Chunk, type KnowledgeTopic, type TopicRouter } from '../knowledge/index.ts';
 export { goldenPromptBlock } from '../feedback/index.ts';
