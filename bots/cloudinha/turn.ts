@@ -5,8 +5,8 @@ import { goldenPromptBlock, type FormState, type RouteContext, type Step, type S
 import { getStudentProfile, updateStudentProfile, validateProfileUpdates, type StudentProfile } from './profile.ts';
 import type { CloudinhaServices } from './services.ts';
 
+/** The subjects a session can be in (its active workflow); match's is its form's `workflow` in bot.yaml. */
 export const WORKFLOWS = {
-  onboarding: 'onboarding_workflow',
   match: 'match_workflow',
   sisu: 'sisu_workflow',
   prouni: 'prouni_workflow',

@@ -64,6 +64,17 @@ describe('switchboard check on bot folders', () => {
     ]);
   });
 
+  it("a form's askMany key and a slot's label that replies lack", () => {
+    const dir = broken((d) => {
+      editYaml(d, /\n    cancel: /, '\n    askMany: pedir_varios\n    cancel: ');
+      editYaml(d, /ask: "Para qual dia\?"/, 'ask: "Para qual dia?"\n        label: rotulo_dia');
+    });
+    expect(errors(dir)).toEqual([
+      "forms.agendamento.askMany: reply key 'pedir_varios' is not in replies",
+      "forms.agendamento.slots.data.label: reply key 'rotulo_dia' is not in replies",
+    ]);
+  });
+
   it("a form's undone key, and a key a validator says, that replies lack", () => {
     const dir = broken((d) => {
       editYaml(d, /\n    cancel: /, '\n    undone: agendamento_desfeito\n    cancel: ');
