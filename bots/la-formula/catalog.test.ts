@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   defaultCatalog,
   findProducts,
-  foldText,
   formatAmount,
   formatPrice,
   isKnownProductMention,
@@ -66,7 +65,7 @@ describe('findProducts', () => {
   it('orders by position, then in stock first, then by price', () => {
     const found = findProducts(defaultCatalog, 'pre entreno y shaker');
     expect(found.map((m) => m.product.id)).toEqual(['pre-gentech-3d', 'pre-star-pump', 'shaker-star']);
-    expect(found[0].alias).toBe('pre entreno');
+    expect(found[0].form).toBe('pre entreno');
   });
 
   it('drops products named only inside something we do not carry', () => {
@@ -96,10 +95,6 @@ describe('prices and stock', () => {
     expect(stockPhrase(0)).toMatch(/no nos queda/);
     expect(stockPhrase(2)).toMatch(/pocas unidades \(2\)/);
     expect(stockPhrase(20)).toBe('hay stock');
-  });
-
-  it('folds text the way matching expects', () => {
-    expect(foldText('¿Cuánto sale el Omega-3 de 1,5 kg? 🙏')).toBe('cuanto sale el omega 3 de 1.5 kg');
   });
 });
 

@@ -1,13 +1,10 @@
 // la-formula: Nico answers from the shop's catalogue and knowledge; intents whose handoff toggle
 // is on go to Mauri through the runtime's handoff circuit.
-import { answerFromKnowledge, defineBot, isGreeting, type Step, type TurnContext } from 'switchboard';
-import { defaultCatalog, findProducts, foldText, formatAmount, stockPhrase, unknownProductQuery, type Product } from './catalog.ts';
+import { answerFromKnowledge, defineBot, fold, isGreeting, type Step, type TurnContext } from 'switchboard';
+import { defaultCatalog, findProducts, formatAmount, mentioned, says, stockPhrase, unknownProductQuery, type Product } from './catalog.ts';
 
 const PRODUCT_INTENTS = new Set(['consulta_producto', 'posible_comprador']);
 const PRODUCT_TALK = new Set([...PRODUCT_INTENTS, 'precio_stock']);
-/** Asking what something costs: per the seed, the price of a product we sell is `posible_comprador`. */
-const PRICE_QUESTION =
-  /\b(?:precios?|valor|cuanto (?:sale|salen|esta|estan|cuesta|cuestan|vale|valen|es|seria|me sale|me cobras|cobras|cobran)|a cuanto|q(?:ue)? sale)\b/;
 
 function productLine(ctx: TurnContext, p: Product): string {
   return ctx.reply('product_list_item', { nombre: p.name, precio: formatAmount(p.price), stock: stockPhrase(p.stock) });
@@ -26,9 +23,9 @@ const productAnswer =
     }
     const inStock = products.filter((p) => p.stock > 0);
     // A question about a property ("¿viene con lactosa?", "¿es vegana?") is answered from the descriptions.
-    const asked = propertyWords(ctx.text).filter((w) => products.some((p) => foldText(p.description).includes(w)));
+    const asked = mentioned('propiedad', ctx.text).filter((w) => products.some((p) => fold(p.description).includes(w)));
     if (asked.length) {
-      const matching = products.filter((p) => asked.some((w) => foldText(p.description).includes(w)));
+      const matching = products.filter((p) => asked.some((w) => fold(p.description).includes(w)));
       const lines = matching.slice(0, 4).map((p) => `• ${p.name} ($${formatAmount(p.price)}): ${p.description}`);
       return { segments: [{ intent, text: [ctx.reply('product_answer_intro'), ...lines].join('\n'), ok: true, data: { products: matching.map((p) => p.id) } }] };
     }
@@ -49,14 +46,6 @@ const productAnswer =
     return { segments: [{ intent, text, ok: true, data: { products: products.map((p) => p.id) } }] };
   };
 
-const PROPERTY_WORDS = ['lactosa', 'gluten', 'tacc', 'vegan', 'vegana', 'vegetal', 'cafeina', 'estimulante', 'sabor', 'sabores', 'azucar', 'calorias', 'servicios', 'capsulas', 'enzimas', 'caseina'];
-
-/** Words of the question that name a product property the descriptions may mention. */
-function propertyWords(text: string): string[] {
-  const words = new Set(foldText(text).split(/[^a-z0-9]+/));
-  return PROPERTY_WORDS.filter((w) => words.has(w)).map((w) => (w === 'vegana' ? 'vegan' : w === 'sabores' ? 'sabor' : w));
-}
-
 function alternativeTo(p: Product): Product | undefined {
   return defaultCatalog.find((o) => o.id !== p.id && o.category === p.category && o.stock > 0);
 }
@@ -66,28 +55,17 @@ const saludo: Step = (ctx) => {
   return { segments: [{ intent: 'saludo', text: ctx.reply(returning ? 'saludo_returning' : 'saludo'), ok: true }] };
 };
 
-/** General training advice by topic, in Nico's voice, always with the disclaimer. */
-const TRAINING_TIPS: [RegExp, string][] = [
-  [/\b(masa|volumen|engordar|subir de peso|crecer|hipertrofia)\b/, 'comé con un pequeño superávit de calorías, 1,6–2 g de proteína por kilo, entrená cada músculo 2 veces por semana subiendo cargas de a poco, y dormí 7–8 horas.'],
-  [/\b(definir|bajar|grasa|adelgazar|marcar|quemar)\b/, 'un déficit moderado de calorías, mucha proteína para cuidar el músculo, seguí entrenando con peso y sumá pasos o cardio suave.'],
-  [/\b(pierna|piernas|gluteo|gluteos|sentadilla)\b/, 'dos veces por semana alcanza: sentadilla o prensa, un peso muerto rumano y zancadas, de 3 a 4 series de 8–12, dejando 48 h entre sesiones.'],
-  [/\b(pecho|espalda|brazos|hombros|biceps|triceps|abdominales|abdomen)\b/, 'dos sesiones por semana para ese grupo, 10–15 series semanales en total, ejercicios compuestos primero y técnica antes que peso.'],
-  [/\b(principiante|empezar|arranco|arrancar|rutina)\b/, 'arrancá con una rutina de cuerpo completo 3 veces por semana, ejercicios básicos, y subí el peso de a poco cuando la técnica sale limpia.'],
-];
-
+/** General training advice by topic (bot.yaml's `tema_entrenamiento`), in Nico's voice, always with the disclaimer. */
 const consultaEntrenamiento: Step = (ctx) => {
-  const t = foldText(ctx.text);
-  const advice = TRAINING_TIPS.find(([re]) => re.test(t))?.[1] ?? 'comé bien (proteína en cada comida), entrená con progresión de cargas y dormí 7–8 horas.';
-  const text = `${ctx.reply('training_generic', { consejo: advice })}\n${ctx.reply('training_disclaimer')}`;
+  const topic = mentioned('tema_entrenamiento', ctx.text)[0] ?? 'general';
+  const text = `${ctx.reply('training_generic', { consejo: ctx.reply(`consejo_${topic}`) })}\n${ctx.reply('training_disclaimer')}`;
   return { segments: [{ intent: 'consulta_entrenamiento', text, ok: true }] };
 };
 
 /** otro: shipping, payment and hours from the shop's knowledge, else a friendly nudge (thanks and goodbyes are the runtime's small talk). */
 const otro: Step = async (ctx) => {
-  const t = foldText(ctx.text);
-  if (/\b(envio|envios|mandan|llega|correo|andreani)\b/.test(t)) return { segments: [{ intent: 'otro', text: ctx.reply('shipping'), ok: true }] };
-  if (/\b(pago|pagar|tarjeta|transferencia|mercado ?pago|cuotas|efectivo)\b/.test(t)) return { segments: [{ intent: 'otro', text: ctx.reply('payment'), ok: true }] };
-  if (/\b(horario|horarios|abren|cierran|direccion|donde estan|local|ubicacion)\b/.test(t)) return { segments: [{ intent: 'otro', text: ctx.reply('hours'), ok: true }] };
+  const topic = mentioned('tema_tienda', ctx.text)[0];
+  if (topic) return { segments: [{ intent: 'otro', text: ctx.reply(topic), ok: true }] };
   const kb = await answerFromKnowledge(ctx, 'otro');
   return { segments: [{ intent: 'otro', text: kb.found ? kb.text : ctx.reply('otro'), ok: true }] };
 };
@@ -105,12 +83,6 @@ async function modelContext({ text, config }: { text: string; config: { replies:
   ].join('\n');
 }
 
-/**
- * Health talk the seed hands to Mauri with drugs (farmacologia): medicines and interactions, side
- * effects, pregnancy and breastfeeding, illnesses and organs, danger. Matched on folded text.
- */
-const HEALTH =
-  /\b(?:efectos? (?:secundarios?|adversos?|colaterales?)|contraindicac\w*|interact\w*|medicac\w*|medicamentos?|remedios?|pastillas? (?:para|de)|antidepresiv\w*|antibiotic\w*|ibuprofeno|anticonceptiv\w*|embarazad[ao]s?|amamant\w*|lactancia|hipertens\w*|presion (?:alta|baja|arterial)|arritmia|taquicardia|palpitaciones|rinon(?:es)?|renal(?:es)?|higado|hepatic\w*|diabet\w*|tiroides|colesterol|peligros[oa]s?|antidoping)\b/;
 /** Intents a health question may hide behind; complaints, delivery problems and handoff requests keep theirs. */
 const HEALTH_OVERRIDES = new Set(['consulta_producto', 'posible_comprador', 'consulta_entrenamiento', 'precio_stock', 'otro']);
 
@@ -125,11 +97,11 @@ export default defineBot({
   },
   /**
    * What only the shop knows: a product it doesn't have data for is precio_stock (and one it has is
-   * not); asking the price of a product it sells is posible_comprador; health talk is farmacologia (a named drug
-   * already is: bot.yaml's `drug` gazetteer).
+   * not); asking the price of a product it sells is posible_comprador; health talk (bot.yaml's `salud` entity) is farmacologia (a named
+   * drug already is: bot.yaml's `drug` gazetteer).
    */
   refineIntents: ({ text, intents, understanding, bot }) => {
-    if (bot.intents?.farmacologia && intents.length === 1 && HEALTH_OVERRIDES.has(intents[0]) && HEALTH.test(foldText(text))) return ['farmacologia'];
+    if (bot.intents?.farmacologia && intents.length === 1 && HEALTH_OVERRIDES.has(intents[0]) && says('salud', text)) return ['farmacologia'];
     let refined = intents;
     if (understanding.source === 'local' && intents.length === 1) {
       // Local understanding fell back to otro, but its best guess was about products and the message
@@ -142,7 +114,7 @@ export default defineBot({
     // The catalogue decides what the classifier can only guess: a product we sell, with the data
     // asked for, is not precio_stock, and its price is a buying question. Model verdicts are kept.
     if (understanding.source === 'local' && refined.length === 1 && findProducts(defaultCatalog, text).length > 0) {
-      const price = PRICE_QUESTION.test(foldText(text));
+      const price = says('pregunta_precio', text) !== undefined;
       if (refined[0] === 'precio_stock' && !unknownProductQuery(text)) return [price ? 'posible_comprador' : 'consulta_producto'];
       if (refined[0] === 'consulta_producto' && price) return ['posible_comprador'];
     }

@@ -136,8 +136,9 @@ export const patternEntitySchema = z
     asked: z.boolean().optional(),
     number: z.strictObject(numberSpecShape).optional(),
     money: z.strictObject({ ...numberSpecShape, units: z.record(z.string(), z.number().positive()).optional(), per: z.record(z.string(), z.array(z.string().min(1))).optional() }).optional(),
+    quantity: z.strictObject({ units: z.record(z.string().min(1), z.number().positive()), min: z.number().optional(), max: z.number().optional() }).optional(),
   })
-  .refine((e) => [e.pattern, e.number, e.money].filter((x) => x !== undefined).length === 1, 'an entity has exactly one of pattern, number, money')
+  .refine((e) => [e.pattern, e.number, e.money, e.quantity].filter((x) => x !== undefined).length === 1, 'an entity has exactly one of pattern, number, money, quantity')
   .refine((e) => e.pattern !== undefined || (e.value === undefined && e.asked === undefined), 'value and asked go with a pattern');
 
 /** One constraint of a search request: a budget, a size, the caller's terms or a gazetteer's value. */

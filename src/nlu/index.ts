@@ -25,3 +25,5 @@ export { readCommandSlots, readsLocally, freeTextWords, type CommandSlotOptions,
 export { referenceReader, type Reference, type ReferenceReader } from './references.ts';
 export { contentWords, matchScore, squash, wordOverlap } from './record-match.ts';
 export { readListPosition } from './list-position.ts';
+export { findMentions, type Mention, type MentionOptions } from './mentions.ts';
+export { readQuantities, type QuantityRead } from './entities/quantities.ts';

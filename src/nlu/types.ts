@@ -117,6 +117,14 @@ export interface PatternEntity {
   asked?: boolean;
   number?: NumberSpec;
   money?: MoneySpec;
+  quantity?: QuantitySpec;
+}
+
+/** An amount said with a unit ("1,5 kg", "medio kilo"), its value converted to one base unit: `units` give each unit's worth. */
+export interface QuantitySpec {
+  units: Record<string, number>;
+  min?: number;
+  max?: number;
 }
 
 export interface Understander {

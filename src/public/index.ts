@@ -39,10 +39,12 @@ export { parseCsv } from '../store/index.ts';
 
 // Understanding: the local classifier, text normalisation, dates and times on the bot's clock
 export { contentWords, matchScore, squash, wordOverlap } from '../nlu/index.ts';
+// Every value of a gazetteer a message names (a shop's products by alias), and amounts with units (`quantity:`)
+export { findMentions, readQuantities, type Mention, type MentionOptions, type QuantityRead } from '../nlu/index.ts';
 export { addDays, clauseSpans, compareDates, correctCommandWords, createLocalUnderstander, cutSpans, daysInMonth, deadlineFrom, editDistance, extractEntities, formatDateTime, foldDiacritics, foldPreservingOffsets, GazetteerReader, hhmm, isoDate, normalize, numberWordsSource, parseNumberWords, parseNumeral, readBotQuery, readDeadline, readListPosition, readPriceRange, readQuery, readSize, splitClauses, wallClock, wallTimeToUtc, weekdayOf } from '../nlu/index.ts';
 // Reading several slots of one message, each value masked once read (bot.yaml `number:`/`money:` entities, gazetteers)
 export { extendGazetteer, SlotText, phrasesSource, readGazetteer, readMoney, readPattern, readNumber, readOpeningName, readPersonName, WORD_END, WORD_START } from '../nlu/index.ts';
-export type { GazetteerRead, MoneyRead, MoneySpec, NameRead, NumberRead, NumberSpec, TextSpan } from '../nlu/index.ts';
+export type { GazetteerRead, MoneyRead, MoneySpec, QuantitySpec, NameRead, NumberRead, NumberSpec, TextSpan } from '../nlu/index.ts';
 export { commandReaderForConfig, referenceReaderFor, withCommandSlots } from '../engine/commands.ts';
 // A request's slots read without a model as bot.yaml declares them (docs/writing-a-bot.md#command-slots)
 export { freeTextWords, readCommandSlots, type CommandSlotOptions, type CommandSlotSpec, type FreeTextWords } from '../nlu/index.ts';

@@ -7,6 +7,7 @@ import { readMoney, readNumber } from '../slot-reader/numbers.ts';
 import { SlotText } from '../slot-reader/slot-text.ts';
 import type { Span } from './contacts.ts';
 import { foldPreservingOffsets } from '../normalize.ts';
+import { readQuantities } from './quantities.ts';
 
 const compiled = new WeakMap<PatternEntity, RegExp>();
 
@@ -57,11 +58,15 @@ export function readPattern(text: SlotText, entities: PatternEntity[], asked = f
   return undefined;
 }
 
-/** Every number and amount of money the bot's `number:` / `money:` entities read, in their declared order. */
+/** Every number, amount of money and quantity the bot's `number:` / `money:` / `quantity:` entities read, in their declared order. */
 export function extractCuedNumbers(text: string, entities: PatternEntity[], lang: Language): Span[] {
   const out: Span[] = [];
   const reading = new SlotText(text);
   for (const e of entities) {
+    if (e.quantity) {
+      for (const q of readQuantities(text, e.quantity)) out.push({ type: e.type, value: q.value, text: text.slice(q.start, q.end), start: q.start, end: q.end });
+      continue;
+    }
     for (;;) {
       const got = e.number ? readNumber(reading, e.number, lang) : e.money ? readMoney(reading, e.money, lang) : undefined;
       if (!got) break;
