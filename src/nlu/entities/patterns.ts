@@ -31,6 +31,10 @@ export function extractPatterns(text: string, patterns: PatternEntity[]): Span[]
   const out: Span[] = [];
   const folded = foldPreservingOffsets(text);
   for (const p of patterns) {
+    // An amount with its unit ("3 kilos") is unmistakable: read with the patterns, before dates take "de 3".
+    if (p.quantity) {
+      for (const q of readQuantities(text, p.quantity)) out.push({ type: p.type, value: q.value, text: text.slice(q.start, q.end), start: q.start, end: q.end });
+    }
     if (!p.pattern || p.asked) continue;
     let matches = [...text.matchAll(regexOf(p))];
     if (!matches.some((m) => m[0])) matches = [...folded.matchAll(regexOf(p))];
@@ -58,15 +62,11 @@ export function readPattern(text: SlotText, entities: PatternEntity[], asked = f
   return undefined;
 }
 
-/** Every number, amount of money and quantity the bot's `number:` / `money:` / `quantity:` entities read, in their declared order. */
+/** Every number and amount of money the bot's `number:` / `money:` entities read, in their declared order. */
 export function extractCuedNumbers(text: string, entities: PatternEntity[], lang: Language): Span[] {
   const out: Span[] = [];
   const reading = new SlotText(text);
   for (const e of entities) {
-    if (e.quantity) {
-      for (const q of readQuantities(text, e.quantity)) out.push({ type: e.type, value: q.value, text: text.slice(q.start, q.end), start: q.start, end: q.end });
-      continue;
-    }
     for (;;) {
       const got = e.number ? readNumber(reading, e.number, lang) : e.money ? readMoney(reading, e.money, lang) : undefined;
       if (!got) break;
