@@ -1,7 +1,7 @@
 // CT Smash's timetable: the weekly classes, free trial places per class, the next classes with a free place,
 // and which class a requested time points to. No database and no clock of its own: callers pass dates and counts.
 import { z } from 'zod';
-import { addDays as addLocalDays, foldDiacritics, hhmm as formatHhmm, isoDate, showDate, showTime, wallClock, weekdayOf as weekdayNumber, type LocalDate } from 'switchboard';
+import { addDays as addLocalDays, fold, hhmm as formatHhmm, isoDate, matchSaidTime, parseIsoDate, showDate, showList, showTime, wallClock, weekdayOf as weekdayNumber } from 'switchboard';
 
 export const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
@@ -38,16 +38,6 @@ export function parseTimetable(raw: unknown): Timetable {
 /** The key of one class occurrence in BookedCounts: "2025-12-12T19:00". */
 export function slotKey(date: string, time: string): string {
   return `${date}T${time}`;
-}
-
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-function parseIsoDate(date: string): LocalDate {
-  const m = ISO_DATE.exec(date);
-  if (!m) throw new Error(`expected a date as YYYY-MM-DD, got "${date}"`);
-  const d = { year: Number(m[1]), month: Number(m[2]), day: Number(m[3]) };
-  if (isoDate(addLocalDays(d, 0)) !== date) throw new Error(`not a calendar date: "${date}"`);
-  return d;
 }
 
 /** The weekday of a calendar date (no time zone involved). */
@@ -118,53 +108,26 @@ export function nextAvailable(
   return out;
 }
 
-/** A list for the {slots} placeholder: "19h (Muay Thai), 20h (Boxe)"; with dates when they differ. */
+/** A list for the {slots} placeholder: "19h (Muay Thai) ou 20h (Boxe)"; with dates when they differ. */
 export function formatSlotsPt(slots: Pick<DatedSlot, 'date' | 'time' | 'modality'>[]): string {
   const oneDay = new Set(slots.map((s) => s.date)).size <= 1;
   const items = slots.map((s) =>
     oneDay ? `${showTime(s.time, 'pt')} (${s.modality})` : `${showDate(s.date, 'pt')} às ${showTime(s.time, 'pt')} (${s.modality})`,
   );
-  if (items.length <= 1) return items.join('');
-  return `${items.slice(0, -1).join(', ')} ou ${items[items.length - 1]}`;
-}
-
-function toMinutes(time: string): number {
-  const [h, m] = time.split(':').map(Number);
-  return h * 60 + m;
-}
-
-function fold(s: string): string {
-  return foldDiacritics(s.toLowerCase()).replace(/[^a-z0-9]+/g, ' ').trim();
+  return showList(items, 'pt', 'or');
 }
 
 /**
- * The class a requested time ('HH:MM', already parsed by NLU) points to among a day's classes:
- * the exact time; else the same time 12 h later ("7" parsed as 07:00 when only 19:00 exists,
- * since people say "às 7" for the evening); else a class starting within `toleranceMinutes`
- * ("18:50" → 19:00). Optionally restricted to a modality.
+ * The class a requested time ('HH:MM', already parsed by NLU) points to among a day's classes (the runtime's
+ * `matchSaidTime`: "às 7" is the 19h class when the day has no 7h one, "18:50" the 19h one), optionally of a modality.
  */
 export function matchClassTime<T extends ClassSlot>(
   slots: T[],
   time: string,
   options: { modality?: string; toleranceMinutes?: number } = {},
 ): T | undefined {
-  const { modality, toleranceMinutes = 15 } = options;
+  const { modality, toleranceMinutes } = options;
   const pool = modality ? slots.filter((s) => fold(s.modality) === fold(modality)) : slots;
-  const exact = pool.find((s) => s.time === time);
-  if (exact) return exact;
-  const wanted = toMinutes(time);
-  if (wanted < 12 * 60) {
-    const evening = pool.find((s) => toMinutes(s.time) === wanted + 12 * 60);
-    if (evening) return evening;
-  }
-  let best: T | undefined;
-  let bestGap = Infinity;
-  for (const s of pool) {
-    const gap = Math.abs(toMinutes(s.time) - wanted);
-    if (gap <= toleranceMinutes && gap < bestGap) {
-      best = s;
-      bestGap = gap;
-    }
-  }
-  return best;
+  const matched = matchSaidTime(pool.map((s) => s.time), time, { toleranceMinutes });
+  return pool.find((s) => s.time === matched);
 }

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   defineBot,
-  foldDiacritics,
+  fold,
   showDate,
   showTime,
   WriteRejected,
@@ -77,7 +77,7 @@ function classesFor(ctx: TurnContext): Promise<Classes> {
 }
 
 const modalityOf = (slots: Slots) => (typeof slots.modalidade === 'string' ? slots.modalidade : undefined);
-const same = (a: string, b: string) => foldDiacritics(a.toLowerCase()) === foldDiacritics(b.toLowerCase());
+const same = (a: string, b: string) => fold(a) === fold(b);
 
 /** A day's classes a customer can still take: of the modality asked for, not the ones that already started. */
 function dayClasses(c: Classes, date: string, modality?: string): DatedSlot[] {

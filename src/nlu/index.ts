@@ -7,7 +7,7 @@ export type { ClauseOptions, ClauseSpan } from './clauses.ts';
 export { extractEntities, GazetteerReader, numberWordsSource, parseNumberWords, parseNumeral, readBotQuery, readPriceRange, readQuery, readSize, type ExtractOptions, type GazetteerMatch, type PriceRange, type QueryField, type QueryValue, type ReaderToken, type SizeReading } from './entities/index.ts';
 export { readDeadline, deadlineFrom, formatDateTime, cutSpans, type Deadline, type DeadlineOptions } from './entities/deadline.ts';
 // Calendar arithmetic on wall-clock dates in a time zone (bots compute their own dates with it too).
-export { wallClock, wallTimeToUtc, addDays, daysInMonth, compareDates, weekdayOf, isoDate, hhmm, type LocalDate, type WallClock } from './entities/clock.ts';
+export { wallClock, wallTimeToUtc, addDays, daysInMonth, compareDates, weekdayOf, isoDate, parseIsoDate, hhmm, type LocalDate, type WallClock } from './entities/clock.ts';
 export { TextClassifier, type ClassifierOptions } from './classifier.ts';
 // Measurement: `switchboard nlu-eval`, `npm run bench`, scripts/bench-nlu.ts.
 export { evaluateLocal, evaluateFewShot, scorePredictions, decide, type EvalMetrics, type EvaluateOptions, type FewShotMetrics } from './evaluate.ts';

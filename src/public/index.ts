@@ -41,7 +41,7 @@ export { parseCsv } from '../store/index.ts';
 export { contentWords, matchScore, squash, wordOverlap } from '../nlu/index.ts';
 // Every value of a gazetteer a message names (a shop's products by alias), and amounts with units (`quantity:`)
 export { findMentions, readQuantities, type Mention, type MentionOptions, type QuantityRead } from '../nlu/index.ts';
-export { addDays, clauseSpans, compareDates, correctCommandWords, createLocalUnderstander, cutSpans, daysInMonth, deadlineFrom, editDistance, extractEntities, formatDateTime, foldDiacritics, foldPreservingOffsets, GazetteerReader, hhmm, isoDate, normalize, numberWordsSource, parseNumberWords, parseNumeral, readBotQuery, readDeadline, readListPosition, readPriceRange, readQuery, readSize, splitClauses, wallClock, wallTimeToUtc, weekdayOf } from '../nlu/index.ts';
+export { addDays, clauseSpans, compareDates, correctCommandWords, createLocalUnderstander, cutSpans, daysInMonth, deadlineFrom, editDistance, extractEntities, formatDateTime, foldDiacritics, foldPreservingOffsets, GazetteerReader, hhmm, isoDate, normalize, numberWordsSource, parseNumberWords, parseIsoDate, parseNumeral, readBotQuery, readDeadline, readListPosition, readPriceRange, readQuery, readSize, splitClauses, wallClock, wallTimeToUtc, weekdayOf } from '../nlu/index.ts';
 // Reading several slots of one message, each value masked once read (bot.yaml `number:`/`money:` entities, gazetteers)
 export { extendGazetteer, SlotText, phrasesSource, readGazetteer, readMoney, readPattern, readNumber, readOpeningName, readPersonName, WORD_END, WORD_START } from '../nlu/index.ts';
 export type { GazetteerRead, MoneyRead, MoneySpec, QuantitySpec, NameRead, NumberRead, NumberSpec, TextSpan } from '../nlu/index.ts';
@@ -53,6 +53,8 @@ export type { ClauseOptions, ClauseSpan, CommandClause, CommandReader, CommandWo
 
 // Forms (bot.yaml `forms:`): what validators and hooks return, and slot values shown as replies show them
 export { fold, properName, showDate, showTime, showValue } from '../forms/index.ts';
+// For booking validators: the scheduled time a said time means, and a list in the bot's language
+export { matchSaidTime, showList } from '../forms/index.ts';
 export type { FormCompletion, FormHooks, FormState, GroupOutcome, ReplyVars, SlotCheck, SlotExtractor, SlotReading, SlotValidator, SlotValue, SlotVerdict, Slots } from '../forms/index.ts';
 
 // Several actions per message (bot.yaml `actions:`): a plan's actions run by their tools, one narrated reply

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { wallClock, wallTimeToUtc } from './clock.ts';
+import { parseIsoDate, wallClock, wallTimeToUtc } from './clock.ts';
 
 // Intl's own reading of an instant in a zone, as [year, month, day, hour, minute, second, weekday].
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -59,5 +59,13 @@ describe('wallTimeToUtc', () => {
       const at = wallTimeToUtc(2026, 3, 9, 19, 30, zone);
       expect(reading(at, zone).slice(0, 5)).toEqual([2026, 3, 9, 19, 30]);
     }
+  });
+});
+
+describe('parseIsoDate', () => {
+  it('reads a YYYY-MM-DD date and refuses other formats or days the calendar lacks', () => {
+    expect(parseIsoDate('2028-02-29')).toEqual({ year: 2028, month: 2, day: 29 });
+    expect(() => parseIsoDate('29/02/2028')).toThrow(/YYYY-MM-DD/);
+    expect(() => parseIsoDate('2027-02-29')).toThrow(/calendar/);
   });
 });

@@ -68,6 +68,15 @@ export function isoDate(d: LocalDate): string {
   return `${d.year}-${String(d.month).padStart(2, '0')}-${String(d.day).padStart(2, '0')}`;
 }
 
+/** A calendar date written YYYY-MM-DD (a slot's value); throws on another format or a day the calendar lacks. */
+export function parseIsoDate(iso: string): LocalDate {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  if (!m) throw new Error(`expected a date as YYYY-MM-DD, got "${iso}"`);
+  const d = { year: Number(m[1]), month: Number(m[2]), day: Number(m[3]) };
+  if (isoDate(addDays(d, 0)) !== iso) throw new Error(`not a calendar date: "${iso}"`);
+  return d;
+}
+
 export function hhmm(hour: number, minute: number): string {
   return `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
 }
