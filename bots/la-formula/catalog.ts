@@ -3,7 +3,7 @@
 // datum the catalogue doesn't have (that is the `precio_stock` intent, which hands the conversation to Mauri).
 import { z } from 'zod';
 import { dirname } from 'node:path';
-import { extendGazetteer, findMentions, fold, readBotConfig, readQuantities, sourcePath, type Gazetteer, type Mention } from 'switchboard';
+import { extendGazetteer, findMentions, fold, readBotConfig, readPattern, readQuantities, showValue, SlotText, sourcePath, type Gazetteer, type Mention } from 'switchboard';
 import catalogData from './catalog.json' with { type: 'json' };
 
 export const productSchema = z.object({
@@ -40,14 +40,10 @@ export const defaultCatalog: Catalog = parseCatalog(catalogData);
 const config = readBotConfig(dirname(sourcePath(import.meta.url)));
 const gazetteer = (type: string): Gazetteer => config.gazetteers.find((g) => g.type === type) ?? { type, values: {} };
 const entity = (type: string) => config.entities.filter((e) => e.type === type);
-/** Does one of bot.yaml's regex entities of this type match the (folded) text? */
-export function says(type: string, text: string): RegExpMatchArray | undefined {
-  const folded = fold(text);
-  for (const e of entity(type)) {
-    const m = e.pattern ? new RegExp(e.pattern, 'iu').exec(folded) : null;
-    if (m) return m;
-  }
-  return undefined;
+/** What one of bot.yaml's regex entities of this type matches in the text, folded; undefined when none does. */
+export function says(type: string, text: string): string | undefined {
+  const read = readPattern(new SlotText(text), entity(type));
+  return read && fold(text.slice(read.start, read.end));
 }
 /** Every value of one of bot.yaml's gazetteers the message names, in the order bot.yaml lists them. */
 export function mentioned(type: string, text: string): string[] {
@@ -93,11 +89,7 @@ export function isKnownProductMention(text: string, catalog: Catalog = defaultCa
 }
 
 /** Pesos with dots for thousands, no decimals: 25000 → "25.000". */
-export function formatAmount(ars: number): string {
-  const rounded = Math.round(ars);
-  const sign = rounded < 0 ? '-' : '';
-  return sign + String(Math.abs(rounded)).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-}
+export const formatAmount = (ars: number): string => showValue('number', Math.round(ars), 'es');
 
 /** 25000 → "$25.000" */
 export function formatPrice(ars: number): string {
@@ -148,7 +140,7 @@ export function unknownProductQuery(
   const known = own.length > 0 || !options.context ? own : findProducts(catalog, options.context);
 
   const wholesale = says('mayorista', text);
-  if (wholesale) return { reason: 'wholesale', terms: [wholesale[0]] };
+  if (wholesale) return { reason: 'wholesale', terms: [wholesale] };
 
   // A drug is farmacologia, and a term inside a sold product's name ("whey con caseina") is that product.
   const lacking = findMentions(text, notCarried, { typos: false, notInside: [drugs, productGazetteer(catalog)] });
