@@ -29,6 +29,10 @@ describe('catalog.json', () => {
     expect(() => parseCatalog([{ ...p, aliases: [] }])).toThrow();
   });
 
+  it('names every product by each of its aliases (the producto gazetteer keeps them all)', () => {
+    for (const p of defaultCatalog) for (const alias of p.aliases) expect(ids(`busco ${alias}`), alias).toContain(p.id);
+  });
+
   it('never lists a sold product among the things we do not carry', () => {
     for (const p of defaultCatalog) {
       expect(unknownProductQuery(`tenes ${p.name}?`), p.name).toBeUndefined();
