@@ -1,5 +1,5 @@
 // Every value of a gazetteer a message names, not just the first: a shop's products by their aliases, where one
-// alias may name several records ("whey" names every whey) and a longer mention wins over the shorter one inside
+// alias may name several records ("zapatilla" names every sneaker) and a longer mention wins over the shorter one inside
 // it. Words are compared folded (case, accents, punctuation), with Spanish/Portuguese plural endings dropped and
 // one typo forgiven in long words; a mention inside a phrase of another gazetteer (something the shop does not
 // sell, a drug) does not count.
@@ -18,7 +18,7 @@ export interface Mention {
 }
 
 export interface MentionOptions {
-  /** Gazetteers whose phrases hide a mention inside them ("proteína de arroz" hides "proteína"). */
+  /** Gazetteers whose phrases hide a mention inside them ("zapatilla de ballet" hides "zapatilla"). */
   notInside?: Gazetteer[];
   /** Forgive one typo in words of six letters or more (first letter right). Default true. */
   typos?: boolean;
@@ -83,7 +83,7 @@ const within = (outer: WordSpan, inner: WordSpan) => outer.from <= inner.from &&
 
 /**
  * The values of `g` the message names, each once at its longest mention, in message order. A mention inside a
- * longer one of another value is dropped ("whey isolada" names the isolate, not every whey), as is one inside a
+ * longer one of another value is dropped ("zapatilla de running" names that one, not every sneaker), as is one inside a
  * `not` phrase of `g` or inside a phrase of an `options.notInside` gazetteer (matched without typos).
  */
 export function findMentions(text: string, g: Gazetteer, options: MentionOptions = {}): Mention[] {
