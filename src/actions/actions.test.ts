@@ -40,6 +40,8 @@ replies:
   no_due: further notice
   loans_open: 'Open loans ({n}): {loans}'
   no_loans_open: Nothing is out.
+  reader_unknown: nobody called {reader} reads here
+  untitled_loan: 'Loan for {reader_name}'
 toolLabels: { lend_book: Lending… }
 `),
 );
@@ -49,7 +51,7 @@ function desk() {
   const readers = new Map<string, string>();
   const loans: { title: string; reader: string; late: boolean }[] = [];
   const calls: [string, Record<string, unknown>][] = [];
-  const tool = (name: string, run: ActionTool): ActionTool => async (args) => (calls.push([name, args]), run(args));
+  const tool = (name: string, run: ActionTool): ActionTool => async (args, t) => (calls.push([name, args]), run(args, t));
   const tools: Record<string, ActionTool> = {
     add_reader: tool('add_reader', async (a) => {
       if (!a.name) throw new ActionError('a reader needs a name');
@@ -135,6 +137,18 @@ describe('runActions', () => {
     expect(turn.reply).toBe(
       'Done:\n- I lend books.\n\nNot done:\n- No new reader: a reader needs a name\n- Could not lend: no reader given\n- Could not loans: something broke (disk full)',
     );
+  });
+
+  it('reads an ActionError naming a reply as that reply, and gives tools the bot replies to fill', async () => {
+    const d = desk();
+    const strict: ActionTool = async (a) => {
+      throw new ActionError('reader_unknown', { reader: a.reader });
+    };
+    const titled: ActionTool = async (a, t) => ({ book: t.reply('untitled_loan', { reader_name: a.reader }), reader_name: a.reader, due: null, fee: 0 });
+    const failed = await runActions({ bot, tools: { ...d.tools, lend_book: strict }, memory: {}, plan: () => [act('lend', { title: 'Dune', reader: 'Zed' })] });
+    expect(failed.reply).toBe('Could not lend: nobody called Zed reads here');
+    const done = await runActions({ bot, tools: { ...d.tools, lend_book: titled }, memory: {}, plan: () => [act('lend', { reader: 'Ivo' })] });
+    expect(done.reply).toBe('"Loan for Ivo" lent to Ivo until further notice, fee $0.00.');
   });
 
   it('fails an action whose tool the bot lacks, or whose intent has no action, without stopping the others', async () => {

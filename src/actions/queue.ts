@@ -15,11 +15,26 @@ export interface QueuedAction {
   slots: object;
 }
 
-/** A failure the user should read (`lead não encontrado: X`); any other error is reported as unexpected. */
-export class ActionError extends Error {}
+/**
+ * A failure the user should read; any other error is reported as unexpected. The message is a reply key of the
+ * bot (filled with `vars`: `new ActionError('lead_unknown', { ref })`) or, when the bot has no such reply, the text.
+ */
+export class ActionError extends Error {
+  constructor(
+    message: string,
+    readonly vars: Vars = {},
+  ) {
+    super(message);
+  }
+}
+
+/** What a tool may use of the bot: its replies (`reply('default_title', { name })`: a key or text, filled). */
+export interface ToolContext {
+  reply: (keyOrText: string, vars?: Vars) => string;
+}
 
 /** A tool: arguments in, the result's fields out (ids, names, lists); throws ActionError on a failure. */
-export type ActionTool = (args: Record<string, unknown>) => Promise<Vars>;
+export type ActionTool = (args: Record<string, unknown>, tool: ToolContext) => Promise<Vars>;
 
 /** Remembered references by name (`lead_atual: { id, nome }`). */
 export type Remembered = Record<string, unknown>;
@@ -133,6 +148,11 @@ export class ActionQueue<A extends QueuedAction = QueuedAction> {
     return { intent: action.intent, text: this.text(fill(key, vars), vars), ok: true, data: result };
   }
 
+  /** An ActionError's reason: the reply its message names, filled with its vars, else the message as it is. */
+  private reason(err: ActionError): string {
+    return this.render.replies[err.message] !== undefined ? this.text(err.message, err.vars) : err.message;
+  }
+
   private failure(action: A, spec: ActionIntentConfig | undefined, reason: string): Segment {
     const text = this.text(spec?.failure ?? this.config.failure, { ...action.slots, reason, intent: action.intent });
     return { intent: action.intent, text, ok: false, data: { error: reason } };
@@ -149,9 +169,9 @@ export class ActionQueue<A extends QueuedAction = QueuedAction> {
     let result: Vars;
     try {
       if (!tool) throw new Error(`no tool '${spec.tool}'`);
-      result = await tool(args);
+      result = await tool(args, { reply: (keyOrText, vars = {}) => this.text(keyOrText, vars) });
     } catch (err) {
-      const reason = err instanceof ActionError ? err.message : this.text(this.config.unexpected, { error: err instanceof Error ? err.message : String(err) });
+      const reason = err instanceof ActionError ? this.reason(err) : this.text(this.config.unexpected, { error: err instanceof Error ? err.message : String(err) });
       this.run.emit?.({ type: 'tool_end', tool: spec.tool, output: { error: reason } });
       return this.failure(action, spec, reason);
     }

@@ -74,6 +74,8 @@ export const actionsSchema = z.strictObject({
   unexpected: z.string().default('action_unexpected'),
   /** The reply when nothing was done; default the reply of `understanding.fallback`. */
   nothing: z.string().optional(),
+  /** The bot's own rules for a planner model (its language), added to the runtime's planner prompt. */
+  plannerRules: z.array(z.string().min(1)).default([]),
   /** ISO currency for `money` (default by language: BRL, ARS, VND, USD). */
   currency: z.string().regex(/^[A-Z]{3}$/).optional(),
 });

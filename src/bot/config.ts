@@ -39,6 +39,10 @@ function commandSlotSchema() {
       capitalized: z.boolean().optional(),
       cut: z.enum(['always', 'opening', 'never']).optional(),
       reference: z.string().min(1).optional(),
+      /** What the value is, for a planner model's slot catalogue (the bot's language). */
+      hint: z.string().min(1).optional(),
+      /** false: read without a model only, left out of a planner model's catalogue. */
+      planner: z.boolean().optional(),
     })
     .refine((s) => (s.read === 'reference') === (s.reference !== undefined), 'read: reference goes with reference: <kind>')
     .refine((s) => !s.until || s.read === 'text' || s.after, 'until goes with read: text or after');

@@ -49,6 +49,7 @@ export { commandReaderForConfig, referenceReaderFor, withCommandSlots } from '..
 // A request's slots read without a model as bot.yaml declares them (docs/writing-a-bot.md#command-slots)
 export { freeTextWords, readCommandSlots, type CommandSlotOptions, type CommandSlotSpec, type FreeTextWords } from '../nlu/index.ts';
 export { readPlanReply, refValue, type PlannedAction, type PlanReply } from '../llm/plan-reply.ts';
+export { plannerCatalogue, plannerSystemPrompt, type PlannerIntentSpec, type PlannerPromptInput, type PlannerSlotSpec } from '../llm/planner-prompt.ts';
 export type { ClauseOptions, ClauseSpan, CommandClause, CommandReader, CommandWords, Reference, ReferenceReader, Deadline, DeadlineOptions, Entity, Gazetteer, GazetteerMatch, IntentScore, Language, LocalDate, PriceRange, ReaderToken, SizeReading, Understander, Understanding, WallClock } from '../nlu/index.ts';
 
 // Forms (bot.yaml `forms:`): what validators and hooks return, and slot values shown as replies show them
@@ -59,7 +60,7 @@ export type { FormCompletion, FormHooks, FormState, GroupOutcome, ReplyVars, Slo
 
 // Several actions per message (bot.yaml `actions:`): a plan's actions run by their tools, one narrated reply
 export { ActionError, runActions, uncovered } from '../actions/index.ts';
-export type { ActionEvent, ActionRun, ActionTool, ActionTurn, QueuedAction, Remembered } from '../actions/index.ts';
+export type { ActionEvent, ActionRun, ActionTool, ActionTurn, QueuedAction, Remembered, ToolContext } from '../actions/index.ts';
 
 // Handoff phrases, knowledge, feedback, moderation
 export { isGreeting } from '../handoff/index.ts';
