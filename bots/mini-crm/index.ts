@@ -1,7 +1,6 @@
-// mini-crm: one message → a plan of actions → CRM tools → one aggregated reply. The planner is
-// the model (one JSON call) when one is configured, else local rules and clause classification.
-import { defineBot, type Step } from 'switchboard';
-import { buildPlannerPrompt } from './prompt.ts';
+// mini-crm: one message → a plan of actions → CRM tools → one aggregated reply. The planner is the model (one
+// JSON call, its prompt generated from bot.yaml) when one is configured, else the requests the runtime reads.
+import { botPlannerPrompt, defineBot, type Step } from 'switchboard';
 import { migrations } from './schema.ts';
 import { runCrmTurn } from './turn.ts';
 import type { CrmMemory } from './types.ts';
@@ -20,7 +19,7 @@ const crm: Step<unknown, Memory> = async (ctx) => {
     memory,
     commands: () => ctx.commands(),
     planner: model
-      ? (text, mem) => model.json({ purpose: 'planner', system: buildPlannerPrompt(mem, ctx.now, ctx.bot.timeZone), user: text })
+      ? (text, mem) => model.json({ purpose: 'planner', system: botPlannerPrompt(ctx.bot, ctx.now, mem), user: text })
       : undefined,
     emit: (e) => ctx.emit(e),
   });

@@ -57,7 +57,7 @@ describe('normalizePlan', () => {
 
 describe('prepare_plan', () => {
   it('fills pending_actions from the planner, or from the local plan when the output is malformed', () => {
-    const ctx = createContext({ text: 'liste os leads', commands: () => [{ intent: 'lead_listar', text: 'liste os leads', rest: 'os leads', entities: [] }], now: clock.now, timeZone: clock.timeZone, memory: {}, replies: {} });
+    const ctx = createContext({ text: 'liste os leads', commands: () => [{ intent: 'lead_listar', confidence: 1, sep: '', text: 'liste os leads', rest: 'os leads', entities: [] }], now: clock.now, timeZone: clock.timeZone, memory: {}, replies: {} });
     expect(prepare_plan(ctx, '{"actions": [{"intent": "tarefa_listar", "slots": {}}]}')).toBe('planner');
     expect(ctx.pending_actions.map((a) => a.intent)).toEqual(['tarefa_listar']);
     expect(prepare_plan(ctx, 'Claro! Vou listar.')).toBe('local');
@@ -71,16 +71,5 @@ describe('keys', () => {
     const b = { intent: 'nota_adicionar' as const, slots: { texto: 'ligacao  feita' } };
     expect(actionKey(a)).toBe(actionKey(b));
     expect(dedupeActions([a, b, { intent: 'lead_listar', slots: {} }])).toHaveLength(2);
-  });
-});
-
-describe('buildPlannerPrompt', () => {
-  it('names every intent, the clock and the current lead', async () => {
-    const { buildPlannerPrompt } = await import('./prompt.ts');
-    const { CRM_INTENTS } = await import('./types.ts');
-    const prompt = buildPlannerPrompt({ lead_atual: { id: UUID, nome: 'Lennon' } }, clock.now, clock.timeZone);
-    for (const intent of CRM_INTENTS) expect(prompt).toContain(`- ${intent}:`);
-    expect(prompt).toContain('15/05/2025 09:00');
-    expect(prompt).toContain(`Lead atual: Lennon (id: ${UUID})`);
   });
 });

@@ -4,8 +4,8 @@
 // filter), duplicates dropped, and the local plan when the planner's answer is unusable. Never throws.
 import { parseObjectLoose, readPlanReply, refValue, type PlannedAction } from 'switchboard';
 import { botConfig, fold, leadRefs } from './text.ts';
-import type { Clock, CrmClause, CrmContext, CrmIntent, CrmSlots, PlanAction } from './types.ts';
-import { CRM_INTENTS } from './types.ts';
+import type { CommandClause } from 'switchboard';
+import type { Clock, CrmContext, CrmSlots, PlanAction } from './types.ts';
 
 const PLAN_INTENTS = botConfig.intents;
 
@@ -26,7 +26,7 @@ function crmSlots(action: PlannedAction): CrmSlots {
 }
 
 /** Raw slots (object, JSON/Python-ish string, or a list of those) → normalised CrmSlots. */
-export function normalizeSlots(intent: CrmIntent, raw: unknown, clock: Clock): CrmSlots {
+export function normalizeSlots(intent: string, raw: unknown, clock: Clock): CrmSlots {
   const [action] = readPlanReply({ actions: [{ intent, slots: raw }] }, PLAN_INTENTS, { lang: 'pt', ...clock }).actions;
   return action ? crmSlots(action) : {};
 }
@@ -77,7 +77,7 @@ export interface NormalizedPlan {
 /** Parse and normalise a planner reply. Unknown intents are dropped and reported. */
 export function normalizePlan(raw: unknown, clock: Clock): NormalizedPlan {
   const reply = readPlanReply(raw, PLAN_INTENTS, { lang: 'pt', ...clock });
-  const actions = reply.actions.map((a) => ({ intent: a.intent as CrmIntent, slots: crmSlots(a) }));
+  const actions = reply.actions.map((a) => ({ intent: a.intent, slots: crmSlots(a) }));
   return { actions: applyExclusive(dedupeActions(actions)), usable: reply.usable, problems: reply.problems };
 }
 
@@ -97,10 +97,8 @@ export function prepare_plan(ctx: CrmContext, raw: unknown): 'planner' | 'local'
 }
 
 /** The message's requests (the runtime's command clauses, each with its slots) → actions; none means help. */
-export function localPlan(clauses: CrmClause[]): PlanAction[] {
-  const actions = clauses
-    .filter((c) => (CRM_INTENTS as readonly string[]).includes(c.intent))
-    .map((c) => ({ intent: c.intent as CrmIntent, slots: { ...c.slots } as CrmSlots }));
+export function localPlan(clauses: Pick<CommandClause, 'intent' | 'slots'>[]): PlanAction[] {
+  const actions = clauses.filter((c) => c.intent in PLAN_INTENTS).map((c) => ({ intent: c.intent, slots: { ...c.slots } as CrmSlots }));
   const real = actions.filter((a) => a.intent !== 'ajuda');
   return real.length ? real : [{ intent: 'ajuda', slots: {} }];
 }

@@ -3,8 +3,7 @@
 // engine runs inside its persist transaction. Inserts use ON CONFLICT (id) DO NOTHING and updates
 // set absolute values, so running the same writes twice changes nothing the second time.
 import { randomUUID } from 'node:crypto';
-import { matchScore, wordOverlap, type Sql } from 'switchboard';
-import type { CrmWrite } from './types.ts';
+import { matchScore, wordOverlap, type DeferredWrite, type Sql } from 'switchboard';
 
 export interface LeadRow {
   id: string;
@@ -114,7 +113,7 @@ function bestMatch<T extends { created_at: Date }>(rows: T[], score: (row: T) =>
 }
 
 export class CrmStore {
-  readonly writes: CrmWrite[] = [];
+  readonly writes: DeferredWrite[] = [];
   private readonly leads: LeadRow[] = [];
   private readonly notes: NoteRow[] = [];
   private readonly tasks: TaskRow[] = [];

@@ -1,5 +1,4 @@
-// Small shared helpers: bot.yaml read once, the lead references it declares, the runtime's fold, money and
-// quantity formatting.
+// Small shared helpers: bot.yaml read once, the lead references it declares, the runtime's fold, cents rounding.
 import { foldPreservingOffsets, readBotConfig, referenceReaderFor } from 'switchboard';
 
 export const fold = foldPreservingOffsets;
@@ -12,13 +11,4 @@ export const leadRefs = referenceReaderFor(botConfig, 'lead');
 
 export function round2(n: number): number {
   return Math.round(n * 100) / 100;
-}
-
-/** "R$ 1.500,00" with a plain space (Intl uses a no-break space). */
-export function formatMoney(n: number): string {
-  return new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(n).replace(/\s/g, ' ');
-}
-
-export function formatQuantity(n: number): string {
-  return Number.isInteger(n) ? String(n) : String(n).replace('.', ',');
 }

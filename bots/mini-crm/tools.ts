@@ -1,7 +1,7 @@
 // The Mini-CRM tools (English names). Each takes its arguments as bot.yaml `actions:` maps them from the planned
 // slots and the remembered references, and returns the result's fields (ids, names, lists) the replies show and
-// the next actions remember. A failure the user should read is an ActionError.
-import { ActionError, type ActionTool } from 'switchboard';
+// the next actions remember. A failure the user should read is an ActionError naming a bot.yaml reply.
+import { ActionError, type ActionTool, type ToolContext } from 'switchboard';
 import type { CrmStore, LeadRow, ProposalRow, TaskRow } from './store.ts';
 import { leadRefs, round2 } from './text.ts';
 
@@ -35,62 +35,65 @@ async function leadOf(store: CrmStore, a: LeadArgs, required: boolean): Promise<
     // A planner may send {'nome', 'id'} with an id we do not know: the name still finds the lead.
     const byName = !lead && a.lead_mencionado ? await store.findLead(a.lead_mencionado) : null;
     if (lead ?? byName) return lead ?? byName;
-    throw new ActionError(`lead não encontrado: ${a.lead_ref_ou_id}`);
+    throw new ActionError('lead_nao_encontrado', { ref: a.lead_ref_ou_id });
   }
   const mentioned = a.lead_mencionado ? await store.findLead(a.lead_mencionado) : null;
   if (mentioned) return mentioned;
   if (a.lead_atual) return leadOf(store, { lead_ref_ou_id: a.lead_atual }, required);
-  if (required) throw new ActionError('nenhum lead informado (diga o nome do lead)');
+  if (required) throw new ActionError('lead_nao_informado');
   return null;
 }
 
 async function requireProposal(store: CrmStore, ref: string | undefined): Promise<ProposalRow> {
-  if (!ref) throw new ActionError('nenhuma proposta em andamento (rascunhe uma proposta antes)');
+  if (!ref) throw new ActionError('sem_proposta');
   const p = await store.findProposal(ref);
-  if (!p) throw new ActionError(`proposta não encontrada: ${ref}`);
+  if (!p) throw new ActionError('proposta_nao_encontrada', { ref });
   return p;
 }
 
-/** "Ligar pra ele" is stored as "Ligar para Caetano Reis": the title still says who once the current lead has moved on. */
-function titleFor(typed: string | undefined, lead: LeadRow | null, untitled: string, forLead: string): string {
-  const t = typed?.trim();
-  if (t) return lead ? leadRefs.name(t, lead.nome) : t;
-  return lead ? `${forLead} ${lead.nome}` : untitled;
+/**
+ * "Ligar pra ele" is stored as "Ligar para Caetano Reis": the title still says who once the current lead has moved
+ * on. No title: the bot's default (`<kind>_sem_titulo`, or `<kind>_do_lead` with the lead's name).
+ */
+function titleFor(typed: string | undefined, lead: LeadRow | null, kind: 'tarefa' | 'proposta', t: ToolContext): string {
+  const typedTitle = typed?.trim();
+  if (typedTitle) return lead ? leadRefs.name(typedTitle, lead.nome) : typedTitle;
+  return lead ? t.reply(`${kind}_do_lead`, { nome: lead.nome }) : t.reply(`${kind}_sem_titulo`);
 }
 
 /** The tools by the names bot.yaml `actions.intents.<intent>.tool` gives them. */
 export function createCrmTools(store: CrmStore): Record<string, ActionTool> {
-  const tools: Record<string, (args: any) => Promise<Record<string, unknown>>> = {
+  const tools: Record<string, (args: any, t: ToolContext) => Promise<Record<string, unknown>>> = {
     async create_lead(a: CreateLeadArgs) {
-      if (!a.nome?.trim()) throw new ActionError('informe o nome do lead');
+      if (!a.nome?.trim()) throw new ActionError('lead_sem_nome');
       const lead = store.addLead({ nome: a.nome.trim(), empresa: a.empresa ?? null, telefone: a.telefone ?? null, email: a.email ?? null, origem: a.origem ?? null });
       return leadPayload(lead);
     },
     async add_note(a: AddNoteArgs) {
       const lead = (await leadOf(store, a, true))!;
-      if (!a.texto?.trim()) throw new ActionError(`informe o texto da nota para ${lead.nome}`);
+      if (!a.texto?.trim()) throw new ActionError('nota_sem_texto', { nome: lead.nome });
       const note = store.addNote(lead.id, a.texto.trim());
       return { nota_id: note.id, lead_id: lead.id, lead_nome: lead.nome, texto: note.texto };
     },
-    async create_task(a: CreateTaskArgs) {
+    async create_task(a: CreateTaskArgs, t) {
       const lead = await leadOf(store, a, false);
       const prazo = a.prazo ? new Date(a.prazo) : null;
-      if (prazo && Number.isNaN(prazo.getTime())) throw new ActionError(`prazo inválido: ${a.prazo}`);
-      const task = store.addTask({ titulo: titleFor(a.titulo, lead, 'Follow-up', 'Follow-up com'), prazo, lead_id: lead?.id ?? null });
+      if (prazo && Number.isNaN(prazo.getTime())) throw new ActionError('prazo_invalido', { prazo: a.prazo });
+      const task = store.addTask({ titulo: titleFor(a.titulo, lead, 'tarefa', t), prazo, lead_id: lead?.id ?? null });
       return { ...taskPayload(task), lead_nome: lead?.nome ?? null };
     },
-    async draft_proposal(a: DraftProposalArgs) {
+    async draft_proposal(a: DraftProposalArgs, t) {
       const lead = await leadOf(store, a, false);
-      const p = store.addProposal({ titulo: titleFor(a.titulo, lead, 'Proposta comercial', 'Proposta para'), lead_id: lead?.id ?? null });
+      const p = store.addProposal({ titulo: titleFor(a.titulo, lead, 'proposta', t), lead_id: lead?.id ?? null });
       return { proposta_id: p.id, titulo: p.titulo, lead_id: p.lead_id, lead_nome: lead?.nome ?? null, status: p.status };
     },
     async list_leads() {
       return { leads: (await store.listLeads()).map(leadPayload) };
     },
     async find_lead(a: FindLeadArgs) {
-      if (!a.ref?.trim()) throw new ActionError('diga o nome do lead que devo procurar');
+      if (!a.ref?.trim()) throw new ActionError('lead_a_procurar');
       const lead = await store.findLead(a.ref);
-      if (!lead) throw new ActionError(`nenhum lead com "${a.ref}"`);
+      if (!lead) throw new ActionError('nenhum_lead_com', { ref: a.ref });
       return leadPayload(lead);
     },
     async list_notes(a: ListNotesArgs) {
@@ -109,16 +112,16 @@ export function createCrmTools(store: CrmStore): Record<string, ActionTool> {
     },
     async complete_task(a: CompleteTaskArgs) {
       const ref = a.ref?.trim() && a.lead_nome ? leadRefs.name(a.ref, a.lead_nome) : a.ref;
-      if (!ref?.trim()) throw new ActionError('diga qual tarefa devo concluir');
+      if (!ref?.trim()) throw new ActionError('tarefa_a_concluir');
       const task = await store.findTask(ref);
-      if (!task) throw new ActionError(`tarefa não encontrada: ${ref}`);
-      if (task.concluida) throw new ActionError(`a tarefa "${task.titulo}" já estava concluída`);
+      if (!task) throw new ActionError('tarefa_nao_encontrada', { ref });
+      if (task.concluida) throw new ActionError('tarefa_ja_concluida', { titulo: task.titulo });
       return taskPayload(store.completeTask(task));
     },
     async add_proposal_item(a: AddProposalItemArgs) {
       const p = await requireProposal(store, a.proposta_ref);
-      if (!a.descricao?.trim()) throw new ActionError('informe a descrição do item');
-      if (a.preco === undefined || !Number.isFinite(a.preco) || a.preco < 0) throw new ActionError(`informe o preço de "${a.descricao}"`);
+      if (!a.descricao?.trim()) throw new ActionError('item_sem_descricao');
+      if (a.preco === undefined || !Number.isFinite(a.preco) || a.preco < 0) throw new ActionError('item_sem_preco', { descricao: a.descricao });
       const quantidade = a.quantidade && a.quantidade > 0 ? a.quantidade : 1;
       const item = store.addItem({ proposal_id: p.id, descricao: a.descricao.trim(), quantidade, preco_unitario: round2(a.preco), total: round2(quantidade * a.preco) });
       const subtotal = round2((await store.listItems(p.id)).reduce((s, i) => s + i.total, 0));

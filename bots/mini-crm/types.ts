@@ -1,21 +1,6 @@
-// Shapes shared by the mini-CRM modules: intents, planned actions and their slots, memory, the turn.
-import type { ActionEvent, BotConfig, Entity, Segment, Sql } from 'switchboard';
-
-export const CRM_INTENTS = [
-  'lead_criar',
-  'lead_listar',
-  'lead_buscar',
-  'nota_adicionar',
-  'nota_listar',
-  'tarefa_criar',
-  'tarefa_listar',
-  'tarefa_concluir',
-  'proposta_rascunhar',
-  'proposta_item_adicionar',
-  'proposta_recalcular',
-  'ajuda',
-] as const;
-export type CrmIntent = (typeof CRM_INTENTS)[number];
+// Shapes shared by the mini-CRM modules: what a planned action's slots mean here, what the conversation
+// remembers, the turn. Actions, clauses, the clock and deferred writes are the runtime's.
+import type { ActionEvent, BotConfig, CommandClause, DeferredWrite, PlanReadOptions, QueuedAction, Segment, Sql } from 'switchboard';
 
 /** Normalised slots of a planned action (every field optional; each intent reads its own). */
 export interface CrmSlots {
@@ -43,8 +28,8 @@ export interface CrmSlots {
   filtro?: 'pendentes' | 'concluidas' | 'todas';
 }
 
-export interface PlanAction {
-  intent: CrmIntent;
+/** A planned action (an intent of bot.yaml) with the CRM's slots. */
+export interface PlanAction extends QueuedAction {
   slots: CrmSlots;
 }
 
@@ -56,25 +41,9 @@ export interface CrmMemory {
   [key: string]: unknown;
 }
 
-export interface Clock {
-  now: Date;
-  timeZone: string;
-}
-
-export type CrmWrite = (tx: Sql) => Promise<void>;
+export type Clock = Omit<PlanReadOptions, 'lang'>;
 
 export type CrmPlanner = (text: string, memory: CrmMemory) => Promise<unknown>;
-/** One request of the message as the runtime reads it without a model (ctx.commands()). */
-export interface CrmClause {
-  intent: string;
-  text: string;
-  /** The clause after its command's opening: a note's text, a task's title. */
-  rest: string;
-  /** The clause's own entities (e-mail, phone…). */
-  entities: Entity[];
-  /** Its intent's slots, read by the runtime as bot.yaml declares them. */
-  slots?: Record<string, string | number | boolean>;
-}
 
 export interface CrmTurnInput {
   text: string;
@@ -87,7 +56,7 @@ export interface CrmTurnInput {
   memory: CrmMemory;
   planner?: CrmPlanner;
   /** The message's requests, read by the runtime (the local plan, and what a planner reply must cover). */
-  commands: () => CrmClause[];
+  commands: () => CommandClause[];
   emit?: (event: ActionEvent) => void;
 }
 
@@ -97,7 +66,7 @@ export interface CrmTurnResult {
   memory: CrmMemory;
   actions: PlanAction[];
   replanned: boolean;
-  writes: CrmWrite[];
+  writes: DeferredWrite[];
 }
 
 /** What planning reads and fills: the message, its clock and requests, and the queue it plans. */
@@ -105,5 +74,5 @@ export interface CrmContext {
   text: string;
   clock: Clock;
   pending_actions: PlanAction[];
-  commands: () => CrmClause[];
+  commands: () => CommandClause[];
 }

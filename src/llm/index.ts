@@ -31,7 +31,7 @@ export { createCascadeUnderstander, whyUnsure } from './cascade.ts';
 export type { CascadeOptions, CascadeStats, CascadeUnderstanding, CascadeUnderstander } from './cascade.ts';
 export { parseIntentTag, intentTagInstructions, createIntentTagFilter, generateTaggedReply } from './tagged.ts';
 export type { TaggedReply, TaggedReplyRequest } from './tagged.ts';
-export { plannerCatalogue, plannerSystemPrompt } from './planner-prompt.ts';
+export { botPlannerPrompt, plannerCatalogue, plannerSystemPrompt } from './planner-prompt.ts';
 export type { PlannerIntentSpec, PlannerPromptInput, PlannerSlotSpec } from './planner-prompt.ts';
 export { generateGroundedReply, groundedMessages } from './grounded.ts';
 export type { GroundedReplyRequest } from './grounded.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { plannerCatalogue, plannerSystemPrompt } from './planner-prompt.ts';
+import { botConfigSchema } from '../bot/config.ts';
+import { botPlannerPrompt, plannerCatalogue, plannerSystemPrompt } from './planner-prompt.ts';
 
 const intents = {
   reserva_criar: {
@@ -42,5 +43,23 @@ describe('plannerSystemPrompt', () => {
     expect(prompt).toContain('- cliente_atual: id=c-7, nome=Olga');
     expect(prompt).not.toContain('vazio');
     expect(prompt.split('\n').filter((l) => l.startsWith('- '))).toHaveLength(3);
+  });
+});
+
+describe('botPlannerPrompt', () => {
+  it('reads the catalogue, hints and rules from bot.yaml', () => {
+    const bot = botConfigSchema.parse({
+      id: 'mesa',
+      language: 'es-AR',
+      timeZone: 'America/Argentina/Buenos_Aires',
+      understanding: { fallback: 'otra' },
+      intents: { reservar: { label: 'Reservar', slots: { personas: { kind: 'number', hint: 'cuántos comensales' }, apodo: { planner: false } } }, otra: { label: 'Otra cosa' } },
+      actions: { plannerRules: ['Si dice "para nosotros dos", personas es 2.'] },
+    });
+    const prompt = botPlannerPrompt(bot, new Date('2026-03-02T15:30:00Z'), { mesa_actual: { id: 'm3' } });
+    expect(prompt).toContain('- reservar: Reservar — slots: personas (cuántos comensales)\n- otra: Otra cosa');
+    expect(prompt).toContain('Si dice "para nosotros dos", personas es 2.');
+    expect(prompt).toContain('Now: 02/03/2026 12:30 (America/Argentina/Buenos_Aires).');
+    expect(prompt).toContain('- mesa_actual: id=m3');
   });
 });

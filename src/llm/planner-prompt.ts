@@ -2,6 +2,7 @@
 // {"actions": [{intent, slots}]}, its intent and slot catalogue generated from bot.yaml (`intents.<id>.description`,
 // `intents.<id>.slots.<slot>.hint`), the bot's own rules (`actions.plannerRules`, in its language), the clock, and
 // the references earlier actions left (`actions.remember`) that a pronoun may point at.
+import type { BotConfig } from '../bot/config.ts';
 import { formatDateTime } from '../nlu/entities/deadline.ts';
 import { wording } from './language.ts';
 
@@ -66,4 +67,9 @@ export function plannerSystemPrompt(input: PlannerPromptInput): string {
     `Now: ${formatDateTime(input.now, input.timeZone)} (${input.timeZone}).`,
     ...(remembered.length ? ['Remembered from earlier actions (a pronoun points at these; leave its slot out to use them):', ...remembered] : []),
   ].join('\n');
+}
+
+/** The planner prompt of a bot as its bot.yaml declares it, at `now`, with what the conversation remembers. */
+export function botPlannerPrompt(bot: Pick<BotConfig, 'intents' | 'language' | 'timeZone' | 'actions'>, now: Date, remembered: Record<string, unknown> = {}): string {
+  return plannerSystemPrompt({ intents: bot.intents, language: bot.language, timeZone: bot.timeZone, now, rules: bot.actions?.plannerRules, remembered });
 }

@@ -25,7 +25,7 @@ export type {
 export { answerFromKnowledge, answerFromPassages, type PassageAnswerOptions } from '../engine/specialists.ts';
 export { isShortFollowUp, searchByTopic, topicRouterFor } from '../engine/topic-search.ts';
 export { formatRecordList, loadInBackground, relaxations, searchRelaxing, type BackgroundValue, type BackgroundValueOptions, type RecordListTemplates, type RelaxedResult } from '../catalogue/index.ts';
-export { WriteRejected } from '../engine/index.ts';
+export { WriteRejected, type DeferredWrite } from '../engine/index.ts';
 export { fillTemplate } from '../engine/narration.ts';
 
 // bot.yaml
@@ -48,8 +48,8 @@ export type { GazetteerRead, MoneyRead, MoneySpec, QuantitySpec, NameRead, Numbe
 export { commandReaderForConfig, referenceReaderFor, withCommandSlots } from '../engine/commands.ts';
 // A request's slots read without a model as bot.yaml declares them (docs/writing-a-bot.md#command-slots)
 export { freeTextWords, readCommandSlots, type CommandSlotOptions, type CommandSlotSpec, type FreeTextWords } from '../nlu/index.ts';
-export { readPlanReply, refValue, type PlannedAction, type PlanReply } from '../llm/plan-reply.ts';
-export { plannerCatalogue, plannerSystemPrompt, type PlannerIntentSpec, type PlannerPromptInput, type PlannerSlotSpec } from '../llm/planner-prompt.ts';
+export { readPlanReply, refValue, type PlannedAction, type PlanReadOptions, type PlanReply } from '../llm/plan-reply.ts';
+export { botPlannerPrompt, plannerCatalogue, plannerSystemPrompt, type PlannerIntentSpec, type PlannerPromptInput, type PlannerSlotSpec } from '../llm/planner-prompt.ts';
 export type { ClauseOptions, ClauseSpan, CommandClause, CommandReader, CommandWords, Reference, ReferenceReader, Deadline, DeadlineOptions, Entity, Gazetteer, GazetteerMatch, IntentScore, Language, LocalDate, PriceRange, ReaderToken, SizeReading, Understander, Understanding, WallClock } from '../nlu/index.ts';
 
 // Forms (bot.yaml `forms:`): what validators and hooks return, and slot values shown as replies show them
