@@ -35,7 +35,7 @@ export { repeatedExamples } from '../bot/examples.ts';
 
 // The store: reads in steps, writes through ctx.defer, the bot's own tables
 export type { Database, Migration, SessionRow, Sql } from '../store/index.ts';
-export { parseCsv } from '../store/index.ts';
+export { parseCsv, TurnRows, type ColumnKind, type TurnRowsOptions } from '../store/index.ts';
 
 // Understanding: the local classifier, text normalisation, dates and times on the bot's clock
 export { contentWords, matchScore, squash, wordOverlap } from '../nlu/index.ts';

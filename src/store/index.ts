@@ -5,3 +5,4 @@ export * from './repos.ts';
 export { orm, type Orm } from './orm.ts';
 export * as tables from './schema.ts';
 export { parseCsv } from './csv.ts';
+export { TurnRows, type ColumnKind, type TurnRowsOptions } from './turn-rows.ts';
