@@ -5,6 +5,7 @@ import { isoDate, readMoney, readNumber, SlotText, wallClock } from '../nlu/inde
 import type { Entity, Language, PatternEntity } from '../nlu/types.ts';
 import type { Step, StepResult, TurnContext } from '../engine/types.ts';
 import type { FormConfig, SlotConfig } from './schema.ts';
+import { showList } from './show-list.ts';
 import { bareName, entityFor, properName, fold, showValue, withinRules, type SlotValue } from './slots.ts';
 import type { FormCompletion, FormHooks, FormState, ReplyVars, SlotExtractor, Slots, SlotValidator, SlotVerdict } from './types.ts';
 
@@ -300,18 +301,11 @@ async function question(t: Turn, slot: string, slots: Slots): Promise<{ text: st
   if (asking.length > 1 && asking.length === members.length && form.askAll) text = await t.say(form.askAll, slots);
   else if (asking.length > 1 && form.askMany && asking.every((n) => form.slots[n].label)) {
     const labels = await Promise.all(asking.map((n) => t.say(form.slots[n].label!, slots)));
-    text = await t.say(form.askMany, slots, { fields: listOf(labels, t.lang) });
+    text = await t.say(form.askMany, slots, { fields: showList(labels, t.lang) });
   } else text = (await Promise.all(asking.map((n) => t.say(form.slots[n]?.ask ?? '', slots)))).join('\n');
   const nothingKnown = Object.keys(form.slots).every((n) => slots[n] === undefined);
   if (form.welcome && nothingKnown) text = `${await t.say(form.welcome, slots)}\n${text}`;
   return { text, asking };
-}
-
-const AND: Record<Language, string> = { pt: 'e', es: 'y', en: 'and', vi: 'và' };
-
-/** "a, b e c" in the bot's language. */
-function listOf(items: string[], lang: Language): string {
-  return items.length > 1 ? `${items.slice(0, -1).join(', ')} ${AND[lang]} ${items.at(-1)}` : (items[0] ?? '');
 }
 
 /** The slots as replies show them ({data} → "terça-feira, 10/03"). */

@@ -19,7 +19,7 @@ describe('bot-routed forms with groups, a slot reader and store hooks', () => {
   it('asks a group in one question, reads with the bot reader, saves each value and takes what the store knows', async () => {
     // Whatever the message, the bot's route sends it to the sign-up; nothing known yet: the welcome first.
     const first = await say('when are you open?');
-    expect(first.reply).toBe('Hi, this is the tutoring desk.\nTell me your name, your age and your school grade.');
+    expect(first.reply).toBe('Hi, this is the tutoring desk.\nTell me your name, your age, and your school grade.');
     expect(first.workflow).toBe('signup_workflow');
     const s = { sessionId: first.sessionId, sessionToken: first.sessionToken };
     expect(await state(s.sessionId)).toMatchObject({ signup: { stage: 'name', asking: ['name', 'age', 'grade'] } });
