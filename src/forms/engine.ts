@@ -6,7 +6,7 @@ import type { Entity, Language, PatternEntity } from '../nlu/types.ts';
 import type { Step, StepResult, TurnContext } from '../engine/types.ts';
 import type { FormConfig, SlotConfig } from './schema.ts';
 import { showList } from './show-list.ts';
-import { bareName, entityFor, properName, fold, showValue, withinRules, type SlotValue } from './slots.ts';
+import { bareName, entityFor, entityTypesOf, properName, fold, showValue, withinRules, type SlotValue } from './slots.ts';
 import type { FormCompletion, FormHooks, FormState, ReplyVars, SlotExtractor, Slots, SlotValidator, SlotVerdict } from './types.ts';
 
 export const CONFIRM_STAGE = 'confirm';
@@ -239,13 +239,25 @@ function fromEntities(t: Turn, slots: Slots, pending: string | undefined, entiti
     if (!asked && ['yesno', 'text'].includes(slot.kind)) continue;
     const entity = entityFor(slot.kind, entities, taken);
     let value: SlotValue | undefined = entity?.value as SlotValue | undefined;
-    if (value === undefined && asked) value = bareAnswer(slot.kind, ctx.text, entities, ctx.bot.entities, lang);
+    if (value === undefined && asked && !(slot.kind === 'name' && isOtherSlotsValue(ctx.text, entities, form.slots, name))) {
+      value = bareAnswer(slot.kind, ctx.text, entities, ctx.bot.entities, lang);
+    }
     if (value === undefined) continue;
     if (entity) taken.add(entity);
     if (slot.kind === 'name' && typeof value === 'string') value = properName(value);
     read.set(name, value);
   }
   return read;
+}
+
+/**
+ * Whether the whole message is a value another slot of the form reads ("porte grande" while a name is asked is
+ * the size, not a name): such an answer fills that slot and the name is asked again.
+ */
+export function isOtherSlotsValue(text: string, entities: Entity[], slots: Record<string, { kind: string }>, asked: string): boolean {
+  const bare = (s: string) => fold(s.replace(/[^\p{L}\p{N} ]/gu, ' '));
+  const kinds = new Set(Object.entries(slots).filter(([n]) => n !== asked).flatMap(([, s]) => entityTypesOf(s.kind)));
+  return entities.some((e) => kinds.has(e.type) && e.type !== 'person' && bare(e.text) === bare(text));
 }
 
 /**

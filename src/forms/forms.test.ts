@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/support/server.ts';
-import { cancels } from './engine.ts';
+import { cancels, isOtherSlotsValue } from './engine.ts';
 import { bareName, showDate, showTime, withinRules } from './slots.ts';
 import { slotSchema } from './schema.ts';
 
@@ -12,6 +12,24 @@ describe('slot readers', () => {
     expect(bareName('me llamo juan pérez')).toBe('Juan Pérez');
     expect(bareName('quero marcar às 10h')).toBeUndefined();
     expect(bareName('não sei, talvez amanhã ou depois disso tudo')).toBeUndefined();
+  });
+
+  it("reads a name after a third-person cue (someone else's name: a pet's, a child's)", () => {
+    expect(bareName('o nome dela é Mel')).toBe('Mel');
+    expect(bareName('ele se chama Fred Augusto')).toBe('Fred Augusto');
+    expect(bareName('se llama Canela')).toBe('Canela');
+    expect(bareName('her name is daisy')).toBe('Daisy');
+    expect(bareName('o nome dele é muito difícil de escrever, depois eu te mando')).toBeUndefined();
+  });
+
+  it('does not take a message that is wholly another slot\'s value as the name being asked', () => {
+    const slots = { dono: { kind: 'name' }, tamanho: { kind: 'tamanho' }, dia: { kind: 'date' } };
+    const size = { type: 'tamanho', value: 'médio', text: 'tamanho médio' };
+    expect(isOtherSlotsValue('Tamanho médio!', [size], slots, 'dono')).toBe(true);
+    expect(isOtherSlotsValue('quinta', [{ type: 'date', value: '2026-03-12', text: 'quinta' }], slots, 'dono')).toBe(true);
+    // Part of the message only, or a type no other slot reads: still possibly a name.
+    expect(isOtherSlotsValue('Médio Rocha', [{ ...size, text: 'médio' }], slots, 'dono')).toBe(false);
+    expect(isOtherSlotsValue('Vitória', [{ type: 'cidade', value: 'vitoria', text: 'Vitória' }], slots, 'dono')).toBe(false);
   });
 
   it('checks options and ranges per kind', () => {
