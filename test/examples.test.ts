@@ -1,6 +1,6 @@
-// The YAML-only example bots (examples/): the tutorial's clinic bot (docs/tutorial.md) and a Spanish booking
-// bot. Their conversations.yaml are played over HTTP against the real server, so the tutorial cannot drift
-// from what the runtime does.
+// The YAML-only example bots (examples/): the tutorial's clinic bot (docs/tutorial.md), a Spanish booking bot
+// and a pet grooming shop. Their conversations.yaml are played over HTTP against the real server, so the
+// tutorial cannot drift from what the runtime does.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -10,7 +10,7 @@ import { projectRoot } from '../src/paths.ts';
 const examplesDir = resolve(projectRoot, 'examples');
 
 describe('example bots (YAML and markdown only)', () => {
-  it.each(['clinica', 'peluqueria'])('%s plays its conversations', async (bot) => {
+  it.each(['clinica', 'peluqueria', 'petshop'])('%s plays its conversations', async (bot) => {
     const report = await runEval({ bots: [bot], botsDir: examplesDir, compareModels: false });
     const evaluation = report.bots[0];
     expect(evaluation.error).toBeUndefined();

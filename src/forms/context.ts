@@ -4,6 +4,7 @@ import type { BotConfig } from '../bot/config.ts';
 import type { BotDefinition, RouteContext } from '../engine/types.ts';
 import type { ActiveFlowContext } from '../nlu/types.ts';
 import { CONFIRM_STAGE, cancels, formStep } from './engine.ts';
+import { fold } from './slots.ts';
 import type { FormState } from './types.ts';
 
 /** The bot's definition with a specialist per form (the bot's own specialist of that name wins). */
@@ -26,7 +27,10 @@ export function withForms(config: BotConfig, definition: BotDefinition): BotDefi
   // ("cancela a aula" after the booking), whatever the classifier made of the message.
   const refineIntents = async (ctx: RouteContext): Promise<string[]> => {
     let intents = definition.refineIntents ? await definition.refineIntents(ctx) : ctx.intents;
-    for (const intent of formsCancelledBy(config, ctx.memory, ctx.text)) {
+    const cancelled = formsCancelledBy(config, ctx.memory, ctx.text);
+    // Nothing but a cancel phrase ("deixa pra lá"): the form's alone, whatever else the classifier saw in it.
+    if (cancelled.length && isOnlyCancel(config.forms, ctx.text)) return cancelled;
+    for (const intent of cancelled) {
       if (intents.includes(intent)) continue;
       intents = [intent, ...intents.filter((i) => i !== config.understanding.fallback)];
     }
@@ -56,6 +60,13 @@ export function formsCancelledBy(config: BotConfig, memory: Record<string, unkno
     })
     .map(([id, form]) => form.intent ?? id);
 }
+
+/** Whether the message is one of the forms' cancel phrases and nothing more (case, accents and punctuation aside). */
+export function isOnlyCancel(forms: BotConfig['forms'], text: string): boolean {
+  const bare = (s: string) => fold(s.replace(/[^\p{L}\p{N}]+/gu, ' '));
+  return Object.values(forms).some((form) => form.cancel.some((phrase) => bare(phrase) === bare(text)));
+}
+
 
 /**
  * Forms in progress (a pending slot or a summary waiting for a yes) that the runtime routes: a bot-routed form

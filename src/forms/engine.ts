@@ -251,13 +251,22 @@ function fromEntities(t: Turn, slots: Slots, pending: string | undefined, entiti
 }
 
 /**
- * Whether the whole message is a value another slot of the form reads ("porte grande" while a name is asked is
- * the size, not a name): such an answer fills that slot and the name is asked again.
+ * Whether the message gives another slot of the form its value and nothing that reads as a name ("porte grande",
+ * "ela é de porte pequeno" while a name is asked are the size): that slot is filled and the name asked again.
+ * A capitalised word beside the value ("Maria Grande", "a Mel, tamanho médio") is still a name.
  */
 export function isOtherSlotsValue(text: string, entities: Entity[], slots: Record<string, { kind: string }>, asked: string): boolean {
-  const bare = (s: string) => fold(s.replace(/[^\p{L}\p{N} ]/gu, ' '));
   const kinds = new Set(Object.entries(slots).filter(([n]) => n !== asked).flatMap(([, s]) => entityTypesOf(s.kind)));
-  return entities.some((e) => kinds.has(e.type) && e.type !== 'person' && bare(e.text) === bare(text));
+  const values = entities.filter((e) => kinds.has(e.type) && e.type !== 'person' && e.text);
+  if (!values.length) return false;
+  let rest = text;
+  for (const e of values) {
+    const at = rest.toLowerCase().indexOf(e.text.toLowerCase());
+    if (at >= 0) rest = `${rest.slice(0, at)} ${rest.slice(at + e.text.length)}`;
+  }
+  // A sentence's first capital ("Ela é de porte pequeno") names nobody unless the word stands alone.
+  const words = rest.split(/[^\p{L}'-]+/u).filter(Boolean);
+  return !words.some((w, i) => /^\p{Lu}/u.test(w) && (i > 0 || words.length === 1));
 }
 
 /**

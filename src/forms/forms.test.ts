@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/support/server.ts';
 import { cancels, isOtherSlotsValue } from './engine.ts';
 import { bareName, showDate, showTime, withinRules } from './slots.ts';
-import { slotSchema } from './schema.ts';
+import { formSchema, slotSchema } from './schema.ts';
+import { isOnlyCancel } from './context.ts';
 
 describe('slot readers', () => {
   it('takes a bare name, with or without a cue, and refuses sentences', () => {
@@ -22,13 +23,15 @@ describe('slot readers', () => {
     expect(bareName('o nome dele é muito difícil de escrever, depois eu te mando')).toBeUndefined();
   });
 
-  it('does not take a message that is wholly another slot\'s value as the name being asked', () => {
+  it('does not take a message that gives another slot its value as the name being asked', () => {
     const slots = { dono: { kind: 'name' }, tamanho: { kind: 'tamanho' }, dia: { kind: 'date' } };
     const size = { type: 'tamanho', value: 'médio', text: 'tamanho médio' };
     expect(isOtherSlotsValue('Tamanho médio!', [size], slots, 'dono')).toBe(true);
     expect(isOtherSlotsValue('quinta', [{ type: 'date', value: '2026-03-12', text: 'quinta' }], slots, 'dono')).toBe(true);
-    // Part of the message only, or a type no other slot reads: still possibly a name.
-    expect(isOtherSlotsValue('Médio Rocha', [{ ...size, text: 'médio' }], slots, 'dono')).toBe(false);
+    expect(isOtherSlotsValue('Acho que é tamanho médio', [size], slots, 'dono')).toBe(true);
+    expect(isOtherSlotsValue('a Mel, tamanho médio', [size], slots, 'dono')).toBe(false);
+    // A capitalised word beside the value, or a type no other slot reads: still possibly a name.
+    expect(isOtherSlotsValue('Médio Rocha', [{ ...size, text: 'Médio' }], slots, 'dono')).toBe(false);
     expect(isOtherSlotsValue('Vitória', [{ type: 'cidade', value: 'vitoria', text: 'Vitória' }], slots, 'dono')).toBe(false);
   });
 
@@ -56,6 +59,10 @@ describe('slot readers', () => {
     expect(cancels('Deixa pra lá!', ['deixa pra la'])).toBe(true);
     expect(cancels('esquece isso', ['esquece'])).toBe(true);
     expect(cancels('esquecer', ['esquece'])).toBe(false);
+    // Only the phrase (a message that is the form's alone) or the phrase inside more.
+    const forms = { pedido: formSchema.parse({ slots: { dia: { kind: 'date', ask: 'Dia?' } }, done: 'Feito.', cancel: ['deixa pra la', 'esquece'] }) };
+    expect(isOnlyCancel(forms, 'Deixa pra lá!')).toBe(true);
+    expect(isOnlyCancel(forms, 'esquece, e quanto custa?')).toBe(false);
   });
 });
 

@@ -346,6 +346,11 @@ export class TextClassifier {
     return this.predictNormalized(normalize(text, this.language));
   }
 
+  /** How much of a normalized text's words the training examples used (0–1, idf-weighted): 0 is all unseen words. */
+  coverage(normalized: string): number {
+    return this.vectorize(extractFeatures(normalized, this.language, this.featureCfg), normalized).coverage;
+  }
+
   predictNormalized(normalized: string): IntentScore[] {
     const C = this.labels.length;
     if (C === 0) return [];

@@ -95,6 +95,18 @@ describe('ct-smash: active flow context does not freeze routing', () => {
     }
   });
 
+  it('takes capitalised words no example uses as the name being asked, even when their letters look like a question', async () => {
+    const flow: ActiveFlowContext = { flow: 'trial', intent: 'trial', stage: 'ask_name', expects: ['name'] };
+    // Without the flow these read as questions (their character n-grams are the faq's: "horá…", "…tina").
+    expect(ids(await ask('Horácio'))).toEqual(['faq']);
+    expect(ids(await ask('Vestina Rocha'))).toEqual(['faq']);
+    expect(ids(await ask('Horácio', [flow]))).toEqual(['trial']);
+    expect(ids(await ask('Vestina Rocha', [flow]))).toEqual(['trial']);
+    // A word the bot's examples use, or a question, is still the other intent's.
+    expect(ids(await ask('Estacionamento', [flow]))).toEqual(['faq']);
+    expect(ids(await ask('Horácio?', [flow]))).toEqual(['faq']);
+  });
+
   it('without an active flow a bare "sim" is small talk', async () => {
     expect(ids(await ask('sim'))).toEqual(['general']);
   });

@@ -135,6 +135,11 @@ export function createLocalUnderstander(examples: Example[], options: Understand
     return QUESTION_WORDS[lang].test(c.normalized) && !YES_NO_OPENERS[lang].test(c.normalized);
   }
 
+  /** Every word written with a capital ("Ana Paula", "Sr. Lima"), as a name is. */
+  function capitalised(text: string): boolean {
+    return text.trim().split(/\s+/).every((word) => /^\p{Lu}/u.test(word));
+  }
+
   /** Does this clause read as a short answer to the pending stage? */
   function answersFlow(c: ClauseAnalysis, flow: ActiveFlowContext): boolean {
     const expects = flow.expects && flow.expects.length > 0 ? flow.expects : (['yesno', 'date', 'time', 'number'] as SlotKind[]);
@@ -157,7 +162,10 @@ export function createLocalUnderstander(examples: Example[], options: Understand
     if (asked && otherIntentSure) return false;
     if (expects.includes('name') && !asked) {
       const w = words(c.normalized);
-      if (w.length >= 1 && w.length <= 4 && !otherIntentSure && /^[\p{L}\s'.-]+$/u.test(c.text.trim())) return true;
+      const nameShaped = w.length >= 1 && w.length <= 4 && /^[\p{L}\s'.-]+$/u.test(c.text.trim());
+      // Capitalised words none of the bot's examples use are a name, whatever their letters resemble: the
+      // character n-grams of an unseen name can look like another intent's words.
+      if (nameShaped && (!otherIntentSure || (capitalised(c.text) && classifier.coverage(c.normalized) === 0))) return true;
     }
     if (expects.includes('text') && !asked && !otherIntentSure) return true;
     return false;

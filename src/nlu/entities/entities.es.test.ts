@@ -79,6 +79,7 @@ describe('es entities (fixed clock: Wed 2025-01-15 10:00 America/Argentina/Bueno
 
   it('names and gazetteers', () => {
     expect(find('me llamo Juan Pérez')).toMatchObject({ person: 'Juan Pérez' });
+    expect(find('su nombre es Tomasito')).toMatchObject({ person: 'Tomasito' });
     expect(find('hola, soy Martina de Acme')).toMatchObject({ person: 'Martina', company: 'Acme' });
     expect(find('soy nuevo acá').person).toBeUndefined();
     expect(find('voy a la sede palermo')).toMatchObject({ sede: 'palermo' });

@@ -15,7 +15,7 @@ interface Cues {
 
 const CUES: Record<Language, Cues> = {
   pt: {
-    strong: ['me chamo', 'meu nome e', 'meu nome eh', 'meu nome', 'pode me chamar de', 'me chama de', 'nome e'],
+    strong: ['me chamo', 'meu nome e', 'meu nome eh', 'meu nome', 'pode me chamar de', 'me chama de', 'nome dele e', 'nome dela e', 'nome e'],
     weak: ['sou o', 'sou a', 'aqui e o', 'aqui e a', 'aqui quem fala e o', 'aqui quem fala e a', 'quem fala e o', 'quem fala e a', 'fala o', 'fala a', 'sou', 'aqui e', 'o', 'a'],
     company: ['trabalho na', 'trabalho no', 'trabalho em', 'sou da empresa', 'da empresa', 'empresa', 'represento a', 'represento o'],
     companyAfterPerson: ['da', 'do', 'de'],
@@ -24,7 +24,7 @@ const CUES: Record<Language, Cues> = {
       'tou', 'moro', 'vivo', 'faco', 'fiz', 'terminei', 'anos', 'idade', 'em', 'no', 'na', 'ja', 'daqui', 'pois', 'porque'],
   },
   es: {
-    strong: ['me llamo', 'mi nombre es', 'mi nombre', 'me dicen', 'llamame'],
+    strong: ['me llamo', 'mi nombre es', 'mi nombre', 'su nombre es', 'me dicen', 'llamame'],
     weak: ['soy el', 'soy la', 'habla', 'te habla', 'les habla', 'aca', 'soy'],
     company: ['trabajo en', 'de la empresa', 'la empresa', 'empresa', 'represento a'],
     companyAfterPerson: ['de'],
