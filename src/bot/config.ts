@@ -112,7 +112,13 @@ export const gazetteerSchema = z.strictObject({
   /** Forms (or `all`) read only right after a `cuesBefore` phrase, or when the slot was asked. */
   cueOnly: z.union([z.array(z.string()), z.literal('all')]).optional(),
   cuesBefore: z.array(z.string()).optional(),
+  /** readIndifferent: phrases meaning any value will do, the filler words beside them, the words between two values. */
+  indifferent: z
+    .strictObject({ phrases: z.array(z.string().min(1)).min(1), filler: z.array(z.string().min(1)).optional(), between: z.array(z.string().min(1)).optional() })
+    .optional(),
 });
+
+const words = z.array(z.string().min(1)).optional();
 
 const numberSpecShape = {
   before: z.array(z.string().min(1)).optional(),
@@ -141,8 +147,21 @@ export const patternEntitySchema = z
     number: z.strictObject(numberSpecShape).optional(),
     money: z.strictObject({ ...numberSpecShape, units: z.record(z.string(), z.number().positive()).optional(), per: z.record(z.string(), z.array(z.string().min(1))).optional() }).optional(),
     quantity: z.strictObject({ units: z.record(z.string().min(1), z.number().positive()), min: z.number().optional(), max: z.number().optional() }).optional(),
+    place: z
+      .strictObject({ cities: z.string().min(1), states: z.string().min(1).optional(), cues: words, stop: words, not: words, cityFirst: words })
+      .optional(),
+    household: z
+      .strictObject({
+        count: words, with: words, self: words, units: words, alone: words, relatives: words, groups: words, pairs: words, determiners: words, and: words,
+        min: z.number().int().min(1).optional(), max: z.number().int().min(1).optional(),
+      })
+      .optional(),
+    name: z.strictObject({ not: words }).optional(),
   })
-  .refine((e) => [e.pattern, e.number, e.money, e.quantity].filter((x) => x !== undefined).length === 1, 'an entity has exactly one of pattern, number, money, quantity')
+  .refine(
+    (e) => [e.pattern, e.number, e.money, e.quantity, e.place, e.household, e.name].filter((x) => x !== undefined).length === 1,
+    'an entity has exactly one of pattern, number, money, quantity, place, household, name',
+  )
   .refine((e) => e.pattern !== undefined || (e.value === undefined && e.asked === undefined), 'value and asked go with a pattern');
 
 /** One constraint of a search request: a budget, a size, the caller's terms or a gazetteer's value. */
@@ -222,6 +241,13 @@ export const checkedBotConfigSchema = botConfigSchema.superRefine((c, ctx) => {
   c.understanding.exclusive.forEach((id, i) => need(id, ['understanding', 'exclusive', i]));
   for (const [group, skill] of Object.entries(c.skills)) if (skill.intent) need(skill.intent, ['skills', group, 'intent']);
   c.gazetteers.forEach((g, i) => g.intent && need(g.intent, ['gazetteers', i, 'intent']));
+  const gazetteerTypes = new Set(c.gazetteers.map((g) => g.type));
+  c.entities.forEach((e, i) => {
+    for (const key of ['cities', 'states'] as const) {
+      const type = e.place?.[key];
+      if (type !== undefined && !gazetteerTypes.has(type)) ctx.addIssue({ code: 'custom', path: ['entities', i, 'place', key], message: `'${type}' is not one of the gazetteers` });
+    }
+  });
   const kinds = new Set<string>([...BUILTIN_SLOT_KINDS, ...c.gazetteers.map((g) => g.type), ...c.entities.map((e) => e.type)]);
   for (const id of Object.keys(c.actions?.intents ?? {})) need(id, ['actions', 'intents', id]);
   const queryKinds = new Set(['budget', 'size', 'terms', ...c.gazetteers.map((g) => g.type)]);

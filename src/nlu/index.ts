@@ -19,6 +19,7 @@ export { nluFingerprint, sourceFingerprint } from './fingerprint.ts';
 export { crossValidate, trigrams, trigramSimilarity, type CrossValidation } from './crossval.ts';
 export { editDistance } from './edit-distance.ts';
 export { extendGazetteer, SlotText, phrasesSource, properName, readGazetteer, readOpeningName, readPattern, readPersonName, readMoney, readNumber, WORD_END, WORD_START, type GazetteerRead, type MoneyRead, type MoneySpec, type NameRead, type OpeningNameRead, type NumberRead, type NumberSpec, type TextSpan } from './slot-reader/index.ts';
+export { isNotName, placeIndex, placeState, readBareName, readBarePlace, readHousehold, readIndifferent, readPlace, stateCode, type HouseholdRead, type HouseholdSpec, type IndifferentRead, type IndifferentSpec, type KnownCity, type NameSpec, type PlaceIndex, type PlaceRead, type PlaceSpec } from './slot-reader/index.ts';
 export { correctCommandWords, type CommandWords } from './typos.ts';
 export { commandReader, type CommandClause, type CommandExample, type CommandReader, type CommandReaderOptions } from './commands.ts';
 export { readCommandSlots, readsLocally, freeTextWords, type CommandSlotOptions, type CommandSlotSpec, type FreeTextWords, type CommandSlotValue } from './command-slots/index.ts';

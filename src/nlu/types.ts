@@ -2,6 +2,10 @@
 // the engine and the LLM understander depend only on them.
 
 import type { MoneySpec, NumberSpec } from './slot-reader/numbers.ts';
+import type { HouseholdSpec } from './slot-reader/household.ts';
+import type { IndifferentSpec } from './slot-reader/indifferent.ts';
+import type { NameSpec } from './slot-reader/names.ts';
+import type { PlaceSpec } from './slot-reader/places.ts';
 
 export type Language = 'pt' | 'es' | 'vi' | 'en';
 
@@ -54,6 +58,8 @@ export interface Gazetteer {
   /** readGazetteer only: forms (or `all`) read only right after a `cuesBefore` phrase, or when the slot was asked. */
   cueOnly?: string[] | 'all';
   cuesBefore?: string[];
+  /** readIndifferent only: phrases (and their filler words) that mean any of the values will do. */
+  indifferent?: IndifferentSpec;
 }
 
 export interface UnderstandInput {
@@ -118,6 +124,12 @@ export interface PatternEntity {
   number?: NumberSpec;
   money?: MoneySpec;
   quantity?: QuantitySpec;
+  /** Read by readPlace: a city (of a gazetteer, or after a cue) with its state. */
+  place?: PlaceSpec;
+  /** Read by readHousehold: how many people live in a household. */
+  household?: HouseholdSpec;
+  /** Read by readPersonName / readBareName: words that are never a name. */
+  name?: NameSpec;
 }
 
 /** An amount said with a unit ("1,5 kg", "medio kilo"), its value converted to one base unit: `units` give each unit's worth. */

@@ -45,6 +45,9 @@ export { addDays, clauseSpans, compareDates, correctCommandWords, createLocalUnd
 // Reading several slots of one message, each value masked once read (bot.yaml `number:`/`money:` entities, gazetteers)
 export { extendGazetteer, SlotText, phrasesSource, readGazetteer, readMoney, readPattern, readNumber, readOpeningName, readPersonName, WORD_END, WORD_START } from '../nlu/index.ts';
 export type { GazetteerRead, MoneyRead, MoneySpec, QuantitySpec, NameRead, NumberRead, NumberSpec, TextSpan } from '../nlu/index.ts';
+// Places with their state, household sizes, "any of them", names never a name (bot.yaml `place:`/`household:`/`name:` entities, gazetteers' `indifferent:`)
+export { isNotName, placeIndex, placeState, readBareName, readBarePlace, readHousehold, readIndifferent, readPlace, stateCode } from '../nlu/index.ts';
+export type { HouseholdRead, HouseholdSpec, IndifferentRead, IndifferentSpec, KnownCity, NameSpec, PlaceIndex, PlaceRead, PlaceSpec } from '../nlu/index.ts';
 export { commandReaderForConfig, referenceReaderFor, withCommandSlots } from '../engine/commands.ts';
 // A request's slots read without a model as bot.yaml declares them (docs/writing-a-bot.md#command-slots)
 export { freeTextWords, readCommandSlots, type CommandSlotOptions, type CommandSlotSpec, type FreeTextWords } from '../nlu/index.ts';

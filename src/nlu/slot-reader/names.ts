@@ -23,10 +23,26 @@ export function properName(name: string): string {
     .join(' ');
 }
 
-export function readPersonName(text: SlotText, lang: Language): NameRead | undefined {
+/** bot.yaml `entities:` with `name:`: how a bot's person names are read. */
+export interface NameSpec {
+  /** Words that are never a name by themselves ("oi", "estudante"), after a cue or as a bare answer. */
+  not?: string[];
+}
+
+const notWords = new WeakMap<NameSpec, Set<string>>();
+function notNames(spec: NameSpec): Set<string> {
+  let set = notWords.get(spec);
+  if (!set) notWords.set(spec, (set = new Set((spec.not ?? []).map((w) => foldPreservingOffsets(w.trim().toLowerCase())))));
+  return set;
+}
+
+/** A name after its cue words ("me chamo …"); a single word of the spec's `not` is none ("sou estudante"). */
+export function readPersonName(text: SlotText, lang: Language, spec: NameSpec = {}): NameRead | undefined {
   // A masked span is blank in the folded copy: a name overlapping one was read as something else already.
   const free = (start: number, end: number) => text.folded.slice(start, end) === foldPreservingOffsets(text.original.slice(start, end));
-  const found = extractNames(text.original, text.folded, lang).find((s) => s.type === 'person' && free(s.start, s.end));
+  const found = extractNames(text.original, text.folded, lang).find(
+    (s) => s.type === 'person' && free(s.start, s.end) && !(!/\s/.test(s.text.trim()) && notNames(spec).has(text.folded.slice(s.start, s.end).trim())),
+  );
   if (!found) return undefined;
   text.mask(found.start, found.end);
   return { value: properName(found.text), start: found.start, end: found.end };
@@ -120,4 +136,25 @@ function readFragment(text: SlotText, from: number, cues: OpeningCues, capital =
     end = at + m[0].length;
   }
   return start < 0 ? undefined : { value: text.original.slice(start, end), start, end };
+}
+
+/**
+ * A clause that is a bare name, for when the name was asked ("maria eduarda"): up to four words of letters, none
+ * of them a `not` word (a joiner such as "da" may be). Masked.
+ */
+export function readBareName(text: SlotText, spec: NameSpec = {}): NameRead | undefined {
+  const not = notNames(spec);
+  for (const clause of text.clauses()) {
+    const words = clause.text.split(/\s+/);
+    if (words.length > 4 || !words.every((w) => /^[a-z'-]+$/.test(w))) continue;
+    if (words.some((w) => not.has(w) && !NAME_JOINERS.has(w))) continue;
+    text.mask(clause.start, clause.end);
+    return { value: properName(text.originalOf(clause.start, clause.end)), start: clause.start, end: clause.end };
+  }
+  return undefined;
+}
+
+/** Whether a word is one the spec says is never a name (folded). */
+export function isNotName(spec: NameSpec, word: string): boolean {
+  return notNames(spec).has(foldPreservingOffsets(word.trim().toLowerCase()));
 }
