@@ -5,7 +5,7 @@
 // same span of the original (names and cities keep their capitals and accents). Each slot found is masked
 // out, so one number is never read twice (an income is not also a score or an age).
 import { dirname } from 'node:path';
-import { extendGazetteer, fold, isNotName, placeIndex, placeState, readBareName, readBarePlace, readBotConfig, readGazetteer, readHousehold, readIndifferent, readMoney, readNumber, readPattern, readPersonName, readPlace, SlotText, sourcePath, WORD_END, WORD_START, type Gazetteer, type PlaceIndex, type Sql } from 'switchboard';
+import { extendGazetteer, fold, parseOrdinal, isNotName, placeIndex, placeState, readBareName, readBarePlace, readBotConfig, readGazetteer, readHousehold, readIndifferent, readMoney, readNumber, readPattern, readPersonName, readPlace, SlotText, sourcePath, WORD_END, WORD_START, type Gazetteer, type PlaceIndex, type Sql } from 'switchboard';
 import type { EducationLevel } from './profile.ts';
 import { titleCase } from './data.ts';
 import { COURSE_ALIASES, expandCourseAliases, PROFESSIONS, type InstitutionType, type Shift, type Uf } from './vocab.ts';
@@ -166,7 +166,6 @@ function extractAge(w: Work, out: ExtractedSlots, expecting: Set<SlotName>): voi
 
 // ---------- education ----------
 
-const ORDINAL_YEARS: Record<string, number> = { '1': 1, '2': 2, '3': 3, '4': 4, primeiro: 1, segundo: 2, terceiro: 3, terceirao: 3, quarto: 4 };
 const entities = (type: string) => config.entities.filter((e) => e.type === type);
 
 function extractEducation(w: Work, out: ExtractedSlots, expecting: Set<SlotName>): void {
@@ -175,7 +174,7 @@ function extractEducation(w: Work, out: ExtractedSlots, expecting: Set<SlotName>
   const level = readPattern(w, entities('education'), expecting.has('education'));
   if (!level) return;
   out.education = level.value as EducationLevel;
-  if (year && level.value === 'medio_cursando') out.school_year = ORDINAL_YEARS[year.value];
+  if (year && level.value === 'medio_cursando') out.school_year = parseOrdinal(year.value, 'pt');
 }
 
 // ---------- shift and institution type ----------

@@ -48,7 +48,7 @@ export function extractEntities(input: string, opts: ExtractOptions): Entity[] {
 }
 
 export { extractDateTimes } from './datetime.ts';
-export { numberWordsSource, parseNumberWords, parseNumeral } from './numbers.ts';
+export { numberWordsSource, parseNumberWords, parseNumeral, parseOrdinal } from './numbers.ts';
 export { readPriceRange, type PriceRange, type PriceRangeOptions } from './price-range.ts';
 export { readSize, type SizeReading } from './sizes.ts';
 export { readBotQuery, readQuery, type QueryConfig, type QueryField, type QueryReadOptions, type QueryValue } from './query-reader.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { numberWordsSource, parseNumberWords } from './numbers.ts';
+import { numberWordsSource, parseNumberWords, parseOrdinal } from './numbers.ts';
 
 describe('numbers said in words', () => {
   it('reads single words and tens joined to a unit', () => {
@@ -15,5 +15,23 @@ describe('numbers said in words', () => {
     expect(re.exec('tenho vinte e cinco anos')?.[1]).toBe('vinte e cinco');
     expect(re.exec('somos dezoito')?.[1]).toBe('dezoito');
     expect(re.exec('dezembro')).toBeNull();
+  });
+});
+
+describe('parseOrdinal', () => {
+  it('reads ordinals in digits with or without their mark, and in words of either gender', () => {
+    expect(parseOrdinal('2o', 'pt')).toBe(2);
+    expect(parseOrdinal('4', 'pt')).toBe(4);
+    expect(parseOrdinal('quinta', 'pt')).toBe(5);
+    expect(parseOrdinal('primeiro', 'pt')).toBe(1);
+    expect(parseOrdinal('tercer', 'es')).toBe(3);
+    expect(parseOrdinal('octava', 'es')).toBe(8);
+    expect(parseOrdinal('9th', 'en')).toBe(9);
+    expect(parseOrdinal('thu ba', 'vi')).toBe(3);
+  });
+  it('reads nothing from other words', () => {
+    expect(parseOrdinal('terceirao', 'pt')).toBeUndefined();
+    expect(parseOrdinal('segura', 'pt')).toBeUndefined();
+    expect(parseOrdinal('123o', 'pt')).toBeUndefined();
   });
 });

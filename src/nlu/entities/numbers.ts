@@ -85,6 +85,27 @@ export function parseNumberWords(raw: string, lang: Language): number | undefine
   return total;
 }
 
+const ORDINAL_WORDS: Record<Language, string[]> = {
+  pt: ['primeir', 'segund', 'terceir', 'quart', 'quint', 'sext', 'setim', 'oitav', 'non', 'decim'],
+  es: ['primer', 'segund', 'tercer', 'cuart', 'quint', 'sext', 'septim', 'octav', 'noven', 'decim'],
+  en: ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'],
+  vi: ['nhat', 'hai', 'ba', 'tu', 'nam', 'sau', 'bay', 'tam', 'chin', 'muoi'],
+};
+
+/**
+ * The value of an ordinal (folded): digits with or without their mark ("3", "3o", "3a", "3rd"), or a word from
+ * first to tenth in either gender ("terceira" → 3, "segundo" → 2, "tercer" → 3, "thu ba" → 3); undefined otherwise.
+ */
+export function parseOrdinal(raw: string, lang: Language): number | undefined {
+  const s = raw.trim().toLowerCase();
+  const digits = /^(\d{1,2})(?:o|a|os|as|st|nd|rd|th|er|ro|do|to)?$/.exec(s);
+  if (digits) return Number(digits[1]);
+  const word = lang === 'vi' ? s.replace(/^thu\s+/, '') : s;
+  const stem = lang === 'en' || lang === 'vi' ? word : word.replace(/(?:o|a|os|as)$/, '');
+  const at = ORDINAL_WORDS[lang].indexOf(stem);
+  return at < 0 ? undefined : at + 1;
+}
+
 const SCORE_CUES: Record<Language, string> = {
   pt: 'tirei|tirou|fiz|minha nota foi|minha nota e|minha nota|nota de|nota|notas|media de|media|pontuacao de|pontuacao|pontos no enem|score|fiquei com',
   es: 'saque|me saque|mi nota fue|mi nota es|mi nota|nota de|nota|puntaje de|puntaje|puntuacion|promedio de|promedio|score',
