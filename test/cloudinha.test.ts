@@ -4,10 +4,12 @@
 // (judge → golden examples → the model's prompt, on a real OpenAI-protocol server).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getStudentProfile, updateStudentProfile } from '../bots/cloudinha/profile.ts';
 import { run as judge } from '../src/cli/commands/judge.ts';
 import { modelBindingFor } from '../src/llm/index.ts';
+import { readBotConfig } from '../src/bot/index.ts';
+import { readProfile, writeProfile } from '../src/profile/index.ts';
 import { getSession, listMessages } from '../src/store/index.ts';
 import { startFakeLlmServer, type FakeLlmServer } from './support/fake-llm-server.ts';
 import { auth, startTestServer, userToken, type TestServer } from './support/server.ts';
@@ -96,10 +98,16 @@ afterAll(async () => {
   await web?.close();
 });
 
+/** What the runtime keeps of a student (bot.yaml `profile:`). */
+async function studentProfile(id: string) {
+  const config = readBotConfig(resolve(import.meta.dirname, '../bots/cloudinha'));
+  return (await readProfile(s.db, 'cloudinha', config.profile!, id)).profile;
+}
+
 /** A signed-in student whose onboarding is done (for tests about what comes after it). */
 async function student(id: string, profile: Record<string, unknown> = {}) {
   expect((await s.post('/api/users', { id, name: id }, auth())).status).toBe(201);
-  await updateStudentProfile(s.db, id, { name: 'Bia', age: 18, city: 'Recife', state: 'PE', education: 'medio_completo', onboarding_completed: true, ...profile });
+  await writeProfile(s.db, 'cloudinha', id, { name: 'Bia', age: 18, city: 'Recife', state: 'PE', education: 'medio_completo', onboarding_completed: true, ...profile });
 }
 
 /** One conversation through the bot's NDJSON endpoint, signed in as `userId` (a token signed by the app). */
@@ -135,7 +143,7 @@ describe('cloudinha: the happy path of issue 9', () => {
     const t2 = await say('Moro em Recife e terminei o ensino médio');
     expect(t2.reply).toMatch(/Prontinho, Ana!/);
     expect(t2.done.workflow).toBeNull();
-    expect(await getStudentProfile(s.db, 'ana')).toMatchObject({ name: 'Ana', age: 17, city: 'Recife', state: 'PE', education: 'medio_completo', onboarding_completed: true });
+    expect(await studentProfile('ana')).toMatchObject({ name: 'Ana', age: 17, city: 'Recife', state: 'PE', education: 'medio_completo', onboarding_completed: true });
 
     const t3 = await say('quero achar uma faculdade');
     expect(t3.done.workflow).toBe('match_workflow');
@@ -152,7 +160,7 @@ describe('cloudinha: the happy path of issue 9', () => {
     expect(t4.reply).toMatch(/renda por pessoa/);
     const search = t4.events.find((e) => e.type === 'tool_end' && e.tool === 'searchOpportunities');
     expect(search.output.results.every((r: { program: string; cutoff_score: number; shift: string }) => r.program === 'sisu' && r.cutoff_score <= 700 && r.shift === 'Noturno')).toBe(true);
-    expect(await getStudentProfile(s.db, 'ana')).toMatchObject({ course_interest: 'Direito', enem_score: 700, shift: 'Noturno', institution_type: 'publica' });
+    expect(await studentProfile('ana')).toMatchObject({ course_interest: 'Direito', enem_score: 700, shift: 'Noturno', institution_type: 'publica' });
 
     const t5 = await say('minha renda é 1500 por pessoa');
     expect(t5.tools).toEqual(['computeEligibility', 'getStudentProfile', 'updateStudentProfile', 'searchOpportunities']);
@@ -161,7 +169,7 @@ describe('cloudinha: the happy path of issue 9', () => {
     expect(t5.reply).toMatch(/salário mínimo de R\$ 1\.412,00/);
     expect(t5.reply).toMatch(/Ordenei pela qualidade das instituições/);
     expect(t5.done.workflow).toBeNull(); // the match workflow is over
-    expect(await getStudentProfile(s.db, 'ana')).toMatchObject({ income_per_capita: 1500, eligibility: 'prouni_integral' });
+    expect(await studentProfile('ana')).toMatchObject({ income_per_capita: 1500, eligibility: 'prouni_integral' });
 
     const t6 = await say('e quando abre o Sisu?');
     expect(t6.done.workflow).toBe('sisu_workflow');

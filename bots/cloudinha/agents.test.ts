@@ -2,7 +2,7 @@
 // workflow's filters and the widening search, and Brazilian number formatting.
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Passage, readKnowledgeDir, type RouteContext, type Sql } from 'switchboard';
+import { type Passage, readBotConfig, readKnowledgeDir, type RouteContext, type Sql, writeProfile } from 'switchboard';
 import { contentStems, datesFor, isDateQuestion, isIntro, relevantPassages } from './answers.ts';
 import { loadEduData } from './data.ts';
 import { getImportantDates, type ImportantDate } from './dates.ts';
@@ -11,7 +11,6 @@ import { brMoney, brNumber } from './format.ts';
 import { regionOf, searchNearby } from './geo.ts';
 import { stateName } from './vocab.ts';
 import { eligibilityFilters, extractMatchValues } from './match.ts';
-import { updateStudentProfile } from './profile.ts';
 import { route } from './router.ts';
 import { memoryDb, writeFixtureData } from './testing.ts';
 
@@ -24,12 +23,14 @@ beforeAll(async () => {
 });
 
 describe('router', () => {
+  const bot = readBotConfig(import.meta.dirname);
+  const student = (id: string, values: Record<string, unknown>) => writeProfile(sql, 'cloudinha', id, values);
   const ctx = (userId: string, active: string | null, intents: string[], text = 'x', memory: Record<string, unknown> = {}) =>
-    ({ text, intents, memory, sql, session: { id: `s-${userId}`, userId, activeWorkflow: active }, understanding: {}, bot: {} }) as unknown as RouteContext;
+    ({ text, intents, memory, sql, session: { id: `s-${userId}`, userId, activeWorkflow: active }, understanding: {}, bot }) as unknown as RouteContext;
 
   it('puts onboarding first, then follows the active workflow, switching on a change of subject', async () => {
     expect(await route(ctx('nova', null, ['sisu']))).toEqual(['onboarding']);
-    await updateStudentProfile(sql, 'pronta', { name: 'Bia', onboarding_completed: true });
+    await student('pronta', { name: 'Bia', onboarding_completed: true });
     expect(await route(ctx('pronta', null, ['sisu']))).toEqual(['root']); // root opens the program itself
     expect(await route(ctx('pronta', null, ['match'], 'me ajuda a escolher um curso'))).toEqual(['match']); // the match form opens
     expect(await route(ctx('pronta', 'match_workflow', ['sisu'], 'e o sisu, quando abre?'))).toEqual(['sisu']);
@@ -42,7 +43,7 @@ describe('router', () => {
   });
 
   it('continues the workflow with an answer it is waiting for, even when the classifier says exit', async () => {
-    await updateStudentProfile(sql, 'caio', { name: 'Caio', onboarding_completed: true });
+    await student('caio', { name: 'Caio', onboarding_completed: true });
     const waiting = { match: { stage: 'institution_type', slots: { course_interest: 'Enfermagem', enem_score: 620, shift: 'Noturno' }, attempts: 0, asking: ['institution_type'] } };
     expect(await route(ctx('caio', 'match_workflow', ['exit'], 'particular', waiting))).toEqual(['match']);
     expect(await route(ctx('caio', 'match_workflow', ['exit'], 'tanto faz', waiting))).toEqual(['match']);
@@ -55,7 +56,7 @@ describe('router', () => {
   });
 
   it('keeps follow-up questions with the active program; only a search request or the other program switches', async () => {
-    await updateStudentProfile(sql, 'lia', { name: 'Lia', onboarding_completed: true });
+    await student('lia', { name: 'Lia', onboarding_completed: true });
     expect(await route(ctx('lia', 'sisu_workflow', ['match'], 'posso me inscrever em quantos cursos?'))).toEqual(['sisu']);
     expect(await route(ctx('lia', 'sisu_workflow', ['match'], 'como pesquiso as vagas no sisu?'))).toEqual(['sisu']);
     expect(await route(ctx('lia', 'sisu_workflow', ['match'], 'me acha uma faculdade de direito'))).toEqual(['match']);

@@ -28,7 +28,7 @@ export const root: CloudinhaStep = async (ctx) => {
 
 /** Root's answer to what is neither small talk (the runtime's) nor a subject: the model's, else an invitation. */
 async function conversation(ctx: Ctx): Promise<string> {
-  const name = (await loadProfile(ctx))?.name?.split(/\s+/)[0];
+  const name = (await loadProfile(ctx)).name?.split(/\s+/)[0];
   const fromModel = await modelReply(
     ctx,
     'root_reply',
@@ -39,7 +39,7 @@ async function conversation(ctx: Ctx): Promise<string> {
 
 /** The student's first name in the runtime's small-talk replies ("Oi{name_suffix}!"). */
 export async function replyVars(ctx: Ctx): Promise<Record<string, string>> {
-  const name = (await loadProfile(ctx))?.name?.split(/\s+/)[0];
+  const name = (await loadProfile(ctx)).name?.split(/\s+/)[0];
   return { name_suffix: name ? `, ${name}` : '' };
 }
 

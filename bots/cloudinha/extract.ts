@@ -5,8 +5,7 @@
 // same span of the original (names and cities keep their capitals and accents). Each slot found is masked
 // out, so one number is never read twice (an income is not also a score or an age).
 import { dirname } from 'node:path';
-import { extendGazetteer, fold, parseOrdinal, isNotName, placeIndex, placeState, readBareName, readBarePlace, readBotConfig, readGazetteer, readHousehold, readIndifferent, readMoney, readNumber, readPattern, readPersonName, readPlace, SlotText, sourcePath, WORD_END, WORD_START, type Gazetteer, type PlaceIndex, type Sql } from 'switchboard';
-import type { EducationLevel } from './profile.ts';
+import { checkProfileUpdates, extendGazetteer, fold, parseOrdinal, isNotName, placeIndex, placeState, readBareName, readBarePlace, readBotConfig, readGazetteer, readHousehold, readIndifferent, readMoney, readNumber, readPattern, readPersonName, readPlace, SlotText, sourcePath, WORD_END, WORD_START, type Gazetteer, type PlaceIndex, type Sql } from 'switchboard';
 import { titleCase } from './data.ts';
 import { COURSE_ALIASES, expandCourseAliases, PROFESSIONS, type InstitutionType, type Shift, type Uf } from './vocab.ts';
 
@@ -26,7 +25,7 @@ export interface ExtractedSlots {
   age?: number;
   city?: string;
   state?: Uf;
-  education?: EducationLevel;
+  education?: string;
   /** School year when still in secondary school ("estou no 3º ano" → 3). */
   school_year?: number;
   course_interest?: string;
@@ -173,7 +172,7 @@ function extractEducation(w: Work, out: ExtractedSlots, expecting: Set<SlotName>
   const year = readPattern(new SlotText(w.folded), entities('school_year'));
   const level = readPattern(w, entities('education'), expecting.has('education'));
   if (!level) return;
-  out.education = level.value as EducationLevel;
+  out.education = level.value;
   if (year && level.value === 'medio_cursando') out.school_year = parseOrdinal(year.value, 'pt');
 }
 
@@ -287,7 +286,12 @@ export function extractMatchSlots(text: string, opts: ExtractOptions = {}) {
   return pick(extractSlots(text, opts), MATCH_KEYS);
 }
 
-/** The slots that are `user_profiles` columns, ready for updateStudentProfile. */
+/** Of these values, those the student's profile accepts (bot.yaml `profile:`): an age of 300 is asked again. */
+export function acceptedByProfile(updates: Record<string, unknown>): Record<string, unknown> {
+  return checkProfileUpdates(config.profile!, config.gazetteers, updates).values;
+}
+
+/** The slots that are profile fields. */
 export function toProfileUpdates(slots: ExtractedSlots): Record<string, unknown> {
   const { school_year: _y, household_income: _h, household_size: _s, income_minimum_wages: _w, institution_any: _a, indifferent: _i, ...columns } = slots;
   return columns;

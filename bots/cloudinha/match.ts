@@ -5,16 +5,18 @@
 // reads the slots and runs the searches.
 import type { FormHooks, FormState, SlotExtractor, Slots } from 'switchboard';
 import { computeEligibility, eligibilitySettings, type EligibilityKind } from './eligibility.ts';
-import { extractMatchSlots, type Catalog, type SlotName } from './extract.ts';
+import { acceptedByProfile, extractMatchSlots, type Catalog, type SlotName } from './extract.ts';
 import { formatEligibility, formatResults } from './format.ts';
 import { searchNearby, type NearbyResult } from './geo.ts';
-import { MATCH_FIELDS, validateProfileUpdates } from './profile.ts';
 import type { SearchFilters, SearchParams } from './search.ts';
 import { servicesOf } from './services.ts';
-import { loadProfile, saveProfile, type CloudinhaData, type CloudinhaMemory, type Ctx } from './turn.ts';
+import { loadProfile, type CloudinhaData, type CloudinhaMemory, type Ctx } from './turn.ts';
 import type { CloudinhaServices } from './services.ts';
 
 export type InstitutionChoice = 'publica' | 'privada' | 'qualquer';
+
+/** The preferences asked together before the first search. */
+const MATCH_FIELDS = ['course_interest', 'enem_score', 'shift', 'institution_type'] as const;
 
 export interface MatchValues extends Record<string, unknown> {
   course_interest: string;
@@ -40,8 +42,7 @@ export function extractMatchValues(
   const expecting = (opts.expecting ?? []).filter((s) => s !== 'eligibility') as SlotName[];
   const slots = extractMatchSlots(text, { catalog: opts.catalog, expecting });
   const { household_income: _h, household_size: _s, income_minimum_wages: _w, institution_any, indifferent, ...columns } = slots;
-  const { values } = validateProfileUpdates(columns);
-  const out = values as Partial<MatchValues>;
+  const out = acceptedByProfile(columns) as Partial<MatchValues>;
   if (out.institution_type === undefined) {
     const known = { ...opts.values, ...out };
     const onlyTypeMissing = MATCH_FIELDS.every((f) => f === 'institution_type' || (known[f] !== undefined && known[f] !== null && known[f] !== ''));
@@ -98,7 +99,7 @@ const searchPreferences: Hooks['onGroup'] = async (ctx, _group, slots) => {
   const values = slots as Partial<MatchValues>;
   const profile = await loadProfile(ctx);
   const prefs = Object.fromEntries(MATCH_FIELDS.filter((f) => values[f] !== 'qualquer').map((f) => [f, values[f]]));
-  await saveProfile(ctx, prefs);
+  await ctx.saveProfile(prefs);
   const result = await runSearch(ctx, { ...searchParams(values, profile), sort_by: 'score' });
   if (!result.results.length) return { say: 'no_results', wait: true };
   return { say: formatResults(ctx.bot.replies, result) };
@@ -112,7 +113,7 @@ const refine: Hooks['onComplete'] = async (ctx, slots) => {
   const eligibility = await ctx.tool('computeEligibility', { income_per_capita: income, minimum_wage: settings.minimumWage, ...settings.thresholds }, async () =>
     computeEligibility(income, settings.minimumWage, settings.thresholds),
   );
-  await saveProfile(ctx, { income_per_capita: income, eligibility: eligibility.kind });
+  await ctx.saveProfile({ income_per_capita: income, eligibility: eligibility.kind });
   const profile = await loadProfile(ctx);
   const allowed = eligibilityFilters(eligibility.kind, values.institution_type);
   const result = await runSearch(ctx, { ...searchParams(values, profile, allowed.filters), sort_by: 'quality' }, allowed.excludeProuniIntegral);

@@ -7,9 +7,9 @@
 //   3. another subject's intent switches (in match, a Sisu question goes to Sisu; the match form waits, and
 //      resumes where it was when match comes back), unless the message is a follow-up on the active program.
 // The chosen agent returns the workflow, which the engine stores on the session and tags the messages with.
+import { profileSubject, readProfile } from 'switchboard';
 import { isExitPhrase, isHowQuestion, isSearchRequest, namedPrograms, type ProgramName } from './cues.ts';
 import { matchClaims } from './match.ts';
-import { getStudentProfile } from './profile.ts';
 import { catalogFor } from './services.ts';
 import { WORKFLOWS, type CloudinhaRoute } from './turn.ts';
 
@@ -36,8 +36,8 @@ export function staysWithProgram(text: string, program: ProgramName, top: string
 export async function route(ctx: CloudinhaRoute): Promise<string[]> {
   // First, on every turn (it is built once): the agents' slot extraction reads it synchronously.
   const catalog = await catalogFor(ctx.sql);
-  const profile = await getStudentProfile(ctx.sql, ctx.session.userId ?? ctx.session.id);
-  if (!profile?.onboarding_completed) return ['onboarding'];
+  const { profile } = await readProfile(ctx.sql, ctx.bot.id, ctx.bot.profile!, profileSubject(ctx.session));
+  if (profile.onboarding_completed !== true) return ['onboarding'];
   // An onboarding left open in another conversation is over once the profile is complete.
   const active = ctx.session.activeWorkflow ? AGENT_OF[ctx.session.activeWorkflow] : undefined;
   const top = ctx.intents[0];

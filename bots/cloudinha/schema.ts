@@ -5,6 +5,8 @@ import type { Migration } from 'switchboard';
 
 export const migrations: Migration[] = [
   {
+    // The students' profiles before the runtime kept them (bot.yaml `profile:`): created so that the move below
+    // runs the same on every database, then emptied into the core `profiles` table and dropped.
     id: 'cloudinha-001-user-profiles',
     sql: `
 create table if not exists user_profiles (
@@ -70,6 +72,15 @@ create table if not exists important_dates (
   note text,
   source text
 );
+`,
+  },
+  {
+    id: 'cloudinha-004-profiles-to-core',
+    sql: `
+insert into profiles (bot, subject, data, updated_at)
+select 'cloudinha', user_id, jsonb_strip_nulls(to_jsonb(p) - 'user_id' - 'updated_at' - 'active_workflow'), updated_at from user_profiles p
+on conflict (bot, subject) do nothing;
+drop table user_profiles;
 `,
   },
 ];

@@ -5,7 +5,7 @@ import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Sql } from 'switchboard';
+import { coreMigrations, type Sql } from 'switchboard';
 import { DATA_FILES } from './data.ts';
 import { migrations } from './schema.ts';
 
@@ -13,7 +13,7 @@ export const EDU_DATA_DIR = fileURLToPath(new URL('../../../shared/edu-br/', imp
 
 export async function memoryDb(): Promise<{ sql: Sql; pg: PGlite }> {
   const pg = new PGlite();
-  for (const m of migrations) await pg.exec(m.sql);
+  for (const m of [...coreMigrations, ...migrations]) await pg.exec(m.sql);
   const sql: Sql = { query: async <T,>(text: string, params?: unknown[]) => (await pg.query<T>(text, params)).rows };
   return { sql, pg };
 }

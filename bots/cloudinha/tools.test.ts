@@ -9,11 +9,7 @@ import {
   eligibilitySettings,
   formatDates,
   getImportantDates,
-  getStudentProfile,
-  missingMatchFields,
-  missingOnboardingFields,
   searchOpportunities,
-  updateStudentProfile,
   webSearch,
   widenToNearbyCities,
 } from './tools.ts';
@@ -171,52 +167,6 @@ describe('searchOpportunities', () => {
     expect(r.results.length).toBe(2);
     expect(r.total).toBe(12);
     expect(r.editions).toEqual({ prouni: '2018/1', sisu: '2023/1' });
-  });
-});
-
-describe('student profile', () => {
-  it('returns null for an unknown student, then creates and merges updates', async () => {
-    expect(await getStudentProfile(sql, 'ana')).toBeNull();
-    const first = await updateStudentProfile(sql, 'ana', { name: 'Ana Souza', age: 17, city: 'Recife', state: 'pe' });
-    expect(first.updated).toEqual(['name', 'age', 'city', 'state']);
-    expect(first.profile).toMatchObject({ name: 'Ana Souza', age: 17, state: 'PE', onboarding_completed: false });
-    const second = await updateStudentProfile(sql, 'ana', { education: 'medio_completo', enem_score: '700,5', shift: 'noturno', institution_type: 'pública' });
-    expect(second.rejected).toEqual([]);
-    const profile = await getStudentProfile(sql, 'ana');
-    expect(profile).toMatchObject({ name: 'Ana Souza', age: 17, education: 'medio_completo', enem_score: 700.5, shift: 'Noturno', institution_type: 'publica' });
-  });
-
-  it('writes only whitelisted columns with valid values', async () => {
-    const r = await updateStudentProfile(sql, 'bia', {
-      name: "Robert'); DROP TABLE user_profiles; --",
-      is_admin: true,
-      user_id: 'someone-else',
-      age: -3,
-      enem_score: 1200,
-      eligibility: 'rich',
-      onboarding_completed: 'yes',
-      active_workflow: 'match_workflow',
-    });
-    expect(r.updated).toEqual(['name', 'active_workflow']);
-    expect(r.rejected.sort()).toEqual(['age', 'eligibility', 'enem_score', 'is_admin', 'onboarding_completed', 'user_id'].sort());
-    expect(r.profile.name).toBe("Robert'); DROP TABLE user_profiles; --");
-    expect(r.profile.user_id).toBe('bia');
-    expect(await getStudentProfile(sql, 'someone-else')).toBeNull();
-  });
-
-  it('clears a column with null and tracks what is missing', async () => {
-    await updateStudentProfile(sql, 'bia', { active_workflow: null, onboarding_completed: true });
-    const p = await getStudentProfile(sql, 'bia');
-    expect(p?.active_workflow).toBeNull();
-    expect(p?.onboarding_completed).toBe(true);
-    expect(missingOnboardingFields(p)).toEqual(['age', 'city', 'education']);
-    expect(missingOnboardingFields(null)).toEqual(['name', 'age', 'city', 'education']);
-    expect(missingMatchFields({ course_interest: 'Direito', enem_score: 700 })).toEqual(['shift', 'institution_type']);
-  });
-
-  it('rejects an empty user id', async () => {
-    await expect(updateStudentProfile(sql, '', { name: 'x' })).rejects.toThrow(TypeError);
-    expect(await getStudentProfile(sql, '')).toBeNull();
   });
 });
 

@@ -1,8 +1,6 @@
 // Cloudinha's tools, each a plain async function over `Sql` (the engine wraps them to emit tool events).
-// knowledgeSearch is the runtime's (src/knowledge), fed by bots/cloudinha/knowledge/*.md.
-export { getStudentProfile, updateStudentProfile, validateProfileUpdates, missingOnboardingFields, missingMatchFields } from './profile.ts';
-export type { StudentProfile, ProfileUpdates, ProfileUpdateResult, EducationLevel } from './profile.ts';
-export { EDUCATION_LABELS, EDUCATION_LEVELS, ONBOARDING_FIELDS, MATCH_FIELDS } from './profile.ts';
+// knowledgeSearch is the runtime's (src/knowledge), fed by bots/cloudinha/knowledge/*.md; the student's profile
+// (getStudentProfile/updateStudentProfile) is the runtime's too (bot.yaml `profile:`).
 export { searchOpportunities, widenToNearbyCities, normaliseFilters, findCity } from './search.ts';
 export type { SearchParams, SearchFilters, SearchResult, Opportunity } from './search.ts';
 export { computeEligibility, eligibilitySettings, DEFAULT_THRESHOLDS } from './eligibility.ts';

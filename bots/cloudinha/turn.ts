@@ -1,8 +1,6 @@
-// Helpers every Cloudinha agent uses during a turn: the student's profile read and written through the tools
-// (so the client sees "Consultando seu perfil…"), writes deferred to commit with the reply, and the golden
-// examples for model prompts.
+// Helpers every Cloudinha agent uses during a turn: the student's profile (the runtime's, bot.yaml `profile:`,
+// read and written as the getStudentProfile/updateStudentProfile tools) and the golden examples for model prompts.
 import { goldenPromptBlock, type FormState, type RouteContext, type Step, type StepResult, type TurnContext } from 'switchboard';
-import { getStudentProfile, updateStudentProfile, validateProfileUpdates, type StudentProfile } from './profile.ts';
 import type { CloudinhaServices } from './services.ts';
 
 /** The subjects a session can be in (its active workflow); match's is its form's `workflow` in bot.yaml. */
@@ -19,9 +17,23 @@ export interface CloudinhaMemory {
   onboarding?: FormState | null;
 }
 
-/** A turn's scratch: the student's profile once read (null: no profile yet). */
-export interface CloudinhaData {
-  profile?: StudentProfile | null;
+/** A turn's scratch: nothing of the bot's own (the profile is kept by the runtime for the turn). */
+export type CloudinhaData = Record<string, never>;
+
+/** The student's profile as bot.yaml `profile:` declares it (null: not known yet). */
+export interface StudentProfile {
+  name: string | null;
+  age: number | null;
+  city: string | null;
+  state: string | null;
+  education: string | null;
+  course_interest: string | null;
+  enem_score: number | null;
+  shift: string | null;
+  institution_type: 'publica' | 'privada' | null;
+  income_per_capita: number | null;
+  eligibility: 'prouni_integral' | 'prouni_parcial' | 'sisu' | null;
+  onboarding_completed: boolean | null;
 }
 
 export type Ctx = TurnContext<CloudinhaServices, CloudinhaMemory, CloudinhaData>;
@@ -29,45 +41,9 @@ export type CloudinhaStep = Step<CloudinhaServices, CloudinhaMemory, CloudinhaDa
 export type CloudinhaResult = StepResult<CloudinhaMemory, CloudinhaData>;
 export type CloudinhaRoute = RouteContext<CloudinhaMemory>;
 
-/** Whose profile: the signed-in user (the gate guarantees one), else the conversation itself. */
-export function studentId(ctx: Pick<TurnContext, 'session'>): string {
-  return ctx.session.userId ?? ctx.session.id;
-}
-
-/** The profile as this turn sees it: read once through getStudentProfile, then updated in memory by saveProfile. */
-export async function loadProfile(ctx: Ctx): Promise<StudentProfile | null> {
-  if (ctx.data.profile !== undefined) return ctx.data.profile;
-  const userId = studentId(ctx);
-  const profile = await ctx.tool('getStudentProfile', { user_id: userId }, () => getStudentProfile(ctx.sql, userId));
-  ctx.data.profile = profile;
-  return profile;
-}
-
-/**
- * updateStudentProfile as a tool: the updates are validated now and written with the reply (one transaction);
- * the turn's view of the profile changes at once.
- */
-export async function saveProfile(ctx: Ctx, updates: Record<string, unknown>): Promise<{ updated: string[]; rejected: string[] }> {
-  const userId = studentId(ctx);
-  const before = await loadProfile(ctx);
-  return ctx.tool('updateStudentProfile', { user_id: userId, updates }, async () => {
-    const { values, rejected } = validateProfileUpdates(updates);
-    const updated = Object.keys(values);
-    if (updated.length) {
-      ctx.defer(async (tx) => {
-        await updateStudentProfile(tx, userId, values);
-      });
-      ctx.data.profile = { ...(before ?? emptyProfile(userId)), ...values };
-    }
-    return { updated, rejected };
-  });
-}
-
-function emptyProfile(userId: string): StudentProfile {
-  return {
-    user_id: userId, name: null, age: null, city: null, state: null, education: null, course_interest: null, enem_score: null, shift: null,
-    institution_type: null, income_per_capita: null, eligibility: null, onboarding_completed: false, active_workflow: null, updated_at: null,
-  };
+/** The profile as this turn sees it (its saves included). */
+export async function loadProfile(ctx: Ctx): Promise<StudentProfile> {
+  return (await ctx.profile()) as unknown as StudentProfile;
 }
 
 /** Golden examples similar to the message, as a few-shot block for the model's system prompt ('' when none). */

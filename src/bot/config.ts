@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { actionsSchema } from '../actions/schema.ts';
 import { BUILTIN_SLOT_KINDS, formSchema } from '../forms/schema.ts';
 import { guardrailsSchema } from '../guardrails/settings.ts';
+import { profileSchema } from '../profile/schema.ts';
 import { skillsSchema } from '../skills/config.ts';
 
 export const intentSchema = z.strictObject({
@@ -208,6 +209,8 @@ export const botConfigSchema = z.strictObject({
   entities: z.array(patternEntitySchema).default([]),
   /** Slot-filling forms (see docs/writing-a-bot.md#forms). */
   forms: z.record(z.string(), formSchema).default({}),
+  /** What the bot remembers about a customer across conversations (see docs/writing-a-bot.md#profile). */
+  profile: profileSchema.optional(),
   /** A bot that plans several actions per message: each intent's tool, arguments and replies; see docs. */
   actions: actionsSchema.optional(),
   /** Sign-in required: unknown userId gets replies.blocked_unknown_user. */
@@ -256,9 +259,18 @@ export const checkedBotConfigSchema = botConfigSchema.superRefine((c, ctx) => {
       if (!queryKinds.has(spec.kind)) ctx.addIssue({ code: 'custom', path: ['queries', name, field, 'kind'], message: `'${spec.kind}' is not a query kind: use one of ${[...queryKinds].join(', ')}` });
     }
   }
+  for (const [field, spec] of Object.entries(c.profile?.fields ?? {})) {
+    if (!['text', 'number', 'boolean', ...gazetteerTypes].includes(spec.kind)) {
+      ctx.addIssue({ code: 'custom', path: ['profile', 'fields', field, 'kind'], message: `'${spec.kind}' is not a profile field kind: use text, number, boolean or one of the gazetteers` });
+    }
+  }
   for (const [formId, form] of Object.entries(c.forms)) {
     // A bot-routed form may run under a route name of its own (an onboarding no message is classified as).
     if (form.routing === 'runtime') need(form.intent ?? formId, ['forms', formId, 'intent']);
+    if ((form.profile || form.completes) && !c.profile) ctx.addIssue({ code: 'custom', path: ['forms', formId, form.profile ? 'profile' : 'completes'], message: 'the bot has no profile: declare its fields under profile:' });
+    if (form.completes && c.profile && c.profile.fields[form.completes]?.kind !== 'boolean') {
+      ctx.addIssue({ code: 'custom', path: ['forms', formId, 'completes'], message: `'${form.completes}' is not a boolean field of the profile` });
+    }
     for (const [name, slot] of Object.entries(form.slots)) {
       if (name === 'confirm') ctx.addIssue({ code: 'custom', path: ['forms', formId, 'slots', name], message: "'confirm' is the stage of the summary: give the slot another name" });
       if (!kinds.has(slot.kind)) ctx.addIssue({ code: 'custom', path: ['forms', formId, 'slots', name, 'kind'], message: `'${slot.kind}' is not a slot kind: use one of ${[...kinds].join(', ')}` });

@@ -79,6 +79,27 @@ describe('bot loader', () => {
     expect(readBotConfig(botDir(withGazetteer)).forms.booking.slots.size.required).toBe(true);
   });
 
+  it('checks the profile: field kinds, and a form that keeps its slots there or completes a field of it', () => {
+    const profile = `profile:
+  fields:
+    name: { kind: text }
+    size: { kind: shoe_size }
+    member: { kind: text }
+forms:
+  hello:
+    profile: true
+    completes: member
+    slots:
+      name: { kind: name, ask: "Your name?" }
+    done: "Hi {name}"
+`;
+    expect(() => readBotConfig(botDir(VALID + profile))).toThrow(/profile\.fields\.size\.kind: 'shoe_size' is not a profile field kind[\s\S]*forms\.hello\.completes: 'member' is not a boolean field of the profile/);
+    const noProfile = `${VALID}forms:\n  hello:\n    profile: true\n    slots: { name: { kind: name, ask: "Your name?" } }\n    done: "Hi"\n`;
+    expect(() => readBotConfig(botDir(noProfile))).toThrow(/forms\.hello\.profile: the bot has no profile/);
+    const fixed = profile.replace('size: { kind: shoe_size }', 'size: { kind: number, min: 30 }').replace('member: { kind: text }', 'member: { kind: boolean }');
+    expect(readBotConfig(botDir(VALID + fixed)).profile?.tools).toEqual({ read: 'getProfile', write: 'updateProfile' });
+  });
+
   it('a knowledge folder that does not exist is an error', () => {
     expect(() => readBotConfig(botDir(`${VALID}knowledge: knowledg/\n`))).toThrow(/knowledge: folder .*knowledg.* does not exist/);
   });

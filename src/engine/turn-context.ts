@@ -1,6 +1,7 @@
 // The TurnContext a specialist step receives: the turn's inputs, reads, tools (traced and announced as
 // events), deferred writes and reply templates.
 import { searchKnowledge } from '../knowledge/index.ts';
+import { checkProfileUpdates, profileSubject, readProfile, writeProfile, type Profile } from '../profile/index.ts';
 import { extractEntities } from '../nlu/index.ts';
 import { botCommandReader, withCommandSlots } from './commands.ts';
 import type { Understanding } from '../nlu/types.ts';
@@ -27,13 +28,15 @@ export interface TurnScope {
   model: TurnModel | null;
   /** Set when the turn runs again because a deferred write of its first run was rejected. */
   rejected?: WriteRejected;
+  /** The customer's profile as this turn sees it, once read (its saves applied). */
+  profile?: Promise<Profile>;
 }
 
 export function turnContext(scope: TurnScope, state: TurnStateValue): TurnContext {
   const { db, bot, emit, trace, writes } = scope;
   const understanding = state.understanding as Understanding;
   const entityOptions = () => ({ lang: understanding.language, now: scope.now, timeZone: bot.config.timeZone, gazetteers: bot.config.gazetteers, patterns: bot.config.entities });
-  return {
+  const ctx: TurnContext = {
     bot: bot.config,
     intentsConfig: bot.intents,
     session: scope.session,
@@ -76,7 +79,33 @@ export function turnContext(scope: TurnScope, state: TurnStateValue): TurnContex
     searchKnowledge: (query, limit) => searchKnowledge(db, bot.config.id, bot.config.language, query, limit),
     classify: (t) => bot.local.classify(t),
     reply: (key, vars) => fillTemplate(bot.config.replies[key] ?? '', vars),
+    profile() {
+      const config = profileConfigOf(bot);
+      const subject = profileSubject(scope.session);
+      scope.profile ??= ctx.tool(config.tools.read, { subject }, async () => (await readProfile(db, bot.config.id, config, subject)).profile);
+      return scope.profile;
+    },
+    async saveProfile(updates) {
+      const config = profileConfigOf(bot);
+      const subject = profileSubject(scope.session);
+      const before = await ctx.profile();
+      return ctx.tool(config.tools.write, { subject, updates }, async () => {
+        const { values, rejected } = checkProfileUpdates(config, bot.config.gazetteers, updates);
+        const updated = Object.keys(values);
+        if (updated.length) {
+          writes.push(async (tx) => void (await writeProfile(tx, bot.config.id, subject, values)));
+          scope.profile = Promise.resolve({ ...before, ...values });
+        }
+        return { updated, rejected };
+      });
+    },
   };
+  return ctx;
+}
+
+function profileConfigOf(bot: LoadedBot) {
+  if (!bot.config.profile) throw new Error(`bot '${bot.config.id}' has no profile: declare its fields under profile: in bot.yaml`);
+  return bot.config.profile;
 }
 
 /** A tool's output as the console's event shows it (long outputs cut). */

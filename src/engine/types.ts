@@ -1,4 +1,5 @@
 // The shapes a bot author meets: what a specialist receives, what it returns, and the events of a turn.
+import type { Profile } from '../profile/schema.ts';
 import type { BotConfig, IntentConfig } from '../bot/config.ts';
 import type { Entity, Understander, Understanding } from '../nlu/types.ts';
 import type { CommandClause } from '../nlu/commands.ts';
@@ -94,6 +95,16 @@ export interface TurnContext<Services = unknown, M extends object = Memory, D ex
   classify(text: string): { id: string; confidence: number }[];
   /** The bot's reply template `key` with {placeholders} filled. */
   reply(key: string, vars?: Record<string, string | number>): string;
+  /**
+   * The customer's profile (bot.yaml `profile:`): every declared field, null when not known. Read once a turn
+   * through the profile's `read` tool (a tool event), then kept for the turn. Throws when the bot has no profile.
+   */
+  profile(): Promise<Profile>;
+  /**
+   * Check and save profile fields (null clears one): the declared, valid ones are written with the reply and the
+   * turn's profile shows them at once; the others come back in `rejected`. Announced as the profile's `write` tool.
+   */
+  saveProfile(updates: Record<string, unknown>): Promise<{ updated: string[]; rejected: string[] }>;
 }
 
 /** What a model-enabled turn can ask of the bot's model (see src/llm); null when the bot runs locally. */

@@ -32,6 +32,12 @@ interface Turn {
   prior?: FormState;
   say(keyOrText: string, slots: Slots, extra?: ReplyVars): Promise<string>;
   answer(text: string, state: FormState, extra?: Partial<StepResult>): StepResult;
+  /** The form was running when the message came. */
+  active: boolean;
+  /** The message is the form's to read (its intent, a bare answer nothing else understood, or the bot's route). */
+  mine: boolean;
+  /** Profile values of this turn not written yet: one write before a hook of the bot's runs, or when the turn ends. */
+  unsaved: Record<string, unknown>;
 }
 
 /** The step that runs a form (registered as the specialist of the form's intent). */
@@ -62,69 +68,92 @@ export function formStep(rt: FormRuntime): Step {
         ...(form.workflow ? { workflow: state.stage ? form.workflow : null } : {}),
         ...extra,
       }),
+      active,
+      mine,
+      unsaved: {},
     };
-    const { say, answer } = t;
-
-    if (!active && prior?.last === 'done' && form.undone && cancels(ctx.text, form.cancel)) return undo(t);
-    if (active && cancels(ctx.text, form.cancel)) {
-      return answer(form.cancelled ? await say(form.cancelled, prior!.slots) : '', { stage: null, slots: prior!.slots, attempts: 0, last: 'cancelled' });
-    }
-    // Small talk alone ("valeu!") leads the turn (ctx.understanding.lead): the form only asks again.
-    if (active && (!mine || ctx.understanding.lead)) {
-      // A digression ("onde fica?"): another specialist answers it; the form asks its pending question again.
-      const state = prior!;
-      return answer(state.stage === CONFIRM_STAGE && form.confirm ? await say(form.confirm, state.slots) : (await question(t, state.stage!, state.slots)).text, state);
-    }
-
-    // What the bot's own store knows fills the slots first (its store stays the source of truth).
-    const known = (await rt.hooks?.load?.(ctx)) ?? {};
-    const slots: Slots = { ...(active ? prior!.slots : {}), ...ofForm(form, known) };
-    const pending = active ? prior!.stage! : undefined;
-    const entities = ctx.intents.length > 1 ? ctx.entitiesFor(intent) : ctx.entities;
-    const { changed, rejected } = await fill(t, slots, pending, entities);
-    if (changed.length) await rt.hooks?.onSlots?.(ctx, Object.fromEntries(changed.map((n) => [n, slots[n]])), { ...slots });
-
-    // The summary waits for yes, no or a correction.
-    if (pending === CONFIRM_STAGE && !changed.length && !rejected.length) {
-      const yes = entities.find((e) => e.type === 'yesno')?.value as boolean | undefined;
-      if (yes === true) return complete(t, slots);
-      if (yes === false) return answer(form.cancelled ? await say(form.cancelled, slots) : '', { stage: null, slots, attempts: 0, last: 'cancelled' });
-    }
-
-    const progressed = changed.length > 0;
-    const attempts = progressed || !active ? 0 : (prior!.attempts ?? 0) + 1;
-    if (attempts >= form.maxAttempts && form.onMaxAttempts !== 'ask') {
-      const ended: FormState = { stage: null, slots, attempts: 0, last: form.onMaxAttempts === 'handoff' ? 'handoff' : 'cancelled' };
-      if (form.onMaxAttempts === 'handoff') return { ...answer('', ended), handoff: { reason: `form ${id}: ${attempts} answers not understood` } };
-      return answer(form.cancelled ? await say(form.cancelled, slots) : '', ended);
-    }
-
-    if (rejected.length) {
-      const bad = rejected.find((r) => r.slot === pending) ?? rejected[0];
-      const text = bad.say ?? form.slots[bad.slot].invalid;
-      const reply = text ? await say(text, slots, bad.vars) : (await question(t, bad.slot, slots)).text;
-      // A refusal that cleared slots (a full class: choose the day again) asks the first one missing.
-      const stage = (bad.clears && nextMissing(form, slots)) || bad.slot;
-      return answer(reply, { stage, slots, attempts: progressed ? 0 : Math.max(attempts, 1) });
-    }
-
-    // A group just filled: the bot's hook speaks first (a search on the preferences given), or holds the form.
-    const before: string[] = [];
-    const held = await groupFilled(t, slots, changed, before);
-    if (held) return answer(joined(before), { stage: held.stage, slots, attempts, held: held.group, asking: held.asking });
-    const missing = nextMissing(form, slots);
-    if (missing) {
-      const q = await question(t, missing, slots);
-      return answer(joined([...before, q.text]), { stage: missing, slots, attempts, asking: q.asking });
-    }
-    if (form.confirm) return answer(joined([...before, await say(form.confirm, slots)]), { stage: CONFIRM_STAGE, slots, attempts });
-    return complete(t, slots, before);
+    const result = await formTurn(t);
+    await saveProfile(t);
+    return result;
   };
+}
+
+/** One turn of the form: cancel, digression, fill, refuse, ask, confirm or complete. */
+async function formTurn(t: Turn): Promise<StepResult> {
+  const { ctx, rt, prior, say, answer, active, mine } = t;
+  const { id, form, intent } = rt;
+  if (!active && prior?.last === 'done' && form.undone && cancels(ctx.text, form.cancel)) return undo(t);
+  if (active && cancels(ctx.text, form.cancel)) {
+    return answer(form.cancelled ? await say(form.cancelled, prior!.slots) : '', { stage: null, slots: prior!.slots, attempts: 0, last: 'cancelled' });
+  }
+  // Small talk alone ("valeu!") leads the turn (ctx.understanding.lead): the form only asks again.
+  if (active && (!mine || ctx.understanding.lead)) {
+    // A digression ("onde fica?"): another specialist answers it; the form asks its pending question again.
+    const state = prior!;
+    return answer(state.stage === CONFIRM_STAGE && form.confirm ? await say(form.confirm, state.slots) : (await question(t, state.stage!, state.slots)).text, state);
+  }
+
+  // What the customer's profile and the bot's own store know fill the slots first (they stay the source of truth).
+  const fromProfile = form.profile ? ((await ctx.profile()) as Slots) : {};
+  const known = { ...fromProfile, ...(await rt.hooks?.load?.(ctx)) };
+  const slots: Slots = { ...(active ? prior!.slots : {}), ...ofForm(form, known) };
+  const pending = active ? prior!.stage! : undefined;
+  const entities = ctx.intents.length > 1 ? ctx.entitiesFor(intent) : ctx.entities;
+  const { changed, rejected } = await fill(t, slots, pending, entities);
+  if (form.profile) for (const n of changed) if (Object.hasOwn(ctx.bot.profile!.fields, n)) t.unsaved[n] = slots[n];
+  if (changed.length && rt.hooks?.onSlots) {
+    await saveProfile(t);
+    await rt.hooks.onSlots(ctx, Object.fromEntries(changed.map((n) => [n, slots[n]])), { ...slots });
+  }
+
+  // The summary waits for yes, no or a correction.
+  if (pending === CONFIRM_STAGE && !changed.length && !rejected.length) {
+    const yes = entities.find((e) => e.type === 'yesno')?.value as boolean | undefined;
+    if (yes === true) return complete(t, slots);
+    if (yes === false) return answer(form.cancelled ? await say(form.cancelled, slots) : '', { stage: null, slots, attempts: 0, last: 'cancelled' });
+  }
+
+  const progressed = changed.length > 0;
+  const attempts = progressed || !active ? 0 : (prior!.attempts ?? 0) + 1;
+  if (attempts >= form.maxAttempts && form.onMaxAttempts !== 'ask') {
+    const ended: FormState = { stage: null, slots, attempts: 0, last: form.onMaxAttempts === 'handoff' ? 'handoff' : 'cancelled' };
+    if (form.onMaxAttempts === 'handoff') return { ...answer('', ended), handoff: { reason: `form ${id}: ${attempts} answers not understood` } };
+    return answer(form.cancelled ? await say(form.cancelled, slots) : '', ended);
+  }
+
+  if (rejected.length) {
+    const bad = rejected.find((r) => r.slot === pending) ?? rejected[0];
+    const text = bad.say ?? form.slots[bad.slot].invalid;
+    const reply = text ? await say(text, slots, bad.vars) : (await question(t, bad.slot, slots)).text;
+    // A refusal that cleared slots (a full class: choose the day again) asks the first one missing.
+    const stage = (bad.clears && nextMissing(form, slots)) || bad.slot;
+    return answer(reply, { stage, slots, attempts: progressed ? 0 : Math.max(attempts, 1) });
+  }
+
+  // A group just filled: the bot's hook speaks first (a search on the preferences given), or holds the form.
+  const before: string[] = [];
+  const held = await groupFilled(t, slots, changed, before);
+  if (held) return answer(joined(before), { stage: held.stage, slots, attempts, held: held.group, asking: held.asking });
+  const missing = nextMissing(form, slots);
+  if (missing) {
+    const q = await question(t, missing, slots);
+    return answer(joined([...before, q.text]), { stage: missing, slots, attempts, asking: q.asking });
+  }
+  if (form.confirm) return answer(joined([...before, await say(form.confirm, slots)]), { stage: CONFIRM_STAGE, slots, attempts });
+  return complete(t, slots, before);
 }
 
 /** Replies said in one turn, one paragraph each. */
 function joined(parts: (string | undefined)[]): string {
   return parts.filter(Boolean).join('\n\n');
+}
+
+/** Write the turn's unsaved profile values (bot.yaml `profile:`), if any, in one save. */
+async function saveProfile(t: Turn): Promise<void> {
+  if (!Object.keys(t.unsaved).length) return;
+  const values = t.unsaved;
+  t.unsaved = {};
+  await t.ctx.saveProfile(values);
 }
 
 /** Only the form's own slots, without empty values. */
@@ -151,6 +180,7 @@ async function groupFilled(t: Turn, slots: Slots, changed: string[], before: str
     const members = groupSlots(form, group);
     const touched = members.some((n) => changed.includes(n)) || (t.prior?.stage && t.prior.held === group);
     if (!touched || members.some((n) => slots[n] === undefined)) continue;
+    await saveProfile(t);
     const outcome = await hooks.onGroup(t.ctx, group, { ...slots });
     if (outcome?.say) before.push(await t.say(outcome.say, slots, outcome.vars));
     if (outcome?.wait) return { group, stage: members[0], asking: members };
@@ -161,6 +191,8 @@ async function groupFilled(t: Turn, slots: Slots, changed: string[], before: str
 /** Completion: the bot's action (writes through ctx.defer), then the `done` reply; or the form reopens. */
 async function complete(t: Turn, slots: Slots, before: string[] = []): Promise<StepResult> {
   const { form, hooks } = t.rt;
+  if (form.completes && (await t.ctx.profile())[form.completes] !== true) t.unsaved[form.completes] = true;
+  await saveProfile(t);
   const result: FormCompletion = (await hooks?.onComplete?.(t.ctx, slots)) ?? {};
   if (result.reopen?.length) {
     const kept = { ...slots };

@@ -75,6 +75,13 @@ export const formSchema = z.strictObject({
   routing: z.enum(['runtime', 'bot']).default('runtime'),
   /** The session's active workflow while the form runs (messages are tagged with it); cleared when it ends. */
   workflow: z.string().optional(),
+  /**
+   * The form's slots that are fields of the bot's `profile:` are filled from the customer's profile each turn, and
+   * the values a message gives them are saved to it (with the reply): the profile stays the source of truth.
+   */
+  profile: z.boolean().default(false),
+  /** A boolean field of the profile set to true when the form completes (an onboarding done once per customer). */
+  completes: z.string().optional(),
 });
 
 export type SlotConfig = z.infer<typeof slotSchema>;

@@ -36,6 +36,10 @@ export { repeatedExamples } from '../bot/examples.ts';
 // The store: reads in steps, writes through ctx.defer, the bot's own tables
 export type { Database, Migration, SessionRow, Sql } from '../store/index.ts';
 export { parseCsv, TurnRows, type ColumnKind, type TurnRowsOptions } from '../store/index.ts';
+// The runtime's own tables, for a bot's tests on a throwaway database (applied before the bot's migrations)
+export { coreMigrations } from '../store/index.ts';
+// What a bot remembers about a customer (bot.yaml `profile:`): read and written in turns by ctx.profile()/saveProfile()
+export { checkProfileUpdates, profileSubject, readProfile, writeProfile, type Profile, type ProfileConfig } from '../profile/index.ts';
 
 // Understanding: the local classifier, text normalisation, dates and times on the bot's clock
 export { contentWords, matchScore, squash, wordOverlap } from '../nlu/index.ts';

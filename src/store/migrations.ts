@@ -147,6 +147,20 @@ create table if not exists moderation_logs (
 create index if not exists moderation_logs_bot_created on moderation_logs (bot, created_at desc);
 `,
   },
+  {
+    // What a bot remembers about a customer (bot.yaml `profile:`): one JSON document per bot and subject (the
+    // signed-in user, else the conversation), its fields checked by src/profile before they are written.
+    id: 'core-006-profiles',
+    sql: `
+create table if not exists profiles (
+  bot text not null,
+  subject text not null,
+  data jsonb not null default '{}'::jsonb,
+  updated_at timestamptz not null default now(),
+  primary key (bot, subject)
+);
+`,
+  },
 ];
 
 /** Apply every migration not applied yet, in order. Safe when several processes start at once. */
