@@ -44,6 +44,9 @@ function build(lang: Language): SkillVocabulary {
   for (const c of SKILL_CLASSES) read(lines[c], c === 'out_of_scope', true);
   read(lines.answer, false, true);
   read(lines.common, false, false);
+  // Names of other topics' things: topic words of the background only (not generic: a bot that names one keeps it
+  // as its own distinctive word).
+  for (const w of lines.topic.flatMap((t) => stems(normalize(t, lang), lang))) v.background.add(w);
   return v;
 }
 
