@@ -52,7 +52,7 @@ const answeredWithFallback = (bot: Bot) => (r: Reply) => r.intents.join() === bo
 const handedOff = (r: Reply) => r.mode === 'handoff_pending' && !!r.handoff && !!r.reply;
 const keptByTheBot = (bot: Bot) => (r: Reply) => !r.intents.includes(bot.fallback) && !r.intents.includes('human') && r.mode === 'bot';
 /** One of the bot's own intents took it, its own hand-overs included (la-formula hands a complaint to its owner). */
-const ownedByTheBot = (bot: Bot) => (r: Reply) => r.intents.length > 0 && !r.intents.some((i) => i === bot.fallback || i === 'human' || i === bot.human);
+const ownedByTheBot = (bot: Bot) => (r: Reply) => r.intents.length > 0 && !r.intents.some((i: string) => i === bot.fallback || i === 'human' || i === bot.human);
 
 describe.each(BOTS)('held-out edge messages in $id', (bot) => {
   const set = HELD_OUT[bot.id];
