@@ -18,7 +18,7 @@ export interface SkillLines extends Record<SkillClass, string[]> {
   common: string[];
   /**
    * Names of other topics' things (trades, public offices, appliances, animals, foods, school subjects, sports…; one
-   * string, words separated by spaces): not trained on, only known as the background's topic words, so that a
+   * string, words separated by spaces, or a list of words of several syllables in Vietnamese): not trained on, only known as the background's topic words, so that a
    * message naming one of them and none of the bot's words reads as another topic.
    */
   topic: string[];
@@ -45,7 +45,9 @@ function readLines(lang: Language): SkillLines {
       if (Array.isArray(list)) out[c].push(...list.filter((x): x is string => typeof x === 'string' && x.trim() !== ''));
     }
     if (typeof doc.common === 'string') out.common.push(...doc.common.split(/\s+/).filter(Boolean));
+    // A string of words, or (Vietnamese, whose words are several syllables) a list of words.
     if (typeof doc.topic_words === 'string') out.topic.push(...doc.topic_words.split(/\s+/).filter(Boolean));
+    else out.topic.push(...strings(doc.topic_words));
     out.human.push(...roleRequests(strings(doc.roles), strings(doc.role_requests)));
   }
   out.out_of_scope.push(...gibberish(60, 7));
