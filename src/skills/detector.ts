@@ -144,7 +144,9 @@ export function createSkillDetector(opts: SkillDetectorOptions, cached?: Uint8Ar
   const offTopic = new Set<string>();
   for (const w of background) if (w.length >= MIN_TOPIC_WORD[lang] && !everyday.has(w) && !botWords.has(w)) offTopic.add(w);
   // Names of other topics' things (stems; in Vietnamese pairs of syllables) that the bot's text never says.
-  for (const u of topicUnits) if (!everyday.has(u) && !botWords.has(u) && !botUnits.has(u) && !(lang !== 'vi' && u.length < MIN_TOPIC_WORD[lang])) offTopic.add(u);
+  const thingNames = new Set<string>();
+  for (const u of topicUnits) if (!everyday.has(u) && !botWords.has(u) && !botUnits.has(u) && !(lang !== 'vi' && u.length < MIN_TOPIC_WORD[lang])) thingNames.add(u);
+  for (const u of thingNames) offTopic.add(u);
 
   const botWordList = [...botWords].filter((w) => w.length >= 5);
   /** A misspelling of one of the bot's words ("adicone") is not a word of another topic. */
@@ -181,7 +183,9 @@ export function createSkillDetector(opts: SkillDetectorOptions, cached?: Uint8Ar
       const unseen = words.filter((w) => !seen.has(w) && !named.has(w) && w.length >= MIN_TOPIC_WORD[lang] && plausible(w) && !nearBotWord(w));
       const foreignWords = [...new Set([...offTopicWords.filter((w) => !named.has(w)), ...unseen])];
       let passerBy: IntentScore[] | null = null;
-      if (domainWords.length && foreignWords.length >= PASSER_BY_FOREIGN && foreignWords.length > domainWords.length) {
+      const things = offTopicWords.filter((w) => thingNames.has(w) && !named.has(w)).length;
+      const weakOnly = domainWords.length > 0 && !strongDomainWord;
+      if (domainWords.length && ((foreignWords.length >= PASSER_BY_FOREIGN && foreignWords.length > domainWords.length) || (weakOnly && things >= domainWords.length))) {
         const own = new Set(domainWords.flatMap((u) => u.split(' ')));
         const rest = normalized.split(' ').filter((w) => !own.has(stem(w, lang))).join(' ');
         if (rest.trim()) passerBy = domainScores(classifier.predictNormalized(rest));
