@@ -69,9 +69,9 @@ describe.each(BOTS)('held-out edge messages in $id', (bot) => {
   });
 });
 
-// Largest number of misses per bot allowed on the fourth set. Measured (docs/skills.md): off-domain 16–19 of 20,
+// Largest number of misses per bot allowed on the fourth set. Measured (docs/skills.md): off-domain 17–20 of 20,
 // persons 9–10 of 10, in-domain 10 of 10.
-const MAX_MISSED_4 = { offDomain: 4, person: 1, inDomain: 1 };
+const MAX_MISSED_4 = { offDomain: 3, person: 1, inDomain: 1 };
 
 describe.each(BOTS)('fourth edge set in $id', (bot) => {
   const set = EDGE_4[bot.id];
@@ -117,8 +117,16 @@ describe.each(BOTS)('third held-out edge set in $id', (bot) => {
 
 // The fifth set (test/fixtures/edge-messages-5.ts), written for issue 18 and used while choosing its changes: per bot
 // 25 off-domain messages, 12 requests for a person and 12 in-domain messages. Bounded like the third set, on turns
-// handled and in-domain messages kept. Measured (docs/skills.md): TODO.
-const MAX_MISSED_5 = { edge: 99, inDomain: 99 };
+// handled and in-domain messages kept, per bot at what was measured (docs/skills.md): handled 33–36 of 37, in-domain
+// 8–12 of 12 (cloudinha's own routing answers a bare score or income from its root; "moro com 4 pessoas" reads as a
+// request for a person).
+const MAX_MISSED_5: Record<Bot['id'], { edge: number; inDomain: number }> = {
+  'ct-smash': { edge: 1, inDomain: 1 },
+  'mini-crm': { edge: 2, inDomain: 0 },
+  cloudinha: { edge: 2, inDomain: 4 },
+  'fashion-vn': { edge: 4, inDomain: 1 },
+  'la-formula': { edge: 4, inDomain: 0 },
+};
 
 describe.each(BOTS)('fifth edge set in $id', (bot) => {
   const set = EDGE_5[bot.id];
@@ -128,11 +136,11 @@ describe.each(BOTS)('fifth edge set in $id', (bot) => {
       ...(await misses('edge5', bot, 'off-domain', set.offDomain, answeredWithFallback(bot))),
       ...(await misses('edge5', bot, 'person', set.person, handedOff)),
     ];
-    expect(missed.length, JSON.stringify(missed)).toBeLessThanOrEqual(MAX_MISSED_5.edge);
+    expect(missed.length, JSON.stringify(missed)).toBeLessThanOrEqual(MAX_MISSED_5[bot.id].edge);
   });
 
   it('keeps in-domain messages the bot’s own', async () => {
     const missed = await misses('edge5', bot, 'in-domain', set.inDomain, ownedByTheBot(bot));
-    expect(missed.length, JSON.stringify(missed)).toBeLessThanOrEqual(MAX_MISSED_5.inDomain);
+    expect(missed.length, JSON.stringify(missed)).toBeLessThanOrEqual(MAX_MISSED_5[bot.id].inDomain);
   });
 });
