@@ -18,8 +18,9 @@ export interface SkillLines extends Record<SkillClass, string[]> {
   common: string[];
   /**
    * Names of other topics' things (trades, public offices, appliances, animals, foods, school subjects, sports…; one
-   * string, words separated by spaces, or a list of words of several syllables in Vietnamese): not trained on, only known as the background's topic words, so that a
-   * message naming one of them and none of the bot's words reads as another topic.
+   * string, words separated by spaces, or in Vietnamese a list of words of several syllables): not trained on, only
+   * known as the background's topic words, so that a message naming one and none of the bot's words reads as
+   * another topic.
    */
   topic: string[];
 }
