@@ -6,15 +6,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EDGE_3 } from './fixtures/edge-messages-3.ts';
 import { EDGE_4 } from './fixtures/edge-messages-4.ts';
+import { EDGE_5 } from './fixtures/edge-messages-5.ts';
 import { HELD_OUT } from './fixtures/edge-messages-heldout.ts';
 import { auth, startTestServer, userToken, type TestServer } from './support/server.ts';
 
 const BOTS = [
-  { id: 'ct-smash', fallback: 'general', warm: 'oi' },
-  { id: 'mini-crm', fallback: 'ajuda', warm: 'oi' },
-  { id: 'cloudinha', fallback: 'root', warm: 'quando saem as datas do sisu?' },
-  { id: 'fashion-vn', fallback: 'off_topic', warm: 'chào shop' },
-  { id: 'la-formula', fallback: 'otro', warm: 'hola' },
+  { id: 'ct-smash', fallback: 'general', warm: 'oi', human: 'human' },
+  { id: 'mini-crm', fallback: 'ajuda', warm: 'oi', human: 'human' },
+  { id: 'cloudinha', fallback: 'root', warm: 'quando saem as datas do sisu?', human: 'human' },
+  { id: 'fashion-vn', fallback: 'off_topic', warm: 'chào shop', human: 'human' },
+  // la-formula's own intent takes requests for a person (skills.human.intent).
+  { id: 'la-formula', fallback: 'otro', warm: 'hola', human: 'hablar_dueno' },
 ] as const;
 
 let s: TestServer;
@@ -49,6 +51,8 @@ async function misses(set: string, bot: Bot, what: string, messages: string[], h
 const answeredWithFallback = (bot: Bot) => (r: Reply) => r.intents.join() === bot.fallback && r.mode === 'bot' && !!r.reply;
 const handedOff = (r: Reply) => r.mode === 'handoff_pending' && !!r.handoff && !!r.reply;
 const keptByTheBot = (bot: Bot) => (r: Reply) => !r.intents.includes(bot.fallback) && !r.intents.includes('human') && r.mode === 'bot';
+/** One of the bot's own intents took it, its own hand-overs included (la-formula hands a complaint to its owner). */
+const ownedByTheBot = (bot: Bot) => (r: Reply) => r.intents.length > 0 && !r.intents.some((i: string) => i === bot.fallback || i === 'human' || i === bot.human);
 
 describe.each(BOTS)('held-out edge messages in $id', (bot) => {
   const set = HELD_OUT[bot.id];
@@ -65,9 +69,9 @@ describe.each(BOTS)('held-out edge messages in $id', (bot) => {
   });
 });
 
-// Largest number of misses per bot allowed on the fourth set. Measured (docs/skills.md): off-domain 16–19 of 20,
+// Largest number of misses per bot allowed on the fourth set. Measured (docs/skills.md): off-domain 17–20 of 20,
 // persons 9–10 of 10, in-domain 10 of 10.
-const MAX_MISSED_4 = { offDomain: 4, person: 1, inDomain: 1 };
+const MAX_MISSED_4 = { offDomain: 3, person: 1, inDomain: 1 };
 
 describe.each(BOTS)('fourth edge set in $id', (bot) => {
   const set = EDGE_4[bot.id];
@@ -108,5 +112,35 @@ describe.each(BOTS)('third held-out edge set in $id', (bot) => {
   it('keeps in-domain messages the bot’s own', async () => {
     const missed = await misses('edge3', bot, 'in-domain', set.inDomain, keptByTheBot(bot));
     expect(missed.length, JSON.stringify(missed)).toBeLessThanOrEqual(MAX_MISSED_3.inDomain);
+  });
+});
+
+// The fifth set (test/fixtures/edge-messages-5.ts), written for issue 18 and used while choosing its changes: per bot
+// 25 off-domain messages, 12 requests for a person and 12 in-domain messages. Bounded like the third set, on turns
+// handled and in-domain messages kept, per bot at what was measured (docs/skills.md): handled 33–36 of 37, in-domain
+// 8–12 of 12 (cloudinha's own routing answers a bare score or income from its root; "moro com 4 pessoas" reads as a
+// request for a person).
+const MAX_MISSED_5: Record<Bot['id'], { edge: number; inDomain: number }> = {
+  'ct-smash': { edge: 1, inDomain: 1 },
+  'mini-crm': { edge: 2, inDomain: 0 },
+  cloudinha: { edge: 2, inDomain: 4 },
+  'fashion-vn': { edge: 4, inDomain: 1 },
+  'la-formula': { edge: 4, inDomain: 0 },
+};
+
+describe.each(BOTS)('fifth edge set in $id', (bot) => {
+  const set = EDGE_5[bot.id];
+
+  it('answers off-domain messages with the fallback and hands requests for a person over', async () => {
+    const missed = [
+      ...(await misses('edge5', bot, 'off-domain', set.offDomain, answeredWithFallback(bot))),
+      ...(await misses('edge5', bot, 'person', set.person, handedOff)),
+    ];
+    expect(missed.length, JSON.stringify(missed)).toBeLessThanOrEqual(MAX_MISSED_5[bot.id].edge);
+  });
+
+  it('keeps in-domain messages the bot’s own', async () => {
+    const missed = await misses('edge5', bot, 'in-domain', set.inDomain, ownedByTheBot(bot));
+    expect(missed.length, JSON.stringify(missed)).toBeLessThanOrEqual(MAX_MISSED_5[bot.id].inDomain);
   });
 });

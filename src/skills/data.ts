@@ -16,6 +16,13 @@ export interface SkillLines extends Record<SkillClass, string[]> {
   answer: string[];
   /** Everyday words that never mark a message as a bot's own (one string, words separated by spaces). */
   common: string[];
+  /**
+   * Names of other topics' things (trades, public offices, appliances, animals, foods, school subjects, sports…; one
+   * string, words separated by spaces, or in Vietnamese a list of words of several syllables): not trained on, only
+   * known as the background's topic words, so that a message naming one and none of the bot's words reads as
+   * another topic.
+   */
+  topic: string[];
 }
 
 const DATA_DIR = join(projectRoot, 'src', 'skills', 'data');
@@ -29,7 +36,7 @@ export function skillLines(lang: Language): SkillLines {
 }
 
 function readLines(lang: Language): SkillLines {
-  const out = Object.fromEntries([...SKILL_CLASSES, 'answer', 'common'].map((c) => [c, [] as string[]])) as unknown as SkillLines;
+  const out = Object.fromEntries([...SKILL_CLASSES, 'answer', 'common', 'topic'].map((c) => [c, [] as string[]])) as unknown as SkillLines;
   for (const file of [`${lang}.yaml`, `${lang}-background.yaml`, `${lang}-everyday.yaml`, `${lang}-topics.yaml`]) {
     const path = join(DATA_DIR, file);
     if (!existsSync(path)) continue;
@@ -39,6 +46,9 @@ function readLines(lang: Language): SkillLines {
       if (Array.isArray(list)) out[c].push(...list.filter((x): x is string => typeof x === 'string' && x.trim() !== ''));
     }
     if (typeof doc.common === 'string') out.common.push(...doc.common.split(/\s+/).filter(Boolean));
+    // A string of words, or (Vietnamese, whose words are several syllables) a list of words.
+    if (typeof doc.topic_words === 'string') out.topic.push(...doc.topic_words.split(/\s+/).filter(Boolean));
+    else out.topic.push(...strings(doc.topic_words));
     out.human.push(...roleRequests(strings(doc.roles), strings(doc.role_requests)));
   }
   out.out_of_scope.push(...gibberish(60, 7));

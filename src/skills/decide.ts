@@ -28,6 +28,8 @@ export const SKILL_THRESHOLDS = {
    * with it ("meu computador não liga" to a gym): the detector's out-of-scope probability need only be this.
    */
   outOfScopeOffTopic: 0.2,
+  /** The same for a message with a number or a capitalised name in it ("a locksmith open 24h?"). */
+  outOfScopeOffTopicWithValue: 0.5,
   /** Out of scope for a message sharing only weak words with the bot (its knowledge's, or one example's). */
   outOfScopeWithWeakDomainWord: 0.93,
   /** Out of scope for a message using a word the bot's examples keep using: only when the detector is all but sure. */
@@ -75,6 +77,9 @@ export function decideSkill(r: SkillReading, t = SKILL_THRESHOLDS): SkillVerdict
   if (id === 'out_of_scope' && confidence >= oosBar) return { kind: 'out_of_scope', confidence };
   const oos = r.scores.find((s) => s.id === 'out_of_scope')?.confidence ?? 0;
   if (!shared && !r.hasValue && r.offTopicWords.length > 0 && id !== 'human' && oos >= t.outOfScopeOffTopic) return { kind: 'out_of_scope', confidence: oos };
+  // The same with a number or a name in it: a surer reading, and a topic word that is not itself the name.
+  const unnamedOffTopic = r.offTopicWords.some((w) => r.foreignWords.includes(w));
+  if (!shared && r.hasValue && unnamedOffTopic && id !== 'human' && oos >= t.outOfScopeOffTopicWithValue) return { kind: 'out_of_scope', confidence: oos };
   if (shared) return null;
   if ((SMALL_TALK as readonly string[]).includes(id) && confidence >= t.smallTalk) return { kind: id as SkillKind, confidence };
   return null;

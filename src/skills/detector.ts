@@ -114,10 +114,11 @@ export function createSkillDetector(opts: SkillDetectorOptions, cached?: Uint8Ar
   if (!restoredClassifier) classifier.train(examples);
 
   // Words any business's customers say (small talk, requests for a person, short answers, the everyday list).
-  const { generic, genericUnits, everyday, background, trigrams: skillTrigrams } = skillVocabulary(lang);
+  const { generic, genericUnits, everyday, background, topicUnits, trigrams: skillTrigrams } = skillVocabulary(lang);
   const seen = new Set(generic);
-  // Every word of the bot's own text.
+  // Every word of the bot's own text, and (Vietnamese) every pair of syllables.
   const botWords = new Set<string>();
+  const botUnits = new Set<string>();
   // Distinctive units: long enough to mean something, and never said in the generic lines.
   const own = new Set<string>();
   // How many of the bot's examples use each distinctive unit.
@@ -131,6 +132,7 @@ export function createSkillDetector(opts: SkillDetectorOptions, cached?: Uint8Ar
       botWords.add(w);
     }
     for (const u of new Set(units(normalized, lang))) {
+      botUnits.add(u);
       if (genericUnits.has(u) || generic.has(u) || nameUnits.has(u) || u.split(' ').some((part) => nameUnits.has(part))) continue;
       own.add(u);
       // A pair of two everyday syllables stays a weak mark however often the bot says it.
@@ -141,6 +143,10 @@ export function createSkillDetector(opts: SkillDetectorOptions, cached?: Uint8Ar
   // The background's topic words the bot never uses.
   const offTopic = new Set<string>();
   for (const w of background) if (w.length >= MIN_TOPIC_WORD[lang] && !everyday.has(w) && !botWords.has(w)) offTopic.add(w);
+  // Names of other topics' things (stems; in Vietnamese pairs of syllables) that the bot's text never says.
+  const thingNames = new Set<string>();
+  for (const u of topicUnits) if (!everyday.has(u) && !botWords.has(u) && !botUnits.has(u) && !(lang !== 'vi' && u.length < MIN_TOPIC_WORD[lang])) thingNames.add(u);
+  for (const u of thingNames) offTopic.add(u);
 
   const botWordList = [...botWords].filter((w) => w.length >= 5);
   /** A misspelling of one of the bot's words ("adicone") is not a word of another topic. */
@@ -166,7 +172,7 @@ export function createSkillDetector(opts: SkillDetectorOptions, cached?: Uint8Ar
       const scores = domainScores(classifier.predictNormalized(normalized));
       const domainWords = [...new Set(units(normalized, lang).filter((w) => own.has(w)))];
       const strongDomainWord = domainWords.some((w) => (exampleCount.get(w) ?? 0) >= STRONG_EXAMPLES);
-      const offTopicWords = [...new Set(words.filter((w) => offTopic.has(w)))];
+      const offTopicWords = [...new Set([...words, ...(lang === 'vi' ? units(normalized, lang) : [])].filter((w) => offTopic.has(w)))];
       const coverage = words.length ? words.filter((w) => seen.has(w)).length / words.length : 1;
       const letters = normalized.split(' ').filter((w) => /^\p{L}{3,}$/u.test(w));
       const gibberish = letters.length > 0 && letters.filter(plausible).length < letters.length / 2 && domainWords.length === 0;
@@ -177,7 +183,9 @@ export function createSkillDetector(opts: SkillDetectorOptions, cached?: Uint8Ar
       const unseen = words.filter((w) => !seen.has(w) && !named.has(w) && w.length >= MIN_TOPIC_WORD[lang] && plausible(w) && !nearBotWord(w));
       const foreignWords = [...new Set([...offTopicWords.filter((w) => !named.has(w)), ...unseen])];
       let passerBy: IntentScore[] | null = null;
-      if (domainWords.length && foreignWords.length >= PASSER_BY_FOREIGN && foreignWords.length > domainWords.length) {
+      const things = offTopicWords.filter((w) => thingNames.has(w) && !named.has(w)).length;
+      const weakOnly = domainWords.length > 0 && !strongDomainWord;
+      if (domainWords.length && ((foreignWords.length >= PASSER_BY_FOREIGN && foreignWords.length > domainWords.length) || (weakOnly && things >= domainWords.length))) {
         const own = new Set(domainWords.flatMap((u) => u.split(' ')));
         const rest = normalized.split(' ').filter((w) => !own.has(stem(w, lang))).join(' ');
         if (rest.trim()) passerBy = domainScores(classifier.predictNormalized(rest));

@@ -61,6 +61,17 @@ describe('skill detector on a small clinic bot', () => {
     expect(kind('quero fazer uma limpeza nos dentes amanhã')).toBeNull();
   });
 
+  it("knows other topics' things by name without training on them (topic_words), unless the bot names them", () => {
+    expect(skillLines('pt').topic.length).toBeGreaterThan(100);
+    expect(kind('o liquidificador quebrou a hélice')).toBe('out_of_scope');
+    expect(detector.read('o liquidificador quebrou a hélice')!.offTopicWords).toContain('liquidificador');
+    const withIt = createSkillDetector({ language: 'pt', domain: { ...domain, loja: ['vocês consertam liquidificador?', 'liquidificador com defeito', 'quanto fica o conserto do liquidificador'] } });
+    expect(withIt.read('o liquidificador quebrou a hélice')!.offTopicWords).toEqual([]);
+    // Vietnamese names of several syllables are known by their pairs.
+    const vi = createSkillDetector({ language: 'vi', domain: { mua: ['shop có váy đỏ không', 'áo thun size m còn không', 'quần jean giá bao nhiêu'] } });
+    expect(vi.read('tủ lạnh chạy ồn ào cả đêm')!.offTopicWords).toContain('tu lanh');
+  });
+
   it('leaves the bot its own messages, short answers and anything naming its things', () => {
     for (const text of ['quero marcar uma consulta com o cardiologista', 'vocês atendem unimed?', 'sim', 'amanhã às 10h', 'e dermatologia, tem?']) expect(kind(text), text).toBeNull();
   });
@@ -157,5 +168,12 @@ describe('decideSkill', () => {
     expect(decideSkill(reading('domain', 0.7, { scores, offTopicWords: ['computador'], domainWords: ['consult'] }))).toBeNull();
     expect(decideSkill(reading('domain', 0.7, { scores, offTopicWords: ['computador'], hasValue: true }))).toBeNull();
     expect(decideSkill(reading('domain', 0.9, { scores: [scores[0], { id: 'out_of_scope', confidence: 0.1 }], offTopicWords: ['computador'] }))).toBeNull();
+    // With a value, on a surer reading, and only when the topic word is not itself the capitalised name.
+    const surer = [
+      { id: 'out_of_scope', confidence: 0.55 },
+      { id: 'domain', confidence: 0.45 },
+    ];
+    expect(decideSkill(reading('out_of_scope', 0.55, { scores: surer, offTopicWords: ['computador'], foreignWords: ['computador'], hasValue: true }))?.kind).toBe('out_of_scope');
+    expect(decideSkill(reading('out_of_scope', 0.55, { scores: surer, offTopicWords: ['computador'], foreignWords: [], hasValue: true }))).toBeNull();
   });
 });

@@ -14,6 +14,11 @@ export interface SkillVocabulary {
   everyday: Set<string>;
   /** Stems of the background's (out of scope) lines. */
   background: Set<string>;
+  /**
+   * Units (see `units`) of the names of other topics' things (`topic_words`): in Vietnamese their pairs of syllables
+   * ("tu lanh", "bong da"), elsewhere their stems.
+   */
+  topicUnits: Set<string>;
   /** Letter trigrams of the lines the detector trains on (each skill's and the short answers). */
   trigrams: Set<string>;
 }
@@ -28,7 +33,7 @@ export function skillVocabulary(lang: Language): SkillVocabulary {
 
 function build(lang: Language): SkillVocabulary {
   const lines = skillLines(lang);
-  const v: SkillVocabulary = { generic: new Set(), genericUnits: new Set(), everyday: new Set(), background: new Set(), trigrams: new Set() };
+  const v: SkillVocabulary = { generic: new Set(), genericUnits: new Set(), everyday: new Set(), background: new Set(), topicUnits: new Set(), trigrams: new Set() };
   const read = (texts: string[], background: boolean, trained: boolean) => {
     for (const text of texts) {
       const normalized = normalize(text, lang);
@@ -44,6 +49,12 @@ function build(lang: Language): SkillVocabulary {
   for (const c of SKILL_CLASSES) read(lines[c], c === 'out_of_scope', true);
   read(lines.answer, false, true);
   read(lines.common, false, false);
+  // Names of other topics' things: topic words of the background only (not generic: a bot that names one keeps it
+  // as its own distinctive word).
+  for (const t of lines.topic) {
+    const normalized = normalize(t, lang);
+    for (const u of lang === 'vi' ? units(normalized, lang) : stems(normalized, lang)) v.topicUnits.add(u);
+  }
   return v;
 }
 
