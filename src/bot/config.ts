@@ -178,6 +178,16 @@ export const knowledgeTopicsSchema = z.strictObject({
   stopwords: z.string().default(''),
   domainPhrases: z.array(z.string().min(1)).default([]),
   followUp: z.array(z.string().min(1).refine(isRegex, 'not a valid regular expression')).default([]),
+  /** Compare words by this many first letters, accents and a plural "s" aside (off by default). */
+  stem: z.number().int().min(3).max(12).optional(),
+  /** Question words shorter than this say nothing (2). */
+  minWordLength: z.number().int().min(1).max(12).optional(),
+  /** Question words a passage must share, unless it holds a pair of them (2). */
+  minWords: z.number().int().min(1).max(10).optional(),
+  /** The least overlap score of an answer (3: a word in the heading 3, in the text 1, a pair 2). */
+  minScore: z.number().min(0).optional(),
+  /** Heading starts of overview sections: the answer to a question that names no subject. */
+  overview: z.array(z.string().min(1)).default([]),
 });
 
 export const botConfigSchema = z.strictObject({
