@@ -1,5 +1,5 @@
 // Cloudinha's tools, each a plain async function over `Sql` (the engine wraps them to emit tool events).
-// knowledgeSearch is the runtime's (src/knowledge), fed by bots/cloudinha/knowledge/*.md.
+// getImportantDates, knowledgeSearch and webSearch are the runtime's tool cascade (bot.yaml `answers:`).
 export { getStudentProfile, updateStudentProfile, validateProfileUpdates, missingOnboardingFields, missingMatchFields } from './profile.ts';
 export type { StudentProfile, ProfileUpdates, ProfileUpdateResult, EducationLevel } from './profile.ts';
 export { EDUCATION_LABELS, EDUCATION_LEVELS, ONBOARDING_FIELDS, MATCH_FIELDS } from './profile.ts';
@@ -7,7 +7,3 @@ export { searchOpportunities, widenToNearbyCities, normaliseFilters, findCity } 
 export type { SearchParams, SearchFilters, SearchResult, Opportunity } from './search.ts';
 export { computeEligibility, eligibilitySettings, DEFAULT_THRESHOLDS } from './eligibility.ts';
 export type { Eligibility, EligibilityKind, EligibilityThresholds } from './eligibility.ts';
-export { getImportantDates, formatDates, DATES_NOTICE } from './dates.ts';
-export type { ImportantDate, ImportantDatesResult } from './dates.ts';
-export { webSearch, DDG_BASE_URL } from './web.ts';
-export type { WebSearchOptions, WebSearchResult } from './web.ts';
