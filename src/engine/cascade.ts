@@ -4,7 +4,7 @@
 // calendar, the knowledge search, the web search); this runs them in a turn. With a model, the material found
 // becomes a grounded answer; without one (or when it fails), the material itself answers.
 import type { BotConfig } from '../bot/config.ts';
-import { answersSchema, createCalendar, formatEvents, mentions, type AnswersConfig, type Calendar, type CascadeSource, type DatePeriod, type IntentAnswer } from '../knowledge/index.ts';
+import { answersSchema, createCalendar, formatEvents, mentions, withoutPhrases, type AnswersConfig, type Calendar, type CascadeSource, type DatePeriod, type IntentAnswer } from '../knowledge/index.ts';
 import { createTopicRouter, type TopicRouter } from '../knowledge/topics.ts';
 import { foldDiacritics } from '../nlu/index.ts';
 import { answerFromPassages, searchPassages, type PassageAnswerOptions } from './specialists.ts';
@@ -50,10 +50,10 @@ export function calendarOf(config: BotConfig): Calendar | null {
   return cascadeOf(config).calendar;
 }
 
-/** A message that only opens a subject: one of `answers.openings`, no content word, not a date question. */
+/** A message that only opens a subject: one of `answers.openings`, no content word besides them, not a date question. */
 export function isOpening(config: BotConfig, text: string): boolean {
   const { answers, calendar, ranker } = cascadeOf(config);
-  return mentions(text, answers.openings) && ranker.contentWords(text).length === 0 && !calendar?.isDateQuestion(text);
+  return mentions(text, answers.openings) && ranker.contentWords(withoutPhrases(text, answers.openings)).length === 0 && !calendar?.isDateQuestion(text);
 }
 
 const closeWith = (text: string, line: string) => (line ? `${text.trim()}\n\n${line}` : text.trim());

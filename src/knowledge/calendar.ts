@@ -55,6 +55,13 @@ export function mentions(text: string, phrases: string[]): boolean {
   return covered(tokens(text), phrases.map(pattern)).size > 0;
 }
 
+/** The text's words (folded) without those the words or phrases cover. */
+export function withoutPhrases(text: string, phrases: string[]): string {
+  const said = tokens(text);
+  const own = covered(said, phrases.map(pattern));
+  return said.filter((_, i) => !own.has(i)).join(' ');
+}
+
 const cell = (row: Record<string, unknown>, column: string): string | null => {
   const v = row[column];
   return v === undefined || v === null || String(v).trim() === '' ? null : String(v).trim();
@@ -86,8 +93,7 @@ export function createCalendar(config: CalendarConfig): Calendar {
       if (picked.length) return candidates.filter((e) => picked.some((t) => covered(tokens(e.event), t.events).size > 0));
       // "what are the dates?" asks for the whole calendar; "when do classes start?" for something it does not hold.
       const own = new Set([...covered(said, questions), ...covered(said, allTopicWords)]);
-      const rest = said.filter((_, i) => !own.has(i)).join(' ');
-      return contentWords(rest).length ? [] : candidates;
+      return contentWords(said.filter((_, i) => !own.has(i)).join(' ')).length ? [] : candidates;
     },
   };
 }

@@ -18,5 +18,5 @@ export {
 } from './documents.ts';
 export { createTopicRouter, isTopicSection, MIN_OVERLAP, stemOf, writesWithDiacritics, type KnowledgeTopic, type TopicRouter, type TopicRouterOptions, type TopicToken } from './topics.ts';
 export { DEFAULT_WEB_SEARCH_URL, webSearch, webSearchOptions, type WebSearchOptions, type WebSearchResult } from './web-search.ts';
-export { createCalendar, formatDay, formatEvents, mentions, periodOf, type Calendar, type CalendarEvent, type DatePeriod } from './calendar.ts';
+export { createCalendar, formatDay, formatEvents, mentions, periodOf, withoutPhrases, type Calendar, type CalendarEvent, type DatePeriod } from './calendar.ts';
 export { CASCADE_SOURCES, answersSchema, intentAnswerSchema, type AnswersConfig, type CalendarConfig, type CascadeSource, type IntentAnswer, type WebSearchConfig } from './cascade-schema.ts';
