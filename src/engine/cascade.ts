@@ -61,7 +61,7 @@ const closeWith = (text: string, line: string) => (line ? `${text.trim()}\n\n${l
 /** Answer the message through the intent's cascade. */
 export async function answerWithCascade(ctx: TurnContext, intent: string, options: CascadeOptions = {}): Promise<CascadeAnswer> {
   const answer = options.answer ?? ctx.intentsConfig[intent]?.answer ?? ctx.bot.intents[intent]?.answer ?? { from: ['knowledge'], documents: [] };
-  const { answers, calendar } = cascadeOf(ctx.bot);
+  const { answers, calendar, ranker } = cascadeOf(ctx.bot);
   const replies = answers.replies;
   const subject = answer.subject;
   const tools: string[] = [];
@@ -81,7 +81,7 @@ export async function answerWithCascade(ctx: TurnContext, intent: string, option
       if (!calendar?.isDateQuestion(ctx.text)) continue;
       tools.push(CASCADE_TOOLS.calendar);
       const { dates } = await ctx.tool(CASCADE_TOOLS.calendar, { subject: subject ?? null }, async () => ({ dates: calendar.ofSubject(subject) }));
-      const found = calendar.answering(ctx.text, dates, (t) => cascadeOf(ctx.bot).ranker.contentWords(t));
+      const found = calendar.answering(ctx.text, dates, ranker.contentWords);
       if (!found.length) continue;
       const period = (p: DatePeriod) => ctx.reply(replies[p.kind], p.kind === 'undated' ? {} : p);
       const material = `${ctx.reply(replies.dates)}\n${formatEvents(found, ctx.bot.language, period)}`.trim();
