@@ -27,6 +27,7 @@ beforeAll(async () => {
         AbstractText: 'The harbour ferry crosses the bay every half hour.',
         AbstractURL: 'https://en.wikipedia.org/wiki/Harbour_ferry',
         AbstractSource: 'Wikipedia',
+        Results: [{ Text: 'Official timetable', FirstURL: 'https://ferry.example/' }],
         RelatedTopics: [
           { Text: 'Night ferry', FirstURL: 'https://duckduckgo.com/Night_ferry' },
           { Name: 'See also', Topics: [{ Text: 'Bay bridge', FirstURL: 'https://duckduckgo.com/Bay_bridge' }] },
@@ -45,12 +46,13 @@ afterAll(() => {
 });
 
 describe('webSearch', () => {
-  it('parses an Instant Answer: heading, abstract, its URL and source, related topics flattened from their groups', async () => {
+  it('parses an Instant Answer: heading, abstract, its URL and source, results and related topics flattened from their groups', async () => {
     const r = await webSearch('when does the ferry leave', { url: `${base}/`, params: { kl: 'uk-en' } });
     expect(r).toMatchObject({ available: true, found: true, heading: 'Harbour ferry', source: 'Wikipedia', url: 'https://en.wikipedia.org/wiki/Harbour_ferry' });
     if (!r.available) throw new Error('unreachable');
     expect(r.abstract).toMatch(/every half hour/);
     expect(r.related).toEqual([
+      { text: 'Official timetable', url: 'https://ferry.example/' },
       { text: 'Night ferry', url: 'https://duckduckgo.com/Night_ferry' },
       { text: 'Bay bridge', url: 'https://duckduckgo.com/Bay_bridge' },
     ]);

@@ -1,6 +1,6 @@
 // The web search of the tool cascade: an HTTP endpoint speaking DuckDuckGo's Instant Answer JSON (`Heading`,
-// `AbstractText`, `AbstractURL`, `RelatedTopics[]{Text, FirstURL}`, nested `Topics` groups). Offline-first:
-// SWITCHBOARD_OFFLINE=1 turns it off, and a slow answer, an HTTP error or no network comes back quickly as
+// `AbstractText`, `AbstractURL`, `Results[]` and `RelatedTopics[]` of `{Text, FirstURL}`, nested `Topics`
+// groups). Offline-first: SWITCHBOARD_OFFLINE=1 turns it off, and a slow answer, an HTTP error or no network comes back quickly as
 // `{ available: false }`, never as an error that would fail the turn.
 
 export const DEFAULT_WEB_SEARCH_URL = 'https://api.duckduckgo.com/';
@@ -81,7 +81,8 @@ export async function webSearch(query: string, opts: WebSearchOptions = {}): Pro
     const body = JSON.parse(await res.text()) as Record<string, unknown>;
     if (!body || typeof body !== 'object') return { available: false, reason: 'invalid', detail: 'not a JSON object' };
     const abstract = String(body.AbstractText || body.Abstract || body.Answer || body.Definition || '');
-    const related = flattenTopics(body.RelatedTopics).slice(0, 5);
+    // `Results` (the official site, when there is one) before `RelatedTopics`.
+    const related = [...flattenTopics(body.Results), ...flattenTopics(body.RelatedTopics)].slice(0, 5);
     return {
       available: true,
       query: q,
