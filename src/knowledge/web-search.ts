@@ -1,7 +1,7 @@
 // The web search of the tool cascade: an HTTP endpoint speaking DuckDuckGo's Instant Answer JSON (`Heading`,
 // `AbstractText`, `AbstractURL`, `Results[]` and `RelatedTopics[]` of `{Text, FirstURL}`, nested `Topics`
-// groups). Offline-first: SWITCHBOARD_OFFLINE=1 turns it off, and a slow answer, an HTTP error or no network comes back quickly as
-// `{ available: false }`, never as an error that would fail the turn.
+// groups). Offline-first: SWITCHBOARD_OFFLINE=1 turns it off, and a slow answer, an HTTP error or no network
+// comes back quickly as `{ available: false }`, never as an error that would fail the turn.
 
 export const DEFAULT_WEB_SEARCH_URL = 'https://api.duckduckgo.com/';
 
