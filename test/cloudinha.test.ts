@@ -91,7 +91,7 @@ let web: Awaited<ReturnType<typeof startFakeWebSearch>>;
 beforeAll(async () => {
   web = await startFakeWebSearch();
   // The real edu-br data (Prouni 2018/1, Sisu 2023/1, IGC 2021, calendar 2019/1) is loaded by the bot's setup.
-  s = await startTestServer({ only: ['cloudinha'], env: { CLOUDINHA_WEB_SEARCH_URL: web.url, SWITCHBOARD_LLM_TIMEOUT_MS: '2000' } });
+  s = await startTestServer({ only: ['cloudinha'], env: { SWITCHBOARD_WEB_SEARCH_URL: web.url, SWITCHBOARD_LLM_TIMEOUT_MS: '2000' } });
 });
 afterAll(async () => {
   await s?.close();

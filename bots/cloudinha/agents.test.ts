@@ -2,10 +2,8 @@
 // workflow's filters and the widening search, and Brazilian number formatting.
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Passage, readBotConfig, readKnowledgeDir, type RouteContext, type Sql, writeProfile } from 'switchboard';
-import { contentStems, datesFor, isDateQuestion, isIntro, relevantPassages } from './answers.ts';
+import { calendarOf, isOpening, type Passage, readBotConfig, readKnowledgeDir, type RouteContext, type Sql, topicRouterFor, writeProfile } from 'switchboard';
 import { loadEduData } from './data.ts';
-import { getImportantDates, type ImportantDate } from './dates.ts';
 import { buildCatalog } from './extract.ts';
 import { brMoney, brNumber } from './format.ts';
 import { regionOf, searchNearby } from './geo.ts';
@@ -15,12 +13,22 @@ import { route } from './router.ts';
 import { memoryDb, writeFixtureData } from './testing.ts';
 
 let sql: Sql;
-let calendar: ImportantDate[];
 beforeAll(async () => {
   ({ sql } = await memoryDb());
   await loadEduData(sql, { dataDir: writeFixtureData() });
-  calendar = (await getImportantDates(sql, 'sisu')).dates;
 });
+
+// The cascade is the runtime's (bot.yaml `answers:` and the intents' `answer:`); these check Cloudinha's data in it.
+const config = readBotConfig(fileURLToPath(new URL('.', import.meta.url)));
+const dates = calendarOf(config)!;
+const calendar = dates.ofSubject('Sisu');
+const ranker = topicRouterFor(config)!;
+const isDateQuestion = (text: string) => dates.isDateQuestion(text);
+const datesFor = (text: string) => dates.answering(text, calendar, ranker.contentWords);
+const isIntro = (text: string) => isOpening(config, text);
+/** The program's passages that answer the question, best first (the sisu and prouni intents search their own document). */
+const relevantPassages = (text: string, passages: Passage[], program: 'sisu' | 'prouni') =>
+  ranker.rankPassages(text, passages.filter((p) => config.intents[program].answer!.documents.includes(p.doc)));
 
 describe('router', () => {
   const bot = readBotConfig(import.meta.dirname);
@@ -73,11 +81,12 @@ describe('the cascade checks', () => {
   });
 
   it('answers from the calendar only what it has', () => {
-    expect(datesFor('quando abre o sisu?', calendar).map((d) => d.event)).toEqual(['Inscrições (prazo final prorrogado)']);
-    expect(datesFor('quando é a lista de espera do sisu?', calendar).map((d) => d.event)).toEqual(['Manifestação de interesse na lista de espera']);
-    expect(datesFor('quais as datas do sisu?', calendar)).toHaveLength(calendar.length);
-    expect(datesFor('quando começam as aulas do sisu?', calendar)).toEqual([]);
-    expect(datesFor('quando sai o resultado do sisu?', calendar)).toEqual([]); // the 2019/1 note has no Sisu result date
+    expect(datesFor('quando abre o sisu?').map((d) => d.event)).toEqual(['Inscrições (prazo final prorrogado)']);
+    expect(datesFor('quando é a lista de espera do sisu?').map((d) => d.event)).toEqual(['Manifestação de interesse na lista de espera']);
+    expect(calendar).toHaveLength(2);
+    expect(datesFor('quais as datas do sisu?')).toHaveLength(calendar.length);
+    expect(datesFor('quando começam as aulas do sisu?')).toEqual([]);
+    expect(datesFor('quando sai o resultado do sisu?')).toEqual([]); // the 2019/1 note has no Sisu result date
   });
 
   it("keeps the program's passages that share a content word with the question", () => {
@@ -85,8 +94,8 @@ describe('the cascade checks', () => {
     const passages = [p('prouni.md', 'Lista de espera do Prouni…'), p('sisu.md', 'Nota de corte e classificação'), p('sisu.md', 'Lista de espera do Sisu: primeira opção')];
     expect(relevantPassages('como funciona a lista de espera?', passages, 'sisu').map((x) => x.content)).toEqual(['Lista de espera do Sisu: primeira opção']);
     expect(relevantPassages('quando começam as aulas?', passages, 'sisu')).toEqual([]);
-    expect(contentStems('Quando é o SISU?')).toEqual([]);
-    expect(contentStems('quando começam as aulas do Sisu?')).toEqual(['comec', 'aula']); // plurals fold: "aulas" ~ "aula"
+    expect(ranker.contentWords('Quando é o SISU?')).toEqual([]);
+    expect(ranker.contentWords('quando começam as aulas do Sisu?')).toEqual(['comec', 'aula']); // plurals fold: "aulas" ~ "aula"
   });
 
   it('recognises an opening without a question', () => {

@@ -1,15 +1,20 @@
 // The conversational agents: root (chit-chat; opens a workflow when the student asks for something specific),
-// the Sisu and Prouni agents (questions through the tool cascade), and exit ("sair" clears the workflow).
-import { answerQuestion, isIntro, type Program } from './answers.ts';
-import { loadProfile, modelReply, WORKFLOWS, type CloudinhaResult, type CloudinhaStep, type Ctx } from './turn.ts';
+// the Sisu and Prouni agents (questions through the runtime's tool cascade, bot.yaml `answer:`), and exit
+// ("sair" clears the workflow).
+import { answerWithCascade } from 'switchboard';
+import { goldenExamples, loadProfile, modelReply, WORKFLOWS, type CloudinhaResult, type CloudinhaStep, type Ctx } from './turn.ts';
 
-/** A Sisu or Prouni turn: small talk is the runtime's line alone, "quero ajuda com o Sisu" opens the subject, else the cascade. */
+type Program = 'sisu' | 'prouni';
+
+/**
+ * A Sisu or Prouni turn in its workflow: small talk is the runtime's line alone; else the intent's cascade
+ * ("quero ajuda com o Sisu" only opens the subject), with the golden examples for a model's answer.
+ */
 async function programTurn(ctx: Ctx, program: Program): Promise<CloudinhaResult> {
   const workflow = WORKFLOWS[program];
   if (ctx.understanding.lead) return { segments: [], workflow };
-  if (isIntro(ctx.text)) return { segments: [{ intent: program, text: ctx.reply(`${program}_intro`), ok: true }], workflow, intents: [program] };
-  const answer = await answerQuestion(ctx, program);
-  return { segments: [{ intent: program, text: answer.text, ok: true, data: { source: answer.source, cascade: answer.cascade } }], workflow, intents: [program] };
+  const answer = await answerWithCascade(ctx, program, { context: ctx.model ? await goldenExamples(ctx) : undefined });
+  return { segments: [{ intent: program, text: answer.text, ok: true, data: { source: answer.source, cascade: answer.tools } }], workflow, intents: [program] };
 }
 
 export const sisu: CloudinhaStep = (ctx) => programTurn(ctx, 'sisu');

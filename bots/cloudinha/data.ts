@@ -1,7 +1,7 @@
-// Loads the past-edition education data (Prouni 2018/1 courses, Sisu 2023/1 cut-offs, INEP IGC 2021,
-// the 2019/1 calendar) from the shared CSVs into `opportunities` and `important_dates`.
-// Each table is written by ONE statement (insert … select from json_to_recordset), so a crash never
-// leaves a half-loaded table behind and the "already loaded?" row-count check stays trustworthy.
+// Loads the past-edition education data (Prouni 2018/1 courses, Sisu 2023/1 cut-offs, INEP IGC 2021) from the
+// shared CSVs into `opportunities` (the 2019/1 calendar is bot.yaml `answers.calendar`, read by the runtime).
+// The table is written by ONE statement (insert … select from json_to_recordset), so a crash never leaves it
+// half-loaded and the "already loaded?" row-count check stays trustworthy.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fold, parseCsv, type Sql } from 'switchboard';
@@ -10,10 +10,9 @@ export const DATA_FILES = {
   prouni: 'prouni_cursos_2018_amostra.csv',
   sisu: 'sisu_2023_1_notas_corte_ampla_concorrencia_amostra.csv',
   igc: 'inep_igc_2021.csv',
-  calendar: 'calendario_sisu_prouni_fies_2019_1.csv',
 } as const;
 
-export const EDITIONS = { prouni: '2018/1', sisu: '2023/1', calendar: '2019/1', igc: '2021' } as const;
+export const EDITIONS = { prouni: '2018/1', sisu: '2023/1', igc: '2021' } as const;
 
 export interface LoadOptions {
   dataDir: string;
@@ -44,8 +43,8 @@ export interface OpportunityRow {
   search_text: string;
 }
 
-/** Load everything not loaded yet. Returns the row counts now in both tables. */
-export async function loadEduData(sql: Sql, opts: LoadOptions): Promise<{ opportunities: number; dates: number }> {
+/** Load the opportunities unless they are loaded. Returns the row count now in the table. */
+export async function loadEduData(sql: Sql, opts: LoadOptions): Promise<{ opportunities: number }> {
   const say = opts.onProgress ?? (() => {});
   const started = Date.now();
 
@@ -60,17 +59,12 @@ export async function loadEduData(sql: Sql, opts: LoadOptions): Promise<{ opport
     await insertOpportunities(sql, rows);
   } else say('cloudinha: opportunities already loaded');
 
-  if ((await countRows(sql, 'important_dates')) === 0) {
-    const calendar = await readCsv(opts.dataDir, DATA_FILES.calendar, opts.maxRowsPerFile);
-    await insertDates(sql, calendar);
-  } else say('cloudinha: important dates already loaded');
-
-  const counts = { opportunities: await countRows(sql, 'opportunities'), dates: await countRows(sql, 'important_dates') };
-  say(`cloudinha: ${counts.opportunities} opportunities, ${counts.dates} dates (${Date.now() - started} ms)`);
+  const counts = { opportunities: await countRows(sql, 'opportunities') };
+  say(`cloudinha: ${counts.opportunities} opportunities (${Date.now() - started} ms)`);
   return counts;
 }
 
-async function countRows(sql: Sql, table: 'opportunities' | 'important_dates'): Promise<number> {
+async function countRows(sql: Sql, table: 'opportunities'): Promise<number> {
   const [row] = await sql.query<{ n: number | string }>(`select count(*)::int as n from ${table}`);
   return Number(row?.n ?? 0);
 }
@@ -264,23 +258,4 @@ async function insertOpportunities(sql: Sql, rows: OpportunityRow[]): Promise<vo
   await sql.query(`insert into opportunities (${cols}) select ${cols} from json_to_recordset($1::json) as r(${defs})`, [
     JSON.stringify(rows),
   ]);
-}
-
-async function insertDates(sql: Sql, calendar: Record<string, string>[]): Promise<void> {
-  const rows = calendar.map((r) => ({
-    program: r.programa,
-    event: r.evento,
-    start_date: r.data_inicio || null,
-    end_date: r.data_fim || null,
-    edition: r.edicao,
-    note: r.observacao || null,
-    source: r.fonte || null,
-  }));
-  if (rows.length === 0) return;
-  await sql.query(
-    `insert into important_dates (program, event, start_date, end_date, edition, note, source)
-     select program, event, start_date, end_date, edition, note, source
-     from json_to_recordset($1::json) as r(program text, event text, start_date date, end_date date, edition text, note text, source text)`,
-    [JSON.stringify(rows)],
-  );
 }

@@ -60,19 +60,9 @@ create index if not exists opportunities_state on opportunities (state);
 `,
   },
   {
-    id: 'cloudinha-003-important-dates',
-    sql: `
-create table if not exists important_dates (
-  id serial primary key,
-  program text not null,
-  event text not null,
-  start_date date,
-  end_date date,
-  edition text not null,
-  note text,
-  source text
-);
-`,
+    // The 2019/1 calendar was a table loaded at start-up; it is bot.yaml `answers.calendar` now, read by the runtime.
+    id: 'cloudinha-004-drop-important-dates',
+    sql: `drop table if exists important_dates;`,
   },
   {
     id: 'cloudinha-004-profiles-to-core',

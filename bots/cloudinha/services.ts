@@ -1,18 +1,16 @@
-// Start-up of the bot: configure the web search, and make the edu-br data (loaded into the store once, under a
+// Start-up of the bot: make the edu-br data (loaded into the store once, under a
 // cross-process lock so two servers starting together do not both load it) and the course/city catalog for
 // slot extraction ready to load. What `setup` returns is the turn's `ctx.services`.
 import { resolve } from 'node:path';
 import type { BotSetupContext, Sql } from 'switchboard';
 import { loadEduData } from './data.ts';
 import { defaultCatalog, loadCatalog, type Catalog } from './extract.ts';
-import type { WebSearchOptions } from './web.ts';
 
 export interface CloudinhaServices {
   /** The catalog once built (the router awaits `buildCatalog` first); the default courses until then. */
   readonly catalog: Catalog;
   /** Loads the edu-br data if it is not in the store yet, then builds the catalog from it. */
   buildCatalog(): Promise<Catalog>;
-  web: WebSearchOptions;
 }
 
 /**
@@ -43,7 +41,7 @@ export async function catalogFor(sql: Sql): Promise<Catalog> {
 
 /** The services, or stand-ins when a step runs without them (a unit test calling an agent directly). */
 export function servicesOf(services: CloudinhaServices | undefined): CloudinhaServices {
-  return services ?? { catalog: defaultCatalog, buildCatalog: async () => defaultCatalog, web: {} };
+  return services ?? { catalog: defaultCatalog, buildCatalog: async () => defaultCatalog };
 }
 
 export async function setup({ sql, withLock, config, dir, log, env }: BotSetupContext): Promise<CloudinhaServices> {
@@ -65,12 +63,10 @@ export async function setup({ sql, withLock, config, dir, log, env }: BotSetupCo
     },
   };
   catalogs.set(sql, slot);
-  const timeoutMs = Number(config.settings.web_search_timeout_ms) || undefined;
   return {
     get catalog() {
       return slot.built ?? defaultCatalog;
     },
     buildCatalog: () => catalogFor(sql),
-    web: { baseUrl: env.CLOUDINHA_WEB_SEARCH_URL || undefined, timeoutMs, env },
   };
 }

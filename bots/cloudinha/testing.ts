@@ -1,7 +1,7 @@
 // Test helpers: an in-memory PGlite with Cloudinha's migrations applied (wrapped as the store's `Sql`),
 // and a tiny hand-made edu-br data folder whose every row a test can reason about.
 import { PGlite } from '@electric-sql/pglite';
-import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,7 +34,7 @@ const igc = (code: string, name: string, sigla: string, uf: string, value: strin
   `2021,${code},${name},${sigla},Universidade,Pública Federal,${uf},10,0.5,3,0.2,4,0.1,4,${value},4,`;
 
 /**
- * Write a small edu-br folder: 7 Sisu rows, 4 Prouni courses (5 offers), 4 IGC rows, and the real calendar.
+ * Write a small edu-br folder: 7 Sisu rows, 4 Prouni courses (5 offers), 4 IGC rows.
  * Sisu: UFPE Recife DIREITO (Matutino 760, Noturno 720), UFPE Caruaru DIREITO Noturno 680, UFRPE Recife
  * ENGENHARIA CIVIL Integral 690 and MEDICINA VETERINÁRIA Integral 740, UNICAMP Campinas MEDICINA Integral 800,
  * UFPE Recife LETRAS Vespertino with cut-off 0 (none).
@@ -77,6 +77,5 @@ export function writeFixtureData(): string {
       igc('999', 'UNIVERSIDADE CATÓLICA DE PERNAMBUCO', 'UNICAP', 'PE', '3.5'),
     ].join('\n'),
   );
-  copyFileSync(join(EDU_DATA_DIR, DATA_FILES.calendar), join(dir, DATA_FILES.calendar));
   return dir;
 }

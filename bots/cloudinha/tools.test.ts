@@ -1,16 +1,12 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Sql } from 'switchboard';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { calendarOf, formatEvents, readBotConfig, type Sql } from 'switchboard';
 import { loadEduData } from './data.ts';
 import { memoryDb, writeFixtureData } from './testing.ts';
 import {
   computeEligibility,
   eligibilitySettings,
-  formatDates,
-  getImportantDates,
   searchOpportunities,
-  webSearch,
   widenToNearbyCities,
 } from './tools.ts';
 
@@ -170,97 +166,38 @@ describe('searchOpportunities', () => {
   });
 });
 
-describe('getImportantDates', () => {
-  it('returns one program’s dates from the past 2019/1 calendar, in date order', async () => {
-    const r = await getImportantDates(sql, 'ProUni');
-    expect(r.past).toBe(true);
-    expect(r.edition).toBe('2019/1');
-    expect(r.notice).toContain('2019/1');
-    expect(r.dates.length).toBe(5);
-    expect(r.dates.every((d) => d.program === 'ProUni')).toBe(true);
-    expect(r.dates[0]).toMatchObject({ event: 'Inscrições', start_date: '2019-01-31', end_date: '2019-02-03' });
-    const starts = r.dates.map((d) => d.start_date ?? d.end_date);
+// getImportantDates is the runtime's calendar (src/knowledge/calendar.ts) over bot.yaml `answers.calendar`.
+describe('getImportantDates: the calendar of bot.yaml', () => {
+  const config = readBotConfig(fileURLToPath(new URL('.', import.meta.url)));
+  const calendar = calendarOf(config)!;
+
+  it('holds the 12 events of the 2019/1 note', () => {
+    expect(calendar.events.length).toBe(12);
+  });
+
+  it('returns one program’s dates from the past 2019/1 calendar, in date order', () => {
+    const dates = calendar.ofSubject('ProUni');
+    expect(dates.length).toBe(5);
+    expect(dates.every((d) => d.subject === 'ProUni')).toBe(true);
+    expect(dates[0]).toMatchObject({ event: 'Inscrições', start: '2019-01-31', end: '2019-02-03' });
+    const starts = dates.map((d) => d.start ?? d.end);
     expect(starts).toEqual([...starts].sort());
+    expect(config.replies[config.answers!.replies.dates]).toContain('2019/1');
   });
 
-  it('matches programs case- and accent-insensitively, including combined ones', async () => {
-    expect((await getImportantDates(sql, 'sisu')).dates.length).toBe(2);
-    const fies = await getImportantDates(sql, 'FIES');
-    expect(fies.dates.some((d) => d.program === 'Fies/P-Fies')).toBe(true);
-    expect(fies.dates.length).toBe(5);
-    expect((await getImportantDates(sql)).dates.length).toBe(12);
+  it('matches programs case- and accent-insensitively, including combined ones', () => {
+    expect(calendar.ofSubject('sisu').length).toBe(2);
+    const fies = calendar.ofSubject('FIES');
+    expect(fies.some((d) => d.subject === 'Fies/P-Fies')).toBe(true);
+    expect(fies.length).toBe(5);
+    expect(calendar.ofSubject().length).toBe(12);
   });
 
-  it('formats dates in Brazilian style', async () => {
-    const text = formatDates(await getImportantDates(sql, 'sisu'));
+  it('formats dates in Brazilian style', () => {
+    const say = (key: string, vars: Record<string, string>) => config.replies[key].replace(/\{(\w+)\}/g, (_, k: string) => vars[k] ?? '');
+    const r = config.answers!.replies;
+    const text = formatEvents(calendar.ofSubject('sisu'), config.language, (p) => say(r[p.kind], p.kind === 'undated' ? {} : p));
     expect(text).toContain('até 27/01/2019');
     expect(text).toContain('de 29/01/2019 a 05/02/2019');
-  });
-});
-
-describe('webSearch', () => {
-  let server: Server;
-  let base: string;
-  const seen: URL[] = [];
-  beforeAll(async () => {
-    server = createServer((req, res) => {
-      const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-      seen.push(url);
-      if (url.pathname === '/slow') return void setTimeout(() => res.end('{}'), 2000);
-      if (url.pathname === '/broken') {
-        res.statusCode = 500;
-        return void res.end('oops');
-      }
-      res.setHeader('content-type', 'application/x-javascript');
-      res.end(
-        JSON.stringify({
-          Heading: 'Sisu',
-          AbstractText: 'O Sistema de Seleção Unificada é o sistema do MEC…',
-          AbstractURL: 'https://pt.wikipedia.org/wiki/Sisu',
-          AbstractSource: 'Wikipedia',
-          RelatedTopics: [{ Text: 'Enem', FirstURL: 'https://duckduckgo.com/Enem' }, { Name: 'Ver também', Topics: [{ Text: 'Prouni', FirstURL: 'https://duckduckgo.com/Prouni' }] }],
-        }),
-      );
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  });
-  afterAll(() => {
-    server.closeAllConnections();
-    return new Promise<void>((resolve) => server.close(() => resolve()));
-  });
-
-  it('is disabled outright by SWITCHBOARD_OFFLINE=1 (no request made)', async () => {
-    let called = false;
-    const r = await webSearch('sisu', { env: { SWITCHBOARD_OFFLINE: '1' }, fetchImpl: (async () => { called = true; throw new Error('no'); }) as typeof fetch });
-    expect(r).toEqual({ available: false, reason: 'offline' });
-    expect(called).toBe(false);
-  });
-
-  it('parses a DuckDuckGo Instant Answer', async () => {
-    const r = await webSearch('o que é sisu', { baseUrl: `${base}/`, env: {} });
-    expect(r).toMatchObject({ available: true, found: true, heading: 'Sisu', source: 'Wikipedia', url: 'https://pt.wikipedia.org/wiki/Sisu' });
-    if (!r.available) throw new Error('unreachable');
-    expect(r.related.map((x) => x.text)).toEqual(['Enem', 'Prouni']);
-    const last = seen[seen.length - 1];
-    expect(last.searchParams.get('q')).toBe('o que é sisu');
-    expect(last.searchParams.get('format')).toBe('json');
-  });
-
-  it('gives up quickly on a slow answer, an HTTP error or no network', async () => {
-    const t0 = performance.now();
-    expect(await webSearch('sisu', { baseUrl: `${base}/slow`, timeoutMs: 150, env: {} })).toEqual({ available: false, reason: 'timeout' });
-    expect(performance.now() - t0).toBeLessThan(1500);
-    expect(await webSearch('sisu', { baseUrl: `${base}/broken`, env: {} })).toMatchObject({ available: false, reason: 'http' });
-    // A port nobody listens on: connection refused.
-    const closed = createServer();
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-    const port = (closed.address() as AddressInfo).port;
-    await new Promise<void>((resolve) => closed.close(() => resolve()));
-    expect(await webSearch('sisu', { baseUrl: `http://127.0.0.1:${port}/`, env: {}, timeoutMs: 1000 })).toMatchObject({ available: false, reason: 'network' });
-  });
-
-  it('refuses an empty query', async () => {
-    expect(await webSearch('  ', { env: {} })).toMatchObject({ available: false, reason: 'invalid' });
   });
 });

@@ -36,7 +36,7 @@ describe('switchboard check on bot folders', () => {
 
   it('a typo in a key names the nearest valid key', () => {
     const dir = broken((d) => editYaml(d, '    handoff: true', '    handof: true'));
-    expect(errors(dir)).toEqual(["intents.atendente.handof: unknown key 'handof' — did you mean 'handoff'? (valid here: label, description, handoff, predefined, examples, freeText, opening, aliases, slots)"]);
+    expect(errors(dir)).toEqual(["intents.atendente.handof: unknown key 'handof' — did you mean 'handoff'? (valid here: label, description, handoff, predefined, examples, freeText, opening, aliases, slots, answer)"]);
   });
 
   it('a missing knowledge folder, and an empty one', () => {
@@ -62,6 +62,31 @@ describe('switchboard check on bot folders', () => {
       "actions.unexpected: reply key 'action_unexpected' is not in replies",
       "actions.intents.atendente.reply: reply key 'pedido_anotado' is not in replies",
     ]);
+  });
+
+  it('reply keys the tool cascade says that replies lack, and a calendar file that is not there', () => {
+    const dir = broken((d) => {
+      editYaml(d, /\n  duvida:\n/, '\n  duvida:\n    answer: { from: [calendar, knowledge, web], opening: abrir_duvida }\n');
+      writeFileSync(join(d, 'bot.yaml'), `${readFileSync(join(d, 'bot.yaml'), 'utf8')}\nanswers:\n  calendar: { file: ../datas.csv, questions: [quando] }\n  replies: { web: fonte_web }\n`);
+    });
+    expect(errors(dir)).toEqual([
+      "answers.replies.calendar: reply key 'source_calendar' is not in replies (the tool cascade says it; \"\" to say nothing)",
+      "answers.replies.knowledge: reply key 'source_knowledge' is not in replies (the tool cascade says it; \"\" to say nothing)",
+      "answers.replies.web: reply key 'fonte_web' is not in replies (the tool cascade says it; \"\" to say nothing)",
+      "answers.replies.none: reply key 'web_unavailable' is not in replies (the tool cascade says it; \"\" to say nothing)",
+      "answers.replies.dates: reply key 'dates_header' is not in replies (the tool cascade says it; \"\" to say nothing)",
+      "answers.replies.range: reply key 'date_range' is not in replies (the tool cascade says it; \"\" to say nothing)",
+      "answers.replies.from: reply key 'date_from' is not in replies (the tool cascade says it; \"\" to say nothing)",
+      "answers.replies.until: reply key 'date_until' is not in replies (the tool cascade says it; \"\" to say nothing)",
+      "answers.replies.undated: reply key 'date_unknown' is not in replies (the tool cascade says it; \"\" to say nothing)",
+      "intents.duvida.answer.opening: reply key 'abrir_duvida' is not in replies (the tool cascade says it; \"\" to say nothing)",
+    ]);
+    expect(checkBot(dir, { crossValidate: false }).findings).toContainEqual({
+      level: 'warning',
+      file: 'bot.yaml',
+      field: 'answers.calendar.file',
+      message: "'../datas.csv' does not exist: the calendar has only its inline rows",
+    });
   });
 
   it("a form's askMany key and a slot's label that replies lack", () => {

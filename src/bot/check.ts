@@ -2,10 +2,11 @@
 // missing or empty knowledge folder, reply keys used but not defined, too few or repeated examples — plus
 // how well its intents separate (k-fold cross-validation) and how much of the bot is data rather than code.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { crossValidate, labelEvidence, type CrossValidation } from '../nlu/index.ts';
 import type { Language } from '../nlu/types.ts';
 import type { BotConfig } from './config.ts';
+import { answersSchema } from '../knowledge/cascade-schema.ts';
 import { repeatedExamples } from './examples.ts';
 import { BotConfigError, readBotConfig } from './loader.ts';
 
@@ -50,7 +51,7 @@ export function checkBot(dir: string, opts: { folds?: number; crossValidate?: bo
     return { dir, id: dir.split(/[\\/]/).pop()!, findings, ratio };
   }
   const lang = config.language.slice(0, 2) as Language;
-  findings.push(...checkKnowledge(dir, config), ...checkReplyKeys(dir, config), ...checkExamples(config, lang));
+  findings.push(...checkKnowledge(dir, config), ...checkCalendarFile(dir, config), ...checkReplyKeys(dir, config), ...checkExamples(config, lang));
   const examples = Object.entries(config.intents).flatMap(([intent, c]) => c.examples.map((text) => ({ text, intent })));
   // The runtime also trains on the labels of intents with few examples: they join every training fold.
   const crossValidation = opts.crossValidate === false ? undefined : crossValidate(examples, lang, opts.folds ?? 5, config.understanding.fallback, labelEvidence(config.intents), config.understanding.wordVectors);
@@ -92,6 +93,29 @@ function actionReplyRefs(config: BotConfig): [string, string | undefined][] {
   ];
 }
 
+/**
+ * The reply keys the tool cascade of the intents with `answer:` says: each source's line, the line when none
+ * answers, the calendar's header and period words, and each intent's opening.
+ */
+function cascadeReplyRefs(config: BotConfig): [string, string][] {
+  const intents = Object.entries(config.intents).filter(([, i]) => i.answer);
+  if (!intents.length) return [];
+  const r = (config.answers ?? answersSchema.parse({})).replies;
+  const sources = new Set(intents.flatMap(([, i]) => i.answer!.from));
+  const refs: [string, string][] = [...sources].map((s) => [`answers.replies.${s}`, r[s]]);
+  refs.push(['answers.replies.none', r.none]);
+  if (sources.has('calendar')) for (const k of ['dates', 'range', 'from', 'until', 'undated'] as const) refs.push([`answers.replies.${k}`, r[k]]);
+  for (const [id, i] of intents) if (i.answer!.opening) refs.push([`intents.${id}.answer.opening`, i.answer!.opening]);
+  return refs;
+}
+
+/** A calendar file that is not there: the calendar has its inline rows alone. */
+function checkCalendarFile(dir: string, config: BotConfig): Finding[] {
+  const file = config.answers?.calendar?.file;
+  if (!file || existsSync(resolve(dir, file))) return [];
+  return [{ level: 'warning', file: 'bot.yaml', field: 'answers.calendar.file', message: `'${file}' does not exist: the calendar has only its inline rows` }];
+}
+
 /** Reply keys named by forms and actions (errors) and by the bot's code with a literal key (warnings). */
 function checkReplyKeys(dir: string, config: BotConfig): Finding[] {
   const out: Finding[] = [];
@@ -114,6 +138,9 @@ function checkReplyKeys(dir: string, config: BotConfig): Finding[] {
     out.push(...missingKeys(refs, has));
   }
   out.push(...missingKeys(actionReplyRefs(config), has));
+  for (const [field, key] of cascadeReplyRefs(config)) {
+    if (!has(key)) out.push({ level: 'error', file: 'bot.yaml', field, message: `reply key '${key}' is not in replies (the tool cascade says it; "" to say nothing)` });
+  }
   for (const file of filesUnder(dir).filter((f) => /\.ts$/.test(f) && !/\.test\.ts$/.test(f))) {
     const text = readFileSync(file, 'utf8');
     for (const m of text.matchAll(/\breply\(\s*['"]([a-z][a-z0-9_]*)['"]/g)) {

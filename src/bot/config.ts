@@ -4,6 +4,7 @@ import { actionsSchema } from '../actions/schema.ts';
 import { BUILTIN_SLOT_KINDS, formSchema } from '../forms/schema.ts';
 import { guardrailsSchema } from '../guardrails/settings.ts';
 import { profileSchema } from '../profile/schema.ts';
+import { answersSchema, intentAnswerSchema } from '../knowledge/cascade-schema.ts';
 import { skillsSchema } from '../skills/config.ts';
 
 export const intentSchema = z.strictObject({
@@ -24,6 +25,8 @@ export const intentSchema = z.strictObject({
    * the value comes from when the request is read without a model (`ctx.commands()`, docs/writing-a-bot.md#command-slots).
    */
   slots: z.record(z.string(), commandSlotSchema()).default({}),
+  /** Answered by the tool cascade: its sources in order (`[calendar, knowledge, web]`), subject, documents (docs/writing-a-bot.md#answers). */
+  answer: intentAnswerSchema.optional(),
 });
 
 function commandSlotSchema() {
@@ -179,6 +182,16 @@ export const knowledgeTopicsSchema = z.strictObject({
   stopwords: z.string().default(''),
   domainPhrases: z.array(z.string().min(1)).default([]),
   followUp: z.array(z.string().min(1).refine(isRegex, 'not a valid regular expression')).default([]),
+  /** Compare words by this many first letters, accents and a plural "s" aside (off by default). */
+  stem: z.number().int().min(3).max(12).optional(),
+  /** Question words shorter than this say nothing (2). */
+  minWordLength: z.number().int().min(1).max(12).optional(),
+  /** Question words a passage must share, unless it holds a pair of them (2). */
+  minWords: z.number().int().min(1).max(10).optional(),
+  /** The least overlap score of an answer (3: a word in the heading 3, in the text 1, a pair 2). */
+  minScore: z.number().min(0).optional(),
+  /** Heading starts of overview sections: the answer to a question that names no subject. */
+  overview: z.array(z.string().min(1)).default([]),
 });
 
 export const botConfigSchema = z.strictObject({
@@ -197,6 +210,8 @@ export const botConfigSchema = z.strictObject({
   knowledge: z.string().optional(),
   /** Which knowledge section answers a loosely written question (docs/writing-a-bot.md#knowledge-topics). */
   knowledgeTopics: knowledgeTopicsSchema.optional(),
+  /** The tool cascade's sources: a calendar of dated events, the web search, its reply keys (docs/writing-a-bot.md#answers). */
+  answers: answersSchema.optional(),
   gazetteers: z.array(gazetteerSchema).default([]),
   /** Search requests read from a message, field by field (docs/writing-a-bot.md#queries). */
   queries: z.record(z.string(), z.record(z.string(), queryFieldSchema)).default({}),
@@ -253,6 +268,12 @@ export const checkedBotConfigSchema = botConfigSchema.superRefine((c, ctx) => {
   });
   const kinds = new Set<string>([...BUILTIN_SLOT_KINDS, ...c.gazetteers.map((g) => g.type), ...c.entities.map((e) => e.type)]);
   for (const id of Object.keys(c.actions?.intents ?? {})) need(id, ['actions', 'intents', id]);
+  for (const [id, intent] of Object.entries(c.intents)) {
+    if (intent.answer?.from.includes('calendar') && !c.answers?.calendar) {
+      ctx.addIssue({ code: 'custom', path: ['intents', id, 'answer', 'from'], message: "'calendar' needs answers.calendar (its rows and date-question words)" });
+    }
+    if (intent.answer?.documents.length && !c.knowledge) ctx.addIssue({ code: 'custom', path: ['intents', id, 'answer', 'documents'], message: 'documents need a knowledge folder (knowledge:)' });
+  }
   const queryKinds = new Set(['budget', 'size', 'terms', ...c.gazetteers.map((g) => g.type)]);
   for (const [name, fields] of Object.entries(c.queries)) {
     for (const [field, spec] of Object.entries(fields)) {

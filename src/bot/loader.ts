@@ -1,5 +1,5 @@
 // Finds bots under bots/<id>/: bot.yaml (validated) and an optional index.ts with the bot's code.
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { checkedBotConfigSchema, type BotConfig } from './config.ts';
@@ -7,6 +7,7 @@ import { describeIssues } from './errors.ts';
 import type { BotDefinition } from '../engine/types.ts';
 import { compiled, projectRoot, runnableModule, sourceDir } from '../paths.ts';
 import { readYamlFile } from '../yaml-file.ts';
+import { parseCsv } from '../store/csv.ts';
 
 export interface BotSource {
   config: BotConfig;
@@ -35,7 +36,20 @@ export function readBotConfig(botDir: string): BotConfig {
   if (config.knowledge && !existsSync(join(dir, config.knowledge))) {
     throw new BotConfigError(`${file} is not a valid bot definition:\n  - knowledge: folder '${config.knowledge}' does not exist in ${dir}`);
   }
+  readCalendarFile(config, dir);
   return config;
+}
+
+/**
+ * The rows of `answers.calendar.file` (relative to the bot folder) join its inline rows. A file kept outside the
+ * repository may be missing: the calendar then has the inline rows alone (`switchboard check` says so).
+ */
+function readCalendarFile(config: BotConfig, dir: string): void {
+  const calendar = config.answers?.calendar;
+  if (!calendar?.file) return;
+  const path = resolve(dir, calendar.file);
+  if (!existsSync(path)) return;
+  calendar.rows = [...parseCsv(readFileSync(path, 'utf8')), ...calendar.rows];
 }
 
 /** bots/ of the project, or SWITCHBOARD_BOTS_DIR (e.g. `examples`, or your own folder of bots). */

@@ -3,14 +3,14 @@
 import type { BotConfig, IntentConfig } from '../bot/config.ts';
 import type { BotSource } from '../bot/loader.ts';
 import { NotFoundError } from '../errors/index.ts';
-import { indexBotKnowledge } from '../knowledge/index.ts';
+import { indexBotKnowledge, webSearchOptions, type WebSearchOptions } from '../knowledge/index.ts';
 import type { LocalUnderstander } from '../nlu/index.ts';
 import type { Language, Understander } from '../nlu/types.ts';
 import type { SkillDetector } from '../skills/index.ts';
 import * as store from '../store/index.ts';
 import type { Database } from '../store/index.ts';
 import { buildTurnGraph, type TurnGraph } from './graph.ts';
-import { defaultSpecialists } from './specialists.ts';
+import { defaultSpecialists } from './default-specialists.ts';
 import { withForms } from '../forms/index.ts';
 import type { ModelCallRecord, TurnModel } from './types.ts';
 import { buildUnderstander, classifierInputs, detectorCacheName, detectorInputs } from './understanding.ts';
@@ -38,6 +38,8 @@ export interface LoadedBot extends BotSource {
   services: unknown;
   /** The local classifier (also behind llm/cascade understanding). */
   local: LocalUnderstander;
+  /** The web search of `answers.web` with the environment's overrides (offline, URL, timeout). */
+  webSearch: WebSearchOptions;
   /** The bot's built-in skill detector, built on first use (null when every skill is off). */
   skills?: () => SkillDetector | null;
 }
@@ -87,6 +89,7 @@ export class BotRegistry {
       language: config.language.slice(0, 2) as Language,
       currentCalls: [],
       services,
+      webSearch: webSearchOptions(config.answers?.web, env),
       local: null as unknown as LocalUnderstander,
     };
     // A classifier or skill detector trained by an earlier run on the same inputs and code is loaded, not trained again.

@@ -1,23 +1,43 @@
-// Specialists every bot gets for free: an intent with no code of its own answers from its reply template,
-// else from the bot's knowledge documents, else with the fallback reply.
-import type { BotConfig } from '../bot/config.ts';
+// Answers from the bot's knowledge documents: the passages that answer a message, and the answer grounded in
+// them (the model's when one is configured, else the best passage).
 import { clausesFor } from './clauses.ts';
+import { createTopicRouter } from '../knowledge/topics.ts';
 import { searchWithTopics, topicRouterFor } from './topic-search.ts';
-import type { Passage, Specialist, TurnContext } from './types.ts';
+import type { Passage, TurnContext } from './types.ts';
 
 /**
  * Answer a question from the knowledge documents: the best passage, without its heading line (the model's answer
  * from the best three when one is configured). With bot.yaml `knowledgeTopics` the topic table picks the passage.
  */
 export async function answerFromKnowledge(ctx: TurnContext, intent: string, options: PassageAnswerOptions = {}): Promise<{ text: string; found: boolean; passages: string[] }> {
-  const router = topicRouterFor(ctx.bot);
-  const passages = router
-    ? await ctx.tool('knowledgeSearch', { query: ctx.text, topic: router.detectTopic(ctx.text)?.section ?? null }, () => searchWithTopics(ctx, router))
-    : await ctx.tool('knowledgeSearch', { query: ctx.text }, () => searchByClause(ctx, intent));
+  const passages = await searchPassages(ctx, intent);
   if (!passages.length) return { text: ctx.reply(`${intent}_not_found`) || ctx.reply('knowledge_not_found'), found: false, passages: [] };
   const texts = passages.slice(0, 3).map((p) => p.content);
   return { text: await answerFromPassages(ctx, texts, options), found: true, passages: texts };
 }
+
+/**
+ * The knowledge search of an intent as the `knowledgeSearch` tool: the passages that answer the message, best
+ * first. With `documents`, only theirs, ranked by the words they share with the question (bot.yaml
+ * `knowledgeTopics` sets the ranker's stopwords, stems, thresholds and overview sections).
+ */
+export async function searchPassages(ctx: TurnContext, intent: string, documents: string[] = []): Promise<Passage[]> {
+  const router = topicRouterFor(ctx.bot);
+  if (documents.length) {
+    const ranker = router ?? plainRanker;
+    const topic = router?.detectTopic(ctx.text);
+    return ctx.tool('knowledgeSearch', { query: ctx.text, documents, topic: topic?.section ?? null }, async () =>
+      ranker.rankPassages(ctx.text, await ctx.searchKnowledge(ctx.text, RESTRICTED_CANDIDATES, { documents }), topic),
+    );
+  }
+  return router
+    ? ctx.tool('knowledgeSearch', { query: ctx.text, topic: router.detectTopic(ctx.text)?.section ?? null }, () => searchWithTopics(ctx, router))
+    : ctx.tool('knowledgeSearch', { query: ctx.text }, () => searchByClause(ctx, intent));
+}
+
+/** Passages of the restricted documents a ranker judges (documents meant to be restricted to are small). */
+const RESTRICTED_CANDIDATES = 60;
+const plainRanker = createTopicRouter({ topics: [] });
 
 export interface PassageAnswerOptions {
   /** The model call's purpose in the trace; default 'grounded_reply'. */
@@ -26,6 +46,10 @@ export interface PassageAnswerOptions {
   instruction?: string;
   /** Put the conversation's recent history in the prompt too. */
   history?: boolean;
+  /** More for the system prompt after the passages (examples of good answers). */
+  context?: string;
+  /** The answer without a model (or when it fails); default the first passage without its heading line. */
+  fallback?: string;
 }
 
 /**
@@ -40,7 +64,7 @@ export async function answerFromPassages(ctx: TurnContext, passages: string[], o
       const history = options.history && ctx.history.length ? `\n\nConversation so far:\n${ctx.history.map((m) => `${m.role}: ${m.content}`).join('\n')}` : '';
       const text = await ctx.model.generate({
         purpose: options.purpose ?? 'grounded_reply',
-        system: `${ctx.bot.persona}\n${instruction}\n\n${passages.map((t, i) => `[${i + 1}] ${t}`).join('\n\n')}${history}`,
+        system: `${ctx.bot.persona}\n${instruction}\n\n${passages.map((t, i) => `[${i + 1}] ${t}`).join('\n\n')}${options.context ? `\n\n${options.context}` : ''}${history}`,
         user: ctx.text,
         onDelta: (delta) => ctx.emit({ type: 'text_delta', content: delta }),
       });
@@ -51,7 +75,7 @@ export async function answerFromPassages(ctx: TurnContext, passages: string[], o
       console.warn(`[${ctx.bot.id}] grounded reply failed, answering from the passage: ${(err as Error).message}`);
     }
   }
-  return stripHeading(passages[0]);
+  return options.fallback ?? stripHeading(passages[0]);
 }
 
 /**
@@ -69,21 +93,4 @@ async function searchByClause(ctx: TurnContext, intent: string): Promise<Passage
 function stripHeading(content: string): string {
   const lines = content.split('\n');
   return (lines.length > 1 ? lines.slice(1) : lines).join('\n').trim();
-}
-
-export function defaultSpecialists(config: BotConfig): Record<string, Specialist> {
-  const out: Record<string, Specialist> = {};
-  for (const intent of Object.keys(config.intents)) {
-    out[intent] = async (ctx) => {
-      if (intent === config.understanding.fallback) {
-        const text = ctx.understanding.generalResponse || ctx.reply(intent) || ctx.reply('general_fallback');
-        return { segments: [{ intent, text, ok: true }] };
-      }
-      const template = ctx.reply(intent);
-      if (template) return { segments: [{ intent, text: template, ok: true }] };
-      const answer = await answerFromKnowledge(ctx, intent);
-      return { segments: [{ intent, text: answer.text || ctx.reply('general_fallback'), ok: true, data: { found: answer.found } }] };
-    };
-  }
-  return out;
 }

@@ -20,7 +20,7 @@ export function topicRouterFor(config: BotConfig): TopicRouter | undefined {
   let router = routers.get(config);
   if (router === undefined) {
     const t = config.knowledgeTopics;
-    router = t ? createTopicRouter({ topics: t.topics, expansions: t.expansions, stopwords: t.stopwords, domainPhrases: t.domainPhrases }) : null;
+    router = t ? createTopicRouter(t) : null;
     routers.set(config, router);
   }
   return router ?? undefined;

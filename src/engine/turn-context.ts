@@ -1,6 +1,6 @@
 // The TurnContext a specialist step receives: the turn's inputs, reads, tools (traced and announced as
 // events), deferred writes and reply templates.
-import { searchKnowledge } from '../knowledge/index.ts';
+import { searchKnowledge, webSearch } from '../knowledge/index.ts';
 import { checkProfileUpdates, profileSubject, readProfile, writeProfile, type Profile } from '../profile/index.ts';
 import { extractEntities } from '../nlu/index.ts';
 import { botCommandReader, withCommandSlots } from './commands.ts';
@@ -76,7 +76,8 @@ export function turnContext(scope: TurnScope, state: TurnStateValue): TurnContex
     },
     defer: (write) => void writes.push(write),
     rejected: scope.rejected,
-    searchKnowledge: (query, limit) => searchKnowledge(db, bot.config.id, bot.config.language, query, limit),
+    searchKnowledge: (query, limit, options) => searchKnowledge(db, bot.config.id, bot.config.language, query, limit, options?.documents),
+    searchWeb: (query) => webSearch(query, bot.webSearch),
     classify: (t) => bot.local.classify(t),
     reply: (key, vars) => fillTemplate(bot.config.replies[key] ?? '', vars),
     profile() {

@@ -3,6 +3,7 @@ import type { Profile } from '../profile/schema.ts';
 import type { BotConfig, IntentConfig } from '../bot/config.ts';
 import type { Entity, Understander, Understanding } from '../nlu/types.ts';
 import type { CommandClause } from '../nlu/commands.ts';
+import type { WebSearchResult } from '../knowledge/web-search.ts';
 import type { SessionRow, Sql, Migration } from '../store/index.ts';
 import type { FormHooks, SlotExtractor, SlotValidator } from '../forms/types.ts';
 import type { DeferredWrite, WriteRejected } from './outcomes.ts';
@@ -90,7 +91,10 @@ export interface TurnContext<Services = unknown, M extends object = Memory, D ex
   defer(write: DeferredWrite): void;
   /** Set when this turn runs again because a deferred write of its first run was rejected: answer for it. */
   readonly rejected?: WriteRejected;
-  searchKnowledge(query: string, limit?: number): Promise<Passage[]>;
+  /** The knowledge passages for `query`, best first; with `documents`, every passage of those documents (matching first). */
+  searchKnowledge(query: string, limit?: number, options?: { documents?: string[] }): Promise<Passage[]>;
+  /** The web search of bot.yaml `answers.web` (off with SWITCHBOARD_OFFLINE=1; never throws, gives up after its timeout). */
+  searchWeb(query: string): Promise<WebSearchResult>;
   /** The bot's local classifier on any text (e.g. to tell which clause of a message is this intent's). */
   classify(text: string): { id: string; confidence: number }[];
   /** The bot's reply template `key` with {placeholders} filled. */

@@ -16,4 +16,7 @@ export {
   type KnowledgeDocSummary,
   type StoredDoc,
 } from './documents.ts';
-export { createTopicRouter, isTopicSection, MIN_OVERLAP, writesWithDiacritics, type KnowledgeTopic, type TopicRouter, type TopicRouterOptions, type TopicToken } from './topics.ts';
+export { createTopicRouter, isTopicSection, MIN_OVERLAP, stemOf, writesWithDiacritics, type KnowledgeTopic, type TopicRouter, type TopicRouterOptions, type TopicToken } from './topics.ts';
+export { DEFAULT_WEB_SEARCH_URL, webSearch, webSearchOptions, type WebSearchOptions, type WebSearchResult } from './web-search.ts';
+export { createCalendar, formatDay, formatEvents, mentions, periodOf, withoutPhrases, type Calendar, type CalendarEvent, type DatePeriod } from './calendar.ts';
+export { CASCADE_SOURCES, answersSchema, intentAnswerSchema, type AnswersConfig, type CalendarConfig, type CascadeSource, type IntentAnswer, type WebSearchConfig } from './cascade-schema.ts';

@@ -30,7 +30,7 @@ for (const driver of testDrivers()) {
     beforeAll(async () => {
       db = await openTestDatabase(driver);
       await migrate(db, coreMigrations);
-      await indexKnowledge(db, 'ct', 'pt-BR', chunkMarkdown('ct.md', DOC));
+      await indexKnowledge(db, 'ct', 'pt-BR', [...chunkMarkdown('ct.md', DOC), ...chunkMarkdown('loja.md', '# Loja\n\n## Estacionamento da loja\nA loja não tem estacionamento.\n')]);
     });
     afterAll(async () => db?.drop());
 
@@ -44,7 +44,17 @@ for (const driver of testDrivers()) {
     it('returns nothing for unrelated or hostile text and does not reindex unchanged docs', async () => {
       expect(await searchKnowledge(db, 'ct', 'pt-BR', "'; drop table knowledge_chunks; --")).toEqual([]);
       expect(await searchKnowledge(db, 'other-bot', 'pt-BR', 'endereço')).toEqual([]);
-      expect((await indexKnowledge(db, 'ct', 'pt-BR', chunkMarkdown('ct.md', DOC))).reindexed).toBe(false);
+      expect((await indexKnowledge(db, 'ct', 'pt-BR', [...chunkMarkdown('ct.md', DOC), ...chunkMarkdown('loja.md', '# Loja\n\n## Estacionamento da loja\nA loja não tem estacionamento.\n')])).reindexed).toBe(false);
+    });
+
+    it('restricted to documents: every passage of those only, the matching ones first', async () => {
+      expect((await searchKnowledge(db, 'ct', 'pt-BR', 'tem estacionamento?', 10)).map((p) => p.doc).sort()).toEqual(['ct.md', 'loja.md']);
+      const inCt = await searchKnowledge(db, 'ct', 'pt-BR', 'tem estacionamento?', 10, ['ct.md']);
+      expect(inCt.map((p) => p.heading)).toEqual(['Estacionamento', 'CT Smash', 'Endereço', 'Preços']);
+      expect((await searchKnowledge(db, 'ct', 'pt-BR', 'tem estacionamento?', 10, ['loja.md'])).map((p) => p.heading)).toEqual(['Estacionamento da loja']);
+      // no searchable word: the documents' passages all the same (an overview can still answer)
+      expect(await searchKnowledge(db, 'ct', 'pt-BR', '?', 10, ['loja.md'])).toHaveLength(1);
+      expect(await searchKnowledge(db, 'ct', 'pt-BR', '?', 10)).toEqual([]);
     });
   });
 }

@@ -89,10 +89,26 @@ function orQuery(query: string): string {
   return [...new Set(words)].join(' or ');
 }
 
-export async function searchKnowledge(sql: Sql, bot: string, language: string, query: string, limit = 3): Promise<Passage[]> {
+/**
+ * The passages that share words with `query`, best first. With `documents`, every passage of those documents
+ * (matching ones first, by rank): a restricted search is over a few small documents whose candidates a ranker
+ * then judges, and a question with no searchable word still gets them (an overview section).
+ */
+export async function searchKnowledge(sql: Sql, bot: string, language: string, query: string, limit = 3, documents?: string[]): Promise<Passage[]> {
   const q = orQuery(query);
-  if (!q) return [];
   const cfg = tsConfigFor(language);
+  if (documents?.length) {
+    const rows = await sql.query<{ doc: string; heading: string; content: string; score: number }>(
+      `select doc, heading, content, case when $3 = '' then 0 else ts_rank_cd(tsv, websearch_to_tsquery($2::regconfig, $3)) end as score
+         from knowledge_chunks
+        where bot = $1 and doc = any($5::text[])
+        order by score desc, id
+        limit $4`,
+      [bot, cfg, q, limit, documents],
+    );
+    return rows.map((r) => ({ ...r, score: Number(r.score) }));
+  }
+  if (!q) return [];
   const rows = await sql.query<{ doc: string; heading: string; content: string; score: number }>(
     `select doc, heading, content, ts_rank_cd(tsv, query) as score
        from knowledge_chunks, websearch_to_tsquery($2::regconfig, $3) query

@@ -48,3 +48,33 @@ describe('createTopicRouter', () => {
     expect(writesWithDiacritics(router.words('mo cua may gio ko'))).toBe(false);
   });
 });
+
+describe('createTopicRouter with stems, thresholds and overview sections', () => {
+  const p = (heading: string, content: string): Passage => ({ doc: 'd', heading, content, score: 0 });
+  const overview = p('O que é o clube', 'Um clube de natação para todas as idades.');
+  const signUp = p('Como se inscrever', 'A inscrição é feita no balcão.');
+  const lockers = p('Armários', 'Os armários aceitam moedas; traga cadeado para o armário.');
+  const stemmed = createTopicRouter({ topics: [], stopwords: 'o a os as de do da me como que é quero saber clube', stem: 5, minWordLength: 4, minWords: 1, minScore: 1, overview: ['O que é'] });
+  const plain = createTopicRouter({ topics: [], stopwords: 'o a os as de do da me como que é quero saber clube' });
+
+  it('compares words by their stems, accents and a plural aside', () => {
+    expect(stemmed.contentWords('quero saber das inscrições')).toEqual(['inscr']);
+    expect(stemmed.rankPassages('como me inscrevo?', [lockers, signUp])).toEqual([signUp]);
+    expect(plain.rankPassages('como me inscrevo?', [lockers, signUp])).toEqual([]);
+  });
+
+  it('one shared word is enough when minWords and minScore say so', () => {
+    expect(stemmed.rankPassages('e os armarios?', [signUp, lockers])).toEqual([lockers]);
+    expect(plain.rankPassages('e os armarios?', [signUp, lockers])).toEqual([]);
+  });
+
+  it('words shorter than minWordLength say nothing', () => {
+    expect(stemmed.contentWords('e a lei?')).toEqual([]);
+    expect(plain.contentWords('e a lei?')).toEqual(['lei']);
+  });
+
+  it('a question naming no subject gets the overview section', () => {
+    expect(stemmed.rankPassages('o que é o clube?', [signUp, lockers, overview])).toEqual([overview]);
+    expect(stemmed.rankPassages('quero saber dos armários', [overview, lockers])).toEqual([lockers]);
+  });
+});

@@ -27,6 +27,19 @@ export interface TopicRouterOptions {
   stopwords?: string;
   /** Phrases every passage is about ("thời trang" for a fashion shop): they do not count as shared words. */
   domainPhrases?: string[];
+  /**
+   * Compare words by their first `stem` letters, accent-folded and without a plural "s" ("inscrições" ~
+   * "inscrever", "cotas" ~ "cota"): for languages whose accents tell no two words apart. Off by default.
+   */
+  stem?: number;
+  /** Question words shorter than this say nothing about the passage (default 2). */
+  minWordLength?: number;
+  /** A passage answers only when it shares this many question words, or a pair of consecutive ones (default 2). */
+  minWords?: number;
+  /** ...and scores at least this (default MIN_OVERLAP; a word in the heading scores 3, in the text 1, a pair 2). */
+  minScore?: number;
+  /** Heading starts of overview sections ("O que é"): first for a question that has no content words. */
+  overview?: string[];
 }
 
 export interface TopicToken { raw: string; folded: string; expanded?: boolean }
@@ -37,9 +50,14 @@ export interface TopicRouter {
   words(text: string): TopicToken[];
   /** The first topic (in table order, specific before general) whose cue the message meets; `strongOnly` ignores weak cues. */
   detectTopic(text: string, options?: { strongOnly?: boolean }): KnowledgeTopic | undefined;
-  /** How well a passage answers the question (0 when it shares under two words and no pair of words). */
+  /** How well a passage answers the question (0 when it shares under `minWords` words and no pair of words). */
   overlapScore(question: string, passage: Passage): number;
-  /** The candidates, best first: the topic's section, then by overlap; those under MIN_OVERLAP are dropped unless the topic's. */
+  /** The question's words that say what it is about: no stopwords, none shorter than `minWordLength` (stems with `stem`). */
+  contentWords(text: string): string[];
+  /**
+   * The candidates, best first: the topic's section, then by overlap; those sharing too little are dropped unless
+   * the topic's. A question without content words gets the overview sections (`overview`) alone.
+   */
   rankPassages(question: string, passages: Passage[], topic?: KnowledgeTopic): Passage[];
 }
 
@@ -67,12 +85,19 @@ function sameWord(said: TopicToken, cue: TopicToken, strict = false): boolean {
   return !strict && said.folded === cue.folded && !hasDiacritics(said.raw);
 }
 
-function containsPhrase(tokens: TopicToken[], phrase: TopicToken[], strict = false): boolean {
+type Same = (said: TopicToken, cue: TopicToken, strict?: boolean) => boolean;
+
+function containsPhrase(tokens: TopicToken[], phrase: TopicToken[], strict = false, same: Same = sameWord): boolean {
   if (!phrase.length) return false;
   for (let i = 0; i + phrase.length <= tokens.length; i++) {
-    if (phrase.every((p, k) => sameWord(tokens[i + k], p, strict))) return true;
+    if (phrase.every((p, k) => same(tokens[i + k], p, strict))) return true;
   }
   return false;
+}
+
+/** A folded word without a plural "s" (words of five letters or more), cut to `length` letters. */
+export function stemOf(folded: string, length: number): string {
+  return (folded.length > 4 && folded.endsWith('s') ? folded.slice(0, -1) : folded).slice(0, length);
 }
 
 /** The passage is the section the topic names. */
@@ -91,8 +116,21 @@ export function createTopicRouter(options: TopicRouterOptions): TopicRouter {
       return (expanded ? expanded.split(' ') : [w]).map((x) => ({ raw: x, folded: fold(x), expanded: Boolean(expanded) }));
     });
   const stopwords = words(options.stopwords ?? '');
-  /** A stopword as typed: "cần" and "can" are, "cân" (weight) is not. */
-  const isStopword = (t: TopicToken) => stopwords.some((w) => sameWord(t, w));
+  const stem = options.stem;
+  const minLength = options.minWordLength ?? 2;
+  const key = (t: TopicToken) => (stem ? stemOf(t.folded, stem) : t.raw);
+  /** With `stem`, words are the same when their stems are; else as sameWord says. */
+  const same: Same = stem ? (said, cue) => key(said) === key(cue) : sameWord;
+  const foldedStopwords = new Set(stopwords.map((w) => w.folded));
+  /**
+   * A stopword as typed: "cần" and "can" are, "cân" (weight) is not. With `stem`, accents aside and a plural
+   * "s" too ("duvidas" is "dúvida").
+   */
+  const isStopword = (t: TopicToken) =>
+    stem ? foldedStopwords.has(t.folded) || (t.folded.endsWith('s') && foldedStopwords.has(t.folded.slice(0, -1))) : stopwords.some((w) => sameWord(t, w));
+  const isContent = (t: TopicToken) => !isStopword(t) && t.folded.length >= minLength;
+  const overviews = (options.overview ?? []).map((h) => fold(h.toLowerCase()));
+  const isOverview = (p: Passage) => overviews.some((h) => fold(p.heading.toLowerCase()).startsWith(h));
   const domain = (options.domainPhrases ?? []).map((p) => words(p).map((t) => t.folded));
   const withoutDomainPhrases = (tokens: TopicToken[]) => {
     const drop = new Set<number>();
@@ -122,15 +160,15 @@ export function createTopicRouter(options: TopicRouterOptions): TopicRouter {
     const strict = writesWithDiacritics(q);
     const heading = words(passage.heading);
     const body = words(passage.content);
-    const has = (tokens: TopicToken[], t: TopicToken) => tokens.some((x) => sameWord(t, x, strict));
+    const has = (tokens: TopicToken[], t: TopicToken) => tokens.some((x) => same(t, x, strict));
     // each question word in the heading counts 3, in the text 1; each pair of consecutive words found together 2
     let score = 0;
     let shared = 0;
     let pairs = 0;
     const seen = new Set<string>();
-    for (const t of q.filter((x) => !isStopword(x) && x.folded.length > 1)) {
-      if (seen.has(t.raw)) continue;
-      seen.add(t.raw);
+    for (const t of q.filter(isContent)) {
+      if (seen.has(key(t))) continue;
+      seen.add(key(t));
       const points = has(heading, t) ? 3 : has(body, t) ? 1 : 0;
       if (points) shared++;
       score += points;
@@ -138,14 +176,15 @@ export function createTopicRouter(options: TopicRouterOptions): TopicRouter {
     for (let i = 0; i + 1 < q.length; i++) {
       const pair = [q[i], q[i + 1]];
       if (pair.some(isStopword)) continue;
-      if (containsPhrase(heading, pair, strict) || containsPhrase(body, pair, strict)) {
+      if (containsPhrase(heading, pair, strict, same) || containsPhrase(body, pair, strict, same)) {
         pairs++;
         score += 2;
       }
     }
-    // one shared word alone is chance
-    return shared >= 2 || pairs >= 1 ? score : 0;
+    // one shared word alone is chance (unless the bot's minWords says otherwise)
+    return shared >= (options.minWords ?? 2) || pairs >= 1 ? score : 0;
   }
+  const minScore = options.minScore ?? MIN_OVERLAP;
 
   return {
     topics: options.topics,
@@ -159,10 +198,13 @@ export function createTopicRouter(options: TopicRouterOptions): TopicRouter {
       return compiled.find((c) => c.cues.some(meets))?.topic;
     },
     overlapScore,
+    contentWords: (text) => [...new Set(withoutDomainPhrases(words(text)).filter(isContent).map(key))],
     rankPassages(question, passages, topic) {
+      // a question that names no subject ("me explica o programa") asks for the overview
+      const overview = overviews.length > 0 && !withoutDomainPhrases(words(question)).some(isContent);
       return passages
-        .map((p, i) => ({ p, i, onTopic: topic ? isTopicSection(p, topic) : false, score: overlapScore(question, p) }))
-        .filter((s) => s.onTopic || s.score >= MIN_OVERLAP)
+        .map((p, i) => ({ p, i, onTopic: topic ? isTopicSection(p, topic) : overview && isOverview(p), score: overlapScore(question, p) }))
+        .filter((s) => s.onTopic || s.score >= minScore)
         .sort((a, b) => Number(b.onTopic) - Number(a.onTopic) || b.score - a.score || a.i - b.i)
         .map((s) => s.p);
     },

@@ -22,7 +22,8 @@ export type {
   TurnEvent,
   TurnModel,
 } from '../engine/types.ts';
-export { answerFromKnowledge, answerFromPassages, type PassageAnswerOptions } from '../engine/specialists.ts';
+export { answerFromKnowledge, answerFromPassages, searchPassages, type PassageAnswerOptions } from '../engine/specialists.ts';
+export { answerWithCascade, calendarOf, CASCADE_TOOLS, isOpening, type CascadeAnswer, type CascadeOptions } from '../engine/cascade.ts';
 export { isShortFollowUp, searchByTopic, topicRouterFor } from '../engine/topic-search.ts';
 export { formatRecordList, loadInBackground, relaxations, searchRelaxing, type BackgroundValue, type BackgroundValueOptions, type RecordListTemplates, type RelaxedResult } from '../catalogue/index.ts';
 export { WriteRejected, type DeferredWrite } from '../engine/index.ts';
@@ -72,6 +73,7 @@ export type { ActionEvent, ActionRun, ActionTool, ActionTurn, QueuedAction, Reme
 // Handoff phrases, knowledge, feedback, moderation
 export { isGreeting } from '../handoff/index.ts';
 export { createTopicRouter, isTopicSection, readKnowledgeDir, writesWithDiacritics, type Chunk, type KnowledgeTopic, type TopicRouter } from '../knowledge/index.ts';
+export { createCalendar, formatEvents, webSearch, webSearchOptions, type Calendar, type CalendarEvent, type WebSearchOptions, type WebSearchResult } from '../knowledge/index.ts';
 export { goldenPromptBlock } from '../feedback/index.ts';
 export { logModeration, type ModerationEntry } from '../guardrails/index.ts';
 

@@ -9,7 +9,8 @@ const USAGE = `Usage: switchboard check [bot…] [options]
 
 Checks every bot under bots/ (or the ones named: an id, or a path to a folder with a bot.yaml):
 bot.yaml against its schema (unknown keys name the nearest valid one), the knowledge folder, reply keys that
-forms or the bot's code use, intents with too few examples, examples repeated across intents. Then measures
+forms, actions, the tool cascade or the bot's code use, a missing calendar file, intents with too few examples,
+examples repeated across intents. Then measures
 how well the intents separate (k-fold cross-validation of the local classifier, with the most confused pairs)
 and prints how much of the bot is data (bot.yaml, knowledge, data files) against TypeScript.
 Exits 1 when a bot has an error (warnings do not fail).
