@@ -8,7 +8,7 @@ describe('cloudinha migrations', () => {
   it('moves the profiles of a database that had user_profiles into the core profiles table, then drops the old table', async () => {
     const pg = new PGlite();
     const sql = { query: async <T,>(text: string, params?: unknown[]) => (await pg.query<T>(text, params)).rows };
-    const move = migrations.find((m) => m.id === 'cloudinha-004-profiles-to-core')!;
+    const move = migrations.find((m) => m.id === 'cloudinha-005-profiles-to-core')!;
     for (const m of [...coreMigrations, ...migrations.filter((m) => m !== move)]) await pg.exec(m.sql);
     await pg.query("insert into user_profiles (user_id, name, age, state, enem_score, onboarding_completed, active_workflow) values ('ana', 'Ana', 17, 'PE', 700.5, true, 'match_workflow')");
     await pg.exec(move.sql);

@@ -65,7 +65,7 @@ create index if not exists opportunities_state on opportunities (state);
     sql: `drop table if exists important_dates;`,
   },
   {
-    id: 'cloudinha-004-profiles-to-core',
+    id: 'cloudinha-005-profiles-to-core',
     sql: `
 insert into profiles (bot, subject, data, updated_at)
 select 'cloudinha', user_id, jsonb_strip_nulls(to_jsonb(p) - 'user_id' - 'updated_at' - 'active_workflow'), updated_at from user_profiles p
