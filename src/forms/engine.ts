@@ -2,7 +2,7 @@
 // (corrections included), validates, then asks for the next missing slot, confirms with a summary, or
 // completes. While a form runs, the slot being asked is the context for understanding (see ./context.ts).
 import { isoDate, wallClock } from '../nlu/index.ts';
-import type { Entity, Language } from '../nlu/types.ts';
+import type { Entity, Language, PatternEntity } from '../nlu/types.ts';
 import type { Step, StepResult, TurnContext } from '../engine/types.ts';
 import type { FormConfig, SlotConfig } from './schema.ts';
 import { fromEntities } from './from-entities.ts';
@@ -64,7 +64,7 @@ export function formStep(rt: FormRuntime): Step {
       rt,
       lang,
       prior,
-      say: async (keyOrText, slots, extra = {}) => replyText(ctx, keyOrText, { ...displayed(form, slots, lang), ...(await rt.hooks?.vars?.(ctx, slots)), ...extra }),
+      say: async (keyOrText, slots, extra = {}) => replyText(ctx, keyOrText, { ...displayed(ctx.bot.entities, form, slots, lang), ...(await rt.hooks?.vars?.(ctx, slots)), ...extra }),
       answer: (text, state, extra = {}) => ({
         segments: text ? [{ intent, text, ok: true, data: { form: id, stage: state.stage } }] : [],
         // Keys the bot's code keeps beside the form's own (an id its write returned) stay.
@@ -242,7 +242,7 @@ async function fill(t: Turn, slots: Slots, pending: string | undefined, entities
     const slot = form.slots[name];
     const verdict = withinRules(slot, value, { today }) ? await validate(t, name, slot, value, slots) : { ok: false };
     if (!verdict.ok) {
-      const vars = { ...displayed(form, slots, lang), value: showValue(slot.kind, value, lang), ...verdict.vars };
+      const vars = { ...displayed(ctx.bot.entities, form, slots, lang), value: showValue(shownAs(ctx.bot.entities, slot.kind), value, lang), ...verdict.vars };
       rejected.push({ slot: name, say: verdict.say, vars, clears: Boolean(verdict.clear?.length) });
       for (const other of verdict.clear ?? []) delete slots[other];
       continue;
@@ -318,10 +318,16 @@ async function question(t: Turn, slot: string, slots: Slots): Promise<{ text: st
   return { text, asking };
 }
 
+/** A kind that is a `money:` or `number:` entity of the bot is shown as money or a number. */
+function shownAs(entities: PatternEntity[], kind: string): string {
+  const entity = entities.find((e) => e.type === kind && (e.money || e.number));
+  return entity ? (entity.money ? 'money' : 'number') : kind;
+}
+
 /** The slots as replies show them ({data} → "terça-feira, 10/03"). */
-function displayed(form: FormConfig, slots: Slots, lang: Language): Record<string, string> {
+function displayed(entities: PatternEntity[], form: FormConfig, slots: Slots, lang: Language): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(slots)) out[name] = showValue(form.slots[name]?.kind ?? 'text', value, lang);
+  for (const [name, value] of Object.entries(slots)) out[name] = showValue(shownAs(entities, form.slots[name]?.kind ?? 'text'), value, lang);
   return out;
 }
 
