@@ -4,7 +4,8 @@ import type { BotConfig } from '../bot/config.ts';
 import type { BotDefinition, RouteContext, TurnContext } from '../engine/types.ts';
 import type { ActiveFlowContext } from '../nlu/types.ts';
 import { CONFIRM_STAGE, cancels, formStep } from './engine.ts';
-import { readingProblems, type SlotVocabulary } from './reading.ts';
+import type { SlotVocabulary } from './reading.ts';
+import { readingProblems } from './reading-kinds.ts';
 import { fold } from './slots.ts';
 import type { FormState } from './types.ts';
 
@@ -22,7 +23,7 @@ export function withForms(config: BotConfig, definition: BotDefinition): BotDefi
     }
     const extractor = form.extract ? definition.extractors?.[form.extract] : undefined;
     if (form.extract && !extractor) throw new Error(`bot '${config.id}': forms.${id}.extract names '${form.extract}', which the bot's index.ts does not export in extractors`);
-    const problems = readingProblems(config, id, form, definition.slotReaders);
+    const problems = readingProblems(config, id, form, definition.slotReaders ?? {});
     if (problems.length) throw new Error(`bot '${config.id}': ${problems.join('; ')}`);
     specialists[intent] = formStep({
       id,

@@ -3,8 +3,10 @@
 // inside another's words, the bot's vocabulary and reader, and the declaration's problems.
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { checkedBotConfigSchema } from '../bot/config.ts';
 import { readBotConfig } from '../bot/loader.ts';
-import { readFormSlots, readingProblems, type SlotTextReader } from './reading.ts';
+import { readFormSlots, type SlotTextReader } from './reading.ts';
+import { readingProblems } from './reading-kinds.ts';
 import travel, { VOCABULARY } from './testing/travel/index.ts';
 
 const bot = readBotConfig(resolve(import.meta.dirname, 'testing/travel'));
@@ -76,5 +78,8 @@ describe('reading a form with the slot readers', () => {
       "forms.trip.readOrder: 'weather' is neither a slot of the form nor an entity or gazetteer type",
     ]);
     expect(readingProblems(bot, 'trip', form, readers)).toEqual([]);
+    // bot.yaml's check says so too (the readers of the code are checked when the bot loads).
+    const checked = checkedBotConfigSchema.safeParse({ ...bot, forms: { trip: { ...form, readOrder: ['weather'] } } });
+    expect(checked.error?.issues.map((i) => i.message)).toEqual(["forms.trip.readOrder: 'weather' is neither a slot of the form nor an entity or gazetteer type"]);
   });
 });

@@ -28,6 +28,7 @@ import {
 } from '../nlu/index.ts';
 import type { Gazetteer, Language, PatternEntity } from '../nlu/types.ts';
 import { checkProfileUpdates } from '../profile/fields.ts';
+import { readerOf, type Reader } from './reading-kinds.ts';
 import type { FormConfig, SlotConfig } from './schema.ts';
 import type { SlotValue } from './slots.ts';
 import type { Slots } from './types.ts';
@@ -69,55 +70,6 @@ export interface FormReading {
   vocabulary?: SlotVocabulary;
   readers?: Record<string, SlotTextReader>;
   lang?: Language;
-}
-
-type Reader =
-  | { kind: 'number' | 'money' | 'place' | 'household' | 'name'; entity: PatternEntity }
-  | { kind: 'name'; entity?: undefined }
-  | { kind: 'pattern'; entities: PatternEntity[] }
-  | { kind: 'gazetteer'; type: string }
-  | { kind: 'code'; name: string };
-
-/** How a slot (or a set-aside entry of `readOrder`) of this kind is read; undefined for a kind no slot reader reads. */
-function readerOf(bot: BotConfig, kind: string, code?: string): Reader | undefined {
-  if (code) return { kind: 'code', name: code };
-  const declared = bot.entities.filter((e) => e.type === kind);
-  for (const key of ['number', 'money', 'place', 'household', 'name'] as const) {
-    const entity = declared.find((e) => e[key]);
-    if (entity) return { kind: key, entity };
-  }
-  if (kind === 'name') return { kind: 'name' };
-  const patterns = declared.filter((e) => e.pattern);
-  if (patterns.length) return { kind: 'pattern', entities: patterns };
-  if (bot.gazetteers.some((g) => g.type === kind)) return { kind: 'gazetteer', type: kind };
-  return undefined;
-}
-
-/** The slots of a `read: message` form that its slot readers read (the others, built-in kinds, come from the entities). */
-export function slotsRead(bot: BotConfig, form: FormConfig): string[] {
-  const hosted = new Set(Object.values(form.slots).flatMap((s) => (s.stateSlot ? [s.stateSlot] : [])));
-  return Object.entries(form.slots)
-    .filter(([name, s]) => hosted.has(name) || s.within || readerOf(bot, s.kind, s.reader))
-    .map(([name]) => name);
-}
-
-/** The problems of a `read: message` form's declaration (unknown readers, slots, entities), for loading a bot. */
-export function readingProblems(bot: BotConfig, id: string, form: FormConfig, readers: Record<string, unknown> = {}): string[] {
-  if (form.read !== 'message') return [];
-  const out: string[] = [];
-  const at = (name: string, key: string) => `forms.${id}.slots.${name}.${key}`;
-  for (const [name, slot] of Object.entries(form.slots)) {
-    if (slot.reader && !readers[slot.reader]) out.push(`${at(name, 'reader')} names '${slot.reader}', which the bot's index.ts does not export in slotReaders`);
-    if (slot.stateSlot && !form.slots[slot.stateSlot]) out.push(`${at(name, 'stateSlot')}: '${slot.stateSlot}' is not a slot of the form`);
-    if (slot.within && !form.slots[slot.within]) out.push(`${at(name, 'within')}: '${slot.within}' is not a slot of the form`);
-    if (slot.perPersonWith && !bot.entities.some((e) => e.type === slot.perPersonWith && e.household)) out.push(`${at(name, 'perPersonWith')}: '${slot.perPersonWith}' is not a household: entity`);
-    const g = bot.gazetteers.find((x) => x.type === slot.kind);
-    if (slot.any !== undefined && !g?.indifferent) out.push(`${at(name, 'any')}: the slot's kind is not a gazetteer with indifferent:`);
-  }
-  for (const entry of form.readOrder ?? []) {
-    if (!form.slots[entry] && !readerOf(bot, entry)) out.push(`forms.${id}.readOrder: '${entry}' is neither a slot of the form nor an entity or gazetteer type`);
-  }
-  return out;
 }
 
 /** What the runtime compiles from a bot's vocabulary: its gazetteers extended, one place index per `place:` entity. */
