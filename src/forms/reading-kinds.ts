@@ -43,6 +43,7 @@ export function readingProblems(bot: BotConfig, id: string, form: FormConfig, re
   if (form.read !== 'message') return [];
   const out: string[] = [];
   const at = (name: string, key: string) => `forms.${id}.slots.${name}.${key}`;
+  if (form.extract) out.push(`forms.${id}: extract and read: message both read the slots; keep one`);
   for (const [name, slot] of Object.entries(form.slots)) {
     if (slot.reader && readers && !readers[slot.reader]) out.push(`${at(name, 'reader')} names '${slot.reader}', which the bot's index.ts does not export in slotReaders`);
     if (slot.stateSlot && !form.slots[slot.stateSlot]) out.push(`${at(name, 'stateSlot')}: '${slot.stateSlot}' is not a slot of the form`);
