@@ -1,17 +1,53 @@
+// Cloudinha's forms read by the runtime (bot.yaml `read: message`) with the bot's course reader and the data's
+// vocabulary: every slot of both forms a message carries.
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { checkProfileUpdates, extendGazetteer, readBotConfig, readFormSlots, readHousehold, readIndifferent, readMoney, SlotText, type Slots } from 'switchboard';
 import { loadEduData } from './data.ts';
-import {
-  buildCatalog,
-  extractMatchSlots,
-  extractOnboardingSlots,
-  extractSlots,
-  loadCatalog,
-  toProfileUpdates,
-  type Catalog,
-  type ExtractOptions,
-  type ExtractedSlots,
-} from './extract.ts';
+import { buildCatalog, loadCatalog, readCourse, type Catalog } from './extract.ts';
 import { memoryDb, writeFixtureData } from './testing.ts';
+
+const bot = readBotConfig(dirname(fileURLToPath(import.meta.url)));
+const income = bot.entities.find((e) => e.type === 'income')!.money!;
+const household = bot.entities.find((e) => e.type === 'household_size')!.household!;
+const institutionType = bot.gazetteers.find((g) => g.type === 'institution_type')!;
+
+/** What the cases say: the slots asked, as the forms' last question asked them. */
+interface ExtractOptions {
+  expecting?: string | string[];
+}
+
+/** The slots of the case tables, with the parts a per-person income and a "whichever" are made of. */
+interface ExtractedSlots extends Record<string, string | number | boolean | undefined> {
+  /** Family income as stated, when it was divided by the household size. */
+  household_income?: number;
+  household_size?: number;
+  /** An income said in minimum wages, as that number of wages. */
+  income_minimum_wages?: number;
+  /** No preference between public and private: the match form keeps `qualquer`. */
+  institution_any?: boolean;
+  /** A bare "tanto faz" that names no slot. */
+  indifferent?: boolean;
+}
+
+const asking = (opts: ExtractOptions) => (opts.expecting === undefined ? [] : Array.isArray(opts.expecting) ? opts.expecting : [opts.expecting]);
+const readers = { course: readCourse };
+
+/** The onboarding form's slots in the message, as the runtime reads them. */
+function extractOnboardingSlots(text: string, opts: ExtractOptions & { catalog?: Catalog } = {}): Slots {
+  return readFormSlots(bot, bot.forms.onboarding, { text, asking: asking(opts), vocabulary: opts.catalog, readers });
+}
+
+/** The match form's slots in the message, as the runtime reads them. */
+function extractMatchSlots(text: string, opts: ExtractOptions & { catalog?: Catalog; values?: Slots } = {}): Slots {
+  return readFormSlots(bot, bot.forms.match, { text, asking: asking(opts), slots: opts.values, vocabulary: opts.catalog, readers });
+}
+
+/** Both forms' slots. */
+function extractSlots(text: string, opts: ExtractOptions & { catalog?: Catalog } = {}): Slots {
+  return { ...extractOnboardingSlots(text, opts), ...extractMatchSlots(text, opts) };
+}
 
 // A catalog like the one loadCatalog builds from the data, kept small and explicit.
 const catalog: Catalog = buildCatalog(
@@ -101,7 +137,21 @@ const CASES: [string, ExtractOptions, ExtractedSlots][] = [
 
 describe('extractSlots', () => {
   it.each(CASES)('%s %j', (text, opts, expected) => {
-    expect(extractSlots(text, { catalog, ...opts })).toEqual(expected);
+    const { household_income, household_size, income_minimum_wages, institution_any, indifferent, ...slots } = expected;
+    const read = extractSlots(text, { catalog, ...opts });
+    expect(read).toEqual({ ...slots, ...(institution_any ? { institution_type: 'qualquer' } : {}) });
+    // What the per-person income was made of, read by the same runtime readers in the same order.
+    const message = new SlotText(text);
+    const money = readMoney(message, income, 'pt', asking(opts).includes('income_per_capita'));
+    if (income_minimum_wages !== undefined) expect(money?.units).toBe(income_minimum_wages);
+    if (household_income !== undefined) expect(money?.value).toBe(household_income);
+    if (household_size !== undefined) expect(readHousehold(message, household, 'pt')?.size).toBe(household_size);
+    if (indifferent) {
+      // A bare "tanto faz" names no preference: it answers the type only once the other three are known.
+      expect(readIndifferent(new SlotText(text), institutionType)?.kind).toBe('unnamed');
+      expect(read.institution_type).toBeUndefined();
+      expect(extractMatchSlots(text, { catalog, values: { enem_score: 600 } }).institution_type).toBe('qualquer');
+    }
   });
 
   it('covers at least 25 cases', () => {
@@ -113,8 +163,9 @@ describe('extractSlots', () => {
     expect(extractOnboardingSlots(text, { catalog })).toEqual({ name: 'Ana', city: 'Recife', state: 'PE' });
     const match = extractMatchSlots(text, { catalog });
     expect(match).toMatchObject({ course_interest: 'Direito', enem_score: 700, income_per_capita: 750, city: 'Recife' });
-    const updates = toProfileUpdates(extractSlots(text, { catalog }));
-    expect(Object.keys(updates).sort()).toEqual(['city', 'course_interest', 'enem_score', 'income_per_capita', 'name', 'state']);
+    const updates = checkProfileUpdates(bot.profile!, bot.gazetteers, extractSlots(text, { catalog }));
+    expect(updates.rejected).toEqual([]);
+    expect(Object.keys(updates.values).sort()).toEqual(['city', 'course_interest', 'enem_score', 'income_per_capita', 'name', 'state']);
   });
 
   it('works without a catalog for common courses', () => {
@@ -131,7 +182,9 @@ describe('loadCatalog', () => {
   });
 
   it('knows the courses and cities in the data, spelled for display', () => {
-    expect(Object.keys(loaded.courses.values)).toEqual(expect.arrayContaining(['Direito', 'Medicina Veterinária', 'Engenharia Civil', 'Letras']));
+    // The runtime extends bot.yaml's course gazetteer with them (a name listed there keeps its spelling).
+    const courses = extendGazetteer(bot.gazetteers.find((g) => g.type === 'course')!, loaded.gazetteers.course);
+    expect(Object.keys(courses.values)).toEqual(expect.arrayContaining(['Direito', 'Medicina Veterinária', 'Engenharia Civil', 'Letras']));
     expect(loaded.cities.map((c) => `${c.name}/${c.state}`).sort()).toEqual(['Campinas/SP', 'Caruaru/PE', 'Olinda/PE', 'Recife/PE']);
   });
 

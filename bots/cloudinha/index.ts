@@ -3,19 +3,22 @@
 // stream tool_start/tool_end events. Data are past editions (Prouni 2018/1, Sisu 2023/1, calendar 2019/1).
 import { defineBot } from 'switchboard';
 import { exit, prouni, replyVars, root, sisu } from './agents.ts';
-import { matchForm, readPreferences } from './match.ts';
-import { onboardingForm, readProfileSlots } from './onboarding.ts';
+import { readCourse } from './extract.ts';
+import { matchForm } from './match.ts';
+import { onboardingForm } from './onboarding.ts';
 import { route } from './router.ts';
 import { migrations } from './schema.ts';
-import { setup, type CloudinhaServices } from './services.ts';
+import { servicesOf, setup, type CloudinhaServices } from './services.ts';
 import type { CloudinhaData, CloudinhaMemory } from './turn.ts';
 
 export default defineBot<CloudinhaServices, CloudinhaMemory, CloudinhaData>({
   migrations,
   setup,
-  // onboarding and match are bot.yaml forms: the runtime runs them, with these readers and hooks.
+  // onboarding and match are bot.yaml forms the runtime runs and reads; the course reader and the data's
+  // vocabulary (courses, cities) are what the bot's domain adds to that reading.
   specialists: { sisu, prouni, root, exit },
-  extractors: { profile: readProfileSlots, preferences: readPreferences },
+  slotReaders: { course: readCourse },
+  slotVocabulary: (ctx) => servicesOf(ctx.services).catalog,
   forms: { onboarding: onboardingForm, match: matchForm },
   route,
   replyVars,

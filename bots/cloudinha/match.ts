@@ -1,17 +1,19 @@
 // Match (bot.yaml `forms.match`): course, ENEM score, shift and institution type (several per message) →
 // search → family income per person → eligibility (Prouni full ≤ 1.5 minimum wages, partial ≤ 3, Sisu above) →
 // search again filtered by it, widened to nearby cities and ordered by MEC quality → results → the form ends.
-// The runtime's form asks, takes corrections (a new course searches again) and keeps the progress; this file
-// reads the slots and runs the searches.
-import type { FormHooks, FormState, SlotExtractor, Slots } from 'switchboard';
+// The runtime's form reads the slots (bot.yaml `read: message`), asks, takes corrections (a new course searches
+// again) and keeps the progress; this file runs the searches.
+import { dirname } from 'node:path';
+import { readBotConfig, readFormSlots, sourcePath, type FormHooks, type FormState, type Slots } from 'switchboard';
 import { computeEligibility, eligibilitySettings, type EligibilityKind } from './eligibility.ts';
-import { acceptedByProfile, extractMatchSlots, type Catalog, type SlotName } from './extract.ts';
+import { readCourse, type Catalog } from './extract.ts';
 import { formatEligibility, formatResults } from './format.ts';
 import { searchNearby, type NearbyResult } from './geo.ts';
 import type { SearchFilters, SearchParams } from './search.ts';
-import { servicesOf } from './services.ts';
 import { loadProfile, type CloudinhaData, type CloudinhaMemory, type Ctx } from './turn.ts';
 import type { CloudinhaServices } from './services.ts';
+
+const config = readBotConfig(dirname(sourcePath(import.meta.url)));
 
 export type InstitutionChoice = 'publica' | 'privada' | 'qualquer';
 
@@ -31,24 +33,12 @@ export interface MatchValues extends Record<string, unknown> {
 }
 
 /**
- * The match slots in a message (validated). "Tanto faz" about the institution type becomes 'qualquer'; a bare
- * "tanto faz" counts for it when it is the only preference still missing ("pedagogia, 580, EaD, tanto faz").
- * An income in minimum wages is converted with the minimum wage of bot.yaml.
+ * The match slots in a message, as the runtime's form reads them (bot.yaml `forms.match`, `read: message`): "tanto
+ * faz" about the institution type becomes 'qualquer' (its `any`), and so does a bare "tanto faz" when the type is
+ * the only preference still missing ("pedagogia, 580, EaD, tanto faz"); an income is divided by the household.
  */
-export function extractMatchValues(
-  text: string,
-  opts: { catalog: Catalog; expecting?: string[]; values?: Partial<MatchValues> },
-): Partial<MatchValues> {
-  const expecting = (opts.expecting ?? []).filter((s) => s !== 'eligibility') as SlotName[];
-  const slots = extractMatchSlots(text, { catalog: opts.catalog, expecting });
-  const { household_income: _h, household_size: _s, income_minimum_wages: _w, institution_any, indifferent, ...columns } = slots;
-  const out = acceptedByProfile(columns) as Partial<MatchValues>;
-  if (out.institution_type === undefined) {
-    const known = { ...opts.values, ...out };
-    const onlyTypeMissing = MATCH_FIELDS.every((f) => f === 'institution_type' || (known[f] !== undefined && known[f] !== null && known[f] !== ''));
-    if (institution_any || (indifferent && onlyTypeMissing)) out.institution_type = 'qualquer';
-  }
-  return out;
+export function extractMatchValues(text: string, opts: { catalog: Catalog; expecting?: string[]; values?: Partial<MatchValues> }): Partial<MatchValues> {
+  return readFormSlots(config, config.forms.match, { text, asking: opts.expecting, slots: opts.values as Slots | undefined, vocabulary: opts.catalog, readers: { course: readCourse } }) as Partial<MatchValues>;
 }
 
 function searchParams(values: Partial<MatchValues>, profile: { city: string | null; state: string | null } | null, extra: SearchFilters = {}): SearchParams {
@@ -89,10 +79,6 @@ async function runSearch(ctx: Ctx, params: SearchParams, excludeProuniIntegral =
 }
 
 type Hooks = FormHooks<CloudinhaServices, CloudinhaMemory, CloudinhaData>;
-
-/** The match slots a message carries (the form's `extract: preferences`). */
-export const readPreferences: SlotExtractor<CloudinhaServices, CloudinhaMemory, CloudinhaData> = ({ text, asking, slots, ctx }) =>
-  extractMatchValues(text, { catalog: servicesOf(ctx.services).catalog, expecting: asking, values: slots as Partial<MatchValues> }) as Slots;
 
 /** The four preferences given (or one changed): save them and search; nothing found waits for other preferences. */
 const searchPreferences: Hooks['onGroup'] = async (ctx, _group, slots) => {

@@ -34,7 +34,7 @@ export function staysWithProgram(text: string, program: ProgramName, top: string
 }
 
 export async function route(ctx: CloudinhaRoute): Promise<string[]> {
-  // First, on every turn (it is built once): the agents' slot extraction reads it synchronously.
+  // First, on every turn (it is built once): the forms' reading takes it synchronously (`slotVocabulary`).
   const catalog = await catalogFor(ctx.sql);
   const { profile } = await readProfile(ctx.sql, ctx.bot.id, ctx.bot.profile!, profileSubject(ctx.session));
   if (profile.onboarding_completed !== true) return ['onboarding'];

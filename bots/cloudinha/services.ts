@@ -1,6 +1,6 @@
 // Start-up of the bot: make the edu-br data (loaded into the store once, under a
 // cross-process lock so two servers starting together do not both load it) and the course/city catalog for
-// slot extraction ready to load. What `setup` returns is the turn's `ctx.services`.
+// the forms' reading ready to load. What `setup` returns is the turn's `ctx.services`.
 import { resolve } from 'node:path';
 import type { BotSetupContext, Sql } from 'switchboard';
 import { loadEduData } from './data.ts';
@@ -18,7 +18,7 @@ export interface CloudinhaServices {
  * to be inserted (seconds) before any bot answers. The bot's warm-up (after the server listens, once no turn
  * is in flight) loads the data and builds the catalog (~60 ms); a turn that comes first does it itself. The
  * router runs before every agent and sees the store but not the services: it awaits the catalog here, so the
- * agents' searches always find the data loaded and their synchronous slot extraction the catalog built.
+ * agents' searches always find the data loaded and the forms' reading (`slotVocabulary`) the catalog built.
  */
 interface CatalogSlot {
   built?: Catalog;

@@ -1,6 +1,7 @@
 // The shape of a bot's `bot.yaml`, validated with zod when the bot loads.
 import { z } from 'zod';
 import { actionsSchema } from '../actions/schema.ts';
+import { readingProblems } from '../forms/reading-kinds.ts';
 import { BUILTIN_SLOT_KINDS, formSchema } from '../forms/schema.ts';
 import { guardrailsSchema } from '../guardrails/settings.ts';
 import { profileSchema } from '../profile/schema.ts';
@@ -248,7 +249,8 @@ export const botConfigSchema = z.strictObject({
 
 /**
  * The schema plus cross-references: the fallback, exclusive intents, skills' intents and forms' intents must name
- * intents; a slot's kind must be built in, a gazetteer's or a regex entity's; no slot may be called `confirm`.
+ * intents; a slot's kind must be built in, a gazetteer's or a regex entity's; no slot may be called `confirm`; a form
+ * read by the slot readers names slots, entities and gazetteers that exist.
  */
 export const checkedBotConfigSchema = botConfigSchema.superRefine((c, ctx) => {
   const intents = new Set(Object.keys(c.intents));
@@ -292,6 +294,7 @@ export const checkedBotConfigSchema = botConfigSchema.superRefine((c, ctx) => {
     if (form.completes && c.profile && c.profile.fields[form.completes]?.kind !== 'boolean') {
       ctx.addIssue({ code: 'custom', path: ['forms', formId, 'completes'], message: `'${form.completes}' is not a boolean field of the profile` });
     }
+    for (const problem of readingProblems(c as BotConfig, formId, form)) ctx.addIssue({ code: 'custom', path: ['forms', formId], message: problem });
     for (const [name, slot] of Object.entries(form.slots)) {
       if (name === 'confirm') ctx.addIssue({ code: 'custom', path: ['forms', formId, 'slots', name], message: "'confirm' is the stage of the summary: give the slot another name" });
       if (!kinds.has(slot.kind)) ctx.addIssue({ code: 'custom', path: ['forms', formId, 'slots', name, 'kind'], message: `'${slot.kind}' is not a slot kind: use one of ${[...kinds].join(', ')}` });

@@ -6,6 +6,7 @@ import type { CommandClause } from '../nlu/commands.ts';
 import type { WebSearchResult } from '../knowledge/web-search.ts';
 import type { SessionRow, Sql, Migration } from '../store/index.ts';
 import type { FormHooks, SlotExtractor, SlotValidator } from '../forms/types.ts';
+import type { SlotTextReader, SlotVocabulary } from '../forms/reading.ts';
 import type { DeferredWrite, WriteRejected } from './outcomes.ts';
 
 /** One short piece of the reply, produced by one specialist or action; the narrate node joins them. */
@@ -173,6 +174,16 @@ export interface BotDefinition<Services = unknown, M extends object = Memory, D 
   validators?: Record<string, SlotValidator<Services, M, D>>;
   /** Named slot readers for bot.yaml forms (`extract: name`), when the bot reads its slots itself. */
   extractors?: Record<string, SlotExtractor<Services, M, D>>;
+  /**
+   * Readers of single slots for `read: message` forms (slot key `reader`), when a slot needs the bot's own domain
+   * (abbreviations of its course names): each reads one value out of the message the runtime is reading.
+   */
+  slotReaders?: Record<string, SlotTextReader>;
+  /**
+   * Vocabulary the bot's data adds for reading slots in `read: message` forms: values for its gazetteers and the
+   * cities its `place:` entities know. Return the same object while the data does not change (it is compiled once).
+   */
+  slotVocabulary?: (ctx: TurnContext<Services, M, D>) => SlotVocabulary | undefined | Promise<SlotVocabulary | undefined>;
   /** Code for bot.yaml forms, by form id: where known values come from and go, what to do when a form completes. */
   forms?: Record<string, FormHooks<Services, M, D>>;
   /** Tables the bot owns. */

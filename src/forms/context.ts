@@ -1,9 +1,11 @@
 // Forms inside the turn: each form becomes the specialist of its intent, a running form keeps its intent
 // routed (so it can ask again after a digression), and its pending slot is context for understanding.
 import type { BotConfig } from '../bot/config.ts';
-import type { BotDefinition, RouteContext } from '../engine/types.ts';
+import type { BotDefinition, RouteContext, TurnContext } from '../engine/types.ts';
 import type { ActiveFlowContext } from '../nlu/types.ts';
 import { CONFIRM_STAGE, cancels, formStep } from './engine.ts';
+import type { SlotVocabulary } from './reading.ts';
+import { readingProblems } from './reading-kinds.ts';
 import { fold } from './slots.ts';
 import type { FormState } from './types.ts';
 
@@ -21,7 +23,18 @@ export function withForms(config: BotConfig, definition: BotDefinition): BotDefi
     }
     const extractor = form.extract ? definition.extractors?.[form.extract] : undefined;
     if (form.extract && !extractor) throw new Error(`bot '${config.id}': forms.${id}.extract names '${form.extract}', which the bot's index.ts does not export in extractors`);
-    specialists[intent] = formStep({ id, form, intent, hooks: definition.forms?.[id], validators: definition.validators ?? {}, extractor });
+    const problems = readingProblems(config, id, form, definition.slotReaders ?? {});
+    if (problems.length) throw new Error(`bot '${config.id}': ${problems.join('; ')}`);
+    specialists[intent] = formStep({
+      id,
+      form,
+      intent,
+      hooks: definition.forms?.[id],
+      validators: definition.validators ?? {},
+      extractor,
+      readers: definition.slotReaders,
+      vocabulary: definition.slotVocabulary as ((ctx: TurnContext) => SlotVocabulary | undefined | Promise<SlotVocabulary | undefined>) | undefined,
+    });
   }
   // A cancel phrase is the form's business while it runs, and after it completed when it can be undone
   // ("cancela a aula" after the booking), whatever the classifier made of the message.

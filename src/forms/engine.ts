@@ -1,15 +1,19 @@
 // The form engine: one step that runs a bot.yaml form. Each turn it fills every slot the message carries
 // (corrections included), validates, then asks for the next missing slot, confirms with a summary, or
 // completes. While a form runs, the slot being asked is the context for understanding (see ./context.ts).
-import { isoDate, readMoney, readNumber, SlotText, wallClock } from '../nlu/index.ts';
+import { isoDate, wallClock } from '../nlu/index.ts';
 import type { Entity, Language, PatternEntity } from '../nlu/types.ts';
 import type { Step, StepResult, TurnContext } from '../engine/types.ts';
 import type { FormConfig, SlotConfig } from './schema.ts';
+import { fromEntities } from './from-entities.ts';
+import { readFormSlots, type SlotTextReader, type SlotVocabulary } from './reading.ts';
+import { slotsRead } from './reading-kinds.ts';
 import { showList } from './show-list.ts';
-import { bareName, entityFor, entityTypesOf, properName, fold, showValue, withinRules, type SlotValue } from './slots.ts';
+import { fold, showValue, withinRules, type SlotValue } from './slots.ts';
 import type { FormCompletion, FormHooks, FormState, ReplyVars, SlotExtractor, Slots, SlotValidator, SlotVerdict } from './types.ts';
 
 export const CONFIRM_STAGE = 'confirm';
+export { isOtherSlotsValue } from './from-entities.ts';
 
 export interface FormRuntime {
   id: string;
@@ -19,6 +23,10 @@ export interface FormRuntime {
   validators: Record<string, SlotValidator>;
   /** The bot's slot reader named by the form's `extract`. */
   extractor?: SlotExtractor;
+  /** The bot's slot readers (index.ts `slotReaders`), for slots with `reader` in a `read: message` form. */
+  readers?: Record<string, SlotTextReader>;
+  /** The vocabulary the bot's data adds for reading slots (its `slotVocabulary` hook). */
+  vocabulary?: (ctx: TurnContext) => SlotVocabulary | undefined | Promise<SlotVocabulary | undefined>;
 }
 
 /** A refused value: what to say about it, with the placeholders as they were when it was refused. */
@@ -57,7 +65,7 @@ export function formStep(rt: FormRuntime): Step {
       rt,
       lang,
       prior,
-      say: async (keyOrText, slots, extra = {}) => replyText(ctx, keyOrText, { ...displayed(form, slots, lang), ...(await rt.hooks?.vars?.(ctx, slots)), ...extra }),
+      say: async (keyOrText, slots, extra = {}) => replyText(ctx, keyOrText, { ...displayed(ctx.bot.entities, form, slots, lang), ...(await rt.hooks?.vars?.(ctx, slots)), ...extra }),
       answer: (text, state, extra = {}) => ({
         segments: text ? [{ intent, text, ok: true, data: { form: id, stage: state.stage } }] : [],
         // Keys the bot's code keeps beside the form's own (an id its write returned) stay.
@@ -212,14 +220,19 @@ async function undo(t: Turn): Promise<StepResult> {
 }
 
 /**
- * Fill slots from the message, read by the bot's slot reader (`extract`) or from the entities; the values are
+ * Fill slots from the message, read by the bot's slot reader (`extract`), by the runtime's slot readers (`read:
+ * message`) or from the entities; the values are
  * validated in the form's slot order, so a validator sees what the same message gave the slots before.
  */
 async function fill(t: Turn, slots: Slots, pending: string | undefined, entities: Entity[]) {
   const { ctx, rt, lang } = t;
   const { form } = rt;
   const names = Object.keys(form.slots);
-  const read = rt.extractor ? await extracted(t, rt.extractor, slots, pending) : fromEntities(t, slots, pending, entities);
+  const read = rt.extractor
+    ? await extracted(t, rt.extractor, slots, pending)
+    : form.read === 'message'
+      ? await readMessage(t, slots, pending, entities)
+      : fromEntities(form, { text: t.ctx.text, declared: t.ctx.bot.entities, lang: t.lang }, slots, pending, entities);
 
   const changed: string[] = [];
   const rejected: Rejection[] = [];
@@ -230,7 +243,7 @@ async function fill(t: Turn, slots: Slots, pending: string | undefined, entities
     const slot = form.slots[name];
     const verdict = withinRules(slot, value, { today }) ? await validate(t, name, slot, value, slots) : { ok: false };
     if (!verdict.ok) {
-      const vars = { ...displayed(form, slots, lang), value: showValue(slot.kind, value, lang), ...verdict.vars };
+      const vars = { ...displayed(ctx.bot.entities, form, slots, lang), value: showValue(shownAs(ctx.bot.entities, slot.kind), value, lang), ...verdict.vars };
       rejected.push({ slot: name, say: verdict.say, vars, clears: Boolean(verdict.clear?.length) });
       for (const other of verdict.clear ?? []) delete slots[other];
       continue;
@@ -255,73 +268,18 @@ async function extracted(t: Turn, extractor: SlotExtractor, slots: Slots, pendin
 }
 
 /**
- * The values the message's entities carry: read for the slot being asked first, then the empty ones, then as
- * corrections of filled ones (a bare name, free text and yes/no only ever answer the slot being asked).
+ * The values the runtime's slot readers find in the message (a form with `read: message`); slots of built-in kinds no
+ * slot reader reads (a date, an e-mail) still come from the entities.
  */
-function fromEntities(t: Turn, slots: Slots, pending: string | undefined, entities: Entity[]): Map<string, SlotValue> {
-  const { ctx, lang } = t;
-  const { form } = t.rt;
-  const names = Object.keys(form.slots);
-  const order = [...new Set([...(pending && form.slots[pending] ? [pending] : []), ...names.filter((n) => slots[n] === undefined), ...names])];
-  const taken = new Set<Entity>();
-  const read = new Map<string, SlotValue>();
-  for (const name of order) {
-    const slot = form.slots[name];
-    const asked = name === pending;
-    if (!asked && ['yesno', 'text'].includes(slot.kind)) continue;
-    const entity = entityFor(slot.kind, entities, taken);
-    let value: SlotValue | undefined = entity?.value as SlotValue | undefined;
-    if (value === undefined && asked && !(slot.kind === 'name' && isOtherSlotsValue(ctx.text, entities, form.slots, name))) {
-      value = bareAnswer(slot.kind, ctx.text, entities, ctx.bot.entities, lang);
-    }
-    if (value === undefined) continue;
-    if (entity) taken.add(entity);
-    if (slot.kind === 'name' && typeof value === 'string') value = properName(value);
-    read.set(name, value);
-  }
+async function readMessage(t: Turn, slots: Slots, pending: string | undefined, entities: Entity[]): Promise<Map<string, SlotValue>> {
+  const { ctx, rt } = t;
+  const asking = pending ? (t.prior?.asking ?? [pending]) : [];
+  const vocabulary = await rt.vocabulary?.(ctx);
+  const found = readFormSlots(ctx.bot, rt.form, { text: ctx.text, asking, slots: { ...slots }, vocabulary, readers: rt.readers, lang: t.lang });
+  const read = new Map(Object.entries(ofForm(rt.form, found)));
+  const byReaders = new Set(slotsRead(ctx.bot, rt.form));
+  for (const [name, value] of fromEntities(rt.form, { text: ctx.text, declared: ctx.bot.entities, lang: t.lang }, slots, pending, entities)) if (!byReaders.has(name)) read.set(name, value);
   return read;
-}
-
-/**
- * Whether the message gives another slot of the form its value and nothing that reads as a name ("porte grande",
- * "ela é de porte pequeno" while a name is asked are the size): that slot is filled and the name asked again.
- * A capitalised word beside the value ("Maria Grande", "a Mel, tamanho médio") is still a name.
- */
-export function isOtherSlotsValue(text: string, entities: Entity[], slots: Record<string, { kind: string }>, asked: string): boolean {
-  const kinds = new Set(Object.entries(slots).filter(([n]) => n !== asked).flatMap(([, s]) => entityTypesOf(s.kind)));
-  const values = entities.filter((e) => kinds.has(e.type) && e.type !== 'person' && e.text);
-  if (!values.length) return false;
-  let rest = text;
-  for (const e of values) {
-    const at = rest.toLowerCase().indexOf(e.text.toLowerCase());
-    if (at >= 0) rest = `${rest.slice(0, at)} ${rest.slice(at + e.text.length)}`;
-  }
-  // A sentence's first capital ("Ela é de porte pequeno") names nobody unless the word stands alone.
-  const words = rest.split(/[^\p{L}'-]+/u).filter(Boolean);
-  return !words.some((w, i) => /^\p{Lu}/u.test(w) && (i > 0 || words.length === 1));
-}
-
-/**
- * What a short answer means when it is the slot being asked: "Maria Silva" a name, "10" an hour, a number in range
- * a `number:`/`money:` entity's value, anything a text.
- */
-function bareAnswer(kind: string, text: string, entities: Entity[], declared: PatternEntity[], lang: Language): SlotValue | undefined {
-  if (kind === 'name') {
-    // "sim" or "não" is an answer, not a name.
-    if (entities.some((e) => e.type === 'yesno' && fold(e.text) === fold(text).replace(/[^\p{L} ]/gu, '').trim())) return undefined;
-    return bareName(text);
-  }
-  if (kind === 'text') return text.trim() || undefined;
-  const numeric = declared.find((e) => e.type === kind && (e.number || e.money));
-  if (numeric) {
-    const reading = new SlotText(text);
-    return (numeric.number ? readNumber(reading, numeric.number, lang, true) : readMoney(reading, numeric.money!, lang, true))?.value;
-  }
-  if (kind === 'time') {
-    const hour = entities.find((e) => e.type === 'number' && Number.isInteger(e.value) && (e.value as number) >= 0 && (e.value as number) <= 23);
-    return hour && text.trim().length <= 12 ? `${String(hour.value).padStart(2, '0')}:00` : undefined;
-  }
-  return undefined;
 }
 
 async function validate(t: Turn, name: string, slot: SlotConfig, value: SlotValue, slots: Slots): Promise<SlotVerdict> {
@@ -361,10 +319,16 @@ async function question(t: Turn, slot: string, slots: Slots): Promise<{ text: st
   return { text, asking };
 }
 
+/** A kind that is a `money:` or `number:` entity of the bot is shown as money or a number. */
+function shownAs(entities: PatternEntity[], kind: string): string {
+  const entity = entities.find((e) => e.type === kind && (e.money || e.number));
+  return entity ? (entity.money ? 'money' : 'number') : kind;
+}
+
 /** The slots as replies show them ({data} → "terça-feira, 10/03"). */
-function displayed(form: FormConfig, slots: Slots, lang: Language): Record<string, string> {
+function displayed(entities: PatternEntity[], form: FormConfig, slots: Slots, lang: Language): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(slots)) out[name] = showValue(form.slots[name]?.kind ?? 'text', value, lang);
+  for (const [name, value] of Object.entries(slots)) out[name] = showValue(shownAs(entities, form.slots[name]?.kind ?? 'text'), value, lang);
   return out;
 }
 

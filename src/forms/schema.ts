@@ -33,6 +33,18 @@ export const slotSchema = z.strictObject({
   label: z.string().optional(),
   /** Slots of one group are asked together, in one question, and the form's `onGroup` hook runs once they are all filled. */
   group: z.string().optional(),
+  /** `read: message` only: a slot reader of the bot's code (index.ts `slotReaders`) that reads this slot instead of its kind's reader. */
+  reader: z.string().optional(),
+  /** `read: message`, a gazetteer slot whose gazetteer has `indifferent`: the value kept when any value will do ("tanto faz"). */
+  any: z.string().optional(),
+  /** `read: message`, a `money:` slot: the `household:` entity type whose size the amount is divided by (an amount per person). */
+  perPersonWith: z.string().optional(),
+  /** `read: message`, a `place:` slot: the slot that takes the place's state (read with it, never on its own). */
+  stateSlot: z.string().optional(),
+  /** `read: message`: read only inside the words another slot's value was read from (they stay readable for it). */
+  within: z.string().optional(),
+  /** `read: message`: the value read is an ordinal ("3º", "terceiro"), kept as its number. */
+  ordinal: z.boolean().default(false),
 });
 
 export const formSchema = z.strictObject({
@@ -67,6 +79,17 @@ export const formSchema = z.strictObject({
   welcome: z.string().optional(),
   /** A slot reader of the bot's code (index.ts `extractors`) that reads the form's slots instead of the entities. */
   extract: z.string().optional(),
+  /**
+   * How the form reads its slots: `entities` (the message's entities) or `message` (the runtime's slot readers read
+   * the message once, each slot by its kind, each value masked once read).
+   */
+  read: z.enum(['entities', 'message']).default('entities'),
+  /**
+   * With `read: message`, the order the slots are read in (default: the form's slot order; slots not listed follow).
+   * An entry that is no slot of the form but an entity or gazetteer type is read and set aside: its words are no
+   * later slot's value.
+   */
+  readOrder: z.array(z.string().min(1)).optional(),
   /**
    * Who sends messages to the running form: `runtime` (its intent, an answer nothing else understood, after a
    * digression) or `bot` (the bot's route alone; whatever it sends is read as the form's answer, and the form

@@ -63,7 +63,8 @@ export type { ClauseOptions, ClauseSpan, CommandClause, CommandReader, CommandWo
 // Forms (bot.yaml `forms:`): what validators and hooks return, and slot values shown as replies show them
 export { fold, properName, showDate, showTime, showValue } from '../forms/index.ts';
 // For booking validators: the scheduled time a said time means, and a list in the bot's language
-export { matchSaidTime, showList } from '../forms/index.ts';
+export { matchSaidTime, readFormSlots, showList } from '../forms/index.ts';
+export type { FormReading, SlotTextRead, SlotTextReader, SlotVocabulary } from '../forms/index.ts';
 export type { FormCompletion, FormHooks, FormState, GroupOutcome, ReplyVars, SlotCheck, SlotExtractor, SlotReading, SlotValidator, SlotValue, SlotVerdict, Slots } from '../forms/index.ts';
 
 // Several actions per message (bot.yaml `actions:`): a plan's actions run by their tools, one narrated reply
