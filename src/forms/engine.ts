@@ -187,15 +187,21 @@ async function fill(t: Turn, slots: Slots, pending: string | undefined, entities
   const { ctx, rt, lang } = t;
   const { form } = rt;
   const names = Object.keys(form.slots);
-  const read = rt.extractor ? await extracted(t, rt.extractor, slots, pending) : fromEntities(t, slots, pending, entities);
+  const alts = new Map<string, SlotValue>();
+  const read = rt.extractor ? await extracted(t, rt.extractor, slots, pending) : fromEntities(t, slots, pending, entities, alts);
 
   const changed: string[] = [];
   const rejected: Rejection[] = [];
   const today = isoDate(wallClock(ctx.now, ctx.bot.timeZone));
   for (const name of names) {
-    const value = read.get(name);
+    let value = read.get(name);
     if (value === undefined || slots[name] === value) continue;
     const slot = form.slots[name];
+    // The other reading of the same words when only it fits the slot's rules ("a las 9" to a restaurant that
+    // books from 13:00 is 21:00).
+    const other = alts.get(name);
+    if (other !== undefined && !withinRules(slot, value, { today }) && withinRules(slot, other, { today })) value = other;
+    if (slots[name] === value) continue;
     const verdict = withinRules(slot, value, { today }) ? await validate(t, name, slot, value, slots) : { ok: false };
     if (!verdict.ok) {
       const vars = { ...displayed(form, slots, lang), value: showValue(slot.kind, value, lang), ...verdict.vars };
@@ -226,7 +232,7 @@ async function extracted(t: Turn, extractor: SlotExtractor, slots: Slots, pendin
  * The values the message's entities carry: read for the slot being asked first, then the empty ones, then as
  * corrections of filled ones (a bare name, free text and yes/no only ever answer the slot being asked).
  */
-function fromEntities(t: Turn, slots: Slots, pending: string | undefined, entities: Entity[]): Map<string, SlotValue> {
+function fromEntities(t: Turn, slots: Slots, pending: string | undefined, entities: Entity[], alts: Map<string, SlotValue>): Map<string, SlotValue> {
   const { ctx, lang } = t;
   const { form } = t.rt;
   const names = Object.keys(form.slots);
@@ -239,8 +245,11 @@ function fromEntities(t: Turn, slots: Slots, pending: string | undefined, entiti
     if (!asked && ['yesno', 'text'].includes(slot.kind)) continue;
     const entity = entityFor(slot.kind, entities, taken);
     let value: SlotValue | undefined = entity?.value as SlotValue | undefined;
+    if (entity?.alt !== undefined) alts.set(name, entity.alt as SlotValue);
     if (value === undefined && asked && !(slot.kind === 'name' && isOtherSlotsValue(ctx.text, entities, form.slots, name))) {
       value = bareAnswer(slot.kind, ctx.text, entities, ctx.bot.entities, lang);
+      // A bare hour ("9") may be the evening's too.
+      if (slot.kind === 'time' && typeof value === 'string' && /^(?:0[1-9]|1[01]):00$/.test(value)) alts.set(name, `${Number(value.slice(0, 2)) + 12}:00`);
     }
     if (value === undefined) continue;
     if (entity) taken.add(entity);

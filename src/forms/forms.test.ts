@@ -178,3 +178,25 @@ describe("a form's code: validators that change values and other slots, computed
     expect(await chairs(first.sessionId)).toEqual([]);
   });
 });
+
+describe('a form in YAML alone (es-MX): the hour that fits the slot, a name booked under, corrections and cancel', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ botsDir: resolve(import.meta.dirname, 'testing'), only: ['cantina'] });
+  }, 60_000);
+  afterAll(() => server?.close());
+
+  const say = async (message: string, session?: { sessionId: string; sessionToken: string }) => server.chat('cantina', { message, ...session });
+  const state = async (sessionId: string) => (await server.get(`/api/sessions/${sessionId}`, { authorization: 'Bearer test-admin-token' })).body.state.mesa;
+
+  it('reads "a las 9" as 21:00 when only that fits the range, and keeps a morning hour said as such refused', async () => {
+    const first = await say('quiero una mesa para 4 a las 9');
+    const s = { sessionId: first.sessionId, sessionToken: first.sessionToken };
+    expect(await state(first.sessionId)).toMatchObject({ stage: 'nombre', slots: { personas: 4, hora: '21:00' } });
+    expect((await say('Lucía Gómez', s)).reply).toBe('Mesa para 4 a nombre de Lucía Gómez a las 21:00. ¿Confirmo?');
+    // A correction at the summary, in words, with the same reading.
+    expect((await say('mejor a las ocho', s)).reply).toBe('Mesa para 4 a nombre de Lucía Gómez a las 20:00. ¿Confirmo?');
+    expect((await say('mejor a las 9 de la mañana', s)).reply).toBe('A las 09:00 no reservamos. ¿A qué hora?');
+    expect((await say('a las 2 y media', s)).reply).toBe('Mesa para 4 a nombre de Lucía Gómez a las 14:30. ¿Confirmo?');
+  });
+});

@@ -24,6 +24,11 @@ export interface Entity {
   type: string; // 'date' | 'time' | 'datetime' | 'number' | 'money' | 'score' | 'phone' | 'email' | 'person' | 'company' | 'yesno' | gazetteer type…
   value: unknown; // normalised value (ISO date 'YYYY-MM-DD', 'HH:MM', number, canonical gazetteer value, boolean…)
   text: string; // the matched surface text
+  /**
+   * Another reading of the same words, for a reader that can tell which one fits: a time said on the 12-hour
+   * clock without its half of the day ("a las 9", "às 7") is 09:00 with `alt` 21:00.
+   */
+  alt?: unknown;
   start?: number;
   end?: number;
 }
