@@ -11,6 +11,10 @@ describe('slot readers', () => {
     expect(bareName('maria silva')).toBe('Maria Silva');
     expect(bareName('Sou a Ana Paula da Costa.')).toBe('Ana Paula da Costa');
     expect(bareName('me llamo juan pérez')).toBe('Juan Pérez');
+    // The name a booking is under.
+    expect(bareName('a nombre de Pablo')).toBe('Pablo');
+    expect(bareName('em nome de ana souza')).toBe('Ana Souza');
+    expect(bareName('under the name of Smith')).toBe('Smith');
     expect(bareName('quero marcar às 10h')).toBeUndefined();
     expect(bareName('não sei, talvez amanhã ou depois disso tudo')).toBeUndefined();
   });

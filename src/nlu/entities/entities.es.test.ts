@@ -107,6 +107,10 @@ describe('es entities (fixed clock: Wed 2025-01-15 10:00 America/Argentina/Bueno
     expect(find('su nombre es Tomasito')).toMatchObject({ person: 'Tomasito' });
     expect(find('hola, soy Martina de Acme')).toMatchObject({ person: 'Martina', company: 'Acme' });
     expect(find('soy nuevo acá').person).toBeUndefined();
+    // The name a booking is under, lowercase too; never a possessive.
+    expect(find('una mesa para 4 a nombre de Carlos Pérez')).toMatchObject({ person: 'Carlos Pérez' });
+    expect(find('resérvala a nombre de juan lopez para mañana')).toMatchObject({ person: 'juan lopez' });
+    expect(find('a nombre de mi esposo').person).toBeUndefined();
     expect(find('voy a la sede palermo')).toMatchObject({ sede: 'palermo' });
   });
 });
