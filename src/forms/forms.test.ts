@@ -67,6 +67,10 @@ describe('slot readers', () => {
     const forms = { pedido: formSchema.parse({ slots: { dia: { kind: 'date', ask: 'Dia?' } }, done: 'Feito.', cancel: ['deixa pra la', 'esquece'] }) };
     expect(isOnlyCancel(forms, 'Deixa pra lá!')).toBe(true);
     expect(isOnlyCancel(forms, 'esquece, e quanto custa?')).toBe(false);
+    // Several of its phrases, or a no beside one, say nothing more.
+    expect(isOnlyCancel(forms, 'esquece, deixa pra lá', 'pt')).toBe(true);
+    expect(isOnlyCancel(forms, 'não, esquece', 'pt')).toBe(true);
+    expect(isOnlyCancel(forms, 'esquece, quero falar com o gerente', 'pt')).toBe(false);
   });
 });
 
@@ -202,5 +206,26 @@ describe('a form in YAML alone (es-MX): the hour that fits the slot, a name book
     expect((await say('mejor a las ocho', s)).reply).toBe('Mesa para 4 a nombre de Lucía Gómez a las 20:00. ¿Confirmo?');
     expect((await say('mejor a las 9 de la mañana', s)).reply).toBe('A las 09:00 no reservamos. ¿A qué hora?');
     expect((await say('a las 2 y media', s)).reply).toBe('Mesa para 4 a nombre de Lucía Gómez a las 14:30. ¿Confirmo?');
+  });
+
+  it('takes a cued name as a correction while another slot is asked, and cancels on several cancel phrases at the summary', async () => {
+    const first = await say('una mesa para dos a las 8 a nombre de Pablo');
+    const s = { sessionId: first.sessionId, sessionToken: first.sessionToken };
+    expect(first.reply).toBe('Mesa para 2 a nombre de Pablo a las 20:00. ¿Confirmo?');
+    const renamed = await say('me llamo Pablo Ortiz', s);
+    expect(renamed.mode).toBe('bot');
+    expect(renamed.reply).toBe('Mesa para 2 a nombre de Pablo Ortiz a las 20:00. ¿Confirmo?');
+    const cancelled = await say('ya no, cancela', s);
+    expect(cancelled.mode).toBe('bot');
+    expect(cancelled.reply).toBe('No reservé nada.');
+  });
+
+  it('hands a bare request for a person over with the hand-over text, not a complaint\'s', async () => {
+    const person = await say('quiero hablar con una persona');
+    expect(person.mode).toBe('handoff_pending');
+    expect(person.reply).not.toMatch(/Lamento/);
+    const complaint = await say('quiero poner una queja, el mesero nos atendió fatal');
+    expect(complaint.mode).toBe('handoff_pending');
+    expect(complaint.reply).toBe('Lamento lo sucedido, te paso con el gerente.');
   });
 });

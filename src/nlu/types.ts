@@ -90,7 +90,12 @@ export interface Understanding {
    * A built-in skill the message calls for (src/skills): a request for a person, out of scope, or small talk.
    * The engine decides whether it applies (a bot's own handoff intent or active workflow comes first).
    */
-  skill?: { kind: 'human' | 'out_of_scope' | 'greeting' | 'thanks' | 'acknowledge' | 'goodbye' | 'bot_question'; confidence: number };
+  skill?: { kind: 'human' | 'out_of_scope' | 'greeting' | 'thanks' | 'acknowledge' | 'goodbye' | 'bot_question'; confidence: number; mentionsBot?: boolean };
+  /**
+   * The skills' out-of-scope reading of a message that came while a form waits: it does not decide the turn (the
+   * form reads what it can), but a handoff intent the classifier gave such a message is not followed.
+   */
+  skillAside?: { kind: 'out_of_scope'; confidence: number };
   /** free-text reply some understanders produce for the fallback intent (seed 000's general_response) */
   generalResponse?: string;
   /** A complete reply produced while understanding (seed 004's tagged replies): specialists are skipped. */
