@@ -49,6 +49,12 @@ describe('slot readers', () => {
     expect(withinRules(slot('date', { min: 'today', max: '+7d' }), '2026-03-17', at)).toBe(false);
     expect(withinRules(slot('number', { min: 1, max: 3 }), 4, at)).toBe(false);
     expect(withinRules(slot('text', { options: ['Manhã', 'Tarde'] }), 'manha', at)).toBe(true);
+    // Days of the week: 2026-03-09 is a Monday.
+    const closedMondays = slot('date', { min: 'today', weekdays: ['tue', 'wed', 'thu', 'fri', 'sat', 'sun'] });
+    expect(withinRules(closedMondays, '2026-03-09', at)).toBe(false);
+    expect(withinRules(closedMondays, '2026-03-10', at)).toBe(true);
+    expect(withinRules(slotSchema.parse({ kind: 'datetime', ask: 'x', validate: { weekdays: ['sat'] } }), '2026-03-14T10:00', at)).toBe(true);
+    expect(() => slot('date', { weekdays: ['monday'] })).toThrow();
   });
 
   it('shows dates and times the way the language writes them', () => {

@@ -1,10 +1,10 @@
 // Reading a slot's value out of a message's entities (or, for the slot being asked, out of the bare text),
 // checking it against the slot's validation, and showing it in a reply.
 import type { Entity, Language } from '../nlu/types.ts';
-import { addDays, foldDiacritics, isoDate, properName } from '../nlu/index.ts';
+import { addDays, foldDiacritics, isoDate, parseIsoDate, properName, weekdayOf } from '../nlu/index.ts';
 
 export { properName };
-import type { SlotConfig } from './schema.ts';
+import { WEEKDAYS, type SlotConfig } from './schema.ts';
 
 export type SlotValue = string | number | boolean;
 
@@ -91,6 +91,10 @@ export function withinRules(slot: SlotConfig, value: SlotValue, at: ValidationCo
   const comparable = slot.kind === 'datetime' && typeof value === 'string' && rules.min !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(String(boundFor('date', rules.min, at))) ? value.slice(0, 10) : value;
   if (rules.min !== undefined && comparable < boundFor(slot.kind, rules.min, at)) return false;
   if (rules.max !== undefined && comparable > boundFor(slot.kind, rules.max, at)) return false;
+  if (rules.weekdays && (slot.kind === 'date' || slot.kind === 'datetime') && typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value)) {
+    const day = WEEKDAYS[weekdayOf(parseIsoDate(value.slice(0, 10)))];
+    if (!rules.weekdays.includes(day)) return false;
+  }
   return true;
 }
 
