@@ -6,6 +6,7 @@ import type { Entity, Language, PatternEntity } from '../nlu/types.ts';
 import type { Step, StepResult, TurnContext } from '../engine/types.ts';
 import type { FormConfig, SlotConfig } from './schema.ts';
 import { showList } from './show-list.ts';
+import { skillReply } from '../skills/index.ts';
 import { bareName, entityFor, entityTypesOf, properName, fold, showValue, withinRules, type SlotValue } from './slots.ts';
 import type { FormCompletion, FormHooks, FormState, ReplyVars, SlotExtractor, Slots, SlotValidator, SlotVerdict } from './types.ts';
 
@@ -83,6 +84,11 @@ export function formStep(rt: FormRuntime): Step {
     const entities = ctx.intents.length > 1 ? ctx.entitiesFor(intent) : ctx.entities;
     const { changed, rejected } = await fill(t, slots, pending, entities);
     if (changed.length) await rt.hooks?.onSlots?.(ctx, Object.fromEntries(changed.map((n) => [n, slots[n]])), { ...slots });
+    // A question the skills read as out of scope that fills nothing ("¿quién ganó el fútbol ayer?" while the day is
+    // asked): the out-of-scope line, then the question again; what it seemed to say (yesterday) is not refused. Not
+    // a statement: an answer ("make it 2 pieces") may read as out of scope to the skills.
+    const aside = active && !changed.length && ctx.understanding.skillAside?.question ? outOfScopeLine(ctx) : undefined;
+    if (aside) rejected.length = 0;
 
     // The summary waits for yes, no or a correction.
     if (pending === CONFIRM_STAGE && !changed.length && !rejected.length) {
@@ -109,7 +115,7 @@ export function formStep(rt: FormRuntime): Step {
     }
 
     // A group just filled: the bot's hook speaks first (a search on the preferences given), or holds the form.
-    const before: string[] = [];
+    const before: string[] = aside ? [aside] : [];
     const held = await groupFilled(t, slots, changed, before);
     if (held) return answer(joined(before), { stage: held.stage, slots, attempts, held: held.group, asking: held.asking });
     const missing = nextMissing(form, slots);
@@ -120,6 +126,11 @@ export function formStep(rt: FormRuntime): Step {
     if (form.confirm) return answer(joined([...before, await say(form.confirm, slots)]), { stage: CONFIRM_STAGE, slots, attempts });
     return complete(t, slots, before);
   };
+}
+
+/** What the bot says to a message out of its scope: the out-of-scope skill's line, else its reply, else the runtime's. */
+function outOfScopeLine(ctx: TurnContext): string {
+  return ctx.bot.skills.out_of_scope.reply ?? skillReply('out_of_scope', ctx.bot.language, ctx.bot.replies);
 }
 
 /** Replies said in one turn, one paragraph each. */

@@ -226,6 +226,16 @@ describe('a form in YAML alone (es-MX): the hour that fits the slot, a name book
     expect(cancelled.reply).toBe('No reservé nada.');
   });
 
+  it('answers an out-of-scope question while it waits with the out-of-scope line, refusing nothing it seemed to say', async () => {
+    const first = await say('quiero una mesa');
+    const s = { sessionId: first.sessionId, sessionToken: first.sessionToken };
+    expect((await say('Marta', s)).reply).toBe('¿Para cuántas personas?');
+    const football = await say('¿y quién ganó el partido de fútbol ayer?', s);
+    expect(football.mode).toBe('bot');
+    expect(football.reply).toMatch(/^Perdón, eso no es algo con lo que pueda ayudarte por aquí\..*\n\n¿Para cuántas personas\?$/s);
+    expect((await say('somos 3', s)).reply).toBe('¿A qué hora?');
+  });
+
   it('hands a bare request for a person over with the hand-over text, not a complaint\'s', async () => {
     const person = await say('quiero hablar con una persona');
     expect(person.mode).toBe('handoff_pending');

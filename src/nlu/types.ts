@@ -93,9 +93,10 @@ export interface Understanding {
   skill?: { kind: 'human' | 'out_of_scope' | 'greeting' | 'thanks' | 'acknowledge' | 'goodbye' | 'bot_question'; confidence: number; mentionsBot?: boolean };
   /**
    * The skills' out-of-scope reading of a message that came while a form waits: it does not decide the turn (the
-   * form reads what it can), but a handoff intent the classifier gave such a message is not followed.
+   * form reads what it can), but a handoff intent the classifier gave such a message is not followed. `question`:
+   * the message asks something ("?"), so it is no answer to the form however the classifier read it.
    */
-  skillAside?: { kind: 'out_of_scope'; confidence: number };
+  skillAside?: { kind: 'out_of_scope'; confidence: number; question: boolean };
   /** free-text reply some understanders produce for the fallback intent (seed 000's general_response) */
   generalResponse?: string;
   /** A complete reply produced while understanding (seed 004's tagged replies): specialists are skipped. */

@@ -20,7 +20,7 @@ export function withSkills(inner: Understander, detector: () => SkillDetector | 
       const waits = input.flows.length > 0;
       if (waits && verdict.kind !== 'human' && (verdict.kind === 'out_of_scope' || u.entities.length > 0)) {
         // Kept aside: it does not decide the turn, but no handoff intent is followed on it.
-        if (verdict.kind === 'out_of_scope') u.skillAside = { kind: 'out_of_scope', confidence: verdict.confidence };
+        if (verdict.kind === 'out_of_scope') u.skillAside = { kind: 'out_of_scope', confidence: verdict.confidence, question: input.text.includes('?') };
         return u;
       }
       u.skill = verdict;
