@@ -67,6 +67,9 @@ export function formStep(rt: FormRuntime): Step {
     const { say, answer } = t;
 
     if (!active && prior?.last === 'done' && form.undone && cancels(ctx.text, form.cancel)) return undo(t);
+    // A cancel phrase never opens the form ("necesito cancelar mi reservación" reads as the booking's intent): there
+    // is nothing running to cancel, and nothing to undo without `undone`. The turn answers without the form.
+    if (!active && !byBot && cancels(ctx.text, form.cancel)) return { segments: [] };
     if (active && cancels(ctx.text, form.cancel)) {
       return answer(form.cancelled ? await say(form.cancelled, prior!.slots) : '', { stage: null, slots: prior!.slots, attempts: 0, last: 'cancelled' });
     }

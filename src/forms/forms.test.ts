@@ -236,6 +236,13 @@ describe('a form in YAML alone (es-MX): the hour that fits the slot, a name book
     expect((await say('somos 3', s)).reply).toBe('¿A qué hora?');
   });
 
+  it('does not open the form on a message that says its cancel phrase (no `undone`: nothing to cancel)', async () => {
+    const first = await say('cancela mi mesa para dos del sábado');
+    expect(first.intents).toContain('reservar'); // read as the booking's intent, yet the form stays closed
+    expect(first.reply).not.toMatch(/A nombre de quién/);
+    expect(await state(first.sessionId)).toBeUndefined();
+  });
+
   it('hands a bare request for a person over with the hand-over text, not a complaint\'s', async () => {
     const person = await say('quiero hablar con una persona');
     expect(person.mode).toBe('handoff_pending');
