@@ -3,7 +3,7 @@ import { botConfigSchema } from '../bot/config.ts';
 import { createSkillDetector } from '../skills/index.ts';
 import type { Understanding } from '../nlu/types.ts';
 import type { LoadedBot } from './registry.ts';
-import { dropDoubtedReadings, skillOutcome } from './skills.ts';
+import { dropDoubtedHandoffs, skillOutcome } from './skills.ts';
 
 // A restaurant whose one handoff intent is a complaint, and a clinic whose handoff intent asks for a person.
 function bot(handoffExamples: string[]): LoadedBot {
@@ -35,28 +35,24 @@ const understood = (ids: string[], skill?: Understanding['skill'], aside?: Under
 const waiting = { workflow: false, forms: [], cancel: false };
 
 describe('handoff intents and the built-in skills', () => {
-  it('follows no handoff intent the skills read as small talk or, while a form waits, as out of scope, nor a digression they read as out of scope', () => {
+  it('follows no handoff intent the skills read as small talk or, while a form waits, as out of scope', () => {
     const robot = understood(['queja'], { kind: 'bot_question', confidence: 0.83 });
-    dropDoubtedReadings(complaints, robot);
+    dropDoubtedHandoffs(complaints, robot);
     expect(robot.intents.map((i) => i.id)).toEqual(['charla']);
     expect(robot.unsure).toBe(true);
     const football = understood(['queja', 'reservar'], undefined, { kind: 'out_of_scope', confidence: 0.97, question: true });
-    dropDoubtedReadings(complaints, football, ['reservar']);
+    dropDoubtedHandoffs(complaints, football);
     expect(football.intents.map((i) => i.id)).toEqual(['reservar']);
-    // Given to another intent while the form waits: no digression, the form reads it.
+    // A digression to another of the bot's intents keeps its reading (the skills misread some of the bot's questions).
     const question = understood(['pregunta'], undefined, { kind: 'out_of_scope', confidence: 0.9, question: true });
-    dropDoubtedReadings(complaints, question, ['reservar']);
-    expect(question.intents.map((i) => i.id)).toEqual(['charla']);
-    // A statement may be an answer the skills misread: it keeps its reading.
-    const statement = understood(['pregunta'], undefined, { kind: 'out_of_scope', confidence: 0.9, question: false });
-    dropDoubtedReadings(complaints, statement, ['reservar']);
-    expect(statement.intents.map((i) => i.id)).toEqual(['pregunta']);
+    dropDoubtedHandoffs(complaints, question);
+    expect(question.intents.map((i) => i.id)).toEqual(['pregunta']);
     // Nothing read otherwise, or a model's reading: the handoff stands.
     const plain = understood(['queja']);
-    dropDoubtedReadings(complaints, plain);
+    dropDoubtedHandoffs(complaints, plain);
     expect(plain.intents.map((i) => i.id)).toEqual(['queja']);
     const model = { ...understood(['queja'], { kind: 'greeting', confidence: 0.9 }), source: 'llm' as const };
-    dropDoubtedReadings(complaints, model);
+    dropDoubtedHandoffs(complaints, model);
     expect(model.intents.map((i) => i.id)).toEqual(['queja']);
   });
 

@@ -106,23 +106,19 @@ function smallTalkIsRuntimes(bot: LoadedBot, understanding: Understanding, kind:
 }
 
 /**
- * Readings local understanding made that the skills doubt. A handoff intent the skills read as something else (out of
- * scope, small talk: "¿eres un robot?" to a bot whose only handoff intent is a complaint) is not followed: no side
- * effect on doubt. And while a form waits, a question the skills read as out of scope that the classifier gave to
- * another of the bot's intents ("¿y quién ganó el partido?" read as a question for the knowledge) is no digression:
- * it goes to the fallback, which the waiting form reads (and answers with the out-of-scope line). With nothing else
- * understood, the fallback, unsure. Local understanding only (a model's choice stands).
+ * A handoff intent that local understanding chose but the skills read as something else (out of scope, small talk:
+ * "¿eres un robot?" to a bot whose only handoff intent is a complaint; out of scope while a form waits) is not
+ * followed: no side effect on doubt. With nothing else understood, the message goes to the fallback, unsure (a
+ * waiting form reads it as its answer). A model's choice stands.
  */
-export function dropDoubtedReadings(bot: LoadedBot, understanding: Understanding, waitingForms: string[] = []): void {
+export function dropDoubtedHandoffs(bot: LoadedBot, understanding: Understanding): void {
   const verdict = understanding.skill ?? understanding.skillAside;
   if (understanding.source !== 'local' || !verdict || verdict.kind === 'human') return;
-  const fallback = bot.config.understanding.fallback;
-  const digression = Boolean(understanding.skillAside?.question) && waitingForms.length > 0 && !understanding.intents.some((i) => waitingForms.includes(i.id));
-  const kept = digression ? [] : understanding.intents.filter((i) => !bot.intents[i.id]?.handoff);
+  const kept = understanding.intents.filter((i) => !bot.intents[i.id]?.handoff);
   if (kept.length === understanding.intents.length) return;
   if (kept.length) understanding.intents = kept;
   else {
-    understanding.intents = [{ id: fallback, confidence: verdict.confidence }];
+    understanding.intents = [{ id: bot.config.understanding.fallback, confidence: verdict.confidence }];
     understanding.unsure = true;
   }
 }
