@@ -1,16 +1,25 @@
-// The YAML-only example bots (examples/): the tutorial's clinic bot (docs/tutorial.md), a Spanish booking bot
-// and a pet grooming shop. Their conversations.yaml are played over HTTP against the real server, so the
-// tutorial cannot drift from what the runtime does.
-import { readdirSync, readFileSync } from 'node:fs';
+// The YAML-only example bots (examples/): the tutorial's clinic bot (docs/tutorial.md), a hair salon, a pet
+// grooming shop, a Mexican restaurant — every folder of examples/ with a conversations.yaml. Their conversations
+// are played over HTTP against the real server, so the tutorial cannot drift from what the runtime does.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { failuresOf, runEval } from '../src/eval/index.ts';
 import { projectRoot } from '../src/paths.ts';
 
 const examplesDir = resolve(projectRoot, 'examples');
+/** Every example bot that carries conversation tests. */
+const exampleBots = readdirSync(examplesDir, { withFileTypes: true })
+  .filter((d) => d.isDirectory() && existsSync(join(examplesDir, d.name, 'conversations.yaml')))
+  .map((d) => d.name)
+  .sort();
 
 describe('example bots (YAML and markdown only)', () => {
-  it.each(['clinica', 'peluqueria', 'petshop'])('%s plays its conversations', async (bot) => {
+  it('finds the example bots', () => {
+    expect(exampleBots).toEqual(expect.arrayContaining(['clinica', 'la-cazuela', 'peluqueria', 'petshop']));
+  });
+
+  it.each(exampleBots)('%s plays its conversations', async (bot) => {
     const report = await runEval({ bots: [bot], botsDir: examplesDir, compareModels: false });
     const evaluation = report.bots[0];
     expect(evaluation.error).toBeUndefined();

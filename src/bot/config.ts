@@ -198,7 +198,14 @@ export const knowledgeTopicsSchema = z.strictObject({
 export const botConfigSchema = z.strictObject({
   id: z.string().regex(/^[a-z0-9-]+$/),
   name: z.string().default(''),
-  language: z.enum(['pt-BR', 'es-AR', 'vi', 'en']),
+  /**
+   * A language tag whose language the runtime reads: Portuguese, Spanish, Vietnamese or English, with or without
+   * a region (`pt-BR`, `es-AR`, `es-MX`, `es`, `en-GB`). Understanding, dates and numbers follow the language;
+   * the region only names the variety to a model.
+   */
+  language: z
+    .string()
+    .regex(/^(?:pt|es|vi|en)(?:-[A-Za-z0-9]{2,8})*$/, 'expected pt, es, vi or en, with or without a region: pt-BR, es-AR, es-MX, es, vi, en'),
   persona: z.string().default(''),
   model: z.string().default('local'),
   timeZone: z.string().default('America/Sao_Paulo').refine(isTimeZone, 'not a time zone: use an IANA name such as America/Sao_Paulo'),

@@ -34,6 +34,11 @@ describe('bot loader', () => {
     expect(() => readBotConfig(botDir(`${VALID}entities:\n  - { type: age, value: adult, number: { after: [years] } }\n`))).toThrow(/value and asked go with a pattern/);
   });
 
+  it('takes a language with or without its region, and refuses one the runtime does not read', () => {
+    for (const tag of ['es-MX', 'es', 'pt-PT', 'en-GB', 'vi']) expect(readBotConfig(botDir(VALID.replace('language: en', `language: ${tag}`))).language).toBe(tag);
+    for (const tag of ['fr', 'es_MX', 'spanish']) expect(() => readBotConfig(botDir(VALID.replace('language: en', `language: ${tag}`)))).toThrow(/language/);
+  });
+
   it('names the file and the field of every mistake', () => {
     const dir = botDir(VALID.replace('fallback: other', 'fallback: generl').replace('language: en', 'language: klingon'));
     expect(() => readBotConfig(dir)).toThrow(/bot\.yaml is not a valid bot definition/);

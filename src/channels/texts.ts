@@ -3,11 +3,12 @@
 // {error}), channel_status_failed ({channel}).
 import type { BotConfig } from '../bot/config.ts';
 import type { DeliveryStatusReport, MediaKind } from './types.ts';
+import { isRioplatense } from '../skills/index.ts';
 
 type Lang = 'es' | 'pt' | 'en' | 'vi';
 
 const MEDIA_UNSUPPORTED: Record<Lang, string> = {
-  es: 'Por ahora solo puedo leer mensajes de texto. ¿Me lo podés escribir?',
+  es: 'Por ahora solo puedo leer mensajes de texto. ¿Me lo puedes escribir?',
   pt: 'Por enquanto só consigo ler mensagens de texto. Pode me escrever?',
   en: 'For now I can only read text messages. Could you type it for me?',
   vi: 'Hiện tại mình chỉ đọc được tin nhắn văn bản. Bạn nhắn chữ giúp mình nhé?',
@@ -56,7 +57,10 @@ const lang = (config: BotConfig): Lang => {
 
 const fill = (t: string, channel: string) => t.replace(/\{channel\}/g, channel);
 
-export const mediaUnsupportedText = (config: BotConfig) => config.replies.media_unsupported ?? MEDIA_UNSUPPORTED[lang(config)];
+const RIOPLATENSE_MEDIA_UNSUPPORTED = 'Por ahora solo puedo leer mensajes de texto. ¿Me lo podés escribir?';
+
+export const mediaUnsupportedText = (config: BotConfig) =>
+  config.replies.media_unsupported ?? (isRioplatense(config.language) ? RIOPLATENSE_MEDIA_UNSUPPORTED : MEDIA_UNSUPPORTED[lang(config)]);
 
 export const deliveryFailedText = (config: BotConfig, channel: string) => fill(config.replies.channel_delivery_failed ?? DELIVERY_FAILED[lang(config)], channel);
 

@@ -3,7 +3,7 @@ import { compiled } from '../paths.ts';
 
 const COMMANDS: Record<string, string> = {
   start: 'Serve every bot, the API and the web console (PORT, DATABASE_URL, DATA_DIR)',
-  chat: 'Talk to a bot in the terminal: switchboard chat <bot>',
+  chat: 'Talk to a bot in the terminal: switchboard chat <bot> [--bots-dir DIR], or a path to its folder',
   check: 'Check bot folders: bot.yaml, knowledge, reply keys, examples, intent accuracy: switchboard check [bot]',
   eval: 'Run the conversation tests of every bot (or one): switchboard eval [bot]',
   'nlu-eval': 'Train and measure local understanding: --train FILE --test FILE [--shots K]',

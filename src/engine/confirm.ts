@@ -4,6 +4,7 @@
 import { extractEntities } from '../nlu/index.ts';
 import type { Language, Understanding } from '../nlu/types.ts';
 import { fillTemplate } from './narration.ts';
+import { isRioplatense } from '../skills/index.ts';
 import type { LoadedBot } from './registry.ts';
 
 /** The memory key of a question waiting for its yes or no. */
@@ -16,10 +17,12 @@ export interface PendingConfirm {
 
 const DEFAULTS: Record<Language, { confirm: string; declined: string }> = {
   pt: { confirm: 'Só pra ter certeza: quer que eu siga com "{label}"? (sim/não)', declined: 'Tudo bem, não fiz nada. Como posso ajudar?' },
-  es: { confirm: 'Para estar seguro: ¿querés que siga con "{label}"? (sí/no)', declined: 'Listo, no hice nada. ¿En qué te ayudo?' },
+  es: { confirm: 'Para estar seguro: ¿quieres que siga con "{label}"? (sí/no)', declined: 'Listo, no hice nada. ¿En qué te ayudo?' },
   vi: { confirm: 'Cho mình xác nhận: bạn muốn mình thực hiện "{label}" không? (có/không)', declined: 'Vâng, mình chưa làm gì cả. Mình giúp gì được cho bạn?' },
   en: { confirm: 'Just to be sure: do you want me to go ahead with "{label}"? (yes/no)', declined: "Fine, I didn't do anything. How can I help?" },
 };
+
+const RIOPLATENSE_CONFIRM = 'Para estar seguro: ¿querés que siga con "{label}"? (sí/no)';
 
 export function pendingConfirm(memory: Record<string, unknown> | null | undefined): PendingConfirm | undefined {
   const p = memory?.[CONFIRM_KEY] as PendingConfirm | undefined;
@@ -45,7 +48,8 @@ export function doubtfulWrite(bot: LoadedBot, understanding: Understanding, serv
 export function confirmQuestion(bot: LoadedBot, intent: string): string {
   const { replies } = bot.config;
   const label = bot.intents[intent]?.label ?? intent;
-  return replies[`${intent}_confirm`] || fillTemplate(replies.confirm || DEFAULTS[bot.language].confirm, { label: label.toLowerCase() });
+  const asked = isRioplatense(bot.config.language) ? RIOPLATENSE_CONFIRM : DEFAULTS[bot.language].confirm;
+  return replies[`${intent}_confirm`] || fillTemplate(replies.confirm || asked, { label: label.toLowerCase() });
 }
 
 export function declinedReply(bot: LoadedBot): string {

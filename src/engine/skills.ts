@@ -3,8 +3,8 @@
 // action runs), small talk the bot's reply of that kind (before a waiting form's question again). A bot's own intents
 // come first: a handoff intent it chose, a skill mapped to one of its intents (`skills.<name>.intent`), a workflow or
 // form waiting for an answer, a route of its own.
-import type { Understanding } from '../nlu/types.ts';
-import { decideSkill, SKILL_THRESHOLDS, SMALL_TALK, skillReply, type SkillKind } from '../skills/index.ts';
+import type { Language, Understanding } from '../nlu/types.ts';
+import { createSkillDetector, decideSkill, SKILL_THRESHOLDS, SMALL_TALK, skillReply, type SkillDetector, type SkillKind } from '../skills/index.ts';
 import type { LoadedBot } from './registry.ts';
 
 export interface SkillOutcome {
@@ -34,8 +34,13 @@ export function skillOutcome(bot: LoadedBot, understanding: Understanding, waiti
 
   if (skill.kind === 'human') {
     const settings = config.skills.human;
-    // The bot's own handoff intent already covers it.
-    if (!settings.enabled || understanding.intents.some((i) => bot.intents[i.id]?.handoff)) return null;
+    if (!settings.enabled) return null;
+    // The bot's own handoff intent already covers it: one whose examples ask for a person, or any when the request
+    // names the bot's things ("quiero poner una queja, pásame con el gerente"). A bare request for a person that
+    // the classifier gave to a handoff intent of another kind (a complaint) is this skill's, with the bot's
+    // hand-over text rather than that intent's.
+    const own = understanding.intents.filter((i) => bot.intents[i.id]?.handoff);
+    if (own.length && (skill.mentionsBot || own.some((i) => i.id === settings.intent || personIntents(bot).has(i.id)))) return null;
     if (settings.intent) {
       as(settings.intent);
       if (bot.intents[settings.intent]?.handoff) return { routes: [], handoff: { reason: bot.intents[settings.intent].label, intent: settings.intent } };
@@ -43,7 +48,7 @@ export function skillOutcome(bot: LoadedBot, understanding: Understanding, waiti
     }
     as('human');
     if (settings.reply) understanding.reply = settings.reply;
-    return { routes: [], handoff: { reason: skillReply('handoff_reason', bot.language) } };
+    return { routes: [], handoff: { reason: skillReply('handoff_reason', bot.config.language) } };
   }
 
   // What a workflow or flow waits for ("tanto faz", a course name) is the bot's to read; small talk alone is not
@@ -100,6 +105,53 @@ function smallTalkIsRuntimes(bot: LoadedBot, understanding: Understanding, kind:
   return ownReply || !fallbackSmallTalk(bot).has(kind);
 }
 
+/**
+ * A handoff intent that local understanding chose but the skills read as something else (out of scope, small talk:
+ * "¿eres un robot?" to a bot whose only handoff intent is a complaint; out of scope while a form waits) is not
+ * followed: no side effect on doubt. With nothing else understood, the message goes to the fallback, unsure (a
+ * waiting form reads it as its answer). A model's choice stands.
+ */
+export function dropDoubtedHandoffs(bot: LoadedBot, understanding: Understanding): void {
+  const verdict = understanding.skill ?? understanding.skillAside;
+  if (understanding.source !== 'local' || !verdict || verdict.kind === 'human') return;
+  const kept = understanding.intents.filter((i) => !bot.intents[i.id]?.handoff);
+  if (kept.length === understanding.intents.length) return;
+  if (kept.length) understanding.intents = kept;
+  else {
+    understanding.intents = [{ id: bot.config.understanding.fallback, confidence: verdict.confidence }];
+    understanding.unsure = true;
+  }
+}
+
+const personKinds = new WeakMap<LoadedBot, Set<string>>();
+/** Per language, a detector that knows no bot: it reads a bot's own examples as any customer's message. */
+const plainDetectors = new Map<Language, SkillDetector>();
+
+/**
+ * The bot's handoff intents whose examples are requests for a person (at least half of them, read by the skills
+ * without the bot's own examples, which the bot's detector takes as its business).
+ */
+function personIntents(bot: LoadedBot): Set<string> {
+  let ids = personKinds.get(bot);
+  if (ids) return ids;
+  const handoffs = Object.entries(bot.intents).filter(([, intent]) => intent.handoff && intent.examples.length > 0);
+  let detector = plainDetectors.get(bot.language);
+  if (!detector && handoffs.length) plainDetectors.set(bot.language, (detector = createSkillDetector({ language: bot.language, domain: {} })));
+  ids = new Set(
+    handoffs
+      .filter(([, intent]) => {
+        const asks = intent.examples.filter((text) => {
+          const reading = detector?.read(text);
+          return reading && decideSkill(reading)?.kind === 'human';
+        });
+        return asks.length * 2 >= intent.examples.length;
+      })
+      .map(([id]) => id),
+  );
+  personKinds.set(bot, ids);
+  return ids;
+}
+
 const fallbackKinds = new WeakMap<LoadedBot, Set<SkillKind>>();
 /** At least this many of the fallback's examples of a kind make it the fallback's own (one stray line does not). */
 const FALLBACK_KIND_EXAMPLES = 2;
@@ -137,5 +189,5 @@ function smallTalkAside(bot: LoadedBot, understanding: Understanding, forms: str
 function smallTalkReply(bot: LoadedBot, kind: SkillKind, short: boolean): string {
   const { config } = bot;
   const own = config.skills.smalltalk.replies[kind as keyof typeof config.skills.smalltalk.replies];
-  return own ?? ((short && config.replies[`${kind}_short`]) || skillReply(kind, bot.language, config.replies));
+  return own ?? ((short && config.replies[`${kind}_short`]) || skillReply(kind, config.language, config.replies));
 }

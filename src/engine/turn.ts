@@ -14,7 +14,7 @@ import { fillOrOmit, handoffMessage, narrate } from './narration.ts';
 import { activeForms, formsCancelledBy } from '../forms/index.ts';
 import { persistReply } from './persist.ts';
 import { applyNamedIntents } from './named-intents.ts';
-import { skillOutcome, smallTalkOutcome } from './skills.ts';
+import { dropDoubtedHandoffs, skillOutcome, smallTalkOutcome } from './skills.ts';
 import { CONFIRM_KEY, confirmQuestion, declinedReply, doubtfulWrite, pendingConfirm, yesOrNo } from './confirm.ts';
 import type { BotRegistry, LoadedBot } from './registry.ts';
 import { isWriteRejected, writeFailedReply, type WriteRejected } from './outcomes.ts';
@@ -282,6 +282,7 @@ function turnRuntime(scope: TurnScope, calls: ModelCallRecord[], t0: number): Tu
         return { understanding, ...outcome };
       };
       if (skill) return skillAnswers(skill);
+      dropDoubtedHandoffs(bot, understanding);
       if (bot.definition.refineIntents) {
         const refined = await bot.definition.refineIntents({ text, intents: understanding.intents.map((i) => i.id), understanding, memory: memory0, session, bot: bot.config, sql: db });
         const scores = new Map(understanding.intents.map((i) => [i.id, i.confidence]));

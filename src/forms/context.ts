@@ -7,6 +7,8 @@ import { CONFIRM_STAGE, cancels, formStep } from './engine.ts';
 import type { SlotVocabulary } from './reading.ts';
 import { readingProblems } from './reading-kinds.ts';
 import { fold } from './slots.ts';
+import { wholeAnswer } from '../nlu/index.ts';
+import type { Language } from '../nlu/types.ts';
 import type { FormState } from './types.ts';
 
 /** The bot's definition with a specialist per form (the bot's own specialist of that name wins). */
@@ -42,7 +44,7 @@ export function withForms(config: BotConfig, definition: BotDefinition): BotDefi
     let intents = definition.refineIntents ? await definition.refineIntents(ctx) : ctx.intents;
     const cancelled = formsCancelledBy(config, ctx.memory, ctx.text);
     // Nothing but a cancel phrase ("deixa pra lá"): the form's alone, whatever else the classifier saw in it.
-    if (cancelled.length && isOnlyCancel(config.forms, ctx.text)) return cancelled;
+    if (cancelled.length && isOnlyCancel(config.forms, ctx.text, config.language.slice(0, 2) as Language)) return cancelled;
     for (const intent of cancelled) {
       if (intents.includes(intent)) continue;
       intents = [intent, ...intents.filter((i) => i !== config.understanding.fallback)];
@@ -74,10 +76,25 @@ export function formsCancelledBy(config: BotConfig, memory: Record<string, unkno
     .map(([id, form]) => form.intent ?? id);
 }
 
-/** Whether the message is one of the forms' cancel phrases and nothing more (case, accents and punctuation aside). */
-export function isOnlyCancel(forms: BotConfig['forms'], text: string): boolean {
+/**
+ * Whether the message says nothing but a form's cancel phrases (case, accents and punctuation aside): one phrase,
+ * several ("ya no, cancela"), or with a no before or after them ("no, deixa pra lá") in the bot's language.
+ */
+export function isOnlyCancel(forms: BotConfig['forms'], text: string, lang?: Language): boolean {
   const bare = (s: string) => fold(s.replace(/[^\p{L}\p{N}]+/gu, ' '));
-  return Object.values(forms).some((form) => form.cancel.some((phrase) => bare(phrase) === bare(text)));
+  return Object.values(forms).some((form) => {
+    const phrases = form.cancel.map(bare).filter(Boolean).sort((a, b) => b.length - a.length);
+    let rest = ` ${bare(text)} `;
+    let said = false;
+    for (const phrase of phrases) {
+      while (rest.includes(` ${phrase} `)) {
+        rest = rest.replace(` ${phrase} `, ' ');
+        said = true;
+      }
+    }
+    const left = rest.trim();
+    return said && (!left || (lang !== undefined && wholeAnswer(left, lang) === false));
+  });
 }
 
 
@@ -94,15 +111,17 @@ function runningForms(config: BotConfig, memory: Record<string, unknown>) {
 
 /**
  * Running forms as understanding's context: a short answer of the pending slot's kind ("amanhã", "Maria Silva")
- * continues the form; so does a value for another slot of the form (a correction, or giving two at once), and
+ * continues the form; so does a value for another slot of the form (a correction, or giving two at once; a name
+ * after its cue), and
  * a yes or no ("sim" while a day is asked goes on with the form, which asks again).
  */
 export function activeForms(config: BotConfig, memory: Record<string, unknown>): ActiveFlowContext[] {
   return runningForms(config, memory).map(({ id, form, intent, stage }) => {
     const pendingKind = form.slots[stage]?.kind;
+    // A name counts for another slot only as the person entity, said after its cue ("me llamo Lucía Gómez").
     const others = Object.values(form.slots)
-      .map((s) => s.kind)
-      .filter((k) => !['text', 'name', 'yesno'].includes(k));
+      .map((s) => (s.kind === 'name' ? 'person' : s.kind))
+      .filter((k) => !['text', 'yesno'].includes(k));
     // A bare number answers a slot whose kind is a `number:`/`money:` entity ("17" when the age is asked).
     const numeric = config.entities.some((e) => e.type === pendingKind && (e.number || e.money)) ? ['number', 'money'] : [];
     const first = stage === CONFIRM_STAGE ? ['yesno'] : pendingKind ? [pendingKind, ...numeric, 'yesno'] : ['yesno'];

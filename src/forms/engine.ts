@@ -9,6 +9,7 @@ import { fromEntities } from './from-entities.ts';
 import { readFormSlots, type SlotTextReader, type SlotVocabulary } from './reading.ts';
 import { slotsRead } from './reading-kinds.ts';
 import { showList } from './show-list.ts';
+import { skillReply } from '../skills/index.ts';
 import { fold, showValue, withinRules, type SlotValue } from './slots.ts';
 import type { FormCompletion, FormHooks, FormState, ReplyVars, SlotExtractor, Slots, SlotValidator, SlotVerdict } from './types.ts';
 
@@ -91,6 +92,9 @@ async function formTurn(t: Turn): Promise<StepResult> {
   const { ctx, rt, prior, say, answer, active, mine } = t;
   const { id, form, intent } = rt;
   if (!active && prior?.last === 'done' && form.undone && cancels(ctx.text, form.cancel)) return undo(t);
+  // A cancel phrase never opens the form ("necesito cancelar mi reservación" reads as the booking's intent): there
+  // is nothing running to cancel, and nothing to undo without `undone`. The turn answers without the form.
+  if (!active && form.routing !== 'bot' && cancels(ctx.text, form.cancel)) return { segments: [] };
   if (active && cancels(ctx.text, form.cancel)) {
     return answer(form.cancelled ? await say(form.cancelled, prior!.slots) : '', { stage: null, slots: prior!.slots, attempts: 0, last: 'cancelled' });
   }
@@ -108,6 +112,11 @@ async function formTurn(t: Turn): Promise<StepResult> {
   const pending = active ? prior!.stage! : undefined;
   const entities = ctx.intents.length > 1 ? ctx.entitiesFor(intent) : ctx.entities;
   const { changed, rejected } = await fill(t, slots, pending, entities);
+  // A question the skills read as out of scope that fills nothing ("¿quién ganó el fútbol ayer?" while the day is
+  // asked): the out-of-scope line, then the question again; what it seemed to say (yesterday) is not refused. Not
+  // a statement: an answer ("make it 2 pieces") may read as out of scope to the skills.
+  const aside = active && !changed.length && ctx.understanding.skillAside?.question ? outOfScopeLine(ctx) : undefined;
+  if (aside) rejected.length = 0;
   if (form.profile) for (const n of changed) if (Object.hasOwn(ctx.bot.profile!.fields, n)) t.unsaved[n] = slots[n];
   if (changed.length && rt.hooks?.onSlots) {
     await saveProfile(t);
@@ -139,7 +148,7 @@ async function formTurn(t: Turn): Promise<StepResult> {
   }
 
   // A group just filled: the bot's hook speaks first (a search on the preferences given), or holds the form.
-  const before: string[] = [];
+  const before: string[] = aside ? [aside] : [];
   const held = await groupFilled(t, slots, changed, before);
   if (held) return answer(joined(before), { stage: held.stage, slots, attempts, held: held.group, asking: held.asking });
   const missing = nextMissing(form, slots);
@@ -149,6 +158,11 @@ async function formTurn(t: Turn): Promise<StepResult> {
   }
   if (form.confirm) return answer(joined([...before, await say(form.confirm, slots)]), { stage: CONFIRM_STAGE, slots, attempts });
   return complete(t, slots, before);
+}
+
+/** What the bot says to a message out of its scope: the out-of-scope skill's line, else its reply, else the runtime's. */
+function outOfScopeLine(ctx: TurnContext): string {
+  return ctx.bot.skills.out_of_scope.reply ?? skillReply('out_of_scope', ctx.bot.language, ctx.bot.replies);
 }
 
 /** Replies said in one turn, one paragraph each. */
@@ -228,19 +242,25 @@ async function fill(t: Turn, slots: Slots, pending: string | undefined, entities
   const { ctx, rt, lang } = t;
   const { form } = rt;
   const names = Object.keys(form.slots);
+  const alts = new Map<string, SlotValue>();
   const read = rt.extractor
     ? await extracted(t, rt.extractor, slots, pending)
     : form.read === 'message'
-      ? await readMessage(t, slots, pending, entities)
-      : fromEntities(form, { text: t.ctx.text, declared: t.ctx.bot.entities, lang: t.lang }, slots, pending, entities);
+      ? await readMessage(t, slots, pending, entities, alts)
+      : fromEntities(form, { text: t.ctx.text, declared: t.ctx.bot.entities, lang: t.lang }, slots, pending, entities, alts);
 
   const changed: string[] = [];
   const rejected: Rejection[] = [];
   const today = isoDate(wallClock(ctx.now, ctx.bot.timeZone));
   for (const name of names) {
-    const value = read.get(name);
+    let value = read.get(name);
     if (value === undefined || slots[name] === value) continue;
     const slot = form.slots[name];
+    // The other reading of the same words when only it fits the slot's rules ("a las 9" to a restaurant that
+    // books from 13:00 is 21:00).
+    const other = alts.get(name);
+    if (other !== undefined && !withinRules(slot, value, { today }) && withinRules(slot, other, { today })) value = other;
+    if (slots[name] === value) continue;
     const verdict = withinRules(slot, value, { today }) ? await validate(t, name, slot, value, slots) : { ok: false };
     if (!verdict.ok) {
       const vars = { ...displayed(ctx.bot.entities, form, slots, lang), value: showValue(shownAs(ctx.bot.entities, slot.kind), value, lang), ...verdict.vars };
@@ -271,14 +291,14 @@ async function extracted(t: Turn, extractor: SlotExtractor, slots: Slots, pendin
  * The values the runtime's slot readers find in the message (a form with `read: message`); slots of built-in kinds no
  * slot reader reads (a date, an e-mail) still come from the entities.
  */
-async function readMessage(t: Turn, slots: Slots, pending: string | undefined, entities: Entity[]): Promise<Map<string, SlotValue>> {
+async function readMessage(t: Turn, slots: Slots, pending: string | undefined, entities: Entity[], alts: Map<string, SlotValue>): Promise<Map<string, SlotValue>> {
   const { ctx, rt } = t;
   const asking = pending ? (t.prior?.asking ?? [pending]) : [];
   const vocabulary = await rt.vocabulary?.(ctx);
   const found = readFormSlots(ctx.bot, rt.form, { text: ctx.text, asking, slots: { ...slots }, vocabulary, readers: rt.readers, lang: t.lang });
   const read = new Map(Object.entries(ofForm(rt.form, found)));
   const byReaders = new Set(slotsRead(ctx.bot, rt.form));
-  for (const [name, value] of fromEntities(rt.form, { text: ctx.text, declared: ctx.bot.entities, lang: t.lang }, slots, pending, entities)) if (!byReaders.has(name)) read.set(name, value);
+  for (const [name, value] of fromEntities(rt.form, { text: ctx.text, declared: ctx.bot.entities, lang: t.lang }, slots, pending, entities, alts)) if (!byReaders.has(name)) read.set(name, value);
   return read;
 }
 

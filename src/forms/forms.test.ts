@@ -11,6 +11,10 @@ describe('slot readers', () => {
     expect(bareName('maria silva')).toBe('Maria Silva');
     expect(bareName('Sou a Ana Paula da Costa.')).toBe('Ana Paula da Costa');
     expect(bareName('me llamo juan pérez')).toBe('Juan Pérez');
+    // The name a booking is under.
+    expect(bareName('a nombre de Pablo')).toBe('Pablo');
+    expect(bareName('em nome de ana souza')).toBe('Ana Souza');
+    expect(bareName('under the name of Smith')).toBe('Smith');
     expect(bareName('quero marcar às 10h')).toBeUndefined();
     expect(bareName('não sei, talvez amanhã ou depois disso tudo')).toBeUndefined();
   });
@@ -45,6 +49,12 @@ describe('slot readers', () => {
     expect(withinRules(slot('date', { min: 'today', max: '+7d' }), '2026-03-17', at)).toBe(false);
     expect(withinRules(slot('number', { min: 1, max: 3 }), 4, at)).toBe(false);
     expect(withinRules(slot('text', { options: ['Manhã', 'Tarde'] }), 'manha', at)).toBe(true);
+    // Days of the week: 2026-03-09 is a Monday.
+    const closedMondays = slot('date', { min: 'today', weekdays: ['tue', 'wed', 'thu', 'fri', 'sat', 'sun'] });
+    expect(withinRules(closedMondays, '2026-03-09', at)).toBe(false);
+    expect(withinRules(closedMondays, '2026-03-10', at)).toBe(true);
+    expect(withinRules(slotSchema.parse({ kind: 'datetime', ask: 'x', validate: { weekdays: ['sat'] } }), '2026-03-14T10:00', at)).toBe(true);
+    expect(() => slot('date', { weekdays: ['monday'] })).toThrow();
   });
 
   it('shows dates and times the way the language writes them', () => {
@@ -63,6 +73,10 @@ describe('slot readers', () => {
     const forms = { pedido: formSchema.parse({ slots: { dia: { kind: 'date', ask: 'Dia?' } }, done: 'Feito.', cancel: ['deixa pra la', 'esquece'] }) };
     expect(isOnlyCancel(forms, 'Deixa pra lá!')).toBe(true);
     expect(isOnlyCancel(forms, 'esquece, e quanto custa?')).toBe(false);
+    // Several of its phrases, or a no beside one, say nothing more.
+    expect(isOnlyCancel(forms, 'esquece, deixa pra lá', 'pt')).toBe(true);
+    expect(isOnlyCancel(forms, 'não, esquece', 'pt')).toBe(true);
+    expect(isOnlyCancel(forms, 'esquece, quero falar com o gerente', 'pt')).toBe(false);
   });
 });
 
@@ -176,5 +190,65 @@ describe("a form's code: validators that change values and other slots, computed
     expect((await say('yes', s)).reply).toBe('Sorry, the 11:00 chair on Thursday, 3/12 was just taken. Which other day?');
     expect(await state(first.sessionId)).toMatchObject({ stage: 'day', slots: { service: 'haircut' } });
     expect(await chairs(first.sessionId)).toEqual([]);
+  });
+});
+
+describe('a form in YAML alone (es-MX): the hour that fits the slot, a name booked under, corrections and cancel', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ botsDir: resolve(import.meta.dirname, 'testing'), only: ['cantina'] });
+  }, 60_000);
+  afterAll(() => server?.close());
+
+  const say = async (message: string, session?: { sessionId: string; sessionToken: string }) => server.chat('cantina', { message, ...session });
+  const state = async (sessionId: string) => (await server.get(`/api/sessions/${sessionId}`, { authorization: 'Bearer test-admin-token' })).body.state.mesa;
+
+  it('reads "a las 9" as 21:00 when only that fits the range, and keeps a morning hour said as such refused', async () => {
+    const first = await say('quiero una mesa para 4 a las 9');
+    const s = { sessionId: first.sessionId, sessionToken: first.sessionToken };
+    expect(await state(first.sessionId)).toMatchObject({ stage: 'nombre', slots: { personas: 4, hora: '21:00' } });
+    expect((await say('Lucía Gómez', s)).reply).toBe('Mesa para 4 a nombre de Lucía Gómez a las 21:00. ¿Confirmo?');
+    // A correction at the summary, in words, with the same reading.
+    expect((await say('mejor a las ocho', s)).reply).toBe('Mesa para 4 a nombre de Lucía Gómez a las 20:00. ¿Confirmo?');
+    expect((await say('mejor a las 9 de la mañana', s)).reply).toBe('A las 09:00 no reservamos. ¿A qué hora?');
+    expect((await say('a las 2 y media', s)).reply).toBe('Mesa para 4 a nombre de Lucía Gómez a las 14:30. ¿Confirmo?');
+  });
+
+  it('takes a cued name as a correction while another slot is asked, and cancels on several cancel phrases at the summary', async () => {
+    const first = await say('una mesa para dos a las 8 a nombre de Pablo');
+    const s = { sessionId: first.sessionId, sessionToken: first.sessionToken };
+    expect(first.reply).toBe('Mesa para 2 a nombre de Pablo a las 20:00. ¿Confirmo?');
+    const renamed = await say('me llamo Pablo Ortiz', s);
+    expect(renamed.mode).toBe('bot');
+    expect(renamed.reply).toBe('Mesa para 2 a nombre de Pablo Ortiz a las 20:00. ¿Confirmo?');
+    const cancelled = await say('ya no, cancela', s);
+    expect(cancelled.mode).toBe('bot');
+    expect(cancelled.reply).toBe('No reservé nada.');
+  });
+
+  it('answers an out-of-scope question while it waits with the out-of-scope line, refusing nothing it seemed to say', async () => {
+    const first = await say('quiero una mesa');
+    const s = { sessionId: first.sessionId, sessionToken: first.sessionToken };
+    expect((await say('Marta', s)).reply).toBe('¿Para cuántas personas?');
+    const football = await say('¿y quién ganó el partido de fútbol ayer?', s);
+    expect(football.mode).toBe('bot');
+    expect(football.reply).toMatch(/^Perdón, eso no es algo con lo que pueda ayudarte por aquí\..*\n\n¿Para cuántas personas\?$/s);
+    expect((await say('somos 3', s)).reply).toBe('¿A qué hora?');
+  });
+
+  it('does not open the form on a message that says its cancel phrase (no `undone`: nothing to cancel)', async () => {
+    const first = await say('cancela mi mesa para dos del sábado');
+    expect(first.intents).toContain('reservar'); // read as the booking's intent, yet the form stays closed
+    expect(first.reply).not.toMatch(/A nombre de quién/);
+    expect(await state(first.sessionId)).toBeUndefined();
+  });
+
+  it('hands a bare request for a person over with the hand-over text, not a complaint\'s', async () => {
+    const person = await say('quiero hablar con una persona');
+    expect(person.mode).toBe('handoff_pending');
+    expect(person.reply).not.toMatch(/Lamento/);
+    const complaint = await say('quiero poner una queja, el mesero nos atendió fatal');
+    expect(complaint.mode).toBe('handoff_pending');
+    expect(complaint.reply).toBe('Lamento lo sucedido, te paso con el gerente.');
   });
 });

@@ -17,7 +17,7 @@ export interface Message {
  * The values the message's entities carry: read for the slot being asked first, then the empty ones, then as
  * corrections of filled ones (a bare name, free text and yes/no only ever answer the slot being asked).
  */
-export function fromEntities(form: FormConfig, message: Message, slots: Slots, pending: string | undefined, entities: Entity[]): Map<string, SlotValue> {
+export function fromEntities(form: FormConfig, message: Message, slots: Slots, pending: string | undefined, entities: Entity[], alts = new Map<string, SlotValue>()): Map<string, SlotValue> {
   const { text, declared, lang } = message;
   const names = Object.keys(form.slots);
   const order = [...new Set([...(pending && form.slots[pending] ? [pending] : []), ...names.filter((n) => slots[n] === undefined), ...names])];
@@ -29,8 +29,12 @@ export function fromEntities(form: FormConfig, message: Message, slots: Slots, p
     if (!asked && ['yesno', 'text'].includes(slot.kind)) continue;
     const entity = entityFor(slot.kind, entities, taken);
     let value: SlotValue | undefined = entity?.value as SlotValue | undefined;
+    // The other reading of the same words (a time on the 12-hour clock: 'a las 9' is 09:00 or 21:00), for `fill`.
+    if (entity?.alt !== undefined) alts.set(name, entity.alt as SlotValue);
     if (value === undefined && asked && !(slot.kind === 'name' && isOtherSlotsValue(text, entities, form.slots, name))) {
       value = bareAnswer(slot.kind, text, entities, declared, lang);
+      // A bare hour ("9") may be the evening's too.
+      if (slot.kind === 'time' && typeof value === 'string' && /^(?:0[1-9]|1[01]):00$/.test(value)) alts.set(name, `${Number(value.slice(0, 2)) + 12}:00`);
     }
     if (value === undefined) continue;
     if (entity) taken.add(entity);

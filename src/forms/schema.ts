@@ -8,6 +8,9 @@ export type BuiltinSlotKind = (typeof BUILTIN_SLOT_KINDS)[number];
 
 const bound = z.union([z.number(), z.string()]);
 
+/** Days of the week as `validate.weekdays` names them, Sunday first (as `Date.getUTCDay` counts). */
+export const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
+
 export const slotValidationSchema = z.strictObject({
   /** Accepted values (gazetteer canonical values, or texts compared without accents and case). */
   options: z.array(z.string()).optional(),
@@ -15,6 +18,8 @@ export const slotValidationSchema = z.strictObject({
   min: bound.optional(),
   /** Upper bound, same forms as min. */
   max: bound.optional(),
+  /** Dates (and a datetime's date): the days of the week accepted, as `mon` … `sun` (a shop closed on Mondays). */
+  weekdays: z.array(z.enum(WEEKDAYS)).min(1).optional(),
   /** A validator the bot's index.ts provides under `validators` (e.g. opening hours). */
   use: z.string().optional(),
 });

@@ -1,10 +1,10 @@
 // Reading a slot's value out of a message's entities (or, for the slot being asked, out of the bare text),
 // checking it against the slot's validation, and showing it in a reply.
 import type { Entity, Language } from '../nlu/types.ts';
-import { addDays, foldDiacritics, isoDate, properName } from '../nlu/index.ts';
+import { addDays, foldDiacritics, isoDate, parseIsoDate, properName, weekdayOf } from '../nlu/index.ts';
 
 export { properName };
-import type { SlotConfig } from './schema.ts';
+import { WEEKDAYS, type SlotConfig } from './schema.ts';
 
 export type SlotValue = string | number | boolean;
 
@@ -36,9 +36,10 @@ export function entityFor(kind: string, entities: Entity[], taken: Set<Entity>):
   return undefined;
 }
 
-// Cue words before a bare name ("meu nome é", "me llamo", "my name is"), folded.
+// Cue words before a bare name ("meu nome é", "me llamo", "my name is", and the name a booking is under: "a nombre
+// de", "em nome de", "under the name"), folded.
 // Also third-person ones, for a name that is not the customer's (a pet's, a child's): "o nome dele é", "se llama".
-const NAME_CUES = /^(?:(?:o |a )?(?:meu|seu) nome (?:e|eh)|(?:o |a )?nome (?:dele|dela) (?:e|eh)|(?:ele |ela )?se chama|(?:mi |su |el )nombre es|(?:el |ella )?se llama|me chamo|pode me chamar de|sou (?:o |a )?|aqui e (?:o |a )?|mi nombre es|me llamo|soy |my name is|(?:his|her|its) name is|i am|i'm|it's|this is|ten (?:minh |em |toi )?la)\s*/;
+const NAME_CUES = /^(?:(?:o |a )?(?:meu|seu) nome (?:e|eh)|(?:o |a )?nome (?:dele|dela) (?:e|eh)|(?:ele |ela )?se chama|(?:mi |su |el )nombre es|(?:el |ella )?se llama|me chamo|pode me chamar de|sou (?:o |a )?|aqui e (?:o |a )?|mi nombre es|me llamo|soy |(?:a|en) nombre de |(?:em|no) nome de |(?:under|in) the name(?: of)? |my name is|(?:his|her|its) name is|i am|i'm|it's|this is|ten (?:minh |em |toi )?la)\s*/;
 
 /**
  * A bare answer to "what is your name?": one to five words of letters ("maria silva", "Sou a Ana Paula."),
@@ -90,6 +91,10 @@ export function withinRules(slot: SlotConfig, value: SlotValue, at: ValidationCo
   const comparable = slot.kind === 'datetime' && typeof value === 'string' && rules.min !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(String(boundFor('date', rules.min, at))) ? value.slice(0, 10) : value;
   if (rules.min !== undefined && comparable < boundFor(slot.kind, rules.min, at)) return false;
   if (rules.max !== undefined && comparable > boundFor(slot.kind, rules.max, at)) return false;
+  if (rules.weekdays && (slot.kind === 'date' || slot.kind === 'datetime') && typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value)) {
+    const day = WEEKDAYS[weekdayOf(parseIsoDate(value.slice(0, 10)))];
+    if (!rules.weekdays.includes(day)) return false;
+  }
   return true;
 }
 

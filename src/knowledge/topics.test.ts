@@ -24,6 +24,13 @@ describe('createTopicRouter', () => {
     expect(router.detectTopic('hôm nay trời đẹp ghê')).toBeUndefined();
   });
 
+  it('keeps the alternatives of a /regex/ cue inside it, beside phrase alternatives', () => {
+    const parking = createTopicRouter({ topics: [{ section: 'Estacionamiento', cues: ['/\\b(?:carros?|coches?)\\b/|valet + donde|cuanto'] }] });
+    expect(parking.detectTopic('donde dejo el coche?')?.section).toBe('Estacionamiento');
+    expect(parking.detectTopic('cuanto sale el valet')?.section).toBe('Estacionamiento');
+    expect(parking.detectTopic('donde queda?')).toBeUndefined();
+  });
+
   it('a weak cue picks a section only when weak cues are allowed', () => {
     expect(router.detectTopic('mấy giờ rồi')?.section).toBe('Giờ mở cửa');
     expect(router.detectTopic('mấy giờ rồi', { strongOnly: true })).toBeUndefined();

@@ -108,6 +108,17 @@ export function isTopicSection(passage: Passage, topic: KnowledgeTopic): boolean
 type Alternative = { phrase: TopicToken[] } | { regex: RegExp };
 interface CompiledCue { weak: boolean; groups: Alternative[][] }
 
+/** A cue group's alternatives, split at `|` outside a `/regex/` (whose own `|` stays in it: `/\bcarros?|coches?\b/`). */
+function alternatives(group: string): string[] {
+  const out: string[] = [];
+  for (const part of group.split('|')) {
+    const open = out.length > 0 && /^\s*\//.test(out[out.length - 1]) && !/.\/\s*$/.test(out[out.length - 1]);
+    if (open) out[out.length - 1] += `|${part}`;
+    else out.push(part);
+  }
+  return out;
+}
+
 export function createTopicRouter(options: TopicRouterOptions): TopicRouter {
   const expansions = options.expansions ?? {};
   const words = (text: string): TopicToken[] =>
@@ -147,7 +158,7 @@ export function createTopicRouter(options: TopicRouterOptions): TopicRouter {
     cues: topic.cues.map((cue): CompiledCue => ({
       weak: cue.startsWith('?'),
       groups: cue.replace(/^\?/, '').split(' + ').map((group) =>
-        group.split('|').map((alt) => {
+        alternatives(group).map((alt) => {
           const a = alt.trim();
           return a.startsWith('/') && a.endsWith('/') && a.length > 2 ? { regex: new RegExp(a.slice(1, -1), 'u') } : { phrase: words(a) };
         }),

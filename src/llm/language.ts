@@ -2,7 +2,8 @@
 // user-facing labels the prompts put around the customer's message.
 import type { Language } from '../nlu/types.ts';
 
-export type BotLanguage = Language | 'pt-BR' | 'es-AR';
+/** A bot's language tag (`pt-BR`, `es-MX`, `en`…); its first two letters are the language the runtime reads. */
+export type BotLanguage = string;
 
 export function toLanguage(language: BotLanguage | string): Language {
   const code = language.toLowerCase().slice(0, 2);
@@ -28,8 +29,23 @@ const WORDING: Record<Language, Wording> = {
   en: { name: 'English', lastMessage: 'last customer message', history: 'recent conversation', customer: 'customer', assistant: 'assistant' },
 };
 
+// Spanish varieties by region: the prompts name the one the bot speaks (Rioplatense for Argentina and Uruguay).
+const SPANISH: Record<string, string> = {
+  AR: 'Rioplatense Spanish (Argentina, voseo)',
+  UY: 'Rioplatense Spanish (Uruguay, voseo)',
+  MX: 'Mexican Spanish (tú)',
+  ES: 'Peninsular Spanish (Spain, tú)',
+  CO: 'Colombian Spanish',
+  CL: 'Chilean Spanish',
+  PE: 'Peruvian Spanish',
+};
+
 export function wording(language: BotLanguage | string): Wording {
-  return WORDING[toLanguage(language)];
+  const base = WORDING[toLanguage(language)];
+  const region = /^[a-z]{2}-([a-z0-9]+)/i.exec(language)?.[1]?.toUpperCase();
+  if (toLanguage(language) === 'es') return { ...base, name: region ? (SPANISH[region] ?? `Spanish (${region})`) : 'Spanish' };
+  if (toLanguage(language) === 'pt' && region === 'PT') return { ...base, name: 'European Portuguese' };
+  return base;
 }
 
 /** The last `max` history turns as a transcript in the bot's language. */

@@ -24,6 +24,11 @@ export interface Entity {
   type: string; // 'date' | 'time' | 'datetime' | 'number' | 'money' | 'score' | 'phone' | 'email' | 'person' | 'company' | 'yesno' | gazetteer type…
   value: unknown; // normalised value (ISO date 'YYYY-MM-DD', 'HH:MM', number, canonical gazetteer value, boolean…)
   text: string; // the matched surface text
+  /**
+   * Another reading of the same words, for a reader that can tell which one fits: a time said on the 12-hour
+   * clock without its half of the day ("a las 9", "às 7") is 09:00 with `alt` 21:00.
+   */
+  alt?: unknown;
   start?: number;
   end?: number;
 }
@@ -85,7 +90,13 @@ export interface Understanding {
    * A built-in skill the message calls for (src/skills): a request for a person, out of scope, or small talk.
    * The engine decides whether it applies (a bot's own handoff intent or active workflow comes first).
    */
-  skill?: { kind: 'human' | 'out_of_scope' | 'greeting' | 'thanks' | 'acknowledge' | 'goodbye' | 'bot_question'; confidence: number };
+  skill?: { kind: 'human' | 'out_of_scope' | 'greeting' | 'thanks' | 'acknowledge' | 'goodbye' | 'bot_question'; confidence: number; mentionsBot?: boolean };
+  /**
+   * The skills' out-of-scope reading of a message that came while a form waits: it does not decide the turn (the
+   * form reads what it can), but a handoff intent the classifier gave such a message is not followed. `question`:
+   * the message asks something ("?"), so it is no answer to the form however the classifier read it.
+   */
+  skillAside?: { kind: 'out_of_scope'; confidence: number; question: boolean };
   /** free-text reply some understanders produce for the fallback intent (seed 000's general_response) */
   generalResponse?: string;
   /** A complete reply produced while understanding (seed 004's tagged replies): specialists are skipped. */

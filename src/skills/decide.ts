@@ -7,6 +7,8 @@ export const SMALL_TALK: readonly SkillKind[] = ['greeting', 'thanks', 'acknowle
 export interface SkillVerdict {
   kind: SkillKind;
   confidence: number;
+  /** A request for a person that shares words with the bot's own text ("quiero hablar con el gerente por la cuenta"). */
+  mentionsBot?: boolean;
 }
 
 /** Minimum probabilities (measured on the reference bots' conversations and held-out edge messages). */
@@ -64,7 +66,7 @@ export function decideSkill(r: SkillReading, t = SKILL_THRESHOLDS): SkillVerdict
   const { id, confidence } = r.best;
   // A number or a name next to "pessoa" ("renda de R$ 1.200 por pessoa") is more likely an answer than a request.
   const humanBar = r.domainWords.length && r.hasValue ? t.humanWithDomainWordsAndValue : r.domainWords.length || r.hasValue ? t.humanWithDomainWords : t.human;
-  if (id === 'human' && confidence >= humanBar) return { kind: 'human', confidence };
+  if (id === 'human' && confidence >= humanBar) return { kind: 'human', confidence, ...(r.domainWords.length ? { mentionsBot: true } : {}) };
   // "Is this a bot? Put me through to a person": asking about the bot and for a person is a request for a person, and
   // so is small talk with a part that asks for one ("hi, a person please").
   const human = r.scores.find((s) => s.id === 'human')?.confidence ?? 0;

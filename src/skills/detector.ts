@@ -7,6 +7,7 @@ import { TextClassifier } from '../nlu/classifier.ts';
 import { editDistance } from '../nlu/edit-distance.ts';
 import { stem } from '../nlu/features.ts';
 import { normalize } from '../nlu/normalize.ts';
+import { NUMBER_WORDS } from '../nlu/entities/numbers.ts';
 import type { IntentScore, Language } from '../nlu/types.ts';
 import { SKILL_CLASSES, skillLines, type SkillClass } from './data.ts';
 import { addTrigrams, skillVocabulary, stems, units, wordTrigrams } from './vocabulary.ts';
@@ -96,6 +97,8 @@ function everydayPair(u: string, generic: Set<string>): boolean {
 /** `cached`: the snapshot of a detector built from the same options by the same code; restored, not trained. */
 export function createSkillDetector(opts: SkillDetectorOptions, cached?: Uint8Array): SkillDetector {
   const lang = opts.language;
+  // Numbers in words that count something (not Vietnamese: its folded number words are everyday words too).
+  const countWords = new Set(lang === 'vi' ? [] : Object.entries(NUMBER_WORDS[lang]).filter(([, n]) => n >= 2).map(([w]) => w));
   const lines = skillLines(lang);
   const domainLines = Object.values(opts.domain).flat();
   const share = MAX_DOMAIN_LINES / Math.max(MAX_DOMAIN_LINES, domainLines.length);
@@ -176,8 +179,10 @@ export function createSkillDetector(opts: SkillDetectorOptions, cached?: Uint8Ar
       const coverage = words.length ? words.filter((w) => seen.has(w)).length / words.length : 1;
       const letters = normalized.split(' ').filter((w) => /^\p{L}{3,}$/u.test(w));
       const gibberish = letters.length > 0 && letters.filter(plausible).length < letters.length / 2 && domainWords.length === 0;
-      // A capital inside the text ("sou de Belo Horizonte"), or the whole text capitalised like a name ("Beatriz").
-      const hasValue = /\d/.test(text) || /(?<=\S\s+)\p{Lu}\p{Ll}/u.test(text.trim()) || /^\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)*$/u.test(text.trim());
+      // A capital inside the text ("sou de Belo Horizonte"), or the whole text capitalised like a name ("Beatriz"); a
+      // number in words from two on ("seis personas"; "una persona" asks for one).
+      const hasValue =
+        /\d/.test(text) || /(?<=\S\s+)\p{Lu}\p{Ll}/u.test(text.trim()) || /^\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)*$/u.test(text.trim()) || normalized.split(' ').some((w) => countWords.has(w));
       // Names and addresses ("Metalúrgica Forte", an e-mail) are values a bot may be collecting, not another topic.
       const named = new Set(stems(normalize((text.match(/\p{Lu}\p{L}*|\S*[@/]\S*/gu) ?? []).join(' '), lang), lang));
       const unseen = words.filter((w) => !seen.has(w) && !named.has(w) && w.length >= MIN_TOPIC_WORD[lang] && plausible(w) && !nearBotWord(w));

@@ -4,4 +4,4 @@ export { createSkillDetector, type SkillDetector, type SkillDetectorOptions, typ
 export { decideSkill, SKILL_THRESHOLDS, SMALL_TALK, type SkillKind, type SkillVerdict } from './decide.ts';
 export { skillsSchema, type SkillsConfig, type SkillGroup } from './config.ts';
 export { withSkills } from './understander.ts';
-export { skillReply, DEFAULT_SKILL_REPLIES } from './replies.ts';
+export { skillReply, isRioplatense, DEFAULT_SKILL_REPLIES } from './replies.ts';

@@ -15,14 +15,15 @@ export const DEFAULT_SKILL_REPLIES: Record<Language, Record<ReplyKey, string>> =
     bot_question: 'Sou um assistente virtual. Se preferir falar com uma pessoa da equipe, é só pedir.',
     handoff_reason: 'Cliente pediu para falar com uma pessoa',
   },
+  // Neutral Spanish (tú); Rioplatense bots (es-AR, es-UY, es-PY) get RIOPLATENSE below.
   es: {
-    human: '¡Claro! Le paso tu consulta a alguien del equipo, que te va a responder por acá en breve.',
-    out_of_scope: 'Perdón, eso no es algo con lo que pueda ayudarte por acá. ¿Te ayudo con otra cosa?',
+    human: '¡Claro! Le paso tu consulta a alguien del equipo, que te va a responder por aquí en breve.',
+    out_of_scope: 'Perdón, eso no es algo con lo que pueda ayudarte por aquí. ¿Te ayudo con otra cosa?',
     greeting: '¡Hola! ¿En qué te puedo ayudar?',
-    thanks: '¡De nada! Si necesitás algo más, escribime.',
-    acknowledge: '¡Dale!',
-    goodbye: '¡Hasta luego! Cuando necesites, escribime.',
-    bot_question: 'Soy un asistente virtual. Si preferís hablar con una persona del equipo, pedímelo.',
+    thanks: '¡De nada! Si necesitas algo más, escríbeme.',
+    acknowledge: '¡Perfecto!',
+    goodbye: '¡Hasta luego! Cuando necesites, escríbeme.',
+    bot_question: 'Soy un asistente virtual. Si prefieres hablar con una persona del equipo, pídemelo.',
     handoff_reason: 'El cliente pidió hablar con una persona',
   },
   vi: {
@@ -47,7 +48,28 @@ export const DEFAULT_SKILL_REPLIES: Record<Language, Record<ReplyKey, string>> =
   },
 };
 
-/** A skill's text: the bot's own reply of that name if it has one, else the runtime's in the bot's language. */
-export function skillReply(key: ReplyKey, language: Language, botReplies: Record<string, string> = {}): string {
-  return botReplies[key] || DEFAULT_SKILL_REPLIES[language][key];
+/** The texts that differ in Rioplatense Spanish (voseo, "por acá"). */
+const RIOPLATENSE: Partial<Record<ReplyKey, string>> = {
+  human: '¡Claro! Le paso tu consulta a alguien del equipo, que te va a responder por acá en breve.',
+  out_of_scope: 'Perdón, eso no es algo con lo que pueda ayudarte por acá. ¿Te ayudo con otra cosa?',
+  thanks: '¡De nada! Si necesitás algo más, escribime.',
+  acknowledge: '¡Dale!',
+  goodbye: '¡Hasta luego! Cuando necesites, escribime.',
+  bot_question: 'Soy un asistente virtual. Si preferís hablar con una persona del equipo, pedímelo.',
+};
+
+/** Whether a bot's language tag is a Spanish spoken with voseo (Argentina, Uruguay, Paraguay). */
+export function isRioplatense(language: string): boolean {
+  return /^es-(?:AR|UY|PY)$/i.test(language);
+}
+
+/**
+ * A skill's text: the bot's own reply of that name if it has one, else the runtime's in the bot's language
+ * (`language` is the bot's tag, `es-MX`, or its language alone, `es`: neutral Spanish unless the tag is Rioplatense).
+ */
+export function skillReply(key: ReplyKey, language: string, botReplies: Record<string, string> = {}): string {
+  const own = botReplies[key];
+  if (own) return own;
+  if (isRioplatense(language) && RIOPLATENSE[key]) return RIOPLATENSE[key];
+  return DEFAULT_SKILL_REPLIES[language.slice(0, 2) as Language][key];
 }

@@ -77,6 +77,15 @@ describe('skill detector on a small clinic bot', () => {
   });
 });
 
+describe('values in a message', () => {
+  it('counts a number said in words (from two on) as a value the bot may be collecting', () => {
+    expect(detector.read('seis pessoas')?.hasValue).toBe(true);
+    expect(detector.read('somos quatro')?.hasValue).toBe(true);
+    expect(detector.read('quero falar com uma pessoa')?.hasValue).toBe(false);
+    expect(kind('quero falar com uma pessoa')).toBe('human');
+  });
+});
+
 describe('small talk', () => {
   it('tells thanks from an answer with something in it', () => {
     expect(kind('muitíssimo obrigada')).toBe('thanks');

@@ -18,7 +18,11 @@ export function withSkills(inner: Understander, detector: () => SkillDetector | 
       if (!verdict) return u;
       // While a form waits, small talk counts only when the message carries nothing the form could read ("ok" is a yes).
       const waits = input.flows.length > 0;
-      if (waits && verdict.kind !== 'human' && (verdict.kind === 'out_of_scope' || u.entities.length > 0)) return u;
+      if (waits && verdict.kind !== 'human' && (verdict.kind === 'out_of_scope' || u.entities.length > 0)) {
+        // Kept aside: it does not decide the turn, but no handoff intent is followed on it.
+        if (verdict.kind === 'out_of_scope') u.skillAside = { kind: 'out_of_scope', confidence: verdict.confidence, question: input.text.includes('?') };
+        return u;
+      }
       u.skill = verdict;
       if (verdict.kind === 'out_of_scope' || verdict.kind === 'human') delete u.unsure;
       return u;

@@ -1,15 +1,40 @@
-// switchboard chat <bot> — a terminal conversation with one bot, showing intents and events.
+// switchboard chat <bot> [--bots-dir DIR] — a terminal conversation with one bot, showing intents and events.
+import { existsSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline/promises';
+import { readBotConfig } from '../../bot/index.ts';
+import { commandArgs } from '../args.ts';
 import { boot } from '../boot.ts';
 import type { TurnEvent } from '../../engine/index.ts';
 
+const USAGE = `Usage: switchboard chat <bot> [options]
+
+Talks to one bot in the terminal: <bot> is an id under bots/ (or --bots-dir, or SWITCHBOARD_BOTS_DIR), or a path to
+a folder with a bot.yaml (examples/clinica). /new starts a new conversation; Ctrl+D quits.
+
+Options:
+  --bots-dir DIR   where the bot folders are (default: bots/; e.g. examples/)`;
+
+/**
+ * The bot a chat talks to: an id (in `--bots-dir`, else the default folder of bots), or a path to a folder with a
+ * bot.yaml, like `switchboard check examples/clinica` (its parent is where the bots are; the id is its bot.yaml's).
+ */
+export function chatTarget(named: string | undefined, botsDirOption?: string): { botId?: string; botsDir?: string; only?: string[] } {
+  const folder = named && existsSync(join(named, 'bot.yaml')) ? resolve(named) : undefined;
+  if (folder) return { botId: readBotConfig(folder).id, botsDir: dirname(folder), only: [basename(folder)] };
+  return { botId: named, botsDir: botsDirOption ? resolve(botsDirOption) : undefined, only: named ? [named] : undefined };
+}
+
 export async function run(argv: string[]): Promise<number> {
-  const botId = argv[0];
+  const args = commandArgs('chat', USAGE, argv, { allowPositionals: true, options: { 'bots-dir': { type: 'string' } } });
+  if (typeof args === 'number') return args;
+  const { values, positionals } = args;
+  const { botId, botsDir, only } = chatTarget(positionals[0], values['bots-dir']);
   // PGlite serves one process: a terminal chat beside a running server keeps its conversation in memory
   // (with DATABASE_URL it shares the server's Postgres).
-  const { runtime, db } = await boot({ only: botId ? [botId] : undefined, dataDir: process.env.DATABASE_URL ? undefined : ':memory:' });
+  const { runtime, db } = await boot({ botsDir, only, dataDir: process.env.DATABASE_URL ? undefined : ':memory:' });
   if (!botId || !runtime.bots.has(botId)) {
-    console.error(`usage: switchboard chat <bot>   (bots: ${[...runtime.bots.keys()].join(', ') || 'none found'})`);
+    console.error(`usage: switchboard chat <bot> [--bots-dir DIR]   (bots: ${[...runtime.bots.keys()].join(', ') || 'none found'})`);
     await runtime.close();
     await db.close();
     return 2;

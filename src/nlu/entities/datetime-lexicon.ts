@@ -12,6 +12,7 @@ export interface Lexicon {
   dayOfMonth: string; // cue before a bare day number ("dia", "el", "ngay", "the")
   months: [string, number][];
   timeCue: string; // "às", "a las", "luc", "at"
+  weakCue: string; // time cues that are also articles ("as", "las", "la"): an hour in words after one needs a period or an hour word, or nothing after it
   hourWord: string; // "horas", "hs", "gio", "o'clock"
   periods: [string, Period][]; // after or before a time
   half: string; // "e meia", "y media", "ruoi", "half"
@@ -46,6 +47,7 @@ export const LEXICONS: Record<Language, Lexicon> = {
     dayOfMonth: 'dia',
     months: PT_MONTHS,
     timeCue: 'as|a partir das|pelas|umas|la pelas|ate as|por volta das',
+    weakCue: 'as|umas',
     hourWord: 'horas|hora|hrs|hr|h',
     periods: [['da manha', 'morning'], ['de manha', 'morning'], ['pela manha', 'morning'], ['da tarde', 'afternoon'], ['de tarde', 'afternoon'], ['a tarde', 'afternoon'], ['da noite', 'night'], ['de noite', 'night'], ['a noite', 'night'], ['da madrugada', 'dawn']],
     half: 'e meia',
@@ -61,6 +63,7 @@ export const LEXICONS: Record<Language, Lexicon> = {
     dayOfMonth: 'el dia|el|dia',
     months: ES_MONTHS,
     timeCue: 'a las|a la|las|tipo|a eso de las|desde las|hasta las|para las',
+    weakCue: 'las|tipo',
     hourWord: 'horas|hora|hs|hrs|h',
     periods: [['de la manana', 'morning'], ['por la manana', 'morning'], ['a la manana', 'morning'], ['de la tarde', 'afternoon'], ['por la tarde', 'afternoon'], ['a la tarde', 'afternoon'], ['de la noche', 'night'], ['por la noche', 'night'], ['a la noche', 'night'], ['de la madrugada', 'dawn']],
     half: 'y media',
@@ -79,6 +82,7 @@ export const LEXICONS: Record<Language, Lexicon> = {
     dayOfMonth: 'ngay|hom',
     months: [],
     timeCue: 'luc|vao luc|vao|khoang|tam',
+    weakCue: '',
     hourWord: 'gio|h',
     periods: [['sang', 'morning'], ['trua', 'noon'], ['chieu', 'afternoon'], ['toi', 'evening'], ['dem', 'night']],
     half: 'ruoi',
@@ -97,6 +101,7 @@ export const LEXICONS: Record<Language, Lexicon> = {
     dayOfMonth: 'on the|the',
     months: EN_MONTHS,
     timeCue: 'at|around|by|from',
+    weakCue: 'by|from|around',
     hourWord: "o'clock|oclock|o clock",
     periods: [['in the morning', 'morning'], ['in the afternoon', 'afternoon'], ['in the evening', 'evening'], ['at night', 'night'], ['tonight', 'evening']],
     half: '',

@@ -8,6 +8,7 @@ import * as chronoPt from 'chrono-node/pt';
 import type { ParsedResult } from 'chrono-node';
 import type { Entity, Language } from '../types.ts';
 import { foldPreservingOffsets } from '../normalize.ts';
+import { NUMBER_WORDS } from './numbers.ts';
 import {
   addDays,
   hhmm,
@@ -27,7 +28,8 @@ interface Found {
   start: number;
   end: number;
   date?: LocalDate;
-  time?: { hour: number; minute: number };
+  /** `twelveHour`: said on the 12-hour clock without am/pm or a period ("a las 9"): it may be twelve hours later. */
+  time?: { hour: number; minute: number; twelveHour?: boolean };
 }
 
 interface CompiledGrammar {
@@ -37,6 +39,8 @@ interface CompiledGrammar {
   dayMonthName: RegExp | null;
   numericDate: RegExp;
   time: RegExp;
+  weakCue: RegExp | null;
+  hourWords: Map<string, number>;
   periodMap: Map<string, Period>;
   relMap: Map<string, number>;
   wdMap: Map<string, number>;
@@ -57,13 +61,19 @@ function grammar(lang: Language): CompiledGrammar {
   const nextBefore = L.nextBefore ? `(?:(${L.nextBefore})\\s+)?` : '()';
   const nextAfter = L.nextAfter ? `(?:\\s+(${L.nextAfter}))?` : '()';
   const hourWord = L.hourWord;
-  // A time: optional cue, hour[:minute] or hour + hour-word, optional am/pm, optional half/quarter, optional period.
+  // The hours said in words ("a las nueve", "às duas", "at seven"): the language's number words from one to twelve
+  // (not in Vietnamese, whose folded number words are everyday words too: "vào năm 2020").
+  const hourWords = new Map(lang === 'vi' ? [] : Object.entries(NUMBER_WORDS[lang]).filter(([, n]) => n >= 1 && n <= 12));
+  const hour = hourWords.size ? `(\\d{1,2}|${alt([...hourWords.keys()])})` : '(\\d{1,2})';
+  const ampm = 'a\\.?m\\.?|p\\.?m\\.?';
+  // A time: optional cue, hour[:minute] or hour + hour-word, optional am/pm, optional half/quarter (then am/pm:
+  // "9 y media pm"), optional period.
   const timeCore =
     lang === 'en'
-      ? `(\\d{1,2})(?:[:.](\\d{2}))?\\s*(a\\.?m\\.?|p\\.?m\\.?)?(?:\\s*(?:${hourWord}))?`
-      : `(\\d{1,2})(?:[:h](\\d{2})|\\s*(?:${hourWord}))?(?:\\s*(am|pm))?`;
+      ? `${hour}(?:[:.](\\d{2}))?\\s*(${ampm})?(?:\\s*(?:${hourWord}))?`
+      : `${hour}(?:[:h](\\d{2})|\\s*(?:${hourWord}))?(?:\\s*(${ampm}))?`;
   const never = '(?!)';
-  const hq = `(?:\\s+(?:(${L.half || never})|(${L.quarter || never})))?`;
+  const hq = `(?:\\s+(?:(${L.half || never})|(${L.quarter || never})))?(?:\\s*(${ampm}))?`;
   const g: CompiledGrammar = {
     relative: new RegExp(`${B}(${alt(L.relative.map((r) => r[0]))})${E}`, 'gu'),
     weekday: new RegExp(`${B}${nextBefore}(${alt(L.weekdays.map((w) => w[0]))})${nextAfter}${E}`, 'gu'),
@@ -82,6 +92,8 @@ function grammar(lang: Language): CompiledGrammar {
       `(?<![\\p{L}\\p{N}$.,])(?:(${periodAlt})\\s+(?:nay\\s+)?)?(?:(${L.timeCue})\\s+)?(?:(${L.noon || never})|(${L.midnight || never})|${timeCore}${hq})(?:\\s+(${periodAlt}))?${E}`,
       'gu',
     ),
+    weakCue: L.weakCue ? new RegExp(`^(?:${L.weakCue})$`) : null,
+    hourWords,
     periodMap: new Map(L.periods.map(([k, v]) => [k.replace(/\s+/g, ' '), v])),
     relMap: new Map(L.relative.map(([k, v]) => [k, v])),
     wdMap: new Map(L.weekdays.map(([k, v]) => [k.replace(/-/g, ' '), v])),
@@ -158,17 +170,27 @@ function ownParse(folded: string, lang: Language, clock: WallClock): Found[] {
     if (date) push(m, { date });
   }
   for (const m of folded.matchAll(g.time)) {
-    const [, prePeriod, cue, noon, midnight, h, min, ampm, half, quarter, postPeriod] = m;
+    const [, prePeriod, cue, noon, midnight, h, min, ampmBefore, half, quarter, ampmAfter, postPeriod] = m;
+    const ampm = ampmBefore ?? ampmAfter;
     let hour: number;
     let minute = 0;
+    let twelveHour = false;
     if (noon) hour = 12;
     else if (midnight) hour = 0;
     else {
-      hour = Number(h);
+      const inWords = g.hourWords.get(h);
+      hour = inWords ?? Number(h);
       minute = min ? Number(min) : 0;
+      if (inWords !== undefined) {
+        // An hour in words needs a cue or a period; after a cue that is also an article ("as duas pizzas", "las
+        // dos mesas") only with a period, half or hour word, or with no word after it.
+        if (!cue && !prePeriod && !postPeriod) continue;
+        const said = Boolean(half || quarter || ampm || prePeriod || postPeriod) || m[0].slice(m[0].indexOf(h) + h.length).trim() !== '';
+        if (cue && g.weakCue?.test(squash(cue)) && !said && /^\s*\p{L}/u.test(folded.slice(m.index + m[0].length))) continue;
+      }
       // "12.50" is an amount unless am/pm follows; "19:00" and "19h30" are times.
       if (min && !ampm && !/\d[:h]\d/.test(m[0])) continue;
-      const hasUnit = Boolean(min) || Boolean(ampm) || /(?:\d)\s*(?:[a-z'])/.test(m[0].slice(m[0].indexOf(h)));
+      const hasUnit = Boolean(min) || Boolean(ampm) || inWords !== undefined || /(?:\d)\s*(?:[a-z'])/.test(m[0].slice(m[0].indexOf(h)));
       // A bare number is a time only with a cue ("às 7"), a unit ("7h", "7 giờ"), am/pm or a period.
       if (!cue && !hasUnit && !prePeriod && !postPeriod) continue;
       // Vietnamese approximators ("tầm 1 triệu") cue amounts as often as times.
@@ -182,9 +204,11 @@ function ownParse(folded: string, lang: Language, clock: WallClock): Found[] {
       }
       const period = g.periodMap.get(squash(postPeriod ?? prePeriod ?? ''));
       if (!ampm) hour = applyPeriod(hour, period);
+      // "a las 9" on its own may be 21:00: a hour of 1–11 without am/pm or a period, not written "09".
+      twelveHour = !ampm && !period && hour >= 1 && hour <= 11 && !/^0/.test(h);
     }
     if (hour > 23 || minute > 59) continue;
-    push(m, { time: { hour, minute } });
+    push(m, { time: twelveHour ? { hour, minute, twelveHour } : { hour, minute } });
   }
   return found;
 }
@@ -271,7 +295,8 @@ export function extractDateTimes(text: string, opts: DateTimeOptions): Entity[] 
     if (f.time) {
       const v = hhmm(f.time.hour, f.time.minute);
       firstTime ??= v;
-      entities.push({ type: 'time', value: v, text: surface, start: f.start, end: f.end });
+      const later = f.time.twelveHour ? { alt: hhmm(f.time.hour + 12, f.time.minute) } : {};
+      entities.push({ type: 'time', value: v, text: surface, ...later, start: f.start, end: f.end });
     }
   }
   if (firstDate && firstTime) {

@@ -5,6 +5,12 @@ import { finder } from './test-helpers.ts';
 const find = finder('en', 'America/New_York', [{ type: 'size', values: { S: ['small', 's'], M: ['medium'], L: ['large'] } }]);
 
 describe('en entities (fixed clock: Wed 2025-01-15 08:00 America/New_York)', () => {
+  it('hours in words after a cue, not a count after "around"', () => {
+    expect(find('at seven').time).toBe('07:00');
+    expect(find('at nine in the evening').time).toBe('21:00');
+    expect(find('around ten people').time).toBeUndefined();
+  });
+
   it.each([
     ['in 30 minutes', { date: '2025-01-15', time: '08:30' }],
     ['in three days', { date: '2025-01-18' }],

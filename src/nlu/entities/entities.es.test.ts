@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { finder } from './test-helpers.ts';
+import { extractEntities } from './index.ts';
+import { finder, NOW } from './test-helpers.ts';
 
 // Buenos Aires: Wednesday 2025-01-15, 10:00.
 const find = finder('es', 'America/Argentina/Buenos_Aires', [
@@ -33,6 +34,30 @@ describe('es entities (fixed clock: Wed 2025-01-15 10:00 America/Argentina/Bueno
     ['el sábado a las 10 y media', { date: '2025-01-18', time: '10:30' }],
   ])('date/time: %s', (text, expected) => {
     expect(find(text)).toMatchObject(expected);
+  });
+
+  it.each([
+    ['a las nueve y media de la noche', '21:30'],
+    ['a las ocho', '08:00'],
+    ['a la una de la tarde', '13:00'],
+    ['a las 9 y media pm', '21:30'],
+    ['para las 8 pm', '20:00'],
+  ])('hours in words, am/pm after the half: %s', (text, time) => {
+    expect(find(text).time).toBe(time);
+  });
+
+  it('an hour in words after a cue that is also an article is a time only when nothing follows it or it says the time', () => {
+    expect(find('las dos mesas de adentro').time).toBeUndefined();
+    expect(find('tipo cuatro personas').time).toBeUndefined();
+    expect(find('tipo cuatro de la tarde').time).toBe('16:00');
+    expect(find('a las dos el viernes').time).toBe('02:00');
+  });
+
+  it('a time said on the 12-hour clock carries the hour twelve hours later as its other reading', () => {
+    const time = (text: string) => extractEntities(text, { lang: 'es', now: NOW, timeZone: 'America/Argentina/Buenos_Aires' }).find((e) => e.type === 'time');
+    expect(time('mejor a las 9')).toMatchObject({ value: '09:00', alt: '21:00' });
+    expect(time('a las ocho y media')).toMatchObject({ value: '08:30', alt: '20:30' });
+    for (const said of ['a las 9 de la mañana', 'a las 21', 'a las 09:00', 'a las 9 pm', 'al mediodía']) expect(time(said)?.alt).toBeUndefined();
   });
 
   it('"mañana por la mañana" has no time and "pasado mañana" is not tomorrow', () => {
@@ -82,6 +107,10 @@ describe('es entities (fixed clock: Wed 2025-01-15 10:00 America/Argentina/Bueno
     expect(find('su nombre es Tomasito')).toMatchObject({ person: 'Tomasito' });
     expect(find('hola, soy Martina de Acme')).toMatchObject({ person: 'Martina', company: 'Acme' });
     expect(find('soy nuevo acá').person).toBeUndefined();
+    // The name a booking is under, lowercase too; never a possessive.
+    expect(find('una mesa para 4 a nombre de Carlos Pérez')).toMatchObject({ person: 'Carlos Pérez' });
+    expect(find('resérvala a nombre de juan lopez para mañana')).toMatchObject({ person: 'juan lopez' });
+    expect(find('a nombre de mi esposo').person).toBeUndefined();
     expect(find('voy a la sede palermo')).toMatchObject({ sede: 'palermo' });
   });
 });

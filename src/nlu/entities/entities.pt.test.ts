@@ -7,6 +7,13 @@ const find = finder('pt', 'America/Sao_Paulo', [
 ]);
 
 describe('pt entities (fixed clock: Wed 2025-01-15 10:00 America/Sao_Paulo)', () => {
+  it('hours in words: after a cue, and after "as" only when nothing follows or the time is said', () => {
+    expect(find('pode ser às duas').time).toBe('02:00');
+    expect(find('às oito da noite').time).toBe('20:00');
+    expect(find('pelas sete e meia').time).toBe('07:30');
+    expect(find('as duas pizzas grandes').time).toBeUndefined();
+  });
+
   it.each([
     ['amanhã às 19h', { date: '2025-01-16', time: '19:00', datetime: '2025-01-16T19:00' }],
     ['sexta', { date: '2025-01-17' }],

@@ -1,4 +1,4 @@
-// Person and company names after cue words: "me chamo X", "sou o X da Acme", "me llamo X",
+// Person and company names after cue words: "me chamo X", "sou o X da Acme", "me llamo X", "a nombre de X",
 // "tên là X", "my name is X", "X from Acme". Strong cues accept lowercase names; weak cues
 // ("sou", "soy", "I'm", "mình là") need a capitalised name, so "soy nuevo" is no name.
 import type { Language } from '../types.ts';
@@ -15,21 +15,23 @@ interface Cues {
 
 const CUES: Record<Language, Cues> = {
   pt: {
-    strong: ['me chamo', 'meu nome e', 'meu nome eh', 'meu nome', 'pode me chamar de', 'me chama de', 'nome dele e', 'nome dela e', 'nome e'],
+    strong: ['me chamo', 'meu nome e', 'meu nome eh', 'meu nome', 'pode me chamar de', 'me chama de', 'nome dele e', 'nome dela e', 'nome e', 'em nome de', 'no nome de'],
     weak: ['sou o', 'sou a', 'aqui e o', 'aqui e a', 'aqui quem fala e o', 'aqui quem fala e a', 'quem fala e o', 'quem fala e a', 'fala o', 'fala a', 'sou', 'aqui e', 'o', 'a'],
     company: ['trabalho na', 'trabalho no', 'trabalho em', 'sou da empresa', 'da empresa', 'empresa', 'represento a', 'represento o'],
     companyAfterPerson: ['da', 'do', 'de'],
     nameJoiners: ['da', 'de', 'do', 'dos', 'das'],
     stop: ['e', 'aqui', 'tudo', 'bem', 'bom', 'boa', 'queria', 'quero', 'gostaria', 'tenho', 'estou', 'to', 'ta', 'que', 'pra', 'para', 'com', 'sou', 'mas', 'obrigado', 'obrigada', 'cliente', 'interessado', 'interessada', 'novo', 'nova', 'aluno', 'aluna',
-      'tou', 'moro', 'vivo', 'faco', 'fiz', 'terminei', 'anos', 'idade', 'em', 'no', 'na', 'ja', 'daqui', 'pois', 'porque'],
+      'tou', 'moro', 'vivo', 'faco', 'fiz', 'terminei', 'anos', 'idade', 'em', 'no', 'na', 'ja', 'daqui', 'pois', 'porque',
+      'meu', 'minha', 'seu', 'sua', 'um', 'uma', 'por', 'favor'],
   },
   es: {
-    strong: ['me llamo', 'mi nombre es', 'mi nombre', 'su nombre es', 'me dicen', 'llamame'],
+    strong: ['me llamo', 'mi nombre es', 'mi nombre', 'su nombre es', 'me dicen', 'llamame', 'a nombre de', 'en nombre de'],
     weak: ['soy el', 'soy la', 'habla', 'te habla', 'les habla', 'aca', 'soy'],
     company: ['trabajo en', 'de la empresa', 'la empresa', 'empresa', 'represento a'],
     companyAfterPerson: ['de'],
     nameJoiners: ['de', 'del', 'de la'],
-    stop: ['y', 'de', 'que', 'quiero', 'queria', 'quisiera', 'tengo', 'estoy', 'para', 'con', 'pero', 'gracias', 'cliente', 'nuevo', 'nueva', 'interesado', 'interesada'],
+    stop: ['y', 'de', 'que', 'quiero', 'queria', 'quisiera', 'tengo', 'estoy', 'para', 'con', 'pero', 'gracias', 'cliente', 'nuevo', 'nueva', 'interesado', 'interesada',
+      'mi', 'mis', 'su', 'sus', 'tu', 'tus', 'el', 'los', 'las', 'un', 'una', 'por', 'favor'],
   },
   vi: {
     strong: ['ten la', 'ten minh la', 'ten em la', 'ten toi la', 'ten anh la', 'ten chi la', 'ten cua minh la', 'ten cua em la', 'ten cua toi la', 'minh ten', 'em ten', 'toi ten', 'ten'],
@@ -40,12 +42,12 @@ const CUES: Record<Language, Cues> = {
     stop: ['va', 'muon', 'can', 'hoi', 'a', 'nhe', 'nha', 'o', 'tu', 'ben', 'khach', 'moi', 'day'],
   },
   en: {
-    strong: ['my name is', 'my name s', 'call me', 'the name is', 'name is', 'name s'],
+    strong: ['my name is', 'my name s', 'call me', 'the name is', 'name is', 'name s', 'under the name of', 'under the name', 'in the name of'],
     weak: ['i am', 'i m', 'this is', 'it s', 'im'],
     company: ['i work at', 'i work for', 'work at', 'work for', 'company', 'at'],
     companyAfterPerson: ['from', 'at', 'of'],
     nameJoiners: ['de', 'van', 'von'],
-    stop: ['and', 'from', 'at', 'i', 'here', 'please', 'calling', 'looking', 'interested', 'new', 'a', 'the', 'not', 'so', 'very', 'just', 'also', 'good', 'fine', 'ok', 'trying', 'having', 'going'],
+    stop: ['and', 'from', 'at', 'i', 'here', 'please', 'my', 'his', 'her', 'their', 'our', 'calling', 'looking', 'interested', 'new', 'a', 'the', 'not', 'so', 'very', 'just', 'also', 'good', 'fine', 'ok', 'trying', 'having', 'going'],
   },
 };
 

@@ -64,3 +64,10 @@ export function extractYesNo(text: string, folded: string, lang: Language): Span
   }
   return out;
 }
+
+/** Whether the whole of a short text is a yes (true) or a no (false) answer: "no", "mejor no", "sim". */
+export function wholeAnswer(text: string, lang: Language): boolean | undefined {
+  const folded = text.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '').replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  const found = extractYesNo(folded, folded, lang)[0];
+  return found && found.start === 0 && found.end === folded.length ? (found.value as boolean) : undefined;
+}
