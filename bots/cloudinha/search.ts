@@ -4,7 +4,7 @@
 import { fold, type Sql } from 'switchboard';
 import type { EligibilityKind } from './eligibility.ts';
 import { EDITIONS, type OpportunityRow } from './data.ts';
-import { expandCourseAliases, INSTITUTION_WORDS, SHIFT_WORDS, SHIFTS, toUf, type InstitutionType, type Shift } from './vocab.ts';
+import { expandCourseAliases, valueOf, type InstitutionType } from './vocab.ts';
 
 export interface SearchFilters {
   course?: string;
@@ -58,7 +58,7 @@ interface NormalisedFilters {
   state?: string;
   states?: string[];
   score?: number;
-  shift?: Shift;
+  shift?: string;
   institution_type?: InstitutionType;
   eligibility?: EligibilityKind;
 }
@@ -89,11 +89,9 @@ function parseScore(value: unknown): number | null {
   return n <= 1000 ? n : null;
 }
 
-function parseShift(value: string): Shift | null {
-  const exact = SHIFTS.find((s) => s.toLowerCase() === value.trim().toLowerCase());
-  if (exact) return exact;
+function parseShift(value: string): string | null {
   const f = cleanText(value);
-  return f ? (SHIFT_WORDS[f] ?? SHIFT_WORDS[f.replace(/^(a|de|pela|periodo|turno)\s+/, '')] ?? null) : null;
+  return f ? (valueOf('shift', f) ?? valueOf('shift', f.replace(/^(a|de|pela|periodo|turno)\s+/, ''))) : null;
 }
 
 const ELIGIBILITY: EligibilityKind[] = ['prouni_integral', 'prouni_parcial', 'sisu'];
@@ -113,19 +111,19 @@ export function normaliseFilters(filters: SearchFilters = {}): { filters: Normal
     // "Campinas - SP" / "Campinas/SP" carry the state too.
     const raw = String(filters.city);
     const m = raw.match(/^(.*?)\s*[-/,]\s*([A-Za-z]{2})\s*$/);
-    const uf = m ? toUf(m[2]) : null;
+    const uf = m ? valueOf('state', m[2]) : null;
     const c = cleanText(m && uf ? m[1] : raw);
     if (c) out.city = c;
     else rejected.push('city');
     if (uf && !present(filters.state)) out.state = uf;
   }
   if (present(filters.state)) {
-    const uf = toUf(String(filters.state));
+    const uf = valueOf('state', String(filters.state));
     if (uf) out.state = uf;
     else rejected.push('state');
   }
   if (Array.isArray(filters.states) && filters.states.length > 0) {
-    const ufs = filters.states.map((s) => toUf(String(s)));
+    const ufs = filters.states.map((s) => valueOf('state', String(s)));
     if (ufs.every((u) => u !== null)) out.states = [...new Set(ufs as string[])];
     else rejected.push('states');
   }
@@ -140,7 +138,7 @@ export function normaliseFilters(filters: SearchFilters = {}): { filters: Normal
     else rejected.push('shift');
   }
   if (present(filters.institution_type)) {
-    const t = INSTITUTION_WORDS[cleanText(filters.institution_type) ?? ''];
+    const t = valueOf('institution_type', cleanText(filters.institution_type) ?? '') as InstitutionType | null;
     if (t) out.institution_type = t;
     else rejected.push('institution_type');
   }

@@ -2,7 +2,7 @@
 // their abbreviations, professions) and `settings.vocabulary` / `settings.regions`. Keys here are folded
 // (lowercase, no accents; the runtime's `fold`).
 import { dirname } from 'node:path';
-import { fold, readBotConfig, sourcePath } from 'switchboard';
+import { fold, gazetteerValue, readBotConfig, sourcePath } from 'switchboard';
 
 const config = readBotConfig(dirname(sourcePath(import.meta.url)));
 
@@ -27,28 +27,14 @@ export function words(name: string): Set<string> {
   return new Set((vocabulary[name] ?? []).map(fold));
 }
 
-export type Uf = string;
-export const UFS: readonly Uf[] = Object.keys(gazetteer('state'));
-/** Folded state name → UF ("sao paulo" → "SP"). */
-export const STATE_NAMES: Record<string, Uf> = Object.fromEntries(Object.entries(gazetteer('state')).flatMap(([uf, names]) => names.map((n) => [fold(n), uf])));
 /** The state's name as written ("São Paulo" for SP), or the UF. */
 export const stateName = (uf: string): string => gazetteer('state')[uf]?.[0] ?? uf;
-export const REGIONS = (settings.regions ?? {}) as Record<string, Uf[]>;
+export const REGIONS = (settings.regions ?? {}) as Record<string, string[]>;
 
-/** A UF from "sp", "SP", "São Paulo" (the state), or null. */
-export function toUf(value: string): Uf | null {
-  const upper = value.trim().toUpperCase();
-  if (UFS.includes(upper)) return upper;
-  return STATE_NAMES[fold(value)] ?? null;
-}
-
-export type Shift = string;
-export const SHIFTS: readonly Shift[] = Object.keys(gazetteer('shift'));
-/** Folded words → canonical shift, for filters ("noite", "noturno", "a distancia"). */
-export const SHIFT_WORDS: Record<string, Shift> = lookup('shift');
+/** The value of one of the bot's gazetteers a text names ("sp", "São Paulo" → SP; "noite" → Noturno), or null. */
+export const valueOf = (type: string, text: string): string | null => gazetteerValue({ values: gazetteer(type) }, text) ?? null;
 
 export type InstitutionType = 'publica' | 'privada';
-export const INSTITUTION_WORDS = lookup('institution_type') as Record<string, InstitutionType>;
 
 /** Abbreviations and other names students use, folded → the folded course ("eng" → "engenharia", "cc" → "ciencia da computacao"). */
 export const COURSE_ALIASES: Record<string, string> = Object.fromEntries(

@@ -4,7 +4,7 @@ export { createLocalUnderstander, type LocalUnderstander } from './understander.
 export { normalize, foldDiacritics, foldPreservingOffsets } from './normalize.ts';
 export { clauseSpans, splitClauses } from './clauses.ts';
 export type { ClauseOptions, ClauseSpan } from './clauses.ts';
-export { extractEntities, GazetteerReader, numberWordsSource, parseNumberWords, parseNumeral, parseOrdinal, readBotQuery, readPriceRange, readQuery, readSize, type ExtractOptions, type GazetteerMatch, type PriceRange, type QueryField, type QueryValue, type ReaderToken, type SizeReading } from './entities/index.ts';
+export { extractEntities, gazetteerValue, GazetteerReader, numberWordsSource, parseNumberWords, parseNumeral, parseOrdinal, readBotQuery, readPriceRange, readQuery, readSize, type ExtractOptions, type GazetteerMatch, type PriceRange, type QueryField, type QueryValue, type ReaderToken, type SizeReading } from './entities/index.ts';
 export { wholeAnswer } from './entities/yesno.ts';
 export { readDeadline, deadlineFrom, formatDateTime, cutSpans, type Deadline, type DeadlineOptions } from './entities/deadline.ts';
 // Calendar arithmetic on wall-clock dates in a time zone (bots compute their own dates with it too).

@@ -1,5 +1,6 @@
 // Checking profile values before they are stored: only declared fields, each coerced to its kind; whatever does
 // not fit is reported, never stored.
+import { gazetteerValue } from '../nlu/index.ts';
 import type { Gazetteer } from '../nlu/types.ts';
 import { fold } from '../forms/slots.ts';
 import type { ProfileConfig, ProfileField } from './schema.ts';
@@ -39,7 +40,7 @@ function coerce(field: ProfileField, v: unknown, gazetteers: Gazetteer[]): unkno
       return text(field, v);
     default: {
       const gazetteer = gazetteers.find((g) => g.type === field.kind);
-      return gazetteer && typeof v === 'string' ? (canonical(gazetteer, v) ?? BAD) : BAD;
+      return gazetteer && typeof v === 'string' ? (gazetteerValue(gazetteer, v) ?? BAD) : BAD;
     }
   }
 }
@@ -58,13 +59,4 @@ function text(field: ProfileField, v: unknown): string | typeof BAD {
   if (!s || s.length > (field.max ?? DEFAULT_TEXT_MAX)) return BAD;
   if (!field.options) return s;
   return field.options.find((o) => fold(o) === fold(s)) ?? BAD;
-}
-
-/** The gazetteer value `v` names: the value itself or one of its synonyms, compared without accents and case. */
-function canonical(gazetteer: Gazetteer, v: string): string | undefined {
-  const wanted = fold(v);
-  for (const [value, synonyms] of Object.entries(gazetteer.values)) {
-    if (fold(value) === wanted || synonyms.some((s) => fold(s) === wanted)) return value;
-  }
-  return undefined;
 }

@@ -45,7 +45,7 @@ export { checkProfileUpdates, profileSubject, readProfile, writeProfile, type Pr
 // Understanding: the local classifier, text normalisation, dates and times on the bot's clock
 export { contentWords, matchScore, squash, wordOverlap } from '../nlu/index.ts';
 // Every value of a gazetteer a message names (a shop's products by alias), and amounts with units (`quantity:`)
-export { findMentions, readQuantities, type Mention, type MentionOptions, type QuantityRead } from '../nlu/index.ts';
+export { findMentions, gazetteerValue, readQuantities, type Mention, type MentionOptions, type QuantityRead } from '../nlu/index.ts';
 export { addDays, clauseSpans, compareDates, correctCommandWords, createLocalUnderstander, cutSpans, daysInMonth, deadlineFrom, editDistance, extractEntities, formatDateTime, foldDiacritics, foldPreservingOffsets, GazetteerReader, hhmm, isoDate, normalize, numberWordsSource, parseNumberWords, parseIsoDate, parseNumeral, parseOrdinal, readBotQuery, readDeadline, readListPosition, readPriceRange, readQuery, readSize, splitClauses, wallClock, wallTimeToUtc, weekdayOf } from '../nlu/index.ts';
 // Reading several slots of one message, each value masked once read (bot.yaml `number:`/`money:` entities, gazetteers)
 export { extendGazetteer, SlotText, phrasesSource, readGazetteer, readMoney, readPattern, readNumber, readOpeningName, readPersonName, WORD_END, WORD_START } from '../nlu/index.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractEntities } from './index.ts';
+import { extractEntities, gazetteerValue } from './index.ts';
 
 const gazetteers = [{ type: 'procedimento', values: { clareamento: ['clareamento dental', 'branqueamento'], limpeza: ['profilaxia'], canal: ['tratamento de canal'] } }];
 const now = new Date('2026-03-09T12:00:00-03:00');
@@ -28,5 +28,16 @@ describe('gazetteers and regex entities', () => {
     const patterns = [{ type: 'origem', pattern: 'recomendad[oa] por (\\w+)', value: 'recomendação de $1' }];
     const found = extractEntities('fui recomendada por Joana ontem', { lang: 'pt', now, patterns }).filter((e) => e.type === 'origem');
     expect(found.map((e) => e.value)).toEqual(['recomendação de Joana']);
+  });
+});
+
+describe('gazetteerValue', () => {
+  it('names the value a whole text gives, by the value or a synonym, without accents, case or extra spaces', () => {
+    const [procedures] = gazetteers;
+    expect(gazetteerValue(procedures, 'Clareamento')).toBe('clareamento');
+    expect(gazetteerValue(procedures, '  Tratamento   de CANAL ')).toBe('canal');
+    expect(gazetteerValue({ values: { Noturno: ['noite', 'à noite'] } }, 'a noite')).toBe('Noturno');
+    expect(gazetteerValue(procedures, 'clareamento amanhã')).toBeUndefined();
+    expect(gazetteerValue(procedures, '')).toBeUndefined();
   });
 });

@@ -102,3 +102,16 @@ function closeEnough(form: string, word: string): boolean {
   if (form.length < 5 || Math.abs(form.length - word.length) > 1 || word.length < 4) return false;
   return withinOneEdit(form, word);
 }
+
+/**
+ * The value of `gazetteer` that `text` names as a whole: the value itself or one of its synonyms, compared without
+ * accents, case or extra spaces ("pernambuco", "pe" → PE). Undefined when it names none.
+ */
+export function gazetteerValue(gazetteer: Pick<Gazetteer, 'values'>, text: string): string | undefined {
+  const key = (s: string) => foldDiacritics(s.toLowerCase()).replace(/\s+/g, ' ').trim();
+  const wanted = key(text);
+  for (const [value, synonyms] of Object.entries(gazetteer.values)) {
+    if (key(value) === wanted || synonyms.some((s) => key(s) === wanted)) return value;
+  }
+  return undefined;
+}

@@ -53,3 +53,4 @@ export { readPriceRange, type PriceRange, type PriceRangeOptions } from './price
 export { readSize, type SizeReading } from './sizes.ts';
 export { readBotQuery, readQuery, type QueryConfig, type QueryField, type QueryReadOptions, type QueryValue } from './query-reader.ts';
 export { GazetteerReader, type GazetteerMatch, type ReaderToken } from './gazetteer-reader.ts';
+export { gazetteerValue } from './gazetteer.ts';
