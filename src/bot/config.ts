@@ -7,6 +7,7 @@ import { guardrailsSchema } from '../guardrails/settings.ts';
 import { profileSchema } from '../profile/schema.ts';
 import { answersSchema, intentAnswerSchema } from '../knowledge/cascade-schema.ts';
 import { skillsSchema } from '../skills/config.ts';
+import { searchesSchema, searchProblems } from '../catalogue/table-search-schema.ts';
 
 export const intentSchema = z.strictObject({
   label: z.string().min(1),
@@ -223,6 +224,8 @@ export const botConfigSchema = z.strictObject({
   gazetteers: z.array(gazetteerSchema).default([]),
   /** Search requests read from a message, field by field (docs/writing-a-bot.md#queries). */
   queries: z.record(z.string(), z.record(z.string(), queryFieldSchema)).default({}),
+  /** Searches over tables the bot owns: table, columns, filters, sorts, limit, widening (docs/writing-a-bot.md#searching-a-table). */
+  search: searchesSchema,
   /**
    * The kinds of entity a message may point back at, each with the nouns that name it ("esse lead", "nela"):
    * `referenceReaderFor(config, kind)` reads such phrases (docs/writing-a-bot.md#references).
@@ -289,6 +292,7 @@ export const checkedBotConfigSchema = botConfigSchema.superRefine((c, ctx) => {
       if (!queryKinds.has(spec.kind)) ctx.addIssue({ code: 'custom', path: ['queries', name, field, 'kind'], message: `'${spec.kind}' is not a query kind: use one of ${[...queryKinds].join(', ')}` });
     }
   }
+  for (const problem of searchProblems(c.search, gazetteerTypes)) ctx.addIssue({ code: 'custom', ...problem });
   for (const [field, spec] of Object.entries(c.profile?.fields ?? {})) {
     if (!['text', 'number', 'boolean', ...gazetteerTypes].includes(spec.kind)) {
       ctx.addIssue({ code: 'custom', path: ['profile', 'fields', field, 'kind'], message: `'${spec.kind}' is not a profile field kind: use text, number, boolean or one of the gazetteers` });

@@ -10,6 +10,7 @@ import type { Database, SessionRow } from '../store/index.ts';
 import type { TurnStateValue } from './turn-state.ts';
 import { fillTemplate } from './narration.ts';
 import { inSpan, tracingEnabled } from '../observability/spans.ts';
+import { searchTable } from '../catalogue/table-search.ts';
 import type { LoadedBot } from './registry.ts';
 import type { DeferredWrite, WriteRejected } from './outcomes.ts';
 import type { TraceEntry, TurnContext, TurnEvent, TurnModel } from './types.ts';
@@ -79,6 +80,10 @@ export function turnContext(scope: TurnScope, state: TurnStateValue): TurnContex
     searchKnowledge: (query, limit, options) => searchKnowledge(db, bot.config.id, bot.config.language, query, limit, options?.documents),
     searchWeb: (query) => webSearch(query, bot.webSearch),
     classify: (t) => bot.local.classify(t),
+    search(name, params = {}) {
+      const tool = bot.config.search[name]?.tool ?? name;
+      return ctx.tool(tool, params, () => searchTable(db, bot.config, name, params));
+    },
     reply: (key, vars) => fillTemplate(bot.config.replies[key] ?? '', vars),
     profile() {
       const config = profileConfigOf(bot);

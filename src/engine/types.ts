@@ -8,6 +8,7 @@ import type { SessionRow, Sql, Migration } from '../store/index.ts';
 import type { FormHooks, SlotExtractor, SlotValidator } from '../forms/types.ts';
 import type { SlotTextReader, SlotVocabulary } from '../forms/reading.ts';
 import type { DeferredWrite, WriteRejected } from './outcomes.ts';
+import type { TableSearchParams, TableSearchResult } from '../catalogue/table-search.ts';
 
 /** One short piece of the reply, produced by one specialist or action; the narrate node joins them. */
 export interface Segment {
@@ -96,6 +97,8 @@ export interface TurnContext<Services = unknown, M extends object = Memory, D ex
   searchKnowledge(query: string, limit?: number, options?: { documents?: string[] }): Promise<Passage[]>;
   /** The web search of bot.yaml `answers.web` (off with SWITCHBOARD_OFFLINE=1; never throws, gives up after its timeout). */
   searchWeb(query: string): Promise<WebSearchResult>;
+  /** Run bot.yaml's `search.<name>` over its table as a tool (tool_start/tool_end named by its `tool:`, else `name`). */
+  search<Row = Record<string, unknown>>(name: string, params?: TableSearchParams): Promise<TableSearchResult<Row>>;
   /** The bot's local classifier on any text (e.g. to tell which clause of a message is this intent's). */
   classify(text: string): { id: string; confidence: number }[];
   /** The bot's reply template `key` with {placeholders} filled. */

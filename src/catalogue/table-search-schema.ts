@@ -1,0 +1,78 @@
+// bot.yaml `search:` — searches over tables a bot owns (a catalogue of products, offers, opportunities): the table,
+// the columns returned, the filters a caller may pass, the sort orders, the limit and an optional widening.
+// Identifiers come only from here and are snake_case; every value reaches SQL as a parameter (table-search.ts).
+import { z } from 'zod';
+
+/** A table or column name: snake_case, so it can be written into SQL as it is. */
+export const identifier = z.string().regex(/^[a-z_][a-z0-9_]*$/, 'a snake_case name (letters, digits, underscores)');
+
+const filterSchema = z
+  .strictObject({
+    /** equal, folded (free text cleaned to letters/digits), gazetteer, at_most, at_least, any, words, exact_then_words, enum. */
+    match: z.enum(['equal', 'folded', 'gazetteer', 'at_most', 'at_least', 'any', 'words', 'exact_then_words', 'enum']),
+    /** The column compared (every kind but enum). */
+    column: identifier.optional(),
+    /** gazetteer / any: the gazetteer whose value the text names; exact_then_words: whose synonyms are aliases. */
+    gazetteer: z.string().min(1).optional(),
+    /** at_most / at_least: the accepted range of the value (outside it: rejected). */
+    min: z.number().optional(),
+    max: z.number().optional(),
+    /** enum: each accepted value → the column equalities it stands for. */
+    values: z.record(z.string(), z.record(identifier, z.union([z.string(), z.number(), z.boolean()]))).optional(),
+    /** gazetteer: leading words tried away when the whole text names no value ("turno da noite" → "noite"). */
+    strip: z.array(z.string().min(1)).default([]),
+    /** words / exact_then_words: words never matched ("de", "curso"). */
+    stopwords: z.array(z.string().min(1)).default([]),
+    /** exact_then_words: prefixes a stored value may carry before the name ("abi - "). */
+    prefixes: z.array(z.string().min(1)).default([]),
+    /** folded: "Campinas - SP" carries this filter's value (a gazetteer filter's name) after a dash, slash or comma. */
+    carries: z.string().min(1).optional(),
+  })
+  .refine((f) => (f.match === 'enum') === (f.column === undefined), 'every match kind but enum needs a column (and enum none)')
+  .refine((f) => (f.match === 'enum') === (f.values !== undefined), 'enum needs values (and only enum has them)')
+  .refine((f) => f.match !== 'gazetteer' || f.gazetteer !== undefined, 'match: gazetteer needs gazetteer:');
+
+export const tableSearchSchema = z.strictObject({
+  /** The table searched. */
+  table: identifier,
+  /** The tool name in tool_start/tool_end events (`ctx.search`); default: the search's name. */
+  tool: z.string().min(1).optional(),
+  /** The columns returned, each with how it is read back. */
+  columns: z.record(identifier, z.enum(['text', 'number', 'boolean'])),
+  /** The filters a caller may pass, by name. */
+  filters: z.record(z.string().min(1), filterSchema).default({}),
+  /** Full-text search of the caller's `query` over a column. */
+  text: z.strictObject({ column: identifier, language: identifier.default('simple') }).optional(),
+  /** Sort orders by name: columns, each optionally followed by `desc` (nulls always last). The first is the default. */
+  sorts: z.record(z.string().min(1), z.array(z.string().regex(/^[a-z_][a-z0-9_]*( (asc|desc))?$/, "a column, optionally followed by ' asc' or ' desc'")).min(1)).default({}),
+  /** Rows returned when the caller gives no limit, and the most a caller may ask for. */
+  limit: z.strictObject({ default: z.number().int().min(1).default(10), max: z.number().int().min(1).default(50) }).default({ default: 10, max: 50 }),
+  /**
+   * When the `from` filter (a folded one) gives fewer than `below` rows, search by the `to` filter instead (its
+   * value given, or the most frequent among the rows matching `from`); `label` is the column naming the `from` value.
+   */
+  widen: z.strictObject({ from: z.string().min(1), to: z.string().min(1), below: z.number().int().min(1).default(3), label: identifier.optional() }).optional(),
+});
+
+export const searchesSchema = z.record(identifier, tableSearchSchema).default({});
+
+export type TableSearchConfig = z.infer<typeof tableSearchSchema>;
+export type SearchFilterConfig = z.infer<typeof filterSchema>;
+
+/** Cross-references of `search:`: gazetteers named exist, sort and widening name columns and filters declared. */
+export function searchProblems(searches: Record<string, TableSearchConfig>, gazetteerTypes: Set<string>): { path: (string | number)[]; message: string }[] {
+  const out: { path: (string | number)[]; message: string }[] = [];
+  for (const [name, s] of Object.entries(searches)) {
+    for (const [f, spec] of Object.entries(s.filters)) {
+      if (spec.gazetteer && !gazetteerTypes.has(spec.gazetteer)) out.push({ path: ['search', name, 'filters', f, 'gazetteer'], message: `'${spec.gazetteer}' is not one of the gazetteers` });
+      if (spec.carries && s.filters[spec.carries]?.match !== 'gazetteer') out.push({ path: ['search', name, 'filters', f, 'carries'], message: `'${spec.carries}' is not a gazetteer filter of this search` });
+      if (spec.carries && spec.match !== 'folded') out.push({ path: ['search', name, 'filters', f, 'carries'], message: 'carries goes with match: folded' });
+    }
+    if (s.widen) {
+      if (s.filters[s.widen.from]?.match !== 'folded') out.push({ path: ['search', name, 'widen', 'from'], message: `'${s.widen.from}' is not a folded filter of this search` });
+      if (!s.filters[s.widen.to]?.column || s.filters[s.widen.to].match === 'enum') out.push({ path: ['search', name, 'widen', 'to'], message: `'${s.widen.to}' is not a filter of this search` });
+    }
+    if (s.limit.default > s.limit.max) out.push({ path: ['search', name, 'limit'], message: 'limit.default is above limit.max' });
+  }
+  return out;
+}
