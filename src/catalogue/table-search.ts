@@ -3,7 +3,7 @@
 // be understood is reported in `rejected` and the search returns no rows (never an error). Every value reaches SQL
 // as a parameter; identifiers come only from the validated bot.yaml.
 import type { BotConfig } from '../bot/config.ts';
-import { gazetteerValue } from '../nlu/index.ts';
+import { foldDiacritics, gazetteerValue } from '../nlu/index.ts';
 import type { Sql } from '../store/index.ts';
 import { fold } from '../forms/slots.ts';
 import type { SearchFilterConfig, TableSearchConfig } from './table-search-schema.ts';
@@ -102,7 +102,8 @@ export function normaliseSearchFilters(search: TableSearchConfig, gazetteers: Ga
         break;
       case 'folded': {
         let text = String(value);
-        const carried = spec.carries ? text.match(/^(.*?)\s*[-/,]\s*([A-Za-z]{2})\s*$/) : null;
+        // The part after the last dash, slash or comma, when it names a value of the carried filter.
+        const carried = spec.carries ? text.match(/^(.*?)\s*[-/,]\s*([^-/,]+?)\s*$/) : null;
         const carriedValue = carried ? lookUp(gazetteers, search.filters[spec.carries!], carried[2]) : null;
         if (carried && carriedValue) {
           text = carried[1];
@@ -192,7 +193,7 @@ function buildWhere(search: TableSearchConfig, gazetteers: Gazetteers, f: Record
         if (spec.match === 'exact_then_words' && mode === 'exact') {
           // The value as given and with its aliases expanded ("vet" → "medicina veterinaria"), bare or after a prefix.
           const names = [...new Set([text, expanded])];
-          const all = [...names, ...spec.prefixes.flatMap((pre) => names.map((n) => `${fold(pre)}${n}`))];
+          const all = [...names, ...spec.prefixes.flatMap((pre) => names.map((n) => `${foldDiacritics(pre.toLowerCase())}${n}`))];
           where.push(`${col} = any(${p(all)}::text[])`);
           break;
         }
