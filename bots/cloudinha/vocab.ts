@@ -2,7 +2,7 @@
 // their abbreviations, professions) and `settings.vocabulary` / `settings.regions`. Keys here are folded
 // (lowercase, no accents; the runtime's `fold`).
 import { dirname } from 'node:path';
-import { fold, gazetteerValue, readBotConfig, sourcePath } from 'switchboard';
+import { fold, readBotConfig, sourcePath } from 'switchboard';
 
 const config = readBotConfig(dirname(sourcePath(import.meta.url)));
 
@@ -30,9 +30,6 @@ export function words(name: string): Set<string> {
 /** The state's name as written ("São Paulo" for SP), or the UF. */
 export const stateName = (uf: string): string => gazetteer('state')[uf]?.[0] ?? uf;
 export const REGIONS = (settings.regions ?? {}) as Record<string, string[]>;
-
-/** The value of one of the bot's gazetteers a text names ("sp", "São Paulo" → SP; "noite" → Noturno), or null. */
-export const valueOf = (type: string, text: string): string | null => gazetteerValue({ values: gazetteer(type) }, text) ?? null;
 
 export type InstitutionType = 'publica' | 'privada';
 
