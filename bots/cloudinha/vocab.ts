@@ -2,7 +2,7 @@
 // their abbreviations, professions) and `settings.vocabulary` / `settings.regions`. Keys here are folded
 // (lowercase, no accents; the runtime's `fold`).
 import { dirname } from 'node:path';
-import { fold, readBotConfig, sourcePath } from 'switchboard';
+import { expandAliases, fold, readBotConfig, sourcePath } from 'switchboard';
 
 const config = readBotConfig(dirname(sourcePath(import.meta.url)));
 
@@ -43,16 +43,9 @@ export const PROFESSIONS: Record<string, string> = lookup('profession', fold);
 /** Course family names, folded: "engenharia" asks for any engineering, "medicina" for Medicina only. */
 export const COURSE_FAMILIES = words('course_families');
 
-
-const ALIAS_PATTERN = new RegExp(
-  `(?<![a-z0-9])(${Object.keys(COURSE_ALIASES)
-    .sort((a, b) => b.length - a.length)
-    .map((k) => k.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-    .join('|')})(?![a-z0-9])`,
-  'g',
-);
+const ALIAS_MAP = new Map(Object.entries(COURSE_ALIASES));
 
 /** Expand course abbreviations in FOLDED text, in one pass (a replacement is never expanded again). */
 export function expandCourseAliases(folded: string): string {
-  return folded.replace(ALIAS_PATTERN, (m) => COURSE_ALIASES[m] ?? m);
+  return expandAliases(folded, ALIAS_MAP);
 }

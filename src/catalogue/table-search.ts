@@ -140,11 +140,19 @@ export function normaliseSearchFilters(search: TableSearchConfig, gazetteers: Ga
 }
 
 /** Folded alias → folded canonical value of a gazetteer (the aliases that differ from their value). */
+const aliasMaps = new WeakMap<object, Map<string, string>>();
+
+/** A gazetteer's synonyms, folded → its folded value (built once per gazetteer). */
 function aliasesOf(gazetteers: Gazetteers, type: string | undefined): Map<string, string> {
-  const out = new Map<string, string>();
-  if (!type) return out;
-  for (const [value, synonyms] of Object.entries(gazetteerOf(gazetteers, type).values)) {
-    for (const s of synonyms) if (fold(s) !== fold(value)) out.set(fold(s), fold(value));
+  if (!type) return new Map();
+  const gazetteer = gazetteerOf(gazetteers, type);
+  let out = aliasMaps.get(gazetteer);
+  if (!out) {
+    out = new Map();
+    for (const [value, synonyms] of Object.entries(gazetteer.values)) {
+      for (const s of synonyms) if (fold(s) !== fold(value)) out.set(fold(s), fold(value));
+    }
+    aliasMaps.set(gazetteer, out);
   }
   return out;
 }
@@ -152,8 +160,20 @@ function aliasesOf(gazetteers: Gazetteers, type: string | undefined): Map<string
 /** Expand a gazetteer's aliases in folded text, in one pass (a replacement is never expanded again). */
 export function expandAliases(folded: string, aliases: Map<string, string>): string {
   if (aliases.size === 0) return folded;
-  const escaped = [...aliases.keys()].sort((a, b) => b.length - a.length).map((k) => k.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-  return folded.replace(new RegExp(`(?<![a-z0-9])(${escaped.join('|')})(?![a-z0-9])`, 'g'), (m) => aliases.get(m) ?? m);
+  return folded.replace(aliasPattern(aliases), (m) => aliases.get(m) ?? m);
+}
+
+const aliasPatterns = new WeakMap<Map<string, string>, RegExp>();
+
+/** The aliases as one pattern, longest first, compiled once per map. */
+function aliasPattern(aliases: Map<string, string>): RegExp {
+  let pattern = aliasPatterns.get(aliases);
+  if (!pattern) {
+    const escaped = [...aliases.keys()].sort((a, b) => b.length - a.length).map((k) => k.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+    pattern = new RegExp(`(?<![a-z0-9])(${escaped.join('|')})(?![a-z0-9])`, 'g');
+    aliasPatterns.set(aliases, pattern);
+  }
+  return pattern;
 }
 
 interface Where {
