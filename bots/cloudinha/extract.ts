@@ -61,5 +61,5 @@ export const readCourse: SlotTextReader = ({ text, asked, gazetteer = courses })
   if (found) return found.value;
   if (!asked) return undefined;
   const m = COURSE_CUE.exec(expanded);
-  return m && !Object.hasOwn(COURSE_ALIASES, m[1]) ? titleCase(m[1]) : undefined;
+  return m && !COURSE_ALIASES.has(m[1]) ? titleCase(m[1]) : undefined;
 };

@@ -2,7 +2,7 @@
 // their abbreviations, professions) and `settings.vocabulary` / `settings.regions`. Keys here are folded
 // (lowercase, no accents; the runtime's `fold`).
 import { dirname } from 'node:path';
-import { expandAliases, fold, readBotConfig, sourcePath } from 'switchboard';
+import { expandAliases, fold, gazetteerAliases, readBotConfig, sourcePath } from 'switchboard';
 
 const config = readBotConfig(dirname(sourcePath(import.meta.url)));
 
@@ -34,18 +34,14 @@ export const REGIONS = (settings.regions ?? {}) as Record<string, string[]>;
 export type InstitutionType = 'publica' | 'privada';
 
 /** Abbreviations and other names students use, folded → the folded course ("eng" → "engenharia", "cc" → "ciencia da computacao"). */
-export const COURSE_ALIASES: Record<string, string> = Object.fromEntries(
-  Object.entries(lookup('course', fold)).filter(([alias, course]) => alias !== course),
-);
+export const COURSE_ALIASES = gazetteerAliases({ values: gazetteer('course') });
 /** A profession, folded → the folded course that leads to it ("dentista" → "odontologia"). */
 export const PROFESSIONS: Record<string, string> = lookup('profession', fold);
 
 /** Course family names, folded: "engenharia" asks for any engineering, "medicina" for Medicina only. */
 export const COURSE_FAMILIES = words('course_families');
 
-const ALIAS_MAP = new Map(Object.entries(COURSE_ALIASES));
-
 /** Expand course abbreviations in FOLDED text, in one pass (a replacement is never expanded again). */
 export function expandCourseAliases(folded: string): string {
-  return expandAliases(folded, ALIAS_MAP);
+  return expandAliases(folded, COURSE_ALIASES);
 }

@@ -2,5 +2,5 @@
 export { relaxations, searchRelaxing, type RelaxedResult } from './relaxed-search.ts';
 export { formatRecordList, type RecordListTemplates } from './record-list.ts';
 export { loadInBackground, type BackgroundValue, type BackgroundValueOptions } from './background-value.ts';
-export { searchTable, normaliseSearchFilters, cleanSearchText, expandAliases, type TableSearchParams, type TableSearchResult } from './table-search.ts';
+export { searchTable, normaliseSearchFilters, cleanSearchText, expandAliases, gazetteerAliases, type TableSearchParams, type TableSearchResult } from './table-search.ts';
 export type { TableSearchConfig, SearchFilterConfig } from './table-search-schema.ts';

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { gazetteerSchema } from '../bot/config.ts';
 import { coreMigrations, type Sql } from '../store/index.ts';
 import { searchesSchema, searchProblems } from './table-search-schema.ts';
-import { expandAliases, searchTable } from './table-search.ts';
+import { expandAliases, gazetteerAliases, searchTable } from './table-search.ts';
 
 const gazetteers = [
   { type: 'region', values: { NORTH: ['northern', 'the north'], SOUTH: ['southern'] } },
@@ -75,6 +75,9 @@ describe('searchTable filters', () => {
     expect(await ids({ filters: { name: 'moun' }, match: 'exact' })).toEqual([]);
     expect(await ids({ filters: { words: 'bik' } })).toHaveLength(5);
     expect(expandAliases('mtb helmet', new Map([['mtb', 'mountain bike']]))).toBe('mountain bike helmet');
+    const aliases = gazetteerAliases({ values: { 'Mountain Bike': ['MTB', 'mountain bike', 'Bici de Montaña'] } });
+    expect([...aliases]).toEqual([['mtb', 'mountain bike'], ['bici de montana', 'mountain bike']]);
+    expect(expandAliases('a bici de montana and an mtb', aliases)).toBe('a mountain bike and an mountain bike');
   });
 
   it('compares folded text, a gazetteer value by any synonym, any of a list, and numbers within bounds', async () => {

@@ -139,13 +139,17 @@ export function normaliseSearchFilters(search: TableSearchConfig, gazetteers: Ga
   return { applied, rejected };
 }
 
-/** Folded alias → folded canonical value of a gazetteer (the aliases that differ from their value). */
 const aliasMaps = new WeakMap<object, Map<string, string>>();
 
-/** A gazetteer's synonyms, folded → its folded value (built once per gazetteer). */
 function aliasesOf(gazetteers: Gazetteers, type: string | undefined): Map<string, string> {
-  if (!type) return new Map();
-  const gazetteer = gazetteerOf(gazetteers, type);
+  return type ? gazetteerAliases(gazetteerOf(gazetteers, type)) : new Map();
+}
+
+/**
+ * A gazetteer's synonyms that differ from their value, folded → the folded value ("vet" → "medicina veterinaria"),
+ * for `expandAliases`; built once per gazetteer.
+ */
+export function gazetteerAliases(gazetteer: Pick<Gazetteers[number], 'values'>): Map<string, string> {
   let out = aliasMaps.get(gazetteer);
   if (!out) {
     out = new Map();
