@@ -5,10 +5,10 @@
 // becomes a grounded answer; without one (or when it fails), the material itself answers.
 import type { BotConfig } from '../bot/config.ts';
 import { answersSchema, createCalendar, formatEvents, mentions, withoutPhrases, type AnswersConfig, type Calendar, type CascadeSource, type DatePeriod, type IntentAnswer } from '../knowledge/index.ts';
-import { createTopicRouter, type TopicRouter } from '../knowledge/topics.ts';
+import type { TopicRouter } from '../knowledge/topics.ts';
 import { foldDiacritics } from '../nlu/index.ts';
 import { answerFromPassages, searchPassages, type PassageAnswerOptions } from './specialists.ts';
-import { topicRouterFor } from './topic-search.ts';
+import { rankerFor } from './topic-search.ts';
 import type { TurnContext } from './types.ts';
 
 /** The tools of the cascade, as events and traces name them (and `toolLabels` labels them). */
@@ -39,7 +39,7 @@ function cascadeOf(config: BotConfig) {
   let c = compiled.get(config);
   if (!c) {
     const answers = config.answers ?? DEFAULTS;
-    c = { answers, calendar: answers.calendar ? createCalendar(answers.calendar) : null, ranker: topicRouterFor(config) ?? createTopicRouter({ topics: [] }) };
+    c = { answers, calendar: answers.calendar ? createCalendar(answers.calendar) : null, ranker: rankerFor(config) };
     compiled.set(config, c);
   }
   return c;

@@ -1,8 +1,7 @@
 // Answers from the bot's knowledge documents: the passages that answer a message, and the answer grounded in
 // them (the model's when one is configured, else the best passage).
 import { clausesFor } from './clauses.ts';
-import { createTopicRouter } from '../knowledge/topics.ts';
-import { searchWithTopics, topicRouterFor } from './topic-search.ts';
+import { rankerFor, searchWithTopics, topicRouterFor } from './topic-search.ts';
 import type { Passage, TurnContext } from './types.ts';
 
 /**
@@ -24,7 +23,7 @@ export async function answerFromKnowledge(ctx: TurnContext, intent: string, opti
 export async function searchPassages(ctx: TurnContext, intent: string, documents: string[] = []): Promise<Passage[]> {
   const router = topicRouterFor(ctx.bot);
   if (documents.length) {
-    const ranker = router ?? plainRanker;
+    const ranker = rankerFor(ctx.bot);
     const topic = router?.detectTopic(ctx.text);
     return ctx.tool('knowledgeSearch', { query: ctx.text, documents, topic: topic?.section ?? null }, async () =>
       ranker.rankPassages(ctx.text, await ctx.searchKnowledge(ctx.text, RESTRICTED_CANDIDATES, { documents }), topic),
@@ -37,7 +36,6 @@ export async function searchPassages(ctx: TurnContext, intent: string, documents
 
 /** Passages of the restricted documents a ranker judges (documents meant to be restricted to are small). */
 const RESTRICTED_CANDIDATES = 60;
-const plainRanker = createTopicRouter({ topics: [] });
 
 export interface PassageAnswerOptions {
   /** The model call's purpose in the trace; default 'grounded_reply'. */

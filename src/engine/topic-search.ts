@@ -26,6 +26,14 @@ export function topicRouterFor(config: BotConfig): TopicRouter | undefined {
   return router ?? undefined;
 }
 
+/** A ranker with no topic table, for bots without `knowledgeTopics`: passages ranked by the words they share. */
+const plainRanker = createTopicRouter({ topics: [] });
+
+/** The bot's `knowledgeTopics` ranker, else the plain one. */
+export function rankerFor(config: BotConfig): TopicRouter {
+  return topicRouterFor(config) ?? plainRanker;
+}
+
 /** A short message that, by the bot's `knowledgeTopics.followUp` patterns, leans on the previous question. */
 export function isShortFollowUp(text: string, config: BotConfig): boolean {
   const folded = foldPreservingOffsets(text.normalize('NFC')).trim();
