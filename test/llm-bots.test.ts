@@ -188,4 +188,32 @@ describe('fashion-vn on an OpenAI-compatible model', () => {
       await fake.close();
     }
   });
+
+  it("the answer's prompt carries the conversation's last six messages, not all of it", async () => {
+    const fake = await startFakeLlmServer();
+    const s = await startTestServer({
+      only: ['fashion-vn'],
+      modelFactory: modelBindingFor,
+      env: { ...process.env, SALEOR_API_URL: '', SWITCHBOARD_MODEL: 'openai:gpt-4o-mini', OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'test' },
+    });
+    try {
+      fake.respond = (req) =>
+        req.forcedTool || /response_format/.test(JSON.stringify(req.body))
+          ? { json: { intents: ['general_fashion_inquiry'], general_response: '' } }
+          : { text: 'Dạ, shop trả lời ạ.' };
+      let session: { sessionId?: string; sessionToken?: string } = {};
+      for (const n of [1, 2, 3, 4, 5]) {
+        const r = await s.chat('fashion-vn', { message: `câu hỏi thứ ${n}: chính sách đổi trả thế nào`, ...session });
+        session = { sessionId: r.sessionId, sessionToken: r.sessionToken };
+      }
+      const last = fake.requests.filter((q) => /tiếng Việt/.test(q.text)).at(-1)!;
+      const history = last.text.slice(last.text.indexOf('Conversation so far:'));
+      expect(history).toMatch(/câu hỏi thứ 2/);
+      expect(history).toMatch(/câu hỏi thứ 4/);
+      expect(history).not.toMatch(/câu hỏi thứ 1/);
+    } finally {
+      await s.close();
+      await fake.close();
+    }
+  });
 });

@@ -1,6 +1,6 @@
 // Helpers every Cloudinha agent uses during a turn: the student's profile (the runtime's, bot.yaml `profile:`,
 // read and written as the getStudentProfile/updateStudentProfile tools) and the golden examples for model prompts.
-import { goldenPromptBlock, type FormState, type RouteContext, type Step, type StepResult, type TurnContext } from 'switchboard';
+import { goldenPromptBlock, recentHistory, type FormState, type RouteContext, type Step, type StepResult, type TurnContext } from 'switchboard';
 import type { CloudinhaServices } from './services.ts';
 
 /** The subjects a session can be in (its active workflow); match's is its form's `workflow` in bot.yaml. */
@@ -58,7 +58,7 @@ export async function modelReply(ctx: Ctx, purpose: string, instructions: string
   if (!ctx.model) return null;
   try {
     const golden = await goldenExamples(ctx);
-    const history = ctx.history.slice(-6).map((m) => `${m.role === 'user' ? 'Estudante' : 'Cloudinha'}: ${m.content}`).join('\n');
+    const history = recentHistory(ctx.history, true).map((m) => `${m.role === 'user' ? 'Estudante' : 'Cloudinha'}: ${m.content}`).join('\n');
     const system = [ctx.bot.persona, instructions, golden, history ? `Conversa até aqui:\n${history}` : ''].filter(Boolean).join('\n\n');
     const text = await ctx.model.generate({ purpose, system, user: ctx.text, onDelta: (delta) => ctx.emit({ type: 'text_delta', content: delta }) });
     return text.trim() || null;

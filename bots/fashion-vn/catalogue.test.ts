@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Product, ProductSearchFilter } from 'switchboard/saleor';
 import { catalogueVocabulary } from './catalogue.ts';
+import bot from './index.ts';
 import { fashionConfig } from './entities.ts';
 
 const product = (name: string) => ({ name }) as Product;
@@ -36,5 +37,20 @@ describe('catalogueVocabulary', () => {
     now = 1500;
     expect((await source.get()).nameTerms).toContain('monospace');
     expect(calls).toBe(2);
+  });
+});
+
+describe('the first turns after start-up', () => {
+  it("wait for the catalogue's product names before correcting the classifier", async () => {
+    const config = fashionConfig();
+    const services = await bot.setup!({ config, env: {}, log: () => {} } as unknown as Parameters<NonNullable<typeof bot.setup>>[0]);
+    try {
+      // right after a search, a product asked for by a name only the catalogue knows is a purchase follow-up
+      const fashion = { classification_decision: 'purchase', last_search: { entities: { keywords: [] }, products: [{ id: '1', slug: 'a', name: 'A' }] } };
+      const route = { text: 'có Monospace không', intents: ['off_topic'], memory: { fashion }, bot: config };
+      expect(await bot.refineIntents!(route as unknown as Parameters<NonNullable<typeof bot.refineIntents>>[0])).toEqual(['purchase']);
+    } finally {
+      await bot.close!(services);
+    }
   });
 });

@@ -38,9 +38,23 @@ type FashionStep = Step<FashionServices, Memory, Data>;
 // without one (unit tests) the vocabulary comes from bot.yaml alone.
 const vocabularies = new WeakMap<BotConfig, VocabularySource | CatalogVocabulary>();
 
-function currentVocabulary(config: BotConfig): CatalogVocabulary {
+function vocabularySource(config: BotConfig): VocabularySource | CatalogVocabulary {
   let v = vocabularies.get(config);
   if (!v) vocabularies.set(config, (v = vocabularyFromConfig(config)));
+  return v;
+}
+
+/**
+ * The vocabulary with the catalogue's product names, waiting for a load in progress: the first turns after start-up
+ * would otherwise be classified without them (a product asked for by name read as off-topic).
+ */
+async function loadedVocabulary(config: BotConfig): Promise<CatalogVocabulary> {
+  const v = vocabularySource(config);
+  return 'get' in v ? v.get() : v;
+}
+
+function currentVocabulary(config: BotConfig): CatalogVocabulary {
+  const v = vocabularySource(config);
   return 'current' in v ? v.current() : v;
 }
 
@@ -144,12 +158,12 @@ export default defineBot<FashionServices, Memory, Data>({
     off_topic: { steps: [['handle_off_topic', handle_off_topic]] },
   },
   nodeNames: { understand: 'classify_question', narrate: 'ask_to_continue' },
-  refineIntents: ({ text, intents, memory, bot }) =>
+  refineIntents: async ({ text, intents, memory, bot }) =>
     refineIntents({
       text,
       intents,
       fashion: memory.fashion,
-      vocabulary: currentVocabulary(bot),
+      vocabulary: await loadedVocabulary(bot),
       bot,
     }),
   /** Saleor at SALEOR_API_URL, or the local dev server over Saleor's demo catalogue when none is set. */

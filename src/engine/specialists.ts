@@ -42,12 +42,25 @@ export interface PassageAnswerOptions {
   purpose?: string;
   /** The instruction before the passages; default: answer only from them, in the bot's language. */
   instruction?: string;
-  /** Put the conversation's recent history in the prompt too. */
-  history?: boolean;
+  /**
+   * Put the conversation's recent history in the prompt too: `true` for the last {@link RECENT_HISTORY_MESSAGES}
+   * messages, a number for that many. A long conversation's whole history would drown the passages and grow every
+   * prompt without bound.
+   */
+  history?: boolean | number;
   /** More for the system prompt after the passages (examples of good answers). */
   context?: string;
   /** The answer without a model (or when it fails); default the first passage without its heading line. */
   fallback?: string;
+}
+
+/** How many of the latest messages a grounded answer's prompt carries with `history: true`. */
+export const RECENT_HISTORY_MESSAGES = 6;
+
+/** The latest messages a prompt carries: none for false, the last {@link RECENT_HISTORY_MESSAGES} for true, else that many. */
+export function recentHistory<M>(history: readonly M[], keep: boolean | number | undefined): M[] {
+  const count = keep === true ? RECENT_HISTORY_MESSAGES : keep || 0;
+  return count > 0 ? history.slice(-count) : [];
 }
 
 /**
@@ -59,7 +72,8 @@ export async function answerFromPassages(ctx: TurnContext, passages: string[], o
   if (ctx.model) {
     try {
       const instruction = options.instruction ?? `Answer only from the passages below, in the customer's language (${ctx.bot.language}). If they do not answer the question, say so briefly.`;
-      const history = options.history && ctx.history.length ? `\n\nConversation so far:\n${ctx.history.map((m) => `${m.role}: ${m.content}`).join('\n')}` : '';
+      const recent = recentHistory(ctx.history, options.history);
+      const history = recent.length ? `\n\nConversation so far:\n${recent.map((m) => `${m.role}: ${m.content}`).join('\n')}` : '';
       const text = await ctx.model.generate({
         purpose: options.purpose ?? 'grounded_reply',
         system: `${ctx.bot.persona}\n${instruction}\n\n${passages.map((t, i) => `[${i + 1}] ${t}`).join('\n\n')}${options.context ? `\n\n${options.context}` : ''}${history}`,

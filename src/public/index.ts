@@ -22,7 +22,7 @@ export type {
   TurnEvent,
   TurnModel,
 } from '../engine/types.ts';
-export { answerFromKnowledge, answerFromPassages, searchPassages, type PassageAnswerOptions } from '../engine/specialists.ts';
+export { answerFromKnowledge, answerFromPassages, recentHistory, searchPassages, type PassageAnswerOptions } from '../engine/specialists.ts';
 export { answerWithCascade, calendarOf, CASCADE_TOOLS, isOpening, type CascadeAnswer, type CascadeOptions } from '../engine/cascade.ts';
 export { isShortFollowUp, searchByTopic, topicRouterFor } from '../engine/topic-search.ts';
 export { formatRecordList, loadInBackground, relaxations, searchRelaxing, type BackgroundValue, type BackgroundValueOptions, type RecordListTemplates, type RelaxedResult } from '../catalogue/index.ts';
