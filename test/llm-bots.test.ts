@@ -13,7 +13,8 @@ describe('bots on an OpenAI-compatible model', () => {
     s = await startTestServer({
       only: ['ct-smash', 'la-formula'],
       modelFactory: modelBindingFor,
-      env: { SWITCHBOARD_MODEL: 'openai:gpt-4o-mini', OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'test', SWITCHBOARD_LLM_TIMEOUT_MS: '2000' },
+      // a generous deadline: la-formula's prompt carries its catalogue, and a loaded CI machine is slow to build it
+      env: { SWITCHBOARD_MODEL: 'openai:gpt-4o-mini', OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'test', SWITCHBOARD_LLM_TIMEOUT_MS: '10000' },
     });
   });
   afterAll(async () => {
