@@ -10,16 +10,34 @@ function productLine(ctx: TurnContext, p: Product): string {
   return ctx.reply('product_list_item', { nombre: p.name, precio: formatAmount(p.price), stock: stockPhrase(p.stock) });
 }
 
+/** What the conversation is about: the products the last product answer named. */
+type Memory = { productos?: string[] };
+type Ctx = TurnContext<unknown, Memory>;
+
+/**
+ * A short price question that names no product and no shop topic (shipping, payment…) is about the products just
+ * answered.
+ */
+const FOLLOW_UP_WORDS = 6;
+function followedUp(ctx: Ctx): Product[] {
+  const words = fold(ctx.text).match(/[\p{L}\p{N}]+/gu) ?? [];
+  if (words.length > FOLLOW_UP_WORDS || says('pregunta_precio', ctx.text) === undefined) return [];
+  if (mentioned('tema_tienda', ctx.text).length || unknownProductQuery(ctx.text)) return [];
+  return (ctx.memory.productos ?? []).map((id) => defaultCatalog.find((p) => p.id === id)).filter((p): p is Product => Boolean(p));
+}
+
 /** consulta_producto / posible_comprador: prices and stock straight from the catalogue. */
 const productAnswer =
-  (intent: string): Step =>
+  (intent: string): Step<unknown, Memory> =>
   async (ctx) => {
     const matches = await ctx.tool('searchCatalog', { text: ctx.text }, async () => findProducts(defaultCatalog, ctx.text));
-    const products = [...new Map(matches.map((m) => [m.product.id, m.product])).values()];
+    const named = [...new Map(matches.map((m) => [m.product.id, m.product])).values()];
+    const products = named.length ? named : followedUp(ctx);
+    const memory = { productos: products.map((p) => p.id) };
     if (!products.length) {
       const kb = await answerFromKnowledge(ctx, intent);
       const text = kb.found ? kb.text : ctx.reply('product_generic_help');
-      return { segments: [{ intent, text, ok: true }] };
+      return { segments: [{ intent, text, ok: true }], memory };
     }
     const inStock = products.filter((p) => p.stock > 0);
     // A question about a property ("¿viene con lactosa?", "¿es vegana?") is answered from the descriptions.
@@ -27,7 +45,7 @@ const productAnswer =
     if (asked.length) {
       const matching = products.filter((p) => asked.some((w) => fold(p.description).includes(w)));
       const lines = matching.slice(0, 4).map((p) => `• ${p.name} ($${formatAmount(p.price)}): ${p.description}`);
-      return { segments: [{ intent, text: [ctx.reply('product_answer_intro'), ...lines].join('\n'), ok: true, data: { products: matching.map((p) => p.id) } }] };
+      return { segments: [{ intent, text: [ctx.reply('product_answer_intro'), ...lines].join('\n'), ok: true, data: { products: matching.map((p) => p.id) } }], memory };
     }
     let text: string;
     if (products.length === 1) {
@@ -43,7 +61,7 @@ const productAnswer =
       text = [ctx.reply('product_answer_intro'), ...products.slice(0, 5).map((p) => productLine(ctx, p))].join('\n');
     }
     if (intent === 'posible_comprador' && inStock.length) text += `\n${ctx.reply('product_buy_cta')}`;
-    return { segments: [{ intent, text, ok: true, data: { products: products.map((p) => p.id) } }] };
+    return { segments: [{ intent, text, ok: true, data: { products: products.map((p) => p.id) } }], memory };
   };
 
 function alternativeTo(p: Product): Product | undefined {
