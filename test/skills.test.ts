@@ -5,12 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EDGE } from './fixtures/edge-messages.ts';
 import { OPERATOR, auth, startTestServer, userToken, type TestServer } from './support/server.ts';
 
+// `said`: a word the bot's hand-over line has in its own language.
 const BOTS = [
-  { id: 'ct-smash', lang: 'pt', fallback: 'general', warm: 'oi' },
-  { id: 'mini-crm', lang: 'pt', fallback: 'ajuda', warm: 'oi' },
-  { id: 'cloudinha', lang: 'pt', fallback: 'root', warm: 'quando saem as datas do sisu?' },
-  { id: 'fashion-vn', lang: 'vi', fallback: 'off_topic', warm: 'chào shop' },
-  { id: 'la-formula', lang: 'es', fallback: 'otro', warm: 'hola' },
+  { id: 'ct-smash', lang: 'pt', fallback: 'general', warm: 'oi', said: /equipe/ },
+  { id: 'mini-crm', lang: 'pt', fallback: 'ajuda', warm: 'oi', said: /equipe/ },
+  { id: 'cloudinha', lang: 'pt', fallback: 'root', warm: 'quando saem as datas do sisu?', said: /equipe|pessoa|atend/ },
+  { id: 'fashion-vn', lang: 'vi', fallback: 'off_topic', warm: 'chào shop', said: /nhân viên/ },
+  { id: 'la-formula', lang: 'es', fallback: 'otro', warm: 'hola', said: /Mauri/ },
 ] as const;
 
 // Tables every turn writes (the conversation itself); any other row is something the bot did.
@@ -44,14 +45,14 @@ async function first(bot: string, message: string) {
   return s.chat(bot, { message, userId, userToken: await userToken(userId) });
 }
 
-describe.each(BOTS)('built-in skills in $id', ({ id, lang, fallback, warm }) => {
+describe.each(BOTS)('built-in skills in $id', ({ id, lang, fallback, warm, said }) => {
   const edge = EDGE[lang];
 
-  it('hands a request for a person to the team', async () => {
+  it("hands a request for a person to the team, saying so in the bot's language", async () => {
     const missed: unknown[] = [];
     for (const message of edge.person) {
       const r = await first(id, message);
-      if (r.mode !== 'handoff_pending' || !r.handoff || !r.reply) missed.push({ message, mode: r.mode, intents: r.intents });
+      if (r.mode !== 'handoff_pending' || !r.handoff || !said.test(r.reply ?? '')) missed.push({ message, mode: r.mode, intents: r.intents, reply: r.reply });
     }
     expect(missed).toEqual([]);
   });

@@ -1,14 +1,18 @@
 // Text helpers of a turn: the hand-over text, and the narrate node's default joining of segments into one reply.
 import type { LoadedBot } from './registry.ts';
 import type { Segment } from './types.ts';
+import { skillReply } from '../skills/index.ts';
 
-/** The hand-over text: the intent's own (`<intent>_handoff` reply), else the bot's, else a neutral one. */
+/**
+ * The hand-over text: the intent's own (`<intent>_handoff` reply), else the bot's (`handoff.message`,
+ * `replies.handoff`), else the runtime's request-for-a-person line in the bot's language (`replies.human` overrides it).
+ */
 export function handoffMessage(bot: LoadedBot, intent?: string): string {
   return (
     (intent && bot.config.replies[`${intent}_handoff`]) ||
     bot.handoff.message ||
     bot.config.replies.handoff ||
-    'A person from our team will answer you shortly.'
+    skillReply('human', bot.config.language, bot.config.replies)
   );
 }
 
