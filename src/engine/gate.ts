@@ -6,6 +6,7 @@ import * as store from '../store/index.ts';
 import type { Database, SessionRow, Sql } from '../store/index.ts';
 import type { LoadedBot } from './registry.ts';
 import { verifiedUserId, type ChatRequest } from './sessions.ts';
+import { runtimeReply } from './runtime-replies.ts';
 
 export interface GateBlock {
   reply: string;
@@ -21,7 +22,7 @@ export async function gate(db: Database, bot: LoadedBot, session: SessionRow, re
     // Only a proven user passes the sign-in gate: a bare userId from a browser is a claim, not a sign-in.
     const userId = verifiedUserId(req) ?? (session.userVerified ? session.userId : null) ?? undefined;
     const known = userId ? await store.getUser(db, userId) : undefined;
-    if (!known) return { reply: config.replies.blocked_unknown_user ?? 'Please sign in to continue.', intent: 'blocked' };
+    if (!known) return { reply: runtimeReply('blocked_unknown_user', config.language, config.replies), intent: 'blocked' };
   }
   const verdict = guardrailOf(bot)?.(text);
   if (verdict?.verdict === 'UNSAFE' && verdict.category) {

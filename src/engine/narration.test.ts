@@ -32,4 +32,8 @@ describe('narrate', () => {
     expect(narrate(bot({}), [seg('Abrimos às 8h.')], ['outro'])).toBe('Abrimos às 8h.');
     expect(narrate(bot({ closing: 'Mais algo?', general_fallback: 'Não entendi.' }), [seg('  ')], ['outro'])).toBe('Não entendi.');
   });
+
+  it("says a failed part in the bot's language when the bot has no error reply of its own", () => {
+    expect(narrate(bot({}), [seg('Abrimos às 8h.'), seg('', false)], ['outro'])).toBe('Abrimos às 8h.\n\nDesculpe, não consegui responder a uma parte do seu pedido agora.');
+  });
 });

@@ -2,6 +2,7 @@
 import type { LoadedBot } from './registry.ts';
 import type { Segment } from './types.ts';
 import { skillReply } from '../skills/index.ts';
+import { runtimeReply } from './runtime-replies.ts';
 
 /**
  * The hand-over text: the intent's own (`<intent>_handoff` reply), else the bot's (`handoff.message`,
@@ -22,7 +23,7 @@ export function narrate(bot: Pick<LoadedBot, 'definition' | 'config'>, segments:
   const ok = segments.filter((s) => s.ok && s.text.trim());
   const failed = segments.filter((s) => !s.ok);
   const parts = ok.map((s) => s.text.trim());
-  if (failed.length) parts.push(bot.config.replies.error ?? 'Sorry, part of your request could not be handled right now.');
+  if (failed.length) parts.push(runtimeReply('error', bot.config.language, bot.config.replies));
   if (!parts.length) return bot.config.replies.general_fallback ?? bot.config.replies[bot.config.understanding.fallback] ?? '…';
   // a bot that ends every answer the same way ("Anything else I can help with?")
   const closing = bot.config.replies.closing;

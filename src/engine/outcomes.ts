@@ -2,6 +2,7 @@
 // every specialist has answered: when it cannot happen (a class filled up meanwhile, a slot taken, a
 // constraint), the turn's writes roll back and the customer must still get an answer in the same request.
 import type { Sql } from '../store/index.ts';
+import { runtimeReply } from './runtime-replies.ts';
 
 /**
  * Thrown by a deferred write whose effect cannot happen for a reason the customer should hear ("the class
@@ -48,6 +49,6 @@ export function mergeWritten(memory: Record<string, unknown>, written: Record<st
 export type DeferredWrite = (tx: Sql) => Promise<void | WriteResult>;
 
 /** The customer's answer when a write failed for a reason the bot did not declare. */
-export function writeFailedReply(replies: Record<string, string>): string {
-  return replies.write_failed ?? replies.error ?? 'Sorry, I could not complete that just now. Your message is saved; please try again in a moment.';
+export function writeFailedReply(config: { replies: Record<string, string>; language: string }): string {
+  return runtimeReply('write_failed', config.language, config.replies);
 }

@@ -228,7 +228,7 @@ export class TurnRunner {
         if (retry) continue;
         console.error(`[${bot.config.id}] a write failed; answered without it: ${(err as Error).message}`);
         const unchanged = { ...outcome, memory: (session.state ?? {}) as Record<string, unknown>, writes: [], handoff: null, workflow: undefined };
-        return { ...base, ...(await persistReply(persistDeps, bot, session, userMessage.id, writeFailedReply(bot.config.replies), intents, unchanged, emit)) };
+        return { ...base, ...(await persistReply(persistDeps, bot, session, userMessage.id, writeFailedReply(bot.config), intents, unchanged, emit)) };
       }
     }
   }
