@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { identifier } from './table-search-schema.ts';
 
 /** A column of the table made from the current line: the names it reads are file columns or columns made above. */
-const columnSchema = z
+export const tableColumnSchema = z
   .strictObject({
     /** A column of the file (or of the table, made above): its cell. */
     from: z.string().min(1).optional(),
@@ -40,7 +40,7 @@ const columnSchema = z
   .refine((c) => (c.lookup === undefined) === (c.by === undefined), 'lookup goes with by (and by with lookup)')
   .refine((c) => c.pattern === undefined || c.from !== undefined, 'pattern goes with from');
 
-const columnsSchema = z.record(identifier, columnSchema);
+const columnsSchema = z.record(identifier, tableColumnSchema);
 
 const sourceSchema = z.strictObject({
   /** The CSV file (header row), relative to the table's `dir`. */
@@ -78,7 +78,7 @@ export const tableLoadSchema = z.strictObject({
 export const tablesSchema = z.record(identifier, tableLoadSchema).default({});
 
 export type TableLoadConfig = z.infer<typeof tableLoadSchema>;
-export type TableColumnConfig = z.infer<typeof columnSchema>;
+export type TableColumnConfig = z.infer<typeof tableColumnSchema>;
 
 /** Cross-references of `tables:`: lookups and their keys named exist, gazetteers exist. */
 export function tableProblems(tables: Record<string, TableLoadConfig>, gazetteerTypes: Set<string>): { path: (string | number)[]; message: string }[] {
