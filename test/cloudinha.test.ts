@@ -159,7 +159,7 @@ describe('cloudinha: the happy path of issue 9', () => {
     expect(t4.reply).toMatch(/edições passadas \(Prouni 2018\/1 e notas de corte do Sisu 2023\/1\)/);
     expect(t4.reply).toMatch(/renda por pessoa/);
     const search = t4.events.find((e) => e.type === 'tool_end' && e.tool === 'searchOpportunities');
-    expect(search.output.results.every((r: { program: string; cutoff_score: number; shift: string }) => r.program === 'sisu' && r.cutoff_score <= 700 && r.shift === 'Noturno')).toBe(true);
+    expect(search.output.rows.every((r: { program: string; cutoff_score: number; shift: string }) => r.program === 'sisu' && r.cutoff_score <= 700 && r.shift === 'Noturno')).toBe(true);
     expect(await studentProfile('ana')).toMatchObject({ course_interest: 'Direito', enem_score: 700, shift: 'Noturno', institution_type: 'publica' });
 
     const t5 = await say('minha renda é 1500 por pessoa');

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { botConfigSchema, handoffSchema, intentSchema, understandingSchema } from '../src/bot/config.ts';
 import { formSchema, slotSchema, slotValidationSchema } from '../src/forms/schema.ts';
 import { skillsSchema } from '../src/skills/config.ts';
+import { tableColumnSchema, tableLoadSchema } from '../src/catalogue/table-load-schema.ts';
 import { projectRoot } from '../src/paths.ts';
 
 const doc = readFileSync(join(projectRoot, 'docs', 'writing-a-bot.md'), 'utf8').split('\n');
@@ -41,5 +42,10 @@ describe('docs/writing-a-bot.md lists every bot.yaml key', () => {
     expect(tableKeys('## Forms')).toEqual(keysOf(formSchema.shape));
     const slotKeys = Object.keys(slotSchema.shape).filter((k) => k !== 'validate');
     expect(tableKeys('Slots:')).toEqual([...slotKeys, ...Object.keys(slotValidationSchema.shape).map((k) => `validate.${k}`)].sort());
+  });
+
+  it('tables and their columns', () => {
+    expect(tableKeys('`tables.<name>`')).toEqual(keysOf(tableLoadSchema.shape));
+    expect(tableKeys('A column says where its value comes from')).toEqual(keysOf(tableColumnSchema.shape));
   });
 });

@@ -2,20 +2,18 @@
 // workflow's filters and the widening search, and Brazilian number formatting.
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { calendarOf, isOpening, type Passage, readBotConfig, readKnowledgeDir, type RouteContext, type Sql, topicRouterFor, writeProfile } from 'switchboard';
-import { loadEduData } from './data.ts';
+import { calendarOf, isOpening, type Passage, readBotConfig, readKnowledgeDir, type RouteContext, searchTable, type Sql, type TableSearchParams, topicRouterFor, writeProfile } from 'switchboard';
 import { buildCatalog } from './extract.ts';
-import { brMoney, brNumber } from './format.ts';
-import { regionOf, searchNearby } from './geo.ts';
+import { brMoney, brNumber, type Opportunity } from './format.ts';
 import { stateName } from './vocab.ts';
 import { eligibilityFilters, extractMatchValues } from './match.ts';
 import { route } from './router.ts';
-import { memoryDb, writeFixtureData } from './testing.ts';
+import { loadData, memoryDb, writeFixtureData } from './testing.ts';
 
 let sql: Sql;
 beforeAll(async () => {
   ({ sql } = await memoryDb());
-  await loadEduData(sql, { dataDir: writeFixtureData() });
+  await loadData(sql, writeFixtureData());
 });
 
 // The cascade is the runtime's (bot.yaml `answers:` and the intents' `answer:`); these check Cloudinha's data in it.
@@ -135,6 +133,10 @@ describe('the cascade checks', () => {
 });
 
 describe('match workflow pieces', () => {
+  const searchNearby = async (sql: Sql, params: TableSearchParams) => {
+    const found = await searchTable<Opportunity>(sql, config, 'opportunities', params);
+    return { ...found, results: found.rows };
+  };
   const catalog = buildCatalog(['Direito', 'Psicologia']);
 
   it('reads the four preferences at once and "tanto faz" only when the institution type was asked', () => {
@@ -158,17 +160,16 @@ describe('match workflow pieces', () => {
     expect(eligibilityFilters('sisu', 'privada').filters).toMatchObject({ eligibility: 'sisu' });
   });
 
-  it('widens the search from the city to its state, then to its region', async () => {
+  it('widens the search from the city to its state, then to its region (bot.yaml widen steps)', async () => {
     const filters = { course: 'direito', score: 700, shift: 'Noturno', institution_type: 'publica' };
     const state = await searchNearby(sql, { filters: { ...filters, city: 'Recife', state: 'PE' } });
-    expect(state).toMatchObject({ scope: 'state', widenedFrom: 'Recife', widenedTo: 'Pernambuco' });
+    expect(state.widened).toEqual({ from: 'Recife', to: 'PE', filter: 'state' });
     expect(state.results.map((r) => `${r.institution_short} ${r.city}`)).toEqual(['UFPE Caruaru']);
     const region = await searchNearby(sql, { filters: { ...filters, city: 'Natal', state: 'RN' } });
-    expect(region).toMatchObject({ scope: 'region', widenedFrom: 'Natal', widenedTo: 'toda a região Nordeste' });
+    expect(region.widened).toEqual({ from: 'Natal', to: 'Nordeste', filter: 'states' });
     expect(region.results.map((r) => r.city)).toEqual(['Caruaru']);
     const none = await searchNearby(sql, { filters: { ...filters, city: 'Campinas', state: 'SP' } });
     expect(none.results).toEqual([]);
-    expect(regionOf('PI')).toBe('Nordeste');
     expect(stateName('SP')).toBe('São Paulo');
     expect(stateName('RS')).toBe('Rio Grande do Sul');
   });
@@ -178,13 +179,16 @@ describe('match workflow pieces', () => {
     // from Recife the search widens to the Nordeste and finds only the namesake.
     const exact = await searchNearby(sql, { filters: { course: 'Medicina', score: 850, city: 'Campinas', state: 'SP' } });
     expect(exact.results.map((r) => r.course.toLowerCase())).toEqual(['medicina']);
-    expect(exact.relatedTo).toBeUndefined();
+    expect(exact.matched).toBe('exact');
     const similar = await searchNearby(sql, { filters: { course: 'Medicina', score: 760, city: 'Recife', state: 'PE' } });
     expect(similar.results.map((r) => r.course.toLowerCase())).toEqual(['medicina veterinária']);
-    expect(similar.relatedTo).toBe('Medicina');
+    expect(similar.matched).toBe('words');
     const vet = await searchNearby(sql, { filters: { course: 'Medicina Veterinária', city: 'Recife', state: 'PE' } });
     expect(vet.results.map((r) => r.institution_short)).toEqual(['UFRPE']);
-    expect(vet.relatedTo).toBeUndefined();
+    expect(vet.matched).toBe('exact');
+    // A family's name asks for any of its courses: no namesakes to apologise for.
+    const eng = await searchNearby(sql, { filters: { course: 'engenharia', city: 'Recife' } });
+    expect(eng).toMatchObject({ matched: 'broad', results: [{ course: 'Engenharia Civil' }] });
   });
 });
 

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Sql } from 'switchboard';
-import { loadEduData } from './data.ts';
-import { EDU_DATA_DIR, memoryDb, writeFixtureData } from './testing.ts';
+// bot.yaml `tables.opportunities`, loaded by the runtime's loadTable (src/catalogue/table-load.ts).
+import { EDU_DATA_DIR, loadData, memoryDb, writeFixtureData } from './testing.ts';
 
-describe('loadEduData (fixture data)', () => {
+describe('tables.opportunities (fixture data)', () => {
   let sql: Sql;
   beforeAll(async () => {
     ({ sql } = await memoryDb());
@@ -12,9 +12,9 @@ describe('loadEduData (fixture data)', () => {
   // The calendar (12 events of the 2019/1 note) is bot.yaml's, read by the runtime: tools.test.ts counts it.
   it('loads one row per Sisu offer and per Prouni scholarship kind', async () => {
     const messages: string[] = [];
-    const counts = await loadEduData(sql, { dataDir: writeFixtureData(), onProgress: (m) => messages.push(m) });
-    expect(counts).toEqual({ opportunities: 12 });
-    expect(messages.some((m) => m.includes('Prouni 2018/1') && m.includes('Sisu 2023/1'))).toBe(true);
+    const counts = await loadData(sql, writeFixtureData(), { log: (m) => messages.push(m) });
+    expect(counts).toEqual({ rows: 12, loaded: true });
+    expect(messages.some((m) => m.includes('12 rows loaded') && m.includes('prouni_cursos_2018'))).toBe(true);
 
     const unicap = await sql.query<{ scholarship_kind: string; cutoff_score: string; seats: number; igc: string; institution_short: string }>(
       `select scholarship_kind, cutoff_score, seats, igc, institution_short from opportunities where city = 'Recife' and program = 'prouni' and course = 'Direito' order by scholarship_kind`,
@@ -39,13 +39,13 @@ describe('loadEduData (fixture data)', () => {
 
   it('is idempotent: a second call inserts nothing', async () => {
     const messages: string[] = [];
-    const counts = await loadEduData(sql, { dataDir: writeFixtureData(), onProgress: (m) => messages.push(m) });
-    expect(counts).toEqual({ opportunities: 12 });
-    expect(messages).toContain('cloudinha: opportunities already loaded');
+    const counts = await loadData(sql, writeFixtureData(), { log: (m) => messages.push(m) });
+    expect(counts).toEqual({ rows: 12, loaded: false });
+    expect(messages).toContain('opportunities: already loaded (12 rows)');
   });
 });
 
-describe('loadEduData (real edu-br files)', () => {
+describe('tables.opportunities (real edu-br files)', () => {
   // One PGlite for both (start-up costs ~2 s): emptied before each load.
   let sql: Sql;
   beforeAll(async () => {
@@ -53,10 +53,10 @@ describe('loadEduData (real edu-br files)', () => {
   });
   const empty = () => sql.query('truncate opportunities');
 
-  it('loads a subset with maxRowsPerFile and joins IGC for most rows', async () => {
+  it('loads a subset with maxRows and joins IGC for most rows', async () => {
     await empty();
-    const counts = await loadEduData(sql, { dataDir: EDU_DATA_DIR, maxRowsPerFile: 200 });
-    expect(counts.opportunities).toBeGreaterThanOrEqual(400);
+    const counts = await loadData(sql, EDU_DATA_DIR, { maxRows: 200 });
+    expect(counts.rows).toBeGreaterThanOrEqual(400);
     const byProgram = await sql.query<{ program: string; n: number; with_igc: number }>(
       `select program, count(*)::int as n, count(igc)::int as with_igc from opportunities group by program order by program`,
     );
@@ -71,9 +71,12 @@ describe('loadEduData (real edu-br files)', () => {
   it('loads the full data (~10.9k rows)', async () => {
     await empty();
     const started = performance.now();
-    const counts = await loadEduData(sql, { dataDir: EDU_DATA_DIR });
+    const counts = await loadData(sql, EDU_DATA_DIR);
     const ms = performance.now() - started;
-    console.log(`cloudinha full load: ${counts.opportunities} opportunities in ${Math.round(ms)} ms`);
-    expect(counts.opportunities).toBeGreaterThan(10_000);
+    console.log(`cloudinha full load: ${counts.rows} opportunities in ${Math.round(ms)} ms`);
+    expect(counts.rows).toBeGreaterThan(10_000);
+    // The institution of an acronym that two institutions' names share (two "Centro Universitário Leonardo da Vinci").
+    const [uniasselvi] = await sql.query<{ igc: string }>(`select igc from opportunities where institution_short = 'UNIASSELVI' limit 1`);
+    expect(Number(uniasselvi.igc)).toBe(2.706);
   });
 });

@@ -4,9 +4,8 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkProfileUpdates, extendGazetteer, readBotConfig, readFormSlots, readHousehold, readIndifferent, readMoney, SlotText, type Slots } from 'switchboard';
-import { loadEduData } from './data.ts';
 import { buildCatalog, loadCatalog, readCourse, type Catalog } from './extract.ts';
-import { memoryDb, writeFixtureData } from './testing.ts';
+import { loadData, memoryDb, writeFixtureData } from './testing.ts';
 
 const bot = readBotConfig(dirname(fileURLToPath(import.meta.url)));
 const income = bot.entities.find((e) => e.type === 'income')!.money!;
@@ -177,7 +176,7 @@ describe('loadCatalog', () => {
   let loaded: Catalog;
   beforeAll(async () => {
     const { sql } = await memoryDb();
-    await loadEduData(sql, { dataDir: writeFixtureData() });
+    await loadData(sql, writeFixtureData());
     loaded = await loadCatalog(sql);
   });
 

@@ -3,8 +3,7 @@
 // abbreviations inside a longer name ("eng civil"), the profession a course leads to ("quero ser médica"), and a
 // course the data does not know after a clear cue when the course was asked ("curso de Biomedicina Estética").
 import { dirname } from 'node:path';
-import { fold, readBotConfig, readGazetteer, SlotText, sourcePath, WORD_END, WORD_START, type KnownCity, type Sql, type SlotTextReader, type SlotVocabulary } from 'switchboard';
-import { titleCase } from './data.ts';
+import { fold, readBotConfig, readGazetteer, SlotText, sourcePath, titleCase, WORD_END, WORD_START, type KnownCity, type Sql, type SlotTextReader, type SlotVocabulary } from 'switchboard';
 import { COURSE_ALIASES, expandCourseAliases, PROFESSIONS } from './vocab.ts';
 
 /** The data's vocabulary: course names for the `course` gazetteer, and the cities with their states. */
@@ -14,13 +13,15 @@ export interface Catalog extends SlotVocabulary {
 }
 
 const config = readBotConfig(dirname(sourcePath(import.meta.url)));
+/** Course names written in capitals, title-cased as the data's are (bot.yaml `tables.opportunities.titleCase`). */
+const title = (name: string) => titleCase(name, config.tables.opportunities.titleCase);
 
 /** Build a catalog from the data's course names (upper-case ones title-cased) and cities. */
 export function buildCatalog(courses: string[], cities: KnownCity[] = []): Catalog {
   const courseNames: Record<string, string[]> = {};
   for (const raw of courses) {
     const stripped = raw.replace(/^ABI\s*-\s*/i, '').trim();
-    const name = stripped === stripped.toUpperCase() ? titleCase(stripped) : stripped;
+    const name = stripped === stripped.toUpperCase() ? title(stripped) : stripped;
     if (fold(name).length >= 4) courseNames[name] = [];
   }
   return { gazetteers: { course: courseNames }, cities: [...cities] };
@@ -61,5 +62,5 @@ export const readCourse: SlotTextReader = ({ text, asked, gazetteer = courses })
   if (found) return found.value;
   if (!asked) return undefined;
   const m = COURSE_CUE.exec(expanded);
-  return m && !COURSE_ALIASES.has(m[1]) ? titleCase(m[1]) : undefined;
+  return m && !COURSE_ALIASES.has(m[1]) ? title(m[1]) : undefined;
 };

@@ -1,9 +1,28 @@
 // Portuguese (Brazil) formatting for replies: numbers ("1,5", "R$ 2.118,00"), search results, eligibility.
-import { type BotConfig, fillTemplate } from 'switchboard';
-import { EDITIONS } from './data.ts';
+import { type BotConfig, fillTemplate, type TableSearchResult } from 'switchboard';
 import type { Eligibility } from './eligibility.ts';
-import type { NearbyResult } from './geo.ts';
-import type { Opportunity } from './search.ts';
+import { stateName } from './vocab.ts';
+
+/** An offer as bot.yaml `search.opportunities` returns it (its `columns`). */
+export interface Opportunity {
+  id: number;
+  program: 'prouni' | 'sisu';
+  edition: string;
+  institution: string;
+  institution_short: string | null;
+  campus: string | null;
+  city: string;
+  state: string;
+  course: string;
+  degree: string | null;
+  shift: string | null;
+  institution_type: 'publica' | 'privada';
+  cutoff_score: number | null;
+  scholarship_kind: 'integral' | 'parcial' | 'ampla';
+  seats: number | null;
+  monthly_fee: number | null;
+  igc: number | null;
+}
 
 /** 1.5 → "1,5"; 3 → "3"; 1.0623 → "1,06". */
 export function brNumber(n: number, maxDecimals = 2): string {
@@ -41,17 +60,20 @@ export function formatOpportunity(replies: Replies, o: Opportunity): string {
   return o.igc === null ? line : line + say(replies, 'result_quality', { igc: brNumber(o.igc) });
 }
 
-/** The results block: header (past editions), the widening note, the items, the quality-order note. */
-export function formatResults(replies: Replies, result: NearbyResult, opts: { sortedByQuality?: boolean } = {}): string {
-  if (!result.results.length) return say(replies, 'no_results');
+/**
+ * The results block: the course's namesakes said as such (only its words were found), the widening, the header
+ * (past editions), the items, the quality-order note.
+ */
+export function formatResults(bot: Pick<BotConfig, 'replies' | 'settings'>, found: TableSearchResult<Opportunity>, course: string | undefined, opts: { sortedByQuality?: boolean } = {}): string {
+  const { replies } = bot;
+  if (!found.rows.length) return say(replies, 'no_results');
   const parts: string[] = [];
-  if (result.relatedTo) {
-    const names = [...new Set(result.results.map((o) => o.course))].join(', ');
-    parts.push(say(replies, 'related_courses', { course: result.relatedTo, related: names }));
-  }
-  if (result.widenedFrom && result.widenedTo) parts.push(say(replies, 'widened', { from: result.widenedFrom, to: result.widenedTo }));
-  parts.push(say(replies, 'results_header', { total: result.total, prouni_edition: EDITIONS.prouni, sisu_edition: EDITIONS.sisu }));
-  parts.push(result.results.map((o) => formatOpportunity(replies, o)).join('\n'));
+  if (found.matched === 'words' && course) parts.push(say(replies, 'related_courses', { course, related: [...new Set(found.rows.map((o) => o.course))].join(', ') }));
+  const w = found.widened;
+  if (w) parts.push(say(replies, `widened_${w.filter}`, { from: w.from, to: w.filter === 'state' ? stateName(w.to) : w.to }));
+  const editions = bot.settings.data_editions as { prouni: string; sisu: string };
+  parts.push(say(replies, 'results_header', { total: found.total, prouni_edition: editions.prouni, sisu_edition: editions.sisu }));
+  parts.push(found.rows.map((o) => formatOpportunity(replies, o)).join('\n'));
   if (opts.sortedByQuality) parts.push(say(replies, 'sorted_by_quality'));
   return parts.join('\n');
 }

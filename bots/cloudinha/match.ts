@@ -4,12 +4,10 @@
 // The runtime's form reads the slots (bot.yaml `read: message`), asks, takes corrections (a new course searches
 // again) and keeps the progress; this file runs the searches.
 import { dirname } from 'node:path';
-import { readBotConfig, readFormSlots, sourcePath, type FormHooks, type FormState, type Slots } from 'switchboard';
+import { readBotConfig, readFormSlots, sourcePath, type FormHooks, type FormState, type Slots, type TableSearchParams, type TableSearchResult } from 'switchboard';
 import { computeEligibility, eligibilitySettings, type EligibilityKind } from './eligibility.ts';
 import { readCourse, type Catalog } from './extract.ts';
-import { formatEligibility, formatResults } from './format.ts';
-import { searchNearby, type NearbyResult } from './geo.ts';
-import type { SearchFilters, SearchParams } from './search.ts';
+import { formatEligibility, formatResults, type Opportunity } from './format.ts';
 import { loadProfile, type CloudinhaData, type CloudinhaMemory, type Ctx } from './turn.ts';
 import type { CloudinhaServices } from './services.ts';
 
@@ -41,7 +39,9 @@ export function extractMatchValues(text: string, opts: { catalog: Catalog; expec
   return readFormSlots(config, config.forms.match, { text, asking: opts.expecting, slots: opts.values as Slots | undefined, vocabulary: opts.catalog, readers: { course: readCourse } }) as Partial<MatchValues>;
 }
 
-function searchParams(values: Partial<MatchValues>, profile: { city: string | null; state: string | null } | null, extra: SearchFilters = {}): SearchParams {
+type SearchFilters = Record<string, unknown>;
+
+function searchParams(values: Partial<MatchValues>, profile: { city: string | null; state: string | null } | null, extra: SearchFilters = {}): TableSearchParams {
   const city = values.city ?? profile?.city ?? undefined;
   const state = values.state ?? (values.city ? undefined : (profile?.state ?? undefined));
   return {
@@ -68,14 +68,13 @@ export function eligibilityFilters(kind: EligibilityKind, choice: InstitutionCho
   return { filters: choice === 'privada' ? { institution_type: 'privada' } : {}, excludeProuniIntegral: false };
 }
 
-async function runSearch(ctx: Ctx, params: SearchParams, excludeProuniIntegral = false): Promise<NearbyResult> {
-  const limit = Number(ctx.bot.settings.search_limit) || 5;
-  const minResults = Number(ctx.bot.settings.nearby_min_results) || 3;
-  const input = { ...params, limit: excludeProuniIntegral ? limit * 4 : limit, nearby: true, minResults };
-  const result = await ctx.tool('searchOpportunities', input, () => searchNearby(ctx.sql, { ...params, limit: input.limit }, minResults));
-  if (!excludeProuniIntegral) return result;
-  const kept = result.results.filter((o) => !(o.program === 'prouni' && o.scholarship_kind === 'integral'));
-  return { ...result, results: kept.slice(0, limit), total: result.total - (result.results.length - kept.length) };
+/** bot.yaml `search.opportunities`, widened from the city to its state and region; with `excludeProuniIntegral`, none of those. */
+async function runSearch(ctx: Ctx, params: TableSearchParams, excludeProuniIntegral = false): Promise<TableSearchResult<Opportunity>> {
+  const limit = ctx.bot.search.opportunities.limit.default;
+  const found = await ctx.search<Opportunity>('opportunities', { ...params, limit: excludeProuniIntegral ? limit * 4 : limit });
+  if (!excludeProuniIntegral) return found;
+  const kept = found.rows.filter((o) => !(o.program === 'prouni' && o.scholarship_kind === 'integral'));
+  return { ...found, rows: kept.slice(0, limit), total: found.total - (found.rows.length - kept.length) };
 }
 
 type Hooks = FormHooks<CloudinhaServices, CloudinhaMemory, CloudinhaData>;
@@ -86,9 +85,9 @@ const searchPreferences: Hooks['onGroup'] = async (ctx, _group, slots) => {
   const profile = await loadProfile(ctx);
   const prefs = Object.fromEntries(MATCH_FIELDS.filter((f) => values[f] !== 'qualquer').map((f) => [f, values[f]]));
   await ctx.saveProfile(prefs);
-  const result = await runSearch(ctx, { ...searchParams(values, profile), sort_by: 'score' });
-  if (!result.results.length) return { say: 'no_results', wait: true };
-  return { say: formatResults(ctx.bot.replies, result) };
+  const result = await runSearch(ctx, { ...searchParams(values, profile), sort: 'score' });
+  if (!result.rows.length) return { say: 'no_results', wait: true };
+  return { say: formatResults(ctx.bot, result, values.course_interest) };
 };
 
 /** The income given: eligibility, then the search filtered by it and ordered by quality, before `match_done`. */
@@ -102,8 +101,8 @@ const refine: Hooks['onComplete'] = async (ctx, slots) => {
   await ctx.saveProfile({ income_per_capita: income, eligibility: eligibility.kind });
   const profile = await loadProfile(ctx);
   const allowed = eligibilityFilters(eligibility.kind, values.institution_type);
-  const result = await runSearch(ctx, { ...searchParams(values, profile, allowed.filters), sort_by: 'quality' }, allowed.excludeProuniIntegral);
-  return { before: [formatEligibility(ctx.bot.replies, income, eligibility, settings), formatResults(ctx.bot.replies, result, { sortedByQuality: true })].join('\n\n') };
+  const result = await runSearch(ctx, { ...searchParams(values, profile, allowed.filters), sort: 'quality' }, allowed.excludeProuniIntegral);
+  return { before: [formatEligibility(ctx.bot.replies, income, eligibility, settings), formatResults(ctx.bot, result, values.course_interest, { sortedByQuality: true })].join('\n\n') };
 };
 
 export const matchForm: Hooks = { onGroup: searchPreferences, onComplete: refine };

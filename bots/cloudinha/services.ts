@@ -1,9 +1,7 @@
 // Start-up of the bot: make the edu-br data (loaded into the store once, under a
 // cross-process lock so two servers starting together do not both load it) and the course/city catalog for
 // the forms' reading ready to load. What `setup` returns is the turn's `ctx.services`.
-import { resolve } from 'node:path';
-import type { BotSetupContext, Sql } from 'switchboard';
-import { loadEduData } from './data.ts';
+import { loadTable, type BotSetupContext, type Sql } from 'switchboard';
 import { defaultCatalog, loadCatalog, type Catalog } from './extract.ts';
 
 export interface CloudinhaServices {
@@ -45,9 +43,8 @@ export function servicesOf(services: CloudinhaServices | undefined): CloudinhaSe
 }
 
 export async function setup({ sql, withLock, config, dir, log, env }: BotSetupContext): Promise<CloudinhaServices> {
-  // settings.data_dir is relative to the repository root (bots/<id>/../..); CLOUDINHA_DATA_DIR overrides it.
-  const dataDir = env.CLOUDINHA_DATA_DIR || resolve(dir, '../..', String(config.settings.data_dir ?? '../shared/edu-br'));
-  const load = () => loadEduData(sql, { dataDir, onProgress: log });
+  // bot.yaml `tables.opportunities`: its files are in `dir` (CLOUDINHA_DATA_DIR overrides it).
+  const load = () => loadTable(sql, config, 'opportunities', { botDir: dir, env, log });
   let loaded = false;
   const slot: CatalogSlot = {
     loadData: async () => {

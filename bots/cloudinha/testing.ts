@@ -5,11 +5,20 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { coreMigrations, type Sql } from 'switchboard';
-import { DATA_FILES } from './data.ts';
+import { coreMigrations, loadTable, readBotConfig, type Sql } from 'switchboard';
 import { migrations } from './schema.ts';
 
 export const EDU_DATA_DIR = fileURLToPath(new URL('../../../shared/edu-br/', import.meta.url));
+
+const botDir = fileURLToPath(new URL('.', import.meta.url));
+const table = readBotConfig(botDir).tables.opportunities;
+/** The files bot.yaml `tables.opportunities` reads. */
+const DATA_FILES = { sisu: table.sources[0].file, prouni: table.sources[1].file, igc: table.lookups.igc.file };
+
+/** bot.yaml `tables.opportunities` loaded by the runtime from `dataDir` (at most `maxRows` lines of each source). */
+export function loadData(sql: Sql, dataDir: string, opts: { maxRows?: number; log?: (m: string) => void } = {}) {
+  return loadTable(sql, readBotConfig(botDir), 'opportunities', { botDir, env: { CLOUDINHA_DATA_DIR: dataDir }, ...opts });
+}
 
 export async function memoryDb(): Promise<{ sql: Sql; pg: PGlite }> {
   const pg = new PGlite();

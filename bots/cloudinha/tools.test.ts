@@ -1,19 +1,22 @@
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { calendarOf, formatEvents, readBotConfig, type Sql } from 'switchboard';
-import { loadEduData } from './data.ts';
-import { memoryDb, writeFixtureData } from './testing.ts';
-import {
-  computeEligibility,
-  eligibilitySettings,
-  searchOpportunities,
-  widenToNearbyCities,
-} from './tools.ts';
+import { calendarOf, formatEvents, readBotConfig, searchTable, type Sql, type TableSearchParams } from 'switchboard';
+import { computeEligibility, eligibilitySettings } from './eligibility.ts';
+import type { Opportunity } from './format.ts';
+import { loadData, memoryDb, writeFixtureData } from './testing.ts';
+
+// bot.yaml `search.opportunities`, run by the runtime; widened only when a test says so.
+const bot = readBotConfig(fileURLToPath(new URL('.', import.meta.url)));
+async function searchOpportunities(sql: Sql, params: TableSearchParams = {}) {
+  const found = await searchTable<Opportunity>(sql, bot, 'opportunities', { widen: false, ...params });
+  return { ...found, results: found.rows };
+}
+const widenToNearbyCities = (sql: Sql, params: TableSearchParams) => searchOpportunities(sql, { ...params, widen: true });
 
 let sql: Sql;
 beforeAll(async () => {
   ({ sql } = await memoryDb());
-  await loadEduData(sql, { dataDir: writeFixtureData() });
+  await loadData(sql, writeFixtureData());
 });
 
 describe('computeEligibility', () => {
@@ -106,13 +109,13 @@ describe('searchOpportunities', () => {
   });
 
   it('sorts by quality (IGC) or by cut-off when asked', async () => {
-    const q = await searchOpportunities(sql, { sort_by: 'quality', limit: 50 });
+    const q = await searchOpportunities(sql, { sort: 'quality', limit: 50 });
     const igcs = q.results.map((o) => o.igc);
     expect(igcs[0]).toBe(4.5);
     const known = igcs.filter((x): x is number => x !== null);
     expect(known).toEqual([...known].sort((a, b) => b - a));
     expect(igcs.slice(known.length).every((x) => x === null)).toBe(true); // no IGC last
-    const s = await searchOpportunities(sql, { sort_by: 'score', filters: { course: 'direito' } });
+    const s = await searchOpportunities(sql, { sort: 'score', filters: { course: 'direito' } });
     const cut = s.results.map((o) => o.cutoff_score!);
     expect(cut).toEqual([...cut].sort((a, b) => b - a));
   });
@@ -151,18 +154,17 @@ describe('searchOpportunities', () => {
     const direct = await searchOpportunities(sql, { filters: { city: 'Olinda', course: 'direito' } });
     expect(direct.total).toBe(0);
     const wide = await widenToNearbyCities(sql, { filters: { city: 'olinda', course: 'direito' } });
-    expect(wide.widened).toEqual({ from: 'Olinda', to: 'PE' });
+    expect(wide.widened).toEqual({ from: 'Olinda', to: 'PE', filter: 'state' });
     expect(wide.results.length).toBe(5); // Recife ×2, Caruaru (Sisu) + UNICAP integral and partial
     expect(wide.results.every((o) => o.state === 'PE' && o.course === 'Direito')).toBe(true);
-    const enough = await searchOpportunities(sql, { filters: { city: 'Recife', course: 'direito' }, nearby: true });
+    const enough = await searchOpportunities(sql, { filters: { city: 'Recife', course: 'direito' }, widen: true });
     expect(enough.widened).toBeUndefined();
   });
 
-  it('clamps the limit and reports the data editions', async () => {
+  it('clamps the limit', async () => {
     const r = await searchOpportunities(sql, { limit: 2 });
     expect(r.results.length).toBe(2);
     expect(r.total).toBe(12);
-    expect(r.editions).toEqual({ prouni: '2018/1', sisu: '2023/1' });
   });
 });
 

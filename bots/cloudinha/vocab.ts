@@ -1,6 +1,5 @@
 // The bot's vocabulary, read once from bot.yaml: the gazetteers (states, shifts, institution types, courses with
-// their abbreviations, professions) and `settings.vocabulary` / `settings.regions`. Keys here are folded
-// (lowercase, no accents; the runtime's `fold`).
+// their abbreviations, professions) and `settings`. Keys here are folded (lowercase, no accents; the runtime's `fold`).
 import { dirname } from 'node:path';
 import { expandAliases, fold, gazetteerAliases, readBotConfig, sourcePath } from 'switchboard';
 
@@ -21,15 +20,9 @@ function lookup(type: string, to: (canonical: string) => string = (c) => c): Rec
 
 /** bot.yaml `settings`. */
 export const settings = config.settings;
-const vocabulary = (settings.vocabulary ?? {}) as Record<string, string[]>;
-/** A word list of `settings.vocabulary`, folded. */
-export function words(name: string): Set<string> {
-  return new Set((vocabulary[name] ?? []).map(fold));
-}
 
 /** The state's name as written ("São Paulo" for SP), or the UF. */
 export const stateName = (uf: string): string => gazetteer('state')[uf]?.[0] ?? uf;
-export const REGIONS = (settings.regions ?? {}) as Record<string, string[]>;
 
 export type InstitutionType = 'publica' | 'privada';
 
@@ -37,9 +30,6 @@ export type InstitutionType = 'publica' | 'privada';
 export const COURSE_ALIASES = gazetteerAliases({ values: gazetteer('course') });
 /** A profession, folded → the folded course that leads to it ("dentista" → "odontologia"). */
 export const PROFESSIONS: Record<string, string> = lookup('profession', fold);
-
-/** Course family names, folded: "engenharia" asks for any engineering, "medicina" for Medicina only. */
-export const COURSE_FAMILIES = words('course_families');
 
 /** Expand course abbreviations in FOLDED text, in one pass (a replacement is never expanded again). */
 export function expandCourseAliases(folded: string): string {

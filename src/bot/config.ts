@@ -8,6 +8,7 @@ import { profileSchema } from '../profile/schema.ts';
 import { answersSchema, intentAnswerSchema } from '../knowledge/cascade-schema.ts';
 import { skillsSchema } from '../skills/config.ts';
 import { searchesSchema, searchProblems } from '../catalogue/table-search-schema.ts';
+import { tableProblems, tablesSchema } from '../catalogue/table-load-schema.ts';
 
 export const intentSchema = z.strictObject({
   label: z.string().min(1),
@@ -226,6 +227,8 @@ export const botConfigSchema = z.strictObject({
   queries: z.record(z.string(), z.record(z.string(), queryFieldSchema)).default({}),
   /** Searches over tables the bot owns: table, columns, filters, sorts, limit, widening (docs/writing-a-bot.md#searching-a-table). */
   search: searchesSchema,
+  /** Tables the bot loads from CSV files: the files, each column made from their cells, lookups by key (docs/writing-a-bot.md#loading-a-table-from-csv-files). */
+  tables: tablesSchema,
   /**
    * The kinds of entity a message may point back at, each with the nouns that name it ("esse lead", "nela"):
    * `referenceReaderFor(config, kind)` reads such phrases (docs/writing-a-bot.md#references).
@@ -293,6 +296,7 @@ export const checkedBotConfigSchema = botConfigSchema.superRefine((c, ctx) => {
     }
   }
   for (const problem of searchProblems(c.search, gazetteerTypes)) ctx.addIssue({ code: 'custom', ...problem });
+  for (const problem of tableProblems(c.tables, gazetteerTypes)) ctx.addIssue({ code: 'custom', ...problem });
   for (const [field, spec] of Object.entries(c.profile?.fields ?? {})) {
     if (!['text', 'number', 'boolean', ...gazetteerTypes].includes(spec.kind)) {
       ctx.addIssue({ code: 'custom', path: ['profile', 'fields', field, 'kind'], message: `'${spec.kind}' is not a profile field kind: use text, number, boolean or one of the gazetteers` });

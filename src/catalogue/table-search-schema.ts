@@ -21,6 +21,8 @@ const filterSchema = z
     values: z.record(z.string(), z.record(identifier, z.union([z.string(), z.number(), z.boolean()]))).optional(),
     /** gazetteer: leading words tried away when the whole text names no value ("turno da noite" → "noite"). */
     strip: z.array(z.string().min(1)).default([]),
+    /** exact_then_words: values that name a family of values, matched by their words only ("engenharia": any engineering). */
+    broad: z.array(z.string().min(1)).default([]),
     /** words / exact_then_words: words never matched ("de", "curso"). */
     stopwords: z.array(z.string().min(1)).default([]),
     /** exact_then_words: prefixes a stored value may carry before the name ("abi - "). */
@@ -31,6 +33,19 @@ const filterSchema = z
   .refine((f) => (f.match === 'enum') === (f.column === undefined), 'every match kind but enum needs a column (and enum none)')
   .refine((f) => (f.match === 'enum') === (f.values !== undefined), 'enum needs values (and only enum has them)')
   .refine((f) => f.match !== 'gazetteer' || f.gazetteer !== undefined, 'match: gazetteer needs gazetteer:');
+
+/**
+ * A widening step. Without `groups`: the `to` value is the one given, else the most frequent among the rows matching
+ * `from` (a folded filter); `label` is the column naming the `from` value. With `groups`: the `to` filter (an `any`
+ * filter) takes the group holding the `from` value ("PE" → the Nordeste's states).
+ */
+const widenStepSchema = z.strictObject({
+  from: z.string().min(1),
+  to: z.string().min(1),
+  below: z.number().int().min(1).default(3),
+  label: identifier.optional(),
+  groups: z.record(z.string().min(1), z.array(z.string().min(1)).min(1)).optional(),
+});
 
 export const tableSearchSchema = z.strictObject({
   /** The table searched. */
@@ -48,10 +63,13 @@ export const tableSearchSchema = z.strictObject({
   /** Rows returned when the caller gives no limit, and the most a caller may ask for. */
   limit: z.strictObject({ default: z.number().int().min(1).default(10), max: z.number().int().min(1).default(50) }).default({ default: 10, max: 50 }),
   /**
-   * When the `from` filter (a folded one) gives fewer than `below` rows, search by the `to` filter instead (its
-   * value given, or the most frequent among the rows matching `from`); `label` is the column naming the `from` value.
+   * Steps tried in order while the rows are fewer than `below`: each searches by its `to` filter instead of its `from`
+   * filter (and the `from` filters of the steps before it). One step or a list.
    */
-  widen: z.strictObject({ from: z.string().min(1), to: z.string().min(1), below: z.number().int().min(1).default(3), label: identifier.optional() }).optional(),
+  widen: z
+    .union([widenStepSchema, z.array(widenStepSchema).min(1)])
+    .transform((w) => (Array.isArray(w) ? w : [w]))
+    .optional(),
 });
 
 export const searchesSchema = z.record(identifier, tableSearchSchema).default({});
@@ -68,10 +86,14 @@ export function searchProblems(searches: Record<string, TableSearchConfig>, gaze
       if (spec.carries && s.filters[spec.carries]?.match !== 'gazetteer') out.push({ path: ['search', name, 'filters', f, 'carries'], message: `'${spec.carries}' is not a gazetteer filter of this search` });
       if (spec.carries && spec.match !== 'folded') out.push({ path: ['search', name, 'filters', f, 'carries'], message: 'carries goes with match: folded' });
     }
-    if (s.widen) {
-      if (s.filters[s.widen.from]?.match !== 'folded') out.push({ path: ['search', name, 'widen', 'from'], message: `'${s.widen.from}' is not a folded filter of this search` });
-      if (!s.filters[s.widen.to]?.column || s.filters[s.widen.to].match === 'enum') out.push({ path: ['search', name, 'widen', 'to'], message: `'${s.widen.to}' is not a filter of this search` });
-    }
+    (s.widen ?? []).forEach((w, i) => {
+      const path = ['search', name, 'widen', ...(s.widen!.length > 1 ? [i] : [])];
+      const from = s.filters[w.from];
+      if (!from?.column || from.match === 'enum') out.push({ path: [...path, 'from'], message: `'${w.from}' is not a filter of this search` });
+      else if (!w.groups && from.match !== 'folded') out.push({ path: [...path, 'from'], message: `'${w.from}' is not a folded filter of this search (a step without groups widens a folded filter)` });
+      if (!s.filters[w.to]?.column || s.filters[w.to].match === 'enum') out.push({ path: [...path, 'to'], message: `'${w.to}' is not a filter of this search` });
+      else if (w.groups && s.filters[w.to].match !== 'any') out.push({ path: [...path, 'to'], message: `'${w.to}' is not an any filter (a step with groups searches a group's values)` });
+    });
     if (s.limit.default > s.limit.max) out.push({ path: ['search', name, 'limit'], message: 'limit.default is above limit.max' });
   }
   return out;

@@ -131,13 +131,43 @@ describe('searchTable sorts, limits and widening', () => {
 
   it('widens a town with too few rows to its region, unless told not to', async () => {
     const wide = await run({ filters: { town: 'oakford', colour: 'red' } });
-    expect(wide.widened).toEqual({ from: 'Oakford', to: 'NORTH' });
+    expect(wide.widened).toEqual({ from: 'Oakford', to: 'NORTH', filter: 'region' });
     expect(wide.rows.map((r) => r.id)).toEqual([3, 1, 5]);
     const narrow = await run({ filters: { town: 'oakford', colour: 'red' }, widen: false });
     expect(narrow).toMatchObject({ total: 1, applied: { town: 'oakford', colour: 'Red' } });
     expect(narrow.widened).toBeUndefined();
     expect((await run({ filters: { town: 'elmwick' } })).widened).toBeUndefined();
-    expect((await run({ filters: { town: 'elmwick' }, widen: 4, limit: 5 })).widened).toEqual({ from: 'Elmwick', to: 'NORTH' });
+    expect((await run({ filters: { town: 'elmwick' }, widen: 4, limit: 5 })).widened).toEqual({ from: 'Elmwick', to: 'NORTH', filter: 'region' });
+  });
+
+  // Two steps: the town's region, then a group of regions; an exact name through every step before its words.
+  const steps = searchesSchema.parse({
+    offers: {
+      ...search.offers,
+      filters: { ...search.offers.filters, name: { ...search.offers.filters.name, broad: ['road bike'] }, regions: { match: 'any', column: 'region', gazetteer: 'region' } },
+      widen: [
+        { from: 'town', to: 'region', below: 2, label: 'town' },
+        { from: 'region', to: 'regions', below: 2, groups: { Everywhere: ['NORTH', 'SOUTH'] } },
+      ],
+    },
+  });
+  const wider = (params: Parameters<typeof searchTable>[3]) => searchTable<{ id: number }>(sql, { search: steps, gazetteers }, 'offers', { limit: 5, ...params });
+
+  it('widens in steps: the town, its region, then the group holding the region', async () => {
+    const r = await wider({ filters: { town: 'ashby', name: 'mountain bike' } });
+    expect(r.widened).toEqual({ from: 'Ashby', to: 'Everywhere', filter: 'regions' });
+    expect(r).toMatchObject({ matched: 'exact', total: 3 });
+    expect(r.rows.map((x) => x.id).sort()).toEqual([1, 2, 3]);
+    // A town the table lacks is named as the caller wrote it; its carried region is the first step's.
+    expect((await wider({ filters: { town: 'Nowhere - south', colour: 'blue' } })).widened).toEqual({ from: 'Nowhere', to: 'Everywhere', filter: 'regions' });
+  });
+
+  it('looks for the exact value through every step before its words, and matches a broad value by its words', async () => {
+    const words = await wider({ filters: { town: 'ashby', name: 'mountain' } });
+    expect(words).toMatchObject({ matched: 'words', widened: { to: 'Everywhere' } });
+    expect(words.rows.map((x) => x.id).sort()).toEqual([1, 2, 3, 4]);
+    expect(await wider({ filters: { town: 'ashby', name: 'road bike' } })).toMatchObject({ matched: 'broad', total: 2 });
+    expect((await wider({ filters: { town: 'ashby', name: 'road bike' }, match: 'exact' })).matched).toBe('exact');
   });
 
   it('reads a value the folded text carries ("Ashby - south" → region SOUTH), which a given one overrides', async () => {
@@ -158,6 +188,12 @@ describe('bot.yaml search: validation', () => {
       s: { table: 'offers', columns: { id: 'number' }, filters: { c: { match: 'gazetteer', column: 'c', gazetteer: 'nope' }, t: { match: 'folded', column: 't', carries: 'x' } }, widen: { from: 'c', to: 'y' } },
     });
     expect(searchProblems(bad, new Set(['region'])).map((p) => p.path.join('.'))).toEqual(['search.s.filters.c.gazetteer', 'search.s.filters.t.carries', 'search.s.widen.from', 'search.s.widen.to']);
+    const groups = searchesSchema.parse({
+      s: { table: 'offers', columns: { id: 'number' }, filters: { t: { match: 'folded', column: 't' }, r: { match: 'equal', column: 'r' } }, widen: [{ from: 't', to: 'r' }, { from: 'r', to: 't', groups: { g: ['x'] } }] },
+    });
+    expect(searchProblems(groups, new Set()).map((p) => `${p.path.join('.')}: ${p.message}`)).toEqual([
+      "search.s.widen.1.to: 't' is not an any filter (a step with groups searches a group's values)",
+    ]);
     expect(searchProblems(search, new Set(gazetteers.map((g) => g.type)))).toEqual([]);
   });
 });

@@ -30,8 +30,13 @@ export interface TableSearchResult<Row = Record<string, unknown>> {
   applied: Record<string, unknown>;
   /** Filters whose value could not be understood; any rejection yields no rows. */
   rejected: string[];
-  /** Set when the `from` filter gave too few rows and the `to` filter was searched instead. */
-  widened?: { from: string; to: string };
+  /**
+   * Set when the search widened: `from` the narrowest value the caller gave (as the table spells it, else as given),
+   * `to` the value searched instead (a group's name), `filter` the filter it went to.
+   */
+  widened?: { from: string; to: string; filter: string };
+  /** With an exact_then_words filter: `exact` (the value itself), `words` (only its words found rows), `broad` (a broad value). */
+  matched?: 'exact' | 'words' | 'broad';
 }
 
 const MAX_TEXT = 80;
@@ -243,27 +248,22 @@ function readRow(search: TableSearchConfig, r: Record<string, unknown>): Record<
   return out;
 }
 
-async function runOnce(sql: Sql, search: TableSearchConfig, gazetteers: Gazetteers, f: Record<string, unknown>, query: string | undefined, order: string, limit: number, match?: 'exact' | 'words') {
-  const exactFirst = Object.keys(f).some((k) => search.filters[k].match === 'exact_then_words');
-  // An exact value wins ("medicina" is not "medicina veterinaria"); otherwise match the words.
-  const modes: ('exact' | 'words')[] = !exactFirst ? ['words'] : match ? [match] : ['exact', 'words'];
-  for (const mode of modes) {
-    const built = buildWhere(search, gazetteers, f, query, mode);
-    if (!built) return { rows: [], total: 0 };
-    const where = built.where.length > 0 ? `where ${built.where.join(' and ')}` : '';
-    built.params.push(limit);
-    const rows = await sql.query<Record<string, unknown>>(
-      `select ${Object.keys(search.columns).join(', ')}, count(*) over () as search_total from ${search.table} ${where} ${order} limit $${built.params.length}`,
-      built.params,
-    );
-    if (rows.length > 0 || mode === 'words') return { rows: rows.map((r) => readRow(search, r)), total: rows.length > 0 ? Number(rows[0].search_total) : 0 };
-  }
-  return { rows: [], total: 0 };
+async function runOnce(sql: Sql, search: TableSearchConfig, gazetteers: Gazetteers, f: Record<string, unknown>, query: string | undefined, order: string, limit: number, mode: 'exact' | 'words') {
+  const built = buildWhere(search, gazetteers, f, query, mode);
+  if (!built) return { rows: [], total: 0 };
+  const where = built.where.length > 0 ? `where ${built.where.join(' and ')}` : '';
+  built.params.push(limit);
+  const rows = await sql.query<Record<string, unknown>>(
+    `select ${Object.keys(search.columns).join(', ')}, count(*) over () as search_total from ${search.table} ${where} ${order} limit $${built.params.length}`,
+    built.params,
+  );
+  return { rows: rows.map((r) => readRow(search, r)), total: rows.length > 0 ? Number(rows[0].search_total) : 0 };
 }
 
+type WidenStep = NonNullable<TableSearchConfig['widen']>[number];
+
 /** The `from` value as spelled in the table (its `label` column), with its most frequent `to` value. */
-async function placeOf(sql: Sql, search: TableSearchConfig, from: unknown, to: unknown): Promise<{ label: string; to: string } | null> {
-  const w = search.widen!;
+async function placeOf(sql: Sql, search: TableSearchConfig, w: WidenStep, from: unknown, to: unknown): Promise<{ label: string; to: string } | null> {
   const fromCol = search.filters[w.from].column!;
   const toCol = search.filters[w.to].column!;
   const params: unknown[] = [from];
@@ -273,6 +273,53 @@ async function placeOf(sql: Sql, search: TableSearchConfig, from: unknown, to: u
     params,
   );
   return rows[0] ?? null;
+}
+
+/** The text the caller gave a filter, without the part a `carries` filter took ("Natal - RN" → "Natal"). */
+function givenText(search: TableSearchConfig, gazetteers: Gazetteers, name: string, value: unknown): string {
+  const text = String(value).trim();
+  const spec = search.filters[name];
+  const carried = spec.carries ? text.match(/^(.*?)\s*[-/,]\s*([^-/,]+?)\s*$/) : null;
+  return carried && lookUp(gazetteers, search.filters[spec.carries!], carried[2]) ? carried[1] : text;
+}
+
+/**
+ * The search with its widening: each step, while the rows are fewer than its `below`, searches by its `to` value
+ * instead of its `from` filter (and the earlier steps' `from` filters), kept when it finds more rows.
+ */
+async function runWidening(sql: Sql, search: TableSearchConfig, gazetteers: Gazetteers, applied: Record<string, unknown>, given: Record<string, unknown>, run: (f: Record<string, unknown>) => Promise<{ rows: Record<string, unknown>[]; total: number }>, widen: boolean | number | undefined) {
+  let best = { ...(await run(applied)), widened: undefined as { from: string; to: string; filter: string } | undefined };
+  if (widen === false) return best;
+  const values = { ...applied };
+  const dropped: string[] = [];
+  let from: string | undefined;
+  for (const w of search.widen ?? []) {
+    const below = typeof widen === 'number' ? widen : w.below;
+    const value = values[w.from];
+    dropped.push(w.from);
+    if (value === undefined || best.rows.length >= below) continue;
+    let to: unknown;
+    let toName: string | undefined;
+    let label: string | undefined;
+    if (w.groups) {
+      const group = Object.entries(w.groups).find(([, members]) => members.includes(String(value)));
+      [toName, to] = group ?? [];
+    } else {
+      const known = await placeOf(sql, search, w, value, values[w.to]);
+      to = values[w.to] ?? known?.to;
+      toName = to === undefined ? undefined : String(to);
+      label = known?.label;
+    }
+    if (to === undefined) continue;
+    // The narrowest value the caller gave, as the table spells it or as the caller wrote it.
+    from ??= applied[w.from] !== undefined ? (label ?? givenText(search, gazetteers, w.from, given[w.from])) : undefined;
+    values[w.to] = to;
+    const wider = { ...values };
+    for (const d of dropped) if (d !== w.to) delete wider[d];
+    const second = await run(wider);
+    if (second.rows.length > best.rows.length) best = { ...second, widened: { from: from ?? String(value), to: toName!, filter: w.to } };
+  }
+  return best;
 }
 
 /** Run the search `name` of `config.search` over `sql`. */
@@ -288,20 +335,26 @@ export async function searchTable<Row = Record<string, unknown>>(sql: Sql, confi
   const result = { applied: { ...applied, ...(query ? { query } : {}), ...(params.sort !== undefined && sort === params.sort ? { sort } : {}) }, rejected };
   if (rejected.length > 0) return { ...result, rows: [], total: 0 };
 
-  const first = await runOnce(sql, search, config.gazetteers, applied, query, order, limit, params.match);
-  const w = search.widen;
-  const below = typeof params.widen === 'number' ? params.widen : (w?.below ?? 0);
-  if (w && params.widen !== false && applied[w.from] !== undefined && first.rows.length < below) {
-    const known = await placeOf(sql, search, applied[w.from], applied[w.to]);
-    const to = applied[w.to] ?? known?.to;
-    if (to !== undefined) {
-      const wider = { ...applied, [w.to]: to };
-      delete wider[w.from];
-      const second = await runOnce(sql, search, config.gazetteers, wider, query, order, limit, params.match);
-      if (second.rows.length > first.rows.length) {
-        return { ...result, rows: second.rows as Row[], total: second.total, widened: { from: known?.label ?? String(applied[w.from]), to: String(to) } };
-      }
-    }
+  // An exact value wins through every widening step ("medicina" is not "medicina veterinaria" while Medicina is
+  // anywhere near); then its words. A broad value ("engenharia") matches by its words at once.
+  const exactFilters = Object.keys(applied).filter((k) => search.filters[k].match === 'exact_then_words');
+  const broad = exactFilters.some((k) => {
+    const spec = search.filters[k];
+    const value = String(applied[k]);
+    return [value, expandAliases(value, aliasesOf(config.gazetteers, spec.gazetteer))].some((v) => spec.broad.map(fold).includes(v));
+  });
+  const modes: ('exact' | 'words')[] = exactFilters.length === 0 ? ['words'] : params.match ? [params.match] : broad ? ['words'] : ['exact', 'words'];
+  for (const mode of modes) {
+    const run = (f: Record<string, unknown>) => runOnce(sql, search, config.gazetteers, f, query, order, limit, mode);
+    const found = await runWidening(sql, search, config.gazetteers, applied, params.filters ?? {}, run, params.widen);
+    if (found.rows.length === 0 && mode !== modes[modes.length - 1]) continue;
+    return {
+      ...result,
+      rows: found.rows as Row[],
+      total: found.total,
+      ...(found.widened ? { widened: found.widened } : {}),
+      ...(exactFilters.length > 0 ? { matched: broad && !params.match ? 'broad' : mode } : {}),
+    };
   }
-  return { ...result, rows: first.rows as Row[], total: first.total };
+  return { ...result, rows: [], total: 0 };
 }
