@@ -25,7 +25,7 @@ export { correctCommandWords, type CommandWords } from './typos.ts';
 export { commandReader, type CommandClause, type CommandExample, type CommandReader, type CommandReaderOptions } from './commands.ts';
 export { readCommandSlots, readsLocally, freeTextWords, type CommandSlotOptions, type CommandSlotSpec, type FreeTextWords, type CommandSlotValue } from './command-slots/index.ts';
 export { referenceReader, type Reference, type ReferenceReader } from './references.ts';
-export { contentWords, matchScore, squash, wordOverlap } from './record-match.ts';
+export { contentWords, isFunctionWord, matchScore, squash, wordOverlap } from './record-match.ts';
 export { readListPosition } from './list-position.ts';
 export { findMentions, type Mention, type MentionOptions } from './mentions.ts';
 export { readQuantities, type QuantityRead } from './entities/quantities.ts';

@@ -34,6 +34,14 @@ const FUNCTION_WORDS: Record<Language, string[]> = {
   en: ['a', 'an', 'the', 'of', 'to', 'for', 'with', 'on', 'in', 'and', 'that', 'him', 'her', 'about', 'by', 'me', 'it'],
 };
 
+const functionWordSets = new Map<Language, Set<string>>();
+/** An article, a preposition or a pronoun of the language (folded): a word no domain can call its own. */
+export function isFunctionWord(word: string, lang: Language): boolean {
+  let set = functionWordSets.get(lang);
+  if (!set) functionWordSets.set(lang, (set = new Set(FUNCTION_WORDS[lang])));
+  return set.has(word);
+}
+
 /** The words of `text` that carry meaning; `ignore` adds the bot's own ("tarefa" when comparing tasks). */
 export function contentWords(text: string, lang: Language, ignore: Iterable<string> = []): string[] {
   const skip = new Set([...FUNCTION_WORDS[lang], ...[...ignore].map(squash)]);

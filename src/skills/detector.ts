@@ -7,6 +7,7 @@ import { TextClassifier } from '../nlu/classifier.ts';
 import { editDistance } from '../nlu/edit-distance.ts';
 import { stem } from '../nlu/features.ts';
 import { normalize } from '../nlu/normalize.ts';
+import { isFunctionWord } from '../nlu/record-match.ts';
 import { NUMBER_WORDS } from '../nlu/entities/numbers.ts';
 import type { IntentScore, Language } from '../nlu/types.ts';
 import { SKILL_CLASSES, skillLines, type SkillClass } from './data.ts';
@@ -136,7 +137,7 @@ export function createSkillDetector(opts: SkillDetectorOptions, cached?: Uint8Ar
     }
     for (const u of new Set(units(normalized, lang))) {
       botUnits.add(u);
-      if (genericUnits.has(u) || generic.has(u) || nameUnits.has(u) || u.split(' ').some((part) => nameUnits.has(part))) continue;
+      if (genericUnits.has(u) || generic.has(u) || isFunctionWord(u, lang) || nameUnits.has(u) || u.split(' ').some((part) => nameUnits.has(part))) continue;
       own.add(u);
       // A pair of two everyday syllables stays a weak mark however often the bot says it.
       if (domainSet.has(t) && !everydayPair(u, generic)) exampleCount.set(u, (exampleCount.get(u) ?? 0) + 1);

@@ -108,6 +108,13 @@ describe('small talk', () => {
     expect(aware.read(text)!.domainWords).toEqual([]);
     expect(decideSkill(aware.read(text)!)?.kind).toBe('thanks');
   });
+
+  it('never counts an article, a preposition or a pronoun as a word of its domain', () => {
+    // A bot whose examples keep saying "pela"/"pelo" ("marcar pela manhã", "pagar pelo app").
+    const chatty = { ...domain, agenda: ['dá pra marcar pela manhã?', 'quero agendar pelo aplicativo', 'tem horário pela tarde?', 'remarco pelo site?'] };
+    const detector = createSkillDetector({ language: 'pt', domain: chatty });
+    expect(detector.read('paguei a conta de água pelo banco')!.domainWords).toEqual([]);
+  });
 });
 
 describe('decideSkill', () => {
