@@ -5,6 +5,8 @@ import { cancels, isOtherSlotsValue } from './engine.ts';
 import { bareName, showDate, showTime, withinRules } from './slots.ts';
 import { formSchema, slotSchema } from './schema.ts';
 import { isOnlyCancel } from './context.ts';
+import { fromEntities } from './from-entities.ts';
+import { extractEntities, type Language } from '../nlu/index.ts';
 
 describe('slot readers', () => {
   it('takes a bare name, with or without a cue, and refuses sentences', () => {
@@ -24,6 +26,9 @@ describe('slot readers', () => {
     expect(bareName('ele se chama Fred Augusto')).toBe('Fred Augusto');
     expect(bareName('se llama Canela')).toBe('Canela');
     expect(bareName('her name is daisy')).toBe('Daisy');
+    // "it's"/"I'm" typed without the apostrophe.
+    expect(bareName('its Dan')).toBe('Dan');
+    expect(bareName('im Sarah Lee')).toBe('Sarah Lee');
     expect(bareName('o nome dele é muito difícil de escrever, depois eu te mando')).toBeUndefined();
   });
 
@@ -37,6 +42,24 @@ describe('slot readers', () => {
     // A capitalised word beside the value, or a type no other slot reads: still possibly a name.
     expect(isOtherSlotsValue('Médio Rocha', [{ ...size, text: 'Médio' }], slots, 'dono')).toBe(false);
     expect(isOtherSlotsValue('Vitória', [{ type: 'cidade', value: 'vitoria', text: 'Vitória' }], slots, 'dono')).toBe(false);
+  });
+
+  it('reads a bare hour as a correction of the time when no other slot takes a number', () => {
+    const form = (extra: object) => formSchema.parse({ done: 'x', slots: { name: { kind: 'name', ask: 'x' }, day: { kind: 'date', ask: 'x' }, time: { kind: 'time', ask: 'x' }, ...extra } });
+    const filled = { name: 'Sarah', day: '2026-03-13', time: '10:00' };
+    const read = (f: ReturnType<typeof form>, text: string, lang: Language, pending = 'confirm', slots: Record<string, string> = filled) => {
+      const alts = new Map();
+      const values = fromEntities(f, { text, declared: [], lang }, slots, pending, extractEntities(text, { lang, now: new Date('2026-03-10T17:00:00Z'), timeZone: 'UTC' }), alts);
+      return { values: Object.fromEntries(values), alts: Object.fromEntries(alts) };
+    };
+    expect(read(form({}), 'actually make it 3', 'en')).toEqual({ values: { time: '03:00' }, alts: { time: '15:00' } });
+    expect(read(form({}), 'mejor a las 4', 'es')).toEqual({ values: { time: '04:00' }, alts: { time: '16:00' } });
+    expect(read(form({}), 'đổi sang 5 nha', 'vi').values.time).toBe('05:00');
+    // Not before a time was given, not while the day is asked, not in a form that counts people, not an hour past 23.
+    expect(read(form({}), 'make it 3', 'en', 'name', { day: '2026-03-13' }).values).toEqual({});
+    expect(read(form({}), '3', 'en', 'day').values).toEqual({});
+    expect(read(form({ people: { kind: 'number', ask: 'x' } }), 'make it 3', 'en').values).toEqual({ people: 3 });
+    expect(read(form({}), 'make it 30', 'en').values).toEqual({});
   });
 
   it('checks options and ranges per kind', () => {

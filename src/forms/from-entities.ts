@@ -41,7 +41,41 @@ export function fromEntities(form: FormConfig, message: Message, slots: Slots, p
     if (slot.kind === 'name' && typeof value === 'string') value = properName(value);
     read.set(name, value);
   }
+  if (!read.size) {
+    const hour = correctedHour(form, message, slots, pending, entities);
+    if (hour) {
+      read.set(hour.slot, hour.value);
+      if (hour.alt) alts.set(hour.slot, hour.alt);
+    }
+  }
   return read;
+}
+
+// Slot kinds a bare number may mean wherever it is said (a party's size), and those it answers only when asked.
+const COUNT_KINDS = new Set(['number', 'money']);
+const ASKED_NUMBER_KINDS = new Set(['date', 'datetime', 'phone', 'text']);
+
+/**
+ * A bare hour that corrects the time already given ("actually make it 3", "4 instead", "đổi sang 5 nha"): a short
+ * message whose only value is a whole number from 1 to 23, in a form with one time slot, already filled, and no other
+ * slot a number could answer (a party's size, a date being asked). An hour of the 12-hour clock also carries the
+ * hour twelve hours later, which the slot's range may choose.
+ */
+function correctedHour(form: FormConfig, message: Message, slots: Slots, pending: string | undefined, entities: Entity[]): { slot: string; value: string; alt?: string } | undefined {
+  const times = Object.entries(form.slots).filter(([, s]) => s.kind === 'time');
+  if (times.length !== 1) return undefined;
+  const [slot] = times[0];
+  if (slots[slot] === undefined) return undefined;
+  const numeric = new Set(message.declared.filter((e) => e.number || e.money).map((e) => e.type));
+  const other = (n: string, kind: string) => COUNT_KINDS.has(kind) || numeric.has(kind) || (n === pending && ASKED_NUMBER_KINDS.has(kind));
+  if (Object.entries(form.slots).some(([n, s]) => n !== slot && other(n, s.kind))) return undefined;
+  if (message.text.trim().split(/\s+/).length > 6) return undefined;
+  const values = entities.filter((e) => e.type !== 'yesno');
+  if (values.length !== 1 || values[0].type !== 'number') return undefined;
+  const n = values[0].value;
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > 23) return undefined;
+  const value = `${String(n).padStart(2, '0')}:00`;
+  return { slot, value, alt: n <= 11 ? `${n + 12}:00` : undefined };
 }
 
 /**

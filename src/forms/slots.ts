@@ -39,7 +39,8 @@ export function entityFor(kind: string, entities: Entity[], taken: Set<Entity>):
 // Cue words before a bare name ("meu nome é", "me llamo", "my name is", and the name a booking is under: "a nombre
 // de", "em nome de", "under the name"), folded.
 // Also third-person ones, for a name that is not the customer's (a pet's, a child's): "o nome dele é", "se llama".
-const NAME_CUES = /^(?:(?:o |a )?(?:meu|seu) nome (?:e|eh)|(?:o |a )?nome (?:dele|dela) (?:e|eh)|(?:ele |ela )?se chama|(?:mi |su |el )nombre es|(?:el |ella )?se llama|me chamo|pode me chamar de|sou (?:o |a )?|aqui e (?:o |a )?|mi nombre es|me llamo|soy |(?:a|en) nombre de |(?:em|no) nome de |(?:under|in) the name(?: of)? |my name is|(?:his|her|its) name is|i am|i'm|it's|this is|ten (?:minh |em |toi )?la)\s*/;
+// English "it's"/"I'm" are often typed without the apostrophe ("its Dan", "im Dan").
+const NAME_CUES = /^(?:(?:o |a )?(?:meu|seu) nome (?:e|eh)|(?:o |a )?nome (?:dele|dela) (?:e|eh)|(?:ele |ela )?se chama|(?:mi |su |el )nombre es|(?:el |ella )?se llama|me chamo|pode me chamar de|sou (?:o |a )?|aqui e (?:o |a )?|mi nombre es|me llamo|soy |(?:a|en) nombre de |(?:em|no) nome de |(?:under|in) the name(?: of)? |my name is|(?:his|her|its) name is|i am|i'?m |it'?s |this is|ten (?:minh |em |toi )?la)\s*/;
 
 /**
  * A bare answer to "what is your name?": one to five words of letters ("maria silva", "Sou a Ana Paula."),

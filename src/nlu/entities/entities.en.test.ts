@@ -66,6 +66,9 @@ describe('en entities (fixed clock: Wed 2025-01-15 08:00 America/New_York)', () 
     ['no', false],
     ['nope', false],
     ['no thanks', false],
+    ['yeah sure', true],
+    ['ok sounds good', true],
+    ['nah no', false],
   ])('yes/no: %s', (text, value) => {
     expect(find(text).yesno).toBe(value);
   });
@@ -78,6 +81,8 @@ describe('en entities (fixed clock: Wed 2025-01-15 08:00 America/New_York)', () 
     expect(find('my name is John Smith')).toMatchObject({ person: 'John Smith' });
     expect(find("hi, I'm Sarah from Acme")).toMatchObject({ person: 'Sarah', company: 'Acme' });
     expect(find('I am interested').person).toBeUndefined();
+    expect(find('hey its Dan, can i book a tune up')).toMatchObject({ person: 'Dan' });
+    expect(find('its broken again').person).toBeUndefined();
     expect(find('do you have it in Medium?')).toMatchObject({ size: 'M' });
   });
 });

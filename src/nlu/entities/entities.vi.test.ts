@@ -56,6 +56,12 @@ describe('vi entities (fixed clock: Wed 2025-01-15 20:00 Asia/Ho_Chi_Minh)', () 
     ['không', false],
     ['ko', false],
     ['không cần', false],
+    // A run of answers of one sense is one answer; a polite "dạ" before a no keeps it a no.
+    ['ừ đúng rồi', true],
+    ['ok dc', true],
+    ['dạ không', false],
+    ['dạ thôi ạ', false],
+    ['ko ko', false],
   ])('yes/no: %s', (text, value) => {
     expect(find(text).yesno).toBe(value);
   });

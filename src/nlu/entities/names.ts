@@ -43,7 +43,7 @@ const CUES: Record<Language, Cues> = {
   },
   en: {
     strong: ['my name is', 'my name s', 'call me', 'the name is', 'name is', 'name s', 'under the name of', 'under the name', 'in the name of'],
-    weak: ['i am', 'i m', 'this is', 'it s', 'im'],
+    weak: ['i am', 'i m', 'this is', 'it s', 'im', 'its'],
     company: ['i work at', 'i work for', 'work at', 'work for', 'company', 'at'],
     companyAfterPerson: ['from', 'at', 'of'],
     nameJoiners: ['de', 'van', 'von'],
