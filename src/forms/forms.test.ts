@@ -86,6 +86,10 @@ describe('slot readers', () => {
     expect(showTime('14:30', 'pt')).toBe('14h30');
     expect(showTime('14:00', 'pt')).toBe('14h');
     expect(showTime('14:00', 'es')).toBe('14:00');
+    expect(showTime('14:00', 'en')).toBe('2 pm');
+    expect(showTime('09:30', 'en')).toBe('9:30 am');
+    expect(showTime('12:00', 'en')).toBe('12 pm');
+    expect(showTime('00:15', 'en')).toBe('12:15 am');
   });
 
   it('cancels on whole phrases, without accents or case', () => {
@@ -181,14 +185,14 @@ describe("a form's code: validators that change values and other slots, computed
     const first = await say('can i get a shave at 2pm?');
     const s = { sessionId: first.sessionId, sessionToken: first.sessionToken };
     // Monday is closed: the validator of the time filled the day with Tuesday.
-    expect(first.reply).toBe('A beard on Tuesday, 3/10 at 14:00?');
-    expect((await say('yes', s)).reply).toBe('Booked: beard on Tuesday, 3/10 at 14:00.');
+    expect(first.reply).toBe('A beard on Tuesday, 3/10 at 2 pm?');
+    expect((await say('yes', s)).reply).toBe('Booked: beard on Tuesday, 3/10 at 2 pm.');
     expect(await chairs(first.sessionId)).toEqual([{ day: '2026-03-10', time: '14:00' }]);
     expect(await state(first.sessionId)).toMatchObject({ stage: null, last: 'done' });
     // A cancel phrase after completion is the form's, whatever the classifier made of it.
     const undone = await say('please cancel it', s);
     expect(undone.intents).toContain('book');
-    expect(undone.reply).toBe('Cancelled your beard on Tuesday, 3/10 at 14:00.');
+    expect(undone.reply).toBe('Cancelled your beard on Tuesday, 3/10 at 2 pm.');
     expect(await chairs(first.sessionId)).toEqual([]);
     expect(await state(first.sessionId)).toMatchObject({ stage: null, last: 'cancelled' });
     // Once undone, a cancel phrase does nothing more.
@@ -201,16 +205,16 @@ describe("a form's code: validators that change values and other slots, computed
     const s = { sessionId: first.sessionId, sessionToken: first.sessionToken };
     expect(first.reply).toBe('Which day?');
     expect((await say('sunday', s)).reply).toBe('We are closed on Sundays. Next open day: Tuesday, 3/17.');
-    expect((await say('wednesday', s)).reply).toBe('Which time on Wednesday, 3/11? Free: 10:00, 11:00.');
+    expect((await say('wednesday', s)).reply).toBe('Which time on Wednesday, 3/11? Free: 10 am, 11 am.');
     expect((await say('2', s)).reply).toBe('The 14:00 chair on Wednesday, 3/11 is taken; choose another day. Next free: Thursday, 3/12.');
     const cleared = await state(first.sessionId);
     expect(cleared.stage).toBe('day');
     expect(cleared.slots).toEqual({ service: 'haircut' });
-    expect((await say('thursday', s)).reply).toBe('Which time on Thursday, 3/12? Free: 10:00, 11:00, 14:00.');
-    expect((await say('11', s)).reply).toBe('A haircut on Thursday, 3/12 at 11:00?');
+    expect((await say('thursday', s)).reply).toBe('Which time on Thursday, 3/12? Free: 10 am, 11 am, 2 pm.');
+    expect((await say('11', s)).reply).toBe('A haircut on Thursday, 3/12 at 11 am?');
     // Someone takes the chair before the yes: the completion reopens the form at the day.
     await server.db.query(`insert into barber_chairs (day, time, session_id) values ('2026-03-12', '11:00', 'someone')`);
-    expect((await say('yes', s)).reply).toBe('Sorry, the 11:00 chair on Thursday, 3/12 was just taken. Which other day?');
+    expect((await say('yes', s)).reply).toBe('Sorry, the 11 am chair on Thursday, 3/12 was just taken. Which other day?');
     expect(await state(first.sessionId)).toMatchObject({ stage: 'day', slots: { service: 'haircut' } });
     expect(await chairs(first.sessionId)).toEqual([]);
   });

@@ -120,10 +120,15 @@ export function showDate(iso: string, lang: Language): string {
   return `${weekday}, ${dayMonth}`;
 }
 
-/** "10h" / "10h30" in Portuguese, "10:00" elsewhere. */
+/** "10h" / "10h30" in Portuguese, "10 am" / "4:30 pm" in English (its 12-hour clock), "10:00" elsewhere. */
 export function showTime(hhmm: string, lang: Language): string {
-  if (lang !== 'pt') return hhmm;
   const [h, m] = hhmm.split(':');
+  if (lang === 'en') {
+    const hour = Number(h);
+    const h12 = hour % 12 || 12;
+    return `${m === '00' ? h12 : `${h12}:${m}`} ${hour < 12 ? 'am' : 'pm'}`;
+  }
+  if (lang !== 'pt') return hhmm;
   return m === '00' ? `${Number(h)}h` : `${Number(h)}h${m}`;
 }
 
