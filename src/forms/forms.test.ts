@@ -19,6 +19,13 @@ describe('slot readers', () => {
     expect(bareName('under the name of Smith')).toBe('Smith');
     expect(bareName('quero marcar às 10h')).toBeUndefined();
     expect(bareName('não sei, talvez amanhã ou depois disso tudo')).toBeUndefined();
+    // Laughter and interjections are no name.
+    for (const text of ['lol', 'kkkk', 'jajaja', 'hahaha', 'hmm', 'Haha']) expect(bareName(text)).toBeUndefined();
+    expect(bareName('Lola')).toBe('Lola');
+    expect(bareName('Hà')).toBe('Hà');
+    // Vietnamese teencode pronouns before the name.
+    expect(bareName('tên c là Phương')).toBe('Phương');
+    expect(bareName('mik tên Lan Anh')).toBe('Lan Anh');
   });
 
   it("reads a name after a third-person cue (someone else's name: a pet's, a child's)", () => {
@@ -55,11 +62,21 @@ describe('slot readers', () => {
     expect(read(form({}), 'actually make it 3', 'en')).toEqual({ values: { time: '03:00' }, alts: { time: '15:00' } });
     expect(read(form({}), 'mejor a las 4', 'es')).toEqual({ values: { time: '04:00' }, alts: { time: '16:00' } });
     expect(read(form({}), 'đổi sang 5 nha', 'vi').values.time).toBe('05:00');
+    expect(read(form({}), 'No, the time is wrong. 11 please', 'en').values).toEqual({ time: '11:00' });
+    expect(read(form({}), 'I have had this bike for about 3 years', 'en').values).toEqual({});
     // Not before a time was given, not while the day is asked, not in a form that counts people, not an hour past 23.
     expect(read(form({}), 'make it 3', 'en', 'name', { day: '2026-03-13' }).values).toEqual({});
     expect(read(form({}), '3', 'en', 'day').values).toEqual({});
     expect(read(form({ people: { kind: 'number', ask: 'x' } }), 'make it 3', 'en').values).toEqual({ people: 3 });
     expect(read(form({}), 'make it 30', 'en').values).toEqual({});
+  });
+
+  it('reads a capitalised name beside the values of other slots while the name is asked', () => {
+    const f = formSchema.parse({ done: 'x', slots: { ten: { kind: 'name', ask: 'x' }, sdt: { kind: 'phone', ask: 'x' }, ngay: { kind: 'date', ask: 'x' } } });
+    const read = (text: string, lang: Language) => Object.fromEntries(fromEntities(f, { text, declared: [], lang }, {}, 'ten', extractEntities(text, { lang, now: new Date('2026-03-10T03:00:00Z'), timeZone: 'UTC' })));
+    expect(read('Lan Anh 0909111222', 'vi')).toEqual({ ten: 'Lan Anh', sdt: '0909111222' });
+    expect(read('Tom, tomorrow', 'en')).toEqual({ ten: 'Tom', ngay: '2026-03-11' });
+    expect(read('sđt 0909111222', 'vi')).toEqual({ sdt: '0909111222' });
   });
 
   it('checks options and ranges per kind', () => {

@@ -57,7 +57,7 @@ const ASKED_NUMBER_KINDS = new Set(['date', 'datetime', 'phone', 'text']);
 
 /**
  * A bare hour that corrects the time already given ("actually make it 3", "4 instead", "đổi sang 5 nha"): a short
- * message whose only value is a whole number from 1 to 23, in a form with one time slot, already filled, and no other
+ * clause whose number is the message's only value is a whole number from 1 to 23, in a form with one time slot, already filled, and no other
  * slot a number could answer (a party's size, a date being asked). An hour of the 12-hour clock also carries the
  * hour twelve hours later, which the slot's range may choose.
  */
@@ -69,9 +69,12 @@ function correctedHour(form: FormConfig, message: Message, slots: Slots, pending
   const numeric = new Set(message.declared.filter((e) => e.number || e.money).map((e) => e.type));
   const other = (n: string, kind: string) => COUNT_KINDS.has(kind) || numeric.has(kind) || (n === pending && ASKED_NUMBER_KINDS.has(kind));
   if (Object.entries(form.slots).some(([n, s]) => n !== slot && other(n, s.kind))) return undefined;
-  if (message.text.trim().split(/\s+/).length > 6) return undefined;
   const values = entities.filter((e) => e.type !== 'yesno');
   if (values.length !== 1 || values[0].type !== 'number') return undefined;
+  // The number's own clause is short ("No, the time is wrong. 11 please"): a longer one says something else.
+  const at = values[0].start ?? message.text.indexOf(values[0].text);
+  const clause = message.text.slice(0, at).split(/[,.;!?\n]/).pop()! + message.text.slice(at).split(/[,.;!?\n]/)[0];
+  if (clause.trim().split(/\s+/).length > 6) return undefined;
   const n = values[0].value;
   if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > 23) return undefined;
   const value = `${String(n).padStart(2, '0')}:00`;
@@ -98,6 +101,24 @@ export function isOtherSlotsValue(text: string, entities: Entity[], slots: Recor
 }
 
 /**
+ * A name typed with capitals beside other values ("Lan Anh 0909111222", "Tom, tomorrow at 3"): the words left once
+ * the values are taken out. Lowercase words left ("sđt", "số") are no name.
+ */
+function nameBesideValues(text: string, entities: Entity[]): string | undefined {
+  let rest = text;
+  const values = entities.filter((e) => e.type !== 'person' && e.type !== 'yesno' && e.text);
+  if (!values.length) return undefined;
+  for (const e of values) {
+    const at = rest.indexOf(e.text);
+    if (at >= 0) rest = `${rest.slice(0, at)} ${rest.slice(at + e.text.length)}`;
+  }
+  rest = rest.replace(/[,;:.!?()]+/g, ' ').trim();
+  const words = rest.split(/\s+/).filter(Boolean);
+  if (!words.length || !words.every((w) => /^\p{Lu}/u.test(w))) return undefined;
+  return bareName(rest);
+}
+
+/**
  * What a short answer means when it is the slot being asked: "Maria Silva" a name, "10" an hour, a number in range
  * a `number:`/`money:` entity's value, anything a text.
  */
@@ -105,7 +126,7 @@ function bareAnswer(kind: string, text: string, entities: Entity[], declared: Pa
   if (kind === 'name') {
     // "sim" or "não" is an answer, not a name.
     if (entities.some((e) => e.type === 'yesno' && fold(e.text) === fold(text).replace(/[^\p{L} ]/gu, '').trim())) return undefined;
-    return bareName(text);
+    return bareName(text) ?? nameBesideValues(text, entities);
   }
   if (kind === 'text') return text.trim() || undefined;
   const numeric = declared.find((e) => e.type === kind && (e.number || e.money));
