@@ -79,6 +79,17 @@ describe('slot readers', () => {
     expect(read('sđt 0909111222', 'vi')).toEqual({ sdt: '0909111222' });
   });
 
+  it('does not take a value a negation denies when the message gives another', () => {
+    const f = formSchema.parse({ done: 'x', slots: { ngay: { kind: 'date', ask: 'x' }, gio: { kind: 'time', ask: 'x' } } });
+    const read = (text: string, lang: Language, pending = 'gio') => Object.fromEntries(fromEntities(f, { text, declared: [], lang }, { ngay: '2026-03-10' }, pending, extractEntities(text, { lang, now: new Date('2026-03-10T03:00:00Z'), timeZone: 'UTC' })));
+    expect(read('ko phải 8h, 7h nha e', 'vi')).toEqual({ gio: '07:00' });
+    expect(read('không phải thứ 6, thứ 7 nha', 'vi', 'ngay')).toEqual({ ngay: '2026-03-14' });
+    expect(read('not at 4, at 5', 'en')).toEqual({ gio: '05:00' });
+    expect(read('em vez de sexta, sábado', 'pt', 'ngay')).toEqual({ ngay: '2026-03-14' });
+    // A negation without another value keeps what the message says ("not before 4" is still 4).
+    expect(read('not before 4pm', 'en')).toEqual({ gio: '16:00' });
+  });
+
   it('checks options and ranges per kind', () => {
     const slot = (kind: string, validate: object) => slotSchema.parse({ kind, ask: 'x', validate });
     const at = { today: '2026-03-09' };

@@ -1,6 +1,6 @@
 // Filling a form's slots from the message's entities (a form's default `read: entities`): the slot being asked
 // first, then the empty ones, then corrections of filled ones; a short answer is read for the slot being asked.
-import { readMoney, readNumber, SlotText } from '../nlu/index.ts';
+import { foldPreservingOffsets, readMoney, readNumber, SlotText } from '../nlu/index.ts';
 import type { Entity, Language, PatternEntity } from '../nlu/types.ts';
 import type { FormConfig } from './schema.ts';
 import { bareName, entityFor, entityTypesOf, fold, properName, type SlotValue } from './slots.ts';
@@ -19,6 +19,7 @@ export interface Message {
  */
 export function fromEntities(form: FormConfig, message: Message, slots: Slots, pending: string | undefined, entities: Entity[], alts = new Map<string, SlotValue>()): Map<string, SlotValue> {
   const { text, declared, lang } = message;
+  entities = withoutNegated(text, entities);
   const names = Object.keys(form.slots);
   const order = [...new Set([...(pending && form.slots[pending] ? [pending] : []), ...names.filter((n) => slots[n] === undefined), ...names])];
   const taken = new Set<Entity>();
@@ -49,6 +50,18 @@ export function fromEntities(form: FormConfig, message: Message, slots: Slots, p
     }
   }
   return read;
+}
+
+// Words that deny the value right after them ("ko phải 8h, 7h nha", "not friday, saturday", "em vez de sexta"),
+// folded; an article or a time cue may stand between.
+const NEGATED = /(?:^|[^\p{L}\p{N}])(?:(?:chu )?(?:khong|ko|k|hong|hok) phai|not|instead of|rather than|nao e|em vez de|en vez de|no es|no el|no la|no a las)\s+(?:(?:la|luc|vao|at|on|the|a|o|as|el|la|las|a las)\s+)?$/u;
+
+/** The entities less those a negation denies, when the message gives another value of the same type. */
+function withoutNegated(text: string, entities: Entity[]): Entity[] {
+  // Entities are found on the text in NFC; their offsets hold on its folded copy.
+  const folded = foldPreservingOffsets(text.normalize('NFC'));
+  const denied = entities.filter((e) => e.start !== undefined && NEGATED.test(folded.slice(Math.max(0, e.start - 30), e.start)));
+  return denied.length ? entities.filter((e) => !denied.includes(e) || !entities.some((o) => o !== e && o.type === e.type && !denied.includes(o))) : entities;
 }
 
 // Slot kinds a bare number may mean wherever it is said (a party's size), and those it answers only when asked.
