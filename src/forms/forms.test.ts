@@ -5,6 +5,8 @@ import { cancels, isOtherSlotsValue } from './engine.ts';
 import { bareName, showDate, showTime, withinRules } from './slots.ts';
 import { formSchema, slotSchema } from './schema.ts';
 import { isOnlyCancel } from './context.ts';
+import { fromEntities } from './from-entities.ts';
+import { extractEntities, type Language } from '../nlu/index.ts';
 
 describe('slot readers', () => {
   it('takes a bare name, with or without a cue, and refuses sentences', () => {
@@ -17,6 +19,13 @@ describe('slot readers', () => {
     expect(bareName('under the name of Smith')).toBe('Smith');
     expect(bareName('quero marcar às 10h')).toBeUndefined();
     expect(bareName('não sei, talvez amanhã ou depois disso tudo')).toBeUndefined();
+    // Laughter and interjections are no name.
+    for (const text of ['lol', 'kkkk', 'jajaja', 'hahaha', 'hmm', 'Haha']) expect(bareName(text)).toBeUndefined();
+    expect(bareName('Lola')).toBe('Lola');
+    expect(bareName('Hà')).toBe('Hà');
+    // Vietnamese teencode pronouns before the name.
+    expect(bareName('tên c là Phương')).toBe('Phương');
+    expect(bareName('mik tên Lan Anh')).toBe('Lan Anh');
   });
 
   it("reads a name after a third-person cue (someone else's name: a pet's, a child's)", () => {
@@ -24,6 +33,9 @@ describe('slot readers', () => {
     expect(bareName('ele se chama Fred Augusto')).toBe('Fred Augusto');
     expect(bareName('se llama Canela')).toBe('Canela');
     expect(bareName('her name is daisy')).toBe('Daisy');
+    // "it's"/"I'm" typed without the apostrophe.
+    expect(bareName('its Dan')).toBe('Dan');
+    expect(bareName('im Sarah Lee')).toBe('Sarah Lee');
     expect(bareName('o nome dele é muito difícil de escrever, depois eu te mando')).toBeUndefined();
   });
 
@@ -37,6 +49,45 @@ describe('slot readers', () => {
     // A capitalised word beside the value, or a type no other slot reads: still possibly a name.
     expect(isOtherSlotsValue('Médio Rocha', [{ ...size, text: 'Médio' }], slots, 'dono')).toBe(false);
     expect(isOtherSlotsValue('Vitória', [{ type: 'cidade', value: 'vitoria', text: 'Vitória' }], slots, 'dono')).toBe(false);
+  });
+
+  it('reads a bare hour as a correction of the time when no other slot takes a number', () => {
+    const form = (extra: object) => formSchema.parse({ done: 'x', slots: { name: { kind: 'name', ask: 'x' }, day: { kind: 'date', ask: 'x' }, time: { kind: 'time', ask: 'x' }, ...extra } });
+    const filled = { name: 'Sarah', day: '2026-03-13', time: '10:00' };
+    const read = (f: ReturnType<typeof form>, text: string, lang: Language, pending = 'confirm', slots: Record<string, string> = filled) => {
+      const alts = new Map();
+      const values = fromEntities(f, { text, declared: [], lang }, slots, pending, extractEntities(text, { lang, now: new Date('2026-03-10T17:00:00Z'), timeZone: 'UTC' }), alts);
+      return { values: Object.fromEntries(values), alts: Object.fromEntries(alts) };
+    };
+    expect(read(form({}), 'actually make it 3', 'en')).toEqual({ values: { time: '03:00' }, alts: { time: '15:00' } });
+    expect(read(form({}), 'mejor a las 4', 'es')).toEqual({ values: { time: '04:00' }, alts: { time: '16:00' } });
+    expect(read(form({}), 'đổi sang 5 nha', 'vi').values.time).toBe('05:00');
+    expect(read(form({}), 'No, the time is wrong. 11 please', 'en').values).toEqual({ time: '11:00' });
+    expect(read(form({}), 'I have had this bike for about 3 years', 'en').values).toEqual({});
+    // Not before a time was given, not while the day is asked, not in a form that counts people, not an hour past 23.
+    expect(read(form({}), 'make it 3', 'en', 'name', { day: '2026-03-13' }).values).toEqual({});
+    expect(read(form({}), '3', 'en', 'day').values).toEqual({});
+    expect(read(form({ people: { kind: 'number', ask: 'x' } }), 'make it 3', 'en').values).toEqual({ people: 3 });
+    expect(read(form({}), 'make it 30', 'en').values).toEqual({});
+  });
+
+  it('reads a capitalised name beside the values of other slots while the name is asked', () => {
+    const f = formSchema.parse({ done: 'x', slots: { ten: { kind: 'name', ask: 'x' }, sdt: { kind: 'phone', ask: 'x' }, ngay: { kind: 'date', ask: 'x' } } });
+    const read = (text: string, lang: Language) => Object.fromEntries(fromEntities(f, { text, declared: [], lang }, {}, 'ten', extractEntities(text, { lang, now: new Date('2026-03-10T03:00:00Z'), timeZone: 'UTC' })));
+    expect(read('Lan Anh 0909111222', 'vi')).toEqual({ ten: 'Lan Anh', sdt: '0909111222' });
+    expect(read('Tom, tomorrow', 'en')).toEqual({ ten: 'Tom', ngay: '2026-03-11' });
+    expect(read('sđt 0909111222', 'vi')).toEqual({ sdt: '0909111222' });
+  });
+
+  it('does not take a value a negation denies when the message gives another', () => {
+    const f = formSchema.parse({ done: 'x', slots: { ngay: { kind: 'date', ask: 'x' }, gio: { kind: 'time', ask: 'x' } } });
+    const read = (text: string, lang: Language, pending = 'gio') => Object.fromEntries(fromEntities(f, { text, declared: [], lang }, { ngay: '2026-03-10' }, pending, extractEntities(text, { lang, now: new Date('2026-03-10T03:00:00Z'), timeZone: 'UTC' })));
+    expect(read('ko phải 8h, 7h nha e', 'vi')).toEqual({ gio: '07:00' });
+    expect(read('không phải thứ 6, thứ 7 nha', 'vi', 'ngay')).toEqual({ ngay: '2026-03-14' });
+    expect(read('not at 4, at 5', 'en')).toEqual({ gio: '05:00' });
+    expect(read('em vez de sexta, sábado', 'pt', 'ngay')).toEqual({ ngay: '2026-03-14' });
+    // A negation without another value keeps what the message says ("not before 4" is still 4).
+    expect(read('not before 4pm', 'en')).toEqual({ gio: '16:00' });
   });
 
   it('checks options and ranges per kind', () => {
@@ -63,6 +114,10 @@ describe('slot readers', () => {
     expect(showTime('14:30', 'pt')).toBe('14h30');
     expect(showTime('14:00', 'pt')).toBe('14h');
     expect(showTime('14:00', 'es')).toBe('14:00');
+    expect(showTime('14:00', 'en')).toBe('2 pm');
+    expect(showTime('09:30', 'en')).toBe('9:30 am');
+    expect(showTime('12:00', 'en')).toBe('12 pm');
+    expect(showTime('00:15', 'en')).toBe('12:15 am');
   });
 
   it('cancels on whole phrases, without accents or case', () => {
@@ -158,14 +213,14 @@ describe("a form's code: validators that change values and other slots, computed
     const first = await say('can i get a shave at 2pm?');
     const s = { sessionId: first.sessionId, sessionToken: first.sessionToken };
     // Monday is closed: the validator of the time filled the day with Tuesday.
-    expect(first.reply).toBe('A beard on Tuesday, 3/10 at 14:00?');
-    expect((await say('yes', s)).reply).toBe('Booked: beard on Tuesday, 3/10 at 14:00.');
+    expect(first.reply).toBe('A beard on Tuesday, 3/10 at 2 pm?');
+    expect((await say('yes', s)).reply).toBe('Booked: beard on Tuesday, 3/10 at 2 pm.');
     expect(await chairs(first.sessionId)).toEqual([{ day: '2026-03-10', time: '14:00' }]);
     expect(await state(first.sessionId)).toMatchObject({ stage: null, last: 'done' });
     // A cancel phrase after completion is the form's, whatever the classifier made of it.
     const undone = await say('please cancel it', s);
     expect(undone.intents).toContain('book');
-    expect(undone.reply).toBe('Cancelled your beard on Tuesday, 3/10 at 14:00.');
+    expect(undone.reply).toBe('Cancelled your beard on Tuesday, 3/10 at 2 pm.');
     expect(await chairs(first.sessionId)).toEqual([]);
     expect(await state(first.sessionId)).toMatchObject({ stage: null, last: 'cancelled' });
     // Once undone, a cancel phrase does nothing more.
@@ -178,16 +233,16 @@ describe("a form's code: validators that change values and other slots, computed
     const s = { sessionId: first.sessionId, sessionToken: first.sessionToken };
     expect(first.reply).toBe('Which day?');
     expect((await say('sunday', s)).reply).toBe('We are closed on Sundays. Next open day: Tuesday, 3/17.');
-    expect((await say('wednesday', s)).reply).toBe('Which time on Wednesday, 3/11? Free: 10:00, 11:00.');
+    expect((await say('wednesday', s)).reply).toBe('Which time on Wednesday, 3/11? Free: 10 am, 11 am.');
     expect((await say('2', s)).reply).toBe('The 14:00 chair on Wednesday, 3/11 is taken; choose another day. Next free: Thursday, 3/12.');
     const cleared = await state(first.sessionId);
     expect(cleared.stage).toBe('day');
     expect(cleared.slots).toEqual({ service: 'haircut' });
-    expect((await say('thursday', s)).reply).toBe('Which time on Thursday, 3/12? Free: 10:00, 11:00, 14:00.');
-    expect((await say('11', s)).reply).toBe('A haircut on Thursday, 3/12 at 11:00?');
+    expect((await say('thursday', s)).reply).toBe('Which time on Thursday, 3/12? Free: 10 am, 11 am, 2 pm.');
+    expect((await say('11', s)).reply).toBe('A haircut on Thursday, 3/12 at 11 am?');
     // Someone takes the chair before the yes: the completion reopens the form at the day.
     await server.db.query(`insert into barber_chairs (day, time, session_id) values ('2026-03-12', '11:00', 'someone')`);
-    expect((await say('yes', s)).reply).toBe('Sorry, the 11:00 chair on Thursday, 3/12 was just taken. Which other day?');
+    expect((await say('yes', s)).reply).toBe('Sorry, the 11 am chair on Thursday, 3/12 was just taken. Which other day?');
     expect(await state(first.sessionId)).toMatchObject({ stage: 'day', slots: { service: 'haircut' } });
     expect(await chairs(first.sessionId)).toEqual([]);
   });

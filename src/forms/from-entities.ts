@@ -1,6 +1,6 @@
 // Filling a form's slots from the message's entities (a form's default `read: entities`): the slot being asked
 // first, then the empty ones, then corrections of filled ones; a short answer is read for the slot being asked.
-import { readMoney, readNumber, SlotText } from '../nlu/index.ts';
+import { foldPreservingOffsets, readMoney, readNumber, SlotText } from '../nlu/index.ts';
 import type { Entity, Language, PatternEntity } from '../nlu/types.ts';
 import type { FormConfig } from './schema.ts';
 import { bareName, entityFor, entityTypesOf, fold, properName, type SlotValue } from './slots.ts';
@@ -19,6 +19,7 @@ export interface Message {
  */
 export function fromEntities(form: FormConfig, message: Message, slots: Slots, pending: string | undefined, entities: Entity[], alts = new Map<string, SlotValue>()): Map<string, SlotValue> {
   const { text, declared, lang } = message;
+  entities = withoutNegated(text, entities);
   const names = Object.keys(form.slots);
   const order = [...new Set([...(pending && form.slots[pending] ? [pending] : []), ...names.filter((n) => slots[n] === undefined), ...names])];
   const taken = new Set<Entity>();
@@ -41,7 +42,56 @@ export function fromEntities(form: FormConfig, message: Message, slots: Slots, p
     if (slot.kind === 'name' && typeof value === 'string') value = properName(value);
     read.set(name, value);
   }
+  if (!read.size) {
+    const hour = correctedHour(form, message, slots, pending, entities);
+    if (hour) {
+      read.set(hour.slot, hour.value);
+      if (hour.alt) alts.set(hour.slot, hour.alt);
+    }
+  }
   return read;
+}
+
+// Words that deny the value right after them ("ko phải 8h, 7h nha", "not friday, saturday", "em vez de sexta"),
+// folded; an article or a time cue may stand between.
+const NEGATED = /(?:^|[^\p{L}\p{N}])(?:(?:chu )?(?:khong|ko|k|hong|hok) phai|not|instead of|rather than|nao e|em vez de|en vez de|no es|no el|no la|no a las)\s+(?:(?:la|luc|vao|at|on|the|a|o|as|el|la|las|a las)\s+)?$/u;
+
+/** The entities less those a negation denies, when the message gives another value of the same type. */
+function withoutNegated(text: string, entities: Entity[]): Entity[] {
+  // Entities are found on the text in NFC; their offsets hold on its folded copy.
+  const folded = foldPreservingOffsets(text.normalize('NFC'));
+  const denied = entities.filter((e) => e.start !== undefined && NEGATED.test(folded.slice(Math.max(0, e.start - 30), e.start)));
+  return denied.length ? entities.filter((e) => !denied.includes(e) || !entities.some((o) => o !== e && o.type === e.type && !denied.includes(o))) : entities;
+}
+
+// Slot kinds a bare number may mean wherever it is said (a party's size), and those it answers only when asked.
+const COUNT_KINDS = new Set(['number', 'money']);
+const ASKED_NUMBER_KINDS = new Set(['date', 'datetime', 'phone', 'text']);
+
+/**
+ * A bare hour that corrects the time already given ("actually make it 3", "4 instead", "đổi sang 5 nha"): a short
+ * clause whose number is the message's only value is a whole number from 1 to 23, in a form with one time slot, already filled, and no other
+ * slot a number could answer (a party's size, a date being asked). An hour of the 12-hour clock also carries the
+ * hour twelve hours later, which the slot's range may choose.
+ */
+function correctedHour(form: FormConfig, message: Message, slots: Slots, pending: string | undefined, entities: Entity[]): { slot: string; value: string; alt?: string } | undefined {
+  const times = Object.entries(form.slots).filter(([, s]) => s.kind === 'time');
+  if (times.length !== 1) return undefined;
+  const [slot] = times[0];
+  if (slots[slot] === undefined) return undefined;
+  const numeric = new Set(message.declared.filter((e) => e.number || e.money).map((e) => e.type));
+  const other = (n: string, kind: string) => COUNT_KINDS.has(kind) || numeric.has(kind) || (n === pending && ASKED_NUMBER_KINDS.has(kind));
+  if (Object.entries(form.slots).some(([n, s]) => n !== slot && other(n, s.kind))) return undefined;
+  const values = entities.filter((e) => e.type !== 'yesno');
+  if (values.length !== 1 || values[0].type !== 'number') return undefined;
+  // The number's own clause is short ("No, the time is wrong. 11 please"): a longer one says something else.
+  const at = values[0].start ?? message.text.indexOf(values[0].text);
+  const clause = message.text.slice(0, at).split(/[,.;!?\n]/).pop()! + message.text.slice(at).split(/[,.;!?\n]/)[0];
+  if (clause.trim().split(/\s+/).length > 6) return undefined;
+  const n = values[0].value;
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > 23) return undefined;
+  const value = `${String(n).padStart(2, '0')}:00`;
+  return { slot, value, alt: n <= 11 ? `${n + 12}:00` : undefined };
 }
 
 /**
@@ -64,6 +114,24 @@ export function isOtherSlotsValue(text: string, entities: Entity[], slots: Recor
 }
 
 /**
+ * A name typed with capitals beside other values ("Lan Anh 0909111222", "Tom, tomorrow at 3"): the words left once
+ * the values are taken out. Lowercase words left ("sđt", "số") are no name.
+ */
+function nameBesideValues(text: string, entities: Entity[]): string | undefined {
+  let rest = text;
+  const values = entities.filter((e) => e.type !== 'person' && e.type !== 'yesno' && e.text);
+  if (!values.length) return undefined;
+  for (const e of values) {
+    const at = rest.indexOf(e.text);
+    if (at >= 0) rest = `${rest.slice(0, at)} ${rest.slice(at + e.text.length)}`;
+  }
+  rest = rest.replace(/[,;:.!?()]+/g, ' ').trim();
+  const words = rest.split(/\s+/).filter(Boolean);
+  if (!words.length || !words.every((w) => /^\p{Lu}/u.test(w))) return undefined;
+  return bareName(rest);
+}
+
+/**
  * What a short answer means when it is the slot being asked: "Maria Silva" a name, "10" an hour, a number in range
  * a `number:`/`money:` entity's value, anything a text.
  */
@@ -71,7 +139,7 @@ function bareAnswer(kind: string, text: string, entities: Entity[], declared: Pa
   if (kind === 'name') {
     // "sim" or "não" is an answer, not a name.
     if (entities.some((e) => e.type === 'yesno' && fold(e.text) === fold(text).replace(/[^\p{L} ]/gu, '').trim())) return undefined;
-    return bareName(text);
+    return bareName(text) ?? nameBesideValues(text, entities);
   }
   if (kind === 'text') return text.trim() || undefined;
   const numeric = declared.find((e) => e.type === kind && (e.number || e.money));

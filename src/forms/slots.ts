@@ -39,14 +39,20 @@ export function entityFor(kind: string, entities: Entity[], taken: Set<Entity>):
 // Cue words before a bare name ("meu nome é", "me llamo", "my name is", and the name a booking is under: "a nombre
 // de", "em nome de", "under the name"), folded.
 // Also third-person ones, for a name that is not the customer's (a pet's, a child's): "o nome dele é", "se llama".
-const NAME_CUES = /^(?:(?:o |a )?(?:meu|seu) nome (?:e|eh)|(?:o |a )?nome (?:dele|dela) (?:e|eh)|(?:ele |ela )?se chama|(?:mi |su |el )nombre es|(?:el |ella )?se llama|me chamo|pode me chamar de|sou (?:o |a )?|aqui e (?:o |a )?|mi nombre es|me llamo|soy |(?:a|en) nombre de |(?:em|no) nome de |(?:under|in) the name(?: of)? |my name is|(?:his|her|its) name is|i am|i'm|it's|this is|ten (?:minh |em |toi )?la)\s*/;
+// English "it's"/"I'm" are often typed without the apostrophe ("its Dan", "im Dan"); Vietnamese pronouns are often
+// teencode ("tên c là Phương", "mik tên Lan": c = chị, mik = mình).
+const NAME_CUES = /^(?:(?:o |a )?(?:meu|seu) nome (?:e|eh)|(?:o |a )?nome (?:dele|dela) (?:e|eh)|(?:ele |ela )?se chama|(?:mi |su |el )nombre es|(?:el |ella )?se llama|me chamo|pode me chamar de|sou (?:o |a )?|aqui e (?:o |a )?|mi nombre es|me llamo|soy |(?:a|en) nombre de |(?:em|no) nome de |(?:under|in) the name(?: of)? |my name is|(?:his|her|its) name is|i am|i'?m |it'?s |this is|ten (?:cua )?(?:minh |mik |mk |em |e |toi |tui |chi |c |anh |a |con )?la |(?:minh|mik|mk|em|e|toi|tui|chi|c|anh|a|con) ten )\s*/;
 
 /**
  * A bare answer to "what is your name?": one to five words of letters ("maria silva", "Sou a Ana Paula."),
  * written with capitals ("Maria Silva"). undefined when it reads as anything else.
  */
+// Laughter and interjections typed alone ("lol", "kkkk", "jajaja", "hmm"): no name.
+const INTERJECTION = /^(?:l+o+l+|l+m+a+o+|k{3,}|(?:rs){2,}|(?:h+[aeiu]+){2,}h*|(?:j+[aeiou]+){2,}j*|h+m+|u+m+|o+h+|a+h+|w+o+w+|o+m+g+|xd+|hihi)$/;
+
 export function bareName(text: string): string | undefined {
   let t = text.trim().replace(/[.!]+$/, '').trim();
+  if (foldDiacritics(t.toLowerCase()).split(/\s+/).every((w) => INTERJECTION.test(w))) return undefined;
   const folded = foldDiacritics(t.toLowerCase());
   const cue = NAME_CUES.exec(folded);
   if (cue) t = t.slice(cue[0].length).trim();
@@ -119,10 +125,15 @@ export function showDate(iso: string, lang: Language): string {
   return `${weekday}, ${dayMonth}`;
 }
 
-/** "10h" / "10h30" in Portuguese, "10:00" elsewhere. */
+/** "10h" / "10h30" in Portuguese, "10 am" / "4:30 pm" in English (its 12-hour clock), "10:00" elsewhere. */
 export function showTime(hhmm: string, lang: Language): string {
-  if (lang !== 'pt') return hhmm;
   const [h, m] = hhmm.split(':');
+  if (lang === 'en') {
+    const hour = Number(h);
+    const h12 = hour % 12 || 12;
+    return `${m === '00' ? h12 : `${h12}:${m}`} ${hour < 12 ? 'am' : 'pm'}`;
+  }
+  if (lang !== 'pt') return hhmm;
   return m === '00' ? `${Number(h)}h` : `${Number(h)}h${m}`;
 }
 

@@ -83,7 +83,7 @@ export const LEXICONS: Record<Language, Lexicon> = {
     months: [],
     timeCue: 'luc|vao luc|vao|khoang|tam',
     weakCue: '',
-    hourWord: 'gio|h',
+    hourWord: 'gio|h|g', // "3g chiều": g only with a cue, minutes or a period (a bare "4g" is the mobile network)
     periods: [['sang', 'morning'], ['trua', 'noon'], ['chieu', 'afternoon'], ['toi', 'evening'], ['dem', 'night']],
     half: 'ruoi',
     quarter: '',
@@ -91,10 +91,14 @@ export const LEXICONS: Record<Language, Lexicon> = {
     midnight: 'nua dem',
   },
   en: {
-    relative: [['day after tomorrow', 2], ['the day after tomorrow', 2], ['tonight', 0], ['today', 0], ['tomorrow', 1], ['tmrw', 1], ['tmr', 1]],
+    relative: [
+      ['day after tomorrow', 2], ['the day after tomorrow', 2], ['tonight', 0], ['tonite', 0], ['today', 0], ['tomorrow', 1], ['tmrw', 1], ['tmr', 1],
+      // Chat spellings and the usual typos of "tomorrow".
+      ['2morrow', 1], ['2morow', 1], ['2moro', 1], ['2mrw', 1], ['tmrow', 1], ['tomorow', 1], ['tommorow', 1], ['tommorrow', 1], ['tomorrw', 1],
+    ],
     weekdays: [
       ['monday', 1], ['tuesday', 2], ['wednesday', 3], ['thursday', 4], ['friday', 5], ['saturday', 6], ['sunday', 0],
-      ['mon', 1], ['tues', 2], ['tue', 2], ['weds', 3], ['thurs', 4], ['thu', 4], ['fri', 5],
+      ['mon', 1], ['tues', 2], ['tue', 2], ['weds', 3], ['wed', 3], ['thurs', 4], ['thur', 4], ['thu', 4], ['fri', 5],
     ],
     nextBefore: 'next|this|on|this coming|coming',
     nextAfter: '',

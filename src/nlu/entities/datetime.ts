@@ -70,10 +70,12 @@ function grammar(lang: Language): CompiledGrammar {
   // "9 y media pm"), optional period.
   const timeCore =
     lang === 'en'
-      ? `${hour}(?:[:.](\\d{2}))?\\s*(${ampm})?(?:\\s*(?:${hourWord}))?`
+      ? `${hour}(?:[:.](\\d{2}))?\\s*(${ampm})?(?:\\s*(?:${hourWord}))?(?:-?ish)?`
       : `${hour}(?:[:h](\\d{2})|\\s*(?:${hourWord}))?(?:\\s*(${ampm}))?`;
   const never = '(?!)';
   const hq = `(?:\\s+(?:(${L.half || never})|(${L.quarter || never})))?(?:\\s*(${ampm}))?`;
+  // Vietnamese says the period before the day before the hour too: "chiều mai 3h", "tối thứ 7 lúc 8h".
+  const dayBetween = lang === 'vi' ? `(?:(?:${alt([...L.relative.map((r) => r[0]), ...L.weekdays.map((w) => w[0])])})\\s+)?` : '';
   const g: CompiledGrammar = {
     relative: new RegExp(`${B}(${alt(L.relative.map((r) => r[0]))})${E}`, 'gu'),
     weekday: new RegExp(`${B}${nextBefore}(${alt(L.weekdays.map((w) => w[0]))})${nextAfter}${E}`, 'gu'),
@@ -89,7 +91,7 @@ function grammar(lang: Language): CompiledGrammar {
           : new RegExp(`${B}(?:dia\\s+)?(\\d{1,2})\\s+de\\s+(${monthAlt})(?:\\s+de\\s+(\\d{4}))?${E}`, 'gu'),
     numericDate: new RegExp(`${B}(\\d{1,2})[/-](\\d{1,2})(?:[/-](\\d{2,4}))?${E}`, 'gu'),
     time: new RegExp(
-      `(?<![\\p{L}\\p{N}$.,])(?:(${periodAlt})\\s+(?:nay\\s+)?)?(?:(${L.timeCue})\\s+)?(?:(${L.noon || never})|(${L.midnight || never})|${timeCore}${hq})(?:\\s+(${periodAlt}))?${E}`,
+      `(?<![\\p{L}\\p{N}$.,])(?:(${periodAlt})\\s+(?:nay\\s+)?${dayBetween})?(?:(${L.timeCue})\\s+)?(?:(${L.noon || never})|(${L.midnight || never})|${timeCore}${hq})(?:\\s+(${periodAlt}))?${E}`,
       'gu',
     ),
     weakCue: L.weakCue ? new RegExp(`^(?:${L.weakCue})$`) : null,
@@ -195,6 +197,8 @@ function ownParse(folded: string, lang: Language, clock: WallClock): Found[] {
       if (!cue && !hasUnit && !prePeriod && !postPeriod) continue;
       // Vietnamese approximators ("tầm 1 triệu") cue amounts as often as times.
       if (lang === 'vi' && cue && !/^luc|^vao luc/.test(cue) && !hasUnit && !prePeriod && !postPeriod) continue;
+      // Vietnamese "g" for giờ ("3g chiều") only with a cue, minutes or a period: "4g" is also the mobile network.
+      if (lang === 'vi' && /\d\s*g$/.test(m[0].trimEnd()) && !cue && !prePeriod && !postPeriod) continue;
       if (half) minute = 30;
       if (quarter) minute = 15;
       if (ampm) {
@@ -210,7 +214,56 @@ function ownParse(folded: string, lang: Language, clock: WallClock): Found[] {
     if (hour > 23 || minute > 59) continue;
     push(m, { time: twelveHour ? { hour, minute, twelveHour } : { hour, minute } });
   }
+  found.push(...minutesAgainstTheHour(folded, lang, g));
   return found;
+}
+
+const EN_PERIODS = alt(LEXICONS.en.periods.map((p) => p[0]));
+// English "half past 2", "quarter to 5", "10 past 3", "20 minutes to 6"; a bare number of minutes only before "past"
+// or "after" or with "minutes" ("from 10 to 5" is a range). Vietnamese "3 giờ kém 15" (2:45).
+const MINUTES_AGAINST: Partial<Record<Language, RegExp>> = {
+  en: new RegExp(`${B}(?:(?:at|around|by)\\s+)?(?:(a\\s+)?(half|quarter)|(\\d{1,2})(\\s+minutes?)?)\\s+(past|after|to|till|til|before)\\s+(\\d{1,2}|${alt(Object.keys(NUMBER_WORDS.en).filter((w) => NUMBER_WORDS.en[w] >= 1 && NUMBER_WORDS.en[w] <= 12))})(?:\\s*(a\\.?m\\.?|p\\.?m\\.?))?(?:\\s+(${EN_PERIODS}))?${E}`, 'gu'),
+  vi: new RegExp(`${B}(?:(?:luc|vao luc|khoang)\\s+)?(\\d{1,2})\\s*(?:gio|h|g)\\s*kem\\s*(\\d{1,2}|muoi lam)(?:\\s*phut)?(?:\\s+(${alt(LEXICONS.vi.periods.map((p) => p[0]))}))?${E}`, 'gu'),
+};
+
+function minutesAgainstTheHour(folded: string, lang: Language, g: CompiledGrammar): Found[] {
+  const re = MINUTES_AGAINST[lang];
+  if (!re) return [];
+  const out: Found[] = [];
+  for (const m of folded.matchAll(re)) {
+    let hour: number;
+    let minutes: number;
+    let before: boolean;
+    let ampm: string | undefined;
+    let period: Period | undefined;
+    if (lang === 'en') {
+      const [, , word, digits, minuteWord, relation, h, ap, per] = m;
+      if (digits && !minuteWord && !/past|after/.test(relation)) continue;
+      minutes = word === 'half' ? 30 : word === 'quarter' ? 15 : Number(digits);
+      if (word === 'half' && !/past|after/.test(relation)) continue;
+      before = !/past|after/.test(relation);
+      hour = g.hourWords.get(h) ?? Number(h);
+      ampm = ap;
+      period = per ? g.periodMap.get(squash(per)) : undefined;
+    } else {
+      const [, h, min, per] = m;
+      hour = Number(h);
+      minutes = min === 'muoi lam' ? 15 : Number(min);
+      before = true;
+      period = per ? g.periodMap.get(squash(per)) : undefined;
+    }
+    if (hour < 1 || hour > 12 || minutes < 1 || minutes > 59) continue;
+    if (ampm) hour = (hour % 12) + (ampm.startsWith('p') ? 12 : 0);
+    else hour = applyPeriod(hour, period);
+    let minute = minutes;
+    if (before) {
+      hour = (hour + 23) % 24;
+      minute = 60 - minutes;
+    }
+    const twelveHour = !ampm && !period && hour >= 1 && hour <= 11;
+    out.push({ start: m.index, end: m.index + m[0].length, time: twelveHour ? { hour, minute, twelveHour } : { hour, minute } });
+  }
+  return out;
 }
 
 /** Keep the longest non-overlapping spans; an overlapping span that adds a missing date or time is merged in. */

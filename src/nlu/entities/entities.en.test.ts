@@ -1,10 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { finder } from './test-helpers.ts';
+import { extractEntities } from './index.ts';
+import { finder, NOW } from './test-helpers.ts';
 
 // New York: Wednesday 2025-01-15, 08:00.
 const find = finder('en', 'America/New_York', [{ type: 'size', values: { S: ['small', 's'], M: ['medium'], L: ['large'] } }]);
 
 describe('en entities (fixed clock: Wed 2025-01-15 08:00 America/New_York)', () => {
+  it('minutes against the hour carry the later hour too; a range is no such time', () => {
+    const all = (text: string) => extractEntities(text, { lang: 'en', now: NOW, timeZone: 'America/New_York' });
+    expect(all('quarter to 5').find((e) => e.type === 'time')).toMatchObject({ value: '04:45', alt: '16:45' });
+    expect(all('a quarter to nine').find((e) => e.type === 'time')).toMatchObject({ value: '08:45', alt: '20:45' });
+    expect(all('open from 10 to 5').find((e) => e.type === 'time')?.value).not.toBe('04:50');
+  });
+
   it('hours in words after a cue, not a count after "around"', () => {
     expect(find('at seven').time).toBe('07:00');
     expect(find('at nine in the evening').time).toBe('21:00');
@@ -34,6 +42,14 @@ describe('en entities (fixed clock: Wed 2025-01-15 08:00 America/New_York)', () 
     ['next monday', { date: '2025-01-20' }],
     ['at 19:00', { time: '19:00' }],
     ['tmrw at 10am', { date: '2025-01-16', time: '10:00' }],
+    // Chat spellings and typos of "tomorrow", "wed", minutes against the hour, "11ish".
+    ['2moro at 4pm', { date: '2025-01-16', time: '16:00' }],
+    ['tommorow', { date: '2025-01-16' }],
+    ['wed at 1pm', { date: '2025-01-15', time: '13:00' }],
+    ['half past 2 pm', { time: '14:30' }],
+    ['quarter to 5', { time: '04:45' }],
+    ['10 past 3 in the afternoon', { time: '15:10' }],
+    ['sat 11ish', { time: '11:00' }],
   ])('date/time: %s', (text, expected) => {
     expect(find(text)).toMatchObject(expected);
   });
@@ -66,6 +82,9 @@ describe('en entities (fixed clock: Wed 2025-01-15 08:00 America/New_York)', () 
     ['no', false],
     ['nope', false],
     ['no thanks', false],
+    ['yeah sure', true],
+    ['ok sounds good', true],
+    ['nah no', false],
   ])('yes/no: %s', (text, value) => {
     expect(find(text).yesno).toBe(value);
   });
@@ -78,6 +97,8 @@ describe('en entities (fixed clock: Wed 2025-01-15 08:00 America/New_York)', () 
     expect(find('my name is John Smith')).toMatchObject({ person: 'John Smith' });
     expect(find("hi, I'm Sarah from Acme")).toMatchObject({ person: 'Sarah', company: 'Acme' });
     expect(find('I am interested').person).toBeUndefined();
+    expect(find('hey its Dan, can i book a tune up')).toMatchObject({ person: 'Dan' });
+    expect(find('its broken again').person).toBeUndefined();
     expect(find('do you have it in Medium?')).toMatchObject({ size: 'M' });
   });
 });

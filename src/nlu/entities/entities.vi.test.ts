@@ -23,6 +23,13 @@ describe('vi entities (fixed clock: Wed 2025-01-15 20:00 Asia/Ho_Chi_Minh)', () 
     ['tối nay 8 giờ', { date: '2025-01-15', time: '20:00' }],
     ['thu sau 7 gio toi', { date: '2025-01-17', time: '19:00' }],
     ['thứ sáu tuần sau', { date: '2025-01-24' }],
+    // The period before the day before the hour, "g" for giờ, minutes to the hour ("kém").
+    ['chiều mai 3h', { date: '2025-01-16', time: '15:00', datetime: '2025-01-16T15:00' }],
+    ['tối thứ 7 lúc 8h', { date: '2025-01-18', time: '20:00' }],
+    ['3g chiều', { time: '15:00' }],
+    ['lúc 9g', { time: '09:00' }],
+    ['3 giờ kém 15 chiều', { time: '14:45' }],
+    ['15h30', { time: '15:30' }],
   ])('date/time: %s', (text, expected) => {
     expect(find(text)).toMatchObject(expected);
   });
@@ -56,8 +63,18 @@ describe('vi entities (fixed clock: Wed 2025-01-15 20:00 Asia/Ho_Chi_Minh)', () 
     ['không', false],
     ['ko', false],
     ['không cần', false],
+    // A run of answers of one sense is one answer; a polite "dạ" before a no keeps it a no.
+    ['ừ đúng rồi', true],
+    ['ok dc', true],
+    ['dạ không', false],
+    ['dạ thôi ạ', false],
+    ['ko ko', false],
   ])('yes/no: %s', (text, value) => {
     expect(find(text).yesno).toBe(value);
+  });
+
+  it.each(['mạng 4g yếu quá', 'wifi hay 4g'])('a bare "4g" is no time: %s', (text) => {
+    expect(find(text).time).toBeUndefined();
   });
 
   it.each(['có size M không?', 'áo này còn không', 'có màu đen không'])('a question is not an answer: %s', (text) => {

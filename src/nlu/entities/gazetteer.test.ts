@@ -20,6 +20,16 @@ describe('gazetteers and regex entities', () => {
     expect(values('vou tomar um cafe', 'procedimento')).toEqual([]);
   });
 
+  it("take no word of the gazetteers' own forms, nor a changed first letter, for a typo", () => {
+    const bikes = [{ type: 'bike', values: { 'e-bike': ['ebike'], 'road bike': ['road'], 'kids bike': [] } }];
+    const bike = (text: string) => extractEntities(text, { lang: 'en', now, gazetteers: bikes }).filter((e) => e.type === 'bike').map((e) => e.value);
+    expect(bike('can i bring my bike in')).toEqual([]);
+    expect(bike('my ebike')).toEqual(['e-bike']);
+    expect(bike('my eibke')).toEqual(['e-bike']);
+    expect(bike("my kids' bike")).toEqual(['kids bike']);
+    expect(values('queria uma rimpeza', 'procedimento')).toEqual([]);
+  });
+
   it('regex entities take the first group as value', () => {
     expect(values('meu pedido é o #12345', 'pedido')).toEqual(['12345']);
   });

@@ -75,12 +75,13 @@ interface Token {
 function looseMatches(text: string, hay: string, list: Entry[], exact: Span[]): Span[] {
   const tokens: Token[] = [...hay.matchAll(/[\p{L}\p{N}]+/gu)].map((m) => ({ word: m[0], start: m.index!, end: m.index! + m[0].length }));
   const free = tokens.filter((t) => !exact.some((o) => t.start < o.end && o.start < t.end));
+  const known = knownWords(list);
   const out: Span[] = [];
   for (const e of list) {
     const { words } = e;
     const used: Token[] = [];
     for (const w of words) {
-      const hit = free.find((t) => !used.includes(t) && !out.some((o) => t.start < o.end && o.start < t.end) && closeEnough(w, t.word));
+      const hit = free.find((t) => !used.includes(t) && !out.some((o) => t.start < o.end && o.start < t.end) && closeEnough(w, t.word, known));
       if (!hit) break;
       used.push(hit);
     }
@@ -96,10 +97,22 @@ function looseMatches(text: string, hay: string, list: Entry[], exact: Span[]): 
   return out;
 }
 
-/** Same word, or one edit away (insert, delete, substitute, swap) for words of five letters or more. */
-function closeEnough(form: string, word: string): boolean {
+const wordsOf = new WeakMap<Entry[], Set<string>>();
+/** Every word of every form: a word the gazetteers use themselves is never a typo of another one. */
+function knownWords(list: Entry[]): Set<string> {
+  let known = wordsOf.get(list);
+  if (!known) wordsOf.set(list, (known = new Set(list.flatMap((e) => e.form.split(/[^\p{L}\p{N}]+/u)))));
+  return known;
+}
+
+/**
+ * Same word, or one edit away (insert, delete, substitute, swap) for words of five letters or more, with the first
+ * letter right; never a word of another form ("bike" is no typo of "ebike" when "road bike" is a form too).
+ */
+function closeEnough(form: string, word: string, known: Set<string>): boolean {
   if (form === word) return true;
   if (form.length < 5 || Math.abs(form.length - word.length) > 1 || word.length < 4) return false;
+  if (form[0] !== word[0] || known.has(word)) return false;
   return withinOneEdit(form, word);
 }
 

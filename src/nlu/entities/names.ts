@@ -34,7 +34,11 @@ const CUES: Record<Language, Cues> = {
       'mi', 'mis', 'su', 'sus', 'tu', 'tus', 'el', 'los', 'las', 'un', 'una', 'por', 'favor'],
   },
   vi: {
-    strong: ['ten la', 'ten minh la', 'ten em la', 'ten toi la', 'ten anh la', 'ten chi la', 'ten cua minh la', 'ten cua em la', 'ten cua toi la', 'minh ten', 'em ten', 'toi ten', 'ten'],
+    strong: [
+      'ten la', 'ten minh la', 'ten em la', 'ten toi la', 'ten anh la', 'ten chi la', 'ten cua minh la', 'ten cua em la', 'ten cua toi la', 'minh ten', 'em ten', 'toi ten', 'ten',
+      // Teencode pronouns: c (chị), a (anh), e (em), mik/mk (mình), tui (tôi).
+      'ten c la', 'ten a la', 'ten e la', 'ten mik la', 'ten mk la', 'ten tui la', 'mik ten', 'mk ten', 'tui ten', 'chi ten', 'anh ten', 'c ten', 'a ten', 'e ten',
+    ],
     weak: ['minh la', 'em la', 'toi la', 'anh la', 'chi la'],
     company: ['cong ty', 'ben', 'lam o', 'lam tai'],
     companyAfterPerson: ['o', 'tu', 'ben'],
@@ -43,7 +47,7 @@ const CUES: Record<Language, Cues> = {
   },
   en: {
     strong: ['my name is', 'my name s', 'call me', 'the name is', 'name is', 'name s', 'under the name of', 'under the name', 'in the name of'],
-    weak: ['i am', 'i m', 'this is', 'it s', 'im'],
+    weak: ['i am', 'i m', 'this is', 'it s', 'im', 'its'],
     company: ['i work at', 'i work for', 'work at', 'work for', 'company', 'at'],
     companyAfterPerson: ['from', 'at', 'of'],
     nameJoiners: ['de', 'van', 'von'],

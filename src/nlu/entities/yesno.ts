@@ -27,11 +27,22 @@ function alt(list: string[]): string {
 
 const cache = new Map<Language, RegExp>();
 
+// A particle of politeness that may open a no ("dạ không", "dạ thôi ạ"): the answer is the no after it.
+const POLITE_LEAD: Partial<Record<Language, string[]>> = { vi: ['da'] };
+// Particles that may close an answer ("dạ thôi ạ", "ok nha"): part of it, not a question's end.
+const POLITE_TAIL: Partial<Record<Language, string[]>> = { vi: ['a', 'nha', 'nhe'] };
+
 function pattern(lang: Language): RegExp {
   let re = cache.get(lang);
   if (!re) {
-    // At a clause start: beginning of text or after punctuation / a leading "e"/"y"/"và"/"and".
-    re = new RegExp(`(?:^|[,.;!?\\n]\\s*|(?<=^|[,.;!?]\\s*)(?:e|y|va|and)\\s+)(?:(${alt(YES[lang])})|(${alt(NO[lang])}))(?![\\p{L}\\p{N}])`, 'gu');
+    // At a clause start: beginning of text or after punctuation / a leading "e"/"y"/"và"/"and". A run of answers of
+    // one sense is one answer ("ừ đúng rồi", "yeah sure", "ko ko"); a no is tried first so that a polite lead
+    // before it ("dạ không") is no yes.
+    const w = '(?![\\p{L}\\p{N}])';
+    const tail = POLITE_TAIL[lang]?.length ? `(?:\\s+(?:${alt(POLITE_TAIL[lang]!)})${w})?` : '';
+    const run = (list: string[]) => `(?:${alt(list)})${w}(?:\\s+(?:${alt(list)})${w})*${tail}`;
+    const lead = POLITE_LEAD[lang]?.length ? `(?:(?:${alt(POLITE_LEAD[lang]!)})\\s+)?` : '';
+    re = new RegExp(`(?:^|[,.;!?\\n]\\s*|(?<=^|[,.;!?]\\s*)(?:e|y|va|and)\\s+)(?:(${lead}${run(NO[lang])})|(${run(YES[lang])}))${w}`, 'gu');
     cache.set(lang, re);
   }
   re.lastIndex = 0;
@@ -43,8 +54,8 @@ export function extractYesNo(text: string, folded: string, lang: Language): Span
   const out: Span[] = [];
   const words = folded.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
   for (const m of folded.matchAll(pattern(lang))) {
-    const phrase = (m[1] ?? m[2]).replace(/\s+/g, ' ');
-    const start = m.index! + m[0].length - (m[1] ?? m[2]).length;
+    const phrase = (m[2] ?? m[1]).replace(/\s+/g, ' ');
+    const start = m.index! + m[0].length - (m[2] ?? m[1]).length;
     const end = m.index! + m[0].length;
     const clauseEnd = folded.slice(end).search(/[,.;!?\n]/);
     const clause = folded.slice(start, clauseEnd < 0 ? folded.length : end + clauseEnd + 1);
@@ -59,7 +70,7 @@ export function extractYesNo(text: string, folded: string, lang: Language): Span
     // Weak words count only when the clause is short: "isso é caro", "no me llegó", "right now".
     const weak = new Set(['isso', 'pode', 'ta', 'tá', 'no', 'nao', 'bueno', 'va', 'right', 'fine', 'great', 'da', 'dung', 'duoc', 'dc', 'co', 'khong', 'chua', 'nem', 'por favor', 'show', 'opa', 'seguro', 'vamos', 'dat']);
     if (weak.has(phrase) && restOfClause.split(/\s+/).filter(Boolean).length > (phrase === 'nao' || phrase === 'no' ? 1 : 2)) continue;
-    out.push({ type: 'yesno', value: m[1] !== undefined, text: text.slice(start, end), start, end });
+    out.push({ type: 'yesno', value: m[2] !== undefined, text: text.slice(start, end), start, end });
     break; // one answer per message is enough; the first one wins
   }
   return out;
