@@ -10,10 +10,11 @@ let server: SaleorDevServer;
 let client: SaleorClient;
 const catalog = loadCatalog();
 
+// The schema is built at start, not inside the first test's request deadline (slow on a loaded machine).
 beforeAll(async () => {
-  server = await createSaleorDevServer();
+  server = await createSaleorDevServer({ eager: true });
   client = createSaleorClient({ apiUrl: server.url });
-});
+}, 60_000);
 afterAll(() => server?.close());
 
 const names = (ps: Product[]) => ps.map((p) => p.name).sort();
