@@ -294,7 +294,7 @@ export const checkedBotConfigSchema = botConfigSchema.superRefine((c, ctx) => {
     if (intent.search) {
       const search = c.search[intent.search.name];
       if (!search) ctx.addIssue({ code: 'custom', path: ['intents', id, 'search', 'name'], message: `'${intent.search.name}' is not one of the searches (search: ${Object.keys(c.search).join(', ') || 'none'})` });
-      for (const f of [...Object.keys(intent.search.filters), ...intent.search.refine.map((r) => r.filter)]) {
+      for (const f of [...Object.keys(intent.search.filters), ...Object.keys(intent.search.defaults), ...intent.search.refine.map((r) => r.filter)]) {
         if (search && !search.filters[f]) ctx.addIssue({ code: 'custom', path: ['intents', id, 'search', 'filters', f], message: `'${f}' is not a filter of search '${intent.search.name}'` });
       }
       for (const r of intent.search.refine) if (search && !['at_most', 'at_least'].includes(search.filters[r.filter]?.match ?? '')) ctx.addIssue({ code: 'custom', path: ['intents', id, 'search', 'refine'], message: `'${r.filter}' is no at_most or at_least filter` });

@@ -20,6 +20,8 @@ export const intentSearchSchema = z.preprocess(
     name: identifier,
     /** Filter → the entity type whose value it takes (a gazetteer's type, a `number:`/`money:` entity, a built-in kind). */
     filters: z.record(z.string().min(1), z.string().min(1)).default({}),
+    /** Filter values used when the message gives none and no follow-up keeps one (`operacion: alquiler`). */
+    defaults: z.record(z.string().min(1), z.union([z.string(), z.number(), z.boolean()])).default({}),
     /** A message giving at most this many filters is a follow-up: the last search's other filters are kept. 0: never. */
     followUp: z.number().int().min(0).default(1),
     /** Refinements of the last search a message asks for by a phrase. */

@@ -26,7 +26,8 @@ function says(folded: string, phrases: string[]): boolean {
 
 /**
  * The filters of this turn's search: those the entities give, plus — for a follow-up (at most `followUp` filters
- * given, or a refinement asked) — the last search's others; a refinement bounds its filter by the rows shown.
+ * given, or a refinement asked) — the last search's others, else the defaults; a refinement bounds its filter by
+ * the rows shown.
  */
 export function searchFilters(spec: IntentSearchConfig, search: TableSearchConfig, text: string, entities: Entity[], last: LastSearch | undefined): { filters: Record<string, unknown>; refined: boolean } {
   const given: Record<string, unknown> = {};
@@ -37,7 +38,7 @@ export function searchFilters(spec: IntentSearchConfig, search: TableSearchConfi
   const folded = fold(text);
   const refinements = last?.rows.length ? spec.refine.filter((r) => says(folded, r.phrases)) : [];
   const followUp = last !== undefined && (refinements.length > 0 || Object.keys(given).length <= spec.followUp);
-  const filters = followUp ? { ...last!.filters, ...given } : given;
+  const filters = { ...spec.defaults, ...(followUp ? { ...last!.filters, ...given } : given) };
   for (const r of refinements) {
     const values = last!.rows.map((row) => Number(row[r.than])).filter(Number.isFinite);
     if (!values.length) continue;
