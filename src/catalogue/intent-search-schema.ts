@@ -13,9 +13,8 @@ const refineSchema = z.strictObject({
   than: identifier,
 });
 
-export const intentSearchSchema = z.preprocess(
-  (v) => (typeof v === 'string' ? { name: v } : v),
-  z.strictObject({
+/** The keys of an intent's `search:` (docs/writing-a-bot.md lists them). */
+export const intentSearchObjectSchema = z.strictObject({
     /** The search of bot.yaml `search:` run. */
     name: identifier,
     /** Filter → the entity type whose value it takes (a gazetteer's type, a `number:`/`money:` entity, a built-in kind). */
@@ -37,7 +36,8 @@ export const intentSearchSchema = z.preprocess(
     results: z
       .strictObject({ type: z.string().min(1), value: z.string().min(1), names: z.array(identifier).min(1) })
       .optional(),
-  }),
-);
+});
+
+export const intentSearchSchema = z.preprocess((v) => (typeof v === 'string' ? { name: v } : v), intentSearchObjectSchema);
 
 export type IntentSearchConfig = z.infer<typeof intentSearchSchema>;

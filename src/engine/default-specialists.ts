@@ -1,6 +1,6 @@
 // Specialists every bot gets for free: an intent with no code of its own answers with its table search when bot.yaml
-// gives it one (`search:`), else through its tool cascade when it gives one (`answer:`), else from its reply template, else from the bot's knowledge documents, else
-// with the fallback reply.
+// gives it one (`search:`), else through its tool cascade when it gives one (`answer:`), else from its reply
+// template, else from the bot's knowledge documents, else with the fallback reply.
 import type { BotConfig } from '../bot/config.ts';
 import { answerWithCascade } from './cascade.ts';
 import { answerWithSearch } from '../catalogue/intent-search.ts';
