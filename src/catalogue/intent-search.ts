@@ -95,19 +95,19 @@ function nameWords(value: unknown): string[] {
  */
 export function resultEntities(config: Pick<BotConfig, 'intents'>, memory: Record<string, unknown>, text: string, lang: Language): Entity[] {
   const out: Entity[] = [];
-  const folded = foldPreservingOffsets(text.normalize('NFC').toLowerCase());
-  const words = new Set(folded.split(/[^\p{L}\p{N}]+/u));
-  for (const [intent, def] of Object.entries(config.intents)) {
+  let words: Set<string> | undefined;
+  for (const [intent, def] of Object.entries(config.intents ?? {})) {
     const results = def.search?.results;
     const rows = (memory[intent] as LastSearch | undefined)?.rows;
-    if (!results || !rows?.length) continue;
+    if (!results || !rows?.length || !text) continue;
+    words ??= new Set(foldPreservingOffsets(text.normalize('NFC').toLowerCase()).split(/[^\p{L}\p{N}]+/u));
     const value = (row: Record<string, unknown>) => fillTemplate(results.value, Object.fromEntries(Object.entries(row).map(([k, v]) => [k, String(v ?? '')])));
     const at = readListPosition(text, lang, rows.length);
     if (at !== undefined) {
       out.push({ type: results.type, value: value(rows[at]), text });
       continue;
     }
-    const named = rows.filter((row) => results.names.some((c) => nameWords(row[c]).some((w) => words.has(w))));
+    const named = rows.filter((row) => results.names.some((c) => nameWords(row[c]).some((w) => words!.has(w))));
     if (named.length === 1) out.push({ type: results.type, value: value(named[0]), text });
   }
   return out;
