@@ -17,8 +17,11 @@ const refineSchema = z.strictObject({
 export const intentSearchObjectSchema = z.strictObject({
     /** The search of bot.yaml `search:` run. */
     name: identifier,
-    /** Filter → the entity type whose value it takes (a gazetteer's type, a `number:`/`money:` entity, a built-in kind). */
-    filters: z.record(z.string().min(1), z.string().min(1)).default({}),
+    /**
+     * Filter → the entity type whose value it takes (a gazetteer's type, a `number:`/`money:` entity, a built-in kind),
+     * or a list of types, the first the message has winning ("2 ambientes" or "monoambiente").
+     */
+    filters: z.record(z.string().min(1), z.union([z.string().min(1), z.array(z.string().min(1)).min(1)])).default({}),
     /** Filter values used when the message gives none and no follow-up keeps one (`operacion: alquiler`). */
     defaults: z.record(z.string().min(1), z.union([z.string(), z.number(), z.boolean()])).default({}),
     /** A message giving at most this many filters is a follow-up: the last search's other filters are kept. 0: never. */

@@ -33,6 +33,12 @@ describe('searchFilters', () => {
     expect(searchFilters(spec, search, 'busco 2 ambientes en Palermo', [e('rooms', 2), e('area', 'Palermo')], undefined).filters).toEqual({ deal: 'rent', rooms: 2, area: 'Palermo' });
   });
 
+  it('takes a filter from the first of its entity types the message has', () => {
+    const both = { ...spec, filters: { ...spec.filters, rooms: ['rooms', 'studio'] } };
+    expect(searchFilters(both, search, 'un monoambiente', [e('studio', 1)], undefined).filters).toMatchObject({ rooms: 1 });
+    expect(searchFilters(both, search, '2 ambientes, no monoambiente', [e('studio', 1), e('rooms', 2)], undefined).filters).toMatchObject({ rooms: 2 });
+  });
+
   it('keeps the last search for a follow-up that gives one filter, and starts again for a new request', () => {
     expect(searchFilters(spec, search, 'y en Belgrano?', [e('area', 'Belgrano')], last).filters).toEqual({ deal: 'rent', area: 'Belgrano', rooms: 2, max_price: 500000 });
     expect(searchFilters(spec, search, '3 ambientes en Belgrano', [e('area', 'Belgrano'), e('rooms', 3)], last).filters).toEqual({ deal: 'rent', area: 'Belgrano', rooms: 3 });

@@ -31,8 +31,8 @@ function says(folded: string, phrases: string[]): boolean {
  */
 export function searchFilters(spec: IntentSearchConfig, search: TableSearchConfig, text: string, entities: Entity[], last: LastSearch | undefined): { filters: Record<string, unknown>; refined: boolean } {
   const given: Record<string, unknown> = {};
-  for (const [filter, type] of Object.entries(spec.filters)) {
-    const entity = entities.find((e) => e.type === type);
+  for (const [filter, types] of Object.entries(spec.filters)) {
+    const entity = [types].flat().map((type) => entities.find((e) => e.type === type)).find((e) => e !== undefined);
     if (entity) given[filter] = entity.value;
   }
   const folded = fold(text);
