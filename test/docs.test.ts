@@ -8,6 +8,7 @@ import { botConfigSchema, handoffSchema, intentSchema, understandingSchema } fro
 import { formSchema, slotSchema, slotValidationSchema } from '../src/forms/schema.ts';
 import { skillsSchema } from '../src/skills/config.ts';
 import { tableColumnSchema, tableLoadSchema } from '../src/catalogue/table-load-schema.ts';
+import { intentSearchObjectSchema } from '../src/catalogue/intent-search-schema.ts';
 import { projectRoot } from '../src/paths.ts';
 
 const doc = readFileSync(join(projectRoot, 'docs', 'writing-a-bot.md'), 'utf8').split('\n');
@@ -34,6 +35,7 @@ describe('docs/writing-a-bot.md lists every bot.yaml key', () => {
     expect(tableKeys('`understanding`:')).toEqual(keysOf(understandingSchema.shape));
     expect(tableKeys('`intents.<id>`:')).toEqual(keysOf(intentSchema.shape));
     expect(tableKeys('`handoff`:')).toEqual(keysOf(handoffSchema.shape));
+    expect(tableKeys('### An intent answered by a search')).toEqual(keysOf(intentSearchObjectSchema.shape));
   });
 
   it('skills, forms and slots', () => {

@@ -1,5 +1,6 @@
 // The YAML-only example bots (examples/): the tutorial's clinic bot (docs/tutorial.md), a hair salon, a pet
-// grooming shop, a Mexican restaurant, a Vietnamese nail salon, an English bicycle repair shop — every folder of
+// grooming shop, a Mexican restaurant, a Vietnamese nail salon, an English bicycle repair shop, a real-estate agency
+// searching its CSV listings — every folder of
 // examples/ with a conversations.yaml. Their conversations
 // are played over HTTP against the real server, so the tutorial cannot drift from what the runtime does.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -17,7 +18,7 @@ const exampleBots = readdirSync(examplesDir, { withFileTypes: true })
 
 describe('example bots (YAML and markdown only)', () => {
   it('finds the example bots', () => {
-    expect(exampleBots).toEqual(expect.arrayContaining(['bike-repair', 'clinica', 'la-cazuela', 'peluqueria', 'petshop', 'tiem-nail']));
+    expect(exampleBots).toEqual(expect.arrayContaining(['bike-repair', 'clinica', 'inmobiliaria', 'la-cazuela', 'peluqueria', 'petshop', 'tiem-nail']));
   });
 
   it.each(exampleBots)('%s plays its conversations', async (bot) => {

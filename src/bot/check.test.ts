@@ -36,7 +36,7 @@ describe('switchboard check on bot folders', () => {
 
   it('a typo in a key names the nearest valid key', () => {
     const dir = broken((d) => editYaml(d, '    handoff: true', '    handof: true'));
-    expect(errors(dir)).toEqual(["intents.atendente.handof: unknown key 'handof' — did you mean 'handoff'? (valid here: label, description, handoff, predefined, examples, freeText, opening, aliases, slots, answer)"]);
+    expect(errors(dir)).toEqual(["intents.atendente.handof: unknown key 'handof' — did you mean 'handoff'? (valid here: label, description, handoff, predefined, examples, freeText, opening, aliases, slots, answer, search)"]);
   });
 
   it('a missing knowledge folder, and an empty one', () => {

@@ -9,6 +9,7 @@ import { answersSchema, intentAnswerSchema } from '../knowledge/cascade-schema.t
 import { skillsSchema } from '../skills/config.ts';
 import { searchesSchema, searchProblems } from '../catalogue/table-search-schema.ts';
 import { tableProblems, tablesSchema } from '../catalogue/table-load-schema.ts';
+import { intentSearchSchema } from '../catalogue/intent-search-schema.ts';
 
 export const intentSchema = z.strictObject({
   label: z.string().min(1),
@@ -30,6 +31,8 @@ export const intentSchema = z.strictObject({
   slots: z.record(z.string(), commandSlotSchema()).default({}),
   /** Answered by the tool cascade: its sources in order (`[calendar, knowledge, web]`), subject, documents (docs/writing-a-bot.md#answers). */
   answer: intentAnswerSchema.optional(),
+  /** Answered by one of the bot's `search:` entries, its filters from the message (docs/writing-a-bot.md#an-intent-answered-by-a-search). */
+  search: intentSearchSchema.optional(),
 });
 
 function commandSlotSchema() {
@@ -281,11 +284,21 @@ export const checkedBotConfigSchema = botConfigSchema.superRefine((c, ctx) => {
       if (type !== undefined && !gazetteerTypes.has(type)) ctx.addIssue({ code: 'custom', path: ['entities', i, 'place', key], message: `'${type}' is not one of the gazetteers` });
     }
   });
-  const kinds = new Set<string>([...BUILTIN_SLOT_KINDS, ...c.gazetteers.map((g) => g.type), ...c.entities.map((e) => e.type)]);
+  const resultTypes = Object.values(c.intents).flatMap((i) => (i.search?.results ? [i.search.results.type] : []));
+  const kinds = new Set<string>([...BUILTIN_SLOT_KINDS, ...c.gazetteers.map((g) => g.type), ...c.entities.map((e) => e.type), ...resultTypes]);
   for (const id of Object.keys(c.actions?.intents ?? {})) need(id, ['actions', 'intents', id]);
   for (const [id, intent] of Object.entries(c.intents)) {
     if (intent.answer?.from.includes('calendar') && !c.answers?.calendar) {
       ctx.addIssue({ code: 'custom', path: ['intents', id, 'answer', 'from'], message: "'calendar' needs answers.calendar (its rows and date-question words)" });
+    }
+    if (intent.search) {
+      const search = c.search[intent.search.name];
+      if (!search) ctx.addIssue({ code: 'custom', path: ['intents', id, 'search', 'name'], message: `'${intent.search.name}' is not one of the searches (search: ${Object.keys(c.search).join(', ') || 'none'})` });
+      for (const f of [...Object.keys(intent.search.filters), ...Object.keys(intent.search.defaults), ...intent.search.refine.map((r) => r.filter)]) {
+        if (search && !search.filters[f]) ctx.addIssue({ code: 'custom', path: ['intents', id, 'search', 'filters', f], message: `'${f}' is not a filter of search '${intent.search.name}'` });
+      }
+      for (const r of intent.search.refine) if (search && !['at_most', 'at_least'].includes(search.filters[r.filter]?.match ?? '')) ctx.addIssue({ code: 'custom', path: ['intents', id, 'search', 'refine'], message: `'${r.filter}' is no at_most or at_least filter` });
+      if (c.forms[id]) ctx.addIssue({ code: 'custom', path: ['intents', id, 'search'], message: `a form is called '${id}' too: the search keeps its state under the intent's id` });
     }
     if (intent.answer?.documents.length && !c.knowledge) ctx.addIssue({ code: 'custom', path: ['intents', id, 'answer', 'documents'], message: 'documents need a knowledge folder (knowledge:)' });
   }

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { gazetteerSchema } from '../bot/config.ts';
 import type { Sql } from '../store/index.ts';
 import { tableProblems, tablesSchema } from './table-load-schema.ts';
-import { loadTable, readTableRows, tableDir, titleCase } from './table-load.ts';
+import { createTable, loadTable, readTableRows, tableDir, titleCase } from './table-load.ts';
 
 const gazetteers = [gazetteerSchema.parse({ type: 'size', values: { Small: ['s', 'petite'], Large: ['l', 'big'] } })];
 
@@ -101,6 +101,22 @@ describe('loadTable', () => {
     expect(first).toEqual({ stock: 3, price: '19.5' });
     expect(await loadTable(sql, config, 'shirts', { botDir: '/nowhere', env: { SHIRTS_DIR: dir }, log: (m) => log.push(m) })).toEqual({ rows: 4, loaded: false });
     expect(log).toEqual([expect.stringMatching(/^shirts: 4 rows loaded from shirts\.csv/), 'shirts: already loaded (4 rows)']);
+  });
+});
+
+describe('createTable', () => {
+  it("creates a bot's table from the columns bot.yaml makes (numbers and sums as numbers), once, ready to load", async () => {
+    const pg = new PGlite();
+    const sql: Sql = { query: async <T,>(text: string, params?: unknown[]) => (await pg.query<T>(text, params)).rows };
+    await createTable(sql, config, 'shirts');
+    await createTable(sql, config, 'shirts');
+    const columns = await sql.query<{ column_name: string; data_type: string }>(`select column_name, data_type from information_schema.columns where table_name = 'shirts' order by column_name`);
+    expect(Object.fromEntries(columns.map((c) => [c.column_name, c.data_type]))).toEqual({
+      brand: 'text', colour: 'text', country: 'text', kind: 'text', name: 'text', name_norm: 'text', price: 'double precision',
+      rating: 'double precision', search_text: 'text', size: 'text', stock: 'double precision',
+    });
+    expect(await loadTable(sql, config, 'shirts', { botDir: '/nowhere', env: { SHIRTS_DIR: writeFiles() } })).toEqual({ rows: 4, loaded: true });
+    expect(await sql.query(`select stock from shirts where name = 'Plain Tee'`)).toEqual([{ stock: 4 }]);
   });
 });
 

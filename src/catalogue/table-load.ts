@@ -173,3 +173,26 @@ export async function loadTable(sql: Sql, config: Config, name: string, opts: Lo
   log(`${name}: ${after} rows loaded from ${table.sources.map((s) => s.file).join(', ')} (${Date.now() - started} ms)`);
   return { rows: after, loaded: true };
 }
+
+/**
+ * Create table `name` of bot.yaml `tables:` when it does not exist, from the columns bot.yaml makes: `type: number`
+ * (and a `sum`) as double precision, a boolean `value` as boolean, the rest as text. For a bot without a migration
+ * of its own (a bot without code: the runtime loads its tables when it loads the bot).
+ */
+export async function createTable(sql: Sql, config: Config, name: string): Promise<void> {
+  const table = config.tables[name];
+  if (!table) throw new Error(`bot.yaml has no table '${name}' (tables: ${Object.keys(config.tables).join(', ')})`);
+  const types = new Map<string, string>();
+  const add = (columns: Record<string, TableColumnConfig>) => {
+    for (const [col, c] of Object.entries(columns)) {
+      const type = c.type === 'number' || c.sum ? 'double precision' : typeof c.value === 'boolean' ? 'boolean' : typeof c.value === 'number' ? 'double precision' : 'text';
+      if (!types.has(col) || types.get(col) === 'text') types.set(col, type);
+    }
+  };
+  for (const source of table.sources) {
+    add(source.columns);
+    for (const row of source.rows ?? []) add(row);
+  }
+  add(table.columns);
+  await sql.query(`create table if not exists ${name} (${[...types].map(([c, t]) => `${c} ${t}`).join(', ')})`);
+}

@@ -1,5 +1,6 @@
 // The bots of this process: each loaded once (knowledge indexed, setup run, admin settings merged, model bound,
 // classifier restored from the store or trained lazily) and warmed up in the background.
+import { createTable, loadTable } from '../catalogue/table-load.ts';
 import type { BotConfig, IntentConfig } from '../bot/config.ts';
 import type { BotSource } from '../bot/loader.ts';
 import { NotFoundError } from '../errors/index.ts';
@@ -72,6 +73,15 @@ export class BotRegistry {
     }
     // A bot's own start-up writes (data loads) run one process at a time when several start together.
     const setup = definition.setup;
+    // A bot without a setup of its own (a bot without code) has its bot.yaml `tables:` created and loaded here.
+    if (!setup && Object.keys(config.tables).length) {
+      await db.withLock(`switchboard:setup:${config.id}`, async () => {
+        for (const name of Object.keys(config.tables)) {
+          await createTable(db, config, name);
+          await loadTable(db, config, name, { botDir: dir, env, log: (m) => log(`[${config.id}] ${m}`) });
+        }
+      });
+    }
     const services = setup && (await db.withLock(`switchboard:setup:${config.id}`, () => setup({ sql: db, withLock: (key, fn) => db.withLock(key, fn), config, dir, log: (m) => log(`[${config.id}] ${m}`), env })));
     const stored = await store.getSetting<Record<string, Partial<IntentConfig>>>(db, config.id, 'intents');
     const handoff = { ...config.handoff, ...((await store.getSetting<Partial<BotConfig['handoff']>>(db, config.id, 'handoff')) ?? {}) };

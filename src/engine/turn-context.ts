@@ -11,6 +11,7 @@ import type { TurnStateValue } from './turn-state.ts';
 import { fillTemplate } from './narration.ts';
 import { inSpan, tracingEnabled } from '../observability/spans.ts';
 import { searchTable } from '../catalogue/table-search.ts';
+import { resultEntities } from '../catalogue/intent-search.ts';
 import type { LoadedBot } from './registry.ts';
 import type { DeferredWrite, WriteRejected } from './outcomes.ts';
 import type { TraceEntry, TurnContext, TurnEvent, TurnModel } from './types.ts';
@@ -37,6 +38,9 @@ export function turnContext(scope: TurnScope, state: TurnStateValue): TurnContex
   const { db, bot, emit, trace, writes } = scope;
   const understanding = state.understanding as Understanding;
   const entityOptions = () => ({ lang: understanding.language, now: scope.now, timeZone: bot.config.timeZone, gazetteers: bot.config.gazetteers, patterns: bot.config.entities });
+  // The rows an intent's search showed are entities a message may point at ("el segundo"), for the forms' slots.
+  const pointed = resultEntities(bot.config, state.memory, scope.text, understanding.language);
+  const withPointed = (entities: typeof understanding.entities) => (pointed.length ? [...entities.filter((e) => !pointed.some((p) => p.type === e.type)), ...pointed] : entities);
   const ctx: TurnContext = {
     bot: bot.config,
     intentsConfig: bot.intents,
@@ -45,13 +49,13 @@ export function turnContext(scope: TurnScope, state: TurnStateValue): TurnContex
     now: scope.now,
     understanding,
     intents: understanding.intents.map((i) => i.id),
-    entities: understanding.entities,
+    entities: withPointed(understanding.entities),
     commands: () => withCommandSlots(bot.config, bot.intents, botCommandReader(bot.config, bot.intents, bot.local).read(scope.text, (t) => extractEntities(t, entityOptions())), scope.now),
     entitiesFor(intent) {
       const intents = understanding.intents.map((i) => i.id);
       const mine = clausesFor(scope.text, understanding.language, intent, intents, (t) => bot.local.classify(t));
-      if (mine.length === 1 && mine[0] === scope.text) return understanding.entities;
-      return extractEntities(mine.join(', '), entityOptions());
+      if (mine.length === 1 && mine[0] === scope.text) return withPointed(understanding.entities);
+      return withPointed(extractEntities(mine.join(', '), entityOptions()));
     },
     memory: state.memory,
     data: state.data,

@@ -26,7 +26,7 @@ export { answerFromKnowledge, answerFromPassages, recentHistory, searchPassages,
 export { answerWithCascade, calendarOf, CASCADE_TOOLS, isOpening, type CascadeAnswer, type CascadeOptions } from '../engine/cascade.ts';
 export { isShortFollowUp, searchByTopic, topicRouterFor } from '../engine/topic-search.ts';
 export { formatRecordList, loadInBackground, relaxations, searchRelaxing, type BackgroundValue, type BackgroundValueOptions, type RecordListTemplates, type RelaxedResult } from '../catalogue/index.ts';
-export { loadTable, readTableRows, tableDir, titleCase, type LoadTableOptions, type TableColumnConfig, type TableLoadConfig } from '../catalogue/index.ts';
+export { createTable, loadTable, readTableRows, tableDir, titleCase, type LoadTableOptions, type TableColumnConfig, type TableLoadConfig } from '../catalogue/index.ts';
 export { cleanSearchText, expandAliases, gazetteerAliases, normaliseSearchFilters, searchTable, type SearchFilterConfig, type TableSearchConfig, type TableSearchParams, type TableSearchResult } from '../catalogue/index.ts';
 export { WriteRejected, type DeferredWrite } from '../engine/index.ts';
 export { fillTemplate } from '../engine/narration.ts';

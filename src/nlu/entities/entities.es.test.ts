@@ -114,3 +114,16 @@ describe('es entities (fixed clock: Wed 2025-01-15 10:00 America/Argentina/Bueno
     expect(find('voy a la sede palermo')).toMatchObject({ sede: 'palermo' });
   });
 });
+
+describe('a time whose number a unit of the bot follows', () => {
+  const patterns = [{ type: 'ambientes', number: { after: ['ambientes', 'amb'], before: [], within: 0, notWithin: [], notBefore: [], notAfter: [], min: 1, max: 8, integer: true, words: true, counts: false } }];
+  const read = (text: string) => extractEntities(text, { lang: 'es', now: NOW, timeZone: 'America/Argentina/Buenos_Aires', patterns: patterns as never });
+  it('is that number, not a time ("de 2 ambientes")', () => {
+    const entities = read('busco depto de 2 ambientes en Palermo');
+    expect(entities.find((e) => e.type === 'ambientes')?.value).toBe(2);
+    expect(entities.find((e) => e.type === 'time')).toBeUndefined();
+  });
+  it('leaves a time without the unit alone', () => {
+    expect(read('el jueves a las 2, somos 2').find((e) => e.type === 'time')).toBeDefined();
+  });
+});

@@ -33,10 +33,13 @@ export function extractEntities(input: string, opts: ExtractOptions): Entity[] {
   const dates = extractDateTimes(text, opts) as Span[];
   const combined = dates.filter((d) => d.type === 'datetime');
   // A date and a time may share one span ("tonight at 8"): check them against earlier kinds only.
-  const timeFree = dates.filter((d) => d.type !== 'datetime' && !taken(d.start, d.end));
+  const cued = extractCuedNumbers(text, opts.patterns ?? [], opts.lang);
+  // A time whose number a bot's unit word follows is that number ("de 2 ambientes" is no 02:00).
+  const unitAfter = (d: Span) => d.type === 'time' && cued.some((c) => c.start < d.end && d.start < c.end && c.end > d.end);
+  const timeFree = dates.filter((d) => d.type !== 'datetime' && !taken(d.start, d.end) && !unitAfter(d));
   spans.push(...timeFree);
   // After dates ("em 3 dias" stays a date), before the built-in numbers they refine.
-  addAll(extractCuedNumbers(text, opts.patterns ?? [], opts.lang));
+  addAll(cued);
   addAll(extractGazetteers(text, folded, opts.gazetteers ?? []));
   addAll(extractNumbers(text, folded, opts.lang, taken));
   addAll(extractYesNo(text, folded, opts.lang));
