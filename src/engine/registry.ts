@@ -57,6 +57,18 @@ export class BotRegistry {
 
   constructor(private opts: RegistryOptions) {}
 
+  /** Which bot declared each bot.yaml `tables:` name: every bot of a process shares one store. */
+  private readonly tableOwners = new Map<string, string>();
+
+  /** Two bots declaring one table would read and load each other's rows: refuse the second, naming both. */
+  private claimTables(config: BotConfig): void {
+    for (const name of Object.keys(config.tables)) {
+      const owner = this.tableOwners.get(name);
+      if (owner && owner !== config.id) throw new Error(`bot '${config.id}': table '${name}' (bot.yaml tables:) is already bot '${owner}''s; every bot shares the store, so give it a name of its own (e.g. ${config.id.replace(/\W/g, '_')}_${name})`);
+      this.tableOwners.set(name, config.id);
+    }
+  }
+
   get(id: string): LoadedBot {
     const bot = this.bots.get(id);
     if (!bot) throw new NotFoundError(`unknown bot '${id}'`);
@@ -67,6 +79,7 @@ export class BotRegistry {
     const { db, env, log } = this.opts;
     const { config, definition, dir } = source;
     const t0 = performance.now();
+    this.claimTables(config);
     if (config.knowledge) {
       const res = await db.transaction((tx) => indexBotKnowledge(tx, config.id, config.language, `${dir}/${config.knowledge}`));
       if (res.reindexed) log(`[${config.id}] indexed ${res.chunks} knowledge passages`);

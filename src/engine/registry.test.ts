@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { botConfigSchema } from '../bot/config.ts';
+import type { Database } from '../store/index.ts';
+import { BotRegistry } from './registry.ts';
+
+const withTable = (id: string) =>
+  botConfigSchema.parse({
+    id,
+    language: 'es',
+    understanding: { fallback: 'otro' },
+    intents: { otro: { label: 'Otro' } },
+    tables: { listings: { dir: 'data', sources: [{ file: 'listings.csv', columns: { title: { from: 'TITLE' } } }] } },
+  });
+
+describe('BotRegistry', () => {
+  it('refuses a second bot declaring a table another bot already declared, naming both, before touching the store', async () => {
+    // The store is never reached: the claim is checked first.
+    const registry = new BotRegistry({ db: {} as Database, env: {}, log: () => {} });
+    const claim = (id: string) => (registry as unknown as { claimTables(c: ReturnType<typeof withTable>): void }).claimTables(withTable(id));
+    claim('inmobiliaria');
+    claim('inmobiliaria'); // the same bot loaded again keeps its own table
+    await expect(registry.load({ config: withTable('otra'), definition: { specialists: {} }, dir: '/nowhere' })).rejects.toThrow(
+      /bot 'otra': table 'listings' .* already bot 'inmobiliaria''s.*otra_listings/,
+    );
+  });
+});
