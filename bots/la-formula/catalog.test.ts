@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  brandFollowUp,
   defaultCatalog,
   findProducts,
   formatAmount,
@@ -164,3 +165,16 @@ describe('mentionsUnknownProduct (precio_stock)', () => {
   });
 });
 
+
+describe('brandFollowUp', () => {
+  const byId = (id: string) => defaultCatalog.find((p) => p.id === id)!;
+  it('a brand alone after a product answer is that brand\'s product of the same category', () => {
+    expect(brandFollowUp('y la de ena?', [byId('creatina-star-300')]).map((p) => p.id)).toEqual(['creatina-ena-500']);
+    expect(brandFollowUp('y de gentech?', [byId('whey-star-concentrada')]).map((p) => p.id)).toEqual(['whey-isolada-gentech']);
+  });
+  it('nothing without a previous answer, a brand, or when a product is named', () => {
+    expect(brandFollowUp('y la de ena?', [])).toEqual([]);
+    expect(brandFollowUp('y cuanto sale?', [byId('creatina-star-300')])).toEqual([]);
+    expect(brandFollowUp('y la whey ena?', [byId('creatina-star-300')])).toEqual([]);
+  });
+});

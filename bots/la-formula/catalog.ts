@@ -83,6 +83,19 @@ export function findProducts(catalog: Catalog, text: string): ProductMatch[] {
     .sort((a, b) => a.start - b.start || Number(b.product.stock > 0) - Number(a.product.stock > 0) || a.product.price - b.product.price);
 }
 
+/**
+ * A follow-up that names only a brand ("¿y la de ENA?") about the products just answered: the catalogue's
+ * products of that brand in the same categories. Empty when the message names a product or no brand.
+ */
+export function brandFollowUp(text: string, previous: Product[], catalog: Catalog = defaultCatalog): Product[] {
+  if (!previous.length || findProducts(catalog, text).length) return [];
+  const words = new Set(fold(text).match(/[\p{L}\p{N}]+/gu) ?? []);
+  const brands = [...new Set(catalog.map((p) => p.brand))].filter((b) => words.has(fold(b).split(/\s+/)[0])); // by its first word: "ENA", "Star"
+  if (!brands.length) return [];
+  const categories = new Set(previous.map((p) => p.category));
+  return catalog.filter((p) => brands.includes(p.brand) && categories.has(p.category));
+}
+
 /** Does the message name something from the catalogue? */
 export function isKnownProductMention(text: string, catalog: Catalog = defaultCatalog): boolean {
   return findProducts(catalog, text).length > 0;

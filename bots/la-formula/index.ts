@@ -1,7 +1,7 @@
 // la-formula: Nico answers from the shop's catalogue and knowledge; intents whose handoff toggle
 // is on go to Mauri through the runtime's handoff circuit.
 import { answerFromKnowledge, defineBot, fold, isGreeting, type Step, type TurnContext } from 'switchboard';
-import { defaultCatalog, findProducts, formatAmount, mentioned, says, stockPhrase, unknownProductQuery, type Product } from './catalog.ts';
+import { brandFollowUp, defaultCatalog, findProducts, formatAmount, mentioned, says, stockPhrase, unknownProductQuery, type Product } from './catalog.ts';
 
 const PRODUCT_INTENTS = new Set(['consulta_producto', 'posible_comprador']);
 const PRODUCT_TALK = new Set([...PRODUCT_INTENTS, 'precio_stock']);
@@ -10,8 +10,8 @@ function productLine(ctx: TurnContext, p: Product): string {
   return ctx.reply('product_list_item', { nombre: p.name, precio: formatAmount(p.price), stock: stockPhrase(p.stock) });
 }
 
-/** What the conversation is about: the products the last product answer named. */
-type Memory = { productos?: string[] };
+/** What the conversation is about: the products the last product answer named, and its intent. */
+type Memory = { productos?: string[]; intent?: string };
 type Ctx = TurnContext<unknown, Memory>;
 
 /**
@@ -20,10 +20,16 @@ type Ctx = TurnContext<unknown, Memory>;
  */
 const FOLLOW_UP_WORDS = 6;
 function followedUp(ctx: Ctx): Product[] {
+  const brand = brandFollowUp(ctx.text, remembered(ctx.memory));
+  if (brand.length) return brand;
   const words = fold(ctx.text).match(/[\p{L}\p{N}]+/gu) ?? [];
   if (words.length > FOLLOW_UP_WORDS || says('pregunta_precio', ctx.text) === undefined) return [];
   if (mentioned('tema_tienda', ctx.text).length || unknownProductQuery(ctx.text)) return [];
-  return (ctx.memory.productos ?? []).map((id) => defaultCatalog.find((p) => p.id === id)).filter((p): p is Product => Boolean(p));
+  return remembered(ctx.memory);
+}
+
+function remembered(memory: Memory | undefined): Product[] {
+  return (memory?.productos ?? []).map((id) => defaultCatalog.find((p) => p.id === id)).filter((p): p is Product => Boolean(p));
 }
 
 /** consulta_producto / posible_comprador: prices and stock straight from the catalogue. */
@@ -33,8 +39,11 @@ const productAnswer =
     const matches = await ctx.tool('searchCatalog', { text: ctx.text }, async () => findProducts(defaultCatalog, ctx.text));
     const named = [...new Map(matches.map((m) => [m.product.id, m.product])).values()];
     const products = named.length ? named : followedUp(ctx);
-    const memory = { productos: products.map((p) => p.id) };
+    const memory = { productos: products.map((p) => p.id), intent };
+    // "me llevo la star, ¿aceptan Mercado Pago?": a buying question about payment, shipping or pickup too.
+    const topic = mentioned('tema_tienda', ctx.text)[0];
     if (!products.length) {
+      if (topic) return { segments: [{ intent, text: ctx.reply(topic), ok: true }], memory: { ...memory, productos: ctx.memory.productos } };
       const kb = await answerFromKnowledge(ctx, intent);
       const text = kb.found ? kb.text : ctx.reply('product_generic_help');
       return { segments: [{ intent, text, ok: true }], memory };
@@ -60,7 +69,8 @@ const productAnswer =
     } else {
       text = [ctx.reply('product_answer_intro'), ...products.slice(0, 5).map((p) => productLine(ctx, p))].join('\n');
     }
-    if (intent === 'posible_comprador' && inStock.length) text += `\n${ctx.reply('product_buy_cta')}`;
+    if (topic) text += `\n${ctx.reply(topic)}`;
+    else if (intent === 'posible_comprador' && inStock.length) text += `\n${ctx.reply('product_buy_cta')}`;
     return { segments: [{ intent, text, ok: true, data: { products: products.map((p) => p.id) } }], memory };
   };
 
@@ -118,7 +128,7 @@ export default defineBot({
    * not); asking the price of a product it sells is posible_comprador; health talk (bot.yaml's `salud` entity) is farmacologia (a named
    * drug already is: bot.yaml's `drug` gazetteer).
    */
-  refineIntents: ({ text, intents, understanding, bot }) => {
+  refineIntents: ({ text, intents, understanding, bot, memory }) => {
     if (bot.intents?.farmacologia && intents.length === 1 && HEALTH_OVERRIDES.has(intents[0]) && says('salud', text)) return ['farmacologia'];
     let refined = intents;
     if (understanding.source === 'local' && intents.length === 1) {
@@ -129,6 +139,9 @@ export default defineBot({
       if (intents[0] === 'otro' && understanding.unsure && best && PRODUCT_TALK.has(best) && aboutProducts()) refined = [best];
     }
     if (refined.some((i) => PRODUCT_INTENTS.has(i)) && unknownProductQuery(text)) return ['precio_stock'];
+    // "¿y la de ENA?" right after a product answer: the same question about that brand's product.
+    const previous = memory as Memory | undefined;
+    if (refined.length === 1 && refined[0] === 'otro' && brandFollowUp(text, remembered(previous)).length) return [previous?.intent ?? 'consulta_producto'];
     // The catalogue decides what the classifier can only guess: a product we sell, with the data
     // asked for, is not precio_stock, and its price is a buying question. Model verdicts are kept.
     if (understanding.source === 'local' && refined.length === 1 && findProducts(defaultCatalog, text).length > 0) {

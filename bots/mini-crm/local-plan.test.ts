@@ -67,6 +67,8 @@ describe('localPlan', () => {
       quantidade: 2,
       preco: 1200.5,
     });
+    // The lead a proposal is for, typed in lowercase: read (a word that names no lead leaves the current one).
+    expect(localPlan('faz uma proposta pra bia souza', clock)[0].slots).toMatchObject({ lead_mencionado: 'Bia' });
     expect(localPlan('recalcule os totais da proposta com desconto de 10%', clock)[0].slots).toEqual({ desconto_percentual: 10 });
   });
 

@@ -64,6 +64,7 @@ describe('commandReader', () => {
     expect(reader.rest('anotar', 'anota uma observação dizendo que volta em maio')).toBe('volta em maio');
     expect(reader.rest('anotar', 'anota que de tarde ele não atende')).toBe('de tarde ele não atende');
     expect(reader.rest('anotar', 'anota que a Rita ligou')).toBe('a Rita ligou');
+    expect(reader.rest('anotar', 'anota q ele quer 5 maquininhas')).toBe('ele quer 5 maquininhas'); // "q" is "que"
     expect(reader.read('cadastra o Davi; anota: quer boleto').map((c) => c.rest)).toEqual(['Davi', 'quer boleto']);
   });
 

@@ -34,8 +34,8 @@ const QUESTION_WORDS: Record<Language, string[]> = {
 // Words that join a command to its free text ("me lembra de ligar", "anota que ele…"), folded: one is skipped,
 // and after a saying word ("dizendo") its "que" too.
 const CONNECTORS: Record<Language, { words: string[]; saying: string[]; that: string }> = {
-  pt: { words: ['de', 'que', 'para', 'pra', 'assim'], saying: ['dizendo', 'falando', 'informando'], that: 'que' },
-  es: { words: ['de', 'que', 'para', 'asi'], saying: ['diciendo', 'avisando'], that: 'que' },
+  pt: { words: ['de', 'que', 'q', 'para', 'pra', 'assim'], saying: ['dizendo', 'falando', 'informando'], that: 'que' },
+  es: { words: ['de', 'que', 'q', 'para', 'asi'], saying: ['diciendo', 'avisando'], that: 'que' },
   vi: { words: ['la', 'rang'], saying: ['noi'], that: 'rang' },
   en: { words: ['to', 'that'], saying: ['saying', 'telling'], that: 'that' },
 };

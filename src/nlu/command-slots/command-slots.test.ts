@@ -42,6 +42,12 @@ describe('readCommandSlots', () => {
       item: 'Cadeiras giratórias',
     });
     expect(read('bota 12x parafuso sextavado', '12x parafuso sextavado', specs)).toEqual({ quantidade: 12, item: 'Parafuso sextavado' });
+    // "tb" (também) is a filler where the text opens; a price in words is read as one.
+    expect(read('poe tb 1 instalacao por cento e cinquenta reais', 'tb 1 instalacao por cento e cinquenta reais', specs)).toEqual({
+      preco: 150,
+      quantidade: 1,
+      item: 'Instalacao',
+    });
   });
 
   it('reads a name after cue words: any case after a naming word, else Capitalized only', () => {

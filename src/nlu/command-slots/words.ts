@@ -25,7 +25,7 @@ const WORDS: Record<Language, LanguageWords> = {
   pt: {
     leading: ['por favor', 'pfv', 'pf', 'favor', 'vc pode', 'voce pode', 'vc poderia', 'voce poderia', 'pode', 'poderia', 'consegue',
       'preciso que voce', 'preciso que vc', 'preciso', 'quero que voce', 'quero que vc', 'quero', 'gostaria de', 'gostaria que voce',
-      'gostaria que vc', 'me ajuda a', 'ajuda a', 'bora', 'vamos', 'agora', 'tambem', 'ainda', 'depois', 'entao', 'ai', 'e', 'ok', 'oi', 'ola',
+      'gostaria que vc', 'me ajuda a', 'ajuda a', 'bora', 'vamos', 'agora', 'tambem', 'tb', 'tbm', 'tmb', 'ainda', 'depois', 'entao', 'ai', 'e', 'ok', 'oi', 'ola',
       'bom dia', 'boa tarde', 'boa noite', 'alem disso', 'em seguida', 'por fim'],
     glue: ['para', 'pra', 'pro', 'ate', 'no', 'na', 'nos', 'nas', 'em', 'de', 'do', 'da', 'dos', 'das', 'as', 'a', 'o', 'os', 'ao', 'e', 'com',
       'dia', 'por', 'pelo', 'pela', 'sobre', 'que', 'dizendo', 'falando', 'informando', 'cada', 'cada um', 'cada uma'],
@@ -39,7 +39,7 @@ const WORDS: Record<Language, LanguageWords> = {
     particles: ['da', 'de', 'do', 'das', 'dos'],
   },
   es: {
-    leading: ['por favor', 'puedes', 'podes', 'podrias', 'quiero que', 'quiero', 'necesito', 'me ayudas a', 'tambien', 'ademas', 'luego',
+    leading: ['por favor', 'puedes', 'podes', 'podrias', 'quiero que', 'quiero', 'necesito', 'me ayudas a', 'tambien', 'tb', 'tmb', 'tbn', 'ademas', 'luego',
       'despues', 'entonces', 'y', 'ok', 'hola', 'buen dia', 'buenos dias', 'buenas tardes', 'buenas noches'],
     glue: ['para', 'hasta', 'en', 'de', 'del', 'a', 'al', 'el', 'la', 'los', 'las', 'y', 'con', 'por', 'que', 'sobre', 'cada', 'dia'],
     articles: ['el', 'la', 'los', 'las', 'un', 'una', 'unos', 'unas'],

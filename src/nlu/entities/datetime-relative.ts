@@ -35,7 +35,7 @@ const RELATIVE: Partial<Record<Language, RelativeLexicon>> = {
     units: [['minutos', 'minute'], ['minuto', 'minute'], ['min', 'minute'], ['horas', 'hour'], ['hora', 'hour'], ['dias', 'day'], ['dia', 'day'], ['semanas', 'week'], ['semana', 'week'], ['meses', 'month'], ['mes', 'month']],
     articles: [],
     halfHour: 'meia hora',
-    nextWeek: 'semana que vem|proxima semana|semana seguinte',
+    nextWeek: 'semana que vem|semana q vem|proxima semana|semana seguinte',
   },
   es: {
     lead: 'dentro de|en',

@@ -130,8 +130,9 @@ function ownParse(folded: string, lang: Language, clock: WallClock): Found[] {
     const strictlyNext = Boolean(m[1] && /prox|next|coming/.test(m[1])) || Boolean(m[3]);
     // "next friday" / "sexta que vem" on a Friday means a week later; otherwise the coming one.
     let date = nextWeekday(today, wd);
-    if (m[3] && /tuan|semana/.test(m[3])) {
-      // "thứ sáu tuần sau", "sexta da semana que vem": that weekday in next (Monday-based) week.
+    if ((m[3] && /tuan|semana/.test(m[3])) || (m[1] && /semana/.test(m[1]))) {
+      // "thứ sáu tuần sau", "sexta da semana que vem", "semana que vem na terça", "la semana que viene el martes":
+      // that weekday in next (Monday-based) week.
       const monday = addDays(today, 7 - ((weekdayOf(today) + 6) % 7));
       date = addDays(monday, (wd + 6) % 7);
     } else if (strictlyNext && date.day === today.day && date.month === today.month) date = addDays(date, 7);

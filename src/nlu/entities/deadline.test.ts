@@ -21,6 +21,7 @@ describe('readDeadline (pt)', () => {
     expect(at('hoje às 17h')).toBe('15/05/2025 17:00');
     expect(at('amanha de manha')).toBe('16/05/2025 09:00');
     expect(at('amanhã às 3 da tarde')).toBe('16/05/2025 15:00');
+    expect(at('amanha depois do almoço')).toBe('16/05/2025 14:00'); // after lunch is the afternoon
   });
 
   it('reads weekdays as the next such day', () => {

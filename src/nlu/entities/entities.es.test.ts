@@ -32,6 +32,9 @@ describe('es entities (fixed clock: Wed 2025-01-15 10:00 America/Argentina/Bueno
     ['15 de marzo', { date: '2025-03-15' }],
     ['mañana a las 19:00', { date: '2025-01-16', time: '19:00' }],
     ['el sábado a las 10 y media', { date: '2025-01-18', time: '10:30' }],
+    // A weekday of next week, not the coming one.
+    ['la semana que viene el jueves', { date: '2025-01-23' }],
+    ['el martes de la semana que viene', { date: '2025-01-21' }],
   ])('date/time: %s', (text, expected) => {
     expect(find(text)).toMatchObject(expected);
   });

@@ -33,6 +33,13 @@ describe('pt entities (fixed clock: Wed 2025-01-15 10:00 America/Sao_Paulo)', ()
     ['10 de fevereiro', { date: '2025-02-10' }],
     ['amanha as 19h', { date: '2025-01-16', time: '19:00' }],
     ['quarta', { date: '2025-01-15' }],
+    // A weekday of next week: "semana que vem na terça" is not tomorrow's Tuesday; "q vem" is "que vem".
+    ['semana q vem na terca pode ser?', { date: '2025-01-21' }],
+    ['na semana que vem, na sexta às 19h', { date: '2025-01-24', time: '19:00' }],
+    ['próxima semana na quinta', { date: '2025-01-23' }],
+    ['segunda q vem as 20h', { date: '2025-01-20', time: '20:00' }],
+    ['sexta da semana q vem', { date: '2025-01-24' }],
+    ['semana q vem', { date: '2025-01-20' }],
   ])('date/time: %s', (text, expected) => {
     expect(find(text)).toMatchObject(expected);
   });

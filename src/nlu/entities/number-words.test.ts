@@ -10,6 +10,18 @@ describe('numbers said in words', () => {
     expect(parseNumberWords('vinte e xis', 'pt')).toBeUndefined();
   });
 
+  it('reads hundreds and thousands in Portuguese and Spanish', () => {
+    expect(parseNumberWords('cento e cinquenta', 'pt')).toBe(150);
+    expect(parseNumberWords('mil e duzentos', 'pt')).toBe(1200);
+    expect(parseNumberWords('dois mil e quinhentos', 'pt')).toBe(2500);
+    expect(parseNumberWords('trezentos e vinte e cinco', 'pt')).toBe(325);
+    expect(parseNumberWords('doscientos treinta y dos', 'es')).toBe(232);
+    expect(parseNumberWords('tres mil quinientos', 'es')).toBe(3500);
+    const re = new RegExp(`(?<![a-z])(${numberWordsSource('pt')})(?![a-z])`);
+    expect(re.exec('instalacao por cento e cinquenta reais')?.[1]).toBe('cento e cinquenta');
+    expect(re.exec('fica mil e quinhentos reais')?.[1]).toBe('mil e quinhentos');
+  });
+
   it('finds the longest reading in folded text', () => {
     const re = new RegExp(`(?<![a-z])(${numberWordsSource('pt')})(?![a-z])`);
     expect(re.exec('tenho vinte e cinco anos')?.[1]).toBe('vinte e cinco');

@@ -58,31 +58,87 @@ export const NUMBER_WORDS: Record<Language, Record<string, number>> = {
 const TENS_AND: Partial<Record<Language, string>> = { pt: 'e', es: 'y' };
 
 /**
- * A regular-expression source (no groups) for a number said in words in folded text: a word of NUMBER_WORDS or
- * tens and a unit ("vinte e cinco"). Callers add their own word boundaries.
+ * The hundreds and the word for a thousand, where the language composes larger numbers in words ("cento e
+ * cinquenta", "duzentos", "mil e quinhentos", "ciento cincuenta", "dos mil"); folded. Kept apart from NUMBER_WORDS,
+ * whose small words other readers use on their own (hours, counts of people).
+ */
+const HUNDREDS: Partial<Record<Language, { words: Record<string, number>; and: string; thousand: string }>> = {
+  pt: {
+    words: {
+      cento: 100, duzentos: 200, duzentas: 200, trezentos: 300, trezentas: 300, quatrocentos: 400, quatrocentas: 400, quinhentos: 500,
+      quinhentas: 500, seiscentos: 600, seiscentas: 600, setecentos: 700, setecentas: 700, oitocentos: 800, oitocentas: 800,
+      novecentos: 900, novecentas: 900,
+    },
+    and: 'e',
+    thousand: 'mil',
+  },
+  es: {
+    words: {
+      ciento: 100, doscientos: 200, doscientas: 200, trescientos: 300, trescientas: 300, cuatrocientos: 400, cuatrocientas: 400,
+      quinientos: 500, quinientas: 500, seiscientos: 600, seiscientas: 600, setecientos: 700, setecientas: 700, ochocientos: 800,
+      ochocientas: 800, novecientos: 900, novecientas: 900,
+    },
+    and: '',
+    thousand: 'mil',
+  },
+};
+
+const wordSourceCache = new Map<Language, string>();
+
+/**
+ * A regular-expression source (no groups) for a number said in words in folded text: a word of NUMBER_WORDS, tens
+ * and a unit ("vinte e cinco"), and in Portuguese and Spanish hundreds and thousands built from them ("cento e
+ * cinquenta", "mil e quinhentos", "doscientos treinta y dos"). Callers add their own word boundaries.
  */
 export function numberWordsSource(lang: Language): string {
+  const cached = wordSourceCache.get(lang);
+  if (cached) return cached;
   const table = NUMBER_WORDS[lang];
   const byLength = (list: string[]) => list.sort((a, b) => b.length - a.length).join('|');
   const all = byLength(Object.keys(table));
   const and = TENS_AND[lang];
-  if (!and) return `(?:${all})`;
-  const tens = byLength(Object.keys(table).filter((w) => table[w] >= 20 && table[w] < 100 && table[w] % 10 === 0));
-  const units = byLength(Object.keys(table).filter((w) => table[w] >= 1 && table[w] <= 9));
-  return `(?:(?:${tens})\\s+${and}\\s+(?:${units})|${all})`;
+  let source: string;
+  if (!and) source = `(?:${all})`;
+  else {
+    const tens = byLength(Object.keys(table).filter((w) => table[w] >= 20 && table[w] < 100 && table[w] % 10 === 0));
+    const units = byLength(Object.keys(table).filter((w) => table[w] >= 1 && table[w] <= 9));
+    const below100 = `(?:(?:${tens})\\s+${and}\\s+(?:${units})|${all})`;
+    const big = HUNDREDS[lang];
+    if (!big) source = below100;
+    else {
+      const join = big.and ? `\\s+${big.and}\\s+` : '\\s+';
+      const below1000 = `(?:(?:${byLength(Object.keys(big.words))})(?:${join}${below100})?|${below100})`;
+      const thousands = `(?:${below1000}\\s+)?${big.thousand}(?:(?:${join}|\\s+)${below1000})?`;
+      source = `(?:${thousands}|${below1000})`;
+    }
+  }
+  wordSourceCache.set(lang, source);
+  return source;
 }
 
-/** The value of a number said in words (folded): "dezessete" → 17, "vinte e cinco" → 25; undefined otherwise. */
+/**
+ * The value of a number said in words (folded): "dezessete" → 17, "vinte e cinco" → 25, "cento e cinquenta" → 150,
+ * "mil e duzentos" → 1200, "doscientos treinta y dos" → 232; undefined otherwise.
+ */
 export function parseNumberWords(raw: string, lang: Language): number | undefined {
   const and = TENS_AND[lang];
-  const parts = and ? raw.trim().split(new RegExp(`\\s+${and}\\s+`)) : [raw.trim()];
+  const big = HUNDREDS[lang];
+  const joiners = new Set([and, big?.and].filter(Boolean));
+  const words = raw.trim().split(/\s+/).filter((w) => !joiners.has(w));
+  if (!words.length) return undefined;
   let total = 0;
-  for (const part of parts) {
-    const v = NUMBER_WORDS[lang][part];
+  let current = 0;
+  for (const w of words) {
+    if (big && w === big.thousand) {
+      total += (current || 1) * 1000;
+      current = 0;
+      continue;
+    }
+    const v = NUMBER_WORDS[lang][w] ?? big?.words[w];
     if (v === undefined) return undefined;
-    total += v;
+    current += v;
   }
-  return total;
+  return total + current;
 }
 
 const ORDINAL_WORDS: Record<Language, string[]> = {
