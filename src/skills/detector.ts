@@ -22,6 +22,8 @@ const MAX_DOMAIN_LINES = 600;
 const MIN_INTENT_LINES = 12;
 /** Shortest stem that can be a topic word (a Vietnamese syllable is short and still a word). */
 const MIN_TOPIC_WORD: Record<Language, number> = { pt: 4, es: 4, en: 4, vi: 2 };
+/** Shortest stem of a listed thing name (`topic_words`) outside Vietnamese. */
+const MIN_THING_NAME = 3;
 /** Foreign words a message needs (and more of them than of the bot's words) for the bot's words in it to be passers-by. */
 const PASSER_BY_FOREIGN = 2;
 /** A distinctive unit used by at least this many of the bot's examples is a strong sign the message is the bot's. */
@@ -56,6 +58,11 @@ export interface SkillReading {
    * words excepted ("computador" in a gym, "piada" in a scholarship adviser): a topic the bot has no part in.
    */
   offTopicWords: string[];
+  /**
+   * The off-topic words that name another topic's thing (`topic_words`: "car", "tủ lạnh"), a capitalised name
+   * excepted: the object a request in the bot's own verbs is about ("can you fix my …" to a bicycle shop).
+   */
+  thingWords: string[];
   /** Share of the message's words the detector has seen anywhere (bot or background). */
   coverage: number;
   /** Most words are strings no text of the language has (keyboard mashes): out of scope in any bot. */
@@ -149,7 +156,8 @@ export function createSkillDetector(opts: SkillDetectorOptions, cached?: Uint8Ar
   for (const w of background) if (w.length >= MIN_TOPIC_WORD[lang] && !everyday.has(w) && !botWords.has(w)) offTopic.add(w);
   // Names of other topics' things (stems; in Vietnamese pairs of syllables) that the bot's text never says.
   const thingNames = new Set<string>();
-  for (const u of topicUnits) if (!everyday.has(u) && !botWords.has(u) && !botUnits.has(u) && !(lang !== 'vi' && u.length < MIN_TOPIC_WORD[lang])) thingNames.add(u);
+  // The lists are written for this, so a short name is still a thing ("car", "van"): three letters at least.
+  for (const u of topicUnits) if (!everyday.has(u) && !botWords.has(u) && !botUnits.has(u) && !(lang !== 'vi' && u.length < MIN_THING_NAME)) thingNames.add(u);
   for (const u of thingNames) offTopic.add(u);
 
   const botWordList = [...botWords].filter((w) => w.length >= 5);
@@ -189,7 +197,8 @@ export function createSkillDetector(opts: SkillDetectorOptions, cached?: Uint8Ar
       const unseen = words.filter((w) => !seen.has(w) && !named.has(w) && w.length >= MIN_TOPIC_WORD[lang] && plausible(w) && !nearBotWord(w));
       const foreignWords = [...new Set([...offTopicWords.filter((w) => !named.has(w)), ...unseen])];
       let passerBy: IntentScore[] | null = null;
-      const things = offTopicWords.filter((w) => thingNames.has(w) && !named.has(w)).length;
+      const thingWords = offTopicWords.filter((w) => thingNames.has(w) && !named.has(w));
+      const things = thingWords.length;
       const weakOnly = domainWords.length > 0 && !strongDomainWord;
       if (domainWords.length && ((foreignWords.length >= PASSER_BY_FOREIGN && foreignWords.length > domainWords.length) || (weakOnly && things >= domainWords.length))) {
         const own = new Set(domainWords.flatMap((u) => u.split(' ')));
@@ -198,7 +207,7 @@ export function createSkillDetector(opts: SkillDetectorOptions, cached?: Uint8Ar
       }
       const parts = text.split(/[,.;!?]+/).map((p) => normalize(p, lang)).filter((p) => p.trim());
       const partHuman = parts.length > 1 ? Math.max(...parts.map((p) => classifier.predictNormalized(p).find((s) => s.id === 'human')?.confidence ?? 0)) : 0;
-      return { best: scores[0], scores, domainWords, strongDomainWord, offTopicWords, coverage, gibberish, hasValue, foreignWords, passerBy, partHuman };
+      return { best: scores[0], scores, domainWords, strongDomainWord, offTopicWords, thingWords, coverage, gibberish, hasValue, foreignWords, passerBy, partHuman };
     },
   };
 }

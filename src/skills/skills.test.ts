@@ -124,6 +124,7 @@ describe('decideSkill', () => {
     domainWords: [],
     strongDomainWord: false,
     offTopicWords: [],
+    thingWords: [],
     coverage: 1,
     foreignWords: [],
     passerBy: null,
