@@ -70,7 +70,8 @@ export function decideSkill(r: SkillReading, t = SKILL_THRESHOLDS): SkillVerdict
   // "Is this a bot? Put me through to a person": asking about the bot and for a person is a request for a person, and
   // so is small talk with a part that asks for one ("hi, a person please").
   const human = r.scores.find((s) => s.id === 'human')?.confidence ?? 0;
-  if (id === 'bot_question' && r.partHuman >= t.humanAfterBotQuestion && !r.domainWords.length) return { kind: 'human', confidence: r.partHuman };
+  // Only when a part of its own leans that way: "a person or a bot?" in one breath asks about the bot.
+  if (id === 'bot_question' && human >= t.humanAfterBotQuestion && r.partHuman >= t.humanAfterBotQuestion && !r.domainWords.length) return { kind: 'human', confidence: human };
   if ((SMALL_TALK as readonly string[]).includes(id) && r.partHuman >= t.human && !r.domainWords.length) return { kind: 'human', confidence: r.partHuman };
   const shared = r.domainWords.length > 0;
   if (r.gibberish && !r.hasValue && !shared) return { kind: 'out_of_scope', confidence: 1 };

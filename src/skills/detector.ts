@@ -22,6 +22,8 @@ const MAX_DOMAIN_LINES = 600;
 const MIN_INTENT_LINES = 12;
 /** Shortest stem that can be a topic word (a Vietnamese syllable is short and still a word). */
 const MIN_TOPIC_WORD: Record<Language, number> = { pt: 4, es: 4, en: 4, vi: 2 };
+/** Letters a listed thing name shares at its start with a word of the bot's for the two to be one family. */
+const RELATED_PREFIX = 6;
 /** Shortest stem of a listed thing name (`topic_words`) outside Vietnamese. */
 const MIN_THING_NAME = 3;
 /** Foreign words a message needs (and more of them than of the bot's words) for the bot's words in it to be passers-by. */
@@ -96,6 +98,27 @@ export interface SkillDetector {
   readonly restored: boolean;
 }
 
+/**
+ * Vietnamese syllables that only frame a message, folded. Pronouns, forms of address and particles, and the question
+ * words and connectives they come with. Folded forms whose other sense is a thing or a deed are left out ("ban": bạn
+ * and bán, "toi": tôi and tối, "the": thế and thẻ, "chu": chứ and chủ, "dau": đâu and đầu, "do": đó and đồ).
+ */
+const VI_ADDRESS_SYLLABLES = new Set(
+  'em e anh a chi c minh mik mk tui tao ta ho ak ah nha nhe nhen hen nhi ne nek vay v z oi ui luon thoi roi nua'.split(' '),
+);
+const VI_QUESTION_SYLLABLES = new Set('co duoc dc khong ko k hok khum chua j gi sao nao ai la thi va hay hoac nhung cua cho o tai de voi di kia vi nen neu'.split(' '));
+
+/**
+ * In Vietnamese a pair of a pronoun or particle and another such syllable or a question word ("sao em", "vay a"):
+ * it only frames a message, never a bot's own word. A pair of question words ("co duoc", "gi khong") stays a weak one.
+ */
+function framePair(u: string, lang: Language): boolean {
+  if (lang !== 'vi') return false;
+  const parts = u.split(' ');
+  const framing = (p: string) => VI_ADDRESS_SYLLABLES.has(p) || VI_QUESTION_SYLLABLES.has(p);
+  return parts.length === 2 && parts.every(framing) && parts.some((p) => VI_ADDRESS_SYLLABLES.has(p));
+}
+
 /** In Vietnamese a pair of two everyday syllables ("nam nay", "duoc bao"): only ever a weak mark of the bot's. */
 function everydayPair(u: string, generic: Set<string>): boolean {
   const parts = u.split(' ');
@@ -144,7 +167,7 @@ export function createSkillDetector(opts: SkillDetectorOptions, cached?: Uint8Ar
     }
     for (const u of new Set(units(normalized, lang))) {
       botUnits.add(u);
-      if (genericUnits.has(u) || generic.has(u) || isFunctionWord(u, lang) || nameUnits.has(u) || u.split(' ').some((part) => nameUnits.has(part))) continue;
+      if (genericUnits.has(u) || generic.has(u) || isFunctionWord(u, lang) || framePair(u, lang) || nameUnits.has(u) || u.split(' ').some((part) => nameUnits.has(part))) continue;
       own.add(u);
       // A pair of two everyday syllables stays a weak mark however often the bot says it.
       if (domainSet.has(t) && !everydayPair(u, generic)) exampleCount.set(u, (exampleCount.get(u) ?? 0) + 1);
@@ -163,6 +186,9 @@ export function createSkillDetector(opts: SkillDetectorOptions, cached?: Uint8Ar
   const botWordList = [...botWords].filter((w) => w.length >= 5);
   /** A misspelling of one of the bot's words ("adicone") is not a word of another topic. */
   const nearBotWord = (w: string) => w.length >= 5 && botWordList.some((b) => Math.abs(b.length - w.length) <= 1 && editDistance(b, w) <= 1);
+
+  /** A thing named with a word of the bot's own family ("cardiologista" to a clinic that says "cardiologia"). */
+  const relatedToBotWord = (w: string) => w.length >= RELATED_PREFIX && botWordList.some((b) => b.slice(0, RELATED_PREFIX) === w.slice(0, RELATED_PREFIX));
 
   // Letter trigrams of everything the detector read: a word made mostly of unseen trigrams is no word.
   const trigrams = new Set(skillTrigrams);
@@ -197,7 +223,7 @@ export function createSkillDetector(opts: SkillDetectorOptions, cached?: Uint8Ar
       const unseen = words.filter((w) => !seen.has(w) && !named.has(w) && w.length >= MIN_TOPIC_WORD[lang] && plausible(w) && !nearBotWord(w));
       const foreignWords = [...new Set([...offTopicWords.filter((w) => !named.has(w)), ...unseen])];
       let passerBy: IntentScore[] | null = null;
-      const thingWords = offTopicWords.filter((w) => thingNames.has(w) && !named.has(w));
+      const thingWords = offTopicWords.filter((w) => thingNames.has(w) && !named.has(w) && !relatedToBotWord(w));
       const things = thingWords.length;
       const weakOnly = domainWords.length > 0 && !strongDomainWord;
       if (domainWords.length && ((foreignWords.length >= PASSER_BY_FOREIGN && foreignWords.length > domainWords.length) || (weakOnly && things >= domainWords.length))) {
