@@ -48,6 +48,11 @@ export const SKILL_THRESHOLDS = {
    * bot with its own greeting intent shares the skills' lines, so its greetings never read this surely as small talk.
    */
   smallTalkOverBot: 0.9,
+  /**
+   * The same for a question whether this is a bot: a bot's own intents rarely share the skills' bot-question lines
+   * the way a greeting intent shares their greetings ("a person or a machine?" read as a shop's FAQ).
+   */
+  botQuestionOverBot: 0.75,
 };
 
 /**

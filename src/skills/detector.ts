@@ -182,6 +182,8 @@ export function createSkillDetector(opts: SkillDetectorOptions, cached?: Uint8Ar
   // The lists are written for this, so a short name is still a thing ("car", "van"): three letters at least.
   for (const u of topicUnits) if (!everyday.has(u) && !botWords.has(u) && !botUnits.has(u) && !(lang !== 'vi' && u.length < MIN_THING_NAME)) thingNames.add(u);
   for (const u of thingNames) offTopic.add(u);
+  // The listed names as written (folded), outside Vietnamese.
+  const thingSurfaces = new Set(lang === 'vi' ? [] : lines.topic.flatMap((t) => normalize(t, lang).split(' ')));
 
   const botWordList = [...botWords].filter((w) => w.length >= 5);
   /** A misspelling of one of the bot's words ("adicone") is not a word of another topic. */
@@ -223,7 +225,9 @@ export function createSkillDetector(opts: SkillDetectorOptions, cached?: Uint8Ar
       const unseen = words.filter((w) => !seen.has(w) && !named.has(w) && w.length >= MIN_TOPIC_WORD[lang] && plausible(w) && !nearBotWord(w));
       const foreignWords = [...new Set([...offTopicWords.filter((w) => !named.has(w)), ...unseen])];
       let passerBy: IntentScore[] | null = null;
-      const thingWords = offTopicWords.filter((w) => thingNames.has(w) && !named.has(w) && !relatedToBotWord(w));
+      // Said as listed, not only sharing a stem ("multi" is no "multa").
+      const said = lang === 'vi' ? null : new Set(normalized.split(' ').filter((w) => thingSurfaces.has(w)).map((w) => stem(w, lang)));
+      const thingWords = offTopicWords.filter((w) => thingNames.has(w) && !named.has(w) && !relatedToBotWord(w) && (!said || said.has(w)));
       const things = thingWords.length;
       const weakOnly = domainWords.length > 0 && !strongDomainWord;
       if (domainWords.length && ((foreignWords.length >= PASSER_BY_FOREIGN && foreignWords.length > domainWords.length) || (weakOnly && things >= domainWords.length))) {
