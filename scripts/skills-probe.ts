@@ -6,10 +6,11 @@ import { detectorInputs } from '../src/engine/understanding.ts';
 import type { Language } from '../src/nlu/index.ts';
 import { createSkillDetector, decideSkill } from '../src/skills/index.ts';
 import { projectRoot } from '../src/paths.ts';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 
 const [id, ...args] = process.argv.slice(2);
-const dir = join(projectRoot, 'bots', id);
+// A reference bot (bots/) or an example bot (examples/).
+const dir = existsSync(join(projectRoot, 'bots', id)) ? join(projectRoot, 'bots', id) : join(projectRoot, 'examples', id);
 const config = readBotConfig(dir);
 const { options } = detectorInputs({ config, intents: config.intents, language: config.language.slice(0, 2) as Language, dir });
 if (!options) throw new Error(`${id}: every skill is off`);

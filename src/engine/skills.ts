@@ -100,7 +100,7 @@ export function smallTalkOutcome(bot: LoadedBot, understanding: Understanding, r
 function smallTalkIsRuntimes(bot: LoadedBot, understanding: Understanding, kind: SkillKind, confidence: number): boolean {
   if (understanding.unsure) return true;
   const { config } = bot;
-  if (!understanding.intents.every((i) => i.id === config.understanding.fallback)) return confidence >= SKILL_THRESHOLDS.smallTalkOverBot;
+  if (!understanding.intents.every((i) => i.id === config.understanding.fallback)) return confidence >= (kind === 'bot_question' ? SKILL_THRESHOLDS.botQuestionOverBot : SKILL_THRESHOLDS.smallTalkOverBot);
   const ownReply = Boolean(config.skills.smalltalk.replies[kind as keyof typeof config.skills.smalltalk.replies] || config.replies[kind]);
   return ownReply || !fallbackSmallTalk(bot).has(kind);
 }

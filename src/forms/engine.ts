@@ -5,7 +5,7 @@ import { isoDate, wallClock } from '../nlu/index.ts';
 import type { Entity, Language, PatternEntity } from '../nlu/types.ts';
 import type { Step, StepResult, TurnContext } from '../engine/types.ts';
 import type { FormConfig, SlotConfig } from './schema.ts';
-import { fromEntities } from './from-entities.ts';
+import { carriedFromOtherClauses, fromEntities } from './from-entities.ts';
 import { readFormSlots, type SlotTextReader, type SlotVocabulary } from './reading.ts';
 import { slotsRead } from './reading-kinds.ts';
 import { showList } from './show-list.ts';
@@ -110,7 +110,7 @@ async function formTurn(t: Turn): Promise<StepResult> {
   const known = { ...fromProfile, ...(await rt.hooks?.load?.(ctx)) };
   const slots: Slots = { ...(active ? prior!.slots : {}), ...ofForm(form, known) };
   const pending = active ? prior!.stage! : undefined;
-  const entities = ctx.intents.length > 1 ? ctx.entitiesFor(intent) : ctx.entities;
+  const entities = ctx.intents.length > 1 ? carriedFromOtherClauses(form, slots, ctx.entitiesFor(intent), ctx.entities) : ctx.entities;
   const { changed, rejected } = await fill(t, slots, pending, entities);
   // A question the skills read as out of scope that fills nothing ("¿quién ganó el fútbol ayer?" while the day is
   // asked): the out-of-scope line, then the question again; what it seemed to say (yesterday) is not refused. Not

@@ -5,7 +5,7 @@ import { cancels, isOtherSlotsValue } from './engine.ts';
 import { bareName, showDate, showTime, withinRules } from './slots.ts';
 import { formSchema, slotSchema } from './schema.ts';
 import { isOnlyCancel } from './context.ts';
-import { fromEntities } from './from-entities.ts';
+import { carriedFromOtherClauses, fromEntities } from './from-entities.ts';
 import { extractEntities, type Language } from '../nlu/index.ts';
 
 describe('slot readers', () => {
@@ -77,6 +77,44 @@ describe('slot readers', () => {
     expect(read('Lan Anh 0909111222', 'vi')).toEqual({ ten: 'Lan Anh', sdt: '0909111222' });
     expect(read('Tom, tomorrow', 'en')).toEqual({ ten: 'Tom', ngay: '2026-03-11' });
     expect(read('sđt 0909111222', 'vi')).toEqual({ sdt: '0909111222' });
+  });
+
+  it('asks which day for a span of days rather than take its first day', () => {
+    const f = formSchema.parse({ done: 'x', slots: { name: { kind: 'name', ask: 'x' }, day: { kind: 'date', ask: 'x' }, time: { kind: 'time', ask: 'x' } } });
+    const read = (text: string, lang: Language) => Object.fromEntries(fromEntities(f, { text, declared: [], lang }, { name: 'Ana' }, 'day', extractEntities(text, { lang, now: new Date('2026-03-10T17:00:00Z'), timeZone: 'UTC' })));
+    expect(read('any day next week is fine', 'en')).toEqual({});
+    expect(read('pode ser na semana que vem às 15h', 'pt')).toEqual({ time: '15:00' });
+    expect(read('el mes que viene', 'es')).toEqual({});
+    // A day of that week is a day.
+    expect(read('thursday next week', 'en')).toEqual({ day: '2026-03-19' });
+    expect(read('sexta da semana que vem', 'pt')).toEqual({ day: '2026-03-20' });
+    // The entity still carries the span's first day for readers that need a date (a deadline).
+    expect(extractEntities('next week', { lang: 'en', now: new Date('2026-03-10T17:00:00Z'), timeZone: 'UTC' })).toMatchObject([{ type: 'date', value: '2026-03-16', vague: true }]);
+  });
+
+  it('takes a name said alone while a date, time or phone is asked, when the name slot is empty', () => {
+    const f = formSchema.parse({ done: 'x', slots: { ten: { kind: 'name', ask: 'x' }, dv: { kind: 'dich_vu', ask: 'x' }, gio: { kind: 'time', ask: 'x' } } });
+    const read = (text: string, slots: Record<string, string>, pending: string) =>
+      Object.fromEntries(fromEntities(f, { text, declared: [], lang: 'vi' }, slots, pending, extractEntities(text, { lang: 'vi', now: new Date('2026-03-10T03:00:00Z'), timeZone: 'UTC' })));
+    expect(read('Thảo My', { dv: 'sơn gel' }, 'gio')).toEqual({ ten: 'Thảo My' });
+    expect(read('mình tên Khánh', { dv: 'sơn gel' }, 'gio')).toEqual({ ten: 'Khánh' });
+    // Not once the name is known, not a lowercase word, not while a slot that may take a capitalised word is asked.
+    expect(read('Thảo My', { dv: 'sơn gel', ten: 'Lan' }, 'gio')).toEqual({});
+    expect(read('ok', { dv: 'sơn gel' }, 'gio')).toEqual({});
+    expect(read('Thảo My', {}, 'dv')).toEqual({});
+  });
+
+  it('carries a thing named in another intent\'s clause into an empty slot of the form', () => {
+    const f = formSchema.parse({ done: 'x', slots: { service: { kind: 'service', ask: 'x' }, day: { kind: 'date', ask: 'x' } } });
+    const wash = { type: 'service', value: 'wash', text: 'wash' };
+    const friday = { type: 'date', value: '2026-03-13', text: 'friday' };
+    expect(carriedFromOtherClauses(f, {}, [friday], [wash, friday])).toEqual([friday, wash]);
+    // Not over the form's own, not when the message names two, not into a filled slot, not dates.
+    const trim = { type: 'service', value: 'trim', text: 'trim' };
+    expect(carriedFromOtherClauses(f, {}, [trim, friday], [wash, trim, friday])).toEqual([trim, friday]);
+    expect(carriedFromOtherClauses(f, {}, [friday], [wash, trim, friday])).toEqual([friday]);
+    expect(carriedFromOtherClauses(f, { service: 'trim' }, [friday], [wash, friday])).toEqual([friday]);
+    expect(carriedFromOtherClauses(f, {}, [wash], [wash, friday])).toEqual([wash]);
   });
 
   it('does not take a value a negation denies when the message gives another', () => {

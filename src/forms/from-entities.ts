@@ -3,7 +3,7 @@
 import { foldPreservingOffsets, readMoney, readNumber, SlotText } from '../nlu/index.ts';
 import type { Entity, Language, PatternEntity } from '../nlu/types.ts';
 import type { FormConfig } from './schema.ts';
-import { bareName, entityFor, entityTypesOf, fold, properName, type SlotValue } from './slots.ts';
+import { bareName, entityFor, entityTypesOf, fold, isBuiltInKind, properName, type SlotValue } from './slots.ts';
 import type { Slots } from './types.ts';
 
 /** The message as the entity reading needs it: its text, the bot's declared entities, its language. */
@@ -19,7 +19,8 @@ export interface Message {
  */
 export function fromEntities(form: FormConfig, message: Message, slots: Slots, pending: string | undefined, entities: Entity[], alts = new Map<string, SlotValue>()): Map<string, SlotValue> {
   const { text, declared, lang } = message;
-  entities = withoutNegated(text, entities);
+  // A span of days ("sometime next week") names no day: the form asks which rather than take its first.
+  entities = withoutNegated(text, entities).filter((e) => !e.vague);
   const names = Object.keys(form.slots);
   const order = [...new Set([...(pending && form.slots[pending] ? [pending] : []), ...names.filter((n) => slots[n] === undefined), ...names])];
   const taken = new Set<Entity>();
@@ -49,7 +50,49 @@ export function fromEntities(form: FormConfig, message: Message, slots: Slots, p
       if (hour.alt) alts.set(hour.slot, hour.alt);
     }
   }
+  if (!read.size) {
+    const name = nameForEmptySlot(form, slots, pending, text, entities);
+    if (name) read.set(name.slot, name.value);
+  }
   return read;
+}
+
+/** Slot kinds whose answer is never a person's name: a capitalised name said while one of them is asked is not theirs. */
+const NEVER_A_NAME = new Set(['date', 'time', 'datetime', 'number', 'money', 'phone', 'email', 'yesno']);
+
+/**
+ * A name said on its own, written with capitals ("Trâm", "Ana Lima"), while another slot is asked (a time refused
+ * and asked again) and the form's name slot is still empty: the name slot's. Only when the slot being asked never
+ * takes a name (a date, a time, a phone…): a gazetteer or free-text slot may be answered with a capitalised word.
+ */
+function nameForEmptySlot(form: FormConfig, slots: Slots, pending: string | undefined, text: string, entities: Entity[]): { slot: string; value: string } | undefined {
+  if (!pending || !form.slots[pending] || !NEVER_A_NAME.has(form.slots[pending].kind)) return undefined;
+  const empty = Object.entries(form.slots).filter(([n, s]) => s.kind === 'name' && slots[n] === undefined);
+  if (empty.length !== 1) return undefined;
+  if (entities.some((e) => e.type !== 'person')) return undefined;
+  const person = entities.find((e) => e.type === 'person');
+  if (person && typeof person.value === 'string') return { slot: empty[0][0], value: properName(person.value) };
+  const words = text.trim().replace(/[.!]+$/, '').split(/\s+/).filter(Boolean);
+  if (!words.length || words.length > 3 || !words.every((w) => /^\p{Lu}[\p{Ll}'-]*$/u.test(w))) return undefined;
+  const value = bareName(words.join(' '));
+  return value ? { slot: empty[0][0], value } : undefined;
+}
+
+/**
+ * In a message of several intents ("how much is X, and can I book one friday?"), a thing the form's empty slot takes
+ * (a gazetteer's value: a service, a product) named only in another intent's clause: the form's clauses refer to it
+ * ("one"), so it carries over. Only one value of that type in the whole message, and none in the form's clauses;
+ * dates, times and the other built-in kinds stay with their own clauses.
+ */
+export function carriedFromOtherClauses(form: FormConfig, slots: Slots, own: Entity[], all: Entity[]): Entity[] {
+  const carried: Entity[] = [];
+  for (const [name, slot] of Object.entries(form.slots)) {
+    if (slots[name] !== undefined || isBuiltInKind(slot.kind)) continue;
+    if (own.some((e) => e.type === slot.kind)) continue;
+    const others = all.filter((e) => e.type === slot.kind);
+    if (others.length && new Set(others.map((e) => String(e.value))).size === 1) carried.push(others[0]);
+  }
+  return carried.length ? [...own, ...carried] : own;
 }
 
 // Words that deny the value right after them ("ko phải 8h, 7h nha", "not friday, saturday", "em vez de sexta"),

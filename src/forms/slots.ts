@@ -26,6 +26,11 @@ export function entityTypesOf(kind: string): string[] {
   return ENTITY_TYPES[kind] ?? [kind];
 }
 
+/** Whether a slot kind is one of the runtime's own (a date, a name…) rather than a gazetteer's or a declared entity's. */
+export function isBuiltInKind(kind: string): boolean {
+  return Object.hasOwn(ENTITY_TYPES, kind);
+}
+
 /** The first entity that can fill this kind and is not taken yet. */
 export function entityFor(kind: string, entities: Entity[], taken: Set<Entity>): Entity | undefined {
   const types = entityTypesOf(kind);

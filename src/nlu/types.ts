@@ -29,6 +29,11 @@ export interface Entity {
    * clock without its half of the day ("a las 9", "às 7") is 09:00 with `alt` 21:00.
    */
   alt?: unknown;
+  /**
+   * A date said as a span of days rather than a day ("next week", "next month"): its value is the span's first day,
+   * for a reader that needs a date; a form asking for a day asks which.
+   */
+  vague?: boolean;
   start?: number;
   end?: number;
 }

@@ -48,6 +48,11 @@ export const SKILL_THRESHOLDS = {
    * bot with its own greeting intent shares the skills' lines, so its greetings never read this surely as small talk.
    */
   smallTalkOverBot: 0.9,
+  /**
+   * The same for a question whether this is a bot: a bot's own intents rarely share the skills' bot-question lines
+   * the way a greeting intent shares their greetings ("a person or a machine?" read as a shop's FAQ).
+   */
+  botQuestionOverBot: 0.75,
 };
 
 /**
@@ -70,7 +75,8 @@ export function decideSkill(r: SkillReading, t = SKILL_THRESHOLDS): SkillVerdict
   // "Is this a bot? Put me through to a person": asking about the bot and for a person is a request for a person, and
   // so is small talk with a part that asks for one ("hi, a person please").
   const human = r.scores.find((s) => s.id === 'human')?.confidence ?? 0;
-  if (id === 'bot_question' && human >= t.humanAfterBotQuestion && !r.domainWords.length) return { kind: 'human', confidence: human };
+  // Only when a part of its own leans that way: "a person or a bot?" in one breath asks about the bot.
+  if (id === 'bot_question' && human >= t.humanAfterBotQuestion && r.partHuman >= t.humanAfterBotQuestion && !r.domainWords.length) return { kind: 'human', confidence: human };
   if ((SMALL_TALK as readonly string[]).includes(id) && r.partHuman >= t.human && !r.domainWords.length) return { kind: 'human', confidence: r.partHuman };
   const shared = r.domainWords.length > 0;
   if (r.gibberish && !r.hasValue && !shared) return { kind: 'out_of_scope', confidence: 1 };
@@ -79,6 +85,9 @@ export function decideSkill(r: SkillReading, t = SKILL_THRESHOLDS): SkillVerdict
   if (id === 'out_of_scope' && confidence >= oosBar) return { kind: 'out_of_scope', confidence };
   const oos = r.scores.find((s) => s.id === 'out_of_scope')?.confidence ?? 0;
   if (!shared && !r.hasValue && r.offTopicWords.length > 0 && id !== 'human' && oos >= t.outOfScopeOffTopic) return { kind: 'out_of_scope', confidence: oos };
+  // A request in the bot's own frame and verbs about another kind of thing ("can you fix my …" naming a thing of
+  // another topic to a bicycle shop): no word of the bot's and a listed thing of another topic's is enough.
+  if (!shared && !r.hasValue && r.thingWords.length > 0 && id !== 'human' && !(SMALL_TALK as readonly string[]).includes(id)) return { kind: 'out_of_scope', confidence: oos };
   // The same with a number or a name in it: a surer reading, and a topic word that is not itself the name.
   const unnamedOffTopic = r.offTopicWords.some((w) => r.foreignWords.includes(w));
   if (!shared && r.hasValue && unnamedOffTopic && id !== 'human' && oos >= t.outOfScopeOffTopicWithValue) return { kind: 'out_of_scope', confidence: oos };

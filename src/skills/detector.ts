@@ -22,6 +22,10 @@ const MAX_DOMAIN_LINES = 600;
 const MIN_INTENT_LINES = 12;
 /** Shortest stem that can be a topic word (a Vietnamese syllable is short and still a word). */
 const MIN_TOPIC_WORD: Record<Language, number> = { pt: 4, es: 4, en: 4, vi: 2 };
+/** Letters a listed thing name shares at its start with a word of the bot's for the two to be one family. */
+const RELATED_PREFIX = 6;
+/** Shortest stem of a listed thing name (`topic_words`) outside Vietnamese. */
+const MIN_THING_NAME = 3;
 /** Foreign words a message needs (and more of them than of the bot's words) for the bot's words in it to be passers-by. */
 const PASSER_BY_FOREIGN = 2;
 /** A distinctive unit used by at least this many of the bot's examples is a strong sign the message is the bot's. */
@@ -56,6 +60,11 @@ export interface SkillReading {
    * words excepted ("computador" in a gym, "piada" in a scholarship adviser): a topic the bot has no part in.
    */
   offTopicWords: string[];
+  /**
+   * The off-topic words that name another topic's thing (`topic_words`: "car", "tủ lạnh"), a capitalised name
+   * excepted: the object a request in the bot's own verbs is about ("can you fix my …" to a bicycle shop).
+   */
+  thingWords: string[];
   /** Share of the message's words the detector has seen anywhere (bot or background). */
   coverage: number;
   /** Most words are strings no text of the language has (keyboard mashes): out of scope in any bot. */
@@ -87,6 +96,27 @@ export interface SkillDetector {
   snapshot(): Uint8Array;
   /** Whether its model came from `cached` rather than from training. */
   readonly restored: boolean;
+}
+
+/**
+ * Vietnamese syllables that only frame a message, folded. Pronouns, forms of address and particles, and the question
+ * words and connectives they come with. Folded forms whose other sense is a thing or a deed are left out ("ban": bạn
+ * and bán, "toi": tôi and tối, "the": thế and thẻ, "chu": chứ and chủ, "dau": đâu and đầu, "do": đó and đồ).
+ */
+const VI_ADDRESS_SYLLABLES = new Set(
+  'em e anh a chi c minh mik mk tui tao ta ho ak ah nha nhe nhen hen nhi ne nek vay v z oi ui luon thoi roi nua'.split(' '),
+);
+const VI_QUESTION_SYLLABLES = new Set('co duoc dc khong ko k hok khum chua j gi sao nao ai la thi va hay hoac nhung cua cho o tai de voi di kia vi nen neu'.split(' '));
+
+/**
+ * In Vietnamese a pair of a pronoun or particle and another such syllable or a question word ("sao em", "vay a"):
+ * it only frames a message, never a bot's own word. A pair of question words ("co duoc", "gi khong") stays a weak one.
+ */
+function framePair(u: string, lang: Language): boolean {
+  if (lang !== 'vi') return false;
+  const parts = u.split(' ');
+  const framing = (p: string) => VI_ADDRESS_SYLLABLES.has(p) || VI_QUESTION_SYLLABLES.has(p);
+  return parts.length === 2 && parts.every(framing) && parts.some((p) => VI_ADDRESS_SYLLABLES.has(p));
 }
 
 /** In Vietnamese a pair of two everyday syllables ("nam nay", "duoc bao"): only ever a weak mark of the bot's. */
@@ -137,7 +167,7 @@ export function createSkillDetector(opts: SkillDetectorOptions, cached?: Uint8Ar
     }
     for (const u of new Set(units(normalized, lang))) {
       botUnits.add(u);
-      if (genericUnits.has(u) || generic.has(u) || isFunctionWord(u, lang) || nameUnits.has(u) || u.split(' ').some((part) => nameUnits.has(part))) continue;
+      if (genericUnits.has(u) || generic.has(u) || isFunctionWord(u, lang) || framePair(u, lang) || nameUnits.has(u) || u.split(' ').some((part) => nameUnits.has(part))) continue;
       own.add(u);
       // A pair of two everyday syllables stays a weak mark however often the bot says it.
       if (domainSet.has(t) && !everydayPair(u, generic)) exampleCount.set(u, (exampleCount.get(u) ?? 0) + 1);
@@ -149,12 +179,18 @@ export function createSkillDetector(opts: SkillDetectorOptions, cached?: Uint8Ar
   for (const w of background) if (w.length >= MIN_TOPIC_WORD[lang] && !everyday.has(w) && !botWords.has(w)) offTopic.add(w);
   // Names of other topics' things (stems; in Vietnamese pairs of syllables) that the bot's text never says.
   const thingNames = new Set<string>();
-  for (const u of topicUnits) if (!everyday.has(u) && !botWords.has(u) && !botUnits.has(u) && !(lang !== 'vi' && u.length < MIN_TOPIC_WORD[lang])) thingNames.add(u);
+  // The lists are written for this, so a short name is still a thing ("car", "van"): three letters at least.
+  for (const u of topicUnits) if (!everyday.has(u) && !botWords.has(u) && !botUnits.has(u) && !(lang !== 'vi' && u.length < MIN_THING_NAME)) thingNames.add(u);
   for (const u of thingNames) offTopic.add(u);
+  // The listed names as written (folded), outside Vietnamese.
+  const thingSurfaces = new Set(lang === 'vi' ? [] : lines.topic.flatMap((t) => normalize(t, lang).split(' ')));
 
   const botWordList = [...botWords].filter((w) => w.length >= 5);
   /** A misspelling of one of the bot's words ("adicone") is not a word of another topic. */
   const nearBotWord = (w: string) => w.length >= 5 && botWordList.some((b) => Math.abs(b.length - w.length) <= 1 && editDistance(b, w) <= 1);
+
+  /** A thing named with a word of the bot's own family ("cardiologista" to a clinic that says "cardiologia"). */
+  const relatedToBotWord = (w: string) => w.length >= RELATED_PREFIX && botWordList.some((b) => b.slice(0, RELATED_PREFIX) === w.slice(0, RELATED_PREFIX));
 
   // Letter trigrams of everything the detector read: a word made mostly of unseen trigrams is no word.
   const trigrams = new Set(skillTrigrams);
@@ -189,7 +225,10 @@ export function createSkillDetector(opts: SkillDetectorOptions, cached?: Uint8Ar
       const unseen = words.filter((w) => !seen.has(w) && !named.has(w) && w.length >= MIN_TOPIC_WORD[lang] && plausible(w) && !nearBotWord(w));
       const foreignWords = [...new Set([...offTopicWords.filter((w) => !named.has(w)), ...unseen])];
       let passerBy: IntentScore[] | null = null;
-      const things = offTopicWords.filter((w) => thingNames.has(w) && !named.has(w)).length;
+      // Said as listed, not only sharing a stem ("multi" is no "multa").
+      const said = lang === 'vi' ? null : new Set(normalized.split(' ').filter((w) => thingSurfaces.has(w)).map((w) => stem(w, lang)));
+      const thingWords = offTopicWords.filter((w) => thingNames.has(w) && !named.has(w) && !relatedToBotWord(w) && (!said || said.has(w)));
+      const things = thingWords.length;
       const weakOnly = domainWords.length > 0 && !strongDomainWord;
       if (domainWords.length && ((foreignWords.length >= PASSER_BY_FOREIGN && foreignWords.length > domainWords.length) || (weakOnly && things >= domainWords.length))) {
         const own = new Set(domainWords.flatMap((u) => u.split(' ')));
@@ -198,7 +237,7 @@ export function createSkillDetector(opts: SkillDetectorOptions, cached?: Uint8Ar
       }
       const parts = text.split(/[,.;!?]+/).map((p) => normalize(p, lang)).filter((p) => p.trim());
       const partHuman = parts.length > 1 ? Math.max(...parts.map((p) => classifier.predictNormalized(p).find((s) => s.id === 'human')?.confidence ?? 0)) : 0;
-      return { best: scores[0], scores, domainWords, strongDomainWord, offTopicWords, coverage, gibberish, hasValue, foreignWords, passerBy, partHuman };
+      return { best: scores[0], scores, domainWords, strongDomainWord, offTopicWords, thingWords, coverage, gibberish, hasValue, foreignWords, passerBy, partHuman };
     },
   };
 }

@@ -124,6 +124,7 @@ describe('decideSkill', () => {
     domainWords: [],
     strongDomainWord: false,
     offTopicWords: [],
+    thingWords: [],
     coverage: 1,
     foreignWords: [],
     passerBy: null,
@@ -191,5 +192,52 @@ describe('decideSkill', () => {
     ];
     expect(decideSkill(reading('out_of_scope', 0.55, { scores: surer, offTopicWords: ['computador'], foreignWords: ['computador'], hasValue: true }))?.kind).toBe('out_of_scope');
     expect(decideSkill(reading('out_of_scope', 0.55, { scores: surer, offTopicWords: ['computador'], foreignWords: [], hasValue: true }))).toBeNull();
+  });
+});
+
+describe('newcomer trial: bot questions, other things in the bot\'s verbs, Vietnamese frame pairs', () => {
+  // A small bicycle shop and a small nail salon of our own (not the example bots): the rules are the runtime's.
+  const bikes = createSkillDetector({
+    language: 'en',
+    domain: {
+      book: ['book my bike in for a service', 'can you fix my brakes on friday', 'i need my gears fixed', 'can you look at my wheel tomorrow', 'book a tune up for my road bike', 'fix a flat tire today?', 'can i drop my bike off on saturday', 'repair my chain please', 'could you adjust my derailleur', 'service for my mountain bike', 'my brakes squeak can you fix them', 'schedule a repair'],
+      ask: ['how much is a tune up', 'when do you open', 'where is the shop', 'do you fix kids bikes', 'price for new brake pads', 'can i pay by card', 'how long does a service take', 'are you open sundays', 'do you sell inner tubes', 'is there parking', 'do you work on e-bikes', 'what do you charge for a wheel'],
+    },
+  });
+  const en = (text: string) => {
+    const r = bikes.read(text);
+    return (r && decideSkill(r)?.kind) ?? null;
+  };
+  const nails = createSkillDetector({
+    language: 'vi',
+    domain: {
+      dat_lich: ['chị muốn đặt lịch sơn gel', 'mai còn chỗ làm móng không em', 'đặt hẹn đắp bột chiều nay', 'cho c một slot làm móng chân', 'book lịch sơn móng tối mai', 'đặt lịch gội đầu sáng thứ 7', 'em ơi hẹn giờ làm nail giúp chị', 'tối nay còn slot không em', 'chị muốn làm móng tay lúc 3h', 'đặt lịch massage chân cuối tuần', 'có slot sơn gel thứ 6 không', 'cho chị hẹn nối móng'],
+      hoi: ['sơn gel giá sao em', 'tiệm mở cửa mấy giờ', 'đắp bột bao nhiêu tiền', 'địa chỉ tiệm ở đâu sao em', 'làm móng chân mất bao lâu', 'có nhận chuyển khoản không', 'có chỗ gửi xe máy không', 'bảng giá sơn móng sao em', 'chủ nhật tiệm có mở không', 'có khuyến mãi gì không em', 'gội đầu giá nhiêu', 'vẽ móng có đẹp không em'],
+    },
+  });
+  const vi = (text: string) => {
+    const r = nails.read(text);
+    return (r && decideSkill(r)?.kind) ?? null;
+  };
+
+  it('reads asking whether one talks to a person or a bot as a question about the bot, not a request for a person', () => {
+    expect(en('am i texting a machine or an actual human here')).toBe('bot_question');
+    expect(vi('shop là robot hay người thật trả lời vậy')).toBe('bot_question');
+    // Asking for a person beside it still hands over.
+    expect(en('are you a robot? put me through to a human please')).toBe('human');
+    expect(vi('bạn là máy hả, cho mình gặp nhân viên')).toBe('human');
+  });
+
+  it('calls a request in the bot\'s own verbs about a listed thing of another topic out of scope', () => {
+    expect(en('could you fix my dishwasher')).toBe('out_of_scope');
+    expect(en('can you look at my truck tomorrow')).toBe('out_of_scope');
+    // Not when the message also names the bot's own things, nor the bot's own requests.
+    expect(en('can i ride my bike there or come by bus')).toBeNull();
+    expect(en('can you fix my rear wheel on monday')).toBeNull();
+  });
+
+  it('never counts a Vietnamese pair of a pronoun or particle and a question word as the bot\'s word', () => {
+    expect(nails.read('hôm nay trời mưa không sao em')!.domainWords).not.toContain('sao em');
+    expect(nails.read('bảng giá sơn gel sao em')!.domainWords.length).toBeGreaterThan(0);
   });
 });

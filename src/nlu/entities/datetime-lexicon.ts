@@ -101,7 +101,7 @@ export const LEXICONS: Record<Language, Lexicon> = {
       ['mon', 1], ['tues', 2], ['tue', 2], ['weds', 3], ['wed', 3], ['thurs', 4], ['thur', 4], ['thu', 4], ['fri', 5],
     ],
     nextBefore: 'next|this|on|this coming|coming',
-    nextAfter: '',
+    nextAfter: 'next week|of next week',
     dayOfMonth: 'on the|the',
     months: EN_MONTHS,
     timeCue: 'at|around|by|from',

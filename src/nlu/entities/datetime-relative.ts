@@ -11,6 +11,8 @@ export interface RelativeFound {
   end: number;
   date?: LocalDate;
   time?: { hour: number; minute: number };
+  /** A span of days ("next week"): `date` is its first day. */
+  vague?: boolean;
 }
 
 type Unit = 'minute' | 'hour' | 'day' | 'week' | 'month';
@@ -98,7 +100,7 @@ export function relativeDates(folded: string, lang: Language, now: Date, timeZon
     } else out.push({ ...span, date: addDays(today, unit === 'week' ? 7 * n : n) });
   }
   for (const m of folded.matchAll(p.nextWeek)) {
-    out.push({ start: m.index, end: m.index + m[0].length, date: addDays(today, 7 - ((weekdayOf(today) + 6) % 7)) });
+    out.push({ start: m.index, end: m.index + m[0].length, date: addDays(today, 7 - ((weekdayOf(today) + 6) % 7)), vague: true });
   }
   return out;
 }

@@ -30,6 +30,8 @@ interface Found {
   date?: LocalDate;
   /** `twelveHour`: said on the 12-hour clock without am/pm or a period ("a las 9"): it may be twelve hours later. */
   time?: { hour: number; minute: number; twelveHour?: boolean };
+  /** A span of days rather than a day ("next week", "next month"): `date` is its first day. */
+  vague?: boolean;
 }
 
 interface CompiledGrammar {
@@ -130,9 +132,9 @@ function ownParse(folded: string, lang: Language, clock: WallClock): Found[] {
     const strictlyNext = Boolean(m[1] && /prox|next|coming/.test(m[1])) || Boolean(m[3]);
     // "next friday" / "sexta que vem" on a Friday means a week later; otherwise the coming one.
     let date = nextWeekday(today, wd);
-    if ((m[3] && /tuan|semana/.test(m[3])) || (m[1] && /semana/.test(m[1]))) {
-      // "thứ sáu tuần sau", "sexta da semana que vem", "semana que vem na terça", "la semana que viene el martes":
-      // that weekday in next (Monday-based) week.
+    if ((m[3] && /tuan|semana|week/.test(m[3])) || (m[1] && /semana/.test(m[1]))) {
+      // "thứ sáu tuần sau", "sexta da semana que vem", "thursday next week", "semana que vem na terça",
+      // "la semana que viene el martes": that weekday in next (Monday-based) week.
       const monday = addDays(today, 7 - ((weekdayOf(today) + 6) % 7));
       date = addDays(monday, (wd + 6) % 7);
     } else if (strictlyNext && date.day === today.day && date.month === today.month) date = addDays(date, 7);
@@ -277,8 +279,10 @@ function resolveOverlaps(found: Found[]): Found[] {
       kept.push({ ...f });
       continue;
     }
-    if (f.date && !k.date) k.date = f.date;
-    else if (f.time && !k.time) k.time = f.time;
+    if (f.date && !k.date) {
+      k.date = f.date;
+      if (f.vague) k.vague = true;
+    } else if (f.time && !k.time) k.time = f.time;
     else continue;
     k.start = Math.min(k.start, f.start);
     k.end = Math.max(k.end, f.end);
@@ -311,6 +315,8 @@ function chronoParse(text: string, lang: Language, clock: WallClock): Found[] {
     const f: Found = { start: r.index, end: r.index + r.text.length };
     if (s.isCertain('day') || s.isCertain('weekday') || s.isCertain('month')) {
       f.date = { year: s.get('year')!, month: s.get('month')!, day: s.get('day')! };
+      // "next month": a month without its day is a span.
+      if (!s.isCertain('day') && !s.isCertain('weekday')) f.vague = true;
     }
     if (s.isCertain('hour')) f.time = { hour: s.get('hour')!, minute: s.get('minute') ?? 0 };
     if (f.date || f.time) out.push(f);
@@ -339,12 +345,16 @@ export function extractDateTimes(text: string, opts: DateTimeOptions): Entity[] 
   const entities: Entity[] = [];
   let firstDate: string | undefined;
   let firstTime: string | undefined;
+  let firstDateVague = false;
   for (const f of all) {
     const surface = text.slice(f.start, f.end);
     if (f.date) {
       const v = isoDate(f.date);
-      firstDate ??= v;
-      entities.push({ type: 'date', value: v, text: surface, start: f.start, end: f.end });
+      if (firstDate === undefined) {
+        firstDate = v;
+        firstDateVague = Boolean(f.vague);
+      }
+      entities.push({ type: 'date', value: v, text: surface, ...(f.vague ? { vague: true } : {}), start: f.start, end: f.end });
     }
     if (f.time) {
       const v = hhmm(f.time.hour, f.time.minute);
@@ -358,7 +368,7 @@ export function extractDateTimes(text: string, opts: DateTimeOptions): Entity[] 
     const t = entities.find((e) => e.type === 'time')!;
     const start = Math.min(d.start!, t.start!);
     const end = Math.max(d.end!, t.end!);
-    entities.push({ type: 'datetime', value: `${firstDate}T${firstTime}`, text: text.slice(start, end), start, end });
+    entities.push({ type: 'datetime', value: `${firstDate}T${firstTime}`, text: text.slice(start, end), ...(firstDateVague ? { vague: true } : {}), start, end });
   }
   for (const p of periodsOf(folded, opts.lang)) {
     if (all.some((f) => f.time && p.start < f.end && f.start < p.end)) continue;
