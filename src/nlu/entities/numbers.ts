@@ -43,12 +43,16 @@ export const NUMBER_WORDS: Record<Language, Record<string, number>> = {
   pt: {
     zero: 0, um: 1, uma: 1, dois: 2, duas: 2, tres: 3, quatro: 4, cinco: 5, seis: 6, sete: 7, oito: 8, nove: 9, dez: 10, onze: 11, doze: 12,
     treze: 13, quatorze: 14, catorze: 14, quinze: 15, dezesseis: 16, dezessete: 17, dezoito: 18, dezenove: 19, vinte: 20, trinta: 30,
-    quarenta: 40, cinquenta: 50, sessenta: 60, setenta: 70, oitenta: 80, noventa: 90, cem: 100,
+    quarenta: 40, cinquenta: 50, sessenta: 60, setenta: 70, oitenta: 80, noventa: 90, cem: 100, cento: 100,
+    duzentos: 200, duzentas: 200, trezentos: 300, trezentas: 300, quatrocentos: 400, quatrocentas: 400, quinhentos: 500, quinhentas: 500,
+    seiscentos: 600, seiscentas: 600, setecentos: 700, setecentas: 700, oitocentos: 800, oitocentas: 800, novecentos: 900, novecentas: 900,
   },
   es: {
     cero: 0, uno: 1, una: 1, dos: 2, tres: 3, cuatro: 4, cinco: 5, seis: 6, siete: 7, ocho: 8, nueve: 9, diez: 10, once: 11, doce: 12,
     trece: 13, catorce: 14, quince: 15, dieciseis: 16, diecisiete: 17, dieciocho: 18, diecinueve: 19, veinte: 20, treinta: 30,
-    cuarenta: 40, cincuenta: 50, sesenta: 60, setenta: 70, ochenta: 80, noventa: 90, cien: 100,
+    cuarenta: 40, cincuenta: 50, sesenta: 60, setenta: 70, ochenta: 80, noventa: 90, cien: 100, ciento: 100,
+    doscientos: 200, doscientas: 200, trescientos: 300, trescientas: 300, cuatrocientos: 400, cuatrocientas: 400, quinientos: 500, quinientas: 500,
+    seiscientos: 600, seiscientas: 600, setecientos: 700, setecientas: 700, ochocientos: 800, ochocientas: 800, novecientos: 900, novecientas: 900,
   },
   vi: { mot: 1, hai: 2, ba: 3, bon: 4, tu: 4, nam: 5, lam: 5, sau: 6, bay: 7, tam: 8, chin: 9, muoi: 10 },
   en: { zero: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12, fifteen: 15, twenty: 20, thirty: 30, hundred: 100 },
@@ -58,8 +62,9 @@ export const NUMBER_WORDS: Record<Language, Record<string, number>> = {
 const TENS_AND: Partial<Record<Language, string>> = { pt: 'e', es: 'y' };
 
 /**
- * A regular-expression source (no groups) for a number said in words in folded text: a word of NUMBER_WORDS or
- * tens and a unit ("vinte e cinco"). Callers add their own word boundaries.
+ * A regular-expression source (no groups) for a number said in words in folded text: a word of NUMBER_WORDS, tens
+ * and a unit ("vinte e cinco"), or hundreds and what follows them ("seiscentos e oitenta", "ciento veinte y dos").
+ * Callers add their own word boundaries.
  */
 export function numberWordsSource(lang: Language): string {
   const table = NUMBER_WORDS[lang];
@@ -67,20 +72,30 @@ export function numberWordsSource(lang: Language): string {
   const all = byLength(Object.keys(table));
   const and = TENS_AND[lang];
   if (!and) return `(?:${all})`;
+  const between = (lo: number, hi: number) => byLength(Object.keys(table).filter((w) => table[w] >= lo && table[w] < hi));
   const tens = byLength(Object.keys(table).filter((w) => table[w] >= 20 && table[w] < 100 && table[w] % 10 === 0));
-  const units = byLength(Object.keys(table).filter((w) => table[w] >= 1 && table[w] <= 9));
-  return `(?:(?:${tens})\\s+${and}\\s+(?:${units})|${all})`;
+  const units = between(1, 10);
+  const belowHundred = `(?:(?:${tens})\\s+${and}\\s+(?:${units})|${between(1, 100)})`;
+  // Spanish joins hundreds and tens without "y" ("ciento veinte"), Portuguese with "e" ("cento e vinte").
+  const hundredsJoin = lang === 'es' ? '\\s+' : `\\s+${and}\\s+`;
+  return `(?:(?:${between(100, 1000)})${hundredsJoin}${belowHundred}|(?:${tens})\\s+${and}\\s+(?:${units})|${all})`;
 }
 
-/** The value of a number said in words (folded): "dezessete" → 17, "vinte e cinco" → 25; undefined otherwise. */
+/**
+ * The value of a number said in words (folded): "dezessete" → 17, "vinte e cinco" → 25, "seiscentos e oitenta" →
+ * 680; undefined otherwise.
+ */
 export function parseNumberWords(raw: string, lang: Language): number | undefined {
   const and = TENS_AND[lang];
-  const parts = and ? raw.trim().split(new RegExp(`\\s+${and}\\s+`)) : [raw.trim()];
+  const parts = and ? raw.trim().split(new RegExp(`\\s+(?:${and}\\s+)?`)) : [raw.trim()];
   let total = 0;
+  let last = Infinity;
   for (const part of parts) {
     const v = NUMBER_WORDS[lang][part];
-    if (v === undefined) return undefined;
+    // Each part smaller than the one before, and only a hundred takes what follows it ("cem e dez" is no number).
+    if (v === undefined || v >= last || (last < 100 && v >= 10) || (last === 100 && parts[0] === (lang === 'es' ? 'cien' : 'cem'))) return undefined;
     total += v;
+    last = v;
   }
   return total;
 }
