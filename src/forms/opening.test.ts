@@ -4,6 +4,7 @@ import { formSchema } from './schema.ts';
 
 const form = formSchema.parse({
   intent: 'onboarding',
+  done: 'Pronto!',
   slots: {
     name: { kind: 'name', group: 'profile', ask: 'x' },
     age: { kind: 'age', group: 'profile', ask: 'x' },
