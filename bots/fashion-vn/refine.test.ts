@@ -60,9 +60,10 @@ describe('refineIntents', () => {
 describe('several requests in one message', () => {
   it('adds the purchase when a clause asks for a product beside a shop question', () => {
     expect(refine('áo polo còn hàng ko, với lại phí ship bao nhiêu', ['general_fashion_inquiry'])).toEqual(['purchase', 'general_fashion_inquiry']);
-    expect(refine('shop có bán giày ko, đổi trả được mấy ngày', ['general_fashion_inquiry'])).toEqual(['purchase', 'general_fashion_inquiry']);
+    expect(refine('shop có bán giày ko, đổi trả được mấy ngày', ['purchase'])).toEqual(['purchase', 'general_fashion_inquiry']);
   });
-  it('leaves a single shop question about a product alone', () => {
+  it('leaves a single shop question about a product alone, and a product wanted for an occasion', () => {
+    expect(refine('có áo thun ko shop, mình cần mặc đi chơi', ['purchase'])).toEqual(['purchase']);
     expect(refine('áo hoodie giặt máy được không', ['general_fashion_inquiry'])).toEqual(['general_fashion_inquiry']);
     expect(refine('giặt áo polo sao cho khỏi co, với lại phơi ở đâu', ['general_fashion_inquiry'])).toEqual(['general_fashion_inquiry']);
   });

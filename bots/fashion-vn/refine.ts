@@ -38,6 +38,9 @@ export function asksAvailability(f: string, productType: string, vocabulary: Cat
 
 const hasConstraint = (e: ProductEntities) => Boolean(e.color || e.size || e.material || e.price || e.keywords.length || e.product_type);
 
+/** A question's words (folded): "không", "bao nhiêu", "mấy", "sao"… or a question mark. */
+const QUESTION = /(?<![\p{L}])(?:khong|ko|k|kh|hok|hong|khum|chua|bao nhieu|bao lau|may|sao|the nao|nhu nao|gi|dau|khi nao|luc nao)(?![\p{L}])|\?/u;
+
 /** A clause naming a product type and asking whether the shop has it. */
 function asksForProduct(clause: string, vocabulary: CatalogVocabulary): boolean {
   const type = extractProductEntities(clause, vocabulary).product_type;
@@ -53,13 +56,15 @@ export function refineIntents(input: RefineInput): string[] {
   const onlyType = !entities.color && !entities.size && !entities.material && !entities.price && !entities.keywords.length;
   const afterInquiry = fashion?.classification_decision === 'general_fashion_inquiry';
   if (afterInquiry && onlyType && isShortFollowUp(text, bot) && !cue(vocabulary, 'shopping').test(f.replace(/^(?:the |vay )?con\b/, ''))) return ['general_fashion_inquiry'];
-  if (intents.includes('purchase')) return intents;
-  // several requests in one message: a clause asking for a product beside a shop question ("hoodie xám còn ko, với
-  // lại đổi trả mấy ngày") adds the purchase
+  // several requests in one message: a clause asking for a product beside a clause asking a shop question ("hoodie
+  // xám còn ko, với lại đổi trả mấy ngày") is both a purchase and an inquiry
   const clauses = splitClauses(text, 'vi');
-  if (clauses.length > 1 && intents.includes('general_fashion_inquiry') && clauses.some((c) => asksForProduct(c, vocabulary) && !topics.detectTopic(c))) {
-    return ['purchase', ...intents.filter((i) => i !== 'off_topic')];
+  if (clauses.length > 1) {
+    const product = clauses.findIndex((c) => asksForProduct(c, vocabulary) && !topics.detectTopic(c));
+    const asksShop = (c: string) => QUESTION.test(fold(c)) && Boolean(topics.detectTopic(c)) && !extractProductEntities(c, vocabulary).product_type;
+    if (product >= 0 && clauses.some((c, i) => i !== product && asksShop(c))) return ['purchase', 'general_fashion_inquiry'];
   }
+  if (intents.includes('purchase')) return intents;
   const wordCount = (f.match(/[\p{L}\p{N}]+/gu) ?? []).length;
   const topic = topics.detectTopic(text);
 
