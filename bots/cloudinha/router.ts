@@ -45,6 +45,9 @@ export async function route(ctx: CloudinhaRoute): Promise<string[]> {
   if (top === 'exit' && isExitPhrase(ctx.text)) return ['exit'];
   // No subject yet: a search opens the match form; root answers the rest (and opens a program itself).
   if (!active) return top === 'match' ? ['match'] : ['root'];
+  // In a program's conversation, a plain request for a search ("me ajuda a achar direito, fiz 600") is the match
+  // form's, whatever program the classifier heard in it.
+  if ((active === 'sisu' || active === 'prouni') && isSearchRequest(ctx.text) && !isHowQuestion(ctx.text) && !namedPrograms(ctx.text).length) return ['match'];
   const onTopic = (active === 'sisu' || active === 'prouni') && staysWithProgram(ctx.text, active, top);
   if (top && SUBJECTS.includes(top) && top !== active && !onTopic) return [top];
   return [active];

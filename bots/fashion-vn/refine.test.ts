@@ -56,3 +56,15 @@ describe('refineIntents', () => {
     for (const text of config.intents.off_topic.examples) expect(refine(text, ['off_topic']), text).toEqual(['off_topic']);
   });
 });
+
+describe('several requests in one message', () => {
+  it('adds the purchase when a clause asks for a product beside a shop question', () => {
+    expect(refine('áo polo còn hàng ko, với lại phí ship bao nhiêu', ['general_fashion_inquiry'])).toEqual(['purchase', 'general_fashion_inquiry']);
+    expect(refine('shop có bán giày ko, đổi trả được mấy ngày', ['purchase'])).toEqual(['purchase', 'general_fashion_inquiry']);
+  });
+  it('leaves a single shop question about a product alone, and a product wanted for an occasion', () => {
+    expect(refine('có áo thun ko shop, mình cần mặc đi chơi', ['purchase'])).toEqual(['purchase']);
+    expect(refine('áo hoodie giặt máy được không', ['general_fashion_inquiry'])).toEqual(['general_fashion_inquiry']);
+    expect(refine('giặt áo polo sao cho khỏi co, với lại phơi ở đâu', ['general_fashion_inquiry'])).toEqual(['general_fashion_inquiry']);
+  });
+});

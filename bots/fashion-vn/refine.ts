@@ -6,7 +6,7 @@
 //   about a shop topic (how to wash it, what to wear it with, shipping…);
 // - a question about a shop topic the classifier took for off-topic ("phí vận chuyển về tỉnh") is an inquiry.
 import { cue, extractProductEntities, fold, type CatalogVocabulary, type ProductEntities } from './entities.ts';
-import { type BotConfig, isShortFollowUp, readListPosition, topicRouterFor } from 'switchboard';
+import { type BotConfig, isShortFollowUp, readListPosition, splitClauses, topicRouterFor } from 'switchboard';
 
 export interface RefineInput {
   text: string;
@@ -28,11 +28,24 @@ export function asksAvailability(f: string, productType: string, vocabulary: Cat
   const names = [...new Set(vocabulary.productTypes[productType]?.synonyms.map((s) => fold(s.toLowerCase())) ?? [])].sort((a, b) => b.length - a.length);
   if (!names.length) return false;
   const gap = '(?:(?!nen |the |duoc |phai )[\\p{L}\\p{N}]+\\s+){0,2}?';
-  const re = new RegExp(`(?<![\\p{L}])(?:co ban|co|ban|con)\\s+${gap}(?:${names.map(escape).join('|')})(?![\\p{L}]).*(?<![\\p{L}])(?:khong|ko|k|kh|hok|hong|khum|chua|nao)(?![\\p{L}])`, 'u');
-  return re.test(f);
+  const type = `(?:${names.map(escape).join('|')})`;
+  const no = '(?:khong|ko|k|kh|hok|hong|khum|chua|nao)(?![\\p{L}])';
+  const re = new RegExp(`(?<![\\p{L}])(?:co ban|co|ban|con)\\s+${gap}${type}(?![\\p{L}]).*(?<![\\p{L}])${no}`, 'u');
+  // "hoodie xám còn không": the product first, then whether it is in stock
+  const inStock = new RegExp(`(?<![\\p{L}])${type}(?![\\p{L}])(?:\\s+[\\p{L}\\p{N}]+){0,3}?\\s+con\\s+(?:hang\\s+)?${no}`, 'u');
+  return re.test(f) || inStock.test(f);
 }
 
 const hasConstraint = (e: ProductEntities) => Boolean(e.color || e.size || e.material || e.price || e.keywords.length || e.product_type);
+
+/** A question's words (folded): "không", "bao nhiêu", "mấy", "sao"… or a question mark. */
+const QUESTION = /(?<![\p{L}])(?:khong|ko|k|kh|hok|hong|khum|chua|bao nhieu|bao lau|may|sao|the nao|nhu nao|gi|dau|khi nao|luc nao)(?![\p{L}])|\?/u;
+
+/** A clause naming a product type and asking whether the shop has it. */
+function asksForProduct(clause: string, vocabulary: CatalogVocabulary): boolean {
+  const type = extractProductEntities(clause, vocabulary).product_type;
+  return Boolean(type) && asksAvailability(fold(clause), type!, vocabulary);
+}
 
 export function refineIntents(input: RefineInput): string[] {
   const { text, intents, fashion, vocabulary, bot } = input;
@@ -43,6 +56,14 @@ export function refineIntents(input: RefineInput): string[] {
   const onlyType = !entities.color && !entities.size && !entities.material && !entities.price && !entities.keywords.length;
   const afterInquiry = fashion?.classification_decision === 'general_fashion_inquiry';
   if (afterInquiry && onlyType && isShortFollowUp(text, bot) && !cue(vocabulary, 'shopping').test(f.replace(/^(?:the |vay )?con\b/, ''))) return ['general_fashion_inquiry'];
+  // several requests in one message: a clause asking for a product beside a clause asking a shop question ("hoodie
+  // xám còn ko, với lại đổi trả mấy ngày") is both a purchase and an inquiry
+  const clauses = splitClauses(text, 'vi');
+  if (clauses.length > 1) {
+    const product = clauses.findIndex((c) => asksForProduct(c, vocabulary) && !topics.detectTopic(c));
+    const asksShop = (c: string) => QUESTION.test(fold(c)) && Boolean(topics.detectTopic(c)) && !extractProductEntities(c, vocabulary).product_type;
+    if (product >= 0 && clauses.some((c, i) => i !== product && asksShop(c))) return ['purchase', 'general_fashion_inquiry'];
+  }
   if (intents.includes('purchase')) return intents;
   const wordCount = (f.match(/[\p{L}\p{N}]+/gu) ?? []).length;
   const topic = topics.detectTopic(text);

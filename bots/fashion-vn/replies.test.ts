@@ -199,6 +199,14 @@ describe('demonstratives', () => {
     expect(followUpQuery(prev, 'có váy đầm dự tiệc màu đỏ không', vocab)).toMatchObject({ kind: 'new', entities: { product_type: 'dresses', color: 'red' } });
     expect(followUpQuery(prev, 'shop co ban vay mau do khong', vocab)).toMatchObject({ kind: 'new', entities: { product_type: 'dresses', color: 'red' } });
   });
+
+  it('after a search by a shoe size, a bare number in that range is the new size, and a price is not', () => {
+    const prev: PreviousSearch = { entities: { keywords: [], product_type: 'sneakers', size: '41' }, products: [{ id: 'w', slug: 'white-plimsolls', name: 'White Plimsolls' }] };
+    expect(followUpQuery(prev, 'à nhầm, 44 cơ', vocab).entities).toMatchObject({ product_type: 'sneakers', size: '44' });
+    expect(followUpQuery(prev, '43 khong shop', vocab).entities).toMatchObject({ size: '43' });
+    expect(followUpQuery(prev, 'dưới 40 đô thôi', vocab).entities).toMatchObject({ size: '41' });
+    expect(followUpQuery({ ...prev, entities: { keywords: [], product_type: 't-shirts', size: 'L' } }, 'còn 42 không', vocab).entities.size).toBe('L');
+  });
 });
 
 describe('followUpQuery without products', () => {

@@ -175,6 +175,9 @@ export function followUpQuery(previous: PreviousSearch | undefined, text: string
 
   const shown = previous.products ?? [];
   const prev = previous.entities;
+  // after a search by a shoe size, a bare number in that range corrects it ("à nhầm, 44 cơ"); a price is no size
+  const bare = prev.size && /^\d+$/.test(prev.size) && !current.size && /(?<![\d.,])(3[5-9]|4[0-8])(?![\d.,]|\s*(?:k|tr|trieu|nghin|ngan|d|dong|usd|do)(?![\p{L}])|\s*\$)(?![\p{L}\d])/u.exec(f);
+  if (bare) current.size = bare[1];
   // a generic type ("áo này") does not replace the specific one of the previous search
   const currentType = current.product_type && !(vocab.genericProductTypes.includes(current.product_type) && prev.product_type) ? current.product_type : undefined;
   const ordinal = readListPosition(text, 'vi', shown.length);

@@ -3,7 +3,7 @@ import { botConfigSchema } from '../bot/config.ts';
 import { createSkillDetector } from '../skills/index.ts';
 import type { Understanding } from '../nlu/types.ts';
 import type { LoadedBot } from './registry.ts';
-import { dropDoubtedHandoffs, skillOutcome } from './skills.ts';
+import { dropDoubtedHandoffs, formTakesOutOfScope, skillOutcome } from './skills.ts';
 
 // A restaurant whose one handoff intent is a complaint, and a clinic whose handoff intent asks for a person.
 function bot(handoffExamples: string[]): LoadedBot {
@@ -62,5 +62,31 @@ describe('handoff intents and the built-in skills', () => {
     expect(bare.intents.map((i) => i.id)).toEqual(['human']);
     expect(skillOutcome(persons, understood(['queja'], { kind: 'human', confidence: 0.99 }), waiting)).toBeNull();
     expect(skillOutcome(complaints, understood(['queja'], { kind: 'human', confidence: 0.9, mentionsBot: true }), waiting)).toBeNull();
+  });
+});
+
+describe('out of scope and a bot-routed form', () => {
+  const config = botConfigSchema.parse({
+    id: 'onboarded',
+    language: 'pt-BR',
+    understanding: { fallback: 'conversa' },
+    intents: { conversa: { label: 'Conversa', examples: ['oi'] }, busca: { label: 'Busca', examples: ['quero procurar um curso'] } },
+  });
+  const withForms = (forms: Record<string, { routing: string }>) => ({ config: { ...config, forms }, intents: config.intents }) as unknown as LoadedBot;
+  const outOfScope = () => understood(['conversa'], { kind: 'out_of_scope', confidence: 0.9 });
+  const outcome = { routes: ['conversa'], handoff: null };
+
+  it("lets the bot's router send an out-of-scope message to a form that reads every message (an onboarding first)", async () => {
+    const bot = withForms({ onboarding: { routing: 'bot' } });
+    expect(await formTakesOutOfScope(bot, outOfScope(), outcome, () => ['onboarding'])).toEqual(['onboarding']);
+  });
+
+  it('keeps the fallback otherwise: no router, a route that is no bot-routed form, a fixed reply, another skill', async () => {
+    const bot = withForms({ onboarding: { routing: 'bot' }, pedido: { routing: 'runtime' } });
+    expect(await formTakesOutOfScope(bot, outOfScope(), outcome, undefined)).toBeNull();
+    expect(await formTakesOutOfScope(bot, outOfScope(), outcome, () => ['busca'])).toBeNull();
+    expect(await formTakesOutOfScope(bot, outOfScope(), outcome, () => ['pedido'])).toBeNull();
+    expect(await formTakesOutOfScope(bot, { ...outOfScope(), reply: 'Só falo de cursos.' }, outcome, () => ['onboarding'])).toBeNull();
+    expect(await formTakesOutOfScope(bot, understood(['conversa'], { kind: 'greeting', confidence: 0.9 }), outcome, () => ['onboarding'])).toBeNull();
   });
 });

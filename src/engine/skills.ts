@@ -1,6 +1,6 @@
 // What a built-in skill does in a turn: a request for a person hands off with the bot's hand-over text, out of
 // scope gets the bot's fallback (its reply or its fallback intent's specialist, never the bot's own routing, so no
-// action runs), small talk the bot's reply of that kind (before a waiting form's question again). A bot's own intents
+// action runs, unless that routing sends it to a form that reads every message: an onboarding required first), small talk the bot's reply of that kind (before a waiting form's question again). A bot's own intents
 // come first: a handoff intent it chose, a skill mapped to one of its intents (`skills.<name>.intent`), a workflow or
 // form waiting for an answer, a route of its own.
 import type { Language, Understanding } from '../nlu/types.ts';
@@ -70,6 +70,23 @@ export function skillOutcome(bot: LoadedBot, understanding: Understanding, waiti
 
   // Small talk: after the bot's own routing (smallTalkOutcome).
   return null;
+}
+
+/**
+ * Out of scope goes to the fallback, never the bot's own routing, with one exception: where the bot's router sends
+ * the message to one of its bot-routed forms (`routing: bot`, every message an answer: an onboarding it requires
+ * before anything else), that form reads it. The routes to follow instead of `outcome`'s, or null.
+ */
+export async function formTakesOutOfScope(
+  bot: LoadedBot,
+  understanding: Understanding,
+  outcome: SkillOutcome,
+  route: (() => Promise<string[]> | string[]) | undefined,
+): Promise<string[] | null> {
+  if (!route || understanding.skill?.kind !== 'out_of_scope' || outcome.handoff || understanding.reply) return null;
+  const forms = bot.config.forms ?? {};
+  const routes = await route();
+  return routes.length > 0 && routes.every((r) => forms[r]?.routing === 'bot') ? routes : null;
 }
 
 /**

@@ -14,7 +14,7 @@ import { fillOrOmit, handoffMessage, narrate } from './narration.ts';
 import { activeForms, formsCancelledBy } from '../forms/index.ts';
 import { persistReply } from './persist.ts';
 import { applyNamedIntents } from './named-intents.ts';
-import { dropDoubtedHandoffs, skillOutcome, smallTalkOutcome } from './skills.ts';
+import { dropDoubtedHandoffs, formTakesOutOfScope, skillOutcome, smallTalkOutcome } from './skills.ts';
 import { CONFIRM_KEY, confirmQuestion, declinedReply, doubtfulWrite, pendingConfirm, yesOrNo } from './confirm.ts';
 import type { BotRegistry, LoadedBot } from './registry.ts';
 import { isWriteRejected, writeFailedReply, type WriteRejected } from './outcomes.ts';
@@ -281,7 +281,14 @@ function turnRuntime(scope: TurnScope, calls: ModelCallRecord[], t0: number): Tu
         await fillReplyVars(understanding, state);
         return { understanding, ...outcome };
       };
-      if (skill) return skillAnswers(skill);
+      const routeOf = (ids: string[]) => bot.definition.route!({ text, intents: ids, understanding, memory: memory0, session, bot: bot.config, sql: db });
+      if (skill) {
+        const formRoutes = await formTakesOutOfScope(bot, understanding, skill, bot.definition.route && (() => routeOf(skill.routes)));
+        if (!formRoutes) return skillAnswers(skill);
+        understood = understanding;
+        emit({ type: 'intent', intents: understanding.intents.map((i) => i.id), source: understanding.source, entities: understanding.entities });
+        return { understanding, routes: formRoutes, handoff: null };
+      }
       dropDoubtedHandoffs(bot, understanding);
       if (bot.definition.refineIntents) {
         const refined = await bot.definition.refineIntents({ text, intents: understanding.intents.map((i) => i.id), understanding, memory: memory0, session, bot: bot.config, sql: db });
@@ -300,7 +307,7 @@ function turnRuntime(scope: TurnScope, calls: ModelCallRecord[], t0: number): Tu
         emitIntents();
         return { understanding, routes: [], handoff };
       }
-      const routes = bot.definition.route ? await bot.definition.route({ text, intents, understanding, memory: memory0, session, bot: bot.config, sql: db }) : intents;
+      const routes = bot.definition.route ? await routeOf(intents) : intents;
       const smallTalk = !waiting.workflow && !waiting.forms.length && !waiting.cancel && smallTalkOutcome(bot, understanding, routes);
       if (smallTalk) return skillAnswers(smallTalk);
       emitIntents();

@@ -295,7 +295,9 @@ async function readMessage(t: Turn, slots: Slots, pending: string | undefined, e
   const { ctx, rt } = t;
   const asking = pending ? (t.prior?.asking ?? [pending]) : [];
   const vocabulary = await rt.vocabulary?.(ctx);
-  const found = readFormSlots(ctx.bot, rt.form, { text: ctx.text, asking, slots: { ...slots }, vocabulary, readers: rt.readers, lang: t.lang });
+  let found = readFormSlots(ctx.bot, rt.form, { text: ctx.text, asking, slots: { ...slots }, vocabulary, readers: rt.readers, lang: t.lang });
+  const opening = openingGroup(rt.form, t.active, slots, ofForm(rt.form, found));
+  if (opening) found = readFormSlots(ctx.bot, rt.form, { text: ctx.text, asking: opening, slots: { ...slots }, vocabulary, readers: rt.readers, lang: t.lang });
   const read = new Map(Object.entries(ofForm(rt.form, found)));
   const byReaders = new Set(slotsRead(ctx.bot, rt.form));
   for (const [name, value] of fromEntities(rt.form, { text: ctx.text, declared: ctx.bot.entities, lang: t.lang }, slots, pending, entities, alts)) if (!byReaders.has(name)) read.set(name, value);
@@ -311,6 +313,21 @@ async function validate(t: Turn, name: string, slot: SlotConfig, value: SlotValu
   if (typeof verdict === 'boolean') return { ok: verdict };
   if (typeof verdict === 'string') return { ok: false, say: verdict };
   return verdict;
+}
+
+/**
+ * A form's opening message that already answers two or more of its first group's questions is an introduction
+ * ("Thiago, 19, moro em Fortaleza, terminei ano passado"): it is read again as the answer to that whole group, so
+ * its bare values (a name, an age) count too. The group's missing slots, or undefined.
+ */
+export function openingGroup(form: FormConfig, active: boolean, slots: Slots, read: Slots): string[] | undefined {
+  if (active) return undefined;
+  const first = nextMissing(form, slots);
+  const group = first && form.slots[first].group;
+  if (!group) return undefined;
+  const members = Object.entries(form.slots).filter(([, s]) => s.group === group).map(([n]) => n);
+  const answered = members.filter((n) => slots[n] === undefined && read[n] !== undefined);
+  return answered.length >= 2 ? members.filter((n) => slots[n] === undefined) : undefined;
 }
 
 function nextMissing(form: FormConfig, slots: Slots): string | undefined {

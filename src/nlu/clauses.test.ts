@@ -22,6 +22,10 @@ describe('splitClauses', () => {
   it('es, vi, en', () => {
     expect(splitClauses('quiero reservar y cuánto sale?', 'es')).toEqual(['quiero reservar', 'cuánto sale?']);
     expect(splitClauses('mình muốn mua áo và shop ở đâu', 'vi')).toEqual(['mình muốn mua áo', 'shop ở đâu']);
+    // "còn" is "and as for", but "still have" before what is in stock
+    expect(splitClauses('áo polo còn hàng ko, với lại phí ship bao nhiêu', 'vi')).toEqual(['áo polo còn hàng ko', 'phí ship bao nhiêu']);
+    expect(splitClauses('giày trắng con size 42 ko', 'vi')).toEqual(['giày trắng con size 42 ko']);
+    expect(splitClauses('mình lấy áo thun còn giày thì sao', 'vi')).toEqual(['mình lấy áo thun', 'giày thì sao']);
     expect(splitClauses('I want to book a class and where are you located?', 'en')).toEqual([
       'I want to book a class',
       'where are you located?',

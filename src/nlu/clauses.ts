@@ -14,6 +14,12 @@ const CONJUNCTIONS: Record<Language, string[]> = {
   en: ['and also', 'and', 'also', 'but', 'plus', 'then', 'as well as'],
 };
 
+// Conjunctions that are another word before these (lowercase, with and without diacritics): Vietnamese "còn" is
+// "and as for" ("còn giày thì sao") but "still have" before what is in stock ("áo polo còn hàng không", "còn size L ko").
+const NOT_CONJUNCTION_BEFORE: Partial<Record<Language, Record<string, string[]>>> = {
+  vi: Object.fromEntries(['còn', 'con'].map((w) => [w, ['hàng', 'hang', 'size', 'sz', 'size', 'màu', 'mau', 'mẫu', 'không', 'khong', 'ko', 'k', 'hok', 'hông', 'hong', 'khum', 'nữa', 'nua', 'bao', 'mấy', 'may', 'số', 'so', 'cỡ', 'co', 'đôi', 'doi', 'cái', 'cai']])),
+};
+
 // One-word clauses that stand on their own (answers, greetings, thanks), folded.
 const STANDALONE: Record<Language, string[]> = {
   pt: ['sim', 'nao', 'claro', 'isso', 'ok', 'oi', 'ola', 'obrigado', 'obrigada', 'valeu', 'beleza', 'blz', 'certo', 'perfeito', 'otimo', 'combinado', 'fechado', 'pode', 'bom', 'show', 'top', 'tchau', 'exato', 'aham', 'uhum', 's', 'n'],
@@ -52,7 +58,11 @@ function splitter(lang: Language, extra: string[] = []): RegExp {
   const key = `${lang}\u0000${extra.join('|')}`;
   let re = splitterCache.get(key);
   if (!re) {
-    const conj = [...CONJUNCTIONS[lang], ...extra].sort((a, b) => b.length - a.length).map(escapeRe).join('|');
+    const unless = NOT_CONJUNCTION_BEFORE[lang] ?? {};
+    const conj = [...CONJUNCTIONS[lang], ...extra]
+      .sort((a, b) => b.length - a.length)
+      .map((c) => escapeRe(c) + (unless[c] ? `(?!\\s+(?:${unless[c].map(escapeRe).join('|')})(?![\\p{L}\\p{N}]))` : ''))
+      .join('|');
     re = new RegExp(`(?<hard>${HARD})|(?<!\\d),+|,+(?!\\d)|(?<![\\p{L}\\p{N}])(?:${conj})(?![\\p{L}\\p{N}])`, 'giu');
     splitterCache.set(key, re);
   }

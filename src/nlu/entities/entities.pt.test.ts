@@ -110,6 +110,7 @@ describe('pt entities (fixed clock: Wed 2025-01-15 10:00 America/Sao_Paulo)', ()
     expect(find('meu nome é joão')).toMatchObject({ person: 'joão' });
     // Someone else's name (a child's, a pet's) after its own cue.
     expect(find('o nome dela é Jabuticaba')).toMatchObject({ person: 'Jabuticaba' });
+    expect(find('oi, eh a Mariana aqui, tenho 17')).toMatchObject({ person: 'Mariana' }); // "é" typed as "eh"
     expect(find('oi, sou o Lennon da Acme')).toMatchObject({ person: 'Lennon', company: 'Acme' });
     expect(find('o Lennon da Acme')).toMatchObject({ person: 'Lennon', company: 'Acme' });
     expect(find('me chamo Maria da Silva')).toMatchObject({ person: 'Maria da Silva' });

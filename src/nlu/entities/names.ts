@@ -16,7 +16,7 @@ interface Cues {
 const CUES: Record<Language, Cues> = {
   pt: {
     strong: ['me chamo', 'meu nome e', 'meu nome eh', 'meu nome', 'pode me chamar de', 'me chama de', 'nome dele e', 'nome dela e', 'nome e', 'em nome de', 'no nome de'],
-    weak: ['sou o', 'sou a', 'aqui e o', 'aqui e a', 'aqui quem fala e o', 'aqui quem fala e a', 'quem fala e o', 'quem fala e a', 'fala o', 'fala a', 'sou', 'aqui e', 'o', 'a'],
+    weak: ['sou o', 'sou a', 'aqui e o', 'aqui e a', 'aqui eh o', 'aqui eh a', 'eh o', 'eh a', 'aqui quem fala e o', 'aqui quem fala e a', 'quem fala e o', 'quem fala e a', 'fala o', 'fala a', 'sou', 'aqui e', 'o', 'a'],
     company: ['trabalho na', 'trabalho no', 'trabalho em', 'sou da empresa', 'da empresa', 'empresa', 'represento a', 'represento o'],
     companyAfterPerson: ['da', 'do', 'de'],
     nameJoiners: ['da', 'de', 'do', 'dos', 'das'],

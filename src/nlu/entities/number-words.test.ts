@@ -22,6 +22,19 @@ describe('numbers said in words', () => {
     expect(re.exec('fica mil e quinhentos reais')?.[1]).toBe('mil e quinhentos');
   });
 
+  it('reads hundreds and what follows them, and no ill-formed sequence', () => {
+    expect(parseNumberWords('seiscentos e oitenta', 'pt')).toBe(680);
+    expect(parseNumberWords('setecentos e vinte e dois', 'pt')).toBe(722);
+    expect(parseNumberWords('cento e cinco', 'pt')).toBe(105);
+    expect(parseNumberWords('ciento veinte y tres', 'es')).toBe(123);
+    expect(parseNumberWords('cem e dez', 'pt')).toBeUndefined();
+    expect(parseNumberWords('vinte e quinze', 'pt')).toBeUndefined();
+    expect(parseNumberWords('dois e tres', 'pt')).toBeUndefined();
+    const re = new RegExp(`(?<![a-z])(${numberWordsSource('pt')})(?![a-z])`);
+    expect(re.exec('tirei seiscentos e oitenta no enem')?.[1]).toBe('seiscentos e oitenta');
+    expect(re.exec('quinhentos e tantos')?.[1]).toBe('quinhentos');
+  });
+
   it('finds the longest reading in folded text', () => {
     const re = new RegExp(`(?<![a-z])(${numberWordsSource('pt')})(?![a-z])`);
     expect(re.exec('tenho vinte e cinco anos')?.[1]).toBe('vinte e cinco');

@@ -121,24 +121,37 @@ export function numberWordsSource(lang: Language): string {
  * "mil e duzentos" → 1200, "doscientos treinta y dos" → 232; undefined otherwise.
  */
 export function parseNumberWords(raw: string, lang: Language): number | undefined {
-  const and = TENS_AND[lang];
   const big = HUNDREDS[lang];
-  const joiners = new Set([and, big?.and].filter(Boolean));
-  const words = raw.trim().split(/\s+/).filter((w) => !joiners.has(w));
+  const joiners = new Set([TENS_AND[lang], big?.and].filter(Boolean));
+  const words = raw.trim().split(/\s+/).filter((w) => w && !joiners.has(w));
+  const at = big ? words.indexOf(big.thousand) : -1;
+  if (at < 0) return belowThousand(words, lang);
+  if (words.indexOf(big!.thousand, at + 1) >= 0) return undefined;
+  const thousands = at === 0 ? 1 : belowThousand(words.slice(0, at), lang);
+  const rest = at === words.length - 1 ? 0 : belowThousand(words.slice(at + 1), lang);
+  return thousands === undefined || rest === undefined ? undefined : thousands * 1000 + rest;
+}
+
+/**
+ * The value of up to three words below a thousand, each smaller than the one before: a hundred first, then tens,
+ * then a unit after tens ("cento e vinte e cinco"); "cem"/"cien", a teen or a unit ends it ("cem e dez",
+ * "vinte e quinze", "dois e tres" are no numbers).
+ */
+function belowThousand(words: string[], lang: Language): number | undefined {
   if (!words.length) return undefined;
   let total = 0;
-  let current = 0;
+  let last = Infinity;
+  let closed = false;
   for (const w of words) {
-    if (big && w === big.thousand) {
-      total += (current || 1) * 1000;
-      current = 0;
-      continue;
-    }
-    const v = NUMBER_WORDS[lang][w] ?? big?.words[w];
-    if (v === undefined) return undefined;
-    current += v;
+    const v = NUMBER_WORDS[lang][w] ?? HUNDREDS[lang]?.words[w];
+    if (v === undefined || closed) return undefined;
+    const tens = v >= 20 && v < 100 && v % 10 === 0;
+    if (v >= 100 ? last !== Infinity : tens ? last < 100 : last < 20 || (last < 100 && v >= 10)) return undefined;
+    closed = (!tens && v < 100) || w === 'cem' || w === 'cien';
+    total += v;
+    last = v;
   }
-  return total + current;
+  return total;
 }
 
 const ORDINAL_WORDS: Record<Language, string[]> = {

@@ -43,4 +43,10 @@ describe('names with not words', () => {
     expect(readBareName(new SlotText('quero saber das bolsas de estudo agora mesmo'), spec)).toBeUndefined();
     expect(isNotName(spec, 'Médica')).toBe(true);
   });
+  it('takes a bare name among other unread words only when it is typed as a name', () => {
+    expect(readBareName(new SlotText('pera, na vdd quero enfermagem'), spec)).toBeUndefined();
+    expect(readBareName(new SlotText('ok, tirei'), spec)).toBeUndefined();
+    expect(readBareName(new SlotText('e'), spec)).toBeUndefined(); // a joiner left between values read ("integral e pública")
+    expect(readBareName(new SlotText('oi, Joana aqui'), spec)?.value).toBe('Joana Aqui');
+  });
 });

@@ -144,10 +144,13 @@ function readFragment(text: SlotText, from: number, cues: OpeningCues, capital =
  */
 export function readBareName(text: SlotText, spec: NameSpec = {}): NameRead | undefined {
   const not = notNames(spec);
-  for (const clause of text.clauses()) {
+  const clauses = text.clauses();
+  for (const clause of clauses) {
     const words = clause.text.split(/\s+/);
     if (words.length > 4 || !words.every((w) => /^[a-z'-]+$/.test(w))) continue;
-    if (words.some((w) => not.has(w) && !NAME_JOINERS.has(w))) continue;
+    // Among other words left unread ("pera, na vdd quero…", "ok, tirei"), only a clause typed as a name is one.
+    if (clauses.length > 1 && !/^\p{Lu}/u.test(text.originalOf(clause.start, clause.end))) continue;
+    if (words.some((w) => not.has(w) && !NAME_JOINERS.has(w)) || words.every((w) => NAME_JOINERS.has(w) || w.length < 2)) continue;
     text.mask(clause.start, clause.end);
     return { value: properName(text.originalOf(clause.start, clause.end)), start: clause.start, end: clause.end };
   }

@@ -143,26 +143,37 @@ function readPer(text: SlotText, spec: MoneySpec): { per: string } | undefined {
   return undefined;
 }
 
+/** The word joining a thousand to what follows it. */
+const AND: Partial<Record<Language, string>> = { pt: 'e', es: 'y' };
+
 function readAmount(text: SlotText, spec: MoneySpec, lang: Language, asked: boolean): MoneyRead | undefined {
   const digits = digitsSource(lang);
   const num = numberSource(lang, spec.words ?? true);
   const mag = `(\\s*(?:${MAGNITUDES[lang].map(([w]) => w).join('|')})${E})`;
   const notAfter = notAfterSource(spec);
+  // A thousand and what follows it ("dois mil e quinhentos", "mil e duzentos", "3 mil e 500"), where the language
+  // joins numbers so: the longest reading, before any other.
+  const and = AND[lang];
+  const thousand = MAGNITUDES[lang].find(([, v]) => v === 1000)?.[0];
+  const thousandAnd = and && thousand ? [new RegExp(`${B}(?:(${num}|\\d{1,3})\\s+)?(${thousand})\\s+${and}\\s+(${numberWordsSource(lang)}|\\d{1,3})${E}${notAfter}`, 'dg')] : [];
   const patterns: RegExp[] = [
+    ...thousandAnd,
     new RegExp(`(?:${CURRENCY_BEFORE})\\s*(${digits})${mag}?`, 'dg'),
     new RegExp(`${B}(${num})${mag}?\\s*(?:${CURRENCY_AFTER[lang]})${E}`, 'dg'),
     new RegExp(`${B}(${num})${mag}${notAfter}`, 'dg'),
     new RegExp(`${B}()${mag}\\s*(?:${CURRENCY_AFTER[lang]})${E}`, 'dg'),
   ];
   if (spec.before?.length) {
-    patterns.splice(3, 0, new RegExp(`${B}${phrasesSource(spec.before)}${E}[^0-9]{0,${spec.within ?? 0}}?(${digits})(?![0-9])${mag}?${notAfter}`, 'dg'));
+    patterns.splice(patterns.length - 1, 0, new RegExp(`${B}${phrasesSource(spec.before)}${E}[^0-9]{0,${spec.within ?? 0}}?(${digits})(?![0-9])${mag}?${notAfter}`, 'dg'));
   }
   const magnitudes = new Map(MAGNITUDES[lang]);
   for (const re of patterns) {
     for (const m of text.matches(re)) {
       const base = m[1] ? parse(m[1], lang) : 1;
       if (base === undefined) continue;
-      const value = m[2] ? base * (magnitudes.get(m[2].trim()) ?? 1) : base;
+      const extra = m[3] ? parse(m[3], lang) : 0;
+      if (extra === undefined || extra >= 1000) continue;
+      const value = (m[2] ? base * (magnitudes.get(m[2].trim()) ?? 1) : base) + extra;
       if (fits(value, spec)) return take(text, { value, start: m.index, end: m.index + m[0].length });
     }
   }

@@ -44,8 +44,18 @@ describe('readMoney', () => {
     expect(readMoney(new SlotText('uns R$ 3.250,00 por mês'), INCOME, 'pt')?.value).toBe(3250);
     expect(readMoney(new SlotText('dá uns 4 mil'), INCOME, 'pt')?.value).toBe(4000);
     expect(readMoney(new SlotText('ganhamos juntos 2700'), INCOME, 'pt')?.value).toBe(2700);
-    expect(readMoney(new SlotText('quase seiscentos reais'), INCOME, 'pt')?.value).toBe(600); // hundreds in words
+    expect(readMoney(new SlotText('quase seiscentos reais'), INCOME, 'pt')?.value).toBe(600);
+    expect(readMoney(new SlotText('quase seiscentes reais'), INCOME, 'pt')).toBeUndefined(); // not a number word the table knows
     expect(readMoney(new SlotText('trinta reais'), INCOME, 'pt')).toBeUndefined(); // below min
+  });
+
+  it('reads a thousand and what follows it, in words or digits', () => {
+    expect(readMoney(new SlotText('a renda é uns dois mil e quinhentos'), INCOME, 'pt')?.value).toBe(2500);
+    expect(readMoney(new SlotText('mil e duzentos reais por mês'), INCOME, 'pt')?.value).toBe(1200);
+    expect(readMoney(new SlotText('dá uns 3 mil e 500'), INCOME, 'pt')?.value).toBe(3500);
+    expect(readMoney(new SlotText('ganamos dos mil y trescientos pesos'), INCOME, 'es')?.value).toBe(2300);
+    // What follows "e" that is not part of the amount stays out of it.
+    expect(readMoney(new SlotText('uns 2 mil e somos 4 em casa'), INCOME, 'pt')?.value).toBe(2000);
   });
 
   it('reads an amount said in units, halves included', () => {
