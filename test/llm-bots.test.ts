@@ -162,18 +162,22 @@ replies: { order: "Let me check your order.", other: "Hi!", handoff: "A colleagu
 });
 
 describe('fashion-vn on an OpenAI-compatible model', () => {
-  it('classifies with the model and writes the answer from the retrieved store documents, in Vietnamese', async () => {
+  /** fashion-vn on a fake model that reads every message as a shop question and answers it with `answer`. */
+  async function fashionOnModel(answer: string) {
     const fake = await startFakeLlmServer();
     const s = await startTestServer({
       only: ['fashion-vn'],
       modelFactory: modelBindingFor,
       env: { ...process.env, SALEOR_API_URL: '', SWITCHBOARD_MODEL: 'openai:gpt-4o-mini', OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'test' },
     });
+    fake.respond = (req) =>
+      req.forcedTool || /response_format/.test(JSON.stringify(req.body)) ? { json: { intents: ['general_fashion_inquiry'], general_response: '' } } : { text: answer };
+    return { fake, s };
+  }
+
+  it('classifies with the model and writes the answer from the retrieved store documents, in Vietnamese', async () => {
+    const { fake, s } = await fashionOnModel('Dạ, shop nhận đổi trả trong 7 ngày ạ.');
     try {
-      fake.respond = (req) =>
-        req.forcedTool || /response_format/.test(JSON.stringify(req.body))
-          ? { json: { intents: ['general_fashion_inquiry'], general_response: '' } }
-          : { text: 'Dạ, shop nhận đổi trả trong 7 ngày ạ.' };
       const r = await s.chat('fashion-vn', { message: 'shop cho mình hỏi chính sách đổi trả với' });
       expect(r.intents).toEqual(['general_fashion_inquiry']);
       expect(r.reply).toMatch(/^Dạ, shop nhận đổi trả trong 7 ngày ạ\./);
@@ -191,17 +195,8 @@ describe('fashion-vn on an OpenAI-compatible model', () => {
   });
 
   it("the answer's prompt carries the conversation's last six messages, not all of it", async () => {
-    const fake = await startFakeLlmServer();
-    const s = await startTestServer({
-      only: ['fashion-vn'],
-      modelFactory: modelBindingFor,
-      env: { ...process.env, SALEOR_API_URL: '', SWITCHBOARD_MODEL: 'openai:gpt-4o-mini', OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'test' },
-    });
+    const { fake, s } = await fashionOnModel('Dạ, shop trả lời ạ.');
     try {
-      fake.respond = (req) =>
-        req.forcedTool || /response_format/.test(JSON.stringify(req.body))
-          ? { json: { intents: ['general_fashion_inquiry'], general_response: '' } }
-          : { text: 'Dạ, shop trả lời ạ.' };
       let session: { sessionId?: string; sessionToken?: string } = {};
       for (const n of [1, 2, 3, 4, 5]) {
         const r = await s.chat('fashion-vn', { message: `câu hỏi thứ ${n}: chính sách đổi trả thế nào`, ...session });
