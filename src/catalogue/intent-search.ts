@@ -6,10 +6,10 @@
 import type { BotConfig } from '../bot/config.ts';
 import type { TurnContext } from '../engine/types.ts';
 import { fillTemplate } from '../engine/narration.ts';
-import { showValue } from '../forms/slots.ts';
-import { fold } from '../forms/slots.ts';
+import { fold, showValue } from '../forms/slots.ts';
 import { foldPreservingOffsets, readListPosition } from '../nlu/index.ts';
 import type { Entity, Language } from '../nlu/types.ts';
+import { mentions } from '../knowledge/calendar.ts';
 import type { IntentSearchConfig } from './intent-search-schema.ts';
 import type { TableSearchConfig } from './table-search-schema.ts';
 
@@ -17,11 +17,6 @@ import type { TableSearchConfig } from './table-search-schema.ts';
 export interface LastSearch {
   filters: Record<string, unknown>;
   rows: Record<string, unknown>[];
-}
-
-/** Whether a folded text says one of the phrases, as whole words. */
-function says(folded: string, phrases: string[]): boolean {
-  return phrases.some((p) => new RegExp(`(?<![\\p{L}\\p{N}])${fold(p).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`, 'u').test(folded));
 }
 
 /**
@@ -35,8 +30,7 @@ export function searchFilters(spec: IntentSearchConfig, search: TableSearchConfi
     const entity = [types].flat().map((type) => entities.find((e) => e.type === type)).find((e) => e !== undefined);
     if (entity) given[filter] = entity.value;
   }
-  const folded = fold(text);
-  const refinements = last?.rows.length ? spec.refine.filter((r) => says(folded, r.phrases)) : [];
+  const refinements = last?.rows.length ? spec.refine.filter((r) => mentions(text, r.phrases)) : [];
   const followUp = last !== undefined && (refinements.length > 0 || Object.keys(given).length <= spec.followUp);
   const filters = { ...spec.defaults, ...(followUp ? { ...last!.filters, ...given } : given) };
   for (const r of refinements) {
