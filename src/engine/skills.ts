@@ -1,6 +1,7 @@
 // What a built-in skill does in a turn: a request for a person hands off with the bot's hand-over text, out of
 // scope gets the bot's fallback (its reply or its fallback intent's specialist, never the bot's own routing, so no
-// action runs, unless that routing sends it to a form that reads every message: an onboarding required first), small talk the bot's reply of that kind (before a waiting form's question again). A bot's own intents
+// action runs, unless that routing sends it to a form that reads every message: an onboarding required first),
+// small talk the bot's reply of that kind (before a waiting form's question again). A bot's own intents
 // come first: a handoff intent it chose, a skill mapped to one of its intents (`skills.<name>.intent`), a workflow or
 // form waiting for an answer, a route of its own.
 import type { Language, Understanding } from '../nlu/types.ts';

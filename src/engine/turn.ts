@@ -275,9 +275,13 @@ function turnRuntime(scope: TurnScope, calls: ModelCallRecord[], t0: number): Tu
       // A built-in skill (a person, out of scope, small talk beside a waiting form) answers instead of the bot's own routing.
       const waiting = { workflow: Boolean(session.activeWorkflow), forms: flows.map((f) => f.intent), cancel: formsCancelledBy(bot.config, memory0, text).length > 0 };
       const skill = skillOutcome(bot, understanding, waiting);
-      const skillAnswers = async (outcome: NonNullable<typeof skill>) => {
+      // The understanding is final: the turn keeps it and the stream tells its intents.
+      const announce = () => {
         understood = understanding;
         emit({ type: 'intent', intents: understanding.intents.map((i) => i.id), source: understanding.source, entities: understanding.entities });
+      };
+      const skillAnswers = async (outcome: NonNullable<typeof skill>) => {
+        announce();
         await fillReplyVars(understanding, state);
         return { understanding, ...outcome };
       };
@@ -285,8 +289,7 @@ function turnRuntime(scope: TurnScope, calls: ModelCallRecord[], t0: number): Tu
       if (skill) {
         const formRoutes = await formTakesOutOfScope(bot, understanding, skill, bot.definition.route && (() => routeOf(skill.routes)));
         if (!formRoutes) return skillAnswers(skill);
-        understood = understanding;
-        emit({ type: 'intent', intents: understanding.intents.map((i) => i.id), source: understanding.source, entities: understanding.entities });
+        announce();
         return { understanding, routes: formRoutes, handoff: null };
       }
       dropDoubtedHandoffs(bot, understanding);
@@ -297,20 +300,19 @@ function turnRuntime(scope: TurnScope, calls: ModelCallRecord[], t0: number): Tu
       }
       understood = understanding;
       const intents = understanding.intents.map((i) => i.id);
-      const emitIntents = () => emit({ type: 'intent', intents, source: understanding.source, entities: understanding.entities });
       const handoffIntent = intents.find((id) => bot.intents[id]?.handoff);
       // The model was wanted but failed, and this bot prefers a person to a local guess.
       const modelFailed = bot.model && bot.config.understanding.onModelFailure === 'handoff' && calls.some((c) => !c.ok) && understanding.source === 'local';
       const handoff = handoffIntent ? { reason: bot.intents[handoffIntent].label, intent: handoffIntent } : modelFailed ? { reason: 'model unavailable' } : null;
       // A reply written while understanding (tagged replies) is the answer: no specialist runs.
       if (handoff || understanding.reply) {
-        emitIntents();
+        announce();
         return { understanding, routes: [], handoff };
       }
       const routes = bot.definition.route ? await routeOf(intents) : intents;
       const smallTalk = !waiting.workflow && !waiting.forms.length && !waiting.cancel && smallTalkOutcome(bot, understanding, routes);
       if (smallTalk) return skillAnswers(smallTalk);
-      emitIntents();
+      announce();
       return { understanding, routes: [...new Set(routes)], handoff: null };
     },
     context: (state) => turnContext(scope, state),
