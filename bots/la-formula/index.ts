@@ -43,7 +43,8 @@ const productAnswer =
     // "me llevo la star, ¿aceptan Mercado Pago?": a buying question about payment, shipping or pickup too.
     const topic = mentioned('tema_tienda', ctx.text)[0];
     if (!products.length) {
-      if (topic) return { segments: [{ intent, text: ctx.reply(topic), ok: true }], memory: { ...memory, productos: ctx.memory.productos } };
+      // Mid-purchase (products were just answered) the shop line answers; a first question gets the fuller document.
+      if (topic && ctx.memory.productos?.length) return { segments: [{ intent, text: ctx.reply(topic), ok: true }], memory: { ...memory, productos: ctx.memory.productos } };
       const kb = await answerFromKnowledge(ctx, intent);
       const text = kb.found ? kb.text : ctx.reply('product_generic_help');
       return { segments: [{ intent, text, ok: true }], memory };
