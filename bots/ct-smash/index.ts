@@ -118,7 +118,11 @@ async function classTime({ value, slots, ctx }: { value: unknown; slots: Slots; 
     return next ? { ok: true, fill: { data: next.date, modalidade: next.modality } } : { ok: true };
   }
   const day = dayClasses(c, slots.data, modality);
-  const match = matchClassTime(day, time);
+  let match = matchClassTime(day, time);
+  // A new time for a class already chosen whose modality came with it (or was the same): that day's class at the
+  // new time, whatever its modality ("10h" set Jiu-Jitsu; "muda pra 9" is the 9h Funcional). The confirmation
+  // names the modality, so a customer who wanted the old one can say no.
+  if (!match && modality && typeof slots.hora === 'string' && day.some((s) => s.time === slots.hora)) match = matchClassTime(dayClasses(c, slots.data), time);
   if (!match) return { ok: false, say: 'trial_no_class_at_time' };
   if (match.free <= 0) {
     // Full: the customer chooses again among the next classes with room.

@@ -41,6 +41,15 @@ for (const driver of testDrivers()) {
       expect((await searchKnowledge(db, 'ct', 'pt-BR', 'endereco'))[0].heading).toBe('Endereço');
     });
 
+    it('puts the passage sharing the most distinct words of the question before one that repeats a single word', async () => {
+      await indexKnowledge(db, 'ct-hours', 'pt-BR', [
+        ...chunkMarkdown('endereco.md', '# Endereço\n\n## Onde fica a academia\nFica na Rua A, 10. Fica ao lado da padaria, onde fica o ponto de ônibus.\n'),
+        ...chunkMarkdown('horarios.md', '# Horários\n\n## Que horas abre e fecha\nSegunda a sexta das 6h às 22h. Sábado das 8h às 12h.\n'),
+      ]);
+      expect((await searchKnowledge(db, 'ct-hours', 'pt-BR', 'fica funcionando ate quantas horas no sabado'))[0].heading).toBe('Que horas abre e fecha');
+      expect((await searchKnowledge(db, 'ct-hours', 'pt-BR', 'onde fica?'))[0].heading).toBe('Onde fica a academia');
+    });
+
     it('returns nothing for unrelated or hostile text and does not reindex unchanged docs', async () => {
       expect(await searchKnowledge(db, 'ct', 'pt-BR', "'; drop table knowledge_chunks; --")).toEqual([]);
       expect(await searchKnowledge(db, 'other-bot', 'pt-BR', 'endereço')).toEqual([]);

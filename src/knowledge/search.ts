@@ -109,13 +109,17 @@ export async function searchKnowledge(sql: Sql, bot: string, language: string, q
     return rows.map((r) => ({ ...r, score: Number(r.score) }));
   }
   if (!q) return [];
+  // Best first: the passage that shares the most distinct words of the question ("aberto até que horas no
+  // sábado" is the hours passage, sharing "horas" and "sábado", not the address one that repeats "fica"), then
+  // by rank.
   const rows = await sql.query<{ doc: string; heading: string; content: string; score: number }>(
     `select doc, heading, content, ts_rank_cd(tsv, query) as score
        from knowledge_chunks, websearch_to_tsquery($2::regconfig, $3) query
       where bot = $1 and tsv @@ query
-      order by score desc, id
+      order by (select count(*) from unnest(tsvector_to_array(to_tsvector($2::regconfig, $5))) lexeme
+                 where tsv @@ quote_literal(lexeme)::tsquery) desc, score desc, id
       limit $4`,
-    [bot, cfg, q, limit],
+    [bot, cfg, q, limit, q.replace(/ or /g, ' ')],
   );
   return rows.map((r) => ({ ...r, score: Number(r.score) }));
 }

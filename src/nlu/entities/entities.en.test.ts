@@ -85,6 +85,10 @@ describe('en entities (fixed clock: Wed 2025-01-15 08:00 America/New_York)', () 
     ['yeah sure', true],
     ['ok sounds good', true],
     ['nah no', false],
+    // informal yes at a confirmation
+    ['go for it', true],
+    ['lets do it', true],
+    ['works for me', true],
   ])('yes/no: %s', (text, value) => {
     expect(find(text).yesno).toBe(value);
   });

@@ -97,6 +97,10 @@ describe('es entities (fixed clock: Wed 2025-01-15 10:00 America/Argentina/Bueno
     ['no', false],
     ['no, gracias', false],
     ['nop', false],
+    // informal yes at a confirmation
+    ['mandale', true],
+    ['hagámoslo', true],
+    ['adelante', true],
   ])('yes/no: %s', (text, value) => {
     expect(find(text).yesno).toBe(value);
   });

@@ -97,6 +97,10 @@ describe('pt entities (fixed clock: Wed 2025-01-15 10:00 America/Sao_Paulo)', ()
     ['não', false],
     ['nao, obrigado', false],
     ['sim, e onde fica?', true],
+    // informal yes at a confirmation
+    ['manda bala', true],
+    ['demorou!', true],
+    ['vamos nessa', true],
   ])('yes/no: %s', (text, value) => {
     expect(find(text).yesno).toBe(value);
   });

@@ -69,6 +69,10 @@ describe('vi entities (fixed clock: Wed 2025-01-15 20:00 Asia/Ho_Chi_Minh)', () 
     ['dạ không', false],
     ['dạ thôi ạ', false],
     ['ko ko', false],
+    // informal yes at a confirmation
+    ['chốt', true],
+    ['ok luôn', true],
+    ['chốt luôn ạ', true],
   ])('yes/no: %s', (text, value) => {
     expect(find(text).yesno).toBe(value);
   });
