@@ -278,6 +278,20 @@ describe('cloudinha: the router', () => {
     expect(t.reply).toMatch(/Eu sou a Cloudinha/);
     expect(t.reply).toMatch(/seu nome, sua idade, a cidade onde você mora e se você já terminou o ensino médio/);
   });
+
+  it('answers a Sisu question asked in the middle of the onboarding, which resumes with the next message', async () => {
+    expect((await s.post('/api/users', { id: 'edu2' }, auth())).status).toBe(201);
+    const chat = conversation('edu2');
+    expect((await chat('oi')).reply).toMatch(/Eu sou a Cloudinha/);
+    const q = await chat('como funciona a lista de espera do sisu?');
+    expect(q.done.workflow).toBe('sisu_workflow');
+    expect(q.reply).toMatch(/Fonte: base de conhecimento/);
+    // A message that answers the onboarding stays in it, even when it names a program.
+    const a = await chat('me chamo Teo e queria saber do sisu');
+    expect(a.done.workflow).toBe('onboarding_workflow');
+    expect(a.reply).toMatch(/sua idade/);
+    expect((await chat('18 anos, moro em Recife, terminei o ensino médio')).reply).toMatch(/Prontinho, Teo/);
+  });
 });
 
 describe('cloudinha: eligibility at the boundaries, through the bot', () => {

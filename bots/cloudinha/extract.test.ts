@@ -60,6 +60,8 @@ const catalog: Catalog = buildCatalog(
     { name: 'Feira de Santana', state: 'BA' },
     { name: 'Bom Jesus', state: 'PI' },
     { name: 'Bom Jesus', state: 'RS' },
+    { name: 'Belo Horizonte', state: 'MG' },
+    { name: 'Porto Alegre', state: 'RS' },
   ],
 );
 
@@ -99,6 +101,14 @@ const CASES: [string, ExtractOptions, ExtractedSlots][] = [
   ['ed física integral', {}, { course_interest: 'Educação Física', shift: 'Integral' }],
   ['tirei 9 na redação e 680 no enem', {}, { enem_score: 680 }],
   ['680', { expecting: 'enem_score' }, { enem_score: 680 }],
+  // a score in words; small numbers in words near a cue are below the score's minimum
+  ['a nota foi quinhentos e noventa no enem', {}, { enem_score: 590 }],
+  ['setecentos e vinte', { expecting: 'enem_score' }, { enem_score: 720 }],
+  ['fiz o enem duas vezes', {}, {}],
+  // a city by its nickname (bot.yaml's city gazetteer), or with its state typed in capitals after a space
+  ['quero estudar em bh', {}, { city: 'Belo Horizonte', state: 'MG' }],
+  ['vivo em poa com meus avós', {}, { city: 'Porto Alegre', state: 'RS' }],
+  ['Luana, 19 anos, Caruaru PE', { expecting: ['name', 'age', 'city', 'education'] }, { name: 'Luana', age: 19, city: 'Caruaru', state: 'PE' }],
   ['EAD', {}, { shift: 'EaD' }],
   // income
   ['renda de 1500 por pessoa', {}, { income_per_capita: 1500 }],

@@ -1,5 +1,7 @@
 // The router: looks at every message before any agent runs.
-//   Onboarding first, until the profile is complete (a bot-routed form: every message is its answer).
+//   Onboarding first, until the profile is complete (a bot-routed form: every message is its answer), except a
+//   question naming Sisu or Prouni once the onboarding has asked its first question, when the message answers none
+//   of it: that program answers, and the onboarding resumes with the next message.
 //   Then, first match wins:
 //   1. an answer the match form is waiting for stays in match, whatever the classifier says ("particular"
 //      answering "pública ou privada?" is no exit, "minha renda é 2000, dá Prouni?" no Prouni question);
@@ -10,6 +12,7 @@
 import { profileSubject, readProfile } from 'switchboard';
 import { isExitPhrase, isHowQuestion, isSearchRequest, namedPrograms, type ProgramName } from './cues.ts';
 import { matchClaims } from './match.ts';
+import { onboardingClaims } from './onboarding.ts';
 import { catalogFor } from './services.ts';
 import { WORKFLOWS, type CloudinhaRoute } from './turn.ts';
 
@@ -37,10 +40,15 @@ export async function route(ctx: CloudinhaRoute): Promise<string[]> {
   // First, on every turn (it is built once): the forms' reading takes it synchronously (`slotVocabulary`).
   const catalog = await catalogFor(ctx.sql);
   const { profile } = await readProfile(ctx.sql, ctx.bot.id, ctx.bot.profile!, profileSubject(ctx.session));
-  if (profile.onboarding_completed !== true) return ['onboarding'];
+  const top = ctx.intents[0];
+  if (profile.onboarding_completed !== true) {
+    const asked = Boolean(ctx.memory.onboarding?.stage);
+    const program = top === 'sisu' || top === 'prouni' ? top : undefined;
+    if (asked && program && namedPrograms(ctx.text).includes(program) && !onboardingClaims(ctx.text, catalog)) return [program];
+    return ['onboarding'];
+  }
   // An onboarding left open in another conversation is over once the profile is complete.
   const active = ctx.session.activeWorkflow ? AGENT_OF[ctx.session.activeWorkflow] : undefined;
-  const top = ctx.intents[0];
   if (active === 'match' && matchClaims(ctx.text, catalog, ctx.memory.match ?? undefined)) return ['match'];
   if (top === 'exit' && isExitPhrase(ctx.text)) return ['exit'];
   // No subject yet: a search opens the match form; root answers the rest (and opens a program itself).

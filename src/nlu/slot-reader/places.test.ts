@@ -3,8 +3,8 @@ import type { Gazetteer } from '../types.ts';
 import { placeIndex, readBarePlace, readPlace, SlotText, type PlaceSpec } from './index.ts';
 
 const gazetteers: Gazetteer[] = [
-  { type: 'uf', values: { GO: ['Goiás'], MG: ['Minas Gerais'], PR: ['Paraná'], RJ: ['Rio de Janeiro'] } },
-  { type: 'town', values: {}, cueOnly: 'all', cuesBefore: ['em', 'perto de'] },
+  { type: 'uf', values: { GO: ['Goiás'], MG: ['Minas Gerais'], PR: ['Paraná'], RJ: ['Rio de Janeiro'], RN: ['Rio Grande do Norte'] } },
+  { type: 'town', values: { Uberaba: ['Ubs'], 'Rio de Janeiro': ['Rio'] }, cueOnly: 'all', cuesBefore: ['em', 'perto de'] },
 ];
 const spec: PlaceSpec = {
   cities: 'town',
@@ -28,6 +28,20 @@ const read = (text: string, asked = false) => {
 };
 
 describe('readPlace', () => {
+  it("reads a city's other names of the gazetteer as the city, after a cue or when asked", () => {
+    expect(read('vivo em ubs e estudo')).toEqual({ city: 'Uberaba', state: 'MG' });
+    expect(read('sou do Rio, tenho 16')).toEqual({ city: 'Rio de Janeiro', state: 'RJ' });
+    expect(read('UBS', true)).toEqual({ city: 'Uberaba', state: 'MG' });
+  });
+  it("prefers a state's longer name to a city's shorter one after a cue", () => {
+    expect(read('sou do Rio Grande do Norte')).toEqual({ state: 'RN' });
+  });
+  it('reads a known city followed by its state typed in capitals after a space', () => {
+    expect(read('Bruno, 20, Londrina PR, trabalho de dia')).toEqual({ city: 'Londrina', state: 'PR' });
+    expect(read('moro em Santa Rita GO e estudo')).toEqual({ city: 'Santa Rita', state: 'GO' });
+    // A lowercase two-letter word after a city is no state ("to"), nor an unknown city.
+    expect(read('Londrina to no segundo ano')).toBeUndefined();
+  });
   it('reads a known city with the state written after it, in any of the usual ways', () => {
     expect(read('estudo longe de Anápolis - GO')).toEqual({ city: 'Anápolis', state: 'GO' });
     expect(read('uberaba/mg')).toEqual({ city: 'Uberaba', state: 'MG' });

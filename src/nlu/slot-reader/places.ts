@@ -77,6 +77,12 @@ export function placeIndex(spec: PlaceSpec, gazetteers: readonly Gazetteer[], kn
     byName.set(key, entry);
   }
   const values = Object.fromEntries([...byName.values()].map((c) => [c.name, cityGazetteer.values[c.name] ?? []]));
+  // A city's other names in the gazetteer ("Sampa", "BH") are known as the city, with its states.
+  for (const [name, synonyms] of Object.entries(cityGazetteer.values)) {
+    const entry = byName.get(fold(name));
+    if (!entry) continue;
+    for (const synonym of synonyms) if (fold(synonym).length >= 2 && !byName.has(fold(synonym))) byName.set(fold(synonym), entry);
+  }
   const names = [...byName.keys()].sort((a, b) => b.length - a.length);
   return { spec, cities: { ...cityGazetteer, values }, states, known: byName, names };
 }
@@ -90,6 +96,15 @@ export function stateCode(index: PlaceIndex, text: string): string | undefined {
 function onlyState(index: PlaceIndex, city: string): string | undefined {
   const states = index.known.get(fold(city))?.states;
   return states?.size === 1 ? [...states][0] : undefined;
+}
+
+/** The longest state name starting at `pos` of the folded text ("rio grande do norte"), or undefined. */
+function stateNameAt(text: SlotText, index: PlaceIndex, pos: number): string | undefined {
+  let best: string | undefined;
+  for (const name of index.states.keys()) {
+    if (name.length > 2 && (!best || name.length > best.length) && text.folded.startsWith(name, pos) && !/[a-z0-9]/.test(text.folded.charAt(pos + name.length))) best = name;
+  }
+  return best;
 }
 
 /** The longest known city starting at `pos` of the folded text (in `state` when given). */
@@ -153,7 +168,7 @@ function wordsAfter(text: SlotText, start: number, stop: Set<string>): { text: s
  */
 export function readPlace(text: SlotText, index: PlaceIndex, asked = false): PlaceRead | undefined {
   const c = compile(index);
-  const found = withState(text, index, c) ?? afterCue(text, index, c);
+  const found = withState(text, index, c) ?? withTypedState(text, index) ?? afterCue(text, index, c);
   if (found?.city !== undefined) return found;
   const city = readGazetteer(text, index.cities, asked);
   if (city) return { city: city.value, state: found?.state ?? onlyState(index, city.value), start: city.start, end: city.end };
@@ -191,13 +206,37 @@ function withState(text: SlotText, index: PlaceIndex, c: Compiled): PlaceRead | 
   return undefined;
 }
 
+/** A known city of a state whose code is typed in capitals after a space ("Natal RN"). */
+function withTypedState(text: SlotText, index: PlaceIndex): PlaceRead | undefined {
+  for (const m of text.matches(/(?<=[a-z] +)([a-z]{2})(?![a-z0-9])/dg)) {
+    const [stateStart, stateEnd] = m.indices![1];
+    const typed = text.originalOf(stateStart, stateEnd);
+    const state = stateCode(index, m[1]);
+    if (!state || typed !== typed.toUpperCase()) continue;
+    const before = text.folded.slice(0, stateStart).trimEnd();
+    const words = [...before.slice(Math.max(0, before.search(/[^,.;!?]*$/))).matchAll(/[a-z][a-z'-]*/g)];
+    const offset = Math.max(0, before.search(/[^,.;!?]*$/));
+    for (let i = Math.max(0, words.length - 4); i < words.length; i++) {
+      const from = offset + words[i].index!;
+      const name = knownCityAt(text, index, from, state);
+      if (name && from + name.length === before.length) {
+        text.mask(from, stateEnd);
+        return { city: index.known.get(name)!.name, state, start: from, end: stateEnd };
+      }
+    }
+  }
+  return undefined;
+}
+
 function afterCue(text: SlotText, index: PlaceIndex, c: Compiled): PlaceRead | undefined {
   if (!c.cue) return undefined;
   let state: PlaceRead | undefined;
   for (const m of text.matches(c.cue)) {
     const pos = m.index + m[0].length;
     const name = knownCityAt(text, index, pos);
-    if (name) {
+    // "moro no Rio Grande do Norte": a state's longer name over a city's shorter one ("Rio").
+    const stateName = stateNameAt(text, index, pos);
+    if (name && !(stateName && stateName.length > name.length)) {
       const city = index.known.get(name)!.name;
       text.mask(m.index, pos + name.length);
       return { city, state: onlyState(index, city), start: m.index, end: pos + name.length };
