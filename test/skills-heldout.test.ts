@@ -55,6 +55,25 @@ const keptByTheBot = (bot: Bot) => (r: Reply) => !r.intents.includes(bot.fallbac
 /** One of the bot's own intents took it, its own hand-overs included (la-formula hands a complaint to its owner). */
 const ownedByTheBot = (bot: Bot) => (r: Reply) => r.intents.length > 0 && !r.intents.some((i: string) => i === bot.fallback || i === 'human' || i === bot.human);
 
+/**
+ * An edge set's two bounded checks for one bot: off-domain messages and requests for a person handled (together at
+ * most `bound.edge` missed), and in-domain messages kept (at most `bound.inDomain` missed, as `kept` judges).
+ */
+function boundedEdgeSet(tag: string, bot: Bot, set: { offDomain: string[]; person: string[]; inDomain: string[] }, bound: { edge: number; inDomain: number }, kept: (bot: Bot) => (r: Reply) => boolean) {
+  it('answers off-domain messages with the fallback and hands requests for a person over', async () => {
+    const missed = [
+      ...(await misses(tag, bot, 'off-domain', set.offDomain, answeredWithFallback(bot))),
+      ...(await misses(tag, bot, 'person', set.person, handedOff)),
+    ];
+    expect(missed.length, JSON.stringify(missed)).toBeLessThanOrEqual(bound.edge);
+  });
+
+  it('keeps in-domain messages the bot’s own', async () => {
+    const missed = await misses(tag, bot, 'in-domain', set.inDomain, kept(bot));
+    expect(missed.length, JSON.stringify(missed)).toBeLessThanOrEqual(bound.inDomain);
+  });
+}
+
 describe.each(BOTS)('held-out edge messages in $id', (bot) => {
   const set = HELD_OUT[bot.id];
 
@@ -100,20 +119,7 @@ describe.each(BOTS)('fourth edge set in $id', (bot) => {
 const MAX_MISSED_3 = { edge: 4, inDomain: 2 };
 
 describe.each(BOTS)('third held-out edge set in $id', (bot) => {
-  const set = EDGE_3[bot.id];
-
-  it('answers off-domain messages with the fallback and hands requests for a person over', async () => {
-    const missed = [
-      ...(await misses('edge3', bot, 'off-domain', set.offDomain, answeredWithFallback(bot))),
-      ...(await misses('edge3', bot, 'person', set.person, handedOff)),
-    ];
-    expect(missed.length, JSON.stringify(missed)).toBeLessThanOrEqual(MAX_MISSED_3.edge);
-  });
-
-  it('keeps in-domain messages the bot’s own', async () => {
-    const missed = await misses('edge3', bot, 'in-domain', set.inDomain, keptByTheBot(bot));
-    expect(missed.length, JSON.stringify(missed)).toBeLessThanOrEqual(MAX_MISSED_3.inDomain);
-  });
+  boundedEdgeSet('edge3', bot, EDGE_3[bot.id], MAX_MISSED_3, keptByTheBot);
 });
 
 // The fifth set (test/fixtures/edge-messages-5.ts), written for issue 18 and used while choosing its changes: per bot
@@ -130,20 +136,7 @@ const MAX_MISSED_5: Record<Bot['id'], { edge: number; inDomain: number }> = {
 };
 
 describe.each(BOTS)('fifth edge set in $id', (bot) => {
-  const set = EDGE_5[bot.id];
-
-  it('answers off-domain messages with the fallback and hands requests for a person over', async () => {
-    const missed = [
-      ...(await misses('edge5', bot, 'off-domain', set.offDomain, answeredWithFallback(bot))),
-      ...(await misses('edge5', bot, 'person', set.person, handedOff)),
-    ];
-    expect(missed.length, JSON.stringify(missed)).toBeLessThanOrEqual(MAX_MISSED_5[bot.id].edge);
-  });
-
-  it('keeps in-domain messages the bot’s own', async () => {
-    const missed = await misses('edge5', bot, 'in-domain', set.inDomain, ownedByTheBot(bot));
-    expect(missed.length, JSON.stringify(missed)).toBeLessThanOrEqual(MAX_MISSED_5[bot.id].inDomain);
-  });
+  boundedEdgeSet('edge5', bot, EDGE_5[bot.id], MAX_MISSED_5[bot.id], ownedByTheBot);
 });
 
 // The sixth set (test/fixtures/edge-messages-6.ts), written before the issue 18 generalisation work and only measured
@@ -153,18 +146,5 @@ describe.each(BOTS)('fifth edge set in $id', (bot) => {
 const MAX_MISSED_6 = { edge: 8, inDomain: 2 };
 
 describe.each(BOTS)('sixth held-out edge set in $id', (bot) => {
-  const set = EDGE_6[bot.id];
-
-  it('answers off-domain messages with the fallback and hands requests for a person over', async () => {
-    const missed = [
-      ...(await misses('edge6', bot, 'off-domain', set.offDomain, answeredWithFallback(bot))),
-      ...(await misses('edge6', bot, 'person', set.person, handedOff)),
-    ];
-    expect(missed.length, JSON.stringify(missed)).toBeLessThanOrEqual(MAX_MISSED_6.edge);
-  });
-
-  it('keeps in-domain messages the bot’s own', async () => {
-    const missed = await misses('edge6', bot, 'in-domain', set.inDomain, keptByTheBot(bot));
-    expect(missed.length, JSON.stringify(missed)).toBeLessThanOrEqual(MAX_MISSED_6.inDomain);
-  });
+  boundedEdgeSet('edge6', bot, EDGE_6[bot.id], MAX_MISSED_6, keptByTheBot);
 });
