@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { projectRoot } from '../paths.ts';
-import { createSkillDetector, decideSkill, gibberish, roleRequests, skillLines, SKILL_CLASSES, type SkillReading } from './index.ts';
+import { createSkillDetector, decideSkill, gibberish, roleRequests, skillLines, SKILL_CLASSES, type SkillDetector, type SkillReading } from './index.ts';
 
 const clinic = parse(readFileSync(join(projectRoot, 'examples', 'clinica', 'bot.yaml'), 'utf8')) as {
   understanding: { fallback: string };
@@ -18,10 +18,12 @@ const domain = Object.fromEntries(
     .map(([id, c]) => [id, c.examples ?? []]),
 );
 const detector = createSkillDetector({ language: 'pt', domain, domainText: ['Aceitamos os convênios Unimed e Bradesco Saúde. Consultas de cardiologia e dermatologia.'] });
-const kind = (text: string) => {
-  const r = detector.read(text);
+/** The skill a detector decides for a message, or null when it is the bot's. */
+const skillOf = (d: SkillDetector) => (text: string) => {
+  const r = d.read(text);
   return (r && decideSkill(r)?.kind) ?? null;
 };
+const kind = skillOf(detector);
 
 describe('skill data', () => {
   it('has every skill in every language, and gibberish is the same in every process', () => {
@@ -204,10 +206,7 @@ describe('newcomer trial: bot questions, other things in the bot\'s verbs, Vietn
       ask: ['how much is a tune up', 'when do you open', 'where is the shop', 'do you fix kids bikes', 'price for new brake pads', 'can i pay by card', 'how long does a service take', 'are you open sundays', 'do you sell inner tubes', 'is there parking', 'do you work on e-bikes', 'what do you charge for a wheel'],
     },
   });
-  const en = (text: string) => {
-    const r = bikes.read(text);
-    return (r && decideSkill(r)?.kind) ?? null;
-  };
+  const en = skillOf(bikes);
   const nails = createSkillDetector({
     language: 'vi',
     domain: {
@@ -215,10 +214,7 @@ describe('newcomer trial: bot questions, other things in the bot\'s verbs, Vietn
       hoi: ['sơn gel giá sao em', 'tiệm mở cửa mấy giờ', 'đắp bột bao nhiêu tiền', 'địa chỉ tiệm ở đâu sao em', 'làm móng chân mất bao lâu', 'có nhận chuyển khoản không', 'có chỗ gửi xe máy không', 'bảng giá sơn móng sao em', 'chủ nhật tiệm có mở không', 'có khuyến mãi gì không em', 'gội đầu giá nhiêu', 'vẽ móng có đẹp không em'],
     },
   });
-  const vi = (text: string) => {
-    const r = nails.read(text);
-    return (r && decideSkill(r)?.kind) ?? null;
-  };
+  const vi = skillOf(nails);
 
   it('reads asking whether one talks to a person or a bot as a question about the bot, not a request for a person', () => {
     expect(en('am i texting a machine or an actual human here')).toBe('bot_question');
