@@ -70,6 +70,22 @@ export function formatBench(r: BenchReport): string {
     if (pub.error) out.push(`  ${pub.error}`);
   }
 
+  if (r.cost) {
+    const c = r.cost;
+    out.push('', `Cost per turn, whole system (ct-smash and the peer on ${c.postgres}; CPU of this process + the Postgres backends that served it, WAL written; medians over alternating blocks; load average ${c.loadAverage.start} → ${c.loadAverage.end})`);
+    const sbOf = (path: string) => c.rows.find((x) => x.system === 'switchboard' && x.path === path);
+    out.push(
+      textTable(
+        ['system', 'path', 'CPU ms/turn', 'process', 'backends', 'WAL bytes/turn', 'CPU vs peer', 'WAL vs peer', 'turns'],
+        c.rows.map((x) => {
+          const sb = sbOf(x.path);
+          const vs = x.system === 'peer' && sb;
+          return [x.system, x.path, fmt(x.cpuMs, 2), fmt(x.processCpuMs, 2), `${fmt(x.backendCpuMs, 2)} (${x.backends})`, fmt(x.walBytes, 0), vs ? `${fmt(ratio(sb.cpuMs, x.cpuMs), 2)}×` : '', vs ? `${fmt(ratio(sb.walBytes, x.walBytes), 2)}×` : '', x.turns];
+        }),
+      ),
+    );
+  }
+
   if (r.startup.length) {
     out.push('', `Start-up: \`node ${START_COMMAND.join(' ')}\` (what \`npm start\` runs; every bot, embedded PGlite)`);
     out.push(

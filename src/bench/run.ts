@@ -19,6 +19,7 @@ import { startPeerServer, type PeerServer } from './peer.ts';
 import { benchPostgresUrl, benchSchemaName, dropSchema, openBenchPostgres, probePostgres, redactUrl } from './postgres.ts';
 import { httpPlayer, inProcessPlayer, replayHttp, replayInProcess, replayPaired, type HttpTarget, type Player } from './replay.ts';
 import { START_COMMAND, measureStartup, type StartupRun } from './startup.ts';
+import { measureCostSection, type CostSection } from './cost-section.ts';
 import { ratio, summarize, type LatencySummary, type LoadResult } from './stats.ts';
 
 export type Driver = 'pglite' | 'postgres';
@@ -64,6 +65,8 @@ export interface BenchReport {
   memory?: MemoryResult;
   nlu: { bots: BotNluResult[]; public?: PublicNluResult };
   startup: StartupRun[];
+  /** Whole-system CPU and WAL per turn, Switchboard and the peer on the same Postgres. */
+  cost?: CostSection;
   targets: Target[];
   notes: string[];
 }
@@ -73,8 +76,10 @@ export interface BenchOptions {
   /** Bots to measure (default: every bot with a conversations.yaml). */
   bots?: string[];
   botsDir?: string;
-  /** Skip parts by name: floors, turns, postgres, peer, throughput, memory, nlu, startup. */
+  /** Skip parts by name (BENCH_PARTS). */
   skip?: string[];
+  /** Run only these parts (BENCH_PARTS); the others are skipped. */
+  only?: string[];
   env?: NodeJS.ProcessEnv;
   log?: (line: string) => void;
 }
@@ -94,6 +99,9 @@ interface Budget {
 const FULL: Budget = { floorIterations: 2000, floorWarmup: 100, turns: 400, sectionMs: 10_000, loadSeconds: 9, loadRounds: 3, memorySessions: 1000 };
 const QUICK: Budget = { floorIterations: 300, floorWarmup: 30, turns: 100, sectionMs: 3_000, loadSeconds: 3, loadRounds: 1, memorySessions: 200 };
 
+/** The parts of a run, by the names --skip and --only take. */
+export const BENCH_PARTS = ['floors', 'turns', 'postgres', 'peer', 'throughput', 'memory', 'nlu', 'startup', 'cost', 'growth'];
+
 /** The bot whose figures the targets are about. */
 export const REFERENCE_BOT = 'ct-smash';
 /** Concurrent conversations of the throughput comparison. */
@@ -104,7 +112,7 @@ export async function runBench(opts: BenchOptions = {}): Promise<BenchReport> {
   const quick = opts.quick ?? false;
   const budget = quick ? QUICK : FULL;
   const log = opts.log ?? (() => {});
-  const skip = new Set(opts.skip ?? []);
+  const skip = new Set([...(opts.skip ?? []), ...(opts.only?.length ? BENCH_PARTS.filter((p) => !opts.only!.includes(p)) : [])]);
   const env = opts.env ?? process.env;
   const botsDir = opts.botsDir ?? defaultBotsDir;
   const bots = opts.bots?.length ? opts.bots : botsWithConversations(botsDir);
@@ -252,6 +260,13 @@ export async function runBench(opts: BenchOptions = {}): Promise<BenchReport> {
     }
     log('▶ public NLU datasets (src/nlu benchNlu)');
     report.nlu.public = await publicDatasets(quick, log);
+  });
+
+  await attempt('cost', async () => {
+    const file = files.get(REFERENCE_BOT);
+    if (!file) return;
+    log(`▶ cost per turn, whole system: ${REFERENCE_BOT} and the peer, CPU of the process + its Postgres backends, WAL written`);
+    report.cost = await measureCostSection({ bot: REFERENCE_BOT, botsDir, file, blocks: quick ? 2 : 5, env, loadAverage: () => +loadavg()[0].toFixed(2), log });
   });
 
   await attempt('startup', async () => {
