@@ -59,6 +59,15 @@ create index if not exists channel_deliveries_provider_id on channel_deliveries 
 alter table channel_sessions add column if not exists opened_at timestamptz;
 `,
   },
+  {
+    // Read through an index as deliveries pile up: whether a message part already went out (every reply), and
+    // the delivery counts of /api/channels/stats (an index-only scan of the narrow index, per bot or all).
+    id: 'channels-003-delivery-indexes',
+    sql: `
+create index if not exists channel_deliveries_message on channel_deliveries (message_id, part) where message_id is not null;
+create index if not exists channel_deliveries_counts on channel_deliveries (bot, channel, status, error_code) where kind = 'message';
+`,
+  },
 ];
 
 export type InboundStatus = 'queued' | 'processing' | 'done' | 'failed' | 'ignored';
@@ -224,9 +233,9 @@ export interface DeliveryCount {
 /** Sent and failed replies counted by bot, channel, status and provider error code. */
 export async function countDeliveries(sql: Sql, bot?: string): Promise<DeliveryCount[]> {
   const rows = await sql.query<{ bot: string; channel: ChannelName; status: DeliveryStatus; error_code: string | null; n: number | string }>(
-    `select bot, channel, status, error_code, count(*) as n from channel_deliveries where kind = 'message' and ($1::text is null or bot = $1)
+    `select bot, channel, status, error_code, count(*) as n from channel_deliveries where kind = 'message'${bot === undefined ? '' : ' and bot = $1'}
      group by bot, channel, status, error_code order by bot, channel, status, error_code`,
-    [bot ?? null],
+    bot === undefined ? [] : [bot],
   );
   return rows.map((r) => ({ bot: r.bot, channel: r.channel, status: r.status, errorCode: r.error_code, count: Number(r.n) }));
 }
