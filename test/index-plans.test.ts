@@ -4,13 +4,13 @@
 // the console stay as fast with a year of conversations as with none.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { destination } from 'pino';
-import { channelMigrations, channelsConfigFromEnv, createChannels } from '../src/channels/index.ts';
+import { channelMigrations, channelsConfigFromEnv, createChannels, deliveryRetentionStep } from '../src/channels/index.ts';
 import { defaultBotsDir } from '../src/bot/index.ts';
 import { Runtime } from '../src/engine/index.ts';
 import { conversationsPath, loadConversations } from '../src/eval/index.ts';
 import { createLogger, setupObservability } from '../src/observability/index.ts';
 import { buildServer } from '../src/server/index.ts';
-import { coreMigrations, migrate, openTestDatabase, testDrivers, type Database } from '../src/store/index.ts';
+import { coreMigrations, coreRetentionSteps, migrate, openTestDatabase, Retention, testDrivers, type Database } from '../src/store/index.ts';
 import { startFakeEvolution, type FakeProvider } from './support/fake-channel-providers.ts';
 import { recordingDatabase, type RecordedStatement } from './support/recording-database.ts';
 
@@ -129,6 +129,9 @@ describe.each(testDrivers())('every statement the server runs has an index plan 
     await call('POST', `/api/sessions/${sid}/handoff`, { mode: 'bot' });
     for (const path of ['/api/sessions?bot=ct-smash', '/api/sessions?bot=ct-smash&mode=handoff_pending', '/api/sessions', '/api/handoffs/pending', '/api/handoffs/pending?bot=ct-smash', '/api/feedback?bot=ct-smash', '/api/channels/stats', '/api/channels/stats?bot=la-formula', '/api/channels/deliveries?bot=la-formula', '/api/bots/ct-smash/golden', '/api/bots/ct-smash/knowledge', '/metrics']) await call('GET', path);
     await runtime.sweepHandoffs();
+    // Retention's batches (the filled conversations went quiet up to five days ago).
+    const policy = { conversationDays: 4, traceDays: 1, deliveryDays: 2, batch: 50, everyMinutes: 10 };
+    await new Retention(db, [...coreRetentionSteps, deliveryRetentionStep], policy).runOnce();
   }, 300_000);
 
   afterAll(() => close?.());

@@ -1,6 +1,6 @@
 // The channels' own tables: webhooks received (dedupe + crash recovery), which address a session answers
 // to, and every outgoing call with its outcome (so an operator can see an undelivered reply).
-import type { Migration, Sql } from '../store/index.ts';
+import type { Migration, RetentionStep, Sql } from '../store/index.ts';
 import type { Address, ChannelName, InboundMessage } from './types.ts';
 
 export const channelMigrations: Migration[] = [
@@ -60,12 +60,14 @@ alter table channel_sessions add column if not exists opened_at timestamptz;
 `,
   },
   {
-    // Read through an index as deliveries pile up: whether a message part already went out (every reply), and
-    // the delivery counts of /api/channels/stats (an index-only scan of the narrow index, per bot or all).
+    // Read through an index as deliveries pile up: whether a message part already went out (every reply), the
+    // delivery counts of /api/channels/stats (an index-only scan of the narrow index, per bot or all), and a
+    // conversation's received webhooks (retention).
     id: 'channels-003-delivery-indexes',
     sql: `
 create index if not exists channel_deliveries_message on channel_deliveries (message_id, part) where message_id is not null;
 create index if not exists channel_deliveries_counts on channel_deliveries (bot, channel, status, error_code) where kind = 'message';
+create index if not exists channel_inbound_session on channel_inbound (session_id);
 `,
   },
 ];
@@ -290,3 +292,14 @@ export async function listDeliveries(sql: Sql, filter: { sessionId?: string; sta
     updatedAt: new Date(r.updated_at as string),
   }));
 }
+
+/** Retention: the delivery records and received webhooks of conversations idle for SWITCHBOARD_RETAIN_DELIVERIES_DAYS. */
+export const deliveryRetentionStep: RetentionStep = {
+  name: 'deliveries',
+  days: (p) => p.deliveryDays,
+  remove: async (sql, ids) => {
+    const sent = await sql.query('delete from channel_deliveries where session_id = any($1::text[]) returning 1', [ids]);
+    const received = await sql.query("delete from channel_inbound where session_id = any($1::text[]) and status not in ('queued', 'processing') returning 1", [ids]);
+    return sent.length + received.length;
+  },
+};
