@@ -20,6 +20,7 @@ import { benchPostgresUrl, benchSchemaName, dropSchema, openBenchPostgres, probe
 import { httpPlayer, inProcessPlayer, replayHttp, replayInProcess, replayPaired, type HttpTarget, type Player } from './replay.ts';
 import { START_COMMAND, measureStartup, type StartupRun } from './startup.ts';
 import { measureCostSection, type CostSection } from './cost-section.ts';
+import { FULL_GROWTH, QUICK_GROWTH, measureGrowthSection, type GrowthSection } from './growth.ts';
 import { ratio, summarize, type LatencySummary, type LoadResult } from './stats.ts';
 
 export type Driver = 'pglite' | 'postgres';
@@ -67,6 +68,8 @@ export interface BenchReport {
   startup: StartupRun[];
   /** Whole-system CPU and WAL per turn, Switchboard and the peer on the same Postgres. */
   cost?: CostSection;
+  /** A turn and the console's reads on an empty store and on one holding a large history. */
+  growth?: GrowthSection;
   targets: Target[];
   notes: string[];
 }
@@ -269,6 +272,13 @@ export async function runBench(opts: BenchOptions = {}): Promise<BenchReport> {
     report.cost = await measureCostSection({ bot: REFERENCE_BOT, botsDir, file, blocks: quick ? 2 : 5, env, loadAverage: () => +loadavg()[0].toFixed(2), log });
   });
 
+  await attempt('growth', async () => {
+    const file = files.get(REFERENCE_BOT);
+    if (!file) return;
+    log(`▶ growth: ${REFERENCE_BOT}'s turn and the console's reads, empty store vs a filled one`);
+    report.growth = await measureGrowthSection({ bot: REFERENCE_BOT, botsDir, file, size: quick ? QUICK_GROWTH : FULL_GROWTH, env, loadAverage: () => +loadavg()[0].toFixed(2), log });
+  });
+
   await attempt('startup', async () => {
     log(`▶ start-up: \`node ${START_COMMAND.join(' ')}\`, fresh and existing data dir`);
     report.startup = await measureStartup();
@@ -323,8 +333,20 @@ export function targetsOf(r: BenchReport): Target[] {
   if (inProc) out.push({ name: `${bot} in-process turn p99 (PGlite)`, value: inProc.p99, unit: 'ms', target: '< 25 ms', met: inProc.p99 < 25 });
   // 3. Start-up.
   const fresh = r.startup.find((s) => s.dataDir === 'fresh');
-  if (fresh) out.push({ name: 'start to first answered message, fresh data dir', value: fresh.firstReplyMs / 1000, unit: 's', target: '≤ 2.5 s', met: fresh.firstReplyMs <= 2500 });
+  // Start-up goals are for an idle machine (load average < 0.5); at a load average up to 2 they are 1.5× as long.
+  const startLimit = (idleMs: number, load?: number) => (load === undefined || load < 0.5 ? idleMs : load <= 2 ? idleMs * 1.5 : Number.NaN);
+  const startTarget = (idleMs: number, load?: number) => {
+    const limit = startLimit(idleMs, load);
+    return { target: Number.isNaN(limit) ? `≤ ${idleMs / 1000} s idle (load ${load} > 2: not judged)` : `≤ ${limit / 1000} s at load ${load}`, limit };
+  };
+  if (fresh) {
+    const t = startTarget(1800, fresh.loadAverage);
+    out.push({ name: 'start to first answered message, fresh data dir', value: fresh.firstReplyMs / 1000, unit: 's', target: t.target, met: Number.isNaN(t.limit) ? null : fresh.firstReplyMs <= t.limit });
+  }
   const existing = r.startup.find((s) => s.dataDir === 'existing');
-  if (existing) out.push({ name: 'start to first answered message, existing data dir', value: existing.firstReplyMs / 1000, unit: 's', target: '< 2 s', met: existing.firstReplyMs < 2000 });
+  if (existing) {
+    const t = startTarget(1200, existing.loadAverage);
+    out.push({ name: 'start to first answered message, existing data dir', value: existing.firstReplyMs / 1000, unit: 's', target: t.target, met: Number.isNaN(t.limit) ? null : existing.firstReplyMs <= t.limit });
+  }
   return out;
 }
