@@ -83,7 +83,10 @@ export function channelAdapters(world: ChannelsWorld): ChannelAdapterUnderTest[]
  */
 export async function pollHealth(base: string, until: Promise<unknown>, deadlineMs = 5_000): Promise<{ answered: number; unanswered: string[] }> {
   let done = false;
-  void until.finally(() => (done = true));
+  until.then(
+    () => (done = true),
+    () => (done = true),
+  );
   const out = { answered: 0, unanswered: [] as string[] };
   while (!done) {
     try {
@@ -96,5 +99,6 @@ export async function pollHealth(base: string, until: Promise<unknown>, deadline
     }
     await new Promise((r) => setTimeout(r, 25));
   }
+  await until; // its failure is the caller's
   return out;
 }
