@@ -3,7 +3,7 @@
 // 4,000 characters never understood (HTTP: 400; a channel: stored cut and answered "too long" in the bot's
 // language), /api/health answering throughout. And sessions belong to where they were born.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MAX_MESSAGE_CHARS } from '../src/ingress/index.ts';
+import { ConversationRateLimit, MAX_MESSAGE_CHARS } from '../src/ingress/index.ts';
 import { runtimeReply } from '../src/engine/index.ts';
 import { createSession, getSession, insertMessage, listMessages } from '../src/store/index.ts';
 import { channelAdapters, ADAPTER_ENV, pollHealth, type ChannelAdapterUnderTest } from './support/channel-adapters.ts';
@@ -76,6 +76,25 @@ describe.each(['evolution', 'whatsapp', 'chatwoot'] as const)('the %s channel th
     const own = await getSession(world.db, `${id}.1`);
     expect(own).toMatchObject({ channel: name, bot: 'la-formula' });
     expect((await transcript(own!.id))[0]).toBe('user:tienen creatina?');
+    expect(a.outbox(contact)).toHaveLength(1);
+  });
+
+  it('holds a conversation to the same per-minute limit as HTTP chat: over it, a message is kept but not answered', async () => {
+    const a = adapter();
+    const contact = a.contact();
+    const { hub } = world.server.channels;
+    const before = hub.rateLimit;
+    hub.rateLimit = new ConversationRateLimit(1);
+    try {
+      await a.send(contact, 'tienen creatina?');
+      await a.send(contact, 'y proteína?');
+      await world.server.channels.whenIdle();
+    } finally {
+      hub.rateLimit = before;
+    }
+    const t = await transcript(a.sessionOf(contact));
+    expect(t.filter((m) => m.startsWith('user:'))).toEqual(['user:tienen creatina?', 'user:y proteína?']);
+    expect(t.filter((m) => m.startsWith('assistant:'))).toHaveLength(1);
     expect(a.outbox(contact)).toHaveLength(1);
   });
 
