@@ -7,7 +7,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Runtime } from '../engine/index.ts';
-import { DomainError } from '../errors/index.ts';
+import { domainErrorOf, UnavailableError } from '../errors/index.ts';
 import { errorBody, errorName, statusOf } from './errors.ts';
 import { type AuthConfig } from './auth.ts';
 import { chatRoutes } from './routes/chat.ts';
@@ -72,7 +72,12 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
       const details = err.validation.map((v) => `${v.instancePath.replace(/^\//, '').replace(/\//g, '.') || err.validationContext || 'body'}: ${v.message}`);
       return reply.status(400).send({ error: 'bad_request', message: `invalid request: ${details.join('; ')}` });
     }
-    if (err instanceof DomainError) return reply.status(statusOf(err)).send(errorBody(statusOf(err), err.message));
+    const domain = domainErrorOf(err);
+    if (domain) {
+      // A fault of the moment (the database unreachable) says when to try again.
+      if (domain instanceof UnavailableError && domain.retryAfterSeconds) reply.header('retry-after', String(domain.retryAfterSeconds));
+      return reply.status(statusOf(domain)).send(errorBody(statusOf(domain), domain.message));
+    }
     const e = err as { statusCode?: number; code?: string; message: string };
     const status = e.statusCode ?? 500;
     if (status >= 400 && status < 500) {
