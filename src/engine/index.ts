@@ -4,4 +4,4 @@ export * from './runtime.ts';
 export { answerFromKnowledge } from './specialists.ts';
 export { EventHub, type HubEvent } from './events.ts';
 export { KeyedMutex } from './lock.ts';
-export { safeEqual } from './secrets.ts';
+export { bearerCredential, safeEqual } from './secrets.ts';

@@ -30,8 +30,15 @@ export interface ServerOptions {
   trustProxy?: boolean;
   /** A logger instance for Fastify (src/observability: pino, JSON lines), instead of `logger`. */
   logging?: { loggerInstance: FastifyBaseLogger; logController?: LogController };
-  /** Hooks and routes registered on the root before every other route (src/observability: traces, metrics, readiness). */
+  /** Hooks registered on the root before every route (src/observability: traces, HTTP metrics). */
   instrument?: (app: FastifyInstance) => Promise<void>;
+  /**
+   * Routes for probes and scrapers (src/observability: GET /metrics, GET /api/ready), registered under a rate
+   * limit of their own: `config` holds it, to pass to each route.
+   */
+  probes?: (app: FastifyInstance, config: { rateLimit: { max: number; timeWindow: string } }) => Promise<void>;
+  /** Probe and scrape requests per minute per IP and route (default 600: a scrape every few seconds is far below it). */
+  probeRateLimitPerMinute?: number;
   /** Extra route plugins (channels). They get the server's runtime and auth, to guard their own /api routes. */
   plugins?: ((app: FastifyInstance, ctx: RouteContext) => Promise<void>)[];
 }
@@ -58,6 +65,8 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
     timeWindow: '1 minute',
     errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, error: 'too_many_requests', message: `rate limit reached (${ctx.max} per ${ctx.after === '1 minute' ? 'minute' : ctx.after}); retry in ${ctx.after}` }),
   });
+  // Their own bucket per route and address, so a scraper never spends the API's budget, nor the API the scraper's.
+  await opts.probes?.(app as unknown as FastifyInstance, { rateLimit: { max: opts.probeRateLimitPerMinute ?? 600, timeWindow: '1 minute' } });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Switchboard API', version: '0.1.0', description: 'Customer-service chat bots: chat, operator inbox, admin.' },

@@ -1,10 +1,11 @@
 // Opens the store: embedded PGlite (default, under DATA_DIR or in memory) or PostgreSQL (DATABASE_URL).
 // Both expose the same `Database` surface so every module's SQL runs unchanged on either.
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { PgliteStatements } from './pglite-statements.ts';
 import { extractPgliteTemplate, pgliteTemplate } from './pglite-template.ts';
+import { ensureWritableDataDir } from './data-dir.ts';
 import { PgListener } from './pg-listener.ts';
 import { asStoreError } from './unavailable.ts';
 import type { ClientBase, Pool as PgPool } from 'pg';
@@ -67,6 +68,7 @@ export interface OpenOptions {
 export async function openDatabase(opts: OpenOptions = {}): Promise<Database> {
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.schema);
   const dataDir = opts.dataDir ?? ':memory:';
+  if (!isInMemory(dataDir)) ensureWritableDataDir(dataDir);
   if (opts.worker && !isInMemory(dataDir)) return (await import('./pglite-remote.ts')).openPgliteInWorker({ dataDir, empty: opts.empty ?? false });
   return openPglite(dataDir, opts.empty);
 }
@@ -100,7 +102,6 @@ export function embeddedDatabase(sql: Pick<Database, 'query' | 'queryArrays' | '
 async function openPglite(dataDir: string, empty = false): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const inMemory = isInMemory(dataDir);
-  if (!inMemory) mkdirSync(dataDir, { recursive: true });
   // A new cluster starts from the shipped empty one instead of running initdb (see pglite-template.ts): on disk
   // its files are written before PGlite opens the directory, in memory PGlite loads it.
   if (!empty && !inMemory && !existsSync(join(dataDir, 'PG_VERSION'))) await extractPgliteTemplate(dataDir);

@@ -11,7 +11,7 @@ export async function eventRoutes(app: FastifyInstance, { runtime, auth }: Route
     for (const res of open) res.end();
   });
   app.get('/api/events', { schema: { summary: 'Console events as server-sent events (operator; token in ?token= for EventSource)' } }, async (req, reply) => {
-    requireRole(req, auth, 'operator');
+    requireRole(req, auth, 'operator', { query: true });
     // Read before the stream opens: with the database unreachable the console gets a 503 it retries.
     const pending = await countPending(runtime.db);
     reply.hijack();
