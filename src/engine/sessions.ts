@@ -21,6 +21,10 @@ export interface ChatRequest {
   userId?: string;
   message: string;
   clientMessageId?: string;
+  /**
+   * Where the message comes from: 'api' (the default) and 'web' are the HTTP routes, anything else a messaging
+   * channel. A session continues only from where it was born (see sameOrigin).
+   */
   channel?: string;
   phoneNumber?: string;
   /**
@@ -91,6 +95,7 @@ export class SessionService {
       bot: bot.config.id,
       content: req.message,
       authorize: req.authorize ?? false,
+      origins: originsOf(req.channel),
       sessionToken: req.sessionToken,
       userId: verifiedUserId(req),
       historyLimit: HISTORY_READ,
@@ -106,6 +111,7 @@ export class SessionService {
   /** The session belongs to this bot and, with `authorize`, to this caller. */
   check(bot: LoadedBot, s: SessionRow, req: ChatRequest): SessionRow {
     if (s.bot !== bot.config.id) throw new NotFoundError(`session '${s.id}' does not belong to bot '${bot.config.id}'`);
+    if (!originsOf(req.channel).includes(s.channel)) throw new ForbiddenError(`session '${s.id}' belongs to the ${s.channel} channel: it continues only there`);
     if (req.authorize) {
       const tokenOk = req.sessionToken !== undefined && safeEqual(req.sessionToken, s.secret);
       const sameUser = s.userId !== null && s.userVerified && req.userVerified === true && s.userId === req.userId;
@@ -148,6 +154,18 @@ export class SessionService {
 export function botSession(s: SessionRow): BotSession {
   const { userId, userVerified, secret: _secret, ...rest } = s;
   return { ...rest, userId: userVerified ? userId : null, claimedUserId: userVerified ? null : userId };
+}
+
+/** The HTTP routes' origins: a conversation begun on one may continue on the other (the AI SDK's chat and the JSON API). */
+const HTTP_ORIGINS = ['api', 'web'];
+
+/**
+ * The origins whose sessions a request from `channel` may continue: the HTTP routes' sessions from HTTP, a
+ * messaging channel's only from that channel. A session a channel did not create is never its customer's.
+ */
+export function originsOf(channel: string | undefined): string[] {
+  const from = channel ?? 'api';
+  return HTTP_ORIGINS.includes(from) ? HTTP_ORIGINS : [from];
 }
 
 /** Only a proven user counts (a caller without `authorize` is trusted); a bare claim is undefined. */
