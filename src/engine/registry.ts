@@ -19,8 +19,8 @@ import { buildUnderstander, classifierInputs, detectorCacheName, detectorInputs 
 /** What src/llm hands the runtime for a bot with a model. */
 export interface ModelBinding {
   spec: string;
-  /** Wrap local understanding into the configured mode (llm or cascade). */
-  understander(local: Understander, config: BotConfig, intents: Record<string, IntentConfig>, calls: () => ModelCallRecord[]): Understander;
+  /** Wrap local understanding into the configured mode (llm or cascade); model calls go to each call's `input.trace`. */
+  understander(local: Understander, config: BotConfig, intents: Record<string, IntentConfig>): Understander;
   /** A turn-scoped model whose calls are recorded into `calls`. */
   forTurn(calls: ModelCallRecord[]): TurnModel;
 }
@@ -34,8 +34,6 @@ export interface LoadedBot extends BotSource {
   understander: Understander;
   model: ModelBinding | null;
   language: Language;
-  /** Set while a turn runs: the model calls of that turn (the understander reads it). */
-  currentCalls: ModelCallRecord[];
   services: unknown;
   /** The local classifier (also behind llm/cascade understanding). */
   local: LocalUnderstander;
@@ -110,7 +108,6 @@ export class BotRegistry {
       understander: null as unknown as Understander,
       model: await this.bindModel(config),
       language: config.language.slice(0, 2) as Language,
-      currentCalls: [],
       services,
       webSearch: webSearchOptions(config.answers?.web, env),
       local: null as unknown as LocalUnderstander,
