@@ -136,6 +136,19 @@ export class BotRegistry {
     }
   }
 
+  /** A bot's admin settings read again from the store (another process changed them); unknown bots are ignored. */
+  async reloadSettings(botId: string): Promise<void> {
+    const bot = this.bots.get(botId);
+    if (!bot) return;
+    const { db } = this.opts;
+    const [intents, handoff] = await Promise.all([
+      store.getSetting<Record<string, Partial<IntentConfig>>>(db, botId, 'intents'),
+      store.getSetting<Partial<BotConfig['handoff']>>(db, botId, 'handoff'),
+    ]);
+    this.reloadIntents(bot, intents ?? {});
+    bot.handoff = { ...bot.config.handoff, ...(handoff ?? {}) };
+  }
+
   /** Settings stored by another process (or an admin) take effect here at once. */
   reloadIntents(bot: LoadedBot, stored: Record<string, Partial<IntentConfig>>): void {
     const before = JSON.stringify(Object.entries(bot.intents).map(([k, v]) => [k, v.examples]));
