@@ -3,7 +3,7 @@
 // each reference bot's own examples (the bot's business) and the skills data lines (their class), every line
 // read by a detector that did not train on it (k folds). Prints the cross-validated figures beside those of the
 // hand-set thresholds (decideSkill) on the same readings. --write stores the coefficients in
-// src/skills/data/skill-decision.json; --edge also reads the sixth edge set (test/fixtures/edge-messages-6.ts) —
+// scripts/skill-decision.json; --edge also reads the sixth edge set (test/fixtures/edge-messages-6.ts) —
 // it only measures, nothing is fitted on it.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,7 +13,7 @@ import type { Language } from '../src/nlu/index.ts';
 import { projectRoot } from '../src/paths.ts';
 import { SKILL_CLASSES, skillLines } from '../src/skills/data.ts';
 import { createSkillDetector, decideSkill, type SkillReading } from '../src/skills/index.ts';
-import { DECISION_CLASSES, decisionFeatures, predictDecision, type DecisionModel } from '../src/skills/model.ts';
+import { DECISION_CLASSES, decisionFeatures, predictDecision, type DecisionModel } from './skill-decision-model.ts';
 
 const argv = process.argv.slice(2);
 const foldsAt = argv.indexOf('--folds');
@@ -96,9 +96,9 @@ const modelKind = (model: DecisionModel, x: number[]) => {
 };
 const thresholdKind = (r: SkillReading) => decideSkill(r)?.kind ?? 'none';
 
-/** Bot examples kept (no out of scope, no request for a person outside a hand-over intent) and skill lines found. */
+/** The bots' examples and short answers kept (no out of scope, no request for a person outside a hand-over intent), and skill lines found. */
 function figures(data: Row[], kind: (row: Row) => string) {
-  const bot = data.filter((r) => r.y === 0 && r.bot && !r.reading.best.id.startsWith('x'));
+  const bot = data.filter((r) => r.y === 0);
   const lost = bot.filter((r) => {
     const k = kind(r);
     return k === 'out_of_scope' || (k === 'human' && !r.handover);
@@ -108,7 +108,7 @@ function figures(data: Row[], kind: (row: Row) => string) {
   return { kept: `${bot.length - lost}/${bot.length}`, skillLines: `${found}/${skill.length}` };
 }
 
-// Cross-validated: the model fitted on the other bots' folds… kept simple: fitted on the rows of the other folds.
+// Cross-validated: each row judged by a model fitted on the rows of the other folds (every k-th row).
 const byFold = (r: Row, i: number) => i % folds;
 const cvKinds = new Map<Row, string>();
 for (let fold = 0; fold < folds; fold++) {
@@ -122,8 +122,8 @@ console.log('model, cross-validated:  ', figures(rows, (r) => cvKinds.get(r)!));
 const model = fit(rows);
 model.threshold = Number(process.env.THRESHOLD ?? 0.5);
 if (argv.includes('--write')) {
-  writeFileSync(join(projectRoot, 'src', 'skills', 'data', 'skill-decision.json'), `${JSON.stringify({ ...model, weights: model.weights.map((r) => r.map((x) => +x.toFixed(5))) }, null, 1)}\n`);
-  console.log('written: src/skills/data/skill-decision.json');
+  writeFileSync(join(projectRoot, 'scripts', 'skill-decision.json'), `${JSON.stringify({ ...model, weights: model.weights.map((r) => r.map((x) => +x.toFixed(5))) }, null, 1)}\n`);
+  console.log('written: scripts/skill-decision.json');
 }
 
 if (argv.includes('--edge')) {

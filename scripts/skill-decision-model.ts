@@ -1,7 +1,7 @@
 // The built-in skill decision as a small model: a multinomial logistic regression over the detector's reading,
 // fitted and cross-validated by scripts/fit-skill-detector.ts from training data only (the reference bots'
-// examples and the skills data lines); its coefficients are data (src/skills/data/skill-decision.json).
-import type { SkillReading } from './detector.ts';
+// examples and the skills data lines). Not wired into the runtime: decideSkill (src/skills/decide.ts) decides.
+import type { SkillReading } from '../src/skills/index.ts';
 
 /** The model's classes: the bot's own business first, then the skills. */
 export const DECISION_CLASSES = ['none', 'human', 'out_of_scope', 'greeting', 'thanks', 'acknowledge', 'goodbye', 'bot_question'] as const;
