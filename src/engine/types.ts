@@ -33,6 +33,9 @@ export interface TraceEntry {
   chosen?: { id: string; confidence: number }[];
   /** Why the node failed (a rejected or failed write), kept for the operator's trace view. */
   error?: string;
+  /** On the understanding entry (and a gate's or a confirmation's): the policy that decided the route, and why. */
+  policy?: string;
+  why?: string;
 }
 
 /** A model call made during the turn: defined by src/llm, which records them (a type only: no runtime import). */
