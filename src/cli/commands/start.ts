@@ -25,6 +25,8 @@ export async function run(_argv: string[]): Promise<number> {
   const observability = await setupObservability({ runtime, adminToken: auth.adminToken, env, logger });
   const app = await buildServer({
     instrument: observability.instrument,
+    probes: observability.probes,
+    probeRateLimitPerMinute: Number(env.SWITCHBOARD_PROBE_RATE_LIMIT) || undefined,
     logging: observability.logging,
     plugins: [channels.routes],
     runtime,
