@@ -67,12 +67,14 @@ alter table channel_sessions add column if not exists opened_at timestamptz;
   {
     // Read through an index as deliveries pile up: whether a message part already went out (every reply), the
     // delivery counts of /api/channels/stats (an index-only scan of the narrow index, per bot or all), and a
-    // conversation's received webhooks (retention).
+    // conversation's received webhooks (retention), and the received webhooks' counts and failed ones (console).
     id: 'channels-004-delivery-indexes',
     sql: `
 create index if not exists channel_deliveries_message on channel_deliveries (message_id, part) where message_id is not null;
 create index if not exists channel_deliveries_counts on channel_deliveries (bot, channel, status, error_code) where kind = 'message';
 create index if not exists channel_inbound_session on channel_inbound (session_id);
+create index if not exists channel_inbound_failed on channel_inbound (updated_at desc) where status = 'failed';
+create index if not exists channel_inbound_status on channel_inbound (bot, status);
 `,
   },
 ];
