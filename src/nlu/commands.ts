@@ -128,7 +128,10 @@ export function commandReader(examples: CommandExample[], options: CommandReader
   for (const [w, n] of uses) if (w.length >= 5) stemUses.set(w.slice(0, -1), (stemUses.get(w.slice(0, -1)) ?? 0) + n);
   const stems = new Set([...stemUses].filter(([, n]) => n > 1).map(([stem]) => stem));
   // A cue word with more letters after it ("falar" beside "fala") is an inflection too.
-  const inflected = (word: string) => [...Array(word.length - 3).keys()].some((i) => stems.has(word.slice(0, i + 4)) || cues.has(word.slice(0, i + 4)));
+  // (Prefixes longer than the longest stem or cue cannot be one: a long run of letters is not read letter by letter.)
+  const longest = Math.max(0, ...[...stems, ...cues].map((w) => w.length));
+  const inflected = (word: string) =>
+    [...Array(Math.max(0, Math.min(word.length, longest) - 3)).keys()].some((i) => stems.has(word.slice(0, i + 4)) || cues.has(word.slice(0, i + 4)));
   const vocabulary: CommandWords = { words: [...cues], keep: known, known: inflected, leadIns };
   const freeText = new Set(options.freeText ?? []);
   const clauseOptions = {
@@ -161,8 +164,8 @@ export function commandReader(examples: CommandExample[], options: CommandReader
         else if (!separator(w)) break;
       } else {
         const at = m.index;
-        const reference = options.references?.map((r) => r.find(text.slice(at))[0]).find((r) => r?.start === 0);
-        if (reference) token.lastIndex = at + reference.end;
+        const reference = options.references?.map((r) => r.at(text, f, at)).find(Boolean);
+        if (reference) token.lastIndex = reference.end;
         else if (connectors.has(w)) (connectorSeen = true), (saying = joiners.saying.includes(w));
         else if (!cueSeen && cues.has(w)) cueSeen = true;
         else if (!(separator(w) || leadIns.has(w) || opening.has(w))) break;
