@@ -2,8 +2,9 @@
 // over HTTP on PGlite and Postgres; for ct-smash, paired with the same-work floor (bare graph + a turn's
 // durable statements, in process and behind the same Fastify setup) and, on Postgres, with the peer a user
 // would build instead (LangGraph + PostgresSaver + Fastify); throughput at 20 concurrent conversations of
-// all three; memory per 1,000 idle sessions; local understanding vs NLP.js; start-up time. Each part fails
-// alone (noted) without stopping the others.
+// all three; memory per 1,000 idle sessions; local understanding vs NLP.js; start-up time; each bot's turn on
+// hostile 4,000-character messages against an ordinary one (adversarial). Each part fails alone (noted)
+// without stopping the others.
 import { cpus, loadavg, totalmem } from 'node:os';
 import { defaultBotsDir } from '../bot/index.ts';
 import { botsWithConversations, conversationsPath, loadConversations, startEvalServer, type ConversationFile, type EvalServer } from '../eval/index.ts';
@@ -16,6 +17,7 @@ import { createLogger } from '../observability/index.ts';
 import { memoryPerThousandSessions, type MemoryResult } from './memory.ts';
 import { compareOnBot, publicDatasets, type BotNluResult, type LabelledTurn, type PublicNluResult } from './nlu.ts';
 import { startPeerServer, type PeerServer } from './peer.ts';
+import { ADVERSARIAL_GOALS, adversarialTurns, type AdversarialBot } from './adversarial.ts';
 import { benchPostgresUrl, benchSchemaName, dropSchema, openBenchPostgres, probePostgres, redactUrl } from './postgres.ts';
 import { httpPlayer, inProcessPlayer, replayHttp, replayInProcess, replayPaired, type HttpTarget, type Player } from './replay.ts';
 import { START_COMMAND, measureStartup, type StartupRun } from './startup.ts';
@@ -64,6 +66,8 @@ export interface BenchReport {
   memory?: MemoryResult;
   nlu: { bots: BotNluResult[]; public?: PublicNluResult };
   startup: StartupRun[];
+  /** Each bot's in-process turn on hostile messages of 1,000 and 4,000 characters, against its ordinary message. */
+  adversarial: AdversarialBot[];
   targets: Target[];
   notes: string[];
 }
@@ -73,8 +77,10 @@ export interface BenchOptions {
   /** Bots to measure (default: every bot with a conversations.yaml). */
   bots?: string[];
   botsDir?: string;
-  /** Skip parts by name: floors, turns, postgres, peer, throughput, memory, nlu, startup. */
+  /** Skip parts by name: floors, turns, postgres, peer, throughput, memory, nlu, startup, adversarial. */
   skip?: string[];
+  /** Run only these parts (every other one is skipped). */
+  only?: string[];
   env?: NodeJS.ProcessEnv;
   log?: (line: string) => void;
 }
@@ -94,6 +100,9 @@ interface Budget {
 const FULL: Budget = { floorIterations: 2000, floorWarmup: 100, turns: 400, sectionMs: 10_000, loadSeconds: 9, loadRounds: 3, memorySessions: 1000 };
 const QUICK: Budget = { floorIterations: 300, floorWarmup: 30, turns: 100, sectionMs: 3_000, loadSeconds: 3, loadRounds: 1, memorySessions: 200 };
 
+/** The parts of a run, as --skip and --only name them. */
+export const BENCH_PARTS = ['floors', 'turns', 'postgres', 'peer', 'throughput', 'memory', 'nlu', 'startup', 'adversarial'];
+
 /** The bot whose figures the targets are about. */
 export const REFERENCE_BOT = 'ct-smash';
 /** Concurrent conversations of the throughput comparison. */
@@ -104,7 +113,7 @@ export async function runBench(opts: BenchOptions = {}): Promise<BenchReport> {
   const quick = opts.quick ?? false;
   const budget = quick ? QUICK : FULL;
   const log = opts.log ?? (() => {});
-  const skip = new Set(opts.skip ?? []);
+  const skip = new Set([...(opts.skip ?? []), ...(opts.only?.length ? BENCH_PARTS.filter((p) => !opts.only!.includes(p)) : [])]);
   const env = opts.env ?? process.env;
   const botsDir = opts.botsDir ?? defaultBotsDir;
   const bots = opts.bots?.length ? opts.bots : botsWithConversations(botsDir);
@@ -119,6 +128,7 @@ export async function runBench(opts: BenchOptions = {}): Promise<BenchReport> {
     throughput: [],
     nlu: { bots: [] },
     startup: [],
+    adversarial: [],
     targets: [],
     notes: [],
   };
@@ -150,6 +160,13 @@ export async function runBench(opts: BenchOptions = {}): Promise<BenchReport> {
       report.notes.push(`${bot}: no usable conversations — ${(err as Error).message.split('\n')[0]}`);
     }
   }
+
+  await attempt('adversarial', async () => {
+    for (const [bot, file] of files) {
+      log(`▶ adversarial: ${bot}, hostile messages of 1,000 and 4,000 characters against an ordinary one (in process, PGlite)`);
+      report.adversarial.push(await adversarialTurns(bot, file, { botsDir, env, repeats: quick ? 2 : 3 }));
+    }
+  });
 
   // The NLU comparison reuses each bot as loaded on PGlite (its understander needs no store).
   const nluTurns = new Map<string, { bot: LoadedBot; turns: LabelledTurn[] }>();
@@ -306,7 +323,15 @@ export function targetsOf(r: BenchReport): Target[] {
   }
   const inProc = turn('switchboard', 'pglite', 'in-process');
   if (inProc) out.push({ name: `${bot} in-process turn p99 (PGlite)`, value: inProc.p99, unit: 'ms', target: '< 25 ms', met: inProc.p99 < 25 });
-  // 3. Start-up.
+  // 3. Hostile messages: each bot's worst shape.
+  for (const a of r.adversarial) {
+    const worst = a.rows.reduce((w, x) => (x.ratio > w.ratio ? x : w), a.rows[0]);
+    const steepest = a.rows.reduce((w, x) => (x.growth > w.growth ? x : w), a.rows[0]);
+    if (!worst) continue;
+    out.push({ name: `${a.bot} worst 4,000-character turn ÷ ordinary (${worst.shape})`, value: worst.ratio, unit: '×', target: `≤ ${ADVERSARIAL_GOALS.ratio}×`, met: atMost(worst.ratio, ADVERSARIAL_GOALS.ratio) });
+    out.push({ name: `${a.bot} steepest 4,000 ÷ 1,000 characters (${steepest.shape})`, value: steepest.growth, unit: '×', target: `≤ ${ADVERSARIAL_GOALS.growth}× (linear)`, met: atMost(steepest.growth, ADVERSARIAL_GOALS.growth) });
+  }
+  // 4. Start-up.
   const fresh = r.startup.find((s) => s.dataDir === 'fresh');
   if (fresh) out.push({ name: 'start to first answered message, fresh data dir', value: fresh.firstReplyMs / 1000, unit: 's', target: '≤ 2.5 s', met: fresh.firstReplyMs <= 2500 });
   const existing = r.startup.find((s) => s.dataDir === 'existing');

@@ -117,7 +117,7 @@ function stripPunctuation(text: string): string {
   const back: Record<string, string> = { '\u0001': ':', '\u0002': '.', '\u0003': ',', '\u0004': '/', '\u0005': '@' };
   return text
     .replace(/(\d)([:.,/])(?=\d)/g, (_m, d: string, sep: string) => d + keep[sep])
-    .replace(/[a-z0-9._%+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+/g, (m) => m.replace(/[.@]/g, (c) => keep[c]))
+    .replace(/(?<![a-z0-9._%+-])[a-z0-9._%+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+/g, (m) => m.replace(/[.@]/g, (c) => keep[c]))
     .replace(/[^\p{L}\p{N}\s$%\u0001-\u0005]/gu, ' ')
     .replace(/[\u0001-\u0005]/g, (c) => back[c]);
 }

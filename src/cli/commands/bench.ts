@@ -1,4 +1,4 @@
-// switchboard bench [--quick] [--bots a,b] [--skip part,…] [--reports DIR] [--json]
+// switchboard bench [--quick] [--bots a,b] [--skip part,…] [--only part,…] [--reports DIR] [--json]
 // Measures latency, throughput, memory, understanding and start-up in one run; writes reports/bench-latest.*.
 import { resolve } from 'node:path';
 import { commandArgs } from '../args.ts';
@@ -11,12 +11,15 @@ Postgres when reachable); for ct-smash, paired with the same-work floor (the bar
 the statements a durable turn needs, in process and behind the same Fastify setup) and, on Postgres, with
 the peer a user would build instead (LangGraph.js + PostgresSaver + Fastify); throughput of all three at
 20 concurrent conversations; memory per 1,000 idle sessions; local understanding vs NLP.js; start-up time
-on a fresh and an existing data directory. Prints a table and writes reports/bench-latest.json and .html.
+on a fresh and an existing data directory; each bot's turn on hostile messages of 1,000 and 4,000
+characters (runs of one character, commas, digits, short words, accented words, URLs, a request repeated)
+against its ordinary message (adversarial). Prints a table and writes reports/bench-latest.json and .html.
 
 Options:
   --quick            fewer iterations (about a minute)
   --bots a,b         only these bots (default: every bot with a conversations.yaml)
-  --skip a,b         skip parts: floors, turns, postgres, peer, throughput, memory, nlu, startup
+  --skip a,b         skip parts: floors, turns, postgres, peer, throughput, memory, nlu, startup, adversarial
+  --only a,b         run only these parts (\`--only adversarial\`: a minute or two)
   --json             print the report as JSON
   --reports DIR      where to write the reports (default: reports/)
 
@@ -29,6 +32,7 @@ export async function run(argv: string[]): Promise<number> {
       quick: { type: 'boolean', default: false },
       bots: { type: 'string' },
       skip: { type: 'string' },
+      only: { type: 'string' },
       json: { type: 'boolean', default: false },
       reports: { type: 'string', default: 'reports' },
     },
@@ -36,7 +40,7 @@ export async function run(argv: string[]): Promise<number> {
   if (typeof args === 'number') return args;
   const { values } = args;
   const list = (s?: string) => (s ? s.split(',').map((x) => x.trim()).filter(Boolean) : undefined);
-  const report = await runBench({ quick: values.quick, bots: list(values.bots), skip: list(values.skip), log: values.json ? () => {} : (l) => console.log(l) });
+  const report = await runBench({ quick: values.quick, bots: list(values.bots), skip: list(values.skip), only: list(values.only), log: values.json ? () => {} : (l) => console.log(l) });
   const files = writeBenchReports(report, resolve(values.reports!));
   if (values.json) console.log(JSON.stringify(report, null, 2));
   else console.log(`\n${formatBench(report)}\n\nReport: ${files.html}\n        ${files.json}`);
