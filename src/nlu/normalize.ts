@@ -24,6 +24,12 @@ export function foldChar(ch: string): string {
 export function foldPreservingOffsets(text: string): string {
   let out = '';
   for (const ch of text) {
+    // ASCII has no marks to fold: lowercase it without a round of Unicode normalisation per character.
+    const code = ch.charCodeAt(0);
+    if (code < 128) {
+      out += code >= 65 && code <= 90 ? String.fromCharCode(code + 32) : ch;
+      continue;
+    }
     const f = foldChar(ch);
     // Non-BMP chars (emojis) are two units: keep the length.
     const width = ch.length;
