@@ -120,7 +120,7 @@ export function buildUnderstander(
   if (bot.model && mode !== 'local' && bot.definition.modelUnderstanding !== false) {
     const effective = { ...config, understanding: { ...config.understanding, mode } };
     // A model reads the same bounded text; its own timeouts bound its time.
-    return boundedUnderstander(bot.model.understander(base, effective, bot.intents, () => bot.currentCalls), { ...bounds, budgetMs: Infinity });
+    return boundedUnderstander(bot.model.understander(base, effective, bot.intents), { ...bounds, budgetMs: Infinity });
   }
   return base;
 }

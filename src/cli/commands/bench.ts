@@ -18,8 +18,8 @@ against its ordinary message (adversarial). Prints a table and writes reports/be
 Options:
   --quick            fewer iterations (about a minute)
   --bots a,b         only these bots (default: every bot with a conversations.yaml)
-  --skip a,b         skip parts: floors, turns, postgres, peer, throughput, memory, nlu, startup, adversarial
-  --only a,b         run only these parts (\`--only adversarial\`: a minute or two)
+  --skip a,b         skip parts: floors, turns, postgres, peer, throughput, memory, nlu, startup, cost, growth, adversarial
+  --only a,b         run only these parts (e.g. --only cost, --only startup, --only growth, --only adversarial)
   --json             print the report as JSON
   --reports DIR      where to write the reports (default: reports/)
 

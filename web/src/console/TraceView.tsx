@@ -1,4 +1,5 @@
-// A turn's trace: the graph nodes in the order they ran with their durations, and the model calls with tokens.
+// A turn's trace: the graph nodes in the order they ran with their durations (the understanding node names the
+// policy that decided the route, and why), and the model calls with tokens.
 import type { Turn } from '../shared/api.ts';
 import type { ConsoleTexts } from '../shared/i18n.ts';
 import { DataTable, type Column } from './ui/index.ts';
@@ -16,6 +17,13 @@ export function TraceView({ turn, t }: { turn: Turn; t: ConsoleTexts }) {
         <>
           <code>{e.node}</code>
           {e.ok === false && ' ✗'}
+          {e.policy && (
+            <span className="hint" data-testid="trace-policy">
+              {' '}
+              → <code>{e.policy}</code>
+              {e.why ? `: ${e.why}` : ''}
+            </span>
+          )}
         </>
       ),
     },
