@@ -110,6 +110,11 @@ export function formatBench(r: BenchReport): string {
     );
   }
 
+  if (r.adversarial.length) {
+    out.push('', 'Hostile messages — in-process turn (PGlite), median ms; ratio: the 4,000-character turn ÷ the bot’s ordinary message; growth: 4,000 ÷ 1,000 characters');
+    out.push(textTable(['bot', 'shape', '1,000 chars', '4,000 chars', 'ratio', 'growth'], adversarialRows(r)));
+  }
+
   if (r.targets.length) {
     out.push('', 'Targets (printed, not asserted)');
     out.push(textTable(['target', 'measured', 'goal', ''], r.targets.map((t) => [t.name, `${fmt(t.value, 2)} ${t.unit}`, t.target, t.met === null ? '?' : t.met ? 'met' : 'MISSED'])));
@@ -142,4 +147,12 @@ export function comparedRate(r: BenchReport, t: ThroughputRow): string {
   if (t.system === 'switchboard') return '';
   const sb = r.throughput.find((x) => x.system === 'switchboard' && x.bot === t.bot && x.driver === t.driver);
   return sb ? `${fmt(ratio(sb.result.perSecond, t.result.perSecond), 2)}×` : '';
+}
+
+/** The adversarial table's rows: each bot's ordinary message, then its shapes. */
+export function adversarialRows(r: BenchReport): (string | number)[][] {
+  return r.adversarial.flatMap((a) => [
+    [a.bot, `ordinary: “${a.ordinary.text.length > 40 ? `${a.ordinary.text.slice(0, 40)}…` : a.ordinary.text}”`, fmt(a.ordinary.ms, 1), '', '', ''],
+    ...a.rows.map((x) => ['', x.shape, fmt(x.ms[1000], 1), fmt(x.ms[4000], 1), `${fmt(x.ratio, 1)}×`, `${fmt(x.growth, 1)}×`]),
+  ]);
 }

@@ -30,6 +30,16 @@ function report(): BenchReport {
       { dataDir: 'fresh', healthMs: 2500, firstReplyMs: 3000, firstTurnMs: 40 },
       { dataDir: 'existing', healthMs: 1500, firstReplyMs: 1800, firstTurnMs: 40 },
     ],
+    adversarial: [
+      {
+        bot: 'ct-smash',
+        ordinary: { text: 'quero marcar', ms: 10 },
+        rows: [
+          { bot: 'ct-smash', shape: 'commas', ms: { 1000: 12, 4000: 30 }, ratio: 3, growth: 2.5 },
+          { bot: 'ct-smash', shape: 'one character', ms: { 1000: 20, 4000: 120 }, ratio: 12, growth: 6 },
+        ],
+      },
+    ],
     targets: [],
     notes: [],
   };
@@ -46,6 +56,8 @@ describe('bench report', () => {
       [2, false], // in-process p50 8 ms vs the floor's 4 ms (PGlite)
       [0.55, false], // 110 vs the floor's 200 turns/s (PGlite)
       [expect.closeTo(29.34, 2), false], // p99
+      [12, false], // the worst hostile shape: 120 ms against an ordinary 10 ms
+      [6, false], // and the steepest: 20 → 120 ms from 1,000 to 4,000 characters
       [3, false], // start on a fresh data dir (≤ 1.8 s idle)
       [1.8, false], // start on an existing data dir (≤ 1.2 s idle)
     ]);
@@ -65,6 +77,7 @@ describe('bench report', () => {
     expect(text).toMatch(/2\.00× floor/);
     expect(text).toMatch(/0\.45× peer/);
     expect(text).toMatch(/peer: LangGraph \+ PostgresSaver.*40\.0 \/s\s+2\.50×/);
+    expect(text).toMatch(/one character\s+20\.0\s+120\.0\s+12\.0×\s+6\.0×/);
     const html = renderBenchHtml(report());
     expect((html.match(/<svg /g) ?? []).length).toBeGreaterThanOrEqual(3);
     expect(html).not.toMatch(/<script|<link|src="http|href="http/);

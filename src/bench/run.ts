@@ -2,8 +2,9 @@
 // over HTTP on PGlite and Postgres; for ct-smash, paired with the same-work floor (bare graph + a turn's
 // durable statements, in process and behind the same Fastify setup) and, on Postgres, with the peer a user
 // would build instead (LangGraph + PostgresSaver + Fastify); throughput at 20 concurrent conversations of
-// all three; memory per 1,000 idle sessions; local understanding vs NLP.js; start-up time. Each part fails
-// alone (noted) without stopping the others.
+// all three; memory per 1,000 idle sessions; local understanding vs NLP.js; start-up time; each bot's turn on
+// hostile 4,000-character messages against an ordinary one (adversarial). Each part fails alone (noted)
+// without stopping the others.
 import { cpus, loadavg, totalmem } from 'node:os';
 import { defaultBotsDir } from '../bot/index.ts';
 import { botsWithConversations, conversationsPath, loadConversations, startEvalServer, type ConversationFile, type EvalServer } from '../eval/index.ts';
@@ -16,6 +17,7 @@ import { createLogger } from '../observability/index.ts';
 import { memoryPerThousandSessions, type MemoryResult } from './memory.ts';
 import { compareOnBot, publicDatasets, type BotNluResult, type LabelledTurn, type PublicNluResult } from './nlu.ts';
 import { startPeerServer, type PeerServer } from './peer.ts';
+import { ADVERSARIAL_GOALS, adversarialTurns, type AdversarialBot } from './adversarial.ts';
 import { benchPostgresUrl, benchSchemaName, dropSchema, openBenchPostgres, probePostgres, redactUrl } from './postgres.ts';
 import { httpPlayer, inProcessPlayer, replayHttp, replayInProcess, replayPaired, type HttpTarget, type Player } from './replay.ts';
 import { START_COMMAND, measureStartup, type StartupRun } from './startup.ts';
@@ -66,6 +68,8 @@ export interface BenchReport {
   memory?: MemoryResult;
   nlu: { bots: BotNluResult[]; public?: PublicNluResult };
   startup: StartupRun[];
+  /** Each bot's in-process turn on hostile messages of 1,000 and 4,000 characters, against its ordinary message. */
+  adversarial: AdversarialBot[];
   /** Whole-system CPU and WAL per turn, Switchboard and the peer on the same Postgres. */
   cost?: CostSection;
   /** A turn and the console's reads on an empty store and on one holding a large history. */
@@ -103,7 +107,7 @@ const FULL: Budget = { floorIterations: 2000, floorWarmup: 100, turns: 400, sect
 const QUICK: Budget = { floorIterations: 300, floorWarmup: 30, turns: 100, sectionMs: 3_000, loadSeconds: 3, loadRounds: 1, memorySessions: 200 };
 
 /** The parts of a run, by the names --skip and --only take. */
-export const BENCH_PARTS = ['floors', 'turns', 'postgres', 'peer', 'throughput', 'memory', 'nlu', 'startup', 'cost', 'growth'];
+export const BENCH_PARTS = ['floors', 'turns', 'postgres', 'peer', 'throughput', 'memory', 'nlu', 'startup', 'cost', 'growth', 'adversarial'];
 
 /** The bot whose figures the targets are about. */
 export const REFERENCE_BOT = 'ct-smash';
@@ -130,6 +134,7 @@ export async function runBench(opts: BenchOptions = {}): Promise<BenchReport> {
     throughput: [],
     nlu: { bots: [] },
     startup: [],
+    adversarial: [],
     targets: [],
     notes: [],
   };
@@ -161,6 +166,13 @@ export async function runBench(opts: BenchOptions = {}): Promise<BenchReport> {
       report.notes.push(`${bot}: no usable conversations — ${(err as Error).message.split('\n')[0]}`);
     }
   }
+
+  await attempt('adversarial', async () => {
+    for (const [bot, file] of files) {
+      log(`▶ adversarial: ${bot}, hostile messages of 1,000 and 4,000 characters against an ordinary one (in process, PGlite)`);
+      report.adversarial.push(await adversarialTurns(bot, file, { botsDir, env, repeats: quick ? 2 : 3 }));
+    }
+  });
 
   // The NLU comparison reuses each bot as loaded on PGlite (its understander needs no store).
   const nluTurns = new Map<string, { bot: LoadedBot; turns: LabelledTurn[] }>();
@@ -331,7 +343,15 @@ export function targetsOf(r: BenchReport): Target[] {
   }
   const inProc = turn('switchboard', 'pglite', 'in-process');
   if (inProc) out.push({ name: `${bot} in-process turn p99 (PGlite)`, value: inProc.p99, unit: 'ms', target: '< 25 ms', met: inProc.p99 < 25 });
-  // 3. Start-up.
+  // 3. Hostile messages: each bot's worst shape.
+  for (const a of r.adversarial) {
+    const worst = a.rows.reduce((w, x) => (x.ratio > w.ratio ? x : w), a.rows[0]);
+    const steepest = a.rows.reduce((w, x) => (x.growth > w.growth ? x : w), a.rows[0]);
+    if (!worst) continue;
+    out.push({ name: `${a.bot} worst 4,000-character turn ÷ ordinary (${worst.shape})`, value: worst.ratio, unit: '×', target: `≤ ${ADVERSARIAL_GOALS.ratio}×`, met: atMost(worst.ratio, ADVERSARIAL_GOALS.ratio) });
+    out.push({ name: `${a.bot} steepest 4,000 ÷ 1,000 characters (${steepest.shape})`, value: steepest.growth, unit: '×', target: `≤ ${ADVERSARIAL_GOALS.growth}× (linear)`, met: atMost(steepest.growth, ADVERSARIAL_GOALS.growth) });
+  }
+  // 4. Start-up.
   const fresh = r.startup.find((s) => s.dataDir === 'fresh');
   // Start-up goals are for an idle machine (load average < 0.5); at a load average up to 2 they are 1.5× as long.
   const startLimit = (idleMs: number, load?: number) => (load === undefined || load < 0.5 ? idleMs : load <= 2 ? idleMs * 1.5 : Number.NaN);

@@ -2,7 +2,7 @@
 // clauses classified by its local classifier, free-text intents from bot.yaml; one per set of intents (an admin's
 // change to the examples replaces bot.intents, and with it the cues). The reference reader (src/nlu/references.ts).
 import type { BotConfig, IntentConfig } from '../bot/config.ts';
-import { commandReader, createLocalUnderstander, extractEntities, readCommandSlots, referenceReader, type CommandClause, type CommandReader, type LocalUnderstander, type ReferenceReader } from '../nlu/index.ts';
+import { budgetMs, commandReader, createLocalUnderstander, extractEntities, readCommandSlots, referenceReader, type CommandClause, type CommandReader, type LocalUnderstander, type ReferenceReader } from '../nlu/index.ts';
 import type { Language } from '../nlu/types.ts';
 import { intentExamples } from '../nlu/intent-labels.ts';
 import { understandingOptions } from './understanding.ts';
@@ -22,6 +22,7 @@ export function botCommandReader(config: BotConfig, intents: Record<string, Inte
         freeText: Object.keys(intents).filter((id) => intents[id].freeText),
         opening: Object.fromEntries(Object.entries(intents).map(([id, c]) => [id, c.opening])),
         references: Object.keys(config.references).map((kind) => referenceReaderFor(config, kind)),
+        budgetMs: budgetMs(process.env),
       },
     );
     readers.set(intents, reader);

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BotConfig } from '../bot/config.ts';
-import { createLocalUnderstander, intentExamples, nluFingerprint, sourceFingerprint, type LocalUnderstander } from '../nlu/index.ts';
+import { boundedUnderstander, budgetMs, createLocalUnderstander, intentExamples, nluFingerprint, sourceFingerprint, type LocalUnderstander } from '../nlu/index.ts';
 import { projectRoot } from '../paths.ts';
 import type { Example, Language, Understander, UnderstandingOptions } from '../nlu/types.ts';
 import * as store from '../store/index.ts';
@@ -109,12 +109,18 @@ export function buildUnderstander(
   });
   bot.local = local;
   const own = bot.definition.understander?.({ local, config }) ?? local;
-  bot.skills = lazyDetector(deps, bot, detector, cachedDetector);
-  const base = withSkills(own, bot.skills);
+  const skills = lazyDetector(deps, bot, detector, cachedDetector);
+  bot.skills = skills;
+  // Local understanding reads a bounded part of each message within the turn's budget (src/nlu/bounds.ts).
+  const bounds = { fallback: config.understanding.fallback, language: bot.language };
+  // The classifier and the skill detector train on first use: before the budget starts.
+  const prepare = () => void (local.options, skills());
+  const base = boundedUnderstander(withSkills(own, skills), { ...bounds, budgetMs: budgetMs(deps.env), prepare });
   const mode = understandingMode(config, bot.model !== null, deps.env);
   if (bot.model && mode !== 'local' && bot.definition.modelUnderstanding !== false) {
     const effective = { ...config, understanding: { ...config.understanding, mode } };
-    return bot.model.understander(base, effective, bot.intents);
+    // A model reads the same bounded text; its own timeouts bound its time.
+    return boundedUnderstander(bot.model.understander(base, effective, bot.intents), { ...bounds, budgetMs: Infinity });
   }
   return base;
 }

@@ -8,6 +8,7 @@ import { readBotConfig } from '../bot/loader.ts';
 import { readFormSlots, type SlotTextReader } from './reading.ts';
 import { readingProblems } from './reading-kinds.ts';
 import travel, { VOCABULARY } from './testing/travel/index.ts';
+import { growthOf, HOSTILE_SHAPES, superLinear } from '../nlu/testing/work.ts';
 
 const bot = readBotConfig(resolve(import.meta.dirname, 'testing/travel'));
 const form = bot.forms.trip;
@@ -81,5 +82,13 @@ describe('reading a form with the slot readers', () => {
     // bot.yaml's check says so too (the readers of the code are checked when the bot loads).
     const checked = checkedBotConfigSchema.safeParse({ ...bot, forms: { trip: { ...form, readOrder: ['weather'] } } });
     expect(checked.error?.issues.map((i) => i.message)).toEqual(["forms.trip.readOrder: 'weather' is neither a slot of the form nor an entity or gazetteer type"]);
+  });
+});
+
+describe('reading a long message', () => {
+  it('does work linear in its length, whatever its shape (src/nlu/testing/work.ts)', () => {
+    // The form reads at most 2,000 characters: linear from 500 to 2,000 is linear everywhere.
+    const growth = growthOf((t) => read(t, ['name', 'nights']), HOSTILE_SHAPES, 500, 2000);
+    expect(superLinear(growth).map((g) => `${g.shape}: ×${g.ratio.toFixed(1)}`)).toEqual([]);
   });
 });

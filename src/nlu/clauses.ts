@@ -50,6 +50,9 @@ export interface ClauseSpan {
 
 const splitterCache = new Map<string, RegExp>();
 
+// How much of the text after a soft cut `opensClause` sees: enough for lead-ins and a command's first word.
+const OPENING_WINDOW = 160;
+
 // Hard boundaries: ';', '!', '?', line breaks, an ellipsis, and a '.' that is not inside a word or a number
 // (so "ana@acme.com.br" and "1.500,00" stay whole). Soft ones: a comma outside numbers, a conjunction.
 const HARD = ';+|[!?]+|\\.+(?![\\p{L}\\p{N}])|[\\n\\u2026]+';
@@ -102,7 +105,11 @@ export function clauseSpans(text: string, lang: Language, options: ClauseOptions
   let opened = false;
   for (let m = re.exec(text); m; m = re.exec(text)) {
     if (m[0].length === 0) re.lastIndex++;
-    const after = () => foldDiacritics(text.slice(m.index + m[0].length).trimStart().toLowerCase());
+    // What follows the cut, as far as a clause's opening words reach (not the rest of a long message each time).
+    const after = () => {
+      const from = m.index + m[0].length;
+      return foldDiacritics(text.slice(from, from + OPENING_WINDOW).trimStart().toLowerCase());
+    };
     const soft = !m.groups?.hard && options.opensClause;
     if (soft && !options.opensClause!(after())) continue;
     const isQuestion = m[0].includes('?');

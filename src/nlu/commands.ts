@@ -6,6 +6,7 @@
 // no intent claims, or one of the same intent with no cue word, is the rest of that text; a request said again
 // with nothing of its own ("…, pode dar baixa") is the same request.
 import type { Entity, Language } from './types.ts';
+import { understandingBudget, understoodText } from './bounds.ts';
 import { clauseSpans } from './clauses.ts';
 import { foldPreservingOffsets } from './normalize.ts';
 import { correctCommandWords, type CommandWords } from './typos.ts';
@@ -82,10 +83,16 @@ export interface CommandReaderOptions {
   opening?: Record<string, string[]>;
   /** Phrases pointing at an earlier entity ("nela", "nesse lead"): one opening the free text is skipped. */
   references?: ReferenceReader[];
+  /** Milliseconds one `read` may take (src/nlu/bounds.ts); past them it reads no request. Default: unbounded. */
+  budgetMs?: number;
+  clock?: () => number;
 }
 
 export interface CommandReader {
-  /** The message's requests in order, each with the entities `entities` reads in it; [] when no clause reaches the threshold. */
+  /**
+   * The message's requests in order (of its first MAX_UNDERSTOOD_CHARS characters), each with the entities
+   * `entities` reads in it; [] when no clause reaches the threshold, or when reading spent the budget.
+   */
   read(text: string, entities?: (clause: string) => Entity[]): CommandClause[];
   /** The message with misspelt cue words put right. */
   correct(text: string): string;
@@ -128,7 +135,10 @@ export function commandReader(examples: CommandExample[], options: CommandReader
   for (const [w, n] of uses) if (w.length >= 5) stemUses.set(w.slice(0, -1), (stemUses.get(w.slice(0, -1)) ?? 0) + n);
   const stems = new Set([...stemUses].filter(([, n]) => n > 1).map(([stem]) => stem));
   // A cue word with more letters after it ("falar" beside "fala") is an inflection too.
-  const inflected = (word: string) => [...Array(word.length - 3).keys()].some((i) => stems.has(word.slice(0, i + 4)) || cues.has(word.slice(0, i + 4)));
+  // (Prefixes longer than the longest stem or cue cannot be one: a long run of letters is not read letter by letter.)
+  const longest = Math.max(0, ...[...stems, ...cues].map((w) => w.length));
+  const inflected = (word: string) =>
+    [...Array(Math.max(0, Math.min(word.length, longest) - 3)).keys()].some((i) => stems.has(word.slice(0, i + 4)) || cues.has(word.slice(0, i + 4)));
   const vocabulary: CommandWords = { words: [...cues], keep: known, known: inflected, leadIns };
   const freeText = new Set(options.freeText ?? []);
   const clauseOptions = {
@@ -161,8 +171,8 @@ export function commandReader(examples: CommandExample[], options: CommandReader
         else if (!separator(w)) break;
       } else {
         const at = m.index;
-        const reference = options.references?.map((r) => r.find(text.slice(at))[0]).find((r) => r?.start === 0);
-        if (reference) token.lastIndex = at + reference.end;
+        const reference = options.references?.map((r) => r.at(text, f, at)).find(Boolean);
+        if (reference) token.lastIndex = reference.end;
         else if (connectors.has(w)) (connectorSeen = true), (saying = joiners.saying.includes(w));
         else if (!cueSeen && cues.has(w)) cueSeen = true;
         else if (!(separator(w) || leadIns.has(w) || opening.has(w))) break;
@@ -181,11 +191,15 @@ export function commandReader(examples: CommandExample[], options: CommandReader
     return top && top.confidence >= options.threshold ? { intent: top.id, confidence: top.confidence } : null;
   }
 
-  function read(text: string, entities?: (clause: string) => Entity[]): CommandClause[] {
-    const fixed = correct(text);
+  function read(message: string, entities?: (clause: string) => Entity[]): CommandClause[] {
+    const budget = options.budgetMs === undefined ? undefined : understandingBudget(options.budgetMs, options.clock);
+    const fixed = correct(understoodText(message));
     const spans = clauseSpans(fixed, options.lang, clauseOptions);
     const out: Omit<CommandClause, 'entities'>[] = [];
+    let spent = false;
     spans.forEach((span, i) => {
+      // Past the budget no request is read: half a message's commands are not run.
+      if (spent || (spent = Boolean(budget?.spent))) return;
       const sep = i ? fixed.slice(spans[i - 1].end, span.start) : '';
       const found = intentOf(span.text);
       const prev = out[out.length - 1];
@@ -203,6 +217,7 @@ export function commandReader(examples: CommandExample[], options: CommandReader
       if (same && !own) return;
       out.push({ ...found, text: span.text, rest: own, sep });
     });
+    if (spent || budget?.spent) return [];
     return out.map((c) => ({ ...c, entities: entities?.(c.text) ?? [] }));
   }
 

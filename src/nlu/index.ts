@@ -29,3 +29,4 @@ export { contentWords, isFunctionWord, matchScore, squash, wordOverlap } from '.
 export { readListPosition } from './list-position.ts';
 export { findMentions, type Mention, type MentionOptions } from './mentions.ts';
 export { readQuantities, type QuantityRead } from './entities/quantities.ts';
+export { boundedUnderstander, budgetMs, understandingBudget, understoodText, MAX_UNDERSTOOD_CHARS, DEFAULT_UNDERSTANDING_BUDGET_MS, type UnderstandingBudget } from './bounds.ts';

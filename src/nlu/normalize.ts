@@ -24,6 +24,12 @@ export function foldChar(ch: string): string {
 export function foldPreservingOffsets(text: string): string {
   let out = '';
   for (const ch of text) {
+    // ASCII has no marks to fold: lowercase it without a round of Unicode normalisation per character.
+    const code = ch.charCodeAt(0);
+    if (code < 128) {
+      out += code >= 65 && code <= 90 ? String.fromCharCode(code + 32) : ch;
+      continue;
+    }
     const f = foldChar(ch);
     // Non-BMP chars (emojis) are two units: keep the length.
     const width = ch.length;
@@ -117,7 +123,7 @@ function stripPunctuation(text: string): string {
   const back: Record<string, string> = { '\u0001': ':', '\u0002': '.', '\u0003': ',', '\u0004': '/', '\u0005': '@' };
   return text
     .replace(/(\d)([:.,/])(?=\d)/g, (_m, d: string, sep: string) => d + keep[sep])
-    .replace(/[a-z0-9._%+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+/g, (m) => m.replace(/[.@]/g, (c) => keep[c]))
+    .replace(/(?<![a-z0-9._%+-])[a-z0-9._%+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+/g, (m) => m.replace(/[.@]/g, (c) => keep[c]))
     .replace(/[^\p{L}\p{N}\s$%\u0001-\u0005]/gu, ' ')
     .replace(/[\u0001-\u0005]/g, (c) => back[c]);
 }

@@ -61,6 +61,11 @@ export interface ReferenceReader {
   readonly nouns: string[];
   /** Every phrase in `text` that points at the last entity of this kind, in order. */
   find(text: string): Reference[];
+  /**
+   * The phrase that starts exactly at `at` in `text`, if one does; `folded` is `foldPreservingOffsets(text)`,
+   * folded once by a caller that asks at many places.
+   */
+  at(text: string, folded: string, at: number): Reference | undefined;
   has(text: string): boolean;
   /** A slot value that only points ("ele", "Dela", "esse lead", "lead atual"). */
   isOnly(value: string | undefined): boolean;
@@ -76,22 +81,40 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 export function referenceReader(lang: Language, nouns: string[]): ReferenceReader {
   const grammar = GRAMMARS[lang];
   const noun = `(?:${nouns.map((n) => escape(foldPreservingOffsets(n))).join('|') || '(?!)'})`;
-  const phrase = grammar && new RegExp(`\\b(?:${grammar.phrase.replaceAll('NOUN', noun)})\\b(?:\\s+${grammar.current}\\b)?`, 'g');
+  const source = grammar && `\\b(?:${grammar.phrase.replaceAll('NOUN', noun)})\\b(?:\\s+${grammar.current}\\b)?`;
+  const phrase = source && new RegExp(source, 'g');
+  const phraseAt = source && new RegExp(source, 'y');
   const endsWithNoun = grammar && new RegExp(`\\b${noun}(?:\\s+${grammar.current})?$`);
   const bare = grammar && new RegExp(`^(?:${grammar.bare.replaceAll('NOUN', noun)})$`);
+  // `namedAfter` read where a phrase ends, without copying the rest of the text.
+  const namedAt = grammar && new RegExp(grammar.namedAfter.source.replace(/^\^/, ''), `${grammar.namedAfter.flags}y`);
+
+  /** The reference `m` (a match of the phrase in the folded text) makes, or undefined when a name follows it. */
+  function referenceOf(text: string, m: RegExpExecArray): Reference | undefined {
+    const end = m.index + m[0].length;
+    namedAt!.lastIndex = end;
+    const named = endsWithNoun!.test(m[0]) && !m[0].endsWith(grammar!.current) && namedAt!.test(text);
+    if (named) return undefined;
+    const key = m.groups?.fused ?? m.groups?.contracted ?? m.groups?.prep ?? '';
+    return { start: m.index, end, prep: grammar!.prepOut[key] ?? Object.values(grammar!.prepOut)[0] };
+  }
 
   function find(text: string): Reference[] {
     if (!grammar || !phrase) return [];
     const f = foldPreservingOffsets(text);
     const out: Reference[] = [];
     for (const m of f.matchAll(phrase)) {
-      const end = m.index + m[0].length;
-      const named = endsWithNoun!.test(m[0]) && !m[0].endsWith(grammar.current) && grammar.namedAfter.test(text.slice(end));
-      if (named) continue;
-      const key = m.groups?.fused ?? m.groups?.contracted ?? m.groups?.prep ?? '';
-      out.push({ start: m.index, end, prep: grammar.prepOut[key] ?? Object.values(grammar.prepOut)[0] });
+      const r = referenceOf(text, m);
+      if (r) out.push(r);
     }
     return out;
+  }
+
+  function at(text: string, folded: string, start: number): Reference | undefined {
+    if (!grammar || !phraseAt) return undefined;
+    phraseAt.lastIndex = start;
+    const m = phraseAt.exec(folded);
+    return m ? referenceOf(text, m) : undefined;
   }
 
   function isOnly(value: string | undefined): boolean {
@@ -119,5 +142,5 @@ export function referenceReader(lang: Language, nouns: string[]): ReferenceReade
     return out + text.slice(pos);
   }
 
-  return { nouns, find, has: (text) => find(text).length > 0, isOnly, stripLeading, name };
+  return { nouns, find, at, has: (text) => find(text).length > 0, isOnly, stripLeading, name };
 }

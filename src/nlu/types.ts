@@ -80,6 +80,8 @@ export interface UnderstandInput {
   timeZone?: string;
   /** Facts the bot supplies for model prompts (catalogue lines, knowledge passages); unused locally. */
   context?: string;
+  /** The turn's understanding budget (src/nlu/bounds.ts): once spent, understanding stops where it is and falls back. */
+  budget?: { readonly spent: boolean };
   /** Model calls made while understanding are appended here (the turn's trace). */
   trace?: { model: string; purpose: string; latencyMs: number; inputTokens?: number; outputTokens?: number; ok: boolean; error?: string }[];
 }
@@ -110,6 +112,11 @@ export interface Understanding {
   lead?: string;
   /** Why a fallback path answered (e.g. the model failed and local understanding was used). */
   note?: string;
+  /**
+   * What bounded this reading: `length`, only the message's first MAX_UNDERSTOOD_CHARS characters were read;
+   * `budget`, the understanding budget was spent and the bot's fallback answers (src/nlu/bounds.ts).
+   */
+  bounded?: 'length' | 'budget';
   /** diagnostic scores of the whole utterance, best first */
   scores?: IntentScore[];
 }

@@ -193,7 +193,12 @@ export function createLocalUnderstander(examples: Example[], options: Understand
     const FLOW_CONFIDENCE = 0.9;
 
     const clauseTexts = options.multiIntent || flows.length > 0 ? splitClauses(input.text, lang) : [];
-    const clauses = clauseTexts.length > 1 ? clauseTexts.map((t) => analyse(t, input)) : [];
+    const clauses: ClauseAnalysis[] = [];
+    for (const t of clauseTexts.length > 1 ? clauseTexts : []) {
+      // Past the turn's budget nothing more is read: the bot's fallback answers.
+      if (input.budget?.spent) return overBudget(whole);
+      clauses.push(analyse(t, input));
+    }
 
     if (!options.multiIntent) {
       // Single label: a flow answer continues the flow, otherwise the best intent of the whole text.
@@ -234,7 +239,9 @@ export function createLocalUnderstander(examples: Example[], options: Understand
     };
     let anyClause = false;
     const flowClauses = units.filter((u) => flows.some((f) => answersFlow(u, f)));
+    if (input.budget?.spent) return overBudget(whole);
     for (const u of units) {
+      if (input.budget?.spent) return overBudget(whole);
       // Next to a flow answer, only a question opens another intent: a refusal with an afterthought is one
       // answer, a yes followed by a question is an answer and a question.
       if (flowClauses.length > 0 && !flowClauses.includes(u) && !isQuestion(u)) continue;
@@ -254,6 +261,10 @@ export function createLocalUnderstander(examples: Example[], options: Understand
     // The conversation's thread first (the flow being continued), then the best.
     intents.sort((a, b) => Number(flowIntents.has(b.id)) - Number(flowIntents.has(a.id)) || b.confidence - a.confidence);
     return result(intents, whole, false);
+  }
+
+  function overBudget(whole: ClauseAnalysis): Understanding {
+    return { intents: [{ id: options.fallback, confidence: 0 }], entities: [], language: lang, source: 'local', unsure: true, bounded: 'budget', scores: whole.scores.slice(0, 5) };
   }
 
   function fallback(whole: ClauseAnalysis): Understanding {

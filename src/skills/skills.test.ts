@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { projectRoot } from '../paths.ts';
+import { growthOf, superLinear } from '../nlu/testing/work.ts';
 import { createSkillDetector, decideSkill, gibberish, roleRequests, skillLines, SKILL_CLASSES, type SkillDetector, type SkillReading } from './index.ts';
 
 const clinic = parse(readFileSync(join(projectRoot, 'examples', 'clinica', 'bot.yaml'), 'utf8')) as {
@@ -235,5 +236,11 @@ describe('newcomer trial: bot questions, other things in the bot\'s verbs, Vietn
   it('never counts a Vietnamese pair of a pronoun or particle and a question word as the bot\'s word', () => {
     expect(nails.read('hôm nay trời mưa không sao em')!.domainWords).not.toContain('sao em');
     expect(nails.read('bảng giá sơn gel sao em')!.domainWords.length).toBeGreaterThan(0);
+  });
+});
+
+describe('the detector on a long message', () => {
+  it('does work linear in its length, whatever its shape (src/nlu/testing/work.ts)', () => {
+    expect(superLinear(growthOf((t) => detector.read(t))).map((g) => `${g.shape}: ×${g.ratio.toFixed(1)}`)).toEqual([]);
   });
 });

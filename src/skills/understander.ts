@@ -13,6 +13,8 @@ export function withSkills(inner: Understander, detector: () => SkillDetector | 
   return {
     async understand(input: UnderstandInput): Promise<Understanding> {
       const u = await inner.understand(input);
+      // Past the turn's understanding budget the skills are not read either.
+      if (input.budget?.spent) return u;
       const reading = detector()?.read(input.text);
       const verdict = reading && decideSkill(reading);
       if (!verdict) return u;

@@ -11,13 +11,15 @@ Postgres when reachable); for ct-smash, paired with the same-work floor (the bar
 the statements a durable turn needs, in process and behind the same Fastify setup) and, on Postgres, with
 the peer a user would build instead (LangGraph.js + PostgresSaver + Fastify); throughput of all three at
 20 concurrent conversations; memory per 1,000 idle sessions; local understanding vs NLP.js; start-up time
-on a fresh and an existing data directory. Prints a table and writes reports/bench-latest.json and .html.
+on a fresh and an existing data directory; each bot's turn on hostile messages of 1,000 and 4,000
+characters (runs of one character, commas, digits, short words, accented words, URLs, a request repeated)
+against its ordinary message (adversarial). Prints a table and writes reports/bench-latest.json and .html.
 
 Options:
   --quick            fewer iterations (about a minute)
   --bots a,b         only these bots (default: every bot with a conversations.yaml)
-  --skip a,b         skip parts: floors, turns, postgres, peer, throughput, memory, nlu, startup, cost, growth
-  --only a,b         run only these parts (e.g. --only cost, --only startup, --only growth)
+  --skip a,b         skip parts: floors, turns, postgres, peer, throughput, memory, nlu, startup, cost, growth, adversarial
+  --only a,b         run only these parts (e.g. --only cost, --only startup, --only growth, --only adversarial)
   --json             print the report as JSON
   --reports DIR      where to write the reports (default: reports/)
 

@@ -6,7 +6,8 @@ export interface Span extends Entity {
   end: number;
 }
 
-const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}/gu;
+// Tried only where a run of its characters starts: from inside one, the run would be scanned again and again.
+const EMAIL = /(?<![\p{L}\p{N}._%+-])[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}/gu;
 
 export function extractEmails(text: string): Span[] {
   return [...text.matchAll(EMAIL)].map((m) => ({

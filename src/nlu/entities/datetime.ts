@@ -298,21 +298,42 @@ function chronoFor(lang: Language): ChronoLike | undefined {
   return CHRONO[lang];
 }
 
+// chrono's refiners compare every result with every other: its work grows with the square of the dates in what it
+// reads. A long message is read in windows of about this many characters, cut at a space.
+const CHRONO_WINDOW = 300;
+
+/** [start, end) windows of `text` of at most ~`size` characters, each ending at a space when there is one. */
+export function textWindows(text: string, size: number): [number, number][] {
+  const out: [number, number][] = [];
+  for (let start = 0; start < text.length; ) {
+    let end = Math.min(text.length, start + size);
+    // Back to the last space of the window's second half, if there is one.
+    let space = end;
+    if (end < text.length) while (space > start + size / 2 && text[space] !== ' ') space--;
+    if (text[space] === ' ') end = space;
+    out.push([start, end]);
+    start = end;
+  }
+  return out;
+}
+
 function chronoParse(text: string, lang: Language, clock: WallClock): Found[] {
   const parser = chronoFor(lang);
   if (!parser) return [];
   // A reference whose machine-local reading equals the wall clock in the bot's zone.
   const ref = new Date(clock.year, clock.month - 1, clock.day, clock.hour, clock.minute);
-  let results: ParsedResult[];
-  try {
-    results = parser.parse(text, ref, { forwardDate: true });
-  } catch {
-    return [];
+  const results: { r: ParsedResult; offset: number }[] = [];
+  for (const [start, end] of textWindows(text, CHRONO_WINDOW)) {
+    try {
+      for (const r of parser.parse(end - start === text.length ? text : text.slice(start, end), ref, { forwardDate: true })) results.push({ r, offset: start });
+    } catch {
+      // A window chrono cannot read has no dates for it.
+    }
   }
   const out: Found[] = [];
-  for (const r of results) {
+  for (const { r, offset } of results) {
     const s = r.start;
-    const f: Found = { start: r.index, end: r.index + r.text.length };
+    const f: Found = { start: offset + r.index, end: offset + r.index + r.text.length };
     if (s.isCertain('day') || s.isCertain('weekday') || s.isCertain('month')) {
       f.date = { year: s.get('year')!, month: s.get('month')!, day: s.get('day')! };
       // "next month": a month without its day is a span.

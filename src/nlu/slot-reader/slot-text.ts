@@ -58,6 +58,8 @@ export class SlotText {
   }
 }
 
+const phraseSources = new Map<string, string>();
+
 const escapeRe = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
@@ -65,6 +67,13 @@ const escapeRe = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  * matches any word starting so ("ganh*": ganho, ganhamos), and spaces match any run of spaces.
  */
 export function phrasesSource(phrases: readonly string[]): string {
-  const sorted = [...phrases].sort((a, b) => b.length - a.length);
-  return `(?:${sorted.map((p) => escapeRe(foldPreservingOffsets(p.trim())).replace(/\\\*$/, '[a-z]*').replace(/ +/g, '\\s+')).join('|')})`;
+  // Kept: the same cue lists are compiled for every clause of a long message of commands.
+  const key = phrases.join('\u0000');
+  let source = phraseSources.get(key);
+  if (source === undefined) {
+    const sorted = [...phrases].sort((a, b) => b.length - a.length);
+    source = `(?:${sorted.map((p) => escapeRe(foldPreservingOffsets(p.trim())).replace(/\\\*$/, '[a-z]*').replace(/ +/g, '\\s+')).join('|')})`;
+    if (phraseSources.size < 10_000) phraseSources.set(key, source);
+  }
+  return source;
 }
