@@ -45,7 +45,8 @@ main(process.argv.slice(2)).then(
     if (code !== undefined && code !== -1) process.exitCode = code;
   },
   (err) => {
+    // A command that failed has nothing left to finish: exit now rather than wait on whatever it opened.
     console.error(err instanceof Error ? err.message : err);
-    process.exitCode = 1;
+    process.exit(1);
   },
 );
