@@ -3,7 +3,8 @@
 export { createChannels, channelRoutes, type Channels } from './routes.ts';
 export { channelsConfigFromEnv, type ChannelsConfig, type EvolutionConfig, type WhatsAppCloudConfig, type ChatwootConfig } from './config.ts';
 export { channelMigrations, listDeliveries, getLink, type DeliveryRow, type ChannelLink } from './store.ts';
-export { ChannelHub, channelSessionId, type ChannelAdapter } from './hub.ts';
+export { ChannelHub, type ChannelAdapter } from './hub.ts';
+export { channelSessionId } from './sessions.ts';
 export { parseEvolutionWebhook } from './evolution.ts';
 export { parseCloudWebhook, verifyMetaSignature } from './whatsapp.ts';
 export { parseChatwootWebhook, verifyChatwootSignature } from './chatwoot.ts';
