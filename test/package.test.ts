@@ -25,7 +25,8 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 /** A long-running command of the tutorial: `chat` gets the tutorial's messages on stdin, `start` is stopped by the test. */
 function spawnCommand(command: string, opts: { input?: string; extraEnv?: NodeJS.ProcessEnv } = {}) {
-  const child = spawn('bash', ['-c', command], { cwd, env: { ...env, ...opts.extraEnv }, stdio: ['pipe', 'pipe', 'pipe'] });
+  // Its own process group (npx → shell → node): stopping it stops every process it started.
+  const child = spawn('bash', ['-c', command], { cwd, env: { ...env, ...opts.extraEnv }, stdio: ['pipe', 'pipe', 'pipe'], detached: true });
   let out = '';
   child.stdout.on('data', (d) => (out += d));
   child.stderr.on('data', (d) => (out += d));
@@ -133,11 +134,12 @@ describe.skipIf(!enabled)('the package, installed in a project outside the repos
       expect(await ask('clinica', 'quanto custa uma limpeza?')).toContain('R$ 180');
       expect(await ask('eco', 'hello there')).toBe('from code');
     } finally {
-      server.child.kill('SIGTERM');
+      process.kill(-server.child.pid!, 'SIGTERM');
     }
     await server.exited;
-    const stopped = await fetch(`http://127.0.0.1:${port}/api/health`).then(() => false, () => true);
-    expect(stopped).toBe(true);
+    const answers = () => fetch(`http://127.0.0.1:${port}/api/health`).then(() => true, () => false);
+    for (const t0 = Date.now(); (await answers()) && Date.now() - t0 < 60_000; ) await new Promise((r) => setTimeout(r, 500));
+    expect(await answers()).toBe(false);
   }, 400_000);
 
   it('ran every command of the tutorial', () => {
