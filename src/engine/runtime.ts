@@ -99,6 +99,11 @@ export class Runtime {
     return this.registry.warmUp(idleMs, (ms) => this.admission.quiet(ms), () => this.admission.closing, startAfterMs);
   }
 
+  /** No turn in flight, and none came or went for `idleMs` (background work such as retention waits for this). */
+  quiet(idleMs: number): boolean {
+    return this.admission.quiet(idleMs);
+  }
+
   /** Run one user message through its bot. `onEvent` receives the turn's events as they happen. */
   chat(botId: string, req: ChatRequest, onEvent?: (e: TurnEvent) => void): Promise<ChatResult> {
     return this.admission.admit(() => this.turns.chat(botId, req, onEvent));

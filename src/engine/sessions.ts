@@ -7,6 +7,7 @@ import * as store from '../store/index.ts';
 import type { Database, SessionRow, Sql } from '../store/index.ts';
 import type { EventHub } from './events.ts';
 import type { LoadedBot } from './registry.ts';
+import type { BotSession } from './types.ts';
 import { safeEqual } from './secrets.ts';
 
 /** Messages of history a turn sees. */
@@ -147,6 +148,12 @@ export class SessionService {
       throw err;
     }
   }
+}
+
+/** A session as a bot sees it (BotSession): its user only when verified, a bare claim apart. */
+export function botSession(s: SessionRow): BotSession {
+  const { userId, userVerified, secret: _secret, ...rest } = s;
+  return { ...rest, userId: userVerified ? userId : null, claimedUserId: userVerified ? null : userId };
 }
 
 /** The HTTP routes' origins: a conversation begun on one may continue on the other (the AI SDK's chat and the JSON API). */

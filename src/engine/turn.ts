@@ -18,7 +18,7 @@ import { dropDoubtedHandoffs, formTakesOutOfScope, skillOutcome, smallTalkOutcom
 import { CONFIRM_KEY, confirmQuestion, declinedReply, doubtfulWrite, pendingConfirm, yesOrNo } from './confirm.ts';
 import type { BotRegistry, LoadedBot } from './registry.ts';
 import { isWriteRejected, writeFailedReply, type WriteRejected } from './outcomes.ts';
-import { firstMessageSessionId, MAX_HISTORY, type ChatRequest, type SessionService } from './sessions.ts';
+import { botSession, firstMessageSessionId, MAX_HISTORY, type ChatRequest, type SessionService } from './sessions.ts';
 import { turnContext, type TurnScope } from './turn-context.ts';
 import type { ChatResult, ModelCallRecord, TraceEntry, TurnEvent } from './types.ts';
 import type { Understanding } from '../nlu/types.ts';
@@ -255,7 +255,8 @@ function writeFailed(scope: TurnScope, err: unknown, t0: number): boolean {
 
 /** The per-turn services the graph's nodes call (understanding, the step context, narration, the trace). */
 function turnRuntime(scope: TurnScope, calls: ModelCallRecord[], t0: number): TurnRuntime {
-  const { db, bot, session, text, now, history, emit } = scope;
+  const { db, bot, text, now, history, emit } = scope;
+  const session = botSession(scope.session);
   const memory0 = (session.state ?? {}) as Record<string, unknown>;
   const trace: TraceEntry[] = scope.trace;
   let understood: Understanding | undefined;
