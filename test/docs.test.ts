@@ -5,6 +5,7 @@ import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { referenceDir, renderReference } from '../scripts/docs-reference.ts';
 import { projectRoot } from '../src/paths.ts';
+import { shellCommands } from './support/doc-commands.ts';
 
 describe('docs/reference', () => {
   it('is what `npm run docs:reference` writes from the schemas (a key added to a schema needs its meaning)', () => {
@@ -59,5 +60,13 @@ describe('links in README.md and docs/', () => {
       else if (anchor && target.endsWith('.md') && !anchorsOf(readFileSync(target, 'utf8')).has(anchor)) broken.push(`${link}: no such heading`);
     }
     expect(broken).toEqual([]);
+  });
+});
+
+describe('commands in README.md and docs/tutorial.md', () => {
+  it('every command the README shows is one of the tutorial, which test/package.test.ts runs in a fresh project', () => {
+    const tutorial = shellCommands('docs/tutorial.md');
+    expect(tutorial.length).toBeGreaterThanOrEqual(8);
+    for (const command of shellCommands('README.md')) expect(tutorial, `README.md: ${command}`).toContain(command);
   });
 });

@@ -33,11 +33,12 @@ describe('example bots (YAML and markdown only)', () => {
 
   it("every file excerpt in docs/tutorial.md is in the tutorial bot's files", () => {
     const doc = readFileSync(join(projectRoot, 'docs', 'tutorial.md'), 'utf8');
-    // Excerpts are fenced blocks whose first line names the file: "# examples/clinica/bot.yaml".
-    const blocks = [...doc.matchAll(/```\w*\n# (examples\/\S+)[^\n]*\n([\s\S]*?)```/g)];
+    // Excerpts are fenced blocks whose first line names the file in the reader's project: "# bots/clinica/bot.yaml",
+    // which is examples/clinica/bot.yaml here.
+    const blocks = [...doc.matchAll(/```\w*\n# bots\/clinica\/(\S+)[^\n]*\n([\s\S]*?)```/g)];
     expect(blocks.length).toBeGreaterThanOrEqual(4);
     for (const [, file, body] of blocks) {
-      const text = readFileSync(join(projectRoot, file), 'utf8');
+      const text = readFileSync(join(projectRoot, 'examples', 'clinica', file), 'utf8');
       for (const chunk of body.split(/\n[ \t]*# …[^\n]*\n/)) expect(text, `${file} should contain:\n${chunk}`).toContain(chunk.trimEnd());
     }
   });

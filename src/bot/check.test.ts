@@ -123,4 +123,15 @@ describe('switchboard check on bot folders', () => {
       ]),
     );
   });
+
+  it("quotes the author's own words for examples that are one once normalised", () => {
+    const dir = broken((d) => {
+      editYaml(d, '      - kkkk\n', '      - kkkk\n      - vlw\n');
+      editYaml(d, '      - quanto custa uma limpeza?', '      - quanto custa uma limpeza?\n      - Oi!');
+    });
+    const messages = checkBot(dir, { crossValidate: false }).findings.map((f) => `${f.field}: ${f.message}`);
+    expect(messages).toContain('intents.conversa.examples: "vlw" and "valeu!" are one example once read (slang, accents and case folded)');
+    expect(messages).toContain('intents.conversa.examples: "oi" reads as "Oi!", an example of duvida: the classifier cannot tell them apart');
+    expect(messages.join('\n')).not.toContain('twice');
+  });
 });

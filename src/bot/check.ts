@@ -162,8 +162,17 @@ function checkExamples(config: BotConfig, lang: Language): Finding[] {
     if (n < MIN_EXAMPLES) out.push({ level: 'warning', file: 'bot.yaml', field: `intents.${id}.examples`, message: `${n} example${n === 1 ? '' : 's'}: give at least ${MIN_EXAMPLES}, in the words customers use` });
   }
   for (const r of repeatedExamples(config.intents, lang)) {
+    // Quote both examples as written: "vlw" and "valeu" are one example only once slang is folded.
+    const same = r.example === r.firstExample;
     const level = r.intent === r.first ? 'warning' : 'error';
-    const message = r.intent === r.first ? `"${r.example}" is there twice` : `"${r.example}" is also an example of ${r.first}: the classifier cannot tell them apart`;
+    const message =
+      r.intent === r.first
+        ? same
+          ? `"${r.example}" is there twice`
+          : `"${r.example}" and "${r.firstExample}" are one example once read (slang, accents and case folded)`
+        : same
+          ? `"${r.example}" is also an example of ${r.first}: the classifier cannot tell them apart`
+          : `"${r.example}" reads as "${r.firstExample}", an example of ${r.first}: the classifier cannot tell them apart`;
     out.push({ level, file: 'bot.yaml', field: `intents.${r.intent}.examples`, message });
   }
   return out;

@@ -13,6 +13,9 @@ interface Def {
   options?: z.ZodType[];
 }
 
+/** A bot that cannot load: its bot.yaml, its knowledge folder or its code, with what to do. */
+export class BotConfigError extends Error {}
+
 const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
 
 /** The object keys a schema allows at a path (e.g. ['understanding'] → mode, threshold…). */

@@ -1,11 +1,11 @@
 // Finds bots under bots/<id>/: bot.yaml (validated) and an optional index.ts with the bot's code.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { checkedBotConfigSchema, type BotConfig } from './config.ts';
-import { describeIssues } from './errors.ts';
+import { BotConfigError, describeIssues } from './errors.ts';
+import { importBotCode } from './code.ts';
 import type { BotDefinition } from '../engine/types.ts';
-import { compiled, projectRoot, runnableModule, sourceDir } from '../paths.ts';
+import { projectRoot, sourceDir } from '../paths.ts';
 import { readYamlFile } from '../yaml-file.ts';
 import { parseCsv } from '../store/csv.ts';
 
@@ -15,7 +15,7 @@ export interface BotSource {
   dir: string;
 }
 
-export class BotConfigError extends Error {}
+export { BotConfigError };
 
 /** A bot folder's bot.yaml, checked. `dir` may be the compiled copy's folder (a bot's code passing its own). */
 export function readBotConfig(botDir: string): BotConfig {
@@ -52,8 +52,13 @@ function readCalendarFile(config: BotConfig, dir: string): void {
   calendar.rows = [...parseCsv(readFileSync(path, 'utf8')), ...calendar.rows];
 }
 
-/** bots/ of the project, or SWITCHBOARD_BOTS_DIR (e.g. `examples`, or your own folder of bots). */
-export const defaultBotsDir = process.env.SWITCHBOARD_BOTS_DIR ? resolve(process.env.SWITCHBOARD_BOTS_DIR) : resolve(projectRoot, 'bots');
+/**
+ * SWITCHBOARD_BOTS_DIR (e.g. `examples`, or your own folder of bots); else bots/ of the project the command runs
+ * in (a bot author's project, where Switchboard is a dependency); else this repository's bots/.
+ */
+export const defaultBotsDir = process.env.SWITCHBOARD_BOTS_DIR
+  ? resolve(process.env.SWITCHBOARD_BOTS_DIR)
+  : existsSync(resolve('bots')) ? resolve('bots') : resolve(projectRoot, 'bots');
 
 export async function loadBots(botsDir = defaultBotsDir, only?: string[]): Promise<BotSource[]> {
   const ids = readdirSync(botsDir, { withFileTypes: true })
@@ -67,18 +72,8 @@ export async function loadBots(botsDir = defaultBotsDir, only?: string[]): Promi
       const dir = join(botsDir, id);
       const config = readBotConfig(dir);
       const entry = join(dir, 'index.ts');
-      const definition: BotDefinition = existsSync(entry) ? await importDefinition(id, entry) : { specialists: {} };
+      const definition: BotDefinition = existsSync(entry) ? await importBotCode(id, entry) : { specialists: {} };
       return { config, definition, dir };
     }),
   );
-}
-
-/** A bot's code: its index.ts, or the compiled copy when the server itself runs compiled (`npm start`). */
-async function importDefinition(id: string, entry: string): Promise<BotDefinition> {
-  const module = runnableModule(entry);
-  if (compiled && module === entry) {
-    throw new BotConfigError(`bot '${id}' lives outside ${projectRoot}, so \`npm start\` has no compiled copy of its code: run the server through tsx instead (npx switchboard start)`);
-  }
-  if (!existsSync(module)) throw new BotConfigError(`bot '${id}': ${module} is missing — run \`npm run build\` (or \`npm start\`, which compiles when needed)`);
-  return (await import(pathToFileURL(module).href)).default as BotDefinition;
 }

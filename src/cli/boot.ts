@@ -39,6 +39,11 @@ export async function boot(opts: BootOptions = {}): Promise<{ runtime: Runtime; 
       if (effectiveModelSpec(config.model, e) === 'local') return null;
       return (await import('../llm/index.ts')).modelBindingFor(config, e);
     });
-  const runtime = await Runtime.create({ ...opts, db, env, modelFactory, sources });
-  return { runtime, db };
+  try {
+    return { runtime: await Runtime.create({ ...opts, db, env, modelFactory, sources }), db };
+  } catch (err) {
+    // A bot that does not load: close the store, so the process can end with the error.
+    await db.close().catch(() => {});
+    throw err;
+  }
 }

@@ -2,6 +2,7 @@
 import { compiled } from '../paths.ts';
 
 const COMMANDS: Record<string, string> = {
+  new: 'Make a bot project: switchboard new <name> [--lang pt-BR|en]',
   start: 'Serve every bot, the API and the web console (PORT, DATABASE_URL, DATA_DIR)',
   chat: 'Talk to a bot in the terminal: switchboard chat <bot> [--bots-dir DIR], or a path to its folder',
   check: 'Check bot folders: bot.yaml, knowledge, reply keys, examples, intent accuracy: switchboard check [bot]',
@@ -45,7 +46,8 @@ main(process.argv.slice(2)).then(
     if (code !== undefined && code !== -1) process.exitCode = code;
   },
   (err) => {
+    // A command that failed has nothing left to finish: exit now rather than wait on whatever it opened.
     console.error(err instanceof Error ? err.message : err);
-    process.exitCode = 1;
+    process.exit(1);
   },
 );

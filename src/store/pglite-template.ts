@@ -11,6 +11,7 @@ import { writeFile } from 'node:fs/promises';
 import { dirname, join, normalize, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
+import { createRequire } from 'node:module';
 import { projectRoot } from '../paths.ts';
 
 export const TEMPLATE_DIR = join(projectRoot, 'src', 'store', 'assets');
@@ -29,8 +30,13 @@ export interface TemplateStamp {
 
 /** The installed PGlite version. */
 export function installedPgliteVersion(): string {
-  const pkg = JSON.parse(readFileSync(join(projectRoot, 'node_modules', '@electric-sql', 'pglite', 'package.json'), 'utf8')) as { version: string };
-  return pkg.version;
+  // Resolved as the runtime imports it: in a bot author's project the package sits beside switchboard, not in it.
+  let dir = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+  while (!existsSync(join(dir, 'package.json')) || (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: string }).name !== '@electric-sql/pglite') {
+    if (dirname(dir) === dir) throw new Error('@electric-sql/pglite: no package.json');
+    dir = dirname(dir);
+  }
+  return (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string }).version;
 }
 
 const gunzipAsync = promisify(gunzip);

@@ -1,14 +1,26 @@
-// switchboard eval [bot…] [--understanding local|cascade|llm] [--json] [--no-compare-models] [--reports DIR]
-// Plays every bot's conversations.yaml against the real server and writes reports/eval-*.html and .json.
-import { resolve } from 'node:path';
+// switchboard eval [bot…] [--understanding local|cascade|llm] [--json] [--no-compare-models] [--out DIR]
+// Plays every bot's conversations.yaml against the real server and writes reports/eval-*.html and .json. A bot
+// that `switchboard check` rejects is not played: the command names its errors and exits 1.
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { commandArgs } from '../args.ts';
-import { formatEval, runEval, writeEvalReports, type UnderstandingMode } from '../../eval/index.ts';
+import { checkBot, defaultBotsDir } from '../../bot/index.ts';
+import { botsWithConversations, formatEval, runEval, writeEvalReports, type UnderstandingMode } from '../../eval/index.ts';
+
+/** The bots to play (those named, else every folder with conversations.yaml) that `switchboard check` rejects, with its errors. */
+export function rejectedBots(botsDir: string, named: string[]): { id: string; errors: string[] }[] {
+  const ids = named.length ? named : existsSync(botsDir) ? botsWithConversations(botsDir) : [];
+  return ids
+    .filter((id) => existsSync(join(botsDir, id, 'bot.yaml')))
+    .map((id) => ({ id, errors: checkBot(join(botsDir, id), { crossValidate: false }).findings.filter((f) => f.level === 'error').map((f) => `${f.file} ${f.field}: ${f.message}`) }))
+    .filter((r) => r.errors.length > 0);
+}
 
 const USAGE = `Usage: switchboard eval [bot…] [options]
 
 Plays the conversation tests of every bot that has bots/<id>/conversations.yaml (or of the bots named)
 against the real server, prints the results, and writes reports/eval-<time>.html, eval-latest.html and
-eval-latest.json. Exits 1 when a turn fails.
+eval-latest.json. Exits 1 when a turn fails, or when \`switchboard check\` finds errors in a bot (then nothing runs).
 
 Options:
   --understanding local|cascade|llm   force the understanding mode (llm and cascade use the configured
@@ -17,7 +29,7 @@ Options:
                                       rerun ct-smash with local, cascade and llm (oracle) and compare
                                       (on by default when ct-smash is evaluated)
   --json                              print the report as JSON instead of tables
-  --reports DIR                       where to write the reports (default: reports/)
+  --out DIR                           where to write the reports (default: reports/; --reports is the same)
   --bots-dir DIR                      where the bot folders are (default: bots/; e.g. examples/)`;
 
 export async function run(argv: string[]): Promise<number> {
@@ -28,7 +40,8 @@ export async function run(argv: string[]): Promise<number> {
       json: { type: 'boolean', default: false },
       'compare-models': { type: 'boolean' },
       'no-compare-models': { type: 'boolean' },
-      reports: { type: 'string', default: 'reports' },
+      out: { type: 'string' },
+      reports: { type: 'string' },
       'bots-dir': { type: 'string' },
     },
   });
@@ -42,8 +55,14 @@ export async function run(argv: string[]): Promise<number> {
   const compareModels = values['no-compare-models'] ? false : values['compare-models'] ? ['ct-smash', ...positionals.filter((b) => b !== 'ct-smash')] : undefined;
   const log = values.json ? () => {} : (line: string) => console.log(line);
   const botsDir = values['bots-dir'] ? resolve(values['bots-dir']) : undefined;
+  const rejected = rejectedBots(botsDir ?? defaultBotsDir, positionals);
+  if (rejected.length) {
+    for (const { id, errors } of rejected) console.error(`switchboard eval: ${id} does not pass switchboard check, so its conversations are not played:\n${errors.map((e) => `  ${e}`).join('\n')}`);
+    console.error(`Fix the errors (\`npx switchboard check ${rejected.map((r) => r.id).join(' ')}\` lists them), then run eval again.`);
+    return 1;
+  }
   const report = await runEval({ bots: positionals, botsDir, understanding, compareModels, log });
-  const files = writeEvalReports(report, resolve(values.reports!));
+  const files = writeEvalReports(report, resolve(values.out ?? values.reports ?? 'reports'));
   if (values.json) console.log(JSON.stringify(report, null, 2));
   else {
     console.log(`\n${formatEval(report)}`);

@@ -1,0 +1,66 @@
+// A bot in a folder of its own, outside this repository (SWITCHBOARD_BOTS_DIR, a path given to a command): its
+// index.ts imports `switchboard` and gets the running runtime's door, and a bot whose code cannot load makes the
+// command exit with the error and what to do — it never waits.
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { projectRoot } from '../src/paths.ts';
+
+const root = mkdtempSync(join(tmpdir(), 'switchboard-outside-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+function bot(id: string, code: string): string {
+  const dir = join(root, id);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(
+    join(dir, 'bot.yaml'),
+    `id: ${id}\nlanguage: en\nunderstanding: { fallback: talk }\nintents:\n  talk: { label: Talk, examples: [hello there, hi, good morning, hey you, howdy] }\nreplies:\n  talk: "from yaml"\n  coded: "from code"\n`,
+  );
+  writeFileSync(join(dir, 'index.ts'), code);
+  return dir;
+}
+
+/** Runs `switchboard chat <dir>` with one message; resolves with the exit code and output, or 'timeout'. */
+function chat(dir: string, message: string): Promise<{ code: number | null | 'timeout'; out: string }> {
+  return new Promise((resolvePromise) => {
+    const child = spawn(process.execPath, [join(projectRoot, 'bin', 'switchboard.js'), 'chat', dir], { cwd: root, stdio: ['pipe', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (out += d));
+    child.stdin.end(`${message}\n`);
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      resolvePromise({ code: 'timeout', out });
+    }, 90_000);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolvePromise({ code, out });
+    });
+  });
+}
+
+describe('a bot outside the repository', () => {
+  it("imports 'switchboard' and answers with its code", async () => {
+    const dir = bot('eco', `import { defineBot } from 'switchboard';\nexport default defineBot({ specialists: { talk: (ctx) => ({ segments: [{ intent: 'talk', text: ctx.reply('coded'), ok: true }] }) } });\n`);
+    const { code, out } = await chat(dir, 'hello there');
+    expect(out).toContain('eco> from code');
+    expect(code).toBe(0);
+  }, 120_000);
+
+  it('whose code imports a package that is not installed: the command exits non-zero, naming it and what to do', async () => {
+    const dir = bot('broken', `import { thing } from 'not-installed-anywhere';\nexport default { specialists: { talk: thing } };\n`);
+    const { code, out } = await chat(dir, 'hi');
+    expect(code).toBe(1);
+    expect(out).toContain("bot 'broken'");
+    expect(out).toContain('npm install not-installed-anywhere');
+  }, 120_000);
+
+  it('whose code throws while loading: the command exits non-zero with the error', async () => {
+    const dir = bot('throws', `throw new Error('no settings file');\n`);
+    const { code, out } = await chat(dir, 'hi');
+    expect(code).toBe(1);
+    expect(out).toMatch(/bot 'throws'.*failed to load: no settings file/);
+  }, 120_000);
+});
