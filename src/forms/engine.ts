@@ -10,6 +10,7 @@ import { readFormSlots, type SlotTextReader, type SlotVocabulary } from './readi
 import { slotsRead } from './reading-kinds.ts';
 import { showList } from './show-list.ts';
 import { skillReply } from '../skills/index.ts';
+import { renderTemplate } from '../template/index.ts';
 import { fold, showValue, withinRules, type SlotValue } from './slots.ts';
 import type { FormCompletion, FormHooks, FormState, ReplyVars, SlotExtractor, Slots, SlotValidator, SlotVerdict } from './types.ts';
 
@@ -372,7 +373,7 @@ function displayed(entities: PatternEntity[], form: FormConfig, slots: Slots, la
 /** A reply key of the bot, or the text itself, with {placeholders} filled. */
 export function replyText(ctx: TurnContext, keyOrText: string, vars: Record<string, string | number>): string {
   if (ctx.bot.replies[keyOrText] !== undefined) return ctx.reply(keyOrText, vars);
-  return keyOrText.replace(/\{(\w+)\}/g, (m, k: string) => (k in vars ? String(vars[k]) : m));
+  return renderTemplate(keyOrText, vars);
 }
 
 /** Does the message say one of the cancel phrases (whole words, no accents or case)? */

@@ -1,6 +1,6 @@
 // Filling a form's slots from the message's entities (a form's default `read: entities`): the slot being asked
 // first, then the empty ones, then corrections of filled ones; a short answer is read for the slot being asked.
-import { foldPreservingOffsets, readMoney, readNumber, SlotText } from '../nlu/index.ts';
+import { foldPreservingOffsets, readMoney, readNumber, readPattern, SlotText } from '../nlu/index.ts';
 import type { Entity, Language, PatternEntity } from '../nlu/types.ts';
 import type { FormConfig } from './schema.ts';
 import { bareName, entityFor, entityTypesOf, fold, isBuiltInKind, properName, type SlotValue } from './slots.ts';
@@ -184,6 +184,10 @@ function bareAnswer(kind: string, text: string, entities: Entity[], declared: Pa
     if (entities.some((e) => e.type === 'yesno' && fold(e.text) === fold(text).replace(/[^\p{L} ]/gu, '').trim())) return undefined;
     return bareName(text) ?? nameBesideValues(text, entities);
   }
+  // A regex entity read only when its slot is asked (`asked: true`).
+  const asked = declared.filter((e) => e.type === kind && e.pattern && e.asked);
+  const byPattern = asked.length ? readPattern(new SlotText(text), asked, true) : undefined;
+  if (byPattern) return byPattern.value;
   if (kind === 'text') return text.trim() || undefined;
   const numeric = declared.find((e) => e.type === kind && (e.number || e.money));
   if (numeric) {
