@@ -20,6 +20,7 @@ import type { BotRegistry, LoadedBot } from './registry.ts';
 import { isWriteRejected, writeFailedReply, type WriteRejected } from './outcomes.ts';
 import { firstMessageSessionId, MAX_HISTORY, type ChatRequest, type SessionService } from './sessions.ts';
 import { turnContext, type TurnScope } from './turn-context.ts';
+import { tracedEntities } from './traced.ts';
 import type { ChatResult, ModelCallRecord, TraceEntry, TurnEvent } from './types.ts';
 import type { Understanding } from '../nlu/types.ts';
 
@@ -259,6 +260,8 @@ function turnRuntime(scope: TurnScope, calls: ModelCallRecord[], t0: number): Tu
   const memory0 = (session.state ?? {}) as Record<string, unknown>;
   const trace: TraceEntry[] = scope.trace;
   let understood: Understanding | undefined;
+  // The rule that decided where the message goes, for the trace's debug view.
+  let rule: string | undefined;
   /** A skill's text with the bot's placeholders ({name_suffix}) filled by its `replyVars`, the others left out. */
   const fillReplyVars = async (understanding: Understanding, state: TurnStateValue) => {
     if (!understanding.reply && !understanding.lead) return;
@@ -281,6 +284,7 @@ function turnRuntime(scope: TurnScope, calls: ModelCallRecord[], t0: number): Tu
         emit({ type: 'intent', intents: understanding.intents.map((i) => i.id), source: understanding.source, entities: understanding.entities });
       };
       const skillAnswers = async (outcome: NonNullable<typeof skill>) => {
+        rule = `skill: ${understanding.skill?.kind}`;
         announce();
         await fillReplyVars(understanding, state);
         return { understanding, ...outcome };
@@ -289,6 +293,7 @@ function turnRuntime(scope: TurnScope, calls: ModelCallRecord[], t0: number): Tu
       if (skill) {
         const formRoutes = await formTakesOutOfScope(bot, understanding, skill, bot.definition.route && (() => routeOf(skill.routes)));
         if (!formRoutes) return skillAnswers(skill);
+        rule = `skill: ${understanding.skill?.kind}, read by the running form`;
         announce();
         return { understanding, routes: formRoutes, handoff: null };
       }
@@ -306,12 +311,14 @@ function turnRuntime(scope: TurnScope, calls: ModelCallRecord[], t0: number): Tu
       const handoff = handoffIntent ? { reason: bot.intents[handoffIntent].label, intent: handoffIntent } : modelFailed ? { reason: 'model unavailable' } : null;
       // A reply written while understanding (tagged replies) is the answer: no specialist runs.
       if (handoff || understanding.reply) {
+        rule = handoffIntent ? `handoff intent: ${handoffIntent}` : handoff ? 'handoff: model unavailable' : 'reply written while understanding';
         announce();
         return { understanding, routes: [], handoff };
       }
       const routes = bot.definition.route ? await routeOf(intents) : intents;
       const smallTalk = !waiting.workflow && !waiting.forms.length && !waiting.cancel && smallTalkOutcome(bot, understanding, routes);
       if (smallTalk) return skillAnswers(smallTalk);
+      rule = `${bot.definition.route ? "the bot's route" : 'intents'} → ${[...new Set(routes)].join(', ') || 'nothing'}`;
       announce();
       return { understanding, routes: [...new Set(routes)], handoff: null };
     },
@@ -328,7 +335,7 @@ function turnRuntime(scope: TurnScope, calls: ModelCallRecord[], t0: number): Tu
     trace: (node, startMs, ok) => {
       const entry: TraceEntry = { node, startMs: Math.round(startMs - t0), ms: +(performance.now() - startMs).toFixed(2), ok };
       // The understanding entry carries the intent scores, so a trace shows why the turn went where it did.
-      if (node === (bot.definition.nodeNames?.understand ?? 'understand') && understood) Object.assign(entry, { scores: understood.scores, chosen: understood.intents });
+      if (node === (bot.definition.nodeNames?.understand ?? 'understand') && understood) Object.assign(entry, { scores: understood.scores, chosen: understood.intents, entities: tracedEntities(understood.entities), rule });
       trace.push(entry);
     },
   };
