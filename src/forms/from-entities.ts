@@ -82,10 +82,17 @@ function nameForEmptySlot(form: FormConfig, slots: Slots, pending: string | unde
  * In a message of several intents ("how much is X, and can I book one friday?"), a thing the form's empty slot takes
  * (a gazetteer's value: a service, a product) named only in another intent's clause: the form's clauses refer to it
  * ("one"), so it carries over. Only one value of that type in the whole message, and none in the form's clauses;
- * dates, times and the other built-in kinds stay with their own clauses.
+ * the other built-in kinds stay with their own clauses, but for the time of a day the form's clauses name (or the
+ * day of their time).
  */
 export function carriedFromOtherClauses(form: FormConfig, slots: Slots, own: Entity[], all: Entity[]): Entity[] {
   const carried: Entity[] = [];
+  // A day and its time go together: the half said in another clause ("… sábado, às 10h") joins the form's half.
+  for (const [half, other] of [['time', 'date'], ['date', 'time']] as const) {
+    const empty = Object.entries(form.slots).some(([n, s]) => s.kind === half && slots[n] === undefined);
+    const elsewhere = all.filter((e) => e.type === half && !own.includes(e));
+    if (empty && own.some((e) => e.type === other) && !own.some((e) => e.type === half) && new Set(elsewhere.map((e) => String(e.value))).size === 1) carried.push(elsewhere[0]);
+  }
   for (const [name, slot] of Object.entries(form.slots)) {
     if (slots[name] !== undefined || isBuiltInKind(slot.kind)) continue;
     if (own.some((e) => e.type === slot.kind)) continue;

@@ -29,8 +29,7 @@ describe('skill data', () => {
   it('has every skill in every language, and gibberish is the same in every process', () => {
     for (const lang of ['pt', 'es', 'vi', 'en'] as const) {
       const lines = skillLines(lang);
-      // Portuguese has no acknowledgement lines yet: they moved the Portuguese bots' out-of-scope readings.
-      for (const c of SKILL_CLASSES) if (!(lang === 'pt' && c === 'acknowledge')) expect(lines[c].length, `${lang} ${c}`).toBeGreaterThan(5);
+      for (const c of SKILL_CLASSES) expect(lines[c].length, `${lang} ${c}`).toBeGreaterThan(5);
       expect(lines.answer.length).toBeGreaterThan(10);
     }
     expect(gibberish(5, 3)).toEqual(gibberish(5, 3));
@@ -98,6 +97,14 @@ describe('small talk', () => {
     const es = createSkillDetector({ language: 'es', domain: { turno: ['quiero sacar un turno', 'tienen turno para mañana?', 'quiero reservar con la dentista'], precio: ['cuánto sale la limpieza?', 'qué obras sociales aceptan?', 'cuánto cuesta el blanqueamiento?'] } });
     expect(decideSkill(es.read('ah, ya entendí')!)?.kind).toBe('acknowledge');
     expect(decideSkill(es.read('ok, y cuánto sale el blanqueamiento?')!)).toBeNull();
+  });
+
+  it('tells an acknowledgement from an answer (Portuguese)', () => {
+    const pt = createSkillDetector({ language: 'pt', domain });
+    expect(decideSkill(pt.read('ah tá, entendi')!)?.kind).toBe('acknowledge');
+    expect(decideSkill(pt.read('okay')!)?.kind).toBe('acknowledge');
+    expect(['acknowledge', 'thanks']).toContain(decideSkill(pt.read('blz, obrigado')!)?.kind);
+    expect(decideSkill(pt.read('ok, e quanto custa a limpeza?')!)).toBeNull();
   });
 
   it("does not count the bot's own name as a word of its domain", () => {
