@@ -37,7 +37,7 @@ replies: { saldo: "Seu saldo está no app.", geral: "Olá!", blocked_unknown_use
   evolution = await startFakeEvolution(EVO_KEY);
   db = await openTestDatabase();
   runtime = await Runtime.create({ db, botsDir });
-  const config = channelsConfigFromEnv({ EVOLUTION_BASE_URL: evolution.url, EVOLUTION_API_KEY: EVO_KEY, EVOLUTION_INSTANCE: 'members-zap' });
+  const config = channelsConfigFromEnv({ EVOLUTION_BASE_URL: evolution.url, EVOLUTION_API_KEY: EVO_KEY, EVOLUTION_INSTANCE: 'members-zap', SWITCHBOARD_CHANNELS_INSECURE: '1' });
   server = await startChannelsServer(runtime, config, { adminToken: ADMIN, operatorToken: ADMIN });
 });
 

@@ -24,7 +24,8 @@ let graph: FakeProvider;
 let chatwoot: FakeChatwoot;
 
 beforeAll(async () => {
-  world = await startChannelsWorld({ env: { WHATSAPP_VERIFY_TOKEN: VERIFY_TOKEN, CHATWOOT_WEBHOOK_SECRET: CW_SECRET }, auth: { adminToken: 'a', operatorToken: OPERATOR } });
+  // Evolution's webhooks here carry no token: this file opens unverified channels on purpose.
+  world = await startChannelsWorld({ env: { WHATSAPP_VERIFY_TOKEN: VERIFY_TOKEN, CHATWOOT_WEBHOOK_SECRET: CW_SECRET, SWITCHBOARD_CHANNELS_INSECURE: '1' }, auth: { adminToken: 'a', operatorToken: OPERATOR } });
   ({ db, server, evolution, graph, chatwoot } = world);
   ({ channels, base } = server);
 });
@@ -105,12 +106,11 @@ describe('Evolution API', () => {
     expect(stored.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant', 'user', 'assistant']);
   });
 
-  it('ignores its own messages, groups, status broadcasts and another instance', async () => {
+  it('ignores its own messages, groups and status broadcasts, and refuses another instance', async () => {
     const ignoredPayloads = [
       upsert('5491155550000', { conversation: 'hola' }, { fromMe: true }),
       upsert('5491155550000', { conversation: 'hola grupo' }, { jid: '120363025246125486@g.us' }),
       upsert('5491155550000', { conversation: 'estado' }, { jid: 'status@broadcast' }),
-      upsert('5491155550000', { conversation: 'hola' }, { instance: 'otra-tienda' }),
       { event: 'connection.update', instance: 'la-formula-ventas', data: { state: 'open' } },
     ];
     for (const p of ignoredPayloads) {
@@ -119,6 +119,9 @@ describe('Evolution API', () => {
       expect(r.body.queued).toBe(0);
       expect(r.body.ignored).toHaveLength(1);
     }
+    const other = await send(upsert('5491155550000', { conversation: 'hola' }, { instance: 'otra-tienda' }));
+    expect(other.status).toBe(403);
+    expect(other.body.message).toMatch(/otra-tienda/);
     await channels.whenIdle();
     expect(evolution.requests).toHaveLength(0);
     expect(await getSession(db, 'evolution-la-formula-5491155550000')).toBeUndefined();

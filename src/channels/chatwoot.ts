@@ -10,7 +10,8 @@ import * as store from '../store/index.ts';
 import type { SessionRow } from '../store/index.ts';
 import { envSuffix, type ChatwootConfig } from './config.ts';
 import { callJson, ProviderError, withRetry } from './http.ts';
-import { channelSessionId, type ChannelAdapter, type ChannelHub } from './hub.ts';
+import type { ChannelAdapter, ChannelHub } from './hub.ts';
+import { channelSessionId, findChannelSession } from './sessions.ts';
 import { chatwootAccountOf, getLink, markOpenedForHandoff, openedForHandoff, receivedAfterOpening } from './store.ts';
 import { statusFailedText } from './texts.ts';
 import type { Address, InboundMessage, MediaKind, Parsed } from './types.ts';
@@ -228,10 +229,11 @@ export function chatwootAdapter(
       if (e.status !== 'resolved' && e.status !== 'pending') return;
       const accountId = e.accountId ?? (await chatwootAccountOf(hub.db, bot, e.conversationId));
       if (accountId === null) return hub.warn(`[channels] Chatwoot ${e.event} for conversation ${e.conversationId} names no account and no session of '${bot}' has it`);
-      const sessionId = channelSessionId({ channel: 'chatwoot', bot, contactKey: `${accountId}:${e.conversationId}` });
-      await hub.enqueue(sessionId, async () => {
-        const session = await store.getSession(hub.db, sessionId);
+      const conversation = { channel: 'chatwoot' as const, bot, contactKey: `${accountId}:${e.conversationId}` };
+      await hub.enqueue(channelSessionId(conversation), async () => {
+        const session = await findChannelSession(hub.db, conversation);
         if (!session || !botPaused(session.mode)) return;
+        const sessionId = session.id;
         const a: ChatwootAddress = { channel: 'chatwoot', accountId, conversationId: e.conversationId };
         const read = await currentStatus(bot, a);
         // A Chatwoot that does not let the bot read the conversation: the signed status event is the word.

@@ -9,8 +9,12 @@ export interface EvolutionConfig {
   apiKey: string;
   /** EVOLUTION_INSTANCE: the instance for bots without `settings.channels.evolution.instance`. */
   instance?: string;
-  /** EVOLUTION_WEBHOOK_TOKEN: when set, webhooks must carry it (header `X-Webhook-Token`, or `?token=`). */
+  /**
+   * EVOLUTION_WEBHOOK_TOKEN_<BOT> (a bot's own) or EVOLUTION_WEBHOOK_TOKEN (shared by the bots without one):
+   * webhooks must carry it (header `X-Webhook-Token`, or `?token=`). A bot with neither refuses webhooks.
+   */
   webhookToken?: string;
+  webhookTokens: Record<string, string>;
 }
 
 export interface WhatsAppCloudConfig {
@@ -18,6 +22,8 @@ export interface WhatsAppCloudConfig {
   verifyToken?: string;
   /** WHATSAPP_APP_SECRET: the app secret that signs every POST (X-Hub-Signature-256). */
   appSecret?: string;
+  /** WHATSAPP_APP_SECRET_<BOT>: the secret of a bot's own Meta app, for `/webhooks/whatsapp/<bot>`. */
+  appSecrets: Record<string, string>;
   /** WHATSAPP_TOKEN: the (system user) access token used to send. */
   token?: string;
   /** WHATSAPP_GRAPH_URL, default https://graph.facebook.com */
@@ -44,8 +50,9 @@ export interface ChatwootConfig {
    */
   accountWebhookSecret?: string;
   accountWebhookSecrets: Record<string, string>;
-  /** CHATWOOT_WEBHOOK_TOKEN: when set, webhooks must carry it as `?token=` (older Chatwoot, no signature). */
+  /** CHATWOOT_WEBHOOK_TOKEN (and _<BOT>): webhooks must carry it as `?token=` (older Chatwoot, no signature). */
   webhookToken?: string;
+  webhookTokens: Record<string, string>;
 }
 
 export interface ChannelsConfig {
@@ -61,6 +68,11 @@ export interface ChannelsConfig {
    * this many ms (CHANNELS_RECOVER_EVERY_MS, default 60000; 0 turns recovery off).
    */
   recoverEveryMs: number;
+  /**
+   * SWITCHBOARD_CHANNELS_INSECURE=1: accept webhooks of a channel that has no secret or token for the bot
+   * (development only). Without it such webhooks are refused: a channel is closed unless opened on purpose.
+   */
+  insecure: boolean;
   log?: (msg: string) => void;
 }
 
@@ -74,16 +86,24 @@ export function channelsConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Cha
     retryDelaysMs: parseDelays(get('CHANNELS_RETRY_DELAYS_MS')) ?? [200, 1000, 3000],
     httpTimeoutMs: Number(get('CHANNELS_HTTP_TIMEOUT_MS') ?? 10_000),
     recoverEveryMs: Number(get('CHANNELS_RECOVER_EVERY_MS') ?? 60_000),
+    insecure: get('SWITCHBOARD_CHANNELS_INSECURE') === '1' || get('SWITCHBOARD_CHANNELS_INSECURE') === 'true',
   };
   const evoUrl = get('EVOLUTION_BASE_URL');
   const evoKey = get('EVOLUTION_API_KEY');
   if (evoUrl && evoKey) {
-    cfg.evolution = { baseUrl: trimSlash(evoUrl), apiKey: evoKey, instance: get('EVOLUTION_INSTANCE'), webhookToken: get('EVOLUTION_WEBHOOK_TOKEN') };
+    cfg.evolution = {
+      baseUrl: trimSlash(evoUrl),
+      apiKey: evoKey,
+      instance: get('EVOLUTION_INSTANCE'),
+      webhookToken: get('EVOLUTION_WEBHOOK_TOKEN'),
+      webhookTokens: perBot(env, 'EVOLUTION_WEBHOOK_TOKEN_'),
+    };
   }
-  if (get('WHATSAPP_APP_SECRET') || get('WHATSAPP_VERIFY_TOKEN') || get('WHATSAPP_TOKEN')) {
+  if (get('WHATSAPP_APP_SECRET') || get('WHATSAPP_VERIFY_TOKEN') || get('WHATSAPP_TOKEN') || Object.keys(perBot(env, 'WHATSAPP_APP_SECRET_')).length) {
     cfg.whatsapp = {
       verifyToken: get('WHATSAPP_VERIFY_TOKEN'),
       appSecret: get('WHATSAPP_APP_SECRET'),
+      appSecrets: perBot(env, 'WHATSAPP_APP_SECRET_'),
       token: get('WHATSAPP_TOKEN'),
       graphUrl: trimSlash(get('WHATSAPP_GRAPH_URL') ?? DEFAULT_GRAPH_URL),
       version: get('WHATSAPP_GRAPH_VERSION') ?? DEFAULT_GRAPH_VERSION,
@@ -101,6 +121,7 @@ export function channelsConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Cha
       accountWebhookSecret: get('CHATWOOT_ACCOUNT_WEBHOOK_SECRET'),
       accountWebhookSecrets: perBot(env, 'CHATWOOT_ACCOUNT_WEBHOOK_SECRET_'),
       webhookToken: get('CHATWOOT_WEBHOOK_TOKEN'),
+      webhookTokens: perBot(env, 'CHATWOOT_WEBHOOK_TOKEN_'),
     };
   }
   return cfg;

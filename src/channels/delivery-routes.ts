@@ -1,10 +1,11 @@
 // What operators read about outgoing channel messages: each delivery of a conversation (the console marks the
-// replies that never reached the customer) and the counts of sent and failed replies per bot and channel.
+// replies that never reached the customer), the counts of sent and failed replies per bot and channel, and the
+// customer messages received by webhook (by status, the latest failed ones).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Runtime } from '../engine/index.ts';
 import { InvalidError } from '../errors/index.ts';
 import { requireRole, type AuthConfig } from '../server/auth.ts';
-import { countDeliveries, listDeliveries, type DeliveryStatus } from './store.ts';
+import { countDeliveries, countInbound, listDeliveries, listFailedInbound, type DeliveryStatus } from './store.ts';
 
 const STATUSES: DeliveryStatus[] = ['pending', 'sent', 'failed'];
 
@@ -37,8 +38,16 @@ export function deliveryRoutes(app: FastifyInstance, runtime: Runtime, auth: Aut
 
   app.get('/api/channels/stats', async (req: FastifyRequest<{ Querystring: { bot?: string } }>) => {
     requireRole(req, auth, 'operator');
-    const counts = await countDeliveries(runtime.db, req.query?.bot);
+    const bot = req.query?.bot;
+    const [counts, inbound, failedInbound] = await Promise.all([countDeliveries(runtime.db, bot), countInbound(runtime.db, bot), listFailedInbound(runtime.db, bot)]);
     const total = (status: DeliveryStatus) => counts.filter((c) => c.status === status).reduce((n, c) => n + c.count, 0);
-    return { sent: total('sent'), failed: total('failed'), counts };
+    return {
+      sent: total('sent'),
+      failed: total('failed'),
+      counts,
+      // Customer messages received by webhook: by status, and the latest that failed (a run threw, or gave up).
+      inbound,
+      failedInbound: failedInbound.map((f) => ({ ...f, receivedAt: f.receivedAt.toISOString() })),
+    };
   });
 }

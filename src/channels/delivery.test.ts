@@ -108,7 +108,7 @@ describe('SerialQueue', () => {
 describe('channelsConfigFromEnv', () => {
   it('turns on only the providers whose settings are present', () => {
     const cfg = channelsConfigFromEnv({ EVOLUTION_BASE_URL: 'https://evo.example.com/', EVOLUTION_API_KEY: 'k', CHATWOOT_BASE_URL: 'https://cw.example.com', CHATWOOT_BOT_TOKEN_LA_FORMULA: 't1' });
-    expect(cfg.evolution).toEqual({ baseUrl: 'https://evo.example.com', apiKey: 'k', instance: undefined, webhookToken: undefined });
+    expect(cfg.evolution).toEqual({ baseUrl: 'https://evo.example.com', apiKey: 'k', instance: undefined, webhookToken: undefined, webhookTokens: {} });
     expect(cfg.whatsapp).toBeUndefined();
     expect(cfg.chatwoot).toMatchObject({ baseUrl: 'https://cw.example.com', botToken: undefined, botTokens: { LA_FORMULA: 't1' } });
     expect(cfg.retryDelaysMs).toEqual([200, 1000, 3000]);

@@ -2,7 +2,7 @@
 // job per conversation, in arrival order, finds or creates the session, runs the turn and sends the reply
 // with retries. Failed sends are recorded and shown to operators as a system message. Operator replies from
 // the console go out through the session's channel.
-import type { ChatResult, LoadedBot, Runtime } from '../engine/index.ts';
+import { runtimeReply, type ChatResult, type LoadedBot, type Runtime } from '../engine/index.ts';
 import { ConflictError, UnavailableError } from '../errors/index.ts';
 import { botPaused } from '../handoff/index.ts';
 import * as store from '../store/index.ts';
@@ -17,14 +17,19 @@ import {
   finishInbound,
   getLink,
   linkSession,
+  MAX_INBOUND_ATTEMPTS,
   recordInbound,
+  setInboundSession,
   startDelivery,
   unfinishedInbound,
   wasDelivered,
   type InboundStatus,
 } from './store.ts';
 import { renderReply, splitReply, type ReplyFormat } from './render.ts';
-import { deliveryFailedText, deliveryRejectedText, mediaPlaceholder, mediaUnsupportedText } from './texts.ts';
+import { deliveryFailedText, deliveryRejectedText, inboundFailedText, mediaPlaceholder, mediaUnsupportedText } from './texts.ts';
+import { admitInbound } from './ingress.ts';
+import { channelSessionId, ensureChannelSession, findChannelSession } from './sessions.ts';
+import { ConversationRateLimit } from '../ingress/index.ts';
 import type { Address, ChannelName, DeliveryStatusReport, InboundMessage } from './types.ts';
 
 /** What a channel contributes: how to send, and (Chatwoot) what to check around a turn. */
@@ -43,14 +48,8 @@ export interface ChannelAdapter {
   afterTurn?(msg: InboundMessage, session: SessionRow, result: ChatResult): Promise<void>;
 }
 
-export type AcceptOutcome = 'queued' | 'duplicate';
-
-const MAX_SESSION_ID = 128;
-
-/** The session of a conversation, derived from channel + bot + contact: two webhooks for one number never make two sessions. */
-export function channelSessionId(msg: Pick<InboundMessage, 'channel' | 'bot' | 'contactKey'>): string {
-  return `${msg.channel}-${msg.bot}-${msg.contactKey.replace(/[^A-Za-z0-9]+/g, '-')}`.slice(0, MAX_SESSION_ID);
-}
+/** 'ignored': nothing was left to answer once the ingress cleaned the text. */
+export type AcceptOutcome = 'queued' | 'duplicate' | 'ignored';
 
 export class ChannelHub {
   readonly queue: SerialQueue;
@@ -84,8 +83,13 @@ export class ChannelHub {
     return a;
   }
 
-  /** Store a webhook's message (once) and queue it behind its conversation's earlier messages. */
-  async accept(msg: InboundMessage): Promise<AcceptOutcome> {
+  /** Messages per conversation per minute, as HTTP chat allows (set from the server's chatRateLimitPerMinute). */
+  rateLimit = new ConversationRateLimit();
+
+  /** Store a webhook's message (once, through the ingress) and queue it behind its conversation's earlier messages. */
+  async accept(received: InboundMessage): Promise<AcceptOutcome> {
+    const msg = admitInbound(received);
+    if (!msg) return 'ignored';
     const sessionId = channelSessionId(msg);
     if (!(await recordInbound(this.db, msg, sessionId))) return 'duplicate';
     void this.queue.enqueue(sessionId, () => this.process(msg, sessionId, ['queued']));
@@ -116,10 +120,15 @@ export class ChannelHub {
     return rows.length;
   }
 
-  private async process(msg: InboundMessage, sessionId: string, from: InboundStatus[]): Promise<void> {
-    if (!(await claimInbound(this.db, msg, from))) return; // another worker has it
+  private async process(stored: InboundMessage, queueKey: string, from: InboundStatus[]): Promise<void> {
+    const claim = await claimInbound(this.db, stored, from);
+    if (!claim) return; // another worker has it
+    if (claim === 'gave-up') return this.gaveUp(stored);
+    // A row stored before the ingress existed (or by an older version) goes through it now.
+    const msg = admitInbound(stored);
+    if (!msg) return finishInbound(this.db, stored, 'ignored', 'empty once cleaned');
     try {
-      const status = await this.handle(msg, sessionId);
+      const status = await this.handle(msg, queueKey);
       await finishInbound(this.db, msg, status);
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
@@ -130,12 +139,22 @@ export class ChannelHub {
     }
   }
 
-  private async handle(msg: InboundMessage, sessionId: string): Promise<InboundStatus> {
+  /** A message that kept failing or being interrupted: logged, and the operator sees it in the conversation. */
+  private async gaveUp(msg: InboundMessage): Promise<void> {
+    this.log(`[channels] ${msg.channel} message ${msg.providerId} for ${msg.bot} gave up after ${MAX_INBOUND_ATTEMPTS} attempts: marked failed`);
+    const bot = this.runtime.bots.get(msg.bot);
+    const session = await findChannelSession(this.db, msg);
+    if (bot && session) await this.systemMessage(bot, session.id, inboundFailedText(bot.config, this.adapters.get(msg.channel)?.label ?? msg.channel));
+  }
+
+  private async handle(msg: InboundMessage, queueKey: string): Promise<InboundStatus> {
     const bot = this.runtime.bots.get(msg.bot);
     if (!bot) return 'ignored';
     // A message from a registered user's phone number is that user's (bots that require sign-in answer them).
     const user = msg.phoneNumber ? await store.findUserByPhone(this.db, msg.phoneNumber) : undefined;
-    let session = await this.ensureSession(msg, sessionId, user?.id);
+    let session = await ensureChannelSession(this.db, msg, user?.id);
+    const sessionId = session.id;
+    if (sessionId !== queueKey) await setInboundSession(this.db, msg, sessionId);
     await linkSession(this.db, { sessionId, channel: msg.channel, bot: msg.bot, address: msg.address, contactName: msg.name ?? null });
     const adapter = this.adapter(msg.channel);
     const decision = adapter.beforeTurn ? await adapter.beforeTurn(msg, session) : 'run';
@@ -145,7 +164,17 @@ export class ChannelHub {
       return 'done';
     }
     if (msg.text === null) {
-      await this.answerMedia(bot, session, msg);
+      await this.answerWithoutTurn(bot, session, msg, mediaUnsupportedText(bot.config), 'media_unsupported');
+      return 'done';
+    }
+    if (msg.tooLong !== undefined) {
+      await this.answerWithoutTurn(bot, session, msg, runtimeReply('message_too_long', bot.config.language, bot.config.replies), 'message_too_long');
+      return 'done';
+    }
+    // Over the conversation's rate limit: kept in the transcript for the operator, not answered.
+    if (!this.rateLimit.take(sessionId)) {
+      this.log(`[channels] ${msg.channel} conversation ${sessionId} is over ${this.rateLimit.perMinute} messages a minute: message kept, not answered`);
+      await this.recordCustomerMessage(bot, session, msg);
       return 'done';
     }
     const result = await this.runtime.chat(msg.bot, {
@@ -161,34 +190,18 @@ export class ChannelHub {
     return 'done';
   }
 
-  /**
-   * Find the conversation's session or create it under its derived id (a concurrent creator wins, we read theirs).
-   * `userId`: the user registered with the sender's number; a conversation begun before they registered becomes theirs.
-   */
-  private async ensureSession(msg: InboundMessage, id: string, userId?: string): Promise<SessionRow> {
-    const existing = await store.getSession(this.db, id);
-    if (existing) return userId && existing.userId !== userId ? store.updateSession(this.db, id, { userId }) : existing;
-    try {
-      return await store.createSession(this.db, { id, bot: msg.bot, channel: msg.channel, phoneNumber: msg.phoneNumber, userId });
-    } catch (err) {
-      const again = await store.getSession(this.db, id);
-      if (again) return again;
-      throw err;
-    }
-  }
-
   /** Keep the customer's message in the transcript without running the bot. */
   private async recordCustomerMessage(bot: LoadedBot, session: SessionRow, msg: InboundMessage): Promise<MessageRow | undefined> {
     const known = await store.findByClientMessageId(this.db, session.id, msg.providerId);
     if (known) return undefined;
-    const content = msg.text ?? mediaPlaceholder(bot.config, msg.media ?? 'other', msg.caption);
+    const content = msg.text === null ? mediaPlaceholder(bot.config, msg.media ?? 'other', msg.caption) : msg.tooLong !== undefined ? `${msg.text} […]` : msg.text;
     const row = await store.insertMessage(this.db, { sessionId: session.id, role: 'user', source: '', content, clientMessageId: msg.providerId, workflow: session.activeWorkflow });
     this.publish(bot, row);
     return row;
   }
 
-  /** Media the bot cannot read: keep a placeholder and answer that it only reads text. */
-  private async answerMedia(bot: LoadedBot, session: SessionRow, msg: InboundMessage): Promise<void> {
+  /** A message the bot cannot read (media, too long): keep it (a placeholder, the cut text) and answer `reply` without a turn. */
+  private async answerWithoutTurn(bot: LoadedBot, session: SessionRow, msg: InboundMessage, reply: string, intent: string): Promise<void> {
     const known = await store.findByClientMessageId(this.db, session.id, msg.providerId);
     let replyRow = known ? await store.findReplyTo(this.db, known.id) : undefined;
     if (!known) {
@@ -197,8 +210,8 @@ export class ChannelHub {
         sessionId: session.id,
         role: 'assistant',
         source: 'bot',
-        content: mediaUnsupportedText(bot.config),
-        intents: ['media_unsupported'],
+        content: reply,
+        intents: [intent],
         replyTo: userRow.id,
         workflow: session.activeWorkflow,
       });

@@ -7,19 +7,23 @@ import { ForbiddenError, InvalidError, UnauthenticatedError, UnavailableError } 
 import { safeEqual, type AuthConfig } from '../server/index.ts';
 import { migrate } from '../store/index.ts';
 import { ChatwootApi, chatwootAdapter, parseChatwootWebhook, verifyChatwootSignature } from './chatwoot.ts';
-import { botChannelSettings, channelsConfigFromEnv, envSuffix, settingString, type ChannelsConfig } from './config.ts';
+import { botChannelSettings, channelsConfigFromEnv, settingString, type ChannelsConfig } from './config.ts';
+import { chatwootSecrets, chatwootToken, cloudAppSecret, describeVerification, evolutionToken, verificationOf } from './verification.ts';
+import { DEFAULT_CHAT_RATE_LIMIT_PER_MINUTE, ConversationRateLimit } from '../ingress/index.ts';
 import { parseEvolutionWebhook, sendEvolutionText } from './evolution.ts';
 import { deliveryRoutes } from './delivery-routes.ts';
 import { ChannelHub } from './hub.ts';
 import { WHATSAPP_TEXT_LIMIT } from './render.ts';
 import { channelMigrations } from './store.ts';
-import type { Address, Parsed } from './types.ts';
+import type { Address, ChannelName, Parsed } from './types.ts';
 import { continueKnownCustomer, parseCloudWebhook, sendCloudText, verifyMetaSignature } from './whatsapp.ts';
 
 export interface Channels {
   hub: ChannelHub;
   /** The Fastify plugin with the webhook routes, and the operator's delivery routes when given auth (buildServer's `plugins`). */
-  routes: (app: FastifyInstance, ctx?: { auth: AuthConfig }) => Promise<void>;
+  routes: (app: FastifyInstance, ctx?: { auth: AuthConfig; chatRateLimitPerMinute?: number }) => Promise<void>;
+  /** How each bot's webhooks of each channel that is on are verified: the lines start-up logs. */
+  describe(): string[];
   /** Resolves when every queued turn, send and retry has finished (tests, shutdown). */
   whenIdle(): Promise<void>;
   /** Re-queue webhooks stored but never finished (done automatically when the server is ready). */
@@ -55,13 +59,18 @@ export function createChannels(runtime: Runtime, config: ChannelsConfig = channe
     for (const p of parsed) {
       if (p.kind === 'ignored') ignored.push(p.reason);
       else if (p.kind === 'delivery-status') failedDeliveries += (await hub.deliveryFailedLater(p)) ? 1 : 0;
-      else if ((await hub.accept(p.message)) === 'queued') queued++;
-      else duplicates++;
+      else {
+        const outcome = await hub.accept(p.message);
+        if (outcome === 'queued') queued++;
+        else if (outcome === 'duplicate') duplicates++;
+        else ignored.push('empty text');
+      }
     }
     return { ok: true, queued, duplicates, ignored, ...(failedDeliveries ? { failedDeliveries } : {}) };
   }
 
-  async function routes(app: FastifyInstance, ctx?: { auth: AuthConfig }): Promise<void> {
+  async function routes(app: FastifyInstance, ctx?: { auth: AuthConfig; chatRateLimitPerMinute?: number }): Promise<void> {
+    hub.rateLimit = new ConversationRateLimit(ctx?.chatRateLimitPerMinute ?? DEFAULT_CHAT_RATE_LIMIT_PER_MINUTE);
     // Idempotent (applied ids are skipped): the channel tables exist even if the caller did not migrate them.
     await migrate(runtime.db, channelMigrations);
     // In this plugin's scope only: keep every body as raw bytes (for signatures); handlers parse the JSON.
@@ -70,7 +79,8 @@ export function createChannels(runtime: Runtime, config: ChannelsConfig = channe
     let sweep: NodeJS.Timeout | undefined;
     app.addHook('onReady', async () => {
       if (!(config.recoverEveryMs > 0)) return;
-      await hub.recover();
+      // Not awaited: start-up never waits for recovery (what it re-queues runs in the conversations' queues).
+      void hub.recover().catch((err) => hub.warn(`[channels] recovery failed: ${(err as Error).message}`));
       sweep = setInterval(() => void hub.recover().catch((err) => hub.warn(`[channels] recovery failed: ${(err as Error).message}`)), config.recoverEveryMs);
       sweep.unref();
     });
@@ -86,9 +96,16 @@ export function createChannels(runtime: Runtime, config: ChannelsConfig = channe
     const evolutionWebhook = async (req: FastifyRequest<{ Params: { bot: string } }>) => {
       const b = bot(req.params.bot);
       if (!evolution) throw new UnavailableError('the Evolution API channel is off on this server: set EVOLUTION_BASE_URL and EVOLUTION_API_KEY');
-      if (evolution.webhookToken && !tokenMatches(req, evolution.webhookToken, { eventSuffix: true })) throw new UnauthenticatedError('missing or wrong webhook token (header X-Webhook-Token, or ?token=)');
+      const token = evolutionToken(config, b.config.id);
+      if (!token) refuseUnverified(config, 'evolution', b.config.id);
+      else if (!tokenMatches(req, token.value, { eventSuffix: true })) throw new UnauthenticatedError(`missing or wrong webhook token (header X-Webhook-Token, or ?token=; checked against ${token.variable})`);
+      // Replies go only through the bot's own instance: a payload naming any other is refused.
       const instance = settingString(botChannelSettings(b.config, 'evolution'), 'instance') ?? evolution.instance;
-      return accept(parseEvolutionWebhook(jsonBody(req), b.config.id, instance));
+      if (!instance) throw new ForbiddenError(`bot '${b.config.id}' has no Evolution instance: set settings.channels.evolution.instance in its bot.yaml (or EVOLUTION_INSTANCE)`);
+      const body = jsonBody(req);
+      const named = evolutionInstanceOf(body);
+      if (named !== undefined && named !== instance) throw new ForbiddenError(`instance '${named}' is not bot '${b.config.id}''s instance`);
+      return accept(parseEvolutionWebhook(body, b.config.id, instance));
     };
     app.post('/webhooks/evolution/:bot', evolutionWebhook);
     // "Webhook by events" appends the event to the URL (…/messages-upsert).
@@ -104,12 +121,14 @@ export function createChannels(runtime: Runtime, config: ChannelsConfig = channe
       return reply.type('text/plain').send(String(q['hub.challenge'] ?? ''));
     };
     const cloudWebhook = async (req: FastifyRequest<{ Params: { bot?: string } }>) => {
-      if (!whatsapp?.appSecret) throw new UnavailableError('the WhatsApp Cloud API channel is off on this server: set WHATSAPP_APP_SECRET (and WHATSAPP_TOKEN)');
-      const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-      if (!verifyMetaSignature(raw, req.headers['x-hub-signature-256'], whatsapp.appSecret)) {
-        throw new UnauthenticatedError('missing or invalid X-Hub-Signature-256');
-      }
+      if (!whatsapp) throw new UnavailableError('the WhatsApp Cloud API channel is off on this server: set WHATSAPP_APP_SECRET (and WHATSAPP_TOKEN)');
       const pathBot = req.params.bot ? bot(req.params.bot).config.id : undefined;
+      const secret = cloudAppSecret(config, pathBot);
+      const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+      if (!secret) refuseUnverified(config, 'whatsapp', pathBot);
+      else if (!verifyMetaSignature(raw, req.headers['x-hub-signature-256'], secret.value)) {
+        throw new UnauthenticatedError(`missing or invalid X-Hub-Signature-256 (checked against ${secret.variable})`);
+      }
       const parsed = parseCloudWebhook(jsonBody(req), { pathBot, botOfNumber, answersGroups });
       return accept(await Promise.all(parsed.map(async (p) => (p.kind === 'message' ? { ...p, message: await continueKnownCustomer(runtime.db, p.message) } : p))));
     };
@@ -123,14 +142,15 @@ export function createChannels(runtime: Runtime, config: ChannelsConfig = channe
       const b = bot(req.params.bot);
       if (!chatwoot || !cw) throw new UnavailableError('the Chatwoot channel is off on this server: set CHATWOOT_BASE_URL and CHATWOOT_BOT_TOKEN');
       // The Agent Bot and each account webhook sign with their own secret: either one may have sent this.
-      const suffix = envSuffix(b.config.id);
-      const secrets = [chatwoot.webhookSecrets[suffix] ?? chatwoot.webhookSecret, chatwoot.accountWebhookSecrets[suffix] ?? chatwoot.accountWebhookSecret].filter((x): x is string => !!x);
+      const secrets = chatwootSecrets(config, b.config.id);
+      const token = chatwootToken(config, b.config.id);
+      if (!secrets.length && !token) refuseUnverified(config, 'chatwoot', b.config.id);
       const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       const { 'x-chatwoot-signature': signature, 'x-chatwoot-timestamp': timestamp } = req.headers;
-      if (secrets.length && !secrets.some((secret) => verifyChatwootSignature(raw, signature, timestamp, secret))) {
-        throw new UnauthenticatedError('missing, invalid or stale X-Chatwoot-Signature / X-Chatwoot-Timestamp (checked against CHATWOOT_WEBHOOK_SECRET and CHATWOOT_ACCOUNT_WEBHOOK_SECRET)');
+      if (secrets.length && !secrets.some((secret) => verifyChatwootSignature(raw, signature, timestamp, secret.value))) {
+        throw new UnauthenticatedError(`missing, invalid or stale X-Chatwoot-Signature / X-Chatwoot-Timestamp (checked against ${secrets.map((s) => s.variable).join(' and ')})`);
       }
-      if (chatwoot.webhookToken && !tokenMatches(req, chatwoot.webhookToken)) throw new UnauthenticatedError('missing or wrong webhook token (?token=)');
+      if (token && !tokenMatches(req, token.value)) throw new UnauthenticatedError(`missing or wrong webhook token (?token=, checked against ${token.variable})`);
       const parsed = parseChatwootWebhook(jsonBody(req), b.config.id);
       if (parsed.kind === 'status') {
         void cw.onStatus(b.config.id, parsed);
@@ -140,7 +160,24 @@ export function createChannels(runtime: Runtime, config: ChannelsConfig = channe
     });
   }
 
-  return { hub, routes, whenIdle: () => hub.whenIdle(), recover: () => hub.recover() };
+  const describe = () => describeVerification(config, [...runtime.bots.keys()]);
+  return { hub, routes, describe, whenIdle: () => hub.whenIdle(), recover: () => hub.recover() };
+}
+
+/**
+ * No secret or token for this bot's webhooks of a channel: refused (403, saying what to set), unless the operator
+ * opened channels on purpose (SWITCHBOARD_CHANNELS_INSECURE=1). `bot` undefined: the shared Cloud API route.
+ */
+function refuseUnverified(config: ChannelsConfig, channel: ChannelName, bot: string | undefined): void {
+  if (config.insecure) return;
+  const v = bot === undefined ? { kind: 'closed' as const, fix: 'set WHATSAPP_APP_SECRET (the shared route verifies with it)' } : verificationOf(config, channel, bot);
+  if (v.kind === 'closed') throw new ForbiddenError(`this webhook has no verification configured, so it is refused: ${v.fix}; or set SWITCHBOARD_CHANNELS_INSECURE=1 to accept unverified webhooks (development only)`);
+}
+
+/** The instance an Evolution payload names, if it names one. */
+function evolutionInstanceOf(body: unknown): string | undefined {
+  const b = body && typeof body === 'object' ? (body as Record<string, any>) : {};
+  return typeof b.instance === 'string' ? b.instance : typeof b.instance?.instanceName === 'string' ? b.instance.instanceName : undefined;
 }
 
 /** The webhook routes as a buildServer plugin (the runtime's operator replies are delivered too). */

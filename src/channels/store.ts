@@ -59,6 +59,11 @@ create index if not exists channel_deliveries_provider_id on channel_deliveries 
 alter table channel_sessions add column if not exists opened_at timestamptz;
 `,
   },
+  {
+    // How many times a webhook message was taken for processing: one that keeps failing or being interrupted gives up.
+    id: 'channels-003-inbound-attempts',
+    sql: `alter table channel_inbound add column if not exists attempts integer not null default 0;`,
+  },
 ];
 
 export type InboundStatus = 'queued' | 'processing' | 'done' | 'failed' | 'ignored';
@@ -73,15 +78,32 @@ export async function recordInbound(sql: Sql, msg: InboundMessage, sessionId: st
   return rows.length > 0;
 }
 
-/** Take a stored message for processing; false when another worker already has it. */
-export async function claimInbound(sql: Sql, msg: Pick<InboundMessage, 'channel' | 'bot' | 'providerId'>, from: InboundStatus[] = ['queued']): Promise<boolean> {
-  const rows = await sql.query(
-    `update channel_inbound set status = 'processing', updated_at = now()
-     where channel = $1 and bot = $2 and provider_message_id = $3 and status = any($4::text[]) returning provider_message_id`,
-    [msg.channel, msg.bot, msg.providerId, from],
+/**
+ * Take a stored message for processing (one more attempt). 'gave-up' when it was already taken `maxAttempts`
+ * times (each run failed or was cut off by a crash or shutdown): it is marked failed instead of running again,
+ * so a message that kills its process cannot kill the next start. Undefined when another worker has it.
+ */
+export async function claimInbound(
+  sql: Sql,
+  msg: Pick<InboundMessage, 'channel' | 'bot' | 'providerId'>,
+  from: InboundStatus[] = ['queued'],
+  maxAttempts = MAX_INBOUND_ATTEMPTS,
+): Promise<'claimed' | 'gave-up' | undefined> {
+  const [row] = await sql.query<{ status: InboundStatus }>(
+    `update channel_inbound set
+       status = case when attempts >= $5 then 'failed' else 'processing' end,
+       error = case when attempts >= $5 then 'gave up after ' || attempts || ' attempts (each failed or was interrupted)' else error end,
+       attempts = case when attempts >= $5 then attempts else attempts + 1 end,
+       updated_at = now()
+     where channel = $1 and bot = $2 and provider_message_id = $3 and status = any($4::text[]) returning status`,
+    [msg.channel, msg.bot, msg.providerId, from, maxAttempts],
   );
-  return rows.length > 0;
+  if (!row) return undefined;
+  return row.status === 'failed' ? 'gave-up' : 'claimed';
 }
+
+/** Runs of one webhook message before it is marked failed. */
+export const MAX_INBOUND_ATTEMPTS = 3;
 
 export async function finishInbound(sql: Sql, msg: Pick<InboundMessage, 'channel' | 'bot' | 'providerId'>, status: InboundStatus, error?: string): Promise<void> {
   await sql.query(
@@ -100,6 +122,58 @@ export async function unfinishedInbound(sql: Sql, queuedMs: number, processingMs
     [queuedMs, processingMs],
   );
   return rows.map((r) => ({ msg: typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload, status: r.status }));
+}
+
+export interface InboundCounts {
+  queued: number;
+  processing: number;
+  done: number;
+  failed: number;
+  ignored: number;
+}
+
+/** Webhook messages by status (a bot's, or every bot's). */
+export async function countInbound(sql: Sql, bot?: string): Promise<InboundCounts> {
+  const rows = await sql.query<{ status: InboundStatus; n: number | string }>(
+    `select status, count(*) as n from channel_inbound where ($1::text is null or bot = $1) group by status`,
+    [bot ?? null],
+  );
+  const counts: InboundCounts = { queued: 0, processing: 0, done: 0, failed: 0, ignored: 0 };
+  for (const r of rows) counts[r.status] = Number(r.n);
+  return counts;
+}
+
+export interface FailedInbound {
+  channel: ChannelName;
+  bot: string;
+  providerMessageId: string;
+  sessionId: string;
+  attempts: number;
+  error: string | null;
+  receivedAt: Date;
+}
+
+/** The latest webhook messages that failed (a run threw, or they gave up after too many attempts). */
+export async function listFailedInbound(sql: Sql, bot?: string, limit = 20): Promise<FailedInbound[]> {
+  const rows = await sql.query<Record<string, unknown>>(
+    `select channel, bot, provider_message_id, session_id, attempts, error, received_at from channel_inbound
+     where status = 'failed' and ($1::text is null or bot = $1) order by updated_at desc limit $2`,
+    [bot ?? null, limit],
+  );
+  return rows.map((r) => ({
+    channel: r.channel as ChannelName,
+    bot: r.bot as string,
+    providerMessageId: r.provider_message_id as string,
+    sessionId: r.session_id as string,
+    attempts: Number(r.attempts),
+    error: (r.error as string | null) ?? null,
+    receivedAt: new Date(r.received_at as string),
+  }));
+}
+
+/** The session a stored webhook message ran in, when it is not the derived one (see resolveChannelSession). */
+export async function setInboundSession(sql: Sql, msg: Pick<InboundMessage, 'channel' | 'bot' | 'providerId'>, sessionId: string): Promise<void> {
+  await sql.query(`update channel_inbound set session_id = $4 where channel = $1 and bot = $2 and provider_message_id = $3 and session_id <> $4`, [msg.channel, msg.bot, msg.providerId, sessionId]);
 }
 
 export interface ChannelLink {

@@ -43,6 +43,13 @@ const STATUS_FAILED: Record<Lang, string> = {
   vi: '[Hệ thống] Không thể chuyển cuộc trò chuyện cho nhân viên trên {channel}',
 };
 
+const INBOUND_FAILED: Record<Lang, string> = {
+  es: '[Sistema] Un mensaje del cliente por {channel} no se pudo procesar tras varios intentos; revísalo en el panel de canales',
+  pt: '[Sistema] Uma mensagem do cliente pelo {channel} não pôde ser processada após várias tentativas; veja no painel de canais',
+  en: '[System] A customer message via {channel} could not be processed after several attempts; see the channels stats',
+  vi: '[Hệ thống] Một tin nhắn của khách qua {channel} không xử lý được sau nhiều lần thử; xem thống kê kênh',
+};
+
 const MEDIA_LABELS: Record<Lang, Record<MediaKind, string>> = {
   es: { image: 'imagen', audio: 'audio', video: 'video', document: 'documento', sticker: 'sticker', location: 'ubicación', contact: 'contacto', other: 'mensaje no compatible' },
   pt: { image: 'imagem', audio: 'áudio', video: 'vídeo', document: 'documento', sticker: 'figurinha', location: 'localização', contact: 'contato', other: 'mensagem não suportada' },
@@ -70,6 +77,9 @@ export const deliveryRejectedText = (config: BotConfig, channel: string, report:
   const own = config.replies.channel_delivery_rejected;
   return own ? fill(own, channel).replace(/\{error\}/g, reason) : `${fill(DELIVERY_REJECTED[lang(config)], channel)}: ${reason}`;
 };
+
+/** A webhook message that gave up after failing or being interrupted too many times (bot.yaml `replies.channel_inbound_failed`). */
+export const inboundFailedText = (config: BotConfig, channel: string) => fill(config.replies.channel_inbound_failed ?? INBOUND_FAILED[lang(config)], channel);
 
 export const statusFailedText = (config: BotConfig, channel: string) => fill(config.replies.channel_status_failed ?? STATUS_FAILED[lang(config)], channel);
 

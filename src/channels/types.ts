@@ -1,6 +1,8 @@
 // Shapes shared by the channel adapters and the hub that runs their messages through the bots.
+import type { MESSAGING_CHANNELS } from '../ingress/index.ts';
 
-export type ChannelName = 'evolution' | 'whatsapp' | 'chatwoot';
+/** A messaging channel: each derives its sessions' ids in a namespace of its own (src/ingress/session-ids.ts). */
+export type ChannelName = (typeof MESSAGING_CHANNELS)[number];
 
 /** Where a session's replies go: enough to send without the webhook that started the conversation. */
 export type Address =
@@ -34,6 +36,8 @@ export interface InboundMessage {
   address: Address;
   /** Chatwoot: the conversation's status in the webhook. */
   conversationStatus?: string;
+  /** The text's original length when it was over the runtime's limit (`text` is then its cut start): answered "too long". */
+  tooLong?: number;
 }
 
 /** A provider's later word on a message we sent: WhatsApp reports a failed delivery after accepting the send. */

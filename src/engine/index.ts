@@ -5,3 +5,4 @@ export { answerFromKnowledge } from './specialists.ts';
 export { EventHub, type HubEvent } from './events.ts';
 export { KeyedMutex } from './lock.ts';
 export { safeEqual } from './secrets.ts';
+export { runtimeReply } from './runtime-replies.ts';

@@ -20,6 +20,10 @@ export interface ChatRequest {
   userId?: string;
   message: string;
   clientMessageId?: string;
+  /**
+   * Where the message comes from: 'api' (the default) and 'web' are the HTTP routes, anything else a messaging
+   * channel. A session continues only from where it was born (see sameOrigin).
+   */
   channel?: string;
   phoneNumber?: string;
   /**
@@ -90,6 +94,7 @@ export class SessionService {
       bot: bot.config.id,
       content: req.message,
       authorize: req.authorize ?? false,
+      origins: originsOf(req.channel),
       sessionToken: req.sessionToken,
       userId: verifiedUserId(req),
       historyLimit: HISTORY_READ,
@@ -105,6 +110,7 @@ export class SessionService {
   /** The session belongs to this bot and, with `authorize`, to this caller. */
   check(bot: LoadedBot, s: SessionRow, req: ChatRequest): SessionRow {
     if (s.bot !== bot.config.id) throw new NotFoundError(`session '${s.id}' does not belong to bot '${bot.config.id}'`);
+    if (!originsOf(req.channel).includes(s.channel)) throw new ForbiddenError(`session '${s.id}' belongs to the ${s.channel} channel: it continues only there`);
     if (req.authorize) {
       const tokenOk = req.sessionToken !== undefined && safeEqual(req.sessionToken, s.secret);
       const sameUser = s.userId !== null && s.userVerified && req.userVerified === true && s.userId === req.userId;
@@ -141,6 +147,18 @@ export class SessionService {
       throw err;
     }
   }
+}
+
+/** The HTTP routes' origins: a conversation begun on one may continue on the other (the AI SDK's chat and the JSON API). */
+const HTTP_ORIGINS = ['api', 'web'];
+
+/**
+ * The origins whose sessions a request from `channel` may continue: the HTTP routes' sessions from HTTP, a
+ * messaging channel's only from that channel. A session a channel did not create is never its customer's.
+ */
+export function originsOf(channel: string | undefined): string[] {
+  const from = channel ?? 'api';
+  return HTTP_ORIGINS.includes(from) ? HTTP_ORIGINS : [from];
 }
 
 /** Only a proven user counts (a caller without `authorize` is trusted); a bare claim is undefined. */

@@ -15,6 +15,7 @@ import { sessionRoutes } from './routes/sessions.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { eventRoutes } from './routes/events.ts';
 import { staticRoutes } from './routes/static.ts';
+import { DEFAULT_CHAT_RATE_LIMIT_PER_MINUTE } from '../ingress/index.ts';
 
 export interface ServerOptions {
   runtime: Runtime;
@@ -81,11 +82,11 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
     }
     req.log.error(err);
     console.error('[server] unexpected error:', e.message);
-    return reply.status(500).send({ error: 'internal_error', message: 'something went wrong on our side; nothing you sent was lost' });
+    return reply.status(500).send({ error: 'internal_error', message: 'something went wrong on our side; what you sent may not have been kept: send it again' });
   });
   app.setNotFoundHandler((req, reply) => reply.status(404).send({ error: 'not_found', message: `no route ${req.method} ${req.url.split('?')[0]}` }));
 
-  const ctx = { runtime: opts.runtime, auth: opts.auth, chatRateLimitPerMinute: opts.chatRateLimitPerMinute ?? 120 };
+  const ctx = { runtime: opts.runtime, auth: opts.auth, chatRateLimitPerMinute: opts.chatRateLimitPerMinute ?? DEFAULT_CHAT_RATE_LIMIT_PER_MINUTE };
   await app.register(async (scoped) => chatRoutes(scoped.withTypeProvider<ZodTypeProvider>(), ctx));
   await app.register(async (scoped) => sessionRoutes(scoped.withTypeProvider<ZodTypeProvider>(), ctx));
   await app.register(async (scoped) => adminRoutes(scoped.withTypeProvider<ZodTypeProvider>(), ctx));

@@ -77,6 +77,8 @@ export interface OpenTurn {
   content: string;
   /** Check the caller: its token must be the session's secret, or its (verified) user the session's verified user. */
   authorize: boolean;
+  /** The session's `channel` must be one of these (a session continues only from where it was born). */
+  origins?: string[];
   sessionToken?: string;
   /** A user id the caller proved (a signed user token); never a bare claim. */
   userId?: string;
@@ -115,19 +117,20 @@ export async function openTurn(
        insert into messages (session_id, role, source, content, intents, workflow)
        select s.id, 'user', '', $2, '[]'::jsonb, s.active_workflow from s
         where s.bot = $3
+          and ($8::text[] is null or s.channel = any($8::text[]))
           and (not $4::boolean
                or (s.user_id is not null and s.user_verified and s.user_id = $5::text)
                or ($6::text is not null and sha256(convert_to(s.secret, 'UTF8')) = sha256(convert_to($6::text, 'UTF8'))))
        returning *
      ),
      u as (update sessions set updated_at = now() where id = $1 and mode <> 'bot' and exists (select 1 from m))
-     ${t.notify ? notifyMessage('$8', '$3') : ''}
+     ${t.notify ? notifyMessage('$9', '$3') : ''}
      select row_to_json(s) as session, (select row_to_json(m) from m) as message,
             coalesce((select json_agg(h order by h.id) from (select id, role, content from messages
                        where session_id = $1 and role in ('user', 'assistant') order by id desc limit $7) h), '[]'::json) as history,
             ${t.notify ? '(select count(*) from n)::int' : '0'} as notified
        from s`,
-    [t.sessionId, t.content, t.bot, t.authorize, t.userId ?? null, t.sessionToken ?? null, t.historyLimit, ...(t.notify ? [t.notify] : [])],
+    [t.sessionId, t.content, t.bot, t.authorize, t.userId ?? null, t.sessionToken ?? null, t.historyLimit, t.origins ?? null, ...(t.notify ? [t.notify] : [])],
   );
   if (!row) return undefined;
   const history = typeof row.history === 'string' ? (JSON.parse(row.history) as HistoryMessage[]) : row.history;

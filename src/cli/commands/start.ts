@@ -21,6 +21,7 @@ export async function run(_argv: string[]): Promise<number> {
   const { runtime, db } = await boot({ log, only: only?.length ? only : undefined, db: opening });
   const auth = authFromEnv(env);
   const channels = createChannels(runtime, channelsConfigFromEnv(env));
+  for (const line of channels.describe()) log(line);
   const observability = await setupObservability({ runtime, adminToken: auth.adminToken, env, logger });
   const app = await buildServer({
     instrument: observability.instrument,

@@ -6,23 +6,26 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ChatRequest, ChatResult, Runtime, TurnEvent } from '../../engine/index.ts';
 import { chatResultSchema } from '../../contract/index.ts';
-import { NotFoundError } from '../../errors/index.ts';
+import { InvalidError, NotFoundError } from '../../errors/index.ts';
+import { admitText, CHANNEL_NAMESPACE_MESSAGE, DEFAULT_CHAT_RATE_LIMIT_PER_MINUTE, inChannelNamespace, MAX_MESSAGE_CHARS } from '../../ingress/index.ts';
 import { turnFailure } from '../errors.ts';
 import { roleOf, sessionTokenOf } from '../auth.ts';
 import { resolveIdentity, userTokenOf } from '../identity.ts';
 import type { RouteContext } from '../app.ts';
 
-export const MAX_MESSAGE_CHARS = 4000;
+export { MAX_MESSAGE_CHARS };
 
 const idString = z.string().min(1).max(128).regex(/^[\w.:@+-]+$/, 'use letters, digits and . _ : @ + -');
+/** A session id the client chooses: never in a messaging channel's namespace (see src/ingress/session-ids.ts). */
+export const clientSessionId = idString.refine((id) => !inChannelNamespace(id), CHANNEL_NAMESPACE_MESSAGE);
+/** The message as sent; the ingress's rule (admitText in respond) strips control characters and checks the rest. */
 export const messageText = z
   .string()
   .max(MAX_MESSAGE_CHARS, `message is longer than ${MAX_MESSAGE_CHARS} characters`)
-  .refine((s) => s.trim().length > 0, 'message is empty')
-  .refine((s) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/.test(s), 'message contains control characters');
+  .refine((s) => s.trim().length > 0, 'message is empty');
 
 const chatBody = z.object({
-  sessionId: idString.optional(),
+  sessionId: clientSessionId.optional(),
   sessionToken: z.string().max(200).optional(),
   userId: idString.optional(),
   /** Proof of `userId`: a JWT (HS256) signed by the embedding application; also accepted as X-User-Token. */
@@ -33,21 +36,28 @@ const chatBody = z.object({
 
 const chatResult = chatResultSchema;
 
-export async function chatRoutes(app: FastifyInstance<any, any, any, any, ZodTypeProvider>, { runtime, auth, chatRateLimitPerMinute = 120 }: RouteContext) {
-  // Per IP and conversation, checked after the body is parsed (so the session id is known).
-  const rateLimit = {
-    max: chatRateLimitPerMinute,
+/**
+ * The chat routes' rate limit: per IP and conversation, checked after the body is parsed (so the session id is
+ * known); the same number per conversation as channel messages get (SWITCHBOARD_CHAT_RATE_LIMIT).
+ */
+export function conversationRateLimit(perMinute: number, sessionField: string) {
+  return {
+    max: perMinute,
     timeWindow: '1 minute',
     hook: 'preHandler' as const,
     keyGenerator: (req: FastifyRequest) => {
-      const b = (req.body ?? {}) as { sessionId?: unknown };
-      return `${req.ip}|${typeof b.sessionId === 'string' ? b.sessionId : 'new'}`;
+      const id = ((req.body ?? {}) as Record<string, unknown>)[sessionField];
+      return `${req.ip}|${typeof id === 'string' ? id : 'new'}`;
     },
   };
+}
+
+export async function chatRoutes(app: FastifyInstance<any, any, any, any, ZodTypeProvider>, { runtime, auth, chatRateLimitPerMinute = DEFAULT_CHAT_RATE_LIMIT_PER_MINUTE }: RouteContext) {
+  const rateLimit = conversationRateLimit(chatRateLimitPerMinute, 'sessionId');
   async function respond(req: FastifyRequest, reply: FastifyReply, botId: string, body: ChatRequest & { userToken?: string }, stream: boolean) {
     runtime.bot(botId); // 404 before anything is stored
     // Continuing a conversation needs its secret (or the same proven user); the console's tokens may act for anyone.
-    const { userToken, ...rest } = body;
+    const { userToken, ...rest } = { ...body, message: admittedMessage(body.message) };
     const trusted = roleOf(req, auth) !== null;
     const identity = trusted ? { userId: rest.userId, verified: true } : await resolveIdentity(userTokenOf(req, userToken), rest.userId, auth.userTokenSecret);
     const request: ChatRequest = { ...rest, userId: identity.userId, userVerified: identity.verified, sessionToken: rest.sessionToken ?? sessionTokenOf(req), authorize: !trusted };
@@ -77,7 +87,7 @@ export async function chatRoutes(app: FastifyInstance<any, any, any, any, ZodTyp
     {
       schema: {
         summary: "Seed 003's chat endpoint: {chatInput, userId, sessionId}, streamed as NDJSON",
-        body: z.object({ chatInput: messageText, userId: idString.optional(), userToken: z.string().max(4096).optional(), sessionId: idString.optional(), sessionToken: z.string().max(200).optional() }),
+        body: z.object({ chatInput: messageText, userId: idString.optional(), userToken: z.string().max(4096).optional(), sessionId: clientSessionId.optional(), sessionToken: z.string().max(200).optional() }),
       },
       config: { rateLimit },
     },
@@ -86,6 +96,14 @@ export async function chatRoutes(app: FastifyInstance<any, any, any, any, ZodTyp
       return respond(req, reply, defaultBot(runtime), { message: b.chatInput, userId: b.userId, userToken: b.userToken, sessionId: b.sessionId, sessionToken: b.sessionToken }, true);
     },
   );
+}
+
+/** The message as the runtime reads it (the one ingress rule), or a 400 that says why it cannot be read. */
+export function admittedMessage(raw: string): string {
+  const admitted = admitText(raw);
+  if (admitted.kind === 'empty') throw new InvalidError('message is empty (once control characters are removed)');
+  if (admitted.kind === 'too-long') throw new InvalidError(`message is longer than ${MAX_MESSAGE_CHARS} characters`);
+  return admitted.text;
 }
 
 /** Stream a turn's events one JSON object per line, as they happen; `done` carries the JSON reply's body. */

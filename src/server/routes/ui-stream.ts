@@ -22,7 +22,8 @@ import { turnFailure } from '../errors.ts';
 import { getSession } from '../../store/index.ts';
 import { roleOf, safeEqual, sessionTokenOf } from '../auth.ts';
 import type { RouteContext } from '../app.ts';
-import { MAX_MESSAGE_CHARS } from './chat.ts';
+import { admittedMessage, clientSessionId, conversationRateLimit } from './chat.ts';
+import { DEFAULT_CHAT_RATE_LIMIT_PER_MINUTE } from '../../ingress/index.ts';
 
 export const UI_STREAM_HEADERS = {
   'content-type': 'text/event-stream',
@@ -40,7 +41,7 @@ const uiMessage = z.looseObject({
 });
 
 const uiChatBody = z.looseObject({
-  id: idString,
+  id: clientSessionId,
   messages: z.array(uiMessage).min(1).max(500),
   trigger: z.enum(['submit-message', 'regenerate-message']).optional(),
   sessionToken: z.string().max(200).optional(),
@@ -58,10 +59,8 @@ export function lastUserText(messages: UiChatBody['messages']): { text: string; 
     .map((p) => p.text)
     .join('\n');
   if (!text.trim()) throw new InvalidError('the last user message has no text part');
-  if (text.length > MAX_MESSAGE_CHARS) throw new InvalidError(`message is longer than ${MAX_MESSAGE_CHARS} characters`);
-  if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/.test(text)) throw new InvalidError('message contains control characters');
   const messageId = last.id && idString.safeParse(last.id).success ? last.id : undefined;
-  return { text, messageId };
+  return { text: admittedMessage(text), messageId };
 }
 
 /** Turns the runtime's events into UI message stream chunks. */
@@ -143,7 +142,7 @@ export class UiChunkMapper {
   }
 }
 
-export async function uiStreamRoutes(app: FastifyInstance<any, any, any, any, ZodTypeProvider>, { runtime, auth }: RouteContext) {
+export async function uiStreamRoutes(app: FastifyInstance<any, any, any, any, ZodTypeProvider>, { runtime, auth, chatRateLimitPerMinute = DEFAULT_CHAT_RATE_LIMIT_PER_MINUTE }: RouteContext) {
   /** The same rule as the chat route: continuing a stored conversation needs its secret, an operator, or the same signed-in user. */
   async function authorize(req: FastifyRequest, sessionId: string, body: UiChatBody): Promise<string | undefined> {
     const token = body.sessionToken ?? sessionTokenOf(req);
@@ -163,7 +162,7 @@ export async function uiStreamRoutes(app: FastifyInstance<any, any, any, any, Zo
         params: z.object({ bot: z.string().max(64) }),
         body: uiChatBody,
       },
-      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      config: { rateLimit: conversationRateLimit(chatRateLimitPerMinute, 'id') },
     },
     async (req, reply) => {
       const botId = req.params.bot;
