@@ -29,7 +29,8 @@ describe('skill data', () => {
   it('has every skill in every language, and gibberish is the same in every process', () => {
     for (const lang of ['pt', 'es', 'vi', 'en'] as const) {
       const lines = skillLines(lang);
-      for (const c of SKILL_CLASSES) expect(lines[c].length, `${lang} ${c}`).toBeGreaterThan(5);
+      // Portuguese has no acknowledgement lines yet: they moved the Portuguese bots' out-of-scope readings (twice).
+      for (const c of SKILL_CLASSES) if (!(lang === 'pt' && c === 'acknowledge')) expect(lines[c].length, `${lang} ${c}`).toBeGreaterThan(5);
       expect(lines.answer.length).toBeGreaterThan(10);
     }
     expect(gibberish(5, 3)).toEqual(gibberish(5, 3));
@@ -99,11 +100,9 @@ describe('small talk', () => {
     expect(decideSkill(es.read('ok, y cuánto sale el blanqueamiento?')!)).toBeNull();
   });
 
-  it('tells an acknowledgement from an answer (Portuguese)', () => {
+  it('reads thanks beside an acknowledgement (Portuguese)', () => {
     const pt = createSkillDetector({ language: 'pt', domain });
-    expect(decideSkill(pt.read('ah tá, entendi')!)?.kind).toBe('acknowledge');
-    expect(decideSkill(pt.read('okay')!)?.kind).toBe('acknowledge');
-    expect(['acknowledge', 'thanks']).toContain(decideSkill(pt.read('blz, obrigado')!)?.kind);
+    expect(decideSkill(pt.read('blz, obrigado')!)?.kind).toBe('thanks');
     expect(decideSkill(pt.read('ok, e quanto custa a limpeza?')!)).toBeNull();
   });
 
