@@ -1,5 +1,5 @@
 // Several `switchboard start` processes on one Postgres: messages of one session are processed one at a time
-// across processes (advisory lock), console events reach every process (LISTEN/NOTIFY).
+// across processes (advisory lock), console events and admin settings reach every process (LISTEN/NOTIFY).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Runtime } from '../src/engine/index.ts';
 import { openDatabase, openTestDatabase } from '../src/store/index.ts';
@@ -70,4 +70,26 @@ describe.skipIf(!PG)('two server processes on one Postgres', () => {
     ctrl.abort();
     expect(seen).toBe(true);
   });
+
+  it("applies an admin's intent and handoff changes made on one process in the other, where turns follow them", async () => {
+    const admin = { authorization: 'Bearer proc-admin', 'content-type': 'application/json' };
+    const put = (url: string, body: unknown) => fetch(url, { method: 'PUT', headers: admin, body: JSON.stringify(body) });
+    // The other process has read the intents before the change (it answers a price question as its own FAQ).
+    const before = await postJson(`${b.url}/api/bots/ct-smash/chat`, { message: 'quanto custa a mensalidade?' });
+    expect(before.body.mode).toBe('bot');
+    expect((await put(`${a.url}/api/bots/ct-smash/intents`, { intents: { faq: { handoff: true } } })).status).toBe(200);
+    expect((await put(`${a.url}/api/bots/ct-smash/handoff`, { timeout_minutes: 7 })).status).toBe(200);
+    const readOnB = async () => {
+      const intents = (await fetch(`${b.url}/api/bots/ct-smash/intents`, { headers: admin }).then((r) => r.json())).intents as { id: string; handoff: boolean }[];
+      const handoff = await fetch(`${b.url}/api/bots/ct-smash/handoff`, { headers: admin }).then((r) => r.json());
+      return intents.find((i) => i.id === 'faq')?.handoff === true && handoff.timeout_minutes === 7;
+    };
+    // The notification arrives when it arrives: wait for it (a generous deadline for a loaded machine).
+    const deadline = Date.now() + 30_000;
+    while (!(await readOnB()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    expect(await readOnB()).toBe(true);
+    const after = await postJson(`${b.url}/api/bots/ct-smash/chat`, { message: 'quanto custa a mensalidade?' });
+    expect(after.body.mode).toBe('handoff_pending');
+    expect((await put(`${a.url}/api/bots/ct-smash/intents`, { intents: { faq: { handoff: false } } })).status).toBe(200);
+  }, 120_000);
 });

@@ -70,12 +70,42 @@ export function formatBench(r: BenchReport): string {
     if (pub.error) out.push(`  ${pub.error}`);
   }
 
+  if (r.cost) {
+    const c = r.cost;
+    out.push('', `Cost per turn, whole system (ct-smash and the peer on ${c.postgres}; CPU of this process + the Postgres backends that served it, WAL written; medians over alternating blocks; load average ${c.loadAverage.start} → ${c.loadAverage.end})`);
+    const sbOf = (path: string) => c.rows.find((x) => x.system === 'switchboard' && x.path === path);
+    out.push(
+      textTable(
+        ['system', 'path', 'CPU ms/turn', 'process', 'backends', 'WAL bytes/turn', 'CPU vs peer', 'WAL vs peer', 'turns'],
+        c.rows.map((x) => {
+          const sb = sbOf(x.path);
+          const vs = x.system === 'peer' && sb;
+          return [x.system, x.path, fmt(x.cpuMs, 2), fmt(x.processCpuMs, 2), `${fmt(x.backendCpuMs, 2)} (${x.backends})`, fmt(x.walBytes, 0), vs ? `${fmt(ratio(sb.cpuMs, x.cpuMs), 2)}×` : '', vs ? `${fmt(ratio(sb.walBytes, x.walBytes), 2)}×` : '', x.turns];
+        }),
+      ),
+    );
+  }
+
+  if (r.growth) {
+    const g = r.growth;
+    const [empty, filled] = [g.points.find((p) => p.label === 'empty'), g.points.find((p) => p.label === 'filled')];
+    out.push('', `Growth (${g.postgres}; filled with ${g.size.sessions.toLocaleString('en')} conversations, ${g.size.messages.toLocaleString('en')} messages, ${g.size.turns.toLocaleString('en')} traces in ${fmt(g.fillSeconds, 0)} s; load average ${g.loadAverage.start} → ${g.loadAverage.end})`);
+    const rows: (string | number)[][] = [];
+    if (empty && filled) {
+      rows.push(['ct-smash turn p50, in process (ms)', fmt(empty.turnP50Ms, 2), fmt(filled.turnP50Ms, 2), `${fmt(ratio(filled.turnP50Ms, empty.turnP50Ms), 2)}×`]);
+      rows.push(['ct-smash turn CPU, process + backends (ms)', fmt(empty.turnCpuMs, 2), fmt(filled.turnCpuMs, 2), `${fmt(ratio(filled.turnCpuMs, empty.turnCpuMs), 2)}×`]);
+      for (const name of Object.keys(filled.endpoints)) rows.push([`${name} p95 (ms)`, fmt(empty.endpoints[name]?.p95, 1), fmt(filled.endpoints[name].p95, 1), '']);
+      if (filled.knowledgeSearch) rows.push([`knowledge search over ${g.size.knowledgePassages.toLocaleString('en')} passages p50 / p95 (ms)`, '', `${fmt(filled.knowledgeSearch.p50, 1)} / ${fmt(filled.knowledgeSearch.p95, 1)}`, '']);
+    }
+    out.push(textTable(['measure', 'empty', 'filled', 'filled ÷ empty'], rows));
+  }
+
   if (r.startup.length) {
     out.push('', `Start-up: \`node ${START_COMMAND.join(' ')}\` (what \`npm start\` runs; every bot, embedded PGlite)`);
     out.push(
       textTable(
-        ['data dir', '→ /api/health', '→ first reply', 'first turn', 'server says ready in'],
-        r.startup.map((s) => [s.dataDir, `${fmt(s.healthMs / 1000, 2)} s`, `${fmt(s.firstReplyMs / 1000, 2)} s`, `${fmt(s.firstTurnMs, 0)} ms`, s.reportedReadyMs !== undefined ? `${fmt(s.reportedReadyMs / 1000, 1)} s` : '–']),
+        ['data dir', '→ /api/health', '→ first reply', 'first turn', 'server says ready in', 'load average'],
+        r.startup.map((s) => [s.dataDir, `${fmt(s.healthMs / 1000, 2)} s`, `${fmt(s.firstReplyMs / 1000, 2)} s`, `${fmt(s.firstTurnMs, 0)} ms`, s.reportedReadyMs !== undefined ? `${fmt(s.reportedReadyMs / 1000, 1)} s` : '–', s.loadAverage ?? '?']),
       ),
     );
   }

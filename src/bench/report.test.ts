@@ -46,9 +46,16 @@ describe('bench report', () => {
       [2, false], // in-process p50 8 ms vs the floor's 4 ms (PGlite)
       [0.55, false], // 110 vs the floor's 200 turns/s (PGlite)
       [expect.closeTo(29.34, 2), false], // p99
-      [3, false], // start on a fresh data dir
-      [1.8, true], // start on an existing data dir
+      [3, false], // start on a fresh data dir (≤ 1.8 s idle)
+      [1.8, false], // start on an existing data dir (≤ 1.2 s idle)
     ]);
+  });
+
+  it('judges start-up against the idle goal, 1.5× that up to a load average of 2, and not above', () => {
+    const judged = (load: number) => targetsOf({ ...report(), startup: [{ dataDir: 'existing', healthMs: 1500, firstReplyMs: 1700, firstTurnMs: 200, loadAverage: load }] }).find((x) => x.name.includes('existing'))!.met;
+    expect(judged(0.3)).toBe(false); // 1.7 s > 1.2 s
+    expect(judged(1.9)).toBe(true); // ≤ 1.8 s
+    expect(judged(3.5)).toBeNull();
   });
 
   it('prints tables and renders self-contained HTML with SVG bar charts', () => {

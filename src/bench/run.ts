@@ -19,6 +19,8 @@ import { startPeerServer, type PeerServer } from './peer.ts';
 import { benchPostgresUrl, benchSchemaName, dropSchema, openBenchPostgres, probePostgres, redactUrl } from './postgres.ts';
 import { httpPlayer, inProcessPlayer, replayHttp, replayInProcess, replayPaired, type HttpTarget, type Player } from './replay.ts';
 import { START_COMMAND, measureStartup, type StartupRun } from './startup.ts';
+import { measureCostSection, type CostSection } from './cost-section.ts';
+import { FULL_GROWTH, QUICK_GROWTH, measureGrowthSection, type GrowthSection } from './growth.ts';
 import { ratio, summarize, type LatencySummary, type LoadResult } from './stats.ts';
 
 export type Driver = 'pglite' | 'postgres';
@@ -64,6 +66,10 @@ export interface BenchReport {
   memory?: MemoryResult;
   nlu: { bots: BotNluResult[]; public?: PublicNluResult };
   startup: StartupRun[];
+  /** Whole-system CPU and WAL per turn, Switchboard and the peer on the same Postgres. */
+  cost?: CostSection;
+  /** A turn and the console's reads on an empty store and on one holding a large history. */
+  growth?: GrowthSection;
   targets: Target[];
   notes: string[];
 }
@@ -73,8 +79,10 @@ export interface BenchOptions {
   /** Bots to measure (default: every bot with a conversations.yaml). */
   bots?: string[];
   botsDir?: string;
-  /** Skip parts by name: floors, turns, postgres, peer, throughput, memory, nlu, startup. */
+  /** Skip parts by name (BENCH_PARTS). */
   skip?: string[];
+  /** Run only these parts (BENCH_PARTS); the others are skipped. */
+  only?: string[];
   env?: NodeJS.ProcessEnv;
   log?: (line: string) => void;
 }
@@ -94,6 +102,9 @@ interface Budget {
 const FULL: Budget = { floorIterations: 2000, floorWarmup: 100, turns: 400, sectionMs: 10_000, loadSeconds: 9, loadRounds: 3, memorySessions: 1000 };
 const QUICK: Budget = { floorIterations: 300, floorWarmup: 30, turns: 100, sectionMs: 3_000, loadSeconds: 3, loadRounds: 1, memorySessions: 200 };
 
+/** The parts of a run, by the names --skip and --only take. */
+export const BENCH_PARTS = ['floors', 'turns', 'postgres', 'peer', 'throughput', 'memory', 'nlu', 'startup', 'cost', 'growth'];
+
 /** The bot whose figures the targets are about. */
 export const REFERENCE_BOT = 'ct-smash';
 /** Concurrent conversations of the throughput comparison. */
@@ -104,7 +115,7 @@ export async function runBench(opts: BenchOptions = {}): Promise<BenchReport> {
   const quick = opts.quick ?? false;
   const budget = quick ? QUICK : FULL;
   const log = opts.log ?? (() => {});
-  const skip = new Set(opts.skip ?? []);
+  const skip = new Set([...(opts.skip ?? []), ...(opts.only?.length ? BENCH_PARTS.filter((p) => !opts.only!.includes(p)) : [])]);
   const env = opts.env ?? process.env;
   const botsDir = opts.botsDir ?? defaultBotsDir;
   const bots = opts.bots?.length ? opts.bots : botsWithConversations(botsDir);
@@ -254,6 +265,20 @@ export async function runBench(opts: BenchOptions = {}): Promise<BenchReport> {
     report.nlu.public = await publicDatasets(quick, log);
   });
 
+  await attempt('cost', async () => {
+    const file = files.get(REFERENCE_BOT);
+    if (!file) return;
+    log(`▶ cost per turn, whole system: ${REFERENCE_BOT} and the peer, CPU of the process + its Postgres backends, WAL written`);
+    report.cost = await measureCostSection({ bot: REFERENCE_BOT, botsDir, file, blocks: quick ? 2 : 5, env, loadAverage: () => +loadavg()[0].toFixed(2), log });
+  });
+
+  await attempt('growth', async () => {
+    const file = files.get(REFERENCE_BOT);
+    if (!file) return;
+    log(`▶ growth: ${REFERENCE_BOT}'s turn and the console's reads, empty store vs a filled one`);
+    report.growth = await measureGrowthSection({ bot: REFERENCE_BOT, botsDir, file, size: quick ? QUICK_GROWTH : FULL_GROWTH, env, loadAverage: () => +loadavg()[0].toFixed(2), log });
+  });
+
   await attempt('startup', async () => {
     log(`▶ start-up: \`node ${START_COMMAND.join(' ')}\`, fresh and existing data dir`);
     report.startup = await measureStartup();
@@ -308,8 +333,20 @@ export function targetsOf(r: BenchReport): Target[] {
   if (inProc) out.push({ name: `${bot} in-process turn p99 (PGlite)`, value: inProc.p99, unit: 'ms', target: '< 25 ms', met: inProc.p99 < 25 });
   // 3. Start-up.
   const fresh = r.startup.find((s) => s.dataDir === 'fresh');
-  if (fresh) out.push({ name: 'start to first answered message, fresh data dir', value: fresh.firstReplyMs / 1000, unit: 's', target: '≤ 2.5 s', met: fresh.firstReplyMs <= 2500 });
+  // Start-up goals are for an idle machine (load average < 0.5); at a load average up to 2 they are 1.5× as long.
+  const startLimit = (idleMs: number, load?: number) => (load === undefined || load < 0.5 ? idleMs : load <= 2 ? idleMs * 1.5 : Number.NaN);
+  const startTarget = (idleMs: number, load?: number) => {
+    const limit = startLimit(idleMs, load);
+    return { target: Number.isNaN(limit) ? `≤ ${idleMs / 1000} s idle (load ${load} > 2: not judged)` : `≤ ${limit / 1000} s at load ${load}`, limit };
+  };
+  if (fresh) {
+    const t = startTarget(1800, fresh.loadAverage);
+    out.push({ name: 'start to first answered message, fresh data dir', value: fresh.firstReplyMs / 1000, unit: 's', target: t.target, met: Number.isNaN(t.limit) ? null : fresh.firstReplyMs <= t.limit });
+  }
   const existing = r.startup.find((s) => s.dataDir === 'existing');
-  if (existing) out.push({ name: 'start to first answered message, existing data dir', value: existing.firstReplyMs / 1000, unit: 's', target: '< 2 s', met: existing.firstReplyMs < 2000 });
+  if (existing) {
+    const t = startTarget(1200, existing.loadAverage);
+    out.push({ name: 'start to first answered message, existing data dir', value: existing.firstReplyMs / 1000, unit: 's', target: t.target, met: Number.isNaN(t.limit) ? null : existing.firstReplyMs <= t.limit });
+  }
   return out;
 }

@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ApiClient } from '../eval/index.ts';
 import { ensureServerBuilt } from '../../scripts/build-server.mjs';
@@ -22,6 +22,8 @@ export interface StartupRun {
   firstTurnMs: number;
   /** What the server printed as its own ready time ("Ready in … s"), ms. */
   reportedReadyMs?: number;
+  /** The machine's 1-minute load average when the run started (the goals are for an idle machine). */
+  loadAverage?: number;
 }
 
 export async function freePort(): Promise<number> {
@@ -54,6 +56,7 @@ async function startOnce(root: string, dataDir: string, label: StartupRun['dataD
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SWITCHBOARD_ADMIN_TOKEN: 'bench-start' };
   delete env.DATABASE_URL;
   delete env.SWITCHBOARD_MODEL;
+  const loadAverage = +loadavg()[0].toFixed(2);
   const t0 = performance.now();
   const child = spawn(process.execPath, START_COMMAND, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
@@ -83,7 +86,7 @@ async function startOnce(root: string, dataDir: string, label: StartupRun['dataD
     if (!reply.reply) throw new Error('the first message got no reply');
     const firstReplyMs = performance.now() - t0;
     const ready = /Ready in ([\d.]+) s/.exec(output);
-    return { dataDir: label, healthMs, firstReplyMs, firstTurnMs: performance.now() - t1, reportedReadyMs: ready ? Number(ready[1]) * 1000 : undefined };
+    return { dataDir: label, healthMs, firstReplyMs, firstTurnMs: performance.now() - t1, reportedReadyMs: ready ? Number(ready[1]) * 1000 : undefined, loadAverage };
   } finally {
     client.close();
     await stop(child);

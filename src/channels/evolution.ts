@@ -25,7 +25,7 @@ const WRAPPERS = ['ephemeralMessage', 'viewOnceMessage', 'viewOnceMessageV2', 'v
 
 /**
  * Normalise an Evolution webhook. `instance` is the bot's configured instance (messages from another
- * instance are not this bot's); without one, replies go through the instance the message came from.
+ * instance are not this bot's). The webhook route refuses a bot without one, and a payload naming another.
  */
 export function parseEvolutionWebhook(body: unknown, bot: string, instance?: string): Parsed[] {
   if (!body || typeof body !== 'object') return [{ kind: 'ignored', reason: 'not a JSON object' }];

@@ -2,7 +2,7 @@
 // See docs/how-to/channels.md for connecting a number or an inbox.
 export { createChannels, channelRoutes, type Channels } from './routes.ts';
 export { channelsConfigFromEnv, type ChannelsConfig, type EvolutionConfig, type WhatsAppCloudConfig, type ChatwootConfig } from './config.ts';
-export { channelMigrations, listDeliveries, getLink, type DeliveryRow, type ChannelLink } from './store.ts';
+export { channelMigrations, deliveryRetentionStep, listDeliveries, getLink, type DeliveryRow, type ChannelLink } from './store.ts';
 export { ChannelHub, type ChannelAdapter } from './hub.ts';
 export { channelSessionId } from './sessions.ts';
 export { parseEvolutionWebhook } from './evolution.ts';

@@ -1,6 +1,6 @@
 // The channels' own tables: webhooks received (dedupe + crash recovery), which address a session answers
 // to, and every outgoing call with its outcome (so an operator can see an undelivered reply).
-import type { Migration, Sql } from '../store/index.ts';
+import type { Migration, RetentionStep, Sql } from '../store/index.ts';
 import type { Address, ChannelName, InboundMessage } from './types.ts';
 
 export const channelMigrations: Migration[] = [
@@ -63,6 +63,17 @@ alter table channel_sessions add column if not exists opened_at timestamptz;
     // How many times a webhook message was taken for processing: one that keeps failing or being interrupted gives up.
     id: 'channels-003-inbound-attempts',
     sql: `alter table channel_inbound add column if not exists attempts integer not null default 0;`,
+  },
+  {
+    // Read through an index as deliveries pile up: whether a message part already went out (every reply), the
+    // delivery counts of /api/channels/stats (an index-only scan of the narrow index, per bot or all), and a
+    // conversation's received webhooks (retention).
+    id: 'channels-004-delivery-indexes',
+    sql: `
+create index if not exists channel_deliveries_message on channel_deliveries (message_id, part) where message_id is not null;
+create index if not exists channel_deliveries_counts on channel_deliveries (bot, channel, status, error_code) where kind = 'message';
+create index if not exists channel_inbound_session on channel_inbound (session_id);
+`,
   },
 ];
 
@@ -298,9 +309,9 @@ export interface DeliveryCount {
 /** Sent and failed replies counted by bot, channel, status and provider error code. */
 export async function countDeliveries(sql: Sql, bot?: string): Promise<DeliveryCount[]> {
   const rows = await sql.query<{ bot: string; channel: ChannelName; status: DeliveryStatus; error_code: string | null; n: number | string }>(
-    `select bot, channel, status, error_code, count(*) as n from channel_deliveries where kind = 'message' and ($1::text is null or bot = $1)
+    `select bot, channel, status, error_code, count(*) as n from channel_deliveries where kind = 'message'${bot === undefined ? '' : ' and bot = $1'}
      group by bot, channel, status, error_code order by bot, channel, status, error_code`,
-    [bot ?? null],
+    bot === undefined ? [] : [bot],
   );
   return rows.map((r) => ({ bot: r.bot, channel: r.channel, status: r.status, errorCode: r.error_code, count: Number(r.n) }));
 }
@@ -355,3 +366,14 @@ export async function listDeliveries(sql: Sql, filter: { sessionId?: string; sta
     updatedAt: new Date(r.updated_at as string),
   }));
 }
+
+/** Retention: the delivery records and received webhooks of conversations idle for SWITCHBOARD_RETAIN_DELIVERIES_DAYS. */
+export const deliveryRetentionStep: RetentionStep = {
+  name: 'deliveries',
+  days: (p) => p.deliveryDays,
+  remove: async (sql, ids) => {
+    const sent = await sql.query('delete from channel_deliveries where session_id = any($1::text[]) returning 1', [ids]);
+    const received = await sql.query("delete from channel_inbound where session_id = any($1::text[]) and status not in ('queued', 'processing') returning 1", [ids]);
+    return sent.length + received.length;
+  },
+};

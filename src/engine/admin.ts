@@ -1,9 +1,11 @@
 // Admin settings of a bot that change while it runs: intents (labels, handoff toggles, examples) and handoff
-// settings. Stored in the settings table so every process (and the next start) sees them.
+// settings. Stored in the settings table (the next start reads them), applied here at once, and announced on the
+// store's notification channel so every other process reads them again too.
 import type { BotConfig, IntentConfig } from '../bot/config.ts';
 import { ConflictError, InvalidError, NotFoundError } from '../errors/index.ts';
 import * as store from '../store/index.ts';
 import type { Database } from '../store/index.ts';
+import type { EventHub } from './events.ts';
 import type { BotRegistry } from './registry.ts';
 
 const INTENT_ID = /^[a-z][a-z0-9_]{0,39}$/;
@@ -12,6 +14,7 @@ export class AdminSettings {
   constructor(
     private db: Database,
     private registry: BotRegistry,
+    private events: EventHub,
   ) {}
 
   async putIntents(botId: string, patch: Record<string, Partial<IntentConfig>>): Promise<Record<string, IntentConfig>> {
@@ -25,6 +28,7 @@ export class AdminSettings {
     }
     await store.putSetting(this.db, botId, 'intents', stored);
     this.registry.reloadIntents(bot, stored);
+    await this.events.settingsChanged(botId);
     return bot.intents;
   }
 
@@ -37,6 +41,7 @@ export class AdminSettings {
     delete stored[id];
     await store.putSetting(this.db, botId, 'intents', stored);
     this.registry.reloadIntents(bot, stored);
+    await this.events.settingsChanged(botId);
   }
 
   async putHandoffSettings(botId: string, patch: Partial<BotConfig['handoff']>): Promise<BotConfig['handoff']> {
@@ -44,6 +49,7 @@ export class AdminSettings {
     const stored = { ...((await store.getSetting<Partial<BotConfig['handoff']>>(this.db, botId, 'handoff')) ?? {}), ...patch };
     await store.putSetting(this.db, botId, 'handoff', stored);
     bot.handoff = { ...bot.config.handoff, ...stored };
+    await this.events.settingsChanged(botId);
     return bot.handoff;
   }
 

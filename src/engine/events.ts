@@ -1,5 +1,6 @@
 // Console events (new messages, mode changes, pending count, typing). Published through the store's
-// notification channel so that every server process's SSE clients see them (LISTEN/NOTIFY on Postgres).
+// notification channel so that every server process's SSE clients see them (LISTEN/NOTIFY on Postgres). Beside
+// them, on a channel of its own that no console hears, the runtime's notice that a bot's admin settings changed.
 import { countPending, type Database, type MessageRow, type SessionRow } from '../store/index.ts';
 import { Signals } from './signals.ts';
 
@@ -10,12 +11,16 @@ export type HubEvent =
   | { type: 'typing'; bot: string; sessionId: string; typing: boolean };
 
 const CHANNEL = 'switchboard_events';
+/** A bot's admin settings (intents, handoff) changed in some process: the payload is the bot's id. */
+const SETTINGS_CHANNEL = 'switchboard_settings';
 
 export class EventHub {
   /** What happened in this process, for its observers (metrics, logs): never leaves the process. */
   readonly signals = new Signals();
   private subscribers = new Set<(e: HubEvent) => void>();
+  private settingsSubscribers = new Set<(bot: string) => void>();
   private unlisten: (() => Promise<void>) | null = null;
+  private unlistenSettings: (() => Promise<void>) | null = null;
 
   constructor(private db: Database) {}
 
@@ -29,6 +34,20 @@ export class EventHub {
       }
       for (const s of this.subscribers) s(event);
     });
+    this.unlistenSettings = await this.db.listen(SETTINGS_CHANNEL, (bot) => {
+      for (const s of this.settingsSubscribers) s(bot);
+    });
+  }
+
+  /** Tell every process (this one included) that a bot's admin settings changed in the store. */
+  settingsChanged(bot: string): Promise<void> {
+    return this.db.notify(SETTINGS_CHANNEL, bot);
+  }
+
+  /** Hear of admin settings changed by any process. */
+  onSettingsChanged(fn: (bot: string) => void): () => void {
+    this.settingsSubscribers.add(fn);
+    return () => this.settingsSubscribers.delete(fn);
   }
 
   /**
@@ -91,6 +110,8 @@ export class EventHub {
 
   async close(): Promise<void> {
     await this.unlisten?.();
+    await this.unlistenSettings?.();
     this.subscribers.clear();
+    this.settingsSubscribers.clear();
   }
 }

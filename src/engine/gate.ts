@@ -3,7 +3,7 @@
 import type { BotConfig } from '../bot/config.ts';
 import { createGuardrail, defaultBlockReply, guardrailSettings, logModeration, type GuardrailVerdict } from '../guardrails/index.ts';
 import * as store from '../store/index.ts';
-import type { Database, SessionRow, Sql } from '../store/index.ts';
+import type { SessionRow, Sql } from '../store/index.ts';
 import type { LoadedBot } from './registry.ts';
 import { verifiedUserId, type ChatRequest } from './sessions.ts';
 import { runtimeReply } from './runtime-replies.ts';
@@ -16,7 +16,7 @@ export interface GateBlock {
 }
 
 /** Returns the block, or null to go on. */
-export async function gate(db: Database, bot: LoadedBot, session: SessionRow, req: ChatRequest, text: string): Promise<GateBlock | null> {
+export async function gate(db: Sql, bot: LoadedBot, session: SessionRow, req: ChatRequest, text: string): Promise<GateBlock | null> {
   const { config } = bot;
   if (config.requireUser) {
     // Only a proven user passes the sign-in gate: a bare userId from a browser is a claim, not a sign-in.

@@ -4,5 +4,5 @@ export * from './runtime.ts';
 export { answerFromKnowledge } from './specialists.ts';
 export { EventHub, type HubEvent } from './events.ts';
 export { KeyedMutex } from './lock.ts';
-export { safeEqual } from './secrets.ts';
+export { bearerCredential, safeEqual } from './secrets.ts';
 export { runtimeReply } from './runtime-replies.ts';

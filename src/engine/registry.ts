@@ -19,8 +19,8 @@ import { buildUnderstander, classifierInputs, detectorCacheName, detectorInputs 
 /** What src/llm hands the runtime for a bot with a model. */
 export interface ModelBinding {
   spec: string;
-  /** Wrap local understanding into the configured mode (llm or cascade). */
-  understander(local: Understander, config: BotConfig, intents: Record<string, IntentConfig>, calls: () => ModelCallRecord[]): Understander;
+  /** Wrap local understanding into the configured mode (llm or cascade); model calls go to each call's `input.trace`. */
+  understander(local: Understander, config: BotConfig, intents: Record<string, IntentConfig>): Understander;
   /** A turn-scoped model whose calls are recorded into `calls`. */
   forTurn(calls: ModelCallRecord[]): TurnModel;
 }
@@ -34,8 +34,6 @@ export interface LoadedBot extends BotSource {
   understander: Understander;
   model: ModelBinding | null;
   language: Language;
-  /** Set while a turn runs: the model calls of that turn (the understander reads it). */
-  currentCalls: ModelCallRecord[];
   services: unknown;
   /** The local classifier (also behind llm/cascade understanding). */
   local: LocalUnderstander;
@@ -110,7 +108,6 @@ export class BotRegistry {
       understander: null as unknown as Understander,
       model: await this.bindModel(config),
       language: config.language.slice(0, 2) as Language,
-      currentCalls: [],
       services,
       webSearch: webSearchOptions(config.answers?.web, env),
       local: null as unknown as LocalUnderstander,
@@ -137,6 +134,19 @@ export class BotRegistry {
       this.opts.log(msg);
       return null;
     }
+  }
+
+  /** A bot's admin settings read again from the store (another process changed them); unknown bots are ignored. */
+  async reloadSettings(botId: string): Promise<void> {
+    const bot = this.bots.get(botId);
+    if (!bot) return;
+    const { db } = this.opts;
+    const [intents, handoff] = await Promise.all([
+      store.getSetting<Record<string, Partial<IntentConfig>>>(db, botId, 'intents'),
+      store.getSetting<Partial<BotConfig['handoff']>>(db, botId, 'handoff'),
+    ]);
+    this.reloadIntents(bot, intents ?? {});
+    bot.handoff = { ...bot.config.handoff, ...(handoff ?? {}) };
   }
 
   /** Settings stored by another process (or an admin) take effect here at once. */

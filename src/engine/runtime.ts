@@ -64,7 +64,7 @@ export class Runtime {
     });
     const sessions = new SessionService(db, this.events);
     this.turns = new TurnRunner({ db, now: this.now, events: this.events, mutex, registry: this.registry, sessions, handoff: this.handoff });
-    this.admin = new AdminSettings(db, this.registry);
+    this.admin = new AdminSettings(db, this.registry, this.events);
   }
 
   static async create(opts: RuntimeOptions): Promise<Runtime> {
@@ -73,6 +73,9 @@ export class Runtime {
     await store.migrate(opts.db, [...store.coreMigrations, ...sources.flatMap((s) => s.definition.migrations ?? [])]);
     for (const source of sources) await rt.registry.load(source);
     await rt.events.start();
+    // An admin's change made in another process (or this one) is read again from the store.
+    const log = opts.log ?? (() => {});
+    rt.events.onSettingsChanged((bot) => void rt.registry.reloadSettings(bot).catch((err: Error) => log(`[${bot}] settings not reloaded: ${err.message}`)));
     return rt;
   }
 
@@ -97,6 +100,11 @@ export class Runtime {
    */
   warmUp(idleMs = 150, startAfterMs = Math.max(idleMs, 1000)): Promise<void> {
     return this.registry.warmUp(idleMs, (ms) => this.admission.quiet(ms), () => this.admission.closing, startAfterMs);
+  }
+
+  /** No turn in flight, and none came or went for `idleMs` (background work such as retention waits for this). */
+  quiet(idleMs: number): boolean {
+    return this.admission.quiet(idleMs);
   }
 
   /** Run one user message through its bot. `onEvent` receives the turn's events as they happen. */

@@ -4,3 +4,8 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 export function safeEqual(a: string, b: string): boolean {
   return timingSafeEqual(createHash('sha256').update(a).digest(), createHash('sha256').update(b).digest());
 }
+
+/** The credential of an `Authorization: Bearer …` value, the scheme in any case (RFC 7235, RFC 9110 §11.1). */
+export function bearerCredential(authorization: string | undefined): string | undefined {
+  return /^bearer[ \t]+(\S+)\s*$/i.exec(authorization ?? '')?.[1];
+}

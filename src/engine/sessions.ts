@@ -7,6 +7,7 @@ import * as store from '../store/index.ts';
 import type { Database, SessionRow, Sql } from '../store/index.ts';
 import type { EventHub } from './events.ts';
 import type { LoadedBot } from './registry.ts';
+import type { BotSession } from './types.ts';
 import { safeEqual } from './secrets.ts';
 
 /** Messages of history a turn sees. */
@@ -49,8 +50,8 @@ export class SessionService {
     private events: EventHub,
   ) {}
 
-  create(bot: LoadedBot, req: ChatRequest, id?: string): Promise<SessionRow> {
-    return store.createSession(this.db, {
+  create(bot: LoadedBot, req: ChatRequest, id?: string, sql: Sql = this.db): Promise<SessionRow> {
+    return store.createSession(sql, {
       id,
       bot: bot.config.id,
       userId: req.userId,
@@ -69,15 +70,15 @@ export class SessionService {
     return (await this.openWithHistory(bot, sessionId, req)).session;
   }
 
-  /** open plus the recent messages, read in the same round trip. */
-  async openWithHistory(bot: LoadedBot, sessionId: string, req: ChatRequest): Promise<OpenedSession> {
-    const existing = await store.getSessionWithHistory(this.db, sessionId, HISTORY_READ);
+  /** open plus the recent messages, read in the same round trip. `sql`: the connection to run on (the lock's). */
+  async openWithHistory(bot: LoadedBot, sessionId: string, req: ChatRequest, sql: Sql = this.db): Promise<OpenedSession> {
+    const existing = await store.getSessionWithHistory(sql, sessionId, HISTORY_READ);
     if (existing) return { session: this.check(bot, existing.session, req), history: existing.history };
     try {
-      return { session: await this.create(bot, req, sessionId), history: [] };
+      return { session: await this.create(bot, req, sessionId, sql), history: [] };
     } catch {
       // Created concurrently by another process: read it again.
-      const again = await store.getSessionWithHistory(this.db, sessionId, HISTORY_READ);
+      const again = await store.getSessionWithHistory(sql, sessionId, HISTORY_READ);
       if (!again) throw new ConflictError(`session '${sessionId}' could not be created`);
       return { session: this.check(bot, again.session, req), history: again.history };
     }
@@ -121,14 +122,14 @@ export class SessionService {
     return s;
   }
 
-  /** Store the user's message (or find it again for a retried clientMessageId). */
-  async storeUserMessage(bot: LoadedBot, session: SessionRow, req: ChatRequest): Promise<store.MessageRow> {
+  /** Store the user's message (or find it again for a retried clientMessageId); `sql`: the connection to run on. */
+  async storeUserMessage(bot: LoadedBot, session: SessionRow, req: ChatRequest, sql: Sql = this.db): Promise<store.MessageRow> {
     if (req.clientMessageId) {
-      const existing = await store.findByClientMessageId(this.db, session.id, req.clientMessageId);
+      const existing = await store.findByClientMessageId(sql, session.id, req.clientMessageId);
       if (existing) return existing;
     }
     try {
-      const m = await store.insertMessage(this.db, {
+      const m = await store.insertMessage(sql, {
         sessionId: session.id,
         role: 'user',
         source: '',
@@ -137,16 +138,22 @@ export class SessionService {
         workflow: session.activeWorkflow,
       });
       // While a person has the conversation no reply follows: keep the inbox ordered by this message.
-      if (botPaused(session.mode)) await store.updateSession(this.db, session.id, {});
+      if (botPaused(session.mode)) await store.updateSession(sql, session.id, {});
       this.events.publishMessage(bot.config.id, m);
       return m;
     } catch (err) {
       // Two deliveries of one clientMessageId raced (another process stored it first).
-      const again = req.clientMessageId ? await store.findByClientMessageId(this.db, session.id, req.clientMessageId) : undefined;
+      const again = req.clientMessageId ? await store.findByClientMessageId(sql, session.id, req.clientMessageId) : undefined;
       if (again) return again;
       throw err;
     }
   }
+}
+
+/** A session as a bot sees it (BotSession): its user only when verified, a bare claim apart. */
+export function botSession(s: SessionRow): BotSession {
+  const { userId, userVerified, secret: _secret, ...rest } = s;
+  return { ...rest, userId: userVerified ? userId : null, claimedUserId: userVerified ? null : userId };
 }
 
 /** The HTTP routes' origins: a conversation begun on one may continue on the other (the AI SDK's chat and the JSON API). */

@@ -1,7 +1,7 @@
 // What happened in this process, for observers (metrics, logs): finished turns and their stages, mode changes,
 // double-texting decisions. Unlike the EventHub these never leave the
 // process (each replica counts its own work) and cost nothing when nobody listens.
-import { isDomainError } from '../errors/index.ts';
+import { domainErrorOf } from '../errors/index.ts';
 import type { ChatResult, ModelCallRecord, TraceEntry } from './types.ts';
 
 /** How a message ended: the label of `switchboard_turns_total{outcome}`. */
@@ -72,8 +72,9 @@ export function turnSignal(bot: string, text: string, r: ChatResult, ms: number)
 
 /** The signal of a message that threw: rejected (busy, unavailable) or failed; undefined for the caller's errors. */
 export function failedTurnSignal(bot: string, text: string, err: unknown, ms: number, sessionId?: string): RuntimeSignal | undefined {
-  const kind = isDomainError(err) ? err.kind : 'failed';
+  const domain = domainErrorOf(err);
+  const kind = domain?.kind ?? 'failed';
   const outcome: TurnOutcomeLabel | undefined = kind === 'busy' || kind === 'unavailable' ? 'rejected' : kind === 'failed' ? 'failed' : undefined;
   if (!outcome) return undefined;
-  return { type: 'turn', bot, outcome, intent: '', intents: [], mode: '', path: '', ms, sessionId, text, error: (err as Error).message };
+  return { type: 'turn', bot, outcome, intent: '', intents: [], mode: '', path: '', ms, sessionId, text, error: (domain ?? (err as Error)).message };
 }

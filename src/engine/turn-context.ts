@@ -13,6 +13,7 @@ import { inSpan, tracingEnabled } from '../observability/spans.ts';
 import { searchTable } from '../catalogue/table-search.ts';
 import { resultEntities } from '../catalogue/intent-search.ts';
 import type { LoadedBot } from './registry.ts';
+import { botSession } from './sessions.ts';
 import type { DeferredWrite, WriteRejected } from './outcomes.ts';
 import type { TraceEntry, TurnContext, TurnEvent, TurnModel } from './types.ts';
 
@@ -44,7 +45,7 @@ export function turnContext(scope: TurnScope, state: TurnStateValue): TurnContex
   const ctx: TurnContext = {
     bot: bot.config,
     intentsConfig: bot.intents,
-    session: scope.session,
+    session: botSession(scope.session),
     text: scope.text,
     now: scope.now,
     understanding,

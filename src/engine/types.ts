@@ -33,6 +33,9 @@ export interface TraceEntry {
   chosen?: { id: string; confidence: number }[];
   /** Why the node failed (a rejected or failed write), kept for the operator's trace view. */
   error?: string;
+  /** On the understanding entry (and a gate's or a confirmation's): the policy that decided the route, and why. */
+  policy?: string;
+  why?: string;
   /** On the understanding entry: the entities read from the message, with where they are in it. */
   entities?: TracedSpan[];
   /** On the understanding entry: the rule that decided where the message goes ("skill: human", "intents → routes"). */
@@ -68,6 +71,16 @@ export interface Passage {
   score: number;
 }
 
+/**
+ * The conversation as a bot sees it. `userId` is the verified user only (a signed user token, a channel's own
+ * identity, the console); an id a caller merely claimed is `claimedUserId`, a label for operators that a bot
+ * must never use as a key. The session's secret is not part of it.
+ */
+export type BotSession = Readonly<Omit<SessionRow, 'userId' | 'userVerified' | 'secret'>> & {
+  readonly userId: string | null;
+  readonly claimedUserId: string | null;
+};
+
 /** A conversation's lasting state: top-level keys, each usually owned by one flow or specialist. */
 export type Memory = Record<string, unknown>;
 
@@ -81,7 +94,7 @@ export type TurnData = Record<string, unknown>;
 export interface TurnContext<Services = unknown, M extends object = Memory, D extends object = TurnData> {
   readonly bot: BotConfig;
   readonly intentsConfig: Record<string, IntentConfig>;
-  readonly session: SessionRow;
+  readonly session: BotSession;
   readonly text: string;
   readonly now: Date;
   readonly understanding: Understanding;
@@ -173,7 +186,7 @@ export interface RouteContext<M extends object = Memory> {
   intents: string[];
   understanding: Understanding;
   memory: Partial<M>;
-  session: SessionRow;
+  session: BotSession;
   bot: BotConfig;
   /** Reads for routing decisions (e.g. a user profile kept in the bot's tables). */
   sql: Sql;

@@ -114,7 +114,7 @@ export function buildUnderstander(
   const mode = understandingMode(config, bot.model !== null, deps.env);
   if (bot.model && mode !== 'local' && bot.definition.modelUnderstanding !== false) {
     const effective = { ...config, understanding: { ...config.understanding, mode } };
-    return bot.model.understander(base, effective, bot.intents, () => bot.currentCalls);
+    return bot.model.understander(base, effective, bot.intents);
   }
   return base;
 }

@@ -41,6 +41,13 @@ export class BusyError extends DomainError {
 /** The service cannot take this now (shutting down, a channel not configured); retrying later may work. */
 export class UnavailableError extends DomainError {
   readonly kind = 'unavailable';
+  /** When it is worth trying again, in seconds (HTTP: Retry-After). */
+  constructor(
+    message: string,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+  }
 }
 
 /** The work failed on our side after the input was accepted (a turn whose message is saved). */
@@ -50,4 +57,10 @@ export class FailedError extends DomainError {
 
 export function isDomainError(err: unknown): err is DomainError {
   return err instanceof DomainError;
+}
+
+/** The domain error `err` is or wraps (a query builder wraps a driver's error as its `cause`), if any. */
+export function domainErrorOf(err: unknown): DomainError | undefined {
+  for (let e = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) if (e instanceof DomainError) return e;
+  return undefined;
 }

@@ -74,7 +74,7 @@ export async function startEvalServer(opts: EvalServerOptions = {}): Promise<Eva
   const auth = { ...given, userTokenSecret: given.userTokenSecret ?? randomBytes(32).toString('base64url') };
   const token = auth.adminToken;
   const observability = opts.observe && (await (await import('../observability/index.ts')).setupObservability({ ...opts.observe, runtime, adminToken: auth.adminToken }));
-  const app = await buildServer({ ...opts.server, ...(observability ? { instrument: observability.instrument, logging: observability.logging } : {}), runtime, auth });
+  const app = await buildServer({ ...opts.server, ...(observability ? { instrument: observability.instrument, probes: observability.probes, logging: observability.logging } : {}), runtime, auth });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     url,

@@ -4,7 +4,7 @@
 import type { BotConfig } from '../bot/config.ts';
 import { ConflictError, NotFoundError } from '../errors/index.ts';
 import * as store from '../store/index.ts';
-import type { Database, MessageRow, Mode, SessionRow } from '../store/index.ts';
+import type { Connection, Database, MessageRow, Mode, SessionRow } from '../store/index.ts';
 import { checkOperatorReply, checkTransition, handoffTimedOut } from './modes.ts';
 
 export type HandoffSettings = BotConfig['handoff'];
@@ -37,8 +37,10 @@ export class HandoffService {
   constructor(private opts: HandoffServiceOptions) {}
 
   /** Change a conversation's mode now, with its system line (the caller holds the session lock). */
-  async changeMode(session: SessionRow, mode: Mode, reason: string): Promise<SessionRow> {
-    const { db, events } = this.opts;
+  /** `conn`: the connection to run on (a turn's, holding the session's lock); else the pool. */
+  async changeMode(session: SessionRow, mode: Mode, reason: string, conn?: Connection): Promise<SessionRow> {
+    const { events } = this.opts;
+    const db = conn ?? this.opts.db;
     const now = this.opts.now();
     const settings = this.settingsOf(session.bot);
     const updated = await db.transaction(async (tx) => {

@@ -35,9 +35,9 @@ describe('modelBindingFor', () => {
     const cfg = config('llm', 'openai:gpt-4o-mini');
     const binding = modelBindingFor(cfg, env(), opts())!;
     const calls: ModelCallRecord[] = [];
-    const understander = binding.understander(new TableUnderstander({ oi: { intents: [{ id: 'general', confidence: 0.99 }] } }), cfg, cfg.intents, () => calls);
+    const understander = binding.understander(new TableUnderstander({ oi: { intents: [{ id: 'general', confidence: 0.99 }] } }), cfg, cfg.intents);
     fake.enqueue({ json: { intents: ['general'], general_response: 'Olá! Como posso ajudar?' } });
-    const result = await understander.understand({ text: 'oi', flows: [], now });
+    const result = await understander.understand({ text: 'oi', flows: [], now, trace: calls });
     expect(result).toMatchObject({ source: 'llm', generalResponse: 'Olá! Como posso ajudar?' });
     expect(fake.requests[0].body.messages[0].content).toContain('- trial (Aula experimental): Cliente quer agendar aula experimental');
     expect(calls).toEqual([expect.objectContaining({ model: 'openai:gpt-4o-mini', purpose: 'understand', ok: true })]);
@@ -47,8 +47,8 @@ describe('modelBindingFor', () => {
     const cfg = config('cascade', 'openai:gpt-4o-mini');
     const binding = modelBindingFor(cfg, env(), opts())!;
     const calls: ModelCallRecord[] = [];
-    const understander = binding.understander(new TableUnderstander({ oi: { intents: [{ id: 'general', confidence: 0.99 }] } }), cfg, cfg.intents, () => calls);
-    expect((await understander.understand({ text: 'oi', flows: [], now })).source).toBe('local');
+    const understander = binding.understander(new TableUnderstander({ oi: { intents: [{ id: 'general', confidence: 0.99 }] } }), cfg, cfg.intents);
+    expect((await understander.understand({ text: 'oi', flows: [], now, trace: calls })).source).toBe('local');
     expect(fake.requests).toHaveLength(0);
     expect(calls).toHaveLength(0);
   });

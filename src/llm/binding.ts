@@ -31,8 +31,11 @@ export interface TurnModelApi {
 export interface BotModelBinding {
   spec: string;
   client: ModelClient;
-  /** Wraps the local understander into the bot's mode: 'llm' (model, local as fallback) or 'cascade'. */
-  understander(local: Understander, config: BotConfig, intents: Record<string, IntentConfig>, calls: () => ModelCallRecord[]): Understander;
+  /**
+   * Wraps the local understander into the bot's mode: 'llm' (model, local as fallback) or 'cascade'. Its model
+   * calls are recorded into each call's `input.trace` (the turn's own list).
+   */
+  understander(local: Understander, config: BotConfig, intents: Record<string, IntentConfig>): Understander;
   /** A turn-scoped model whose calls are appended to `calls`. */
   forTurn(calls: ModelCallRecord[]): TurnModelApi;
 }
@@ -52,15 +55,15 @@ export function modelBindingFor(config: BotConfig, env: NodeJS.ProcessEnv = proc
   return {
     spec: handle.spec,
     client,
-    understander(local, cfg, intents, calls) {
-      if (cfg.understanding.taggedReplies) return taggedReplyUnderstander(client, local, cfg, intents, calls);
+    understander(local, cfg, intents) {
+      if (cfg.understanding.taggedReplies) return taggedReplyUnderstander(client, local, cfg, intents);
       const llm = createLlmUnderstander({ client, bot: botProfile(cfg, intents), local });
       const inner =
         cfg.understanding.mode === 'cascade'
           ? createCascadeUnderstander({ local, llm, threshold: cfg.understanding.threshold, fallback: cfg.understanding.fallback })
           : llm;
       return {
-        understand: (input: LlmUnderstandInput) => inner.understand({ ...input, trace: input.trace ?? (calls() as CallTrace[]) }),
+        understand: (input: LlmUnderstandInput) => inner.understand({ ...input, trace: input.trace ?? [] }),
       };
     },
     forTurn(calls) {
@@ -110,7 +113,6 @@ function taggedReplyUnderstander(
   local: Understander,
   cfg: BotConfig,
   intents: Record<string, IntentConfig>,
-  calls: () => ModelCallRecord[],
 ): Understander {
   return {
     async understand(input) {
@@ -125,7 +127,7 @@ function taggedReplyUnderstander(
           message: input.text,
           history: input.history,
           context: input.context,
-          trace: (input.trace ?? calls()) as CallTrace[],
+          trace: (input.trace ?? []) as CallTrace[],
         });
         return { ...localResult, intents: [{ id: tagged.intent, confidence: 0.9 }], source: 'llm', reply: tagged.text };
       } catch (err) {

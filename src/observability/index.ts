@@ -3,7 +3,7 @@
 // (hooks and routes registered before every other route) and its Fastify logging options.
 import type { FastifyInstance } from 'fastify';
 import type { Runtime } from '../engine/runtime.ts';
-import { safeEqual } from '../engine/secrets.ts';
+import { bearerCredential, safeEqual } from '../engine/secrets.ts';
 import { createLogger, fastifyLogging, logTurns, type Logger } from './logging.ts';
 import { Metrics } from './metrics.ts';
 import { Readiness } from './readiness.ts';
@@ -30,8 +30,10 @@ export interface Observability {
   metrics: Metrics;
   readiness: Readiness;
   tracing: Tracing | null;
-  /** buildServer's `instrument`: tracing plugin, HTTP metrics hook, GET /metrics and GET /api/ready. */
+  /** buildServer's `instrument`: tracing plugin and HTTP metrics hook. */
   instrument(app: FastifyInstance): Promise<void>;
+  /** buildServer's `probes`: GET /metrics and GET /api/ready, with the route config (their rate limit) it gives. */
+  probes(app: FastifyInstance, config?: Record<string, unknown>): Promise<void>;
   /** buildServer's `logging`: this logger for Fastify, with probes and scrapes left out of the request log. */
   logging: ReturnType<typeof fastifyLogging>;
   /** Stop observing and export the last spans. */
@@ -51,15 +53,17 @@ export async function setupObservability(opts: ObservabilityOptions): Promise<Ob
   async function instrument(app: FastifyInstance): Promise<void> {
     if (tracing) await tracing.plugin(app);
     metrics.observeHttp(app);
-    app.get('/metrics', { schema: { summary: 'Prometheus metrics (admin token or SWITCHBOARD_METRICS_TOKEN)', hide: true } }, async (req, reply) => {
-      const header = req.headers.authorization;
-      const given = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+  }
+
+  async function probes(app: FastifyInstance, config: Record<string, unknown> = {}): Promise<void> {
+    app.get('/metrics', { config, schema: { summary: 'Prometheus metrics (admin token or SWITCHBOARD_METRICS_TOKEN)', hide: true } }, async (req, reply) => {
+      const given = bearerCredential(req.headers.authorization);
       if (!given || !tokens.some((t) => safeEqual(given, t))) {
         return reply.status(401).send({ error: 'unauthorized', message: 'send Authorization: Bearer <admin token or SWITCHBOARD_METRICS_TOKEN>' });
       }
       return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
     });
-    app.get('/api/ready', { schema: { summary: 'Readiness: database and migrations, bots loaded, classifiers warm, not shutting down' } }, async (_req, reply) => {
+    app.get('/api/ready', { config, schema: { summary: 'Readiness: database and migrations, bots loaded, classifiers warm, not shutting down' } }, async (_req, reply) => {
       const report = await readiness.report();
       return reply.status(report.ready ? 200 : 503).send(report);
     });
@@ -71,6 +75,7 @@ export async function setupObservability(opts: ObservabilityOptions): Promise<Ob
     readiness,
     tracing,
     instrument,
+    probes,
     logging: fastifyLogging(logger),
     async close() {
       stopLogs();

@@ -72,4 +72,13 @@ describe('redactUrl', () => {
     expect(redactUrl('/webhooks/whatsapp?hub.mode=subscribe&hub.verify_token=v&hub.challenge=1')).toBe('/webhooks/whatsapp?hub.mode=subscribe&hub.verify_token=[redacted]&hub.challenge=1');
     expect(redactUrl('/api/bots/ct-smash/chat')).toBe('/api/bots/ct-smash/chat');
   });
+
+  it('hides them when their names are percent-encoded, in any case', () => {
+    for (const url of ['/api/events?%74oken=s3cret', '/api/events?x=1&%74%6F%6B%65%6E=s3cret', '/api/sessions/a?session%54oken=s3cret', '/api/events?TOKEN=s3cret', '/api/events?tok%65n=s3cret&bot=b']) {
+      expect(redactUrl(url), url).not.toContain('s3cret');
+    }
+    expect(redactUrl('/api/events?tok%65n=s3cret&bot=b')).toContain('bot=b');
+    // A malformed escape is no reason to log a secret.
+    expect(redactUrl('/api/events?%E0%A4%A=1&token=s3cret')).not.toContain('s3cret');
+  });
 });

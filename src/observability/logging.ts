@@ -13,10 +13,35 @@ export type { Logger };
 const LEVELS = new Set(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
 
 /** Query parameters that carry credentials (EventSource cannot send headers): never written to a log. */
-const SECRET_PARAMS = /([?&](?:token|sessionToken|hub\.verify_token)=)[^&#]*/gi;
+const SECRET_PARAMS = new Set(['token', 'sessiontoken', 'hub.verify_token']);
 
+/**
+ * `url` with the values of credential parameters replaced by `[redacted]`. Names are compared as the server
+ * reads them, decoded and in any case (`%74oken` is `token`); a name that does not decode is redacted too.
+ */
 export function redactUrl(url: string): string {
-  return url.includes('=') ? url.replace(SECRET_PARAMS, '$1[redacted]') : url;
+  const q = url.indexOf('?');
+  if (q < 0 || !url.includes('=', q)) return url;
+  const hash = url.indexOf('#', q);
+  const end = hash < 0 ? url.length : hash;
+  const params = url
+    .slice(q + 1, end)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      if (eq < 0) return pair;
+      const name = decodedName(pair.slice(0, eq));
+      return name === undefined || SECRET_PARAMS.has(name.toLowerCase()) ? `${pair.slice(0, eq)}=[redacted]` : pair;
+    });
+  return `${url.slice(0, q + 1)}${params.join('&')}${url.slice(end)}`;
+}
+
+function decodedName(raw: string): string | undefined {
+  try {
+    return decodeURIComponent(raw.replace(/\+/g, ' '));
+  } catch {
+    return undefined;
+  }
 }
 
 export interface LoggerOptions {

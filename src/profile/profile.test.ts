@@ -3,7 +3,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../test/support/server.ts';
+import { startTestServer, userToken, type TestServer } from '../../test/support/server.ts';
 import { coreMigrations, type Sql } from '../store/index.ts';
 import { checkProfileUpdates } from './fields.ts';
 import { profileSchema } from './schema.ts';
@@ -69,9 +69,10 @@ describe('the profiles table', () => {
     expect((await readProfile(sql, 'club', config, 'carla')).stored).toBe(false);
   });
 
-  it('belongs to the signed-in user, else to the conversation', () => {
-    expect(profileSubject({ id: 's1', userId: 'u1' })).toBe('u1');
-    expect(profileSubject({ id: 's1', userId: null })).toBe('s1');
+  it('belongs to the verified user, else to the conversation (a bare claim is no one)', () => {
+    expect(profileSubject({ id: 's1', userId: 'u1', userVerified: true })).toBe('u1');
+    expect(profileSubject({ id: 's1', userId: null, userVerified: false })).toBe('s1');
+    expect(profileSubject({ id: 's1', userId: 'u1', userVerified: false })).toBe('s1');
   });
 });
 
@@ -85,9 +86,10 @@ describe('a form kept in the profile (bot.yaml only)', () => {
   const stored = async (userId: string) => (await server.db.query<{ data: Record<string, unknown> }>("select data from profiles where bot = 'club' and subject = $1", [userId]))[0]?.data;
 
   it('saves each answer at once, marks the profile complete, and fills the same form from it in a new conversation', async () => {
-    const first = await server.chat('club', { message: 'I want to join the club', userId: 'noor' });
+    const noor = { userId: 'noor', userToken: await userToken('noor') };
+    const first = await server.chat('club', { message: 'I want to join the club', ...noor });
     expect(first.reply).toBe('What is your name?');
-    const s = { sessionId: first.sessionId, sessionToken: first.sessionToken, userId: 'noor' };
+    const s = { sessionId: first.sessionId, sessionToken: first.sessionToken, ...noor };
     expect((await server.chat('club', { message: 'my name is Noor', ...s })).reply).toBe('How old are you?');
     expect(await stored('noor')).toEqual({ name: 'Noor' });
     // A value outside the field's range is asked again and not stored.
@@ -98,8 +100,20 @@ describe('a form kept in the profile (bot.yaml only)', () => {
     expect(await stored('noor')).toEqual({ name: 'Noor', age: 34, level: 'advanced', member: true });
 
     // Another conversation of the same user: the profile already holds every slot, so the form completes at once.
-    const again = await server.chat('club', { message: 'I want to join the club', userId: 'noor' });
+    const again = await server.chat('club', { message: 'I want to join the club', ...noor });
     expect(again.sessionId).not.toBe(first.sessionId);
     expect(again.reply).toBe('Welcome to the club, Noor!');
+  });
+
+  it("reads nothing of a user's profile for a bare userId claiming that user, and writes nothing into it", async () => {
+    await server.chat('club', { message: 'I want to join the club', userId: 'lina', userToken: await userToken('lina') }).then((r) =>
+      server.chat('club', { message: 'my name is Lina', sessionId: r.sessionId, sessionToken: r.sessionToken }),
+    );
+    expect(await stored('lina')).toEqual({ name: 'Lina' });
+    const claimed = await server.chat('club', { message: 'I want to join the club', userId: 'lina' });
+    expect(claimed.reply).toBe('What is your name?');
+    await server.chat('club', { message: 'my name is Mallory', sessionId: claimed.sessionId, sessionToken: claimed.sessionToken, userId: 'lina' });
+    expect(await stored('lina')).toEqual({ name: 'Lina' });
+    expect(await stored(claimed.sessionId)).toEqual({ name: 'Mallory' });
   });
 });

@@ -1,11 +1,14 @@
 // Profiles in the core `profiles` table: one JSON document per bot and customer (the signed-in user, else the
 // conversation), merged field by field on every write.
-import type { SessionRow, Sql } from '../store/index.ts';
+import type { Sql } from '../store/index.ts';
 import type { Profile, ProfileConfig } from './schema.ts';
 
-/** Whose profile a session's messages fill: its signed-in user, else the conversation itself. */
-export function profileSubject(session: Pick<SessionRow, 'id' | 'userId'>): string {
-  return session.userId ?? session.id;
+/**
+ * Whose profile a session's messages fill: its verified user, else the conversation itself. A bare claimed id
+ * (`userVerified: false`) is no one's key. A bot's view of a session (BotSession) carries only a verified `userId`.
+ */
+export function profileSubject(session: { id: string; userId: string | null; userVerified?: boolean }): string {
+  return session.userVerified === false ? session.id : (session.userId ?? session.id);
 }
 
 /** Every declared field of a stored document, null when it holds none. */

@@ -6,6 +6,7 @@
 export { defineBot } from '../bot/define.ts';
 export type {
   BotDefinition,
+  BotSession,
   BotSetupContext,
   ChatResult,
   Memory,

@@ -7,7 +7,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Runtime } from '../engine/index.ts';
-import { DomainError } from '../errors/index.ts';
+import { domainErrorOf, UnavailableError } from '../errors/index.ts';
 import { errorBody, errorName, statusOf } from './errors.ts';
 import { type AuthConfig } from './auth.ts';
 import { chatRoutes } from './routes/chat.ts';
@@ -31,8 +31,15 @@ export interface ServerOptions {
   trustProxy?: boolean;
   /** A logger instance for Fastify (src/observability: pino, JSON lines), instead of `logger`. */
   logging?: { loggerInstance: FastifyBaseLogger; logController?: LogController };
-  /** Hooks and routes registered on the root before every other route (src/observability: traces, metrics, readiness). */
+  /** Hooks registered on the root before every route (src/observability: traces, HTTP metrics). */
   instrument?: (app: FastifyInstance) => Promise<void>;
+  /**
+   * Routes for probes and scrapers (src/observability: GET /metrics, GET /api/ready), registered under a rate
+   * limit of their own: `config` holds it, to pass to each route.
+   */
+  probes?: (app: FastifyInstance, config: { rateLimit: { max: number; timeWindow: string } }) => Promise<void>;
+  /** Probe and scrape requests per minute per IP and route (default 600: a scrape every few seconds is far below it). */
+  probeRateLimitPerMinute?: number;
   /** Extra route plugins (channels). They get the server's runtime and auth, to guard their own /api routes. */
   plugins?: ((app: FastifyInstance, ctx: RouteContext) => Promise<void>)[];
 }
@@ -59,6 +66,8 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
     timeWindow: '1 minute',
     errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, error: 'too_many_requests', message: `rate limit reached (${ctx.max} per ${ctx.after === '1 minute' ? 'minute' : ctx.after}); retry in ${ctx.after}` }),
   });
+  // Their own bucket per route and address, so a scraper never spends the API's budget, nor the API the scraper's.
+  await opts.probes?.(app as unknown as FastifyInstance, { rateLimit: { max: opts.probeRateLimitPerMinute ?? 600, timeWindow: '1 minute' } });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Switchboard API', version: '0.1.0', description: 'Customer-service chat bots: chat, operator inbox, admin.' },
@@ -73,7 +82,12 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
       const details = err.validation.map((v) => `${v.instancePath.replace(/^\//, '').replace(/\//g, '.') || err.validationContext || 'body'}: ${v.message}`);
       return reply.status(400).send({ error: 'bad_request', message: `invalid request: ${details.join('; ')}` });
     }
-    if (err instanceof DomainError) return reply.status(statusOf(err)).send(errorBody(statusOf(err), err.message));
+    const domain = domainErrorOf(err);
+    if (domain) {
+      // A fault of the moment (the database unreachable) says when to try again.
+      if (domain instanceof UnavailableError && domain.retryAfterSeconds) reply.header('retry-after', String(domain.retryAfterSeconds));
+      return reply.status(statusOf(domain)).send(errorBody(statusOf(domain), domain.message));
+    }
     const e = err as { statusCode?: number; code?: string; message: string };
     const status = e.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -1,7 +1,7 @@
 // Bearer tokens for the console (admin ⊃ operator) and per-session secrets for chat callers.
 import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { safeEqual } from '../engine/index.ts';
+import { bearerCredential, safeEqual } from '../engine/index.ts';
 import { ForbiddenError, UnauthenticatedError } from '../errors/index.ts';
 
 export type Role = 'admin' | 'operator';
@@ -25,17 +25,23 @@ export function authFromEnv(env: NodeJS.ProcessEnv = process.env): AuthConfig & 
 
 export { safeEqual };
 
-function presentedToken(req: FastifyRequest): string | undefined {
-  // The scheme is case-insensitive (RFC 9110 §11.1): `bearer x` is the same credential as `Bearer x`.
-  const bearer = /^bearer[ \t]+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
-  if (bearer) return bearer[1];
-  // EventSource cannot send headers: the console passes the token as a query parameter on /api/events.
+export interface TokenSources {
+  /**
+   * Also read `?token=`: only for the console's event stream, since EventSource cannot send headers. Anywhere
+   * else a token in a URL would end up in proxies' and browsers' histories, so it is not a credential.
+   */
+  query?: boolean;
+}
+
+function presentedToken(req: FastifyRequest, from: TokenSources): string | undefined {
+  const bearer = bearerCredential(req.headers.authorization);
+  if (bearer || !from.query) return bearer;
   const q = (req.query as Record<string, unknown> | undefined)?.token;
   return typeof q === 'string' ? q : undefined;
 }
 
-export function roleOf(req: FastifyRequest, auth: AuthConfig): Role | null {
-  const token = presentedToken(req);
+export function roleOf(req: FastifyRequest, auth: AuthConfig, from: TokenSources = {}): Role | null {
+  const token = presentedToken(req, from);
   if (!token) return null;
   if (safeEqual(token, auth.adminToken)) return 'admin';
   if (auth.operatorToken && safeEqual(token, auth.operatorToken)) return 'operator';
@@ -43,8 +49,8 @@ export function roleOf(req: FastifyRequest, auth: AuthConfig): Role | null {
 }
 
 /** Throws 401 without a valid token, 403 when the role is too weak. */
-export function requireRole(req: FastifyRequest, auth: AuthConfig, needed: Role): Role {
-  const role = roleOf(req, auth);
+export function requireRole(req: FastifyRequest, auth: AuthConfig, needed: Role, from: TokenSources = {}): Role {
+  const role = roleOf(req, auth, from);
   if (!role) throw new UnauthenticatedError('missing or invalid token: send Authorization: Bearer <admin or operator token>');
   if (needed === 'admin' && role !== 'admin') throw new ForbiddenError('this action needs the admin token');
   return role;

@@ -1,6 +1,6 @@
 // The one place where the core's errors become HTTP statuses and the API's error body.
 import type { ErrorBody } from '../contract/index.ts';
-import { DomainError, type ErrorKind } from '../errors/index.ts';
+import { domainErrorOf, type DomainError, type ErrorKind } from '../errors/index.ts';
 
 const STATUS: Record<ErrorKind, number> = {
   invalid: 400,
@@ -42,6 +42,7 @@ export function errorBody(status: number, message: string): ErrorBody {
 
 /** What a streamed turn reports when it fails: the core's own message, or a generic one for anything else. */
 export function turnFailure(err: unknown): { message: string; status: number } {
-  if (err instanceof DomainError) return { message: err.message, status: statusOf(err) };
+  const domain = domainErrorOf(err);
+  if (domain) return { message: domain.message, status: statusOf(domain) };
   return { message: 'the turn failed; your message is saved', status: 500 };
 }

@@ -55,43 +55,97 @@ export const SKILL_THRESHOLDS = {
   botQuestionOverBot: 0.75,
 };
 
+export type SkillThresholds = typeof SKILL_THRESHOLDS;
+
+/** What the rules read besides the reading: its scores by class, and whether the message shares the bot's words. */
+interface Facts {
+  shared: boolean;
+  oos: number;
+  human: number;
+  smallTalk: boolean;
+}
+
+/** A rule's verdict, null to stop (the bot's business), or undefined to ask the next rule. */
+type Rule = (r: SkillReading, t: SkillThresholds, f: Facts) => SkillVerdict | null | undefined;
+
+const outOfScope = (confidence: number): SkillVerdict => ({ kind: 'out_of_scope', confidence });
+
+/**
+ * The bot's words only pass by (a question about some other thing that uses one): read without them. Not with a
+ * number or a name in it: that is more likely an answer the bot is collecting, in words it has not seen.
+ */
+const passerBy: Rule = (r, t) => {
+  if (!r.passerBy || r.hasValue) return undefined;
+  const oos = r.passerBy.find((s) => s.id === 'out_of_scope')?.confidence ?? 0;
+  return oos >= t.outOfScopePasserBy ? outOfScope(oos) : undefined;
+};
+
+/** A request for a person; a number or a name next to "pessoa" ("renda de R$ 1.200 por pessoa") is more likely an answer. */
+const person: Rule = (r, t, f) => {
+  const { id, confidence } = r.best;
+  const bar = f.shared && r.hasValue ? t.humanWithDomainWordsAndValue : f.shared || r.hasValue ? t.humanWithDomainWords : t.human;
+  if (id !== 'human' || confidence < bar) return undefined;
+  return { kind: 'human', confidence, ...(f.shared ? { mentionsBot: true } : {}) };
+};
+
+/**
+ * "Is this a bot? Put me through to a person": asking about the bot and for a person is a request for a person, but
+ * only when a part of its own leans that way ("a person or a bot?" in one breath asks about the bot).
+ */
+const personAfterBotQuestion: Rule = (r, t, f) =>
+  r.best.id === 'bot_question' && f.human >= t.humanAfterBotQuestion && r.partHuman >= t.humanAfterBotQuestion && !f.shared ? { kind: 'human', confidence: f.human } : undefined;
+
+/** Small talk with a part that asks for a person ("hi, a person please"). */
+const personAfterSmallTalk: Rule = (r, t, f) => (f.smallTalk && r.partHuman >= t.human && !f.shared ? { kind: 'human', confidence: r.partHuman } : undefined);
+
+/** Keyboard mashes: out of scope in any bot. */
+const gibberish: Rule = (r, _t, f) => (r.gibberish && !r.hasValue && !f.shared ? outOfScope(1) : undefined);
+
+/**
+ * Out of scope read as such, surer the more the message looks like the bot's: a word of the bot's (all but sure for
+ * one its examples keep using), a value a bot may be collecting.
+ */
+const outOfScopeRead: Rule = (r, t, f) => {
+  const domainBar = r.strongDomainWord ? t.outOfScopeWithStrongDomainWord : f.shared ? (r.hasValue ? t.outOfScopeWithValueAndDomainWord : t.outOfScopeWithWeakDomainWord) : 0;
+  const bar = Math.max(r.hasValue ? t.outOfScopeWithValue : t.outOfScope, domainBar);
+  return r.best.id === 'out_of_scope' && r.best.confidence >= bar ? outOfScope(r.best.confidence) : undefined;
+};
+
+/** A word of a topic the bot never speaks of, and none of the bot's: a lower bar. */
+const offTopic: Rule = (r, t, f) => (!f.shared && !r.hasValue && r.offTopicWords.length > 0 && r.best.id !== 'human' && f.oos >= t.outOfScopeOffTopic ? outOfScope(f.oos) : undefined);
+
+/**
+ * A request in the bot's own frame and verbs about another kind of thing ("can you fix my …" naming a thing of
+ * another topic to a bicycle shop): no word of the bot's and a listed thing of another topic's is enough.
+ */
+const otherThing: Rule = (r, _t, f) => (!f.shared && !r.hasValue && r.thingWords.length > 0 && r.best.id !== 'human' && !f.smallTalk ? outOfScope(f.oos) : undefined);
+
+/** The same with a number or a name in it: a surer reading, and a topic word that is not itself the name. */
+const offTopicWithValue: Rule = (r, t, f) => {
+  const unnamedOffTopic = r.offTopicWords.some((w) => r.foreignWords.includes(w));
+  return !f.shared && r.hasValue && unnamedOffTopic && r.best.id !== 'human' && f.oos >= t.outOfScopeOffTopicWithValue ? outOfScope(f.oos) : undefined;
+};
+
+/** A message sharing a distinctive word with the bot is never small talk. */
+const botsWords: Rule = (_r, _t, f) => (f.shared ? null : undefined);
+
+const smallTalk: Rule = (r, t, f) => (f.smallTalk && r.best.confidence >= t.smallTalk ? { kind: r.best.id as SkillKind, confidence: r.best.confidence } : undefined);
+
+/** The rules in the order they are asked; the first verdict (or stop) is taken. */
+const RULES: readonly Rule[] = [passerBy, person, personAfterBotQuestion, personAfterSmallTalk, gibberish, outOfScopeRead, offTopic, otherThing, offTopicWithValue, botsWords, smallTalk];
+
 /**
  * The skill a message calls for, or null when it is the bot's business. A message that shares a distinctive word
  * with the bot's examples or knowledge is never small talk, and out of scope only on a surer reading (all but sure
  * for a word the bot's examples keep using); one that carries a value a bot may be collecting (a number, a
  * capitalised name) needs a surer reading too.
  */
-export function decideSkill(r: SkillReading, t = SKILL_THRESHOLDS): SkillVerdict | null {
-  // The bot's words only pass by (a question about some other thing that uses one): read without them. Not with a
-  // number or a name in it: that is more likely an answer the bot is collecting, in words it has not seen.
-  if (r.passerBy && !r.hasValue) {
-    const oos = r.passerBy.find((s) => s.id === 'out_of_scope')?.confidence ?? 0;
-    if (oos >= t.outOfScopePasserBy) return { kind: 'out_of_scope', confidence: oos };
+export function decideSkill(r: SkillReading, t: SkillThresholds = SKILL_THRESHOLDS): SkillVerdict | null {
+  const score = (id: string) => r.scores.find((s) => s.id === id)?.confidence ?? 0;
+  const facts: Facts = { shared: r.domainWords.length > 0, oos: score('out_of_scope'), human: score('human'), smallTalk: (SMALL_TALK as readonly string[]).includes(r.best.id) };
+  for (const rule of RULES) {
+    const verdict = rule(r, t, facts);
+    if (verdict !== undefined) return verdict;
   }
-  const { id, confidence } = r.best;
-  // A number or a name next to "pessoa" ("renda de R$ 1.200 por pessoa") is more likely an answer than a request.
-  const humanBar = r.domainWords.length && r.hasValue ? t.humanWithDomainWordsAndValue : r.domainWords.length || r.hasValue ? t.humanWithDomainWords : t.human;
-  if (id === 'human' && confidence >= humanBar) return { kind: 'human', confidence, ...(r.domainWords.length ? { mentionsBot: true } : {}) };
-  // "Is this a bot? Put me through to a person": asking about the bot and for a person is a request for a person, and
-  // so is small talk with a part that asks for one ("hi, a person please").
-  const human = r.scores.find((s) => s.id === 'human')?.confidence ?? 0;
-  // Only when a part of its own leans that way: "a person or a bot?" in one breath asks about the bot.
-  if (id === 'bot_question' && human >= t.humanAfterBotQuestion && r.partHuman >= t.humanAfterBotQuestion && !r.domainWords.length) return { kind: 'human', confidence: human };
-  if ((SMALL_TALK as readonly string[]).includes(id) && r.partHuman >= t.human && !r.domainWords.length) return { kind: 'human', confidence: r.partHuman };
-  const shared = r.domainWords.length > 0;
-  if (r.gibberish && !r.hasValue && !shared) return { kind: 'out_of_scope', confidence: 1 };
-  const domainBar = r.strongDomainWord ? t.outOfScopeWithStrongDomainWord : shared ? (r.hasValue ? t.outOfScopeWithValueAndDomainWord : t.outOfScopeWithWeakDomainWord) : 0;
-  const oosBar = Math.max(r.hasValue ? t.outOfScopeWithValue : t.outOfScope, domainBar);
-  if (id === 'out_of_scope' && confidence >= oosBar) return { kind: 'out_of_scope', confidence };
-  const oos = r.scores.find((s) => s.id === 'out_of_scope')?.confidence ?? 0;
-  if (!shared && !r.hasValue && r.offTopicWords.length > 0 && id !== 'human' && oos >= t.outOfScopeOffTopic) return { kind: 'out_of_scope', confidence: oos };
-  // A request in the bot's own frame and verbs about another kind of thing ("can you fix my …" naming a thing of
-  // another topic to a bicycle shop): no word of the bot's and a listed thing of another topic's is enough.
-  if (!shared && !r.hasValue && r.thingWords.length > 0 && id !== 'human' && !(SMALL_TALK as readonly string[]).includes(id)) return { kind: 'out_of_scope', confidence: oos };
-  // The same with a number or a name in it: a surer reading, and a topic word that is not itself the name.
-  const unnamedOffTopic = r.offTopicWords.some((w) => r.foreignWords.includes(w));
-  if (!shared && r.hasValue && unnamedOffTopic && id !== 'human' && oos >= t.outOfScopeOffTopicWithValue) return { kind: 'out_of_scope', confidence: oos };
-  if (shared) return null;
-  if ((SMALL_TALK as readonly string[]).includes(id) && confidence >= t.smallTalk) return { kind: id as SkillKind, confidence };
   return null;
 }

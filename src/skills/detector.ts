@@ -42,6 +42,8 @@ export interface SkillDetectorOptions {
   domainText?: string[];
   /** The bot's own names ("Lumiara"): a customer says them to anything, so they never mark a message as the bot's. */
   names?: string[];
+  /** Lines of the skills data left out of training (cross-validation of the decision: scripts/fit-skill-detector.ts). */
+  heldOut?: ReadonlySet<string>;
 }
 
 export interface SkillReading {
@@ -136,10 +138,11 @@ export function createSkillDetector(opts: SkillDetectorOptions, cached?: Uint8Ar
   const domainExamples = Object.entries(opts.domain).flatMap(([intent, texts]) =>
     evenSample(texts, Math.max(MIN_INTENT_LINES, Math.round(texts.length * share))).map((text) => ({ text, intent: DOMAIN_CLASS + intent })),
   );
+  const trained = (texts: string[]) => (opts.heldOut ? texts.filter((t) => !opts.heldOut!.has(t)) : texts);
   const examples = [
     ...domainExamples,
-    ...lines.answer.map((text) => ({ text, intent: `${DOMAIN_CLASS}answer` })),
-    ...SKILL_CLASSES.flatMap((c) => lines[c].map((text) => ({ text, intent: c }))),
+    ...trained(lines.answer).map((text) => ({ text, intent: `${DOMAIN_CLASS}answer` })),
+    ...SKILL_CLASSES.flatMap((c) => trained(lines[c]).map((text) => ({ text, intent: c }))),
   ];
   // Unseen words are judged below (coverage), not by damping every confidence.
   const classifierOptions = { language: lang, mode: 'single', unknownWordDamping: 0, temperature: 1 } as const;

@@ -1,10 +1,13 @@
 // Opens the store: embedded PGlite (default, under DATA_DIR or in memory) or PostgreSQL (DATABASE_URL).
 // Both expose the same `Database` surface so every module's SQL runs unchanged on either.
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { PgliteStatements } from './pglite-statements.ts';
 import { extractPgliteTemplate, pgliteTemplate } from './pglite-template.ts';
+import { ensureWritableDataDir } from './data-dir.ts';
+import { PgListener } from './pg-listener.ts';
+import { asStoreError } from './unavailable.ts';
 import type { ClientBase, Pool as PgPool } from 'pg';
 import type { Sql } from './types.ts';
 
@@ -65,6 +68,7 @@ export interface OpenOptions {
 export async function openDatabase(opts: OpenOptions = {}): Promise<Database> {
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.schema);
   const dataDir = opts.dataDir ?? ':memory:';
+  if (!isInMemory(dataDir)) ensureWritableDataDir(dataDir);
   if (opts.worker && !isInMemory(dataDir)) return (await import('./pglite-remote.ts')).openPgliteInWorker({ dataDir, empty: opts.empty ?? false });
   return openPglite(dataDir, opts.empty);
 }
@@ -98,7 +102,6 @@ export function embeddedDatabase(sql: Pick<Database, 'query' | 'queryArrays' | '
 async function openPglite(dataDir: string, empty = false): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const inMemory = isInMemory(dataDir);
-  if (!inMemory) mkdirSync(dataDir, { recursive: true });
   // A new cluster starts from the shipped empty one instead of running initdb (see pglite-template.ts): on disk
   // its files are written before PGlite opens the directory, in memory PGlite loads it.
   if (!empty && !inMemory && !existsSync(join(dataDir, 'PG_VERSION'))) await extractPgliteTemplate(dataDir);
@@ -142,26 +145,27 @@ async function openPostgres(url: string, schema?: string): Promise<Database> {
     await admin.end();
   }
   const options = schema ? `-c search_path=${schema},public` : undefined;
-  const pool = new Pool({ connectionString: url, max: 10, options });
+  // A checkout that cannot get a connection in this time fails (503) instead of waiting for an unreachable server.
+  const connectionTimeoutMillis = 15_000;
+  const pool = new Pool({ connectionString: url, max: 10, options, connectionTimeoutMillis });
   // Advisory locks hold a connection for a whole turn: they get their own pool so turns never starve
   // the query pool (which would deadlock once every query connection held a lock).
   // Pipelined connections: a statement can go out in the same round trip as the lock (withLock's `pipelined`).
-  const lockPool = new Pool({ connectionString: url, max: 20, options, pipeline: true } as ConstructorParameters<typeof Pool>[0]);
-  for (const p of [pool, lockPool]) p.on('error', (err) => console.error('[store] idle client error', err.message));
-  const listenClient = new pgmod.default.Client({ connectionString: url, options });
-  let listenReady: Promise<void> | null = null;
-  const listeners = new Map<string, Set<(p: string) => void>>();
-  const ensureListen = () =>
-    (listenReady ??= (async () => {
-      await listenClient.connect();
-      listenClient.on('notification', (n) => {
-        for (const l of listeners.get(n.channel) ?? []) l(n.payload ?? '');
-      });
-    })());
+  const lockPool = new Pool({ connectionString: url, max: 20, options, connectionTimeoutMillis, pipeline: true } as ConstructorParameters<typeof Pool>[0]);
+  for (const p of [pool, lockPool]) {
+    // A connection Postgres drops (restart, failover, pg_terminate_backend) emits 'error': idle ones through the
+    // pool, checked-out ones on the client itself. Either way the pool discards it and opens new ones on demand.
+    p.on('error', (err) => console.error('[store] idle connection dropped:', err.message));
+    p.on('connect', (client) => void client.on('error', (err) => console.error('[store] connection dropped:', err.message)));
+  }
+  const listener = new PgListener({ client: () => new pgmod.default.Client({ connectionString: url, options }), log: (m) => console.error(m) });
+  /** Statements fail with StoreUnavailableError (503, Retry-After) while the server cannot be reached. */
+  const guarded = <T>(p: Promise<T>): Promise<T> => p.catch((err: unknown) => Promise.reject(asStoreError(err)));
+  const checkout = (p: PgPool) => guarded(p.connect());
 
   const sqlOf = (client: ClientBase | PgPool): Sql => ({
-    query: async (t, p) => (await client.query(t, p as unknown[])).rows as never,
-    queryArrays: async (t, p) => (await client.query({ text: t, values: p as unknown[], rowMode: 'array' })).rows,
+    query: async (t, p) => (await guarded(client.query(t, p as unknown[]))).rows as never,
+    queryArrays: async (t, p) => (await guarded(client.query({ text: t, values: p as unknown[], rowMode: 'array' }))).rows,
   });
   const inTransaction = async <T>(client: ClientBase, fn: (tx: Sql) => Promise<T>): Promise<T> => {
     await client.query('begin');
@@ -190,10 +194,10 @@ async function openPostgres(url: string, schema?: string): Promise<Database> {
     kind: 'postgres',
     ...sqlOf(pool),
     exec: async (sql) => {
-      await pool.query(sql);
+      await guarded(pool.query(sql));
     },
     transaction: async (fn) => {
-      const client = await pool.connect();
+      const client = await checkout(pool);
       try {
         return await inTransaction(client, fn);
       } finally {
@@ -201,9 +205,9 @@ async function openPostgres(url: string, schema?: string): Promise<Database> {
       }
     },
     withLock: async (key, fn, opts) => {
-      const client = await lockPool.connect();
+      const client = await checkout(lockPool);
       let locked = false;
-      const lock = client.query('select pg_advisory_lock(hashtext($1))', [key]).then(() => void (locked = true));
+      const lock = guarded(client.query('select pg_advisory_lock(hashtext($1))', [key])).then(() => void (locked = true));
       try {
         if (!opts?.pipelined) await lock;
         // Pipelined: fn's first statement on the connection goes out right behind the lock (the server runs it
@@ -221,35 +225,25 @@ async function openPostgres(url: string, schema?: string): Promise<Database> {
       }
     },
     tryWithLock: async (key, fn) => {
-      const client = await lockPool.connect();
+      const client = await checkout(lockPool);
       try {
-        const [{ locked }] = (await client.query<{ locked: boolean }>('select pg_try_advisory_lock(hashtext($1)) as locked', [key])).rows;
+        const [{ locked }] = (await guarded(client.query<{ locked: boolean }>('select pg_try_advisory_lock(hashtext($1)) as locked', [key]))).rows;
         if (!locked) return { locked: false };
         try {
           return { locked: true, value: await fn(connectionOf(client)) };
         } finally {
-          await client.query('select pg_advisory_unlock(hashtext($1))', [key]);
+          await guarded(client.query('select pg_advisory_unlock(hashtext($1))', [key]));
         }
       } finally {
         client.release();
       }
     },
     notify: async (channel, payload) => {
-      await pool.query('select pg_notify($1, $2)', [channel, payload]);
+      await guarded(pool.query('select pg_notify($1, $2)', [channel, payload]));
     },
-    listen: async (channel, onPayload) => {
-      await ensureListen();
-      let set = listeners.get(channel);
-      if (!set) {
-        set = new Set();
-        listeners.set(channel, set);
-        await listenClient.query(`listen "${channel.replace(/"/g, '')}"`);
-      }
-      set.add(onPayload);
-      return async () => void set!.delete(onPayload);
-    },
+    listen: (channel, onPayload) => listener.listen(channel, onPayload),
     close: async () => {
-      if (listenReady) await listenClient.end().catch(() => {});
+      await listener.close();
       await pool.end();
       await lockPool.end();
     },

@@ -6,3 +6,4 @@ export { orm, type Orm } from './orm.ts';
 export * as tables from './schema.ts';
 export { parseCsv } from './csv.ts';
 export { TurnRows, type ColumnKind, type TurnRowsOptions } from './turn-rows.ts';
+export { Retention, retentionPolicyFromEnv, coreRetentionSteps, DEFAULT_RETENTION, type RetentionPolicy, type RetentionStep } from './retention.ts';

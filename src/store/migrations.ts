@@ -161,6 +161,20 @@ create table if not exists profiles (
 );
 `,
   },
+  {
+    // Every statement the server runs reads the large tables through an index (test/index-plans.test.ts):
+    // the console's inbox across bots is ordered by updated_at; the handoff lists and the pending count read
+    // the few sessions not with the bot through a partial index, which a bot-mode turn's update never touches
+    // (the plain index on mode took an entry on every turn); feedback lists newest first, per bot or all.
+    id: 'core-007-growth-indexes',
+    sql: `
+create index if not exists sessions_updated on sessions (updated_at desc);
+create index if not exists sessions_not_bot on sessions (mode, updated_at desc) where mode <> 'bot';
+drop index if exists sessions_mode;
+create index if not exists feedback_bot_created on feedback (bot, created_at desc);
+create index if not exists feedback_created on feedback (created_at desc);
+`,
+  },
 ];
 
 /** Apply every migration not applied yet, in order. Safe when several processes start at once. */

@@ -1,4 +1,4 @@
-// switchboard bench [--quick] [--bots a,b] [--skip part,…] [--reports DIR] [--json]
+// switchboard bench [--quick] [--bots a,b] [--skip part,…] [--only part,…] [--reports DIR] [--json]
 // Measures latency, throughput, memory, understanding and start-up in one run; writes reports/bench-latest.*.
 import { resolve } from 'node:path';
 import { commandArgs } from '../args.ts';
@@ -16,7 +16,8 @@ on a fresh and an existing data directory. Prints a table and writes reports/ben
 Options:
   --quick            fewer iterations (about a minute)
   --bots a,b         only these bots (default: every bot with a conversations.yaml)
-  --skip a,b         skip parts: floors, turns, postgres, peer, throughput, memory, nlu, startup
+  --skip a,b         skip parts: floors, turns, postgres, peer, throughput, memory, nlu, startup, cost, growth
+  --only a,b         run only these parts (e.g. --only cost, --only startup, --only growth)
   --json             print the report as JSON
   --reports DIR      where to write the reports (default: reports/)
 
@@ -29,6 +30,7 @@ export async function run(argv: string[]): Promise<number> {
       quick: { type: 'boolean', default: false },
       bots: { type: 'string' },
       skip: { type: 'string' },
+      only: { type: 'string' },
       json: { type: 'boolean', default: false },
       reports: { type: 'string', default: 'reports' },
     },
@@ -36,7 +38,7 @@ export async function run(argv: string[]): Promise<number> {
   if (typeof args === 'number') return args;
   const { values } = args;
   const list = (s?: string) => (s ? s.split(',').map((x) => x.trim()).filter(Boolean) : undefined);
-  const report = await runBench({ quick: values.quick, bots: list(values.bots), skip: list(values.skip), log: values.json ? () => {} : (l) => console.log(l) });
+  const report = await runBench({ quick: values.quick, bots: list(values.bots), skip: list(values.skip), only: list(values.only), log: values.json ? () => {} : (l) => console.log(l) });
   const files = writeBenchReports(report, resolve(values.reports!));
   if (values.json) console.log(JSON.stringify(report, null, 2));
   else console.log(`\n${formatBench(report)}\n\nReport: ${files.html}\n        ${files.json}`);

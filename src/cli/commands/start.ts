@@ -8,7 +8,7 @@ export async function run(_argv: string[]): Promise<number> {
   // (a new data directory's files written on libuv's threads) while this thread compiles the modules.
   const opening = openStore(env, undefined, true);
   opening.catch(() => {}); // awaited by boot below; until then a failure must not count as unhandled
-  const [{ authFromEnv, buildServer }, { createChannels, channelsConfigFromEnv }, { createLogger, setupObservability }] = await Promise.all([
+  const [{ authFromEnv, buildServer }, { createChannels, channelsConfigFromEnv, deliveryRetentionStep }, { createLogger, setupObservability }] = await Promise.all([
     import('../../server/index.ts'),
     import('../../channels/index.ts'),
     import('../../observability/index.ts'),
@@ -25,6 +25,8 @@ export async function run(_argv: string[]): Promise<number> {
   const observability = await setupObservability({ runtime, adminToken: auth.adminToken, env, logger });
   const app = await buildServer({
     instrument: observability.instrument,
+    probes: observability.probes,
+    probeRateLimitPerMinute: Number(env.SWITCHBOARD_PROBE_RATE_LIMIT) || undefined,
     logging: observability.logging,
     plugins: [channels.routes],
     runtime,
@@ -55,6 +57,13 @@ export async function run(_argv: string[]): Promise<number> {
   // Timed-out handoffs go back to the bot even when the customer stays silent (one process sweeps at a time).
   const sweeper = setInterval(() => void runtime.sweepHandoffs().catch((err) => console.error('[sweeper]', err.message)), 30_000);
   sweeper.unref();
+  // Old conversations, traces and delivery records pruned in small batches between turns (docs/performance.md#retention).
+  const { Retention, coreRetentionSteps, retentionPolicyFromEnv } = await import('../../store/index.ts');
+  const retention = new Retention(db, [...coreRetentionSteps, deliveryRetentionStep], retentionPolicyFromEnv(env), {
+    quiet: () => runtime.quiet(200),
+    onError: (err) => console.error('[retention]', err.message),
+  });
+  retention.start();
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -63,6 +72,7 @@ export async function run(_argv: string[]): Promise<number> {
     log(`\n${signal}: finishing turns in flight…`);
     observability.readiness.drain();
     clearInterval(sweeper);
+    retention.stop();
     await app.close(); // stops accepting requests; the ones in flight (and their turns) finish
     await channels.whenIdle(); // webhook turns already accepted
     await runtime.close();

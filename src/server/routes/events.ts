@@ -11,12 +11,14 @@ export async function eventRoutes(app: FastifyInstance, { runtime, auth }: Route
     for (const res of open) res.end();
   });
   app.get('/api/events', { schema: { summary: 'Console events as server-sent events (operator; token in ?token= for EventSource)' } }, async (req, reply) => {
-    requireRole(req, auth, 'operator');
+    requireRole(req, auth, 'operator', { query: true });
+    // Read before the stream opens: with the database unreachable the console gets a 503 it retries.
+    const pending = await countPending(runtime.db);
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive', 'x-accel-buffering': 'no' });
     const send = (event: unknown) => res.write(`data: ${JSON.stringify(event)}\n\n`);
-    send({ type: 'pending', count: await countPending(runtime.db) });
+    send({ type: 'pending', count: pending });
     const unsubscribe = runtime.events.subscribe(send);
     open.add(res);
     const ping = setInterval(() => res.write(': ping\n\n'), 25_000);

@@ -5,7 +5,7 @@ import { request, type BotInfo, type Message, type Mode, type SessionDetail, typ
 import { timeSince, type ConsoleTexts } from '../shared/i18n.ts';
 import { Icon, type IconName } from '../shared/Icon.tsx';
 import { RichText, systemText } from '../shared/RichText.tsx';
-import { intentLabel, ModeTag, useNow } from './Inbox.tsx';
+import { customerLabel, intentLabel, ModeTag, useNow } from './Inbox.tsx';
 import { TraceView } from './TraceView.tsx';
 import { ErrorNote } from './ui/index.ts';
 import type { Listener } from './useInbox.ts';
@@ -133,7 +133,7 @@ export function Conversation({
   };
 
   const turns = new Map<string, Turn>((detail?.turns ?? []).map((tr) => [tr.id, tr]));
-  const who = summary.phoneNumber || summary.userId || t.anonymous;
+  const who = customerLabel(summary, t);
   const label = intentLabel(bots, summary.bot, summary.lastIntent, summary.lastIntentLabel);
   const botName = bots.find((b) => b.id === summary.bot)?.name ?? summary.bot;
   const canReply = mode === 'handoff_pending' || mode === 'human';

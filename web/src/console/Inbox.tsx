@@ -9,6 +9,13 @@ import { Conversation } from './Conversation.tsx';
 import { EmptyNote, ErrorNote } from './ui/index.ts';
 import type { useInbox } from './useInbox.ts';
 
+/** Who a conversation is with: the phone, the user (a claimed id marked unverified), or an anonymous visitor. */
+export function customerLabel(s: Pick<SessionSummary, 'phoneNumber' | 'userId' | 'userVerified'>, t: ConsoleTexts): string {
+  if (s.phoneNumber) return s.phoneNumber;
+  if (!s.userId) return t.anonymous;
+  return s.userVerified === false ? `${s.userId} (${t.unverified})` : s.userId;
+}
+
 export function intentLabel(bots: BotInfo[], bot: string, intent: string, fallback?: string | null): string {
   if (!intent) return '';
   return bots.find((b) => b.id === bot)?.intents.find((i) => i.id === intent)?.label ?? fallback ?? intent;
@@ -85,7 +92,7 @@ export function Inbox({
         ) : (
           <ul className="sessions" aria-live="polite" aria-relevant="additions">
             {visible.map((s) => {
-              const who = s.phoneNumber || s.userId || t.anonymous;
+              const who = customerLabel(s, t);
               const label = intentLabel(bots, s.bot, s.lastIntent, s.lastIntentLabel);
               const botName = bots.find((b) => b.id === s.bot)?.name ?? s.bot;
               return (

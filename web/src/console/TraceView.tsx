@@ -88,6 +88,13 @@ export function TraceView({ turn, t }: { turn: Turn; t: ConsoleTexts }) {
         <>
           <code>{e.node}</code>
           {e.ok === false && ' ✗'}
+          {e.policy && (
+            <span className="hint" data-testid="trace-policy">
+              {' '}
+              → <code>{e.policy}</code>
+              {e.why ? `: ${e.why}` : ''}
+            </span>
+          )}
         </>
       ),
     },

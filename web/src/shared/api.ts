@@ -35,6 +35,8 @@ export interface SessionSummary {
   id: string;
   bot: string;
   userId: string | null;
+  /** false: `userId` was only claimed by the caller (a label), not proven. */
+  userVerified?: boolean;
   channel: string | null;
   phoneNumber: string | null;
   mode: Mode;

@@ -1,0 +1,92 @@
+// The per-turn services the graph's nodes call: understanding and the routing decision (decide/), the step
+// context, narration and the trace. What was understood stays as the understander returned it; the decision says
+// where the message goes, and the graph's state carries the understanding as served (the decision's intents,
+// reply and lead on it).
+import { activeForms, formsCancelledBy } from '../forms/index.ts';
+import type { Understanding } from '../nlu/types.ts';
+import { decideRoute, type Decision, type DecisionInput } from './decide/index.ts';
+import type { TurnRuntime, TurnStateValue } from './graph.ts';
+import { fillOrOmit, handoffMessage, narrate } from './narration.ts';
+import { botSession } from './sessions.ts';
+import { turnContext, type TurnScope } from './turn-context.ts';
+import type { ModelCallRecord, TraceEntry } from './types.ts';
+import { tracedEntities } from './traced.ts';
+
+/** The policies whose texts are the runtime's skills' (with the bot's placeholders). */
+const SKILL_POLICIES = new Set<Decision['policy']>(['person', 'pending', 'out_of_scope', 'small_talk']);
+
+/** The understanding as the turn serves it: what was understood, with the decision's intents, reply and lead. */
+export function served(understanding: Readonly<Understanding>, decision: Decision): Understanding {
+  const { unsure: _unsure, reply: _reply, lead: _lead, ...rest } = understanding;
+  return {
+    ...rest,
+    intents: decision.intents,
+    ...(decision.unsure ? { unsure: true } : {}),
+    ...(decision.reply ? { reply: decision.reply } : {}),
+    ...(decision.lead ? { lead: decision.lead } : {}),
+  };
+}
+
+/** What the routing decision reads of this turn: the bot, its waiting forms, its router and refinement. */
+export function decisionInput(scope: TurnScope, understanding: Understanding, calls: ModelCallRecord[]): DecisionInput {
+  const { db, bot, text } = scope;
+  const session = botSession(scope.session);
+  const memory = (session.state ?? {}) as Record<string, unknown>;
+  const { route, refineIntents } = bot.definition;
+  const context = (u: Readonly<Understanding>, intents: string[]) => ({ text, intents, understanding: u as Understanding, memory, session, bot: bot.config, sql: db });
+  return {
+    bot,
+    understanding,
+    waiting: { workflow: Boolean(session.activeWorkflow), forms: activeForms(bot.config, memory).map((f) => f.intent), cancel: formsCancelledBy(bot.config, memory, text).length > 0 },
+    modelFailed: Boolean(bot.model) && calls.some((c) => !c.ok),
+    ...(route ? { route: async (u: Readonly<Understanding>, intents: string[]) => route(context(u, intents)) } : {}),
+    ...(refineIntents ? { refine: async (u: Readonly<Understanding>) => refineIntents(context(u, u.intents.map((i) => i.id))) } : {}),
+  };
+}
+
+/** The per-turn services the graph's nodes call. `calls` collects the turn's model calls. */
+export function turnRuntime(scope: TurnScope, calls: ModelCallRecord[], t0: number): TurnRuntime {
+  const { db, bot, text, now, history, emit } = scope;
+  const session = botSession(scope.session);
+  const memory0 = (session.state ?? {}) as Record<string, unknown>;
+  let decided: { understanding: Understanding; decision: Decision } | undefined;
+
+  /** A skill's text with the bot's placeholders ({name_suffix}) filled by its `replyVars`, the others left out. */
+  const fillReplyVars = async (decision: Decision, state: TurnStateValue, understanding: Understanding): Promise<Decision> => {
+    if (!SKILL_POLICIES.has(decision.policy) || (!decision.reply && !decision.lead)) return decision;
+    const vars = (await bot.definition.replyVars?.(turnContext(scope, { ...state, understanding: served(understanding, decision) }))) ?? {};
+    return { ...decision, ...(decision.reply ? { reply: fillOrOmit(decision.reply, vars) } : {}), ...(decision.lead ? { lead: fillOrOmit(decision.lead, vars) } : {}) };
+  };
+
+  return {
+    understand: async (state) => {
+      const context = bot.model && bot.definition.modelContext ? await bot.definition.modelContext({ text, sql: db, config: bot.config }) : undefined;
+      const flows = activeForms(bot.config, memory0);
+      const understanding = await bot.understander.understand({ text, flows, history, now, timeZone: bot.config.timeZone, context, trace: calls });
+      const decision = await fillReplyVars(await decideRoute(decisionInput(scope, understanding, calls)), state, understanding);
+      decided = { understanding, decision };
+      const view = served(understanding, decision);
+      emit({ type: 'intent', intents: view.intents.map((i) => i.id), source: view.source, entities: view.entities });
+      return { understanding: view, routes: decision.routes, handoff: decision.handoff };
+    },
+    context: (state) => turnContext(scope, state),
+    narrate: (segments, state) => {
+      if (state.understanding?.reply) return state.understanding.reply;
+      if (state.handoff && !segments.some((s) => s.ok && s.text)) return handoffMessage(bot, state.handoff.intent);
+      const lead = state.understanding?.lead;
+      // Small talk while a form or workflow waits: its line, then whatever the form or workflow says.
+      if (lead && !segments.some((s) => s.text)) return lead;
+      const body = narrate(bot, segments, state.understanding?.intents.map((i) => i.id) ?? []);
+      return lead ? `${lead}\n\n${body}` : body;
+    },
+    trace: (node, startMs, ok) => {
+      const entry: TraceEntry = { node, startMs: Math.round(startMs - t0), ms: +(performance.now() - startMs).toFixed(2), ok };
+      // The understanding entry carries the intent scores and the deciding policy, so a trace shows why the turn went where it did.
+      if (node === (bot.definition.nodeNames?.understand ?? 'understand') && decided) {
+        const { understanding, decision } = decided;
+        Object.assign(entry, { scores: understanding.scores, chosen: decision.intents, policy: decision.policy, why: decision.why, entities: tracedEntities(understanding.entities), rule: decision.why ? `${decision.policy}: ${decision.why}` : decision.policy });
+      }
+      scope.trace.push(entry);
+    },
+  };
+}

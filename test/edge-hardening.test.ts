@@ -1,0 +1,66 @@
+// The edges of the HTTP server a probe found loose: the admin token in a URL only where EventSource needs it,
+// the probes and the scrape under a rate limit of their own, and the metrics token under any case of `Bearer`.
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Runtime } from '../src/engine/index.ts';
+import { setupObservability, type Observability } from '../src/observability/index.ts';
+import { buildServer } from '../src/server/index.ts';
+import { openTestDatabase, type Database } from '../src/store/index.ts';
+
+const ADMIN = 'edge-admin';
+const METRICS_TOKEN = 'edge-metrics';
+const PROBE_LIMIT = 4;
+
+let db: Database;
+let runtime: Runtime;
+let obs: Observability;
+let app: FastifyInstance;
+let base: string;
+
+beforeAll(async () => {
+  db = await openTestDatabase();
+  const env = { SWITCHBOARD_METRICS_TOKEN: METRICS_TOKEN, LOG_LEVEL: 'silent' };
+  runtime = await Runtime.create({ db, only: ['ct-smash'], env });
+  obs = await setupObservability({ runtime, adminToken: ADMIN, env });
+  app = await buildServer({ runtime, auth: { adminToken: ADMIN }, instrument: obs.instrument, probes: obs.probes, logging: obs.logging, rateLimitPerMinute: 100_000, probeRateLimitPerMinute: PROBE_LIMIT });
+  base = await app.listen({ port: 0, host: '127.0.0.1' });
+}, 60_000);
+
+afterAll(async () => {
+  await app?.close();
+  await runtime?.close();
+  await obs?.close();
+  await db?.close();
+});
+
+describe('the admin token in a URL', () => {
+  it('is refused on every route but the console event stream', async () => {
+    expect((await fetch(`${base}/api/sessions?token=${ADMIN}`)).status).toBe(401);
+    expect((await fetch(`${base}/api/bots/ct-smash/intents?token=${ADMIN}`)).status).toBe(401);
+    expect((await fetch(`${base}/api/sessions`, { headers: { authorization: `Bearer ${ADMIN}` } })).status).toBe(200);
+    const ctrl = new AbortController();
+    const events = await fetch(`${base}/api/events?token=${ADMIN}`, { signal: ctrl.signal });
+    expect(events.status).toBe(200);
+    ctrl.abort();
+  });
+});
+
+describe('/metrics', () => {
+  it('reads the bearer scheme case-insensitively (RFC 7235)', async () => {
+    for (const scheme of ['Bearer', 'bearer', 'BEARER']) {
+      expect((await fetch(`${base}/metrics`, { headers: { authorization: `${scheme} ${METRICS_TOKEN}` } })).status, scheme).toBe(200);
+    }
+    expect((await fetch(`${base}/metrics`, { headers: { authorization: `bearer wrong` } })).status).toBe(401);
+  });
+});
+
+describe('readiness and metrics under a rate limit of their own', () => {
+  it('answers 429 once an address has probed more than the limit, each route counted apart from the other routes', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < PROBE_LIMIT + 2; i++) statuses.push((await fetch(`${base}/api/ready`)).status);
+    expect(statuses.slice(-1)).toEqual([429]);
+    expect(statuses.filter((s) => s === 429).length).toBeLessThanOrEqual(2);
+    // The other routes keep their own, much larger budget.
+    expect((await fetch(`${base}/api/health`)).status).toBe(200);
+  });
+});
