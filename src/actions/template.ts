@@ -1,8 +1,10 @@
-// Filling an action's reply: `{name}` placeholders, `{?name: …}` sections shown only when `name` has a value
-// (`{?name=value: …}` when it equals value; sections nest), and placeholders computed from a tool's result.
+// Filling an action's reply with the one template renderer (src/template), and placeholders computed from a
+// tool's result.
 import { formatDateTime } from '../nlu/index.ts';
+import { hasValue, renderTemplate } from '../template/index.ts';
 import type { VarSpec } from './schema.ts';
 
+export { hasValue };
 export type Vars = Record<string, unknown>;
 
 export interface RenderOptions {
@@ -14,11 +16,6 @@ export interface RenderOptions {
 
 const CURRENCY: Record<string, string> = { pt: 'BRL', es: 'ARS', vi: 'VND', en: 'USD' };
 
-/** No value: missing, null, '', false or an empty list. */
-export function hasValue(v: unknown): boolean {
-  return v !== undefined && v !== null && v !== '' && v !== false && !(Array.isArray(v) && v.length === 0);
-}
-
 /** A reply key's template, else the text itself. */
 export function textOf(keyOrText: string, replies: Record<string, string>): string {
   return replies[keyOrText] ?? keyOrText;
@@ -29,37 +26,9 @@ export function placeholders(template: string): string[] {
   return [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
 }
 
-function show(v: unknown): string {
-  return typeof v === 'string' || typeof v === 'number' ? String(v) : v === true ? '' : v == null ? '' : JSON.stringify(v);
-}
-
-/** Where a section `{?…}` starting at `start` closes (braces balanced), or -1. */
-function sectionEnd(template: string, start: number): number {
-  let depth = 0;
-  for (let i = start; i < template.length; i++) {
-    if (template[i] === '{') depth++;
-    else if (template[i] === '}' && --depth === 0) return i;
-  }
-  return -1;
-}
-
 /** The template with its sections resolved and its placeholders filled; unknown placeholders stay visible. */
 export function fill(template: string, vars: Vars): string {
-  let out = '';
-  let pos = 0;
-  for (let at = template.indexOf('{?'); at >= 0; at = template.indexOf('{?', pos)) {
-    const end = sectionEnd(template, at);
-    if (end < 0) break;
-    out += template.slice(pos, at);
-    const body = template.slice(at + 2, end);
-    const colon = body.indexOf(':');
-    const [name, wanted] = body.slice(0, Math.max(colon, 0)).trim().split('=');
-    const shown = wanted === undefined ? hasValue(vars[name]) : show(vars[name]) === wanted.trim();
-    if (colon > 0 && shown) out += fill(body.slice(colon + 1), vars);
-    pos = end + 1;
-  }
-  out += template.slice(pos);
-  return out.replace(/\{(\w+)\}/g, (m, k: string) => (k in vars && vars[k] !== undefined ? show(vars[k]) : m));
+  return renderTemplate(template, vars);
 }
 
 function field(data: Vars, path: string): unknown {

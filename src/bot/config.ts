@@ -326,6 +326,15 @@ export const checkedBotConfigSchema = botConfigSchema.superRefine((c, ctx) => {
     for (const [name, slot] of Object.entries(form.slots)) {
       if (name === 'confirm') ctx.addIssue({ code: 'custom', path: ['forms', formId, 'slots', name], message: "'confirm' is the stage of the summary: give the slot another name" });
       if (!kinds.has(slot.kind)) ctx.addIssue({ code: 'custom', path: ['forms', formId, 'slots', name, 'kind'], message: `'${slot.kind}' is not a slot kind: use one of ${[...kinds].join(', ')}` });
+      for (const other of slot.validate?.dependsOn ?? []) {
+        if (!form.slots[other]) ctx.addIssue({ code: 'custom', path: ['forms', formId, 'slots', name, 'validate', 'dependsOn'], message: `'${other}' is not a slot of the form` });
+      }
+    }
+    const calendar = form.calendar;
+    if (calendar) {
+      const kindOf = (slot: string) => form.slots[slot]?.kind;
+      if (!['date', 'datetime'].includes(kindOf(calendar.date) ?? '')) ctx.addIssue({ code: 'custom', path: ['forms', formId, 'calendar', 'date'], message: `'${calendar.date}' is not a date or datetime slot of the form` });
+      if (calendar.time && kindOf(calendar.time) !== 'time') ctx.addIssue({ code: 'custom', path: ['forms', formId, 'calendar', 'time'], message: `'${calendar.time}' is not a time slot of the form` });
     }
   }
 });

@@ -8,6 +8,7 @@ import type { BotDefinition } from '../engine/types.ts';
 import { projectRoot, sourceDir } from '../paths.ts';
 import { readYamlFile } from '../yaml-file.ts';
 import { parseCsv } from '../store/csv.ts';
+import { closedDatesOf } from '../forms/calendar.ts';
 
 export interface BotSource {
   config: BotConfig;
@@ -37,6 +38,7 @@ export function readBotConfig(botDir: string): BotConfig {
     throw new BotConfigError(`${file} is not a valid bot definition:\n  - knowledge: folder '${config.knowledge}' does not exist in ${dir}`);
   }
   readCalendarFile(config, dir);
+  readClosedDates(config, dir, file);
   return config;
 }
 
@@ -50,6 +52,17 @@ function readCalendarFile(config: BotConfig, dir: string): void {
   const path = resolve(dir, calendar.file);
   if (!existsSync(path)) return;
   calendar.rows = [...parseCsv(readFileSync(path, 'utf8')), ...calendar.rows];
+}
+
+/** Each form calendar's `closedFile` (relative to the bot folder) adds its dates to the calendar's `closed`. */
+function readClosedDates(config: BotConfig, dir: string, file: string): void {
+  for (const [id, form] of Object.entries(config.forms)) {
+    const calendar = form.calendar;
+    if (!calendar?.closedFile) continue;
+    const path = resolve(dir, calendar.closedFile);
+    if (!existsSync(path)) throw new BotConfigError(`${file} is not a valid bot definition:\n  - forms.${id}.calendar.closedFile: '${calendar.closedFile}' does not exist in ${dir}`);
+    calendar.closed = [...calendar.closed, ...closedDatesOf(readFileSync(path, 'utf8'))];
+  }
 }
 
 /**

@@ -65,6 +65,7 @@ export function turnContext(scope: TurnScope, state: TurnStateValue): TurnContex
     model: scope.model,
     services: bot.services,
     emit,
+    note: (entry) => void trace.push({ startMs: 0, ms: 0, ...entry }),
     async tool(name, input, run) {
       const label = bot.config.toolLabels[name];
       emit({ type: 'tool_start', tool: name, label, input });

@@ -10,6 +10,7 @@ import { fillOrOmit, handoffMessage, narrate } from './narration.ts';
 import { botSession } from './sessions.ts';
 import { turnContext, type TurnScope } from './turn-context.ts';
 import type { ModelCallRecord, TraceEntry } from './types.ts';
+import { tracedEntities } from './traced.ts';
 
 /** The policies whose texts are the runtime's skills' (with the bot's placeholders). */
 const SKILL_POLICIES = new Set<Decision['policy']>(['person', 'pending', 'out_of_scope', 'small_talk']);
@@ -83,7 +84,7 @@ export function turnRuntime(scope: TurnScope, calls: ModelCallRecord[], t0: numb
       // The understanding entry carries the intent scores and the deciding policy, so a trace shows why the turn went where it did.
       if (node === (bot.definition.nodeNames?.understand ?? 'understand') && decided) {
         const { understanding, decision } = decided;
-        Object.assign(entry, { scores: understanding.scores, chosen: decision.intents, policy: decision.policy, why: decision.why });
+        Object.assign(entry, { scores: understanding.scores, chosen: decision.intents, policy: decision.policy, why: decision.why, entities: tracedEntities(understanding.entities), rule: decision.why ? `${decision.policy}: ${decision.why}` : decision.policy });
       }
       scope.trace.push(entry);
     },

@@ -5,7 +5,7 @@ import type { Entity, Understander, Understanding } from '../nlu/types.ts';
 import type { CommandClause } from '../nlu/commands.ts';
 import type { WebSearchResult } from '../knowledge/web-search.ts';
 import type { SessionRow, Sql, Migration } from '../store/index.ts';
-import type { FormHooks, SlotExtractor, SlotValidator } from '../forms/types.ts';
+import type { DeclaredValidator, FormHooks, SlotExtractor, SlotValidator } from '../forms/types.ts';
 import type { SlotTextReader, SlotVocabulary } from '../forms/reading.ts';
 import type { DeferredWrite, WriteRejected } from './outcomes.ts';
 import type { TableSearchParams, TableSearchResult } from '../catalogue/table-search.ts';
@@ -36,6 +36,29 @@ export interface TraceEntry {
   /** On the understanding entry (and a gate's or a confirmation's): the policy that decided the route, and why. */
   policy?: string;
   why?: string;
+  /** On the understanding entry: the entities read from the message, with where they are in it. */
+  entities?: TracedSpan[];
+  /** On the understanding entry: the rule that decided where the message goes ("skill: human", "intents → routes"). */
+  rule?: string;
+  /** On a form's entry (`form:<id>`): what the message gave its slots and the state it left. */
+  form?: FormTrace;
+}
+
+/** A value read from the message and where (`start`, `end`: offsets in the message; absent when not located). */
+export interface TracedSpan {
+  type: string;
+  value: unknown;
+  text?: string;
+  start?: number;
+  end?: number;
+}
+
+/** A form's turn in the trace: the values read per slot (before checks), the ones refused, and the state after. */
+export interface FormTrace {
+  stage: string | null;
+  slots: Record<string, unknown>;
+  read: TracedSpan[];
+  refused: string[];
 }
 
 /** A model call made during the turn: defined by src/llm, which records them (a type only: no runtime import). */
@@ -96,6 +119,8 @@ export interface TurnContext<Services = unknown, M extends object = Memory, D ex
   /** What the bot's setup returned (clients, servers) for this runtime. */
   readonly services: Services;
   emit(event: TurnEvent): void;
+  /** Add an entry to the turn's trace (the debug view of `chat --debug` and the console): what a step read and decided. */
+  note?(entry: Omit<TraceEntry, 'startMs' | 'ms'>): void;
   /** Run a tool: emits tool_start/tool_end (with the bot's progress label) and records it in the trace. */
   tool<T>(name: string, input: unknown, run: () => Promise<T>): Promise<T>;
   /**
@@ -186,8 +211,11 @@ export interface BotDefinition<Services = unknown, M extends object = Memory, D 
   replyVars?: (ctx: TurnContext<Services, M, D>) => Record<string, string> | Promise<Record<string, string>>;
   /** Narration override: joins the segments into one reply. */
   narrate?: (segments: Segment[], ctx: { bot: BotConfig; intents: string[] }) => string;
-  /** Named slot validators for bot.yaml forms (`validate: { use: name }`). */
-  validators?: Record<string, SlotValidator<Services, M, D>>;
+  /**
+   * Named slot validators for bot.yaml forms (`validate: { use: name }`): a function, or `{ check, dependsOn }` to
+   * check the slot again when one of the slots it reads changes.
+   */
+  validators?: Record<string, SlotValidator<Services, M, D> | DeclaredValidator<Services, M, D>>;
   /** Named slot readers for bot.yaml forms (`extract: name`), when the bot reads its slots itself. */
   extractors?: Record<string, SlotExtractor<Services, M, D>>;
   /**

@@ -1,27 +1,28 @@
 // The form engine: one step that runs a bot.yaml form. Each turn it fills every slot the message carries
 // (corrections included), validates, then asks for the next missing slot, confirms with a summary, or
 // completes. While a form runs, the slot being asked is the context for understanding (see ./context.ts).
-import { isoDate, wallClock } from '../nlu/index.ts';
-import type { Entity, Language, PatternEntity } from '../nlu/types.ts';
+import type { Language } from '../nlu/types.ts';
 import type { Step, StepResult, TurnContext } from '../engine/types.ts';
-import type { FormConfig, SlotConfig } from './schema.ts';
-import { carriedFromOtherClauses, fromEntities } from './from-entities.ts';
-import { readFormSlots, type SlotTextReader, type SlotVocabulary } from './reading.ts';
-import { slotsRead } from './reading-kinds.ts';
+import type { FormConfig } from './schema.ts';
+import { carriedFromOtherClauses } from './from-entities.ts';
+import type { SlotTextReader, SlotVocabulary } from './reading.ts';
+import { displayed, fill, nextMissing, ofForm, tracedReads, type SlotsRead } from './fill.ts';
 import { showList } from './show-list.ts';
 import { skillReply } from '../skills/index.ts';
-import { fold, showValue, withinRules, type SlotValue } from './slots.ts';
-import type { FormCompletion, FormHooks, FormState, ReplyVars, SlotExtractor, Slots, SlotValidator, SlotVerdict } from './types.ts';
+import { renderTemplate } from '../template/index.ts';
+import { fold } from './slots.ts';
+import type { DeclaredValidator, FormCompletion, FormHooks, FormState, ReplyVars, SlotExtractor, Slots, SlotValidator } from './types.ts';
 
 export const CONFIRM_STAGE = 'confirm';
 export { isOtherSlotsValue } from './from-entities.ts';
+export { openingGroup } from './fill.ts';
 
 export interface FormRuntime {
   id: string;
   form: FormConfig;
   intent: string;
   hooks?: FormHooks;
-  validators: Record<string, SlotValidator>;
+  validators: Record<string, SlotValidator | DeclaredValidator>;
   /** The bot's slot reader named by the form's `extract`. */
   extractor?: SlotExtractor;
   /** The bot's slot readers (index.ts `slotReaders`), for slots with `reader` in a `read: message` form. */
@@ -29,9 +30,6 @@ export interface FormRuntime {
   /** The vocabulary the bot's data adds for reading slots (its `slotVocabulary` hook). */
   vocabulary?: (ctx: TurnContext) => SlotVocabulary | undefined | Promise<SlotVocabulary | undefined>;
 }
-
-/** A refused value: what to say about it, with the placeholders as they were when it was refused. */
-type Rejection = { slot: string; say?: string; vars: ReplyVars; clears: boolean };
 
 /** One turn of one form: its replies and the state it leaves. */
 interface Turn {
@@ -47,6 +45,9 @@ interface Turn {
   mine: boolean;
   /** Profile values of this turn not written yet: one write before a hook of the bot's runs, or when the turn ends. */
   unsaved: Record<string, unknown>;
+  /** What the message gave the slots (before checks) and the slots refused, for the turn's trace. */
+  read?: SlotsRead;
+  refused?: string[];
 }
 
 /** The step that runs a form (registered as the specialist of the form's intent). */
@@ -83,6 +84,9 @@ export function formStep(rt: FormRuntime): Step {
     };
     const result = await formTurn(t);
     await saveProfile(t);
+    const after = result.memory?.[id] as FormState | undefined;
+    const read = tracedReads(t.read ?? new Map(), ctx.entities, ctx.text);
+    if (after && (active || read.length || after.stage)) ctx.note?.({ node: `form:${id}`, form: { stage: after.stage, slots: after.slots, read, refused: t.refused ?? [] } });
     return result;
   };
 }
@@ -111,7 +115,9 @@ async function formTurn(t: Turn): Promise<StepResult> {
   const slots: Slots = { ...(active ? prior!.slots : {}), ...ofForm(form, known) };
   const pending = active ? prior!.stage! : undefined;
   const entities = ctx.intents.length > 1 ? carriedFromOtherClauses(form, slots, ctx.entitiesFor(intent), ctx.entities) : ctx.entities;
-  const { changed, rejected } = await fill(t, slots, pending, entities);
+  const { changed, rejected, read } = await fill(t, slots, pending, entities);
+  t.read = read;
+  t.refused = rejected.map((r) => r.slot);
   // A question the skills read as out of scope that fills nothing ("¿quién ganó el fútbol ayer?" while the day is
   // asked): the out-of-scope line, then the question again; what it seemed to say (yesterday) is not refused. Not
   // a statement: an answer ("make it 2 pieces") may read as out of scope to the skills.
@@ -178,11 +184,6 @@ async function saveProfile(t: Turn): Promise<void> {
   await t.ctx.saveProfile(values);
 }
 
-/** Only the form's own slots, without empty values. */
-function ofForm(form: FormConfig, values: Slots): Slots {
-  return Object.fromEntries(Object.entries(values).filter(([n, v]) => form.slots[n] && v !== undefined && v !== null && v !== ''));
-}
-
 /** The required slots of a group, in the form's order. */
 function groupSlots(form: FormConfig, group: string): string[] {
   return Object.entries(form.slots)
@@ -234,107 +235,6 @@ async function undo(t: Turn): Promise<StepResult> {
 }
 
 /**
- * Fill slots from the message, read by the bot's slot reader (`extract`), by the runtime's slot readers (`read:
- * message`) or from the entities; the values are
- * validated in the form's slot order, so a validator sees what the same message gave the slots before.
- */
-async function fill(t: Turn, slots: Slots, pending: string | undefined, entities: Entity[]) {
-  const { ctx, rt, lang } = t;
-  const { form } = rt;
-  const names = Object.keys(form.slots);
-  const alts = new Map<string, SlotValue>();
-  const read = rt.extractor
-    ? await extracted(t, rt.extractor, slots, pending)
-    : form.read === 'message'
-      ? await readMessage(t, slots, pending, entities, alts)
-      : fromEntities(form, { text: t.ctx.text, declared: t.ctx.bot.entities, lang: t.lang }, slots, pending, entities, alts);
-
-  const changed: string[] = [];
-  const rejected: Rejection[] = [];
-  const today = isoDate(wallClock(ctx.now, ctx.bot.timeZone));
-  for (const name of names) {
-    let value = read.get(name);
-    if (value === undefined || slots[name] === value) continue;
-    const slot = form.slots[name];
-    // The other reading of the same words when only it fits the slot's rules ("a las 9" to a restaurant that
-    // books from 13:00 is 21:00).
-    const other = alts.get(name);
-    if (other !== undefined && !withinRules(slot, value, { today }) && withinRules(slot, other, { today })) value = other;
-    if (slots[name] === value) continue;
-    const verdict = withinRules(slot, value, { today }) ? await validate(t, name, slot, value, slots) : { ok: false };
-    if (!verdict.ok) {
-      const vars = { ...displayed(ctx.bot.entities, form, slots, lang), value: showValue(shownAs(ctx.bot.entities, slot.kind), value, lang), ...verdict.vars };
-      rejected.push({ slot: name, say: verdict.say, vars, clears: Boolean(verdict.clear?.length) });
-      for (const other of verdict.clear ?? []) delete slots[other];
-      continue;
-    }
-    for (const other of verdict.clear ?? []) delete slots[other];
-    slots[name] = verdict.value ?? value;
-    changed.push(name);
-    for (const [other, v] of Object.entries(verdict.fill ?? {})) {
-      if (!form.slots[other] || slots[other] === v) continue;
-      slots[other] = v;
-      changed.push(other);
-    }
-  }
-  return { changed, rejected };
-}
-
-/** The values the bot's own slot reader finds in the message (a form with `extract`). */
-async function extracted(t: Turn, extractor: SlotExtractor, slots: Slots, pending: string | undefined): Promise<Map<string, SlotValue>> {
-  const asking = pending ? (t.prior?.asking ?? [pending]) : [];
-  const found = await extractor({ form: t.rt.id, text: t.ctx.text, asking, slots: { ...slots }, ctx: t.ctx });
-  return new Map(Object.entries(ofForm(t.rt.form, found)));
-}
-
-/**
- * The values the runtime's slot readers find in the message (a form with `read: message`); slots of built-in kinds no
- * slot reader reads (a date, an e-mail) still come from the entities.
- */
-async function readMessage(t: Turn, slots: Slots, pending: string | undefined, entities: Entity[], alts: Map<string, SlotValue>): Promise<Map<string, SlotValue>> {
-  const { ctx, rt } = t;
-  const asking = pending ? (t.prior?.asking ?? [pending]) : [];
-  const vocabulary = await rt.vocabulary?.(ctx);
-  let found = readFormSlots(ctx.bot, rt.form, { text: ctx.text, asking, slots: { ...slots }, vocabulary, readers: rt.readers, lang: t.lang });
-  const opening = openingGroup(rt.form, t.active, slots, ofForm(rt.form, found));
-  if (opening) found = readFormSlots(ctx.bot, rt.form, { text: ctx.text, asking: opening, slots: { ...slots }, vocabulary, readers: rt.readers, lang: t.lang });
-  const read = new Map(Object.entries(ofForm(rt.form, found)));
-  const byReaders = new Set(slotsRead(ctx.bot, rt.form));
-  for (const [name, value] of fromEntities(rt.form, { text: ctx.text, declared: ctx.bot.entities, lang: t.lang }, slots, pending, entities, alts)) if (!byReaders.has(name)) read.set(name, value);
-  return read;
-}
-
-async function validate(t: Turn, name: string, slot: SlotConfig, value: SlotValue, slots: Slots): Promise<SlotVerdict> {
-  const use = slot.validate?.use;
-  if (!use) return { ok: true };
-  const validator = t.rt.validators[use];
-  if (!validator) throw new Error(`form ${t.rt.id}: validator '${use}' is not in the bot's validators`);
-  const verdict = await validator({ form: t.rt.id, slot: name, value, slots: { ...slots }, ctx: t.ctx });
-  if (typeof verdict === 'boolean') return { ok: verdict };
-  if (typeof verdict === 'string') return { ok: false, say: verdict };
-  return verdict;
-}
-
-/**
- * A form's opening message that already answers two or more of its first group's questions is an introduction
- * ("Thiago, 19, moro em Fortaleza, terminei ano passado"): it is read again as the answer to that whole group, so
- * its bare values (a name, an age) count too. The group's missing slots, or undefined.
- */
-export function openingGroup(form: FormConfig, active: boolean, slots: Slots, read: Slots): string[] | undefined {
-  if (active) return undefined;
-  const first = nextMissing(form, slots);
-  const group = first && form.slots[first].group;
-  if (!group) return undefined;
-  const members = Object.entries(form.slots).filter(([, s]) => s.group === group).map(([n]) => n);
-  const answered = members.filter((n) => slots[n] === undefined && read[n] !== undefined);
-  return answered.length >= 2 ? members.filter((n) => slots[n] === undefined) : undefined;
-}
-
-function nextMissing(form: FormConfig, slots: Slots): string | undefined {
-  return Object.entries(form.slots).find(([name, s]) => s.required && slots[name] === undefined)?.[0];
-}
-
-/**
  * The question for a missing slot. A slot of a group is asked with the group's other missing slots: `askAll` when
  * none of them is known, else `askMany` with {fields} from their labels, else each slot's own question on a line.
  * While nothing of the form is known, `welcome` comes first.
@@ -356,23 +256,10 @@ async function question(t: Turn, slot: string, slots: Slots): Promise<{ text: st
   return { text, asking };
 }
 
-/** A kind that is a `money:` or `number:` entity of the bot is shown as money or a number. */
-function shownAs(entities: PatternEntity[], kind: string): string {
-  const entity = entities.find((e) => e.type === kind && (e.money || e.number));
-  return entity ? (entity.money ? 'money' : 'number') : kind;
-}
-
-/** The slots as replies show them ({data} → "terça-feira, 10/03"). */
-function displayed(entities: PatternEntity[], form: FormConfig, slots: Slots, lang: Language): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(slots)) out[name] = showValue(shownAs(entities, form.slots[name]?.kind ?? 'text'), value, lang);
-  return out;
-}
-
 /** A reply key of the bot, or the text itself, with {placeholders} filled. */
 export function replyText(ctx: TurnContext, keyOrText: string, vars: Record<string, string | number>): string {
   if (ctx.bot.replies[keyOrText] !== undefined) return ctx.reply(keyOrText, vars);
-  return keyOrText.replace(/\{(\w+)\}/g, (m, k: string) => (k in vars ? String(vars[k]) : m));
+  return renderTemplate(keyOrText, vars);
 }
 
 /** Does the message say one of the cancel phrases (whole words, no accents or case)? */

@@ -117,6 +117,19 @@ describe('slot readers', () => {
     expect(carriedFromOtherClauses(f, {}, [wash], [wash, friday])).toEqual([wash]);
   });
 
+  it("carries the time of the form's day said in another clause of an opening message", () => {
+    const f = formSchema.parse({ done: 'x', slots: { service: { kind: 'service', ask: 'x' }, day: { kind: 'date', ask: 'x' }, time: { kind: 'time', ask: 'x' } } });
+    const wash = { type: 'service', value: 'wash', text: 'wash' };
+    const saturday = { type: 'date', value: '2026-03-14', text: 'sábado' };
+    const ten = { type: 'time', value: '10:00', text: 'às 10h' };
+    expect(carriedFromOtherClauses(f, {}, [wash, saturday], [wash, saturday, ten])).toEqual([wash, saturday, ten]);
+    expect(carriedFromOtherClauses(f, {}, [wash, ten], [wash, saturday, ten])).toEqual([wash, ten, saturday]);
+    // Not without the other half in the form's clauses, not when the time is known, not when two times are said.
+    expect(carriedFromOtherClauses(f, {}, [wash], [wash, saturday, ten])).toEqual([wash]);
+    expect(carriedFromOtherClauses(f, { time: '09:00' }, [wash, saturday], [wash, saturday, ten])).toEqual([wash, saturday]);
+    expect(carriedFromOtherClauses(f, {}, [wash, saturday], [wash, saturday, ten, { ...ten, value: '15:00' }])).toEqual([wash, saturday]);
+  });
+
   it('does not take a value a negation denies when the message gives another', () => {
     const f = formSchema.parse({ done: 'x', slots: { ngay: { kind: 'date', ask: 'x' }, gio: { kind: 'time', ask: 'x' } } });
     const read = (text: string, lang: Language, pending = 'gio') => Object.fromEntries(fromEntities(f, { text, declared: [], lang }, { ngay: '2026-03-10' }, pending, extractEntities(text, { lang, now: new Date('2026-03-10T03:00:00Z'), timeZone: 'UTC' })));

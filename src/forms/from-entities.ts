@@ -1,6 +1,6 @@
 // Filling a form's slots from the message's entities (a form's default `read: entities`): the slot being asked
 // first, then the empty ones, then corrections of filled ones; a short answer is read for the slot being asked.
-import { foldPreservingOffsets, readMoney, readNumber, SlotText } from '../nlu/index.ts';
+import { foldPreservingOffsets, readMoney, readNumber, readPattern, SlotText } from '../nlu/index.ts';
 import type { Entity, Language, PatternEntity } from '../nlu/types.ts';
 import type { FormConfig } from './schema.ts';
 import { bareName, entityFor, entityTypesOf, fold, isBuiltInKind, properName, type SlotValue } from './slots.ts';
@@ -82,10 +82,17 @@ function nameForEmptySlot(form: FormConfig, slots: Slots, pending: string | unde
  * In a message of several intents ("how much is X, and can I book one friday?"), a thing the form's empty slot takes
  * (a gazetteer's value: a service, a product) named only in another intent's clause: the form's clauses refer to it
  * ("one"), so it carries over. Only one value of that type in the whole message, and none in the form's clauses;
- * dates, times and the other built-in kinds stay with their own clauses.
+ * the other built-in kinds stay with their own clauses, but for the time of a day the form's clauses name (or the
+ * day of their time).
  */
 export function carriedFromOtherClauses(form: FormConfig, slots: Slots, own: Entity[], all: Entity[]): Entity[] {
   const carried: Entity[] = [];
+  // A day and its time go together: the half said in another clause ("… sábado, às 10h") joins the form's half.
+  for (const [half, other] of [['time', 'date'], ['date', 'time']] as const) {
+    const empty = Object.entries(form.slots).some(([n, s]) => s.kind === half && slots[n] === undefined);
+    const elsewhere = all.filter((e) => e.type === half && !own.includes(e));
+    if (empty && own.some((e) => e.type === other) && !own.some((e) => e.type === half) && new Set(elsewhere.map((e) => String(e.value))).size === 1) carried.push(elsewhere[0]);
+  }
   for (const [name, slot] of Object.entries(form.slots)) {
     if (slots[name] !== undefined || isBuiltInKind(slot.kind)) continue;
     if (own.some((e) => e.type === slot.kind)) continue;
@@ -184,6 +191,10 @@ function bareAnswer(kind: string, text: string, entities: Entity[], declared: Pa
     if (entities.some((e) => e.type === 'yesno' && fold(e.text) === fold(text).replace(/[^\p{L} ]/gu, '').trim())) return undefined;
     return bareName(text) ?? nameBesideValues(text, entities);
   }
+  // A regex entity read only when its slot is asked (`asked: true`).
+  const asked = declared.filter((e) => e.type === kind && e.pattern && e.asked);
+  const byPattern = asked.length ? readPattern(new SlotText(text), asked, true) : undefined;
+  if (byPattern) return byPattern.value;
   if (kind === 'text') return text.trim() || undefined;
   const numeric = declared.find((e) => e.type === kind && (e.number || e.money));
   if (numeric) {

@@ -8,7 +8,7 @@ import type { FormConfig } from './schema.ts';
 export type Reader =
   | { kind: 'number' | 'money' | 'place' | 'household' | 'name'; entity: PatternEntity }
   | { kind: 'name'; entity?: undefined }
-  | { kind: 'pattern'; entities: PatternEntity[] }
+  | { kind: 'pattern'; entities: PatternEntity[]; gazetteer?: string }
   | { kind: 'gazetteer'; type: string }
   | { kind: 'code'; name: string };
 
@@ -22,8 +22,10 @@ export function readerOf(bot: BotConfig, kind: string, code?: string): Reader | 
   }
   if (kind === 'name') return { kind: 'name' };
   const patterns = declared.filter((e) => e.pattern);
-  if (patterns.length) return { kind: 'pattern', entities: patterns };
-  if (bot.gazetteers.some((g) => g.type === kind)) return { kind: 'gazetteer', type: kind };
+  const gazetteer = bot.gazetteers.some((g) => g.type === kind);
+  // Regex entities and a gazetteer of one type: the patterns first, then the gazetteer (neither hides the other).
+  if (patterns.length) return { kind: 'pattern', entities: patterns, ...(gazetteer ? { gazetteer: kind } : {}) };
+  if (gazetteer) return { kind: 'gazetteer', type: kind };
   return undefined;
 }
 

@@ -142,7 +142,7 @@ export function readFormSlots(bot: BotConfig, form: FormConfig, reading: FormRea
       case 'name':
         return readPersonName(on, lang, reader.entity?.name ?? {});
       case 'pattern':
-        return readPattern(on, reader.entities, isAsked);
+        return readPattern(on, reader.entities, isAsked) ?? (reader.gazetteer ? read({ kind: 'gazetteer', type: reader.gazetteer }, isAsked, slot, on) : undefined);
       case 'gazetteer': {
         const g = lex.gazetteers.get(reader.type)!;
         // A cue-only form answers the asked slot without its cue in a short answer only.

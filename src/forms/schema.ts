@@ -1,6 +1,7 @@
 // The `forms:` section of bot.yaml: a form collects slots (typed values) for one intent, asks for the
 // missing ones, validates, confirms and completes. The engine that runs it is ./engine.ts.
 import { z } from 'zod';
+import { calendarSchema, WEEKDAYS } from './calendar-schema.ts';
 
 /** Slot kinds the runtime reads by itself; any gazetteer type of the bot is a kind too. */
 export const BUILTIN_SLOT_KINDS = ['date', 'time', 'datetime', 'number', 'money', 'name', 'email', 'phone', 'yesno', 'text'] as const;
@@ -8,8 +9,7 @@ export type BuiltinSlotKind = (typeof BUILTIN_SLOT_KINDS)[number];
 
 const bound = z.union([z.number(), z.string()]);
 
-/** Days of the week as `validate.weekdays` names them, Sunday first (as `Date.getUTCDay` counts). */
-export const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
+export { WEEKDAYS };
 
 export const slotValidationSchema = z.strictObject({
   /** Accepted values (gazetteer canonical values, or texts compared without accents and case). */
@@ -22,6 +22,8 @@ export const slotValidationSchema = z.strictObject({
   weekdays: z.array(z.enum(WEEKDAYS)).min(1).optional(),
   /** A validator the bot's index.ts provides under `validators` (e.g. opening hours). */
   use: z.string().optional(),
+  /** Other slots the validator reads: when one of them changes, this slot's value is checked again (a time against a new day). */
+  dependsOn: z.array(z.string().min(1)).default([]),
 });
 
 export const slotSchema = z.strictObject({
@@ -74,6 +76,8 @@ export const formSchema = z.strictObject({
   maxAttempts: z.number().int().min(1).default(3),
   /** After maxAttempts failures: keep asking, cancel the form, or hand the conversation to a person. */
   onMaxAttempts: z.enum(['ask', 'cancel', 'handoff']).default('ask'),
+  /** Opening hours per weekday, closed dates and "from now on", checked on the form's date and time slots. */
+  calendar: calendarSchema.optional(),
   /** Text for model prompts while the form runs, {slot} replaced by the pending slot. */
   context: z.string().optional(),
   /** Several missing slots of a group in one question, {fields} the slots' labels ("your name, age and city"). */

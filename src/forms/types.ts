@@ -44,6 +44,15 @@ export interface SlotVerdict {
  */
 export type SlotValidator<S = unknown, M extends object = Memory, D extends object = TurnData> = (check: SlotCheck<S, M, D>) => boolean | string | SlotVerdict | Promise<boolean | string | SlotVerdict>;
 
+/**
+ * A named validator with the other slots it reads: when one of them changes, the slot is checked again (a time
+ * against the new day). The same as bot.yaml's `validate.dependsOn`, declared beside the code.
+ */
+export interface DeclaredValidator<S = unknown, M extends object = Memory, D extends object = TurnData> {
+  check: SlotValidator<S, M, D>;
+  dependsOn?: string[];
+}
+
 /** What a named slot reader (`extract: name`) is given: the message, the slots asked last and the slots known. */
 export interface SlotReading<S = unknown, M extends object = Memory, D extends object = TurnData> {
   form: string;

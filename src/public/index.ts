@@ -68,7 +68,7 @@ export { fold, properName, showDate, showTime, showValue } from '../forms/index.
 // For booking validators: the scheduled time a said time means, and a list in the bot's language
 export { matchSaidTime, readFormSlots, showList } from '../forms/index.ts';
 export type { FormReading, SlotTextRead, SlotTextReader, SlotVocabulary } from '../forms/index.ts';
-export type { FormCompletion, FormHooks, FormState, GroupOutcome, ReplyVars, SlotCheck, SlotExtractor, SlotReading, SlotValidator, SlotValue, SlotVerdict, Slots } from '../forms/index.ts';
+export type { DeclaredValidator, FormCompletion, FormHooks, FormState, GroupOutcome, ReplyVars, SlotCheck, SlotExtractor, SlotReading, SlotValidator, SlotValue, SlotVerdict, Slots } from '../forms/index.ts';
 
 // Several actions per message (bot.yaml `actions:`): a plan's actions run by their tools, one narrated reply
 export { ActionError, runActions, uncovered } from '../actions/index.ts';

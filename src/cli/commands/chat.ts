@@ -5,7 +5,9 @@ import { createInterface } from 'node:readline/promises';
 import { readBotConfig } from '../../bot/index.ts';
 import { commandArgs } from '../args.ts';
 import { boot } from '../boot.ts';
-import type { TurnEvent } from '../../engine/index.ts';
+import type { TraceEntry, TurnEvent } from '../../engine/index.ts';
+import { listTurns } from '../../store/index.ts';
+import { debugLines } from '../debug-trace.ts';
 
 const USAGE = `Usage: switchboard chat <bot> [options]
 
@@ -13,7 +15,9 @@ Talks to one bot in the terminal: <bot> is an id under bots/ (or --bots-dir, or 
 a folder with a bot.yaml (examples/clinica). /new starts a new conversation; Ctrl+D quits.
 
 Options:
-  --bots-dir DIR   where the bot folders are (default: bots/; e.g. examples/)`;
+  --bots-dir DIR   where the bot folders are (default: bots/; e.g. examples/)
+  --debug          after each reply, what the turn read and decided: the intents with their scores, the
+                   entities and slot values read (with their spans), the deciding rule, each form's state`;
 
 /**
  * The bot a chat talks to: an id (in `--bots-dir`, else the default folder of bots), or a path to a folder with a
@@ -26,7 +30,7 @@ export function chatTarget(named: string | undefined, botsDirOption?: string): {
 }
 
 export async function run(argv: string[]): Promise<number> {
-  const args = commandArgs('chat', USAGE, argv, { allowPositionals: true, options: { 'bots-dir': { type: 'string' } } });
+  const args = commandArgs('chat', USAGE, argv, { allowPositionals: true, options: { 'bots-dir': { type: 'string' }, debug: { type: 'boolean' } } });
   if (typeof args === 'number') return args;
   const { values, positionals } = args;
   const { botId, botsDir, only } = chatTarget(positionals[0], values['bots-dir']);
@@ -61,6 +65,10 @@ export async function run(argv: string[]): Promise<number> {
       const res = await runtime.chat(botId, { sessionId, message, userId }, onEvent);
       sessionId = res.sessionId;
       console.log(res.reply === null ? dim('(a person will answer)') : `${botId}> ${res.reply}`);
+      if (values.debug) {
+        const turn = (await listTurns(db, res.sessionId)).find((t) => t.id === res.turnId);
+        for (const line of debugLines((turn?.trace ?? []) as TraceEntry[])) console.log(dim(`  · ${line}`));
+      }
     } catch (err) {
       console.error(`error: ${(err as Error).message}`);
     }

@@ -1,6 +1,7 @@
 // Gazetteer matches: accent- and case-insensitive, whole words, longest surface form first; then, for what
 // is left, forms with a small typo ("limpesa") or their words in another order ("clareamento dental" for
-// "dental clareamento"). The entity value is the canonical key.
+// "dental clareamento"). The entity value is the canonical key. A form listed in several gazetteers is an entity
+// of each of their types.
 import type { Gazetteer } from '../types.ts';
 import { foldDiacritics } from '../normalize.ts';
 import type { Span } from './contacts.ts';
@@ -56,7 +57,9 @@ export function extractGazetteers(text: string, folded: string, gazetteers: Gaze
       from = at + 1;
       const end = at + e.form.length;
       if (isWordChar(hay[at - 1]) || isWordChar(hay[end])) continue;
-      if (out.some((o) => at < o.end && o.start < end)) continue;
+      // Words another gazetteer lists too are tagged by each (same words, another type); other overlaps lose.
+      if (out.some((o) => at < o.end && o.start < end && !(o.start === at && o.end === end && o.type !== e.type))) continue;
+      if (out.some((o) => o.start === at && o.end === end && o.type === e.type)) continue;
       if (gazetteerVeto(e.gazetteer, hay, at, end)) continue;
       out.push({ type: e.type, value: e.canonical, text: text.slice(at, end), start: at, end });
     }

@@ -1,5 +1,6 @@
 // Entity extraction: dates and times, money, scores, numbers, phones, e-mails, yes/no,
-// person and company names, per-bot gazetteers and regex entities. Spans never overlap; earlier extractors win.
+// person and company names, per-bot gazetteers and regex entities. Spans never overlap (earlier extractors win), but
+// for words several gazetteers list: an entity of each type.
 import type { Entity, Gazetteer, Language, PatternEntity } from '../types.ts';
 import { foldPreservingOffsets } from '../normalize.ts';
 import { extractDateTimes } from './datetime.ts';
@@ -40,7 +41,9 @@ export function extractEntities(input: string, opts: ExtractOptions): Entity[] {
   spans.push(...timeFree);
   // After dates ("em 3 dias" stays a date), before the built-in numbers they refine.
   addAll(cued);
-  addAll(extractGazetteers(text, folded, opts.gazetteers ?? []));
+  // One span may be tagged by several gazetteers (a word two of them list): each is an entity of its own type.
+  const gazetteerSpans = extractGazetteers(text, folded, opts.gazetteers ?? []).filter((x) => !taken(x.start, x.end));
+  spans.push(...gazetteerSpans);
   addAll(extractNumbers(text, folded, opts.lang, taken));
   addAll(extractYesNo(text, folded, opts.lang));
   addAll(extractNames(text, folded, opts.lang));
