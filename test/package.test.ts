@@ -4,7 +4,8 @@
 // ones of examples/clinica) and on a bot with TypeScript code. Slow (a build and an npm install): it runs when
 // SWITCHBOARD_PACKAGE_TEST=1 (`npm run test:package`, a step of .ci/run). npm reads the registry only for what its
 // cache lacks (npm_config_prefer_offline).
-import { execFileSync, spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { promisify } from 'node:util';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -35,14 +36,23 @@ function spawnCommand(command: string, opts: { input?: string; extraEnv?: NodeJS
   return { child, output: () => out, exited };
 }
 
-function run(command: string): string {
+// Long commands (pack, npm install) run asynchronously: a synchronous call would block the test worker's
+// messages to vitest for minutes.
+const execFileAsync = promisify(execFile);
+async function exec(file: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv }): Promise<string> {
+  const running = execFileAsync(file, args, { ...options, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  running.child.stdin?.end(); // nothing to read: a command that would prompt gets end of input
+  return (await running).stdout;
+}
+
+async function run(command: string): Promise<string> {
   ran.push(command);
   const cd = /^cd (\S+)$/.exec(command);
   if (cd) {
     cwd = resolve(cwd, cd[1]);
     return '';
   }
-  return execFileSync('bash', ['-c', command], { cwd, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  return exec('bash', ['-c', command], { cwd, env });
 }
 
 /** After `switchboard new`, the tutorial's steps 2–6 edit the bot: here its finished files take the first bot's place. */
@@ -56,14 +66,14 @@ const tutorial = shellCommands('docs/tutorial.md');
 const setup = tutorial.slice(0, tutorial.findIndex((c) => c.startsWith('npx switchboard new')) + 1);
 
 describe.skipIf(!enabled)('the package, installed in a project outside the repository', () => {
-  beforeAll(() => {
+  beforeAll(async () => {
     // The tarball beside the project's folder, as the tutorial has it.
-    execFileSync(process.execPath, [join(projectRoot, 'scripts', 'pack.mjs'), '--out', root], { cwd: projectRoot, stdio: ['ignore', 'ignore', 'inherit'] });
+    await exec(process.execPath, [join(projectRoot, 'scripts', 'pack.mjs'), '--out', root], { cwd: projectRoot });
     expect(readdirSync(root)).toContain('switchboard-0.1.0.tgz');
   }, 900_000);
 
-  it('installs and scaffolds as the tutorial says', () => {
-    for (const command of setup) run(command);
+  it('installs and scaffolds as the tutorial says', async () => {
+    for (const command of setup) await run(command);
     expect(cwd).toBe(join(root, 'clinica'));
     const pkg = JSON.parse(readFileSync(join(cwd, 'package.json'), 'utf8'));
     expect(pkg.dependencies.switchboard).toMatch(/switchboard-0\.1\.0\.tgz$/);
@@ -71,28 +81,24 @@ describe.skipIf(!enabled)('the package, installed in a project outside the repos
     expect(existsSync(join(cwd, 'node_modules', 'switchboard', '.build', 'src', 'cli', 'main.js'))).toBe(true);
     expect(existsSync(join(cwd, 'bots', 'clinica', 'bot.yaml'))).toBe(true);
     // The scaffolded bot passes its own check before anything is changed.
-    expect(run('npx switchboard check clinica --no-cv')).toContain('clinica');
+    expect(await run('npx switchboard check clinica --no-cv')).toContain('clinica');
     editAsTheTutorialSays();
   }, 900_000);
 
-  it("types: a bot's TypeScript sees the door's declarations", () => {
+  it("types: a bot's TypeScript sees the door's declarations", async () => {
     const bot = join(cwd, 'bots', 'eco');
     mkdirSync(bot, { recursive: true });
     writeFileSync(join(bot, 'bot.yaml'), 'id: eco\nlanguage: en\nunderstanding: { fallback: talk }\nintents:\n  talk: { label: Talk, examples: [hello there, hi, good morning, hey you, howdy] }\nreplies:\n  coded: "from code"\n');
     writeFileSync(join(bot, 'index.ts'), "import { defineBot, type Step } from 'switchboard';\nconst talk: Step = (ctx) => ({ segments: [{ intent: 'talk', text: ctx.reply('coded'), ok: true }] });\nexport default defineBot({ specialists: { talk } });\n");
     const tsc = join(projectRoot, 'node_modules', 'typescript', 'bin', 'tsc');
     const args = [tsc, '--noEmit', '--strict', '--skipLibCheck', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022', '--allowImportingTsExtensions', join(bot, 'index.ts')];
-    execFileSync(process.execPath, args, { cwd, encoding: 'utf8' });
+    await exec(process.execPath, args, { cwd });
     writeFileSync(join(bot, 'wrong.ts'), "import { defineBot } from 'switchboard';\nexport default defineBot({ specialist: {} });\n");
     // A misspelt key is a type error (tsc prints it on stdout).
-    const wrong = (() => {
-      try {
-        execFileSync(process.execPath, [...args.slice(0, -1), join(bot, 'wrong.ts')], { cwd, encoding: 'utf8', stdio: 'pipe' });
-        return '';
-      } catch (err) {
-        return String((err as { stdout?: string }).stdout);
-      }
-    })();
+    const wrong = await exec(process.execPath, [...args.slice(0, -1), join(bot, 'wrong.ts')], { cwd }).then(
+      () => '',
+      (err: { stdout?: string }) => String(err.stdout),
+    );
     expect(wrong).toMatch(/wrong\.ts.*'specialist'/);
     rmSync(join(bot, 'wrong.ts'));
   }, 300_000);
@@ -100,7 +106,7 @@ describe.skipIf(!enabled)('the package, installed in a project outside the repos
   it('check, eval and chat as the tutorial says, on bots with and without code', async () => {
     const rest = tutorial.slice(setup.length);
     for (const command of rest.filter((c) => !/switchboard (chat|start)/.test(c))) {
-      const out = run(command);
+      const out = await run(command);
       if (command.includes('switchboard check')) expect(out).toMatch(/intent accuracy/);
       if (command.includes('switchboard eval')) expect(out).toMatch(/clinica/);
     }
