@@ -49,7 +49,7 @@ const GREETING_TAIL: Record<string, RegExp> = {
 
 /**
  * A greeting and nothing more ("oi", "bom dia, tudo bem?"): what returns a pending handoff to the bot. A nudge
- * that opens with a greeting ("oi? alguém vai me responder?", "oi?") or asks for someone is not one.
+ * that opens with a greeting ("oi? tem alguém por aí?", "oi?") or asks for someone is not one.
  */
 export function isOnlyGreeting(text: string, language: string, extra: string[] = []): boolean {
   const lang = language.slice(0, 2);
