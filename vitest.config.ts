@@ -11,6 +11,8 @@ export default defineConfig({
   },
   test: {
     include: ['src/**/*.test.ts', 'bots/**/*.test.ts', 'test/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}'],
+    // The web console is built (when stale) before any test starts: the browser tests serve it.
+    globalSetup: ['test/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
