@@ -113,7 +113,7 @@ export function fashionConfig(): BotConfig {
 /** bot.yaml's vocabulary plus the demo catalogue's product names (when the reference data is present). */
 export function defaultVocabulary(): CatalogVocabulary {
   if (!defaultVocab) {
-    let names: string[] = [];
+    let names: string[];
     try {
       names = loadCatalog().products.map((p) => p.name);
     } catch {

@@ -163,7 +163,10 @@ export function commandReader(examples: CommandExample[], options: CommandReader
         const at = m.index;
         const reference = options.references?.map((r) => r.find(text.slice(at))[0]).find((r) => r?.start === 0);
         if (reference) token.lastIndex = at + reference.end;
-        else if (connectors.has(w)) (connectorSeen = true), (saying = joiners.saying.includes(w));
+        else if (connectors.has(w)) {
+          connectorSeen = true;
+          saying = joiners.saying.includes(w);
+        }
         else if (!cueSeen && cues.has(w)) cueSeen = true;
         else if (!(separator(w) || leadIns.has(w) || opening.has(w))) break;
       }
