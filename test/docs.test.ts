@@ -1,53 +1,63 @@
-// docs/writing-a-bot.md's bot.yaml reference says "Every key, with its default. Keys not listed here are errors."
-// Each of its key tables must list exactly the keys of the schema it documents: a key added to the schema
-// without a row, or a row left behind by a removed key, fails here.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+// The docs as a product: the bot.yaml reference is generated from the schemas and must match them, and every
+// link between the README and the docs lands on a file and a heading that exist.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { botConfigSchema, handoffSchema, intentSchema, understandingSchema } from '../src/bot/config.ts';
-import { formSchema, slotSchema, slotValidationSchema } from '../src/forms/schema.ts';
-import { skillsSchema } from '../src/skills/config.ts';
-import { tableColumnSchema, tableLoadSchema } from '../src/catalogue/table-load-schema.ts';
-import { intentSearchObjectSchema } from '../src/catalogue/intent-search-schema.ts';
+import { referenceDir, renderReference } from '../scripts/docs-reference.ts';
 import { projectRoot } from '../src/paths.ts';
 
-const doc = readFileSync(join(projectRoot, 'docs', 'writing-a-bot.md'), 'utf8').split('\n');
+describe('docs/reference', () => {
+  it('is what `npm run docs:reference` writes from the schemas (a key added to a schema needs its meaning)', () => {
+    for (const [file, text] of renderReference()) {
+      const path = join(referenceDir, file);
+      expect(existsSync(path), `docs/reference/${file} is missing: run npm run docs:reference`).toBe(true);
+      expect(readFileSync(path, 'utf8'), `docs/reference/${file} is stale: run npm run docs:reference`).toBe(text);
+    }
+  });
+});
 
-/** The keys in the first column of the first table after the line that starts with `marker`. */
-function tableKeys(marker: string): string[] {
-  const start = doc.findIndex((line) => line.startsWith(marker));
-  expect(start, `docs/writing-a-bot.md has a line starting with ${marker}`).toBeGreaterThanOrEqual(0);
-  let i = start + 1;
-  while (i < doc.length && !doc[i].startsWith('|')) i++;
-  const keys: string[] = [];
-  for (i += 2; i < doc.length && doc[i].startsWith('|'); i++) {
-    const first = doc[i].split('|')[1];
-    keys.push(...[...first.matchAll(/`([^`]+)`/g)].map((m) => m[1]));
-  }
-  return keys.sort();
+function markdownFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? markdownFiles(join(dir, e.name)) : e.name.endsWith('.md') ? [join(dir, e.name)] : [],
+  );
 }
 
-const keysOf = (shape: object) => Object.keys(shape).sort();
+/** GitHub's anchor for a heading. */
+export function slugOf(heading: string): string {
+  return heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N} _-]/gu, '')
+    .replace(/ /g, '-');
+}
 
-describe('docs/writing-a-bot.md lists every bot.yaml key', () => {
-  it('top level, understanding, intents, handoff', () => {
-    expect(tableKeys('Every key, with its default.')).toEqual(keysOf(botConfigSchema.shape));
-    expect(tableKeys('`understanding`:')).toEqual(keysOf(understandingSchema.shape));
-    expect(tableKeys('`intents.<id>`:')).toEqual(keysOf(intentSchema.shape));
-    expect(tableKeys('`handoff`:')).toEqual(keysOf(handoffSchema.shape));
-    expect(tableKeys('### An intent answered by a search')).toEqual(keysOf(intentSearchObjectSchema.shape));
-  });
+function anchorsOf(markdown: string): Set<string> {
+  const anchors = new Set<string>();
+  let fenced = false;
+  for (const line of markdown.split('\n')) {
+    if (line.startsWith('```')) fenced = !fenced;
+    else if (!fenced && /^#{1,6} /.test(line)) anchors.add(slugOf(line.replace(/^#+ /, '')));
+  }
+  return anchors;
+}
 
-  it('skills, forms and slots', () => {
-    const skills = skillsSchema.def.innerType.shape;
-    expect(tableKeys('`skills` (each of')).toEqual(keysOf({ ...skills.human.def.innerType.shape, ...skills.smalltalk.def.innerType.shape }));
-    expect(tableKeys('## Forms')).toEqual(keysOf(formSchema.shape));
-    const slotKeys = Object.keys(slotSchema.shape).filter((k) => k !== 'validate');
-    expect(tableKeys('Slots:')).toEqual([...slotKeys, ...Object.keys(slotValidationSchema.shape).map((k) => `validate.${k}`)].sort());
-  });
+/** The relative links of a markdown text, outside code. */
+function linksOf(markdown: string): string[] {
+  const prose = markdown.replace(/```[\s\S]*?```/g, '').replace(/`[^`\n]*`/g, '');
+  return [...prose.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1]).filter((t) => !/^[a-z]+:/.test(t));
+}
 
-  it('tables and their columns', () => {
-    expect(tableKeys('`tables.<name>`')).toEqual(keysOf(tableLoadSchema.shape));
-    expect(tableKeys('A column says where its value comes from')).toEqual(keysOf(tableColumnSchema.shape));
+describe('links in README.md and docs/', () => {
+  const files = [join(projectRoot, 'README.md'), ...markdownFiles(join(projectRoot, 'docs'))];
+
+  it.each(files.map((f) => [relative(projectRoot, f), f]))('%s links to files and headings that exist', (_name, file) => {
+    const broken: string[] = [];
+    for (const link of linksOf(readFileSync(file, 'utf8'))) {
+      const [path, anchor] = link.split('#');
+      const target = path ? join(dirname(file), decodeURIComponent(path)) : file;
+      if (!existsSync(target)) broken.push(`${link}: no such file`);
+      else if (anchor && target.endsWith('.md') && !anchorsOf(readFileSync(target, 'utf8')).has(anchor)) broken.push(`${link}: no such heading`);
+    }
+    expect(broken).toEqual([]);
   });
 });

@@ -26,12 +26,12 @@ export const intentSchema = z.strictObject({
   aliases: z.array(z.string().min(1)).default([]),
   /**
    * The slots of this intent's requests: each value's kind and the other names a planner model may use; and where
-   * the value comes from when the request is read without a model (`ctx.commands()`, docs/writing-a-bot.md#command-slots).
+   * the value comes from when the request is read without a model (`ctx.commands()`, docs/how-to/commands-and-planners.md#command-slots).
    */
   slots: z.record(z.string(), commandSlotSchema()).default({}),
-  /** Answered by the tool cascade: its sources in order (`[calendar, knowledge, web]`), subject, documents (docs/writing-a-bot.md#answers). */
+  /** Answered by the tool cascade: its sources in order (`[calendar, knowledge, web]`), subject, documents (docs/how-to/knowledge-and-replies.md#answers-the-tool-cascade). */
   answer: intentAnswerSchema.optional(),
-  /** Answered by one of the bot's `search:` entries, its filters from the message (docs/writing-a-bot.md#an-intent-answered-by-a-search). */
+  /** Answered by one of the bot's `search:` entries, its filters from the message (docs/how-to/tables-and-search.md#an-intent-answered-by-a-search). */
   search: intentSearchSchema.optional(),
 });
 
@@ -221,27 +221,27 @@ export const botConfigSchema = z.strictObject({
   greetings: z.array(z.string()).default([]),
   /** Folder of markdown knowledge documents, relative to the bot folder. */
   knowledge: z.string().optional(),
-  /** Which knowledge section answers a loosely written question (docs/writing-a-bot.md#knowledge-topics). */
+  /** Which knowledge section answers a loosely written question (docs/how-to/knowledge-and-replies.md#knowledge-topics). */
   knowledgeTopics: knowledgeTopicsSchema.optional(),
-  /** The tool cascade's sources: a calendar of dated events, the web search, its reply keys (docs/writing-a-bot.md#answers). */
+  /** The tool cascade's sources: a calendar of dated events, the web search, its reply keys (docs/how-to/knowledge-and-replies.md#answers-the-tool-cascade). */
   answers: answersSchema.optional(),
   gazetteers: z.array(gazetteerSchema).default([]),
-  /** Search requests read from a message, field by field (docs/writing-a-bot.md#queries). */
+  /** Search requests read from a message, field by field (docs/how-to/tables-and-search.md#queries). */
   queries: z.record(z.string(), z.record(z.string(), queryFieldSchema)).default({}),
-  /** Searches over tables the bot owns: table, columns, filters, sorts, limit, widening (docs/writing-a-bot.md#searching-a-table). */
+  /** Searches over tables the bot owns: table, columns, filters, sorts, limit, widening (docs/how-to/tables-and-search.md#searching-a-table). */
   search: searchesSchema,
-  /** Tables the bot loads from CSV files: the files, each column made from their cells, lookups by key (docs/writing-a-bot.md#loading-a-table-from-csv-files). */
+  /** Tables the bot loads from CSV files: the files, each column made from their cells, lookups by key (docs/how-to/tables-and-search.md#loading-a-table-from-csv-files). */
   tables: tablesSchema,
   /**
    * The kinds of entity a message may point back at, each with the nouns that name it ("esse lead", "nela"):
-   * `referenceReaderFor(config, kind)` reads such phrases (docs/writing-a-bot.md#references).
+   * `referenceReaderFor(config, kind)` reads such phrases (docs/how-to/commands-and-planners.md#references).
    */
   references: z.record(z.string(), z.array(z.string().min(1))).default({}),
   /** Regex entities (order numbers, document ids…). */
   entities: z.array(patternEntitySchema).default([]),
-  /** Slot-filling forms (see docs/writing-a-bot.md#forms). */
+  /** Slot-filling forms (see docs/how-to/forms.md). */
   forms: z.record(z.string(), formSchema).default({}),
-  /** What the bot remembers about a customer across conversations (see docs/writing-a-bot.md#profile). */
+  /** What the bot remembers about a customer across conversations (see docs/how-to/forms.md#profile). */
   profile: profileSchema.optional(),
   /** A bot that plans several actions per message: each intent's tool, arguments and replies; see docs. */
   actions: actionsSchema.optional(),

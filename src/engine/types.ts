@@ -68,7 +68,7 @@ export interface TurnContext<Services = unknown, M extends object = Memory, D ex
   entitiesFor(intent: string): Entity[];
   /**
    * The message read as a list of commands without a model: one request per clause with its intent and its own
-   * entities (docs/writing-a-bot.md#commands). Clauses below the understanding threshold join a free-text intent
+   * entities (docs/how-to/commands-and-planners.md#commands-one-request-per-clause). Clauses below the understanding threshold join a free-text intent
    * before them or are dropped.
    */
   commands(): CommandClause[];

@@ -1,6 +1,6 @@
 // The tool cascade's bot.yaml keys: top-level `answers:` (the sources: a calendar of dated events, the web search,
 // the reply keys and the model's instruction) and each intent's `answer:` (which sources, in which order, about
-// which subject). docs/writing-a-bot.md#answers.
+// which subject). docs/how-to/knowledge-and-replies.md#answers-the-tool-cascade.
 import { z } from 'zod';
 
 export const CASCADE_SOURCES = ['calendar', 'knowledge', 'web'] as const;

@@ -1,7 +1,7 @@
 // Prometheus metrics of one server process (prom-client): the process's default metrics plus turns, stages,
 // model calls, handoffs, double texting, webhooks, rate limits and HTTP requests. Every label takes its values
 // from a bounded set (bots, their intents and nodes, configured models, route templates): never a session id,
-// a user's text or an operator's free-text reason. docs/deployment.md lists them for dashboards.
+// a user's text or an operator's free-text reason. docs/how-to/deployment.md lists them for dashboards.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Runtime } from '../engine/runtime.ts';

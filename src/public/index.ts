@@ -56,7 +56,7 @@ export type { GazetteerRead, MoneyRead, MoneySpec, QuantitySpec, NameRead, Numbe
 export { isNotName, placeIndex, placeState, readBareName, readBarePlace, readHousehold, readIndifferent, readPlace, stateCode } from '../nlu/index.ts';
 export type { HouseholdRead, HouseholdSpec, IndifferentRead, IndifferentSpec, KnownCity, NameSpec, PlaceIndex, PlaceRead, PlaceSpec } from '../nlu/index.ts';
 export { commandReaderForConfig, referenceReaderFor, withCommandSlots } from '../engine/commands.ts';
-// A request's slots read without a model as bot.yaml declares them (docs/writing-a-bot.md#command-slots)
+// A request's slots read without a model as bot.yaml declares them (docs/how-to/commands-and-planners.md#command-slots)
 export { freeTextWords, readCommandSlots, type CommandSlotOptions, type CommandSlotSpec, type FreeTextWords } from '../nlu/index.ts';
 export { readPlanReply, refValue, type PlannedAction, type PlanReadOptions, type PlanReply } from '../llm/plan-reply.ts';
 export { botPlannerPrompt, plannerCatalogue, plannerSystemPrompt, type PlannerIntentSpec, type PlannerPromptInput, type PlannerSlotSpec } from '../llm/planner-prompt.ts';

@@ -107,7 +107,7 @@ describe('readCommandSlots', () => {
   });
 });
 
-describe('the documented example (docs/writing-a-bot.md#command-slots)', () => {
+describe('the documented example (docs/how-to/commands-and-planners.md#command-slots)', () => {
   it('reads an order item and a reminder', () => {
     const item: Record<string, CommandSlotSpec> = {
       preco: { kind: 'number', entity: 'valor' },
