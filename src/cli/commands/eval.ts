@@ -42,7 +42,9 @@ export async function run(argv: string[]): Promise<number> {
   const compareModels = values['no-compare-models'] ? false : values['compare-models'] ? ['ct-smash', ...positionals.filter((b) => b !== 'ct-smash')] : undefined;
   const log = values.json ? () => {} : (line: string) => console.log(line);
   const botsDir = values['bots-dir'] ? resolve(values['bots-dir']) : undefined;
-  const report = await runEval({ bots: positionals, botsDir, understanding, compareModels, log });
+  // The conversation tests are played against Saleor's demo catalogue (the fake server) unless a Saleor is named.
+  const env = { SALEOR_DEV: process.env.SALEOR_API_URL ? undefined : '1', ...process.env };
+  const report = await runEval({ bots: positionals, botsDir, understanding, compareModels, log, env });
   const files = writeEvalReports(report, resolve(values.reports!));
   if (values.json) console.log(JSON.stringify(report, null, 2));
   else {
