@@ -11,7 +11,7 @@ import { loadCatalog, type Product, type ProductSearchFilter, type SaleorClient 
 
 export type Currency = 'VND' | 'USD';
 
-export interface PriceRange {
+interface PriceRange {
   gte?: number;
   lte?: number;
   currency: Currency;
@@ -215,7 +215,7 @@ export interface FindResult {
 }
 
 /** A product has the size in stock (or untracked stock). */
-export function hasSizeInStock(product: Product, size: string): boolean {
+function hasSizeInStock(product: Product, size: string): boolean {
   return product.variants.some((v) => v.size?.toUpperCase() === size.toUpperCase() && (v.quantityAvailable === null || v.quantityAvailable > 0));
 }
 

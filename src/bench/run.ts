@@ -21,7 +21,7 @@ import { httpPlayer, inProcessPlayer, replayHttp, replayInProcess, replayPaired,
 import { START_COMMAND, measureStartup, type StartupRun } from './startup.ts';
 import { ratio, summarize, type LatencySummary, type LoadResult } from './stats.ts';
 
-export type Driver = 'pglite' | 'postgres';
+type Driver = 'pglite' | 'postgres';
 
 /** What served the turns: Switchboard, the same-work floor, or the LangGraph + PostgresSaver peer. */
 export type System = 'switchboard' | 'floor' | 'peer';
@@ -95,9 +95,9 @@ const FULL: Budget = { floorIterations: 2000, floorWarmup: 100, turns: 400, sect
 const QUICK: Budget = { floorIterations: 300, floorWarmup: 30, turns: 100, sectionMs: 3_000, loadSeconds: 3, loadRounds: 1, memorySessions: 200 };
 
 /** The bot whose figures the targets are about. */
-export const REFERENCE_BOT = 'ct-smash';
+const REFERENCE_BOT = 'ct-smash';
 /** Concurrent conversations of the throughput comparison. */
-export const LOAD_CONCURRENCY = 20;
+const LOAD_CONCURRENCY = 20;
 
 export async function runBench(opts: BenchOptions = {}): Promise<BenchReport> {
   const t0 = performance.now();

@@ -1,7 +1,4 @@
 export * from './types.ts';
-export { WriteRejected, isWriteRejected, type DeferredWrite, type WriteResult } from './outcomes.ts';
+export { WriteRejected,  type DeferredWrite } from './outcomes.ts';
 export * from './runtime.ts';
-export { answerFromKnowledge } from './specialists.ts';
-export { EventHub, type HubEvent } from './events.ts';
-export { KeyedMutex } from './lock.ts';
 export { safeEqual } from './secrets.ts';

@@ -370,7 +370,7 @@ function displayed(entities: PatternEntity[], form: FormConfig, slots: Slots, la
 }
 
 /** A reply key of the bot, or the text itself, with {placeholders} filled. */
-export function replyText(ctx: TurnContext, keyOrText: string, vars: Record<string, string | number>): string {
+function replyText(ctx: TurnContext, keyOrText: string, vars: Record<string, string | number>): string {
   if (ctx.bot.replies[keyOrText] !== undefined) return ctx.reply(keyOrText, vars);
   return keyOrText.replace(/\{(\w+)\}/g, (m, k: string) => (k in vars ? String(vars[k]) : m));
 }

@@ -2,7 +2,6 @@
 import { foldDiacritics } from '../nlu/index.ts';
 import type { Mode } from '../store/index.ts';
 
-export { MODES } from '../contract/index.ts';
 import { MODES } from '../contract/index.ts';
 
 export function isMode(value: unknown): value is Mode {
@@ -28,7 +27,7 @@ const DEFAULT_GREETINGS: Record<string, string[]> = {
   en: ['^(hi|hello|hey|good morning|good afternoon|good evening)\\b'],
 };
 
-export function foldForMatch(text: string): string {
+function foldForMatch(text: string): string {
   return foldDiacritics(text).toLowerCase().trim();
 }
 

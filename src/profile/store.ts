@@ -9,7 +9,7 @@ export function profileSubject(session: Pick<SessionRow, 'id' | 'userId'>): stri
 }
 
 /** Every declared field of a stored document, null when it holds none. */
-export function completeProfile(config: ProfileConfig, stored: Record<string, unknown> = {}): Profile {
+function completeProfile(config: ProfileConfig, stored: Record<string, unknown> = {}): Profile {
   return Object.fromEntries(Object.keys(config.fields).map((f) => [f, stored[f] ?? null]));
 }
 

@@ -2,7 +2,5 @@ export * from './types.ts';
 export * from './db.ts';
 export * from './migrations.ts';
 export * from './repos.ts';
-export { orm, type Orm } from './orm.ts';
 export * as tables from './schema.ts';
-export { parseCsv } from './csv.ts';
-export { TurnRows, type ColumnKind, type TurnRowsOptions } from './turn-rows.ts';
+export { TurnRows } from './turn-rows.ts';

@@ -3,8 +3,8 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 
-export const CHROMIUM = process.env.SWITCHBOARD_CHROMIUM ?? '/usr/bin/chromium';
-export const RESULTS_DIR = resolve(import.meta.dirname, '../../test-results');
+const CHROMIUM = process.env.SWITCHBOARD_CHROMIUM ?? '/usr/bin/chromium';
+const RESULTS_DIR = resolve(import.meta.dirname, '../../test-results');
 
 /** Why browser tests cannot run here, or null. In CI a missing Chromium is a failure, not a skip. */
 export function browserSkipReason(): string | null {

@@ -89,7 +89,7 @@ export async function chatRoutes(app: FastifyInstance<any, any, any, any, ZodTyp
 }
 
 /** Stream a turn's events one JSON object per line, as they happen; `done` carries the JSON reply's body. */
-export function streamTurn(reply: FastifyReply, run: (onEvent: (e: TurnEvent) => void) => Promise<ChatResult>) {
+function streamTurn(reply: FastifyReply, run: (onEvent: (e: TurnEvent) => void) => Promise<ChatResult>) {
   const queue: unknown[] = [];
   let wake: (() => void) | null = null;
   let finished = false;
