@@ -11,6 +11,11 @@ export default defineConfig({
   },
   test: {
     include: ['src/**/*.test.ts', 'bots/**/*.test.ts', 'test/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}'],
+    // The web console is built (when stale) before any test starts: the browser tests serve it.
+    globalSetup: ['test/global-setup.ts'],
+    // Tests run the fashion bot against the fake Saleor over its demo catalogue, asked for explicitly (in
+    // production, without SALEOR_API_URL, the catalogue is unavailable); test/fashion-vn.test.ts checks both.
+    env: { SALEOR_DEV: '1' },
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',

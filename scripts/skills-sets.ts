@@ -67,7 +67,10 @@ for (const id of ids as (keyof typeof lang)[]) {
       else missed.push(`  ${s} in→${k}: ${m}`);
     }
   }
-  for (const k of ['off', 'person', 'in'] as const) (total[k][0] += row[k][0]), (total[k][1] += row[k][1]);
+  for (const k of ['off', 'person', 'in'] as const) {
+    total[k][0] += row[k][0];
+    total[k][1] += row[k][1];
+  }
   console.log(`${id}: off ${row.off.join('/')} person ${row.person.join('/')} in ${row.in.join('/')}`);
   if (argv.includes('--misses')) for (const l of missed) console.log(l);
 }

@@ -100,6 +100,40 @@ function packagesLoadedBy(entries: string[], read = (file: string) => readFileSy
 
 const PROVIDER_SDK = /^@langchain\/(openai|anthropic|google-genai|ollama)\b/;
 
+/** The names a door module exports (`export { a, type B as C } from …`, `export function d`). */
+function exportedNames(text: string): string[] {
+  const listed = [...text.matchAll(/export\s+(?:type\s+)?\{([^}]*)\}/g)].flatMap((m) =>
+    m[1].split(',').map((n) => n.trim().replace(/^type\s+/, '').split(/\s+as\s+/).pop()!.trim()).filter(Boolean),
+  );
+  const declared = [...text.matchAll(/export\s+(?:async\s+)?(?:const|function|class|type|interface)\s+(\w+)/g)].map((m) => m[1]);
+  return [...listed, ...declared];
+}
+
+describe('the public door', () => {
+  const MAX_DOOR_NAMES = 100;
+  const door = exportedNames(readFileSync(join(root, 'src/public/index.ts'), 'utf8'));
+
+  it(`exports at most ${MAX_DOOR_NAMES} names: what the bots use, not the runtime's insides`, () => {
+    expect(new Set(door).size).toBe(door.length);
+    expect(door.length).toBeLessThanOrEqual(MAX_DOOR_NAMES);
+  });
+
+  it("exports nothing no bot's code uses (a bot's tests have `switchboard/testing`)", () => {
+    const used = new Set(
+      sourceFiles('bots').filter((f) => !isTest(f)).flatMap((f) =>
+        [...readFileSync(join(root, f), 'utf8').matchAll(/import\s+(?:type\s+)?\{([^}]*)\}\s+from\s+'switchboard'/g)].flatMap((m) =>
+          m[1].split(',').map((n) => n.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0].trim()).filter(Boolean),
+        ),
+      ),
+    );
+    expect(door.filter((name) => !used.has(name))).toEqual([]);
+  });
+
+  it('counts the names of both export forms', () => {
+    expect(exportedNames("export { a, type B, c as d } from './x.ts';\nexport type { E } from './y.ts';\nexport function f() {}")).toEqual(['a', 'B', 'd', 'E', 'f']);
+  });
+});
+
 describe('start-up', () => {
   it('serving only local bots loads no model provider SDK: `start` and every bot reach them only through import()', () => {
     const bots = botIds.map((id) => `bots/${id}/index.ts`).filter((f) => existsSync(join(root, f)));

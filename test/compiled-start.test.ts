@@ -5,14 +5,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../scripts/build-server.mjs';
-import { ensureWebBuilt } from '../scripts/ensure-web.mjs';
 import { postJson, startServerProcess, type ServerProcess } from './support/process.ts';
 
 describe('the compiled server (npm start)', () => {
   let server: ServerProcess;
   const dataDir = mkdtempSync(join(tmpdir(), 'switchboard-compiled-'));
   beforeAll(async () => {
-    await ensureWebBuilt({ quiet: true, log: () => {} });
     await buildServer();
     server = await startServerProcess({ DATA_DIR: dataDir }, 90_000, { compiled: true });
   }, 180_000);

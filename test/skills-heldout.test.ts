@@ -126,9 +126,10 @@ describe.each(BOTS)('third held-out edge set in $id', (bot) => {
 // 25 off-domain messages, 12 requests for a person and 12 in-domain messages. Bounded like the third set, on turns
 // handled and in-domain messages kept, per bot at what was measured (docs/skills.md): handled 33–36 of 37, in-domain
 // 8–12 of 12 (cloudinha's own routing answers a bare score or income from its root; "moro com 4 pessoas" reads as a
-// request for a person).
+// request for a person). ct-smash's bound is that of the measure taken after the training lines that copied this
+// set's sentences were taken out (test/contamination.test.ts): 34 of 37 handled instead of 36.
 const MAX_MISSED_5: Record<Bot['id'], { edge: number; inDomain: number }> = {
-  'ct-smash': { edge: 1, inDomain: 1 },
+  'ct-smash': { edge: 3, inDomain: 1 },
   'mini-crm': { edge: 2, inDomain: 0 },
   cloudinha: { edge: 2, inDomain: 4 },
   'fashion-vn': { edge: 4, inDomain: 1 },
@@ -139,8 +140,8 @@ describe.each(BOTS)('fifth edge set in $id', (bot) => {
   boundedEdgeSet('edge5', bot, EDGE_5[bot.id], MAX_MISSED_5[bot.id], ownedByTheBot);
 });
 
-// The sixth set (test/fixtures/edge-messages-6.ts), written before the issue 18 generalisation work and only measured
-// (nothing was chosen by looking at it): per bot 25 off-domain messages, 10 requests for a person and 10 in-domain
+// The sixth set (test/fixtures/edge-messages-6.ts), the untouched one whose figure is reported: written before the
+// issue 18 generalisation work and only measured (nothing was chosen by looking at it): per bot 25 off-domain messages, 10 requests for a person and 10 in-domain
 // messages. Bounded like the third set, on turns handled and in-domain messages kept, loosely enough that it stays a
 // measure: the figures are in docs/skills.md (`SKILLS_REPORT=1 npx vitest run test/skills-heldout.test.ts -t sixth`).
 const MAX_MISSED_6 = { edge: 8, inDomain: 2 };

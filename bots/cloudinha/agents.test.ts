@@ -2,7 +2,8 @@
 // workflow's filters and the widening search, and Brazilian number formatting.
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { calendarOf, isOpening, type Passage, readBotConfig, readKnowledgeDir, type RouteContext, searchTable, type Sql, type TableSearchParams, topicRouterFor, writeProfile } from 'switchboard';
+import { readBotConfig, type RouteContext, type Sql, type TableSearchParams, topicRouterFor } from 'switchboard';
+import { calendarOf, isOpening, type Passage, readKnowledgeDir, searchTable, writeProfile } from 'switchboard/testing';
 import { buildCatalog } from './extract.ts';
 import { brMoney, brNumber, type Opportunity } from './format.ts';
 import { stateName } from './vocab.ts';

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { botConfigSchema } from 'switchboard';
+import { botConfigSchema } from 'switchboard/testing';
 import { eligibilitySettings } from './eligibility.ts';
 
 const here = (p: string) => new URL(p, import.meta.url);

@@ -10,7 +10,7 @@ export interface EligibilityThresholds {
   parcialMax: number;
 }
 
-export const DEFAULT_THRESHOLDS: EligibilityThresholds = { integralMax: 1.5, parcialMax: 3 };
+const DEFAULT_THRESHOLDS: EligibilityThresholds = { integralMax: 1.5, parcialMax: 3 };
 
 export interface Eligibility {
   kind: EligibilityKind;

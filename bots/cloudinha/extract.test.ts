@@ -3,7 +3,8 @@
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { checkProfileUpdates, extendGazetteer, readBotConfig, readFormSlots, readHousehold, readIndifferent, readMoney, SlotText, type Slots } from 'switchboard';
+import { extendGazetteer, readBotConfig, readFormSlots, SlotText, type Slots } from 'switchboard';
+import { checkProfileUpdates, readHousehold, readIndifferent, readMoney } from 'switchboard/testing';
 import { buildCatalog, loadCatalog, readCourse, type Catalog } from './extract.ts';
 import { loadData, memoryDb, writeFixtureData } from './testing.ts';
 

@@ -43,7 +43,7 @@ function institutionLabel(o: Opportunity): string {
   return o.institution_short && !o.institution.includes(o.institution_short) ? `${o.institution} (${o.institution_short})` : o.institution;
 }
 
-export function formatOpportunity(replies: Replies, o: Opportunity): string {
+function formatOpportunity(replies: Replies, o: Opportunity): string {
   const common = {
     course: o.course,
     institution: institutionLabel(o),

@@ -28,7 +28,7 @@ const SUBJECTS = Object.values(AGENT_OF);
  * In a Sisu or Prouni conversation, a question stays with that program unless it names the other program
  * or asks explicitly for a course search (a question about how many courses one may apply to is about Sisu, not a search).
  */
-export function staysWithProgram(text: string, program: ProgramName, top: string | undefined): boolean {
+function staysWithProgram(text: string, program: ProgramName, top: string | undefined): boolean {
   const named = namedPrograms(text);
   const other: ProgramName = program === 'sisu' ? 'prouni' : 'sisu';
   if (top === other) return !named.includes(other);

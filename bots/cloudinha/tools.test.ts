@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { calendarOf, formatEvents, readBotConfig, searchTable, type Sql, type TableSearchParams } from 'switchboard';
+import { readBotConfig, type Sql, type TableSearchParams } from 'switchboard';
+import { calendarOf, formatEvents, searchTable } from 'switchboard/testing';
 import { computeEligibility, eligibilitySettings } from './eligibility.ts';
 import type { Opportunity } from './format.ts';
 import { loadData, memoryDb, writeFixtureData } from './testing.ts';

@@ -3,19 +3,19 @@
 import { z } from 'zod';
 import { addDays as addLocalDays, fold, hhmm as formatHhmm, isoDate, matchSaidTime, parseIsoDate, showDate, showList, showTime, wallClock, weekdayOf as weekdayNumber } from 'switchboard';
 
-export const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
+const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'time must be HH:MM');
 
-export const classSlotSchema = z.object({
+const classSlotSchema = z.object({
   time: hhmm,
   modality: z.string().min(1),
   /** Trial places in this class, per date. */
   capacity: z.number().int().min(0),
 });
 
-export const timetableSchema = z.partialRecord(z.enum(WEEKDAYS), z.array(classSlotSchema));
+const timetableSchema = z.partialRecord(z.enum(WEEKDAYS), z.array(classSlotSchema));
 
 export type ClassSlot = z.infer<typeof classSlotSchema>;
 export type Timetable = z.infer<typeof timetableSchema>;

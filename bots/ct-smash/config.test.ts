@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { botConfigSchema, createLocalUnderstander, extractEntities, normalize, repeatedExamples } from 'switchboard';
+import { botConfigSchema, createLocalUnderstander, extractEntities, normalize, repeatedExamples } from 'switchboard/testing';
 
 const raw = parse(readFileSync(new URL('./bot.yaml', import.meta.url), 'utf8'));
 const config = botConfigSchema.parse(raw);

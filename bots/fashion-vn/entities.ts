@@ -11,7 +11,7 @@ import { loadCatalog, type Product, type ProductSearchFilter, type SaleorClient 
 
 export type Currency = 'VND' | 'USD';
 
-export interface PriceRange {
+interface PriceRange {
   gte?: number;
   lte?: number;
   currency: Currency;
@@ -113,7 +113,7 @@ export function fashionConfig(): BotConfig {
 /** bot.yaml's vocabulary plus the demo catalogue's product names (when the reference data is present). */
 export function defaultVocabulary(): CatalogVocabulary {
   if (!defaultVocab) {
-    let names: string[] = [];
+    let names: string[];
     try {
       names = loadCatalog().products.map((p) => p.name);
     } catch {
@@ -215,7 +215,7 @@ export interface FindResult {
 }
 
 /** A product has the size in stock (or untracked stock). */
-export function hasSizeInStock(product: Product, size: string): boolean {
+function hasSizeInStock(product: Product, size: string): boolean {
   return product.variants.some((v) => v.size?.toUpperCase() === size.toUpperCase() && (v.quantityAvailable === null || v.quantityAvailable > 0));
 }
 

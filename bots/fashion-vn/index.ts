@@ -21,7 +21,8 @@ interface FashionMemory {
 }
 
 interface FashionServices {
-  client: SaleorClient;
+  /** null when no Saleor is configured: the catalogue is unavailable. */
+  client: SaleorClient | null;
   devServer: { url: string; close(): Promise<void> } | null;
   vocabulary: VocabularySource;
 }
@@ -89,6 +90,7 @@ const query_saleor: FashionStep = async (ctx) => {
   const entities = followUp.entities;
   const templates = ctx.bot.replies;
   const { client } = ctx.services;
+  if (!client) return unavailable(ctx, mem);
   try {
     let products: Product[];
     let found: FindResult | undefined;
@@ -124,6 +126,14 @@ const query_saleor: FashionStep = async (ctx) => {
     return fail(ctx, mem, err instanceof SaleorError ? `${err.kind}: ${err.message}` : (err as Error).message);
   }
 };
+
+/** No Saleor configured: the catalogue cannot be searched, and the customer is told so. */
+function unavailable(ctx: Ctx, mem: FashionMemory) {
+  return {
+    segments: [{ intent: 'purchase', text: ctx.reply('catalogue_unavailable'), ok: true, data: { saleor_error: 'not configured' } }],
+    memory: { fashion: { ...mem, saleor_products: [], saleor_error: 'not configured' } },
+  };
+}
 
 function fail(ctx: Ctx, mem: FashionMemory, error: string) {
   console.warn(`[fashion-vn] saleor: ${error}`);
@@ -166,14 +176,21 @@ export default defineBot<FashionServices, Memory, Data>({
       vocabulary: await loadedVocabulary(bot),
       bot,
     }),
-  /** Saleor at SALEOR_API_URL, or the local dev server over Saleor's demo catalogue when none is set. */
+  /**
+   * Saleor at SALEOR_API_URL; with SALEOR_DEV=1 and no URL, the local fake over Saleor's demo catalogue (for
+   * development and tests, never silently); with neither, no catalogue.
+   */
   async setup({ config, env, log }): Promise<FashionServices> {
     let apiUrl = env.SALEOR_API_URL;
     let devServer: FashionServices['devServer'] = null;
-    if (!apiUrl) {
+    if (!apiUrl && env.SALEOR_DEV === '1') {
       devServer = await createSaleorDevServer({ port: Number(env.SALEOR_DEV_PORT ?? 0) });
       apiUrl = devServer.url;
-      log(`no SALEOR_API_URL: serving Saleor's demo catalogue at ${apiUrl}`);
+      log(`SALEOR_DEV=1: serving the FAKE Saleor over its demo catalogue at ${apiUrl} (development only)`);
+    }
+    if (!apiUrl) {
+      log('no SALEOR_API_URL: the catalogue is unavailable (set SALEOR_API_URL, or SALEOR_DEV=1 for the demo catalogue)');
+      return { client: null, devServer: null, vocabulary: catalogueVocabulary({ searchProducts: async () => [] }, config, { log }) };
     }
     const client = createSaleorClient({ apiUrl, channel: String(config.settings.saleor_channel ?? 'default-channel'), token: env.SALEOR_TOKEN, timeoutMs: Number(env.SALEOR_TIMEOUT_MS ?? 5000) });
     const vocabulary = catalogueVocabulary(client, config, { log });

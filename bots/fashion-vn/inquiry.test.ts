@@ -1,7 +1,7 @@
 // Knowledge topics and passage ranking: which section answers a shop question.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isTopicSection, type Passage, readKnowledgeDir, writesWithDiacritics } from 'switchboard';
+import { isTopicSection, type Passage, readKnowledgeDir, writesWithDiacritics } from 'switchboard/testing';
 import { botDir, fashionConfig } from './entities.ts';
 import { topicRouterFor } from 'switchboard';
 

@@ -24,7 +24,7 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  * "có balo đi học không", "shop còn áo polo nào không", "bán quần jean ko": whether the shop has the
  * product type — a purchase question even when it also names an occasion or a use.
  */
-export function asksAvailability(f: string, productType: string, vocabulary: CatalogVocabulary): boolean {
+function asksAvailability(f: string, productType: string, vocabulary: CatalogVocabulary): boolean {
   const names = [...new Set(vocabulary.productTypes[productType]?.synonyms.map((s) => fold(s.toLowerCase())) ?? [])].sort((a, b) => b.length - a.length);
   if (!names.length) return false;
   const gap = '(?:(?!nen |the |duoc |phai )[\\p{L}\\p{N}]+\\s+){0,2}?';

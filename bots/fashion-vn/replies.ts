@@ -117,7 +117,7 @@ export interface PreviousSearch {
   products?: Array<Pick<Product, 'id' | 'slug' | 'name'> & Partial<Pick<Product, 'price'>>>;
 }
 
-export type FollowUpKind =
+type FollowUpKind =
   | 'new' // a new request: search `entities` as they are
   | 'refine' // same request with changed constraints (a different size or colour for the same item)
   | 'other_colors' // same request, any colour but the ones shown ("còn màu khác không?")

@@ -6,7 +6,7 @@ import { dirname } from 'node:path';
 import { extendGazetteer, findMentions, fold, readBotConfig, readPattern, readQuantities, showValue, SlotText, sourcePath, type Gazetteer, type Mention } from 'switchboard';
 import catalogData from './catalog.json' with { type: 'json' };
 
-export const productSchema = z.object({
+const productSchema = z.object({
   id: z.string().min(1),
   name: z.string().min(1),
   aliases: z.array(z.string().min(1)).min(1),
@@ -120,7 +120,7 @@ export function stockPhrase(stock: number): string {
 // ---------------------------------------------------------------------------------------------
 // Questions the catalogue can't answer → precio_stock
 
-export type UnknownReason = 'not_carried' | 'size' | 'flavour' | 'restock' | 'wholesale';
+type UnknownReason = 'not_carried' | 'size' | 'flavour' | 'restock' | 'wholesale';
 
 export interface UnknownProductQuery {
   reason: UnknownReason;

@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { botConfigSchema, normalize, repeatedExamples } from 'switchboard';
+import { botConfigSchema, normalize, repeatedExamples } from 'switchboard/testing';
 import { defaultCatalog, findProducts, formatAmount, mentionsUnknownProduct, stockPhrase } from './catalog.ts';
 
 const config = botConfigSchema.parse(parse(readFileSync(new URL('./bot.yaml', import.meta.url), 'utf8')));

@@ -2,7 +2,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { botConfigSchema, type IntentScore, type RouteContext, type Understanding } from 'switchboard';
+import { type RouteContext } from 'switchboard';
+import { botConfigSchema, type IntentScore, type Understanding } from 'switchboard/testing';
 import bot from './index.ts';
 
 const config = botConfigSchema.parse(parse(readFileSync(new URL('./bot.yaml', import.meta.url), 'utf8')));

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { botConfigSchema } from 'switchboard';
+import { botConfigSchema } from 'switchboard/testing';
 import type { CrmStore } from './store.ts';
 import { createCrmTools } from './tools.ts';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { commandReaderForConfig, readBotConfig } from 'switchboard';
+import { readBotConfig } from 'switchboard';
+import { commandReaderForConfig } from 'switchboard/testing';
 import { localPlan as planClauses } from './plan.ts';
 
 // The runtime reads the clauses, their intents and their slots (bot.yaml) with the bot's own classifier and

@@ -57,7 +57,10 @@ function bestMatch<T extends { created_at: Date }>(rows: T[], score: (row: T) =>
   let bestScore = 0;
   for (const row of rows) {
     const s = score(row);
-    if (s > bestScore) (best = row), (bestScore = s);
+    if (s > bestScore) {
+      best = row;
+      bestScore = s;
+    }
   }
   return best;
 }

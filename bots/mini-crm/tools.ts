@@ -11,18 +11,18 @@ interface LeadArgs {
   lead_mencionado?: string;
   lead_atual?: string;
 }
-export interface CreateLeadArgs { nome?: string; empresa?: string; telefone?: string; email?: string; origem?: string }
-export interface AddNoteArgs extends LeadArgs { texto?: string }
-export interface CreateTaskArgs extends LeadArgs { titulo?: string; prazo?: string }
-export interface DraftProposalArgs extends LeadArgs { titulo?: string }
-export interface FindLeadArgs { ref?: string }
-export type ListNotesArgs = LeadArgs;
+interface CreateLeadArgs { nome?: string; empresa?: string; telefone?: string; email?: string; origem?: string }
+interface AddNoteArgs extends LeadArgs { texto?: string }
+interface CreateTaskArgs extends LeadArgs { titulo?: string; prazo?: string }
+interface DraftProposalArgs extends LeadArgs { titulo?: string }
+interface FindLeadArgs { ref?: string }
+type ListNotesArgs = LeadArgs;
 /** Listings filter by the current lead only when the request points at it ("as tarefas dele"). */
-export interface ListTasksArgs extends LeadArgs { filtro?: 'pendentes' | 'concluidas' | 'todas'; usar_lead_atual?: boolean }
+interface ListTasksArgs extends LeadArgs { filtro?: 'pendentes' | 'concluidas' | 'todas'; usar_lead_atual?: boolean }
 /** `lead_nome`: the current lead's name, which a pronoun in the reference stands for ("a tarefa de ligar pra ela"). */
-export interface CompleteTaskArgs { ref?: string; lead_nome?: string }
-export interface AddProposalItemArgs { proposta_ref?: string; descricao?: string; quantidade?: number; preco?: number }
-export interface RecalculateProposalArgs { proposta_ref?: string; desconto?: number; desconto_percentual?: number }
+interface CompleteTaskArgs { ref?: string; lead_nome?: string }
+interface AddProposalItemArgs { proposta_ref?: string; descricao?: string; quantidade?: number; preco?: number }
+interface RecalculateProposalArgs { proposta_ref?: string; desconto?: number; desconto_percentual?: number }
 
 
 const leadPayload = (l: LeadRow) => ({ lead_id: l.id, nome: l.nome, empresa: l.empresa, telefone: l.telefone, email: l.email, origem: l.origem });

@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commandReaderForConfig, readBotConfig, type Sql } from 'switchboard';
+import { readBotConfig, type Sql } from 'switchboard';
+import { commandReaderForConfig } from 'switchboard/testing';
 import { migrations } from './schema.ts';
 import { runCrmTurn } from './turn.ts';
 import type { CrmMemory, CrmPlanner, CrmTurnResult } from './types.ts';

@@ -1,5 +1,3 @@
 // The action queue: plan → tools → one narrated reply, declared per intent in bot.yaml `actions:`.
-export { actionsSchema, actionIntentSchema, type ActionsConfig, type ActionIntentConfig, type VarSpec } from './schema.ts';
-export { ActionError, ActionQueue, remember, runActions, toolArgs, uncovered } from './queue.ts';
-export type { ActionEvent, ActionRun, ActionTool, ActionTurn, QueuedAction, Remembered, ToolContext } from './queue.ts';
-export { fill, hasValue, renderVars } from './template.ts';
+export { ActionError,   runActions,  uncovered } from './queue.ts';
+export type { ActionEvent,  ActionTool,  QueuedAction,  ToolContext } from './queue.ts';

@@ -37,7 +37,7 @@ export interface ToolContext {
 export type ActionTool = (args: Record<string, unknown>, tool: ToolContext) => Promise<Vars>;
 
 /** Remembered references by name (`lead_atual: { id, nome }`). */
-export type Remembered = Record<string, unknown>;
+type Remembered = Record<string, unknown>;
 
 export type ActionEvent = { type: 'tool_start'; tool: string; label?: string; input: unknown } | { type: 'tool_end'; tool: string; output: unknown };
 
@@ -106,7 +106,7 @@ function firstOf(names: string | string[], read: (name: string) => unknown): unk
 }
 
 /** The tool's arguments: each from its sources, or the slots as they are. */
-export function toolArgs(spec: ActionIntentConfig, planned: object, memory: Remembered): Vars {
+function toolArgs(spec: ActionIntentConfig, planned: object, memory: Remembered): Vars {
   const slots = planned as Vars;
   if (!spec.args) return { ...slots };
   const out: Vars = {};
@@ -118,7 +118,7 @@ export function toolArgs(spec: ActionIntentConfig, planned: object, memory: Reme
 }
 
 /** What a result leaves behind: each reference whose every field the result carries. */
-export function remember(config: ActionsConfig, result: Vars, memory: Remembered): void {
+function remember(config: ActionsConfig, result: Vars, memory: Remembered): void {
   for (const [ref, fields] of Object.entries(config.remember)) {
     const value: Vars = {};
     for (const [key, from] of Object.entries(fields)) value[key] = firstOf(from, (name) => result[name]);
@@ -126,7 +126,7 @@ export function remember(config: ActionsConfig, result: Vars, memory: Remembered
   }
 }
 
-export class ActionQueue<A extends QueuedAction = QueuedAction> {
+class ActionQueue<A extends QueuedAction = QueuedAction> {
   readonly config: ActionsConfig;
   private readonly render: RenderOptions;
 

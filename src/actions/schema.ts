@@ -6,9 +6,9 @@ import { z } from 'zod';
 /** Where a value comes from: a slot (`titulo`), a remembered reference (`$lead_atual.id`); a list: the first with a value. */
 const sources = z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]);
 
-export const VALUE_FORMATS = ['money', 'number', 'datetime', 'count'] as const;
+const VALUE_FORMATS = ['money', 'number', 'datetime', 'count'] as const;
 
-export interface VarSpecObject {
+interface VarSpecObject {
   from?: string;
   format?: (typeof VALUE_FORMATS)[number];
   or?: string;
@@ -21,7 +21,7 @@ export interface VarSpecObject {
 export type VarSpec = string | VarSpecObject;
 
 /** A reply placeholder: `field` or `field|format`, or an object (a formatted value, a list, joined parts). */
-export const varSpecSchema: z.ZodType<VarSpec> = z.lazy(() =>
+const varSpecSchema: z.ZodType<VarSpec> = z.lazy(() =>
   z.union([
     z.string().regex(/^[\w.]+(?:\|(?:money|number|datetime|count))?$/, 'a field, or field|format (money, number, datetime, count)'),
     z.strictObject({
@@ -42,7 +42,7 @@ export const varSpecSchema: z.ZodType<VarSpec> = z.lazy(() =>
   ]),
 );
 
-export const actionIntentSchema = z.strictObject({
+const actionIntentSchema = z.strictObject({
   /** The tool the action calls; none: the action only replies (help). */
   tool: z.string().min(1).optional(),
   /** Tool argument ← source(s). None: the planned slots, under their own names. */

@@ -22,7 +22,7 @@ export function textOf(keyOrText: string, replies: Record<string, string>): stri
 }
 
 /** The placeholders a template uses outside its sections' conditions. */
-export function placeholders(template: string): string[] {
+function placeholders(template: string): string[] {
   return [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
 }
 

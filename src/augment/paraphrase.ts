@@ -28,7 +28,7 @@ const OTHER_INTENT_CLASH = 0.7;
 
 const answerSchema = z.object({ paraphrases: z.array(z.string()) });
 
-export function paraphrasePrompt(intent: IntentToAugment, botLanguage: string, count: number): string {
+function paraphrasePrompt(intent: IntentToAugment, botLanguage: string, count: number): string {
   const shown = intent.examples.slice(0, 40);
   return [
     `You write training examples for the intent classifier of a customer-service chat bot.`,

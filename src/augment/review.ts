@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { isMap, isSeq, parse, parseDocument } from 'yaml';
 import type { Proposal } from './paraphrase.ts';
 
-export const REVIEW_FILE = 'augment.review.yaml';
+const REVIEW_FILE = 'augment.review.yaml';
 
 export function reviewPath(botDir: string): string {
   return join(botDir, REVIEW_FILE);

@@ -12,7 +12,7 @@ export interface LabelledTurn {
   flows: ActiveFlowContext[];
 }
 
-export interface NluSystemResult {
+interface NluSystemResult {
   accuracy: number;
   /** Accuracy on the turns with no active flow (where context cannot help). */
   accuracyNoFlow: number;

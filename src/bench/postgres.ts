@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { openDatabase, type Database } from '../store/index.ts';
 
-export const DEFAULT_BENCH_POSTGRES = 'postgres://postgres@127.0.0.1:5432/test';
+const DEFAULT_BENCH_POSTGRES = 'postgres://postgres@127.0.0.1:5432/test';
 
 export function benchPostgresUrl(env: NodeJS.ProcessEnv = process.env): string {
   return env.BENCH_DATABASE_URL || env.DATABASE_URL || DEFAULT_BENCH_POSTGRES;

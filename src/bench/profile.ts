@@ -2,7 +2,7 @@
 // by area (LangGraph, @langchain/core, langsmith, PGlite, local understanding, the runtime, …).
 import { Session } from 'node:inspector/promises';
 
-export interface CpuProfileNode {
+interface CpuProfileNode {
   id: number;
   callFrame: { functionName: string; url: string };
   hitCount?: number;
@@ -37,7 +37,7 @@ const AREAS: [string, RegExp][] = [
   ['Node.js internals', /^node:/],
 ];
 
-export function areaOf(node: CpuProfileNode): string {
+function areaOf(node: CpuProfileNode): string {
   const { url, functionName } = node.callFrame;
   if (!url) {
     if (functionName === '(garbage collector)') return 'garbage collection';

@@ -89,7 +89,7 @@ export async function replayPaired(players: Player[], file: ConversationFile, op
 }
 
 /** One conversation through runtime.chat; `timed` receives each user turn's latency. */
-export async function playInProcess(
+async function playInProcess(
   server: EvalServer,
   bot: string,
   c: ConversationFile['conversations'][number],

@@ -25,7 +25,7 @@ import { measureCostSection, type CostSection } from './cost-section.ts';
 import { FULL_GROWTH, QUICK_GROWTH, measureGrowthSection, type GrowthSection } from './growth.ts';
 import { ratio, summarize, type LatencySummary, type LoadResult } from './stats.ts';
 
-export type Driver = 'pglite' | 'postgres';
+type Driver = 'pglite' | 'postgres';
 
 /** What served the turns: Switchboard, the same-work floor, or the LangGraph + PostgresSaver peer. */
 export type System = 'switchboard' | 'floor' | 'peer';
@@ -110,9 +110,9 @@ const QUICK: Budget = { floorIterations: 300, floorWarmup: 30, turns: 100, secti
 export const BENCH_PARTS = ['floors', 'turns', 'postgres', 'peer', 'throughput', 'memory', 'nlu', 'startup', 'cost', 'growth', 'adversarial'];
 
 /** The bot whose figures the targets are about. */
-export const REFERENCE_BOT = 'ct-smash';
+const REFERENCE_BOT = 'ct-smash';
 /** Concurrent conversations of the throughput comparison. */
-export const LOAD_CONCURRENCY = 20;
+const LOAD_CONCURRENCY = 20;
 
 export async function runBench(opts: BenchOptions = {}): Promise<BenchReport> {
   const t0 = performance.now();

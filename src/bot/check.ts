@@ -10,7 +10,7 @@ import { answersSchema } from '../knowledge/cascade-schema.ts';
 import { repeatedExamples } from './examples.ts';
 import { BotConfigError, readBotConfig } from './loader.ts';
 
-export interface Finding {
+interface Finding {
   level: 'error' | 'warning';
   file: string;
   field: string;
@@ -33,7 +33,7 @@ export interface BotCheck {
 }
 
 /** Fewer examples than this and an intent is guessed more than learnt. */
-export const MIN_EXAMPLES = 5;
+const MIN_EXAMPLES = 5;
 
 export function checkBot(dir: string, opts: { folds?: number; crossValidate?: boolean } = {}): BotCheck {
   const findings: Finding[] = [];

@@ -148,7 +148,7 @@ const numberSpecShape = {
  * A regex entity: every match of `pattern` (case-insensitive) becomes an entity of `type` whose value is the match;
  * or a number read from its cues (`number`), or an amount of money (`money`). Exactly one of the three.
  */
-export const patternEntitySchema = z
+const patternEntitySchema = z
   .strictObject({
     type: z.string().min(1),
     pattern: z.string().min(1).refine(isRegex, 'not a valid regular expression').optional(),
@@ -175,14 +175,14 @@ export const patternEntitySchema = z
   .refine((e) => e.pattern !== undefined || (e.value === undefined && e.asked === undefined), 'value and asked go with a pattern');
 
 /** One constraint of a search request: a budget, a size, the caller's terms or a gazetteer's value. */
-export const queryFieldSchema = z.strictObject({
+const queryFieldSchema = z.strictObject({
   kind: z.string().min(1),
   tolerance: z.number().min(0).max(1).optional(),
   generic: z.array(z.string()).optional(),
 });
 
 /** A topic table for knowledge answers: a section heading per topic, with the cues that pick it. */
-export const knowledgeTopicsSchema = z.strictObject({
+const knowledgeTopicsSchema = z.strictObject({
   topics: z.array(z.strictObject({ section: z.string().min(1), cues: z.array(z.string().min(1)).min(1) })).default([]),
   expansions: z.record(z.string(), z.string()).default({}),
   stopwords: z.string().default(''),
@@ -341,7 +341,6 @@ export const checkedBotConfigSchema = botConfigSchema.superRefine((c, ctx) => {
 
 export type BotConfig = z.infer<typeof botConfigSchema>;
 export type IntentConfig = z.infer<typeof intentSchema>;
-export type { FormConfig, SlotConfig } from '../forms/schema.ts';
 
 function isRegex(pattern: string): boolean {
   try {

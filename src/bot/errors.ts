@@ -19,7 +19,7 @@ export class BotConfigError extends Error {}
 const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
 
 /** The object keys a schema allows at a path (e.g. ['understanding'] → mode, threshold…). */
-export function keysAt(schema: z.ZodType, path: PropertyKey[]): string[] {
+function keysAt(schema: z.ZodType, path: PropertyKey[]): string[] {
   let node: z.ZodType | undefined = schema;
   const unwrap = (s: z.ZodType): z.ZodType => {
     const d = defOf(s);
@@ -41,7 +41,7 @@ export function keysAt(schema: z.ZodType, path: PropertyKey[]): string[] {
 }
 
 /** The valid key closest to a typo, when it is close enough to be what was meant. */
-export function nearestKey(key: string, valid: string[]): string | undefined {
+function nearestKey(key: string, valid: string[]): string | undefined {
   const norm = (s: string) => s.toLowerCase().replace(/[_-]/g, '');
   let best: string | undefined;
   let bestDistance = Infinity;

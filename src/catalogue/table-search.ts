@@ -42,7 +42,7 @@ export interface TableSearchResult<Row = Record<string, unknown>> {
 const MAX_TEXT = 80;
 
 /** Free text → folded letters, digits, spaces and hyphens only (quotes, semicolons, comment marks go). */
-export function cleanSearchText(value: unknown): string | undefined {
+function cleanSearchText(value: unknown): string | undefined {
   if (typeof value !== 'string' && typeof value !== 'number') return undefined;
   const cleaned = fold(String(value).slice(0, MAX_TEXT * 2))
     .replace(/[^a-z0-9\s-]/g, ' ')
@@ -90,7 +90,7 @@ function lookUp(gazetteers: Gazetteers, spec: SearchFilterConfig, value: unknown
 const present = (v: unknown) => v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.length === 0);
 
 /** Validate and normalise the caller's filters; unknown filters and values that cannot be understood are rejected. */
-export function normaliseSearchFilters(search: TableSearchConfig, gazetteers: Gazetteers, filters: Record<string, unknown> = {}): { applied: Record<string, unknown>; rejected: string[] } {
+function normaliseSearchFilters(search: TableSearchConfig, gazetteers: Gazetteers, filters: Record<string, unknown> = {}): { applied: Record<string, unknown>; rejected: string[] } {
   const applied: Record<string, unknown> = {};
   const rejected: string[] = [];
   for (const [name, value] of Object.entries(filters)) {

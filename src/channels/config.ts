@@ -76,8 +76,8 @@ export interface ChannelsConfig {
   log?: (msg: string) => void;
 }
 
-export const DEFAULT_GRAPH_URL = 'https://graph.facebook.com';
-export const DEFAULT_GRAPH_VERSION = 'v21.0';
+const DEFAULT_GRAPH_URL = 'https://graph.facebook.com';
+const DEFAULT_GRAPH_VERSION = 'v21.0';
 
 /** Reads every channel's settings from the environment. A provider without its base settings stays off. */
 export function channelsConfigFromEnv(env: NodeJS.ProcessEnv = process.env): ChannelsConfig {

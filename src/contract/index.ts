@@ -49,7 +49,7 @@ export const turnEventSchema = z.discriminatedUnion('type', [
 export type TurnEvent = z.infer<typeof turnEventSchema>;
 
 /** A stored message as the console sees it. */
-export const messageSchema = z.object({
+const messageSchema = z.object({
   id: z.number(),
   role: z.enum(['user', 'assistant', 'system']),
   source: z.enum(['', 'bot', 'human', 'system']),

@@ -12,7 +12,7 @@ import { rankerFor } from './topic-search.ts';
 import type { TurnContext } from './types.ts';
 
 /** The tools of the cascade, as events and traces name them (and `toolLabels` labels them). */
-export const CASCADE_TOOLS: Record<CascadeSource, string> = { calendar: 'getImportantDates', knowledge: 'knowledgeSearch', web: 'webSearch' };
+const CASCADE_TOOLS: Record<CascadeSource, string> = { calendar: 'getImportantDates', knowledge: 'knowledgeSearch', web: 'webSearch' };
 
 export interface CascadeAnswer {
   text: string;

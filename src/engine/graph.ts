@@ -14,7 +14,7 @@ import { inSpan, tracingEnabled } from '../observability/spans.ts';
 import { TurnState, type TurnStateValue, type TurnUpdate } from './turn-state.ts';
 import type { BotDefinition, Segment, Step, StepResult, TurnContext } from './types.ts';
 
-export { TurnState, type TurnStateValue } from './turn-state.ts';
+export { type TurnStateValue } from './turn-state.ts';
 
 /** Per-turn services handed to nodes through the run config (the compiled graph is shared by all turns). */
 export interface TurnRuntime {
@@ -78,7 +78,7 @@ function stepNode(route: string, name: string, step: Step): TurnNode {
   };
 }
 
-export function turnNodes(definition: BotDefinition): TurnNodes {
+function turnNodes(definition: BotDefinition): TurnNodes {
   const understandName = definition.nodeNames?.understand ?? 'understand';
   const narrateName = definition.nodeNames?.narrate ?? 'narrate';
   const chains: Record<string, TurnNode[]> = {};

@@ -1,5 +1,5 @@
 export * from './types.ts';
-export { WriteRejected, isWriteRejected, type DeferredWrite, type WriteResult } from './outcomes.ts';
+export { WriteRejected,  type DeferredWrite } from './outcomes.ts';
 export * from './runtime.ts';
 export { answerFromKnowledge } from './specialists.ts';
 export { EventHub, type HubEvent } from './events.ts';

@@ -27,7 +27,7 @@ export function isWriteRejected(err: unknown): err is WriteRejected {
 }
 
 /** What a deferred write may return: lasting state that follows what the write really did (ids it created). */
-export interface WriteResult {
+interface WriteResult {
   /**
    * Merged into the turn's lasting state before it is saved, one level deep: `{ trial: { bookingId } }` sets
    * that one field of `trial` and keeps the others.

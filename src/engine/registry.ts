@@ -189,7 +189,7 @@ export class BotRegistry {
 }
 
 /** bot.yaml's intents with the admin's stored changes and additions. */
-export function mergeIntents(base: Record<string, IntentConfig>, stored: Record<string, Partial<IntentConfig>>): Record<string, IntentConfig> {
+function mergeIntents(base: Record<string, IntentConfig>, stored: Record<string, Partial<IntentConfig>>): Record<string, IntentConfig> {
   const out: Record<string, IntentConfig> = {};
   for (const [id, c] of Object.entries(base)) out[id] = { ...c, ...stored[id], predefined: true };
   for (const [id, c] of Object.entries(stored)) {

@@ -15,12 +15,12 @@ import { KeyedMutex } from './lock.ts';
 import { BotRegistry, type LoadedBot, type ModelFactory } from './registry.ts';
 import { SessionService, type ChatRequest } from './sessions.ts';
 import { TurnRunner } from './turn.ts';
-import type { BotDefinition, ChatResult, TurnEvent } from './types.ts';
+import type { ChatResult, TurnEvent } from './types.ts';
 
 export type { ChatRequest } from './sessions.ts';
-export type { LoadedBot, ModelBinding } from './registry.ts';
+export type { LoadedBot } from './registry.ts';
 export { understandingMode } from './understanding.ts';
-export { fillOrOmit, fillTemplate } from './narration.ts';
+export { fillOrOmit } from './narration.ts';
 
 export interface RuntimeOptions {
   db: Database;
@@ -158,4 +158,3 @@ export class Runtime {
   }
 }
 
-export type { BotDefinition };

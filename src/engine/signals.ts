@@ -5,7 +5,7 @@ import { domainErrorOf } from '../errors/index.ts';
 import type { ChatResult, ModelCallRecord, TraceEntry } from './types.ts';
 
 /** How a message ended: the label of `switchboard_turns_total{outcome}`. */
-export type TurnOutcomeLabel =
+type TurnOutcomeLabel =
   | 'answered' // the bot replied
   | 'handoff' // the bot replied and handed the conversation to a person
   | 'blocked' // the gate answered (sign-in required, guardrails)

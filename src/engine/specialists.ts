@@ -55,7 +55,7 @@ export interface PassageAnswerOptions {
 }
 
 /** How many of the latest messages a grounded answer's prompt carries with `history: true`. */
-export const RECENT_HISTORY_MESSAGES = 6;
+const RECENT_HISTORY_MESSAGES = 6;
 
 /** The latest messages a prompt carries: none for false, the last {@link RECENT_HISTORY_MESSAGES} for true, else that many. */
 export function recentHistory<M>(history: readonly M[], keep: boolean | number | undefined): M[] {

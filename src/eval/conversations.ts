@@ -106,7 +106,7 @@ export class ConversationFileError extends Error {
   }
 }
 
-export const CONVERSATIONS_FILE = 'conversations.yaml';
+const CONVERSATIONS_FILE = 'conversations.yaml';
 
 export function conversationsPath(botsDir: string, bot: string): string {
   return join(botsDir, bot, CONVERSATIONS_FILE);

@@ -27,7 +27,7 @@ export interface BotEvaluation {
   error?: string;
 }
 
-export interface ModelComparisonRow {
+interface ModelComparisonRow {
   mode: UnderstandingMode;
   model: string;
   metrics: BotMetrics;
@@ -59,7 +59,7 @@ export interface EvalOptions {
   log?: (line: string) => void;
 }
 
-export const COMPARE_BY_DEFAULT = ['ct-smash'];
+const COMPARE_BY_DEFAULT = ['ct-smash'];
 
 /** Bots that have a conversations file, sorted. */
 export function botsWithConversations(botsDir = defaultBotsDir): string[] {
@@ -148,7 +148,7 @@ async function playBot(
 }
 
 /** Issue 6: the same conversations with local, cascade and llm understanding (the oracle as the model). */
-export async function compareModels(bot: string, botsDir: string, baseEnv: NodeJS.ProcessEnv): Promise<ModelComparison> {
+async function compareModels(bot: string, botsDir: string, baseEnv: NodeJS.ProcessEnv): Promise<ModelComparison> {
   const file = loadConversations(conversationsPath(botsDir, bot));
   const env = { ...baseEnv };
   delete env.SWITCHBOARD_MODEL;

@@ -4,7 +4,7 @@ import { isFailure, isKnownGap, type BotRun, type TurnResult } from './runner.ts
 import { summarize, type LatencySummary } from './stats.ts';
 
 /** The label used in the confusion matrix for "no intent" (missed or spurious). */
-export const NONE = '∅';
+const NONE = '∅';
 
 export interface Confusion {
   /** Row and column labels: the bot's intents seen in the run, then ∅. */
@@ -66,7 +66,7 @@ function sameSet(a: readonly string[], b: readonly string[]): boolean {
  * with each spurious one (or with ∅ when there is none), and a spurious intent with nothing missed is
  * counted in the ∅ row.
  */
-export function confusionOf(turns: readonly Pick<TurnResult, 'expect' | 'got'>[], intentOrder: readonly string[] = []): Confusion {
+function confusionOf(turns: readonly Pick<TurnResult, 'expect' | 'got'>[], intentOrder: readonly string[] = []): Confusion {
   const counts: Record<string, Record<string, number>> = {};
   const add = (e: string, g: string) => {
     counts[e] ??= {};

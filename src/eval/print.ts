@@ -79,7 +79,7 @@ function turnLines(t: TurnResult): string[] {
   return [`  • ${t.conversation} › turn ${t.index + 1} (${what})`, ...t.failures.map((f) => `      ${f}`)];
 }
 
-export function formatComparison(c: ModelComparison): string[] {
+function formatComparison(c: ModelComparison): string[] {
   return [
     `${c.bot} — understanding with and without a model (same conversations)`,
     textTable(

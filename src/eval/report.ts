@@ -109,7 +109,7 @@ function turnHtml(t: TurnResult, cls = 'fail'): string {
 }
 
 /** The confusion matrix as a coloured table (green diagonal, red confusions; intensity by share of the row). */
-export function confusionHtml(c: Confusion): string {
+function confusionHtml(c: Confusion): string {
   const head = ['expected \\ understood', ...c.labels];
   const rows = c.labels.map((e) => {
     const rowTotal = c.labels.reduce((a, g) => a + (c.counts[e]?.[g] ?? 0), 0);

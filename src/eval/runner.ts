@@ -34,7 +34,7 @@ export interface TurnResult {
   known?: string;
 }
 
-export interface ConversationResult {
+interface ConversationResult {
   name: string;
   passed: boolean;
   turns: TurnResult[];

@@ -8,21 +8,21 @@ export {
   listGoldenExamples,
   similarity,
   tokens,
-  type FewShotLabels,
-  type GoldenExample,
-  type NewGoldenExample,
+  
+  
+  
 } from './golden.ts';
 export {
   collectCandidates,
   judgeConversations,
-  judgePrompt,
+  
   modelJudge,
   rulesVerdict,
-  verdictSchema,
-  type CandidateJudge,
-  type CollectOptions,
+  
+  
+  
   type JudgeCandidate,
-  type JudgeOptions,
+  
   type JudgeReport,
-  type Verdict,
+  
 } from './judge.ts';

@@ -131,12 +131,12 @@ export function rulesVerdict(c: JudgeCandidate): Verdict {
   return { golden: false, reason: 'thumbs-up, but the conversation has negative feedback and completed no workflow' };
 }
 
-export const verdictSchema = z.object({
+const verdictSchema = z.object({
   golden: z.boolean().describe('true when the reply is a good example for the assistant to imitate'),
   reason: z.string().describe('one short sentence explaining the decision'),
 });
 
-export function judgePrompt(c: JudgeCandidate, persona = ''): { system: string; user: string } {
+function judgePrompt(c: JudgeCandidate, persona = ''): { system: string; user: string } {
   const system = [
     'You audit conversations of a customer-facing chat assistant and pick "golden examples": replies good enough',
     'to be shown to the assistant as examples to imitate. A golden reply answers what the user asked, is correct',

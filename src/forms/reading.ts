@@ -46,7 +46,7 @@ export interface SlotVocabulary {
 }
 
 /** What a slot reader of the bot's code (slot key `reader`, index.ts `slotReaders`) is given. */
-export interface SlotTextRead {
+interface SlotTextRead {
   /** The message being read: what earlier slots read is masked; mask what this reader reads. */
   text: SlotText;
   /** The form's last question asked for this slot. */

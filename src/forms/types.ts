@@ -7,7 +7,7 @@ export type Slots = Record<string, SlotValue>;
 export type ReplyVars = Record<string, string | number>;
 
 /** `S`, `M`, `D`: the bot's services, memory and turn scratch, as defineBot declares them. */
-export interface SlotCheck<S = unknown, M extends object = Memory, D extends object = TurnData> {
+interface SlotCheck<S = unknown, M extends object = Memory, D extends object = TurnData> {
   form: string;
   slot: string;
   value: SlotValue;
@@ -54,7 +54,7 @@ export interface DeclaredValidator<S = unknown, M extends object = Memory, D ext
 }
 
 /** What a named slot reader (`extract: name`) is given: the message, the slots asked last and the slots known. */
-export interface SlotReading<S = unknown, M extends object = Memory, D extends object = TurnData> {
+interface SlotReading<S = unknown, M extends object = Memory, D extends object = TurnData> {
   form: string;
   text: string;
   /** The slots the form's last question asked for (a bare answer fills them). */
@@ -70,7 +70,7 @@ export interface SlotReading<S = unknown, M extends object = Memory, D extends o
 export type SlotExtractor<S = unknown, M extends object = Memory, D extends object = TurnData> = (reading: SlotReading<S, M, D>) => Slots | Promise<Slots>;
 
 /** What a group's hook does before the next question: say something first, or stop and wait. */
-export interface GroupOutcome {
+interface GroupOutcome {
   /** Said before the next question (a reply key or text). */
   say?: string;
   vars?: ReplyVars;

@@ -3,9 +3,8 @@
 // blocks UNSAFE input, replies with the bot's block message (or defaultBlockReply) and records it in the
 // moderation log (logModeration).
 export { classifyInput, createGuardrail } from './classify.ts';
-export type { GuardrailExtras, GuardrailVerdict, GuardrailLanguage } from './classify.ts';
-export type { GuardrailCategory } from './rules/index.ts';
+export type { GuardrailVerdict } from './classify.ts';
 export { defaultBlockReply } from './replies.ts';
 export { normaliseForGuardrails } from './normalize.ts';
-export { logModeration, type ModerationEntry } from './moderation.ts';
-export { guardrailSettings, guardrailsSchema, type GuardrailSettings, type GuardrailsSetting } from './settings.ts';
+export { logModeration } from './moderation.ts';
+export { guardrailSettings, guardrailsSchema } from './settings.ts';

@@ -6,7 +6,7 @@ const ZERO_WIDTH = /[\u00ad\u200b-\u200f\u2060-\u2064\ufeff]/g;
 const LEET: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '@': 'a', $: 's' };
 
 /** Lowercase, NFKC (full-width → ASCII), strip accents (đ → d) and zero-width characters. Punctuation kept. */
-export function foldRaw(text: string): string {
+function foldRaw(text: string): string {
   return text
     .normalize('NFKC')
     .replace(ZERO_WIDTH, '')

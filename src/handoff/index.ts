@@ -1,2 +1,2 @@
 export * from './modes.ts';
-export { HandoffService, type HandoffEvents, type HandoffServiceOptions, type HandoffSettings, type OperatorListener } from './service.ts';
+export { HandoffService,    type OperatorListener } from './service.ts';

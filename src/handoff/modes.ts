@@ -2,7 +2,6 @@
 import { foldDiacritics } from '../nlu/index.ts';
 import type { Mode } from '../store/index.ts';
 
-export { MODES } from '../contract/index.ts';
 import { MODES } from '../contract/index.ts';
 
 export function isMode(value: unknown): value is Mode {
@@ -28,7 +27,7 @@ const DEFAULT_GREETINGS: Record<string, string[]> = {
   en: ['^(hi|hello|hey|good morning|good afternoon|good evening)\\b'],
 };
 
-export function foldForMatch(text: string): string {
+function foldForMatch(text: string): string {
   return foldDiacritics(text).toLowerCase().trim();
 }
 
@@ -49,7 +48,7 @@ const GREETING_TAIL: Record<string, RegExp> = {
 
 /**
  * A greeting and nothing more ("oi", "bom dia, tudo bem?"): what returns a pending handoff to the bot. A nudge
- * that opens with a greeting ("oi? alguém vai me responder?", "oi?") or asks for someone is not one.
+ * that opens with a greeting ("oi? tem alguém por aí?", "oi?") or asks for someone is not one.
  */
 export function isOnlyGreeting(text: string, language: string, extra: string[] = []): boolean {
   const lang = language.slice(0, 2);

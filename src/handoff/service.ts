@@ -10,7 +10,7 @@ import { checkOperatorReply, checkTransition, handoffTimedOut } from './modes.ts
 export type HandoffSettings = BotConfig['handoff'];
 
 /** Where the service announces what it changed (the engine's event hub). */
-export interface HandoffEvents {
+interface HandoffEvents {
   publishMessage(bot: string, m: MessageRow): void;
   publishSession(s: SessionRow): void;
   publishPending(): Promise<void>;

@@ -101,7 +101,7 @@ export function createCalendar(config: CalendarConfig): Calendar {
 /** Which period words a date takes: from start to end, from start on, until end, or none. */
 export type DatePeriod = { kind: 'range'; start: string; end: string } | { kind: 'from'; start: string } | { kind: 'until'; end: string } | { kind: 'undated' };
 
-export function periodOf(e: CalendarEvent, language: string): DatePeriod {
+function periodOf(e: CalendarEvent, language: string): DatePeriod {
   const day = (iso: string) => formatDay(iso, language);
   if (e.start && e.end) return { kind: 'range', start: day(e.start), end: day(e.end) };
   if (e.start) return { kind: 'from', start: day(e.start) };

@@ -3,7 +3,7 @@
 // which subject). docs/how-to/knowledge-and-replies.md#answers-the-tool-cascade.
 import { z } from 'zod';
 
-export const CASCADE_SOURCES = ['calendar', 'knowledge', 'web'] as const;
+const CASCADE_SOURCES = ['calendar', 'knowledge', 'web'] as const;
 export type CascadeSource = (typeof CASCADE_SOURCES)[number];
 
 const words = z.array(z.string().min(1));
@@ -33,7 +33,7 @@ export const calendarSchema = z
   });
 
 /** The web search: an HTTP endpoint answering in DuckDuckGo's Instant Answer JSON. */
-export const webSearchSchema = z.strictObject({
+const webSearchSchema = z.strictObject({
   url: z.string().url().default('https://api.duckduckgo.com/'),
   /** Give up after this long; the turn goes on without the web. */
   timeoutMs: z.number().int().min(50).max(30_000).default(2500),
@@ -42,7 +42,7 @@ export const webSearchSchema = z.strictObject({
 });
 
 /** The reply keys the cascade says its answers with (each a key of `replies`). */
-export const cascadeRepliesSchema = z.strictObject({
+const cascadeRepliesSchema = z.strictObject({
   calendar: z.string().min(1).default('source_calendar'),
   knowledge: z.string().min(1).default('source_knowledge'),
   web: z.string().min(1).default('source_web'),

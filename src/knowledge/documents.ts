@@ -9,13 +9,13 @@ import { getSetting } from '../store/index.ts';
 import { ConflictError, InvalidError, NotFoundError } from '../errors/index.ts';
 import { chunkMarkdown, indexKnowledge, type Chunk } from './search.ts';
 
-export const KNOWLEDGE_DOCS_KEY = 'knowledge_docs';
+const KNOWLEDGE_DOCS_KEY = 'knowledge_docs';
 /** Names an admin may give a document: lowercase, digits, `_` and `-`, ending in `.md`. */
 export const DOC_NAME = /^[a-z0-9][a-z0-9_-]{0,60}\.md$/;
 /** Largest admin document, in UTF-8 bytes. */
 export const MAX_DOC_BYTES = 100 * 1024;
 
-export interface StoredDoc {
+interface StoredDoc {
   markdown: string;
   updatedAt: string;
 }
@@ -38,7 +38,7 @@ function readFiles(dir: string | undefined): Map<string, string> {
   return files;
 }
 
-export async function getAdminDocs(sql: Sql, bot: string): Promise<Record<string, StoredDoc>> {
+async function getAdminDocs(sql: Sql, bot: string): Promise<Record<string, StoredDoc>> {
   return (await getSetting<Record<string, StoredDoc>>(sql, bot, KNOWLEDGE_DOCS_KEY)) ?? {};
 }
 
@@ -68,7 +68,7 @@ export async function indexBotKnowledge(sql: Sql, bot: string, language: string,
   return indexKnowledge(sql, bot, language, await loadKnowledgeChunks(sql, bot, dir));
 }
 
-export function titleOf(doc: string, markdown: string): string {
+function titleOf(doc: string, markdown: string): string {
   const h1 = /^#\s+(.+)$/m.exec(markdown);
   return h1 ? h1[1].trim() : doc.replace(/\.md$/, '');
 }

@@ -14,7 +14,7 @@ export interface Chunk {
   content: string;
 }
 
-export function tsConfigFor(language: string): string {
+function tsConfigFor(language: string): string {
   const lang = language.slice(0, 2);
   if (lang === 'pt') return 'portuguese';
   if (lang === 'es') return 'spanish';
@@ -23,7 +23,7 @@ export function tsConfigFor(language: string): string {
 }
 
 /** Accent folding for indexing and querying (the same folding local understanding uses). */
-export const fold = foldDiacritics;
+const fold = foldDiacritics;
 
 /** Split a markdown document into one chunk per `## ` section (the title and intro form the first chunk). */
 export function chunkMarkdown(doc: string, markdown: string): Chunk[] {

@@ -62,7 +62,7 @@ export interface TopicRouter {
 }
 
 /** Below this a passage shares too little with the question to be its answer. */
-export const MIN_OVERLAP = 3;
+const MIN_OVERLAP = 3;
 
 const fold = (s: string) => foldPreservingOffsets(s.normalize('NFC'));
 const hasDiacritics = (s: string) => s !== fold(s);
@@ -96,7 +96,7 @@ function containsPhrase(tokens: TopicToken[], phrase: TopicToken[], strict = fal
 }
 
 /** A folded word without a plural "s" (words of five letters or more), cut to `length` letters. */
-export function stemOf(folded: string, length: number): string {
+function stemOf(folded: string, length: number): string {
   return (folded.length > 4 && folded.endsWith('s') ? folded.slice(0, -1) : folded).slice(0, length);
 }
 

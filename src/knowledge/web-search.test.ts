@@ -7,12 +7,13 @@ import { webSearch, webSearchOptions } from './web-search.ts';
 let server: Server;
 let base: string;
 const seen: URL[] = [];
+let slowAnswers = 0;
 
 beforeAll(async () => {
   server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     seen.push(url);
-    if (url.pathname === '/slow') return void setTimeout(() => res.end('{}'), 2000);
+    if (url.pathname === '/slow') return void setTimeout(() => { slowAnswers++; res.end('{}'); }, 2000);
     if (url.pathname === '/broken') {
       res.statusCode = 500;
       return void res.end('oops');
@@ -80,9 +81,9 @@ describe('webSearch', () => {
   });
 
   it('gives up on a slow answer at its timeout, never hanging the turn', async () => {
-    const t0 = performance.now();
+    const answeredBefore = slowAnswers;
     expect(await webSearch('ferry', { url: `${base}/slow`, timeoutMs: 150 })).toEqual({ available: false, reason: 'timeout' });
-    expect(performance.now() - t0).toBeLessThan(1500);
+    expect(slowAnswers).toBe(answeredBefore); // given up on before the slow answer came
   });
 
   it('says why it has nothing: an HTTP error, no JSON, no network, an empty query', async () => {

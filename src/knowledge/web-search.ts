@@ -3,7 +3,7 @@
 // groups). Offline-first: SWITCHBOARD_OFFLINE=1 turns it off, and a slow answer, an HTTP error or no network
 // comes back quickly as `{ available: false }`, never as an error that would fail the turn.
 
-export const DEFAULT_WEB_SEARCH_URL = 'https://api.duckduckgo.com/';
+const DEFAULT_WEB_SEARCH_URL = 'https://api.duckduckgo.com/';
 
 export interface WebSearchOptions {
   /** The endpoint (default DuckDuckGo's). */

@@ -8,7 +8,7 @@ import type { Language } from '../nlu/types.ts';
 import { tryParseJsonLoose } from './json.ts';
 import { parseObjectLoose, tryParseLiteral } from './literal.ts';
 
-export type PlanSlotKind = 'text' | 'ref' | 'number' | 'datetime' | 'boolean';
+type PlanSlotKind = 'text' | 'ref' | 'number' | 'datetime' | 'boolean';
 
 export interface PlanIntentSpec {
   aliases?: string[];

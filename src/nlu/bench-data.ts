@@ -20,7 +20,7 @@ export function readJsonl(file: string): LabelledLine[] {
 }
 
 /** One Example per (line, intent) pair; lines without intents are kept as negative examples ('' intent). */
-export function toExamples(lines: LabelledLine[]): Example[] {
+function toExamples(lines: LabelledLine[]): Example[] {
   const out: Example[] = [];
   for (const l of lines) {
     if (l.intents.length === 0) out.push({ text: l.text, intent: '' });

@@ -173,7 +173,10 @@ export function commandReader(examples: CommandExample[], options: CommandReader
         const at = m.index;
         const reference = options.references?.map((r) => r.at(text, f, at)).find(Boolean);
         if (reference) token.lastIndex = reference.end;
-        else if (connectors.has(w)) (connectorSeen = true), (saying = joiners.saying.includes(w));
+        else if (connectors.has(w)) {
+          connectorSeen = true;
+          saying = joiners.saying.includes(w);
+        }
         else if (!cueSeen && cues.has(w)) cueSeen = true;
         else if (!(separator(w) || leadIns.has(w) || opening.has(w))) break;
       }

@@ -38,7 +38,7 @@ function stem(word: string): string {
 }
 
 /** The message's words, folded and stemmed, with their offsets; "1,5" is the one word "1.5". */
-export function mentionWords(text: string): Word[] {
+function mentionWords(text: string): Word[] {
   const folded = foldPreservingOffsets(text);
   return [...folded.matchAll(/\d+(?:[.,]\d+)?|[\p{L}\p{N}]+/gu)].map((m) => ({ word: stem(m[0].replace(',', '.')), start: m.index!, end: m.index! + m[0].length }));
 }

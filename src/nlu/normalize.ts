@@ -13,7 +13,7 @@ export function foldDiacritics(text: string): string {
 }
 
 /** Fold a single character (used by offset-preserving matchers). */
-export function foldChar(ch: string): string {
+function foldChar(ch: string): string {
   return foldDiacritics(ch).toLowerCase();
 }
 
@@ -128,7 +128,7 @@ function stripPunctuation(text: string): string {
     .replace(/[\u0001-\u0005]/g, (c) => back[c]);
 }
 
-export function expandSlang(text: string, lang: Language): string {
+function expandSlang(text: string, lang: Language): string {
   const table = SLANG[lang];
   return text
     .split(/\s+/)

@@ -5,7 +5,7 @@ import type { Language } from './types.ts';
 import { foldDiacritics } from './normalize.ts';
 
 /** Folded, single-spaced words (letters, digits and the characters of an e-mail or a phone kept). */
-export function squash(text: string): string {
+function squash(text: string): string {
   return foldDiacritics(text.toLowerCase()).replace(/[^\p{L}\p{N}@.+-]+/gu, ' ').replace(/\s+/g, ' ').trim();
 }
 

@@ -49,7 +49,7 @@ const GRAMMARS: Partial<Record<Language, Grammar>> = {
   },
 };
 
-export interface Reference {
+interface Reference {
   start: number;
   end: number;
   /** The preposition the phrase carries, as written in a title: "para", "com", "de", "em"… */

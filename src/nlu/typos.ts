@@ -33,7 +33,10 @@ export function correctCommandWords(text: string, vocabulary: CommandWords): str
     for (const candidate of vocabulary.words) {
       if (Math.abs(candidate.length - word.length) > limit) continue;
       const d = editDistance(word, candidate);
-      if (d < bestDistance) (best = candidate), (bestDistance = d);
+      if (d < bestDistance) {
+        best = candidate;
+        bestDistance = d;
+      }
     }
     return best;
   };

@@ -2,7 +2,7 @@
 // name, city and preferences; a shop customer's size). Fields are typed and checked before they are stored.
 import { z } from 'zod';
 
-export const profileFieldSchema = z.strictObject({
+const profileFieldSchema = z.strictObject({
   /** text, number, boolean, or a gazetteer type of the bot (the value kept is the gazetteer's canonical value). */
   kind: z.string().min(1),
   /** text: longest length (default 200); number: largest value. */

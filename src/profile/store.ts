@@ -12,7 +12,7 @@ export function profileSubject(session: { id: string; userId: string | null; use
 }
 
 /** Every declared field of a stored document, null when it holds none. */
-export function completeProfile(config: ProfileConfig, stored: Record<string, unknown> = {}): Profile {
+function completeProfile(config: ProfileConfig, stored: Record<string, unknown> = {}): Profile {
   return Object.fromEntries(Object.keys(config.fields).map((f) => [f, stored[f] ?? null]));
 }
 

@@ -11,10 +11,10 @@ export interface CatalogAttribute { pk: number; id: string; slug: string; name: 
 export interface CatalogAttributeValue { pk: number; id: string; attributePk: number; name: string; slug: string; value: string; sortOrder: number }
 /** Attribute values assigned to a product or variant, grouped by attribute. */
 export interface AssignedAttribute { attributePk: number; valuePks: number[] }
-export interface ProductListing { channelPk: number; isPublished: boolean; publishedAt: string | null; visibleInListings: boolean; availableForPurchaseAt: string | null; currency: string; discountedPrice: number | null }
-export interface VariantListing { channelPk: number; currency: string; price: number; discountedPrice: number | null }
-export interface CatalogMedia { pk: number; image: string; alt: string; sortOrder: number; type: string }
-export interface CatalogStock { warehouseId: string; quantity: number; allocated: number }
+interface ProductListing { channelPk: number; isPublished: boolean; publishedAt: string | null; visibleInListings: boolean; availableForPurchaseAt: string | null; currency: string; discountedPrice: number | null }
+interface VariantListing { channelPk: number; currency: string; price: number; discountedPrice: number | null }
+interface CatalogMedia { pk: number; image: string; alt: string; sortOrder: number; type: string }
+interface CatalogStock { warehouseId: string; quantity: number; allocated: number }
 export interface CatalogProduct {
   pk: number; id: string; name: string; slug: string;
   description: unknown; descriptionPlaintext: string; seoTitle: string; seoDescription: string;
@@ -79,7 +79,7 @@ export function loadCatalog(dataFile: string = defaultDataFile()): Catalog {
   return catalog;
 }
 
-export function buildCatalog(rows: FixtureRow[]): Catalog {
+function buildCatalog(rows: FixtureRow[]): Catalog {
   const of = (model: string) => rows.filter((r) => r.model === model);
   const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 

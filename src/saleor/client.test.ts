@@ -49,12 +49,9 @@ describe('createSaleorClient errors', () => {
 
   it('a server that never answers → SaleorError timeout after timeoutMs', async () => {
     const url = await serve(() => { /* never answers */ });
-    const started = Date.now();
     const err = await createSaleorClient({ apiUrl: url, timeoutMs: 150 }).getProduct('grey-hoodie').catch((e) => e);
     expect(err).toBeInstanceOf(SaleorError);
     expect(err.kind).toBe('timeout');
-    expect(Date.now() - started).toBeGreaterThanOrEqual(140);
-    expect(Date.now() - started).toBeLessThan(3000);
   });
 
   it('GraphQL errors → SaleorError graphql with the messages', async () => {

@@ -65,7 +65,10 @@ describe('Saleor dev server: product search', () => {
   it('price range applies to the lowest discounted price', async () => {
     const found = await client.searchProducts({ price: { gte: 20, lte: 30 }, first: 100 });
     expect(found.length).toBeGreaterThan(3);
-    for (const p of found) expect(p.price!.amount).toBeGreaterThanOrEqual(20), expect(p.price!.amount).toBeLessThanOrEqual(30);
+    for (const p of found) {
+      expect(p.price!.amount).toBeGreaterThanOrEqual(20);
+      expect(p.price!.amount).toBeLessThanOrEqual(30);
+    }
     expect(names(found)).toEqual(expect.arrayContaining(['Grey Hoodie', 'Monospace Tee', 'Cubes Fountain Tee']));
     // Blue Plimsolls cost 75 but are 10% off (67.50): the sale counts
     expect(names(await client.searchProducts({ categories: ['sneakers'], price: { lte: 70 } }))).toEqual(["Blue Plimsolls", "Paul's Balance 420"]);

@@ -17,7 +17,7 @@ export type Args = Record<string, any>;
 
 const FRACTION_DIGITS: Record<string, number> = { JPY: 0, KRW: 0, VND: 0 };
 
-export function money(amount: number, currency: string) {
+function money(amount: number, currency: string) {
   const fractionDigits = FRACTION_DIGITS[currency] ?? 2;
   return { currency, amount, fractionDigits, fractionalAmount: Math.round(amount * 10 ** fractionDigits) };
 }

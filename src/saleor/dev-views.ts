@@ -9,7 +9,7 @@ import { isAvailableForPurchase, productPrices, productVariants, quantityAvailab
 import { toGlobalId } from './ids.ts';
 import { common, enumOf, json, listProducts, paginate, resolveChannel, taxedMoney, type Args, type DevContext } from './dev-view-helpers.ts';
 
-export { listProducts, paginate, resolveChannel, type DevContext } from './dev-view-helpers.ts';
+export { type DevContext } from './dev-view-helpers.ts';
 
 // --- attributes ---
 
@@ -38,7 +38,7 @@ export class AttributeView {
   }
 }
 
-export class AttributeValueView {
+class AttributeValueView {
   readonly __typename = 'AttributeValue';
   constructor(readonly v: CatalogAttributeValue, readonly a: CatalogAttribute) {}
   get id() { return this.v.id; }

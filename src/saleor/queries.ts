@@ -12,7 +12,7 @@ const MONEY = 'amount currency';
 
 const SELECTED_ATTRIBUTE = `attribute { slug name } values { name slug }`;
 
-export const PRODUCT_FIELDS = /* GraphQL */ `
+const PRODUCT_FIELDS = /* GraphQL */ `
   fragment ProductFields on Product {
     id
     name

@@ -45,7 +45,7 @@ export async function signUserToken(userId: string, secret: string, expiresIn: s
 }
 
 /** The user id (`sub`) of a JWT signed with HS256 and `secret`, or a 401 that says what is wrong. */
-export async function verifyUserToken(token: string, secret: string): Promise<string> {
+async function verifyUserToken(token: string, secret: string): Promise<string> {
   const { errors, jwtVerify } = await jose();
   try {
     const { payload } = await jwtVerify(token, new TextEncoder().encode(secret), {

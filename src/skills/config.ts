@@ -23,5 +23,5 @@ export const skillsSchema = z
   })
   .default({ human: { enabled: true }, out_of_scope: { enabled: true }, smalltalk: { enabled: true, replies: {} } });
 
-export type SkillsConfig = z.infer<typeof skillsSchema>;
+type SkillsConfig = z.infer<typeof skillsSchema>;
 export type SkillGroup = keyof SkillsConfig;

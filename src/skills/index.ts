@@ -1,7 +1,6 @@
 // Built-in skills: a request for a person, out of scope, small talk — for every bot, in pt, es, vi and en.
-export { SKILL_CLASSES, skillLines, gibberish, roleRequests, type SkillClass, type SkillLines } from './data.ts';
+export { SKILL_CLASSES, skillLines, gibberish, roleRequests } from './data.ts';
 export { createSkillDetector, type SkillDetector, type SkillDetectorOptions, type SkillReading } from './detector.ts';
-export { decideSkill, SKILL_THRESHOLDS, SMALL_TALK, type SkillKind, type SkillVerdict } from './decide.ts';
-export { skillsSchema, type SkillsConfig, type SkillGroup } from './config.ts';
+export { decideSkill, SKILL_THRESHOLDS, SMALL_TALK, type SkillKind } from './decide.ts';
 export { withSkills } from './understander.ts';
-export { skillReply, isRioplatense, DEFAULT_SKILL_REPLIES } from './replies.ts';
+export { skillReply, isRioplatense } from './replies.ts';

@@ -4,7 +4,7 @@ import type { SkillKind } from './decide.ts';
 
 type ReplyKey = SkillKind | 'handoff_reason';
 
-export const DEFAULT_SKILL_REPLIES: Record<Language, Record<ReplyKey, string>> = {
+const DEFAULT_SKILL_REPLIES: Record<Language, Record<ReplyKey, string>> = {
   pt: {
     human: 'Claro! Vou chamar uma pessoa da equipe para continuar com você aqui mesmo, só um instante.',
     out_of_scope: 'Desculpe, isso foge do que eu sei responder por aqui. Posso ajudar com outra coisa?',

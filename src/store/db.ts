@@ -17,7 +17,7 @@ export interface Connection extends Sql {
   transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;
 }
 
-export interface LockOptions {
+interface LockOptions {
   /**
    * Call `fn` at once, without waiting for the lock: its statements on `conn` are sent behind the lock request
    * (one round trip for the lock and the first statement) and run, and return, only once the lock is held. `fn`

@@ -198,7 +198,7 @@ export async function migrate(db: Database, migrations: Migration[]): Promise<st
 }
 
 /** Split a migration into statements at top-level semicolons (no dollar-quoted bodies in our migrations). */
-export function splitStatements(sql: string): string[] {
+function splitStatements(sql: string): string[] {
   return sql
     .split(/;\s*(?:\n|$)/)
     .map((s) => s.trim())

@@ -8,7 +8,7 @@ import type { Sql } from './types.ts';
 
 import type { Mode } from '../contract/index.ts';
 export type { Mode };
-export type Source = '' | 'bot' | 'human' | 'system';
+type Source = '' | 'bot' | 'human' | 'system';
 export type { MessageRow, SessionRow };
 
 // The per-bot settings, users and feedback live beside these, in their own modules.

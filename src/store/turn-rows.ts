@@ -6,7 +6,7 @@ import type { DeferredWrite } from '../engine/outcomes.ts';
 import type { Sql } from './types.ts';
 
 /** How a column's stored value is read back (pg gives `numeric` as a string): text as it is, else coerced. */
-export type ColumnKind = 'text' | 'number' | 'date' | 'boolean';
+type ColumnKind = 'text' | 'number' | 'date' | 'boolean';
 
 export interface TurnRowsOptions<Row> {
   table: string;

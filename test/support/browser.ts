@@ -2,10 +2,9 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
-import { ensureWebBuilt } from '../../scripts/ensure-web.mjs';
 
-export const CHROMIUM = process.env.SWITCHBOARD_CHROMIUM ?? '/usr/bin/chromium';
-export const RESULTS_DIR = resolve(import.meta.dirname, '../../test-results');
+const CHROMIUM = process.env.SWITCHBOARD_CHROMIUM ?? '/usr/bin/chromium';
+const RESULTS_DIR = resolve(import.meta.dirname, '../../test-results');
 
 /** Why browser tests cannot run here, or null. In CI a missing Chromium is a failure, not a skip. */
 export function browserSkipReason(): string | null {
@@ -19,11 +18,6 @@ export async function launchChromium(): Promise<Browser> {
     executablePath: CHROMIUM,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
-}
-
-/** Builds web/dist when it is missing or older than web/src (a few seconds). */
-export async function ensureConsoleBuilt(): Promise<void> {
-  await ensureWebBuilt({ quiet: true, log: (m) => console.log(m) });
 }
 
 export function resultPath(name: string): string {

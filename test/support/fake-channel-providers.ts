@@ -3,7 +3,7 @@
 // Chatwoot (messages, conversation status, toggle_status) with the response shapes the real ones return.
 import http from 'node:http';
 
-export interface RecordedRequest {
+interface RecordedRequest {
   method: string;
   path: string;
   headers: http.IncomingHttpHeaders;

@@ -10,7 +10,7 @@ import { openDatabase, openTestDatabase, type Database } from '../../src/store/i
 export const ADMIN = 'test-admin-token';
 export const OPERATOR = 'test-operator-token';
 /** The secret the test server verifies user tokens with (SWITCHBOARD_USER_TOKEN_SECRET in production). */
-export const USER_TOKEN_SECRET = 'test-user-token-secret-of-32-chars!';
+const USER_TOKEN_SECRET = 'test-user-token-secret-of-32-chars!';
 
 /** A user token as the embedding application signs it: a JWT (HS256) whose subject is the user id. */
 export function userToken(userId: string, opts: { secret?: string; expiresIn?: string } = {}): Promise<string> {

@@ -61,7 +61,9 @@ export async function run(argv: string[]): Promise<number> {
     console.error(`Fix the errors (\`npx switchboard check ${rejected.map((r) => r.id).join(' ')}\` lists them), then run eval again.`);
     return 1;
   }
-  const report = await runEval({ bots: positionals, botsDir, understanding, compareModels, log });
+  // The conversation tests are played against Saleor's demo catalogue (the fake server) unless a Saleor is named.
+  const env = { SALEOR_DEV: process.env.SALEOR_API_URL ? undefined : '1', ...process.env };
+  const report = await runEval({ bots: positionals, botsDir, understanding, compareModels, log, env });
   const files = writeEvalReports(report, resolve(values.out ?? values.reports ?? 'reports'));
   if (values.json) console.log(JSON.stringify(report, null, 2));
   else {

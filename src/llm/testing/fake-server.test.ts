@@ -82,15 +82,13 @@ describe('OpenAI chat completions', () => {
 
   it('a delay is cut short when the client goes away, and close() does not hang', async () => {
     const other = await startFakeLlmServer();
-    other.enqueue({ delayMs: 30_000 });
+    other.enqueue({ delayMs: 600_000 });
     const controller = new AbortController();
     const pending = fetch(other.url + '/chat/completions', { method: 'POST', body: '{}', signal: controller.signal }).catch((e) => e);
     await new Promise((r) => setTimeout(r, 50));
     controller.abort();
     expect(await pending).toBeInstanceOf(Error);
-    const started = Date.now();
-    await other.close();
-    expect(Date.now() - started).toBeLessThan(1000);
+    await other.close(); // returns: the queued delay (10 min) is far longer than the test's timeout
   });
 
   it('unknown routes get 404 and are not recorded', async () => {

@@ -219,7 +219,11 @@ function readOpening(cx: Context): { name?: string; company?: string } {
   const text = new SlotText(blanked);
   const read = readOpeningName(text, options.lang);
   const person = read?.person ?? readPersonName(text, options.lang);
-  for (const span of [person, read?.company]) if (span) reading.take(from + span.start, from + span.end), reading.cut(from + span.start, from + span.end);
+  for (const span of [person, read?.company]) {
+    if (!span) continue;
+    reading.take(from + span.start, from + span.end);
+    reading.cut(from + span.start, from + span.end);
+  }
   return { name: person?.value, company: read?.company?.value };
 }
 

@@ -81,7 +81,7 @@ export function hhmm(hour: number, minute: number): string {
   return `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
 }
 
-export function compareDates(a: LocalDate, b: LocalDate): number {
+function compareDates(a: LocalDate, b: LocalDate): number {
   return a.year - b.year || a.month - b.month || a.day - b.day;
 }
 

@@ -23,7 +23,7 @@ export function extractEmails(text: string): Span[] {
 const PHONE = /(?<![\p{L}\p{N}@.$,])(\+?\(?\d[\d\s().-]{6,18}\d)(?![\p{L}\p{N}])/gu;
 
 /** Digits of a phone number, '+' kept; undefined when the digits don't look like a phone. */
-export function phoneDigits(raw: string): string | undefined {
+function phoneDigits(raw: string): string | undefined {
   const plus = raw.trim().startsWith('+');
   const digits = raw.replace(/\D/g, '');
   if (digits.length < 8 || digits.length > 13) return undefined;

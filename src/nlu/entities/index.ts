@@ -53,10 +53,6 @@ export function extractEntities(input: string, opts: ExtractOptions): Entity[] {
   return out.sort((a, b) => (a.start ?? 0) - (b.start ?? 0) || (a.type === 'datetime' ? 1 : -1));
 }
 
-export { extractDateTimes } from './datetime.ts';
-export { numberWordsSource, parseNumberWords, parseNumeral, parseOrdinal } from './numbers.ts';
-export { readPriceRange, type PriceRange, type PriceRangeOptions } from './price-range.ts';
-export { readSize, type SizeReading } from './sizes.ts';
-export { readBotQuery, readQuery, type QueryConfig, type QueryField, type QueryReadOptions, type QueryValue } from './query-reader.ts';
-export { GazetteerReader, type GazetteerMatch, type ReaderToken } from './gazetteer-reader.ts';
+export { parseOrdinal } from './numbers.ts';
+export { readBotQuery } from './query-reader.ts';
 export { gazetteerValue } from './gazetteer.ts';

@@ -22,7 +22,7 @@ function regexOf(p: PatternEntity): RegExp {
 }
 
 /** The entity's value for a match: its `value` (`$1`… replaced by the groups), the first group that matched, or the match. */
-export function patternValue(p: PatternEntity, m: RegExpExecArray | RegExpMatchArray): string {
+function patternValue(p: PatternEntity, m: RegExpExecArray | RegExpMatchArray): string {
   if (p.value !== undefined) return p.value.replace(/\$(\d)/g, (_, n: string) => (m[Number(n)] ?? '').trim());
   return m.slice(1).find((g) => g !== undefined) ?? m[0];
 }

@@ -1,11 +1,11 @@
-// Yes/no answers ("sim", "pode ser", "manda ver", "dale", "chốt", "ừ", "không", "go for it"), recognised only where an answer
+// Yes/no answers ("sim", "pode ser", "dale", "chốt", "ừ", "không", "go for it"), recognised only where an answer
 // sits: at the start of a clause, or as a short message — not the "não" inside a sentence
 // ("não recebi meu pedido") nor the Vietnamese question particle ("có size M không?").
 import type { Language } from '../types.ts';
 import type { Span } from './contacts.ts';
 
 const YES: Record<Language, string[]> = {
-  pt: ['sim', 'siim', 's', 'ss', 'claro', 'claro que sim', 'isso', 'isso mesmo', 'isso ai', 'pode ser', 'pode', 'com certeza', 'certo', 'certeza', 'ok', 'okay', 'beleza', 'blz', 'fechado', 'bora', 'exato', 'exatamente', 'positivo', 'perfeito', 'confirmo', 'confirmado', 'ta bom', 'ta bem', 'tudo bem', 'aham', 'uhum', 'yes', 'quero sim', 'pode sim', 'combinado', 'fechou', 'por favor', 'show', 'otimo', 'sim sim', 'ta', 'tá', 'dale', 'partiu', 'opa', 'manda ver', 'manda bala', 'demorou', 'vamos nessa', 'bora la', 'vamos la', 'pode seguir'],
+  pt: ['sim', 'siim', 's', 'ss', 'claro', 'claro que sim', 'isso', 'isso mesmo', 'isso ai', 'pode ser', 'pode', 'com certeza', 'certo', 'certeza', 'ok', 'okay', 'beleza', 'blz', 'fechado', 'bora', 'exato', 'exatamente', 'positivo', 'perfeito', 'confirmo', 'confirmado', 'ta bom', 'ta bem', 'tudo bem', 'aham', 'uhum', 'yes', 'quero sim', 'pode sim', 'combinado', 'fechou', 'por favor', 'show', 'otimo', 'sim sim', 'ta', 'tá', 'dale', 'partiu', 'opa', 'manda bala', 'demorou', 'vamos nessa', 'bora la', 'vamos la', 'pode seguir'],
   es: ['si', 'sii', 'sip', 'dale', 'claro', 'claro que si', 'obvio', 'ok', 'okay', 'de una', 'por supuesto', 'listo', 'va', 'bueno', 'perfecto', 'confirmo', 'exacto', 'esta bien', 'joya', 'genial', 'si si', 'seguro', 'desde ya', 'de acuerdo', 'afirmativo', 'vamos', 'buenisimo', 'me parece bien', 'mandale', 'metele', 'hagamoslo', 'adelante', 'dale nomas', 'vamos nomas'],
   vi: ['co', 'u', 'um', 'uhm', 'vang', 'da', 'da vang', 'da co', 'ok', 'oke', 'oki', 'okie', 'duoc', 'dc', 'duoc a', 'dung', 'dung roi', 'chac chan', 'dong y', 'chuan', 'yes', 'co a', 'vang a', 'u a', 'dat', 'nhat tri', 'chot', 'chot luon', 'chot don', 'ok luon', 'oke luon', 'duoc luon', 'dat luon', 'lam luon'],
   en: ['yes', 'yeah', 'yep', 'yup', 'ya', 'sure', 'of course', 'ok', 'okay', 'correct', 'right', 'absolutely', 'definitely', 'sounds good', 'that works', 'please do', 'yes please', 'affirmative', 'certainly', 'fine', 'great', 'perfect', 'go ahead', 'confirm', 'confirmed', 'exactly', 'alright', 'all right', 'go for it', 'do it', 'lets do it', "let's do it", 'book it', 'works for me', 'sounds great', 'sure thing', 'you bet'],

@@ -88,7 +88,7 @@ export function placeIndex(spec: PlaceSpec, gazetteers: readonly Gazetteer[], kn
 }
 
 /** A state's code from its code or name ("pe", "Pernambuco"), or undefined. */
-export function stateCode(index: PlaceIndex, text: string): string | undefined {
+function stateCode(index: PlaceIndex, text: string): string | undefined {
   return index.states.get(fold(text));
 }
 

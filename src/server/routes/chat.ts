@@ -107,7 +107,7 @@ export function admittedMessage(raw: string): string {
 }
 
 /** Stream a turn's events one JSON object per line, as they happen; `done` carries the JSON reply's body. */
-export function streamTurn(reply: FastifyReply, run: (onEvent: (e: TurnEvent) => void) => Promise<ChatResult>) {
+function streamTurn(reply: FastifyReply, run: (onEvent: (e: TurnEvent) => void) => Promise<ChatResult>) {
   const queue: unknown[] = [];
   let wake: (() => void) | null = null;
   let finished = false;

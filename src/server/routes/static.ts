@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { projectRoot } from '../../paths.ts';
 
-export const webDist = resolve(projectRoot, 'web/dist');
+const webDist = resolve(projectRoot, 'web/dist');
 
 export async function staticRoutes(app: FastifyInstance) {
   if (!existsSync(webDist)) {

@@ -4,7 +4,7 @@
 // of the console's own routes (dates as strings, narrowed unions).
 import type { ChatResult, ConsoleEvent, ErrorBody, GoldenExample, KnowledgeDocSummary, Message, Mode, ModelCallRecord as ModelCall, TraceEntry, TurnEvent } from '../../../src/contract/index.ts';
 
-export type { ChatResult, ConsoleEvent, GoldenExample, Message, Mode, ModelCall, TraceEntry, TurnEvent };
+export type { ChatResult, ConsoleEvent, GoldenExample, Message, Mode, TraceEntry, TurnEvent };
 export type KnowledgeDoc = KnowledgeDocSummary;
 /** The inbox's order of modes: waiting for a person first. */
 export const MODES: Mode[] = ['handoff_pending', 'human', 'bot'];

@@ -17,7 +17,7 @@ export interface Column<T> {
 }
 
 /** A row's own attributes: a class and data-* attributes (`data-testid`, `data-source`, …). */
-export type RowAttributes = { className?: string } & { [attr: `data-${string}`]: string | number | undefined };
+type RowAttributes = { className?: string } & { [attr: `data-${string}`]: string | number | undefined };
 
 export interface DataTableProps<T> {
   /** null while loading: nothing is drawn. */

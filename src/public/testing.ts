@@ -1,0 +1,16 @@
+// The door for a bot's tests: `import { createLocalUnderstander } from 'switchboard/testing'`. What tests of the
+// reference bots use of the runtime beyond the bot's own door (src/public/index.ts): the local understander and the
+// entity readers on their own, the knowledge reader, profile writes and bot.yaml's schema.
+export type { Passage } from '../engine/types.ts';
+export { calendarOf, isOpening } from '../engine/cascade.ts';
+export { searchTable } from '../catalogue/index.ts';
+export { botConfigSchema } from '../bot/config.ts';
+export { repeatedExamples } from '../bot/examples.ts';
+export { checkProfileUpdates, writeProfile } from '../profile/index.ts';
+export { createLocalUnderstander, extractEntities, normalize } from '../nlu/index.ts';
+export { readMoney } from '../nlu/index.ts';
+export { readHousehold, readIndifferent } from '../nlu/index.ts';
+export { commandReaderForConfig } from '../engine/commands.ts';
+export type { IntentScore, Understanding } from '../nlu/index.ts';
+export { isTopicSection, readKnowledgeDir, writesWithDiacritics } from '../knowledge/index.ts';
+export { formatEvents } from '../knowledge/index.ts';
