@@ -5,7 +5,7 @@
 import { defaultBotsDir } from '../bot/index.ts';
 import { startEvalServer, type ConversationFile } from '../eval/index.ts';
 import { upsertUser } from '../store/index.ts';
-import { hostileShapes } from './hostile.ts';
+import { hostileShapes } from '../nlu/testing/hostile.ts';
 
 export const ADVERSARIAL_SIZES = [1000, 4000] as const;
 /** Goals: a 4,000-character turn ÷ an ordinary one, and the 4,000 ÷ 1,000 growth (4: linear, with room for noise). */

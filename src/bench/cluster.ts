@@ -41,7 +41,7 @@ export async function startPrivateCluster(env: NodeJS.ProcessEnv = process.env):
     run('pg_ctl', ['-D', data, '-o', opts, '-l', join(dir, 'log'), '-w', 'start']);
   } catch (err) {
     rmSync(dir, { recursive: true, force: true });
-    throw new Error(`private Postgres cluster did not start: ${(err as { stderr?: Buffer }).stderr?.toString().trim() || (err as Error).message}`);
+    throw new Error(`private Postgres cluster did not start: ${(err as { stderr?: Buffer }).stderr?.toString().trim() || (err as Error).message}`, { cause: err });
   }
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,

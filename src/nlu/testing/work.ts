@@ -4,7 +4,7 @@
 // re-reads the rest of the message for each word counts n² characters; one that reads each part once counts n.
 // Work inside a single regex search (backtracking) is not seen here: a pattern that starts with a repeated class
 // is anchored where a run of that class starts (see EMAIL in src/nlu/entities/contacts.ts).
-import { fill, hostileShapes } from '../../bench/hostile.ts';
+import { fill, hostileShapes } from './hostile.ts';
 
 /** The hostile shapes of a message (src/bench/hostile.ts), and commas between words, at `n` characters. */
 export const HOSTILE_SHAPES: Record<string, (n: number) => string> = {
