@@ -43,7 +43,7 @@ describe('catalogueVocabulary', () => {
 describe('the first turns after start-up', () => {
   it("wait for the catalogue's product names before correcting the classifier", async () => {
     const config = fashionConfig();
-    const services = await bot.setup!({ config, env: { SALEOR_TIMEOUT_MS: '60000' }, log: () => {} } as unknown as Parameters<NonNullable<typeof bot.setup>>[0]);
+    const services = await bot.setup!({ config, env: { SALEOR_DEV: '1', SALEOR_TIMEOUT_MS: '60000' }, log: () => {} } as unknown as Parameters<NonNullable<typeof bot.setup>>[0]);
     try {
       // right after a search, a product asked for by a name only the catalogue knows is a purchase follow-up
       const fashion = { classification_decision: 'purchase', last_search: { entities: { keywords: [] }, products: [{ id: '1', slug: 'a', name: 'A' }] } };

@@ -13,7 +13,7 @@ describe('ctx.search', () => {
     const db = { query: async <T,>(text: string, params?: unknown[]) => (await pg.query<T>(text, params)).rows };
     const search = searchesSchema.parse({ items: { table: 'items', tool: 'findItems', columns: { id: 'number', label: 'text' }, filters: { label: { match: 'folded', column: 'label' } } } });
     const events: TurnEvent[] = [];
-    const scope = { db, bot: { config: { id: 'shop', search, gazetteers: [], toolLabels: {} } }, emit: (e: TurnEvent) => events.push(e), trace: [], writes: [] } as unknown as TurnScope;
+    const scope = { db, session: { id: 's1', bot: 'shop', userId: null, userVerified: false, secret: 'x', state: {} }, bot: { config: { id: 'shop', search, gazetteers: [], toolLabels: {} } }, emit: (e: TurnEvent) => events.push(e), trace: [], writes: [] } as unknown as TurnScope;
     const state = { understanding: { intents: [], entities: [], language: 'en' }, memory: {}, data: {} } as unknown as TurnStateValue;
     const found = await turnContext(scope, state).search('items', { filters: { label: 'INK' } });
     expect(found).toMatchObject({ rows: [{ id: 2, label: 'ink' }], total: 1, rejected: [] });

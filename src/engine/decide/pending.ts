@@ -15,7 +15,8 @@ export const pendingPolicy: Policy = {
     const skill = understanding.skill;
     const settings = bot.config.skills.smalltalk;
     const what = waiting.forms.length ? `the form of '${waiting.forms.join("', '")}' waits` : 'a workflow waits';
-    const aside = skill && skill.kind !== 'out_of_scope' && settings.enabled && !settings.intent;
+    // A request for a person is never small talk: the person policy or the bot's own handoff intent takes it.
+    const aside = skill && skill.kind !== 'out_of_scope' && skill.kind !== 'human' && settings.enabled && !settings.intent;
     if (!aside) return ownRouting(input, understanding, 'pending', what, { smallTalk: false });
     const lead = smallTalkReply(bot, skill.kind as SkillKind, true);
     if (!waiting.forms.length) return ownRouting(input, understanding, 'pending', `${what}; ${skill.kind} answered aside`, { smallTalk: false, lead });
