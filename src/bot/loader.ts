@@ -9,6 +9,7 @@ import { projectRoot, sourceDir } from '../paths.ts';
 import { readYamlFile } from '../yaml-file.ts';
 import { parseCsv } from '../store/csv.ts';
 import { closedDatesOf } from '../forms/calendar.ts';
+import { EDGE_ACCEPTED_FILE, edgeAcceptedSchema } from '../skills/config.ts';
 
 export interface BotSource {
   config: BotConfig;
@@ -39,7 +40,31 @@ export function readBotConfig(botDir: string): BotConfig {
   }
   readCalendarFile(config, dir);
   readClosedDates(config, dir, file);
+  readEdgeAccepted(config, dir);
   return config;
+}
+
+/**
+ * The probes the author accepted with `switchboard check --edge --accept` (edge-accepted.yaml beside bot.yaml) join
+ * the bot's own out-of-scope and person examples.
+ */
+function readEdgeAccepted(config: BotConfig, dir: string): void {
+  const path = join(dir, EDGE_ACCEPTED_FILE);
+  if (!existsSync(path)) return;
+  let raw: unknown;
+  try {
+    raw = readYamlFile(path) ?? {};
+  } catch (err) {
+    throw new BotConfigError(`${path}: ${(err as Error).message}`);
+  }
+  const parsed = edgeAcceptedSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issues = describeIssues(edgeAcceptedSchema, parsed.error.issues).map((p) => `  - ${p.path}: ${p.message}`).join('\n');
+    throw new BotConfigError(`${path} is not a valid list of accepted probes:\n${issues}`);
+  }
+  const { out_of_scope, human } = config.skills;
+  out_of_scope.examples = [...new Set([...out_of_scope.examples, ...parsed.data.out_of_scope.examples])];
+  human.examples = [...new Set([...human.examples, ...parsed.data.human.examples])];
 }
 
 /**

@@ -69,6 +69,9 @@ export function detectorInputs(bot: Pick<LoadedBot, 'config' | 'intents' | 'lang
     ),
     domainText: [...knowledgeTexts(bot), ...config.gazetteers.flatMap((g) => Object.entries(g.values).flat(2))],
     names: properName(config.name) ? [config.name] : [],
+    outOfScope: skills.out_of_scope.examples,
+    persons: skills.human.examples,
+    roles: skills.human.roles,
   };
   // The detector's code and its lines (src/skills, data included) and the NLU code it trains with.
   skillsCode ??= sourceFingerprint(join(projectRoot, 'src', 'skills'), (name) => /\.(ts|yaml)$/.test(name));

@@ -23,6 +23,12 @@ export interface SkillLines extends Record<SkillClass, string[]> {
    * another topic.
    */
   topic: string[];
+  /** Role nouns of the shared lexicon ("o gerente", "la recepción", "nhân viên tư vấn"): taught in `roleFrames`. */
+  roles: string[];
+  /** Frames of a request for a person with `{role}`. */
+  roleFrames: string[];
+  /** Roles joined to a bot's word with `{thing}` ("o professor de {thing}"): each bot teaches them with its own words. */
+  staffOf: string[];
 }
 
 const DATA_DIR = join(projectRoot, 'src', 'skills', 'data');
@@ -36,7 +42,7 @@ export function skillLines(lang: Language): SkillLines {
 }
 
 function readLines(lang: Language): SkillLines {
-  const out = Object.fromEntries([...SKILL_CLASSES, 'answer', 'common', 'topic'].map((c) => [c, [] as string[]])) as unknown as SkillLines;
+  const out = Object.fromEntries([...SKILL_CLASSES, 'answer', 'common', 'topic', 'roles', 'roleFrames', 'staffOf'].map((c) => [c, [] as string[]])) as unknown as SkillLines;
   for (const file of [`${lang}.yaml`, `${lang}-background.yaml`, `${lang}-everyday.yaml`, `${lang}-topics.yaml`]) {
     const path = join(DATA_DIR, file);
     if (!existsSync(path)) continue;
@@ -50,6 +56,9 @@ function readLines(lang: Language): SkillLines {
     if (typeof doc.topic_words === 'string') out.topic.push(...doc.topic_words.split(/\s+/).filter(Boolean));
     else out.topic.push(...strings(doc.topic_words));
     out.human.push(...roleRequests(strings(doc.roles), strings(doc.role_requests)));
+    out.roles.push(...strings(doc.roles));
+    out.roleFrames.push(...strings(doc.role_requests));
+    out.staffOf.push(...strings(doc.staff_of));
   }
   out.out_of_scope.push(...gibberish(60, 7));
   return out;

@@ -10,8 +10,9 @@ import { normalize } from '../nlu/normalize.ts';
 import { isFunctionWord } from '../nlu/record-match.ts';
 import { NUMBER_WORDS } from '../nlu/entities/numbers.ts';
 import type { IntentScore, Language } from '../nlu/types.ts';
-import { SKILL_CLASSES, skillLines, type SkillClass } from './data.ts';
+import { roleRequests, SKILL_CLASSES, skillLines, type SkillClass } from './data.ts';
 import { addTrigrams, skillVocabulary, stems, units, wordTrigrams } from './vocabulary.ts';
+import { botWords, framePair } from './bot-words.ts';
 
 const DOMAIN = 'domain';
 /** Prefix of the detector's per-intent classes; their probabilities add up to the domain's. */
@@ -42,6 +43,12 @@ export interface SkillDetectorOptions {
   domainText?: string[];
   /** The bot's own names ("Lumiara"): a customer says them to anything, so they never mark a message as the bot's. */
   names?: string[];
+  /** The bot's own out-of-scope lines (`skills.out_of_scope.examples`, accepted edge probes), beside the background. */
+  outOfScope?: string[];
+  /** The bot's own requests for a person (`skills.human.examples`, accepted edge probes). */
+  persons?: string[];
+  /** Role nouns of the bot's staff beside the shared lexicon (`skills.human.roles`). */
+  roles?: string[];
   /** Lines of the skills data left out of training (cross-validation of the decision: scripts/fit-skill-detector.ts). */
   heldOut?: ReadonlySet<string>;
 }
@@ -89,6 +96,18 @@ export interface SkillReading {
    * ("is this a bot? I want a person": the question reads first as a whole). 0 for a message of one part.
    */
   partHuman: number;
+  /**
+   * A role noun of the shared lexicon or of the bot's own roles is in the message ("o professor", "alguém da recepção",
+   * "nhân viên tư vấn"): who of the staff a customer asks for.
+   */
+  role: boolean;
+  /**
+   * How much of the nearest of the bot's own out-of-scope lines the message says: the share of that line's content
+   * words (stems) the message has, 0 to 1. A counter-example the author accepted covers its rewordings.
+   */
+  ownOutOfScope: number;
+  /** The same for the bot's own requests for a person. */
+  ownPerson: number;
 }
 
 export interface SkillDetector {
@@ -98,27 +117,6 @@ export interface SkillDetector {
   snapshot(): Uint8Array;
   /** Whether its model came from `cached` rather than from training. */
   readonly restored: boolean;
-}
-
-/**
- * Vietnamese syllables that only frame a message, folded. Pronouns, forms of address and particles, and the question
- * words and connectives they come with. Folded forms whose other sense is a thing or a deed are left out ("ban": bạn
- * and bán, "toi": tôi and tối, "the": thế and thẻ, "chu": chứ and chủ, "dau": đâu and đầu, "do": đó and đồ).
- */
-const VI_ADDRESS_SYLLABLES = new Set(
-  'em e anh a chi c minh mik mk tui tao ta ho ak ah nha nhe nhen hen nhi ne nek vay v z oi ui luon thoi roi nua'.split(' '),
-);
-const VI_QUESTION_SYLLABLES = new Set('co duoc dc khong ko k hok khum chua j gi sao nao ai la thi va hay hoac nhung cua cho o tai de voi di kia vi nen neu'.split(' '));
-
-/**
- * In Vietnamese a pair of a pronoun or particle and another such syllable or a question word ("sao em", "vay a"):
- * it only frames a message, never a bot's own word. A pair of question words ("co duoc", "gi khong") stays a weak one.
- */
-function framePair(u: string, lang: Language): boolean {
-  if (lang !== 'vi') return false;
-  const parts = u.split(' ');
-  const framing = (p: string) => VI_ADDRESS_SYLLABLES.has(p) || VI_QUESTION_SYLLABLES.has(p);
-  return parts.length === 2 && parts.every(framing) && parts.some((p) => VI_ADDRESS_SYLLABLES.has(p));
 }
 
 /** In Vietnamese a pair of two everyday syllables ("nam nay", "duoc bao"): only ever a weak mark of the bot's. */
@@ -143,6 +141,7 @@ export function createSkillDetector(opts: SkillDetectorOptions, cached?: Uint8Ar
     ...domainExamples,
     ...trained(lines.answer).map((text) => ({ text, intent: `${DOMAIN_CLASS}answer` })),
     ...SKILL_CLASSES.flatMap((c) => trained(lines[c]).map((text) => ({ text, intent: c }))),
+    ...botSkillLines(opts).flatMap(([c, texts]) => texts.map((text) => ({ text, intent: c }))),
   ];
   // Unseen words are judged below (coverage), not by damping every confidence.
   const classifierOptions = { language: lang, mode: 'single', unknownWordDamping: 0, temperature: 1 } as const;
@@ -187,6 +186,10 @@ export function createSkillDetector(opts: SkillDetectorOptions, cached?: Uint8Ar
   for (const u of thingNames) offTopic.add(u);
   // The listed names as written (folded), outside Vietnamese.
   const thingSurfaces = new Set(lang === 'vi' ? [] : lines.topic.flatMap((t) => normalize(t, lang).split(' ')));
+
+  const ownOutOfScope = coverageOf(opts.outOfScope ?? [], lang);
+  const ownPerson = coverageOf(opts.persons ?? [], lang);
+  const roles = roleMatcher([...lines.roles, ...lines.staffOf.map((t) => t.split('{thing}')[0]), ...(opts.roles ?? [])], lang);
 
   const botWordList = [...botWords].filter((w) => w.length >= 5);
   /** A misspelling of one of the bot's words ("adicone") is not a word of another topic. */
@@ -240,8 +243,82 @@ export function createSkillDetector(opts: SkillDetectorOptions, cached?: Uint8Ar
       }
       const parts = text.split(/[,.;!?]+/).map((p) => normalize(p, lang)).filter((p) => p.trim());
       const partHuman = parts.length > 1 ? Math.max(...parts.map((p) => classifier.predictNormalized(p).find((s) => s.id === 'human')?.confidence ?? 0)) : 0;
-      return { best: scores[0], scores, domainWords, strongDomainWord, offTopicWords, thingWords, coverage, gibberish, hasValue, foreignWords, passerBy, partHuman };
+      return { best: scores[0], scores, domainWords, strongDomainWord, offTopicWords, thingWords, coverage, gibberish, hasValue, foreignWords, passerBy, partHuman, role: roles(normalized), ownOutOfScope: ownOutOfScope(normalized), ownPerson: ownPerson(normalized) };
     },
+  };
+}
+
+/** Of the bot's words, this many are joined to the shared staff roles ("o professor de {thing}") as requests for a person. */
+const STAFF_WORDS = 8;
+
+/**
+ * The bot's own lines of the skills' classes: its out-of-scope examples, its requests for a person, its roles in the
+ * shared frames, and the shared staff roles joined to its most used words ("o professor de jiu-jitsu").
+ */
+function botSkillLines(opts: SkillDetectorOptions): [SkillClass, string[]][] {
+  const lines = skillLines(opts.language);
+  const all = botWords(opts.domain, opts.language, opts.names);
+  const words = all.slice(0, STAFF_WORDS);
+  const staff = words.map((w, i) => lines.staffOf.length && lines.roleFrames.length ? lines.roleFrames[(i * 5 + 1) % lines.roleFrames.length].replace('{role}', lines.staffOf[i % lines.staffOf.length].replace('{thing}', w.word)) : '').filter(Boolean);
+  return [
+    ['out_of_scope', (process.env.H37_NO_OOS ? [] : opts.outOfScope ?? []).map((l) => withoutWords(l, new Set(all.map((w) => w.unit)), opts.language)).filter((l) => l.trim())],
+    ['human', [...(opts.persons ?? []), ...roleRequests(opts.roles ?? [], lines.roleFrames), ...staff]],
+  ];
+}
+
+/**
+ * A line without the bot's own words (`units`: stems, in Vietnamese pairs of syllables). The bot's out-of-scope lines
+ * are trained so: what makes them another topic is the rest of the sentence ("na escola do meu filho"); the bot's
+ * word in them stays the bot's, and a rewording that keeps it is matched by `ownOutOfScope`.
+ */
+function withoutWords(line: string, units: Set<string>, lang: Language): string {
+  const words = normalize(line, lang).split(' ');
+  const drop = new Set<number>();
+  words.forEach((w, i) => {
+    if (lang !== 'vi' && units.has(stem(w, lang))) drop.add(i);
+    if (lang === 'vi' && i > 0 && units.has(`${stem(words[i - 1], lang)} ${stem(w, lang)}`)) drop.add(i - 1).add(i);
+  });
+  return words.filter((_, i) => !drop.has(i)).join(' ');
+}
+
+/** Content words (stems, function words left out) of a normalised text. */
+const contentStems = (normalized: string, lang: Language) => new Set(stems(normalized, lang).filter((w) => !isFunctionWord(w, lang) && w.length >= 2));
+
+/** A line needs this many content words to be matched by its share (a short line would match any message). */
+const MIN_LINE_WORDS = 3;
+
+/** For a normalised message: the largest share of one of `lines`' content words that the message has. */
+function coverageOf(lines: string[], lang: Language): (normalized: string) => number {
+  const sets = lines.map((l) => contentStems(normalize(l, lang), lang)).filter((s) => s.size >= MIN_LINE_WORDS);
+  if (!sets.length) return () => 0;
+  return (normalized) => {
+    const words = contentStems(normalized, lang);
+    let best = 0;
+    for (const set of sets) {
+      let n = 0;
+      for (const w of set) if (words.has(w)) n++;
+      best = Math.max(best, n / set.size);
+    }
+    return best;
+  };
+}
+
+/**
+ * Whether a normalised message names one of `roles`: each role folded, without its leading articles and
+ * prepositions ("o professor de" → "professor"), found as whole words.
+ */
+function roleMatcher(roles: string[], lang: Language): (normalized: string) => boolean {
+  const phrases = new Set<string>();
+  for (const role of roles) {
+    const words = normalize(role, lang).split(' ').filter(Boolean);
+    while (words.length > 1 && isFunctionWord(words[0], lang)) words.shift();
+    while (words.length > 1 && isFunctionWord(words[words.length - 1], lang)) words.pop();
+    if (words.length && words.join(' ').length >= 3) phrases.add(words.join(' '));
+  }
+  return (normalized) => {
+    const padded = ` ${normalized} `;
+    for (const p of phrases) if (padded.includes(` ${p} `)) return true;
+    return false;
   };
 }
 

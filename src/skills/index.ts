@@ -3,4 +3,6 @@ export { SKILL_CLASSES, skillLines, gibberish, roleRequests } from './data.ts';
 export { createSkillDetector, type SkillDetector, type SkillDetectorOptions, type SkillReading } from './detector.ts';
 export { decideSkill, SKILL_THRESHOLDS, SMALL_TALK, type SkillKind } from './decide.ts';
 export { withSkills } from './understander.ts';
+export { edgeProbes, type EdgeProbe } from './edge-probes.ts';
+export { EDGE_ACCEPTED_FILE, edgeAcceptedSchema, type EdgeAccepted } from './config.ts';
 export { skillReply, isRioplatense } from './replies.ts';

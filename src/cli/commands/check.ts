@@ -1,7 +1,7 @@
-// switchboard check [bot…] [--bots-dir DIR] [--folds N] [--no-cv] [--lines] [--json]
+// switchboard check [bot…] [--bots-dir DIR] [--folds N] [--no-cv] [--lines] [--edge [--accept]] [--json]
 // Checks bot folders before they run; exits 1 when any has an error.
 import { existsSync, readdirSync } from 'node:fs';
-import { basename, join, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { checkBot, dataRatio, defaultBotsDir, formatCheck, type BotCheck, type DataRatio } from '../../bot/index.ts';
 import { commandArgs } from '../args.ts';
 
@@ -20,6 +20,12 @@ Options:
   --folds N        cross-validation folds (default 5)
   --no-cv          skip the cross-validation
   --lines          only the table of each bot's TypeScript and data lines (no checks, exits 0)
+  --edge           only the edge probes: the bot's own words in sentences about other things (school, doctor,
+                   bank, delivery, government, another shop) and requests for its staff by role, played through
+                   its real understanding; lists the misrouted ones by cause with the bot.yaml fix of each.
+                   Exits 1 when a probe is misrouted
+  --accept         with --edge: write the misrouted probes into the bot's edge-accepted.yaml (trained on as the
+                   bot's own out-of-scope and person examples), then probe again
   --json           print the results as JSON`;
 
 export async function run(argv: string[]): Promise<number> {
@@ -30,6 +36,8 @@ export async function run(argv: string[]): Promise<number> {
       folds: { type: 'string', default: '5' },
       'no-cv': { type: 'boolean', default: false },
       lines: { type: 'boolean', default: false },
+      edge: { type: 'boolean', default: false },
+      accept: { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
     },
   });
@@ -54,6 +62,11 @@ export async function run(argv: string[]): Promise<number> {
     console.log(linesTable(dirs.map((dir) => ({ id: basename(dir), ...dataRatio(dir) }))).join('\n'));
     return 0;
   }
+  if (values.edge) return edgeCheck(dirs, { accept: values.accept, json: values.json });
+  if (values.accept) {
+    console.error('switchboard check: --accept goes with --edge');
+    return 2;
+  }
   const checks: BotCheck[] = dirs.map((dir) => checkBot(dir, { folds, crossValidate: !values['no-cv'] }));
   if (values.json) console.log(JSON.stringify(checks, null, 2));
   else {
@@ -68,6 +81,31 @@ export async function run(argv: string[]): Promise<number> {
     console.log(`${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`);
   }
   return checks.some((c) => c.findings.some((f) => f.level === 'error')) ? 1 : 0;
+}
+
+/** The edge probes of each bot, grouped by the folder the bots are in (one runtime per folder). */
+async function edgeCheck(dirs: string[], opts: { accept: boolean; json: boolean }): Promise<number> {
+  const { acceptProbes, formatEdgeReport, runEdgeProbes } = await import('../../eval/index.ts');
+  const byFolder = new Map<string, string[]>();
+  for (const dir of dirs) byFolder.set(dirname(dir), [...(byFolder.get(dirname(dir)) ?? []), basename(dir)]);
+  const run = async () => {
+    const out = [];
+    for (const [folder, ids] of byFolder) out.push(...(await runEdgeProbes(folder, ids)));
+    return out;
+  };
+  let reports = await run();
+  if (opts.accept) {
+    const before = new Map(reports.map((r) => [r.bot, r.misrouted.length]));
+    for (const r of reports) {
+      const { file, added } = acceptProbes(r);
+      if (added && !opts.json) console.log(`${r.bot}: ${added} probe${added === 1 ? '' : 's'} accepted into ${relative(process.cwd(), file)}`);
+    }
+    reports = await run();
+    if (!opts.json) for (const r of reports) console.log(`${r.bot}: misrouted ${before.get(r.bot)} → ${r.misrouted.length} of ${r.results.length}`);
+  }
+  if (opts.json) console.log(JSON.stringify(reports.map(({ bot, results, misrouted, groups }) => ({ bot, probes: results.length, misrouted: misrouted.length, groups })), null, 2));
+  else for (const r of reports) console.log(`${formatEdgeReport(r).join('\n')}\n`);
+  return reports.some((r) => r.misrouted.length) ? 1 : 0;
 }
 
 /** Each bot's non-test TypeScript lines and data lines (bot.yaml, knowledge, data files), with the totals. */

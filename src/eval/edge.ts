@@ -1,0 +1,152 @@
+// `switchboard check --edge`: a bot's edge probes (src/skills/edge-probes.ts) played through its real understanding
+// and routing — the runtime in process over a throwaway PGlite, each probe a new conversation — and the misrouted
+// ones grouped by cause, with the bot.yaml change that fixes each group. `acceptProbes` writes the misrouted probes
+// into the bot's edge-accepted.yaml, which the runtime trains its out-of-scope and person detection on.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { stringify } from 'yaml';
+import { readBotConfig } from '../bot/index.ts';
+import { Runtime } from '../engine/index.ts';
+import type { Language } from '../nlu/types.ts';
+import { EDGE_ACCEPTED_FILE, edgeAcceptedSchema, edgeProbes, type EdgeAccepted, type EdgeProbe } from '../skills/index.ts';
+import { openDatabase, upsertUser } from '../store/index.ts';
+import { readYamlFile } from '../yaml-file.ts';
+
+export interface ProbeResult {
+  probe: EdgeProbe;
+  /** What the bot made of it: its intents and the conversation's mode after the turn. */
+  intents: string[];
+  mode: string;
+  misrouted: boolean;
+}
+
+export interface MisrouteGroup {
+  /** Why these probes went wrong, in one line. */
+  cause: string;
+  /** The bot.yaml change that fixes them. */
+  fix: string;
+  probes: ProbeResult[];
+}
+
+export interface EdgeReport {
+  bot: string;
+  dir: string;
+  fallback: string;
+  results: ProbeResult[];
+  misrouted: ProbeResult[];
+  groups: MisrouteGroup[];
+}
+
+/** The edge probes of every bot in `dirs` (bot folders of one bots folder), each played as a new conversation. */
+export async function runEdgeProbes(botsDir: string, ids: string[]): Promise<EdgeReport[]> {
+  const db = await openDatabase({ dataDir: ':memory:' });
+  const env = { ...process.env, SWITCHBOARD_MODEL: '', SWITCHBOARD_UNDERSTANDING: 'local' };
+  let runtime: Runtime | null = null;
+  try {
+    runtime = await Runtime.create({ db, botsDir, only: ids, env, log: () => {} });
+    const reports: EdgeReport[] = [];
+    let user = 0;
+    for (const id of ids) {
+      const dir = join(botsDir, id);
+      const config = readBotConfig(dir);
+      const fallback = config.understanding.fallback;
+      const domain = Object.fromEntries(Object.entries(config.intents).filter(([i]) => i !== fallback).map(([i, c]) => [i, c.examples]));
+      const probes = edgeProbes({ language: config.language.slice(0, 2) as Language, domain, names: [config.name], roles: config.skills.human.roles });
+      const results: ProbeResult[] = [];
+      for (const probe of probes) {
+        const userId = `edge-probe-${++user}`;
+        await upsertUser(db, { id: userId, name: 'Ana' });
+        const r = await runtime.chat(config.id, { message: probe.text, userId });
+        const handedOver = r.mode !== 'bot';
+        const right = probe.expect === 'human' ? handedOver : !handedOver && r.intents.every((i) => i === fallback);
+        results.push({ probe, intents: r.intents, mode: r.mode, misrouted: !right });
+      }
+      const misrouted = results.filter((r) => r.misrouted);
+      reports.push({ bot: config.id, dir, fallback, results, misrouted, groups: groupMisroutes(misrouted, fallback) });
+    }
+    return reports;
+  } finally {
+    await runtime?.close();
+    await db.close();
+  }
+}
+
+/** Misrouted probes by cause: what the bot read them as, and the kind of probe. */
+function groupMisroutes(misrouted: ProbeResult[], fallback: string): MisrouteGroup[] {
+  const groups = new Map<string, MisrouteGroup>();
+  for (const r of misrouted) {
+    const { probe } = r;
+    let key: string;
+    let cause: string;
+    let fix: string;
+    if (probe.expect === 'out_of_scope') {
+      const taken = r.mode !== 'bot' ? 'handed over to a person' : `read as ${r.intents.filter((i) => i !== fallback).join(' + ')}`;
+      key = `oos|${taken}`;
+      cause = `the bot's words about something else ${taken}`;
+      fix = 'skills.out_of_scope.examples: the probes below (a counter-example of each)';
+    } else {
+      const taken = r.intents.length ? `read as ${r.intents.join(' + ')}` : 'not answered';
+      if (probe.kind === 'role' || probe.kind === 'bot_role') {
+        key = `role|${taken}`;
+        cause = `a request for a person by role ${taken}`;
+        fix = 'skills.human.roles: the role nouns below (or skills.human.examples: the probes)';
+      } else {
+        key = `staff|${taken}`;
+        cause = `a request for the staff of one of the bot's things ${taken}`;
+        fix = 'skills.human.examples: the probes below';
+      }
+    }
+    const g = groups.get(key) ?? { cause, fix, probes: [] };
+    g.probes.push(r);
+    groups.set(key, g);
+  }
+  return [...groups.values()].sort((a, b) => b.probes.length - a.probes.length);
+}
+
+/** The report as text lines. */
+export function formatEdgeReport(r: EdgeReport): string[] {
+  const lines = [`${r.bot}: ${r.results.length} edge probes, ${r.misrouted.length} misrouted`];
+  for (const g of r.groups) {
+    lines.push(`  ✗ ${g.cause} (${g.probes.length})`, `    fix in bot.yaml — ${g.fix}:`);
+    const out = g.probes.filter((p) => p.probe.expect === 'out_of_scope').map((p) => p.probe.text);
+    const roles = [...new Set(g.probes.filter((p) => p.probe.kind === 'role' || p.probe.kind === 'bot_role').map((p) => p.probe.role!))];
+    const persons = g.probes.filter((p) => p.probe.kind === 'staff').map((p) => p.probe.text);
+    const yaml = stringify({ skills: { ...(out.length ? { out_of_scope: { examples: out } } : {}), ...(roles.length || persons.length ? { human: { ...(roles.length ? { roles } : {}), ...(persons.length ? { examples: persons } : {}) } } : {}) } });
+    lines.push(...yaml.trimEnd().split('\n').map((l) => `      ${l}`));
+  }
+  return lines;
+}
+
+/**
+ * Writes the misrouted probes into the bot's edge-accepted.yaml (kept beside what it already holds): off-domain
+ * probes as out-of-scope examples, requests for a person as person examples. Returns how many lines were added.
+ */
+export function acceptProbes(r: EdgeReport): { file: string; added: number } {
+  const file = join(r.dir, EDGE_ACCEPTED_FILE);
+  const current: EdgeAccepted = existsSync(file) ? edgeAcceptedSchema.parse(readYamlFile(file) ?? {}) : edgeAcceptedSchema.parse({});
+  const add = (list: string[], texts: string[]) => {
+    const before = list.length;
+    for (const t of texts) if (!list.includes(t)) list.push(t);
+    return list.length - before;
+  };
+  const added =
+    add(current.out_of_scope.examples, r.misrouted.filter((m) => m.probe.expect === 'out_of_scope').map((m) => m.probe.text)) +
+    add(current.human.examples, r.misrouted.filter((m) => m.probe.expect === 'human').map((m) => m.probe.text));
+  if (!added) return { file, added };
+  const header = existsSync(file) ? leadingComments(readFileSync(file, 'utf8')) : ACCEPTED_HEADER;
+  writeFileSync(file, `${header}${stringify(current)}`);
+  return { file, added };
+}
+
+const ACCEPTED_HEADER = `# Edge probes accepted with \`switchboard check --edge --accept\`: the bot's own words about other things (out of
+# scope) and requests for its staff (human). The runtime trains the bot's out-of-scope and person detection on them,
+# beside the shared background. Edit freely: delete a line the bot should answer after all.
+`;
+
+function leadingComments(text: string): string {
+  const lines = text.split('\n');
+  const head: string[] = [];
+  for (const l of lines) if (l.startsWith('#')) head.push(l);
+  else break;
+  return head.length ? `${head.join('\n')}\n` : ACCEPTED_HEADER;
+}
