@@ -25,13 +25,11 @@ export const SKILL_THRESHOLDS = {
   humanByRole: 0.3,
   /**
    * Share of the content words of one of the bot's own out-of-scope lines (`skills.out_of_scope.examples`, accepted
-   * edge probes) a message must say to be out of scope, when the detector leans that way at all (`ownLineLean`).
+   * edge probes) a message must say to be out of scope.
    */
   ownOutOfScopeLine: 0.75,
   /** The same for one of the bot's own requests for a person. */
   ownPersonLine: 0.75,
-  /** The least out-of-scope (or person) probability a message near one of the bot's own lines needs. */
-  ownLineLean: Number(process.env.H37_LEAN ?? 0.2),
   /** A request for a person next to a question whether this is a bot (the question reads first). */
   humanAfterBotQuestion: 0.25,
   /**
@@ -104,15 +102,15 @@ const person: Rule = (r, t, f) => {
 
 /**
  * A request naming a role of the staff: a lower bar, the person read above out of scope; not with a value in it, nor
- * with words of another topic ("a gerente do banco me ofereceu…" speaks of someone else's staff).
+ * naming a thing of another topic ("a gerente do banco me ofereceu…" speaks of someone else's staff).
  */
-const personByRole: Rule = (r, t, f) => (r.role && !r.hasValue && r.offTopicWords.length === 0 && f.human >= t.humanByRole && f.human > f.oos ? { kind: 'human', confidence: f.human, ...(f.shared ? { mentionsBot: true } : {}) } : undefined);
+const personByRole: Rule = (r, t, f) => (r.role && !r.hasValue && r.thingWords.length === 0 && f.human >= t.humanByRole && f.human > f.oos ? { kind: 'human', confidence: f.human, ...(f.shared ? { mentionsBot: true } : {}) } : undefined);
 
 /** A rewording of one of the bot's own requests for a person (accepted edge probes). */
-const ownPerson: Rule = (r, t, f) => (r.ownPerson >= t.ownPersonLine && r.ownPerson > r.ownOutOfScope && f.human >= t.ownLineLean ? { kind: 'human', confidence: f.human, ...(f.shared ? { mentionsBot: true } : {}) } : undefined);
+const ownPerson: Rule = (r, t, f) => (r.ownPerson >= t.ownPersonLine && r.ownPerson > r.ownOutOfScope ? { kind: 'human', confidence: f.human, ...(f.shared ? { mentionsBot: true } : {}) } : undefined);
 
 /** A rewording of one of the bot's own out-of-scope lines: the author said the bot's words there are about something else. */
-const ownOutOfScope: Rule = (r, t, f) => (r.ownOutOfScope >= t.ownOutOfScopeLine && r.ownOutOfScope > r.ownPerson && f.oos >= t.ownLineLean ? outOfScope(Math.max(f.oos, r.ownOutOfScope)) : undefined);
+const ownOutOfScope: Rule = (r, t, f) => (r.ownOutOfScope >= t.ownOutOfScopeLine && r.ownOutOfScope > r.ownPerson ? outOfScope(Math.max(f.oos, r.ownOutOfScope)) : undefined);
 
 /**
  * "Is this a bot? Put me through to a person": asking about the bot and for a person is a request for a person, but

@@ -71,7 +71,7 @@ export function edgeProbes(opts: EdgeProbeOptions): EdgeProbe[] {
     words.forEach((w, i) => {
       for (let k = 0; k < Math.min(FRAMES_PER_WORD, topics.length); k++) {
         const { topic, frame } = topics[(i * FRAMES_PER_WORD + k) % topics.length];
-        out.push({ text: frame.replace('{thing}', w.phrase), expect: 'out_of_scope', kind: 'other_topic', topic, word: w.word });
+        out.push({ text: frame.replace('{thing}', w.phrase).replace('{word}', w.word), expect: 'out_of_scope', kind: 'other_topic', topic, word: w.word });
       }
     });
   }

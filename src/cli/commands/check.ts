@@ -83,6 +83,9 @@ export async function run(argv: string[]): Promise<number> {
   return checks.some((c) => c.findings.some((f) => f.level === 'error')) ? 1 : 0;
 }
 
+/** Rounds of accepting and probing again that `--accept` runs at most. */
+const ACCEPT_ROUNDS = 3;
+
 /** The edge probes of each bot, grouped by the folder the bots are in (one runtime per folder). */
 async function edgeCheck(dirs: string[], opts: { accept: boolean; json: boolean }): Promise<number> {
   const { acceptProbes, formatEdgeReport, runEdgeProbes } = await import('../../eval/index.ts');
@@ -96,11 +99,14 @@ async function edgeCheck(dirs: string[], opts: { accept: boolean; json: boolean 
   let reports = await run();
   if (opts.accept) {
     const before = new Map(reports.map((r) => [r.bot, r.misrouted.length]));
-    for (const r of reports) {
-      const { file, added } = acceptProbes(r);
-      if (added && !opts.json) console.log(`${r.bot}: ${added} probe${added === 1 ? '' : 's'} accepted into ${relative(process.cwd(), file)}`);
+    // What one bot learns can move another of its probes: accept and probe again, a few rounds at most.
+    for (let round = 0; round < ACCEPT_ROUNDS && reports.some((r) => r.misrouted.length); round++) {
+      for (const r of reports) {
+        const { file, added } = acceptProbes(r);
+        if (added && !opts.json) console.log(`${r.bot}: ${added} probe${added === 1 ? '' : 's'} accepted into ${relative(process.cwd(), file)}`);
+      }
+      reports = await run();
     }
-    reports = await run();
     if (!opts.json) for (const r of reports) console.log(`${r.bot}: misrouted ${before.get(r.bot)} → ${r.misrouted.length} of ${r.results.length}`);
   }
   if (opts.json) console.log(JSON.stringify(reports.map(({ bot, results, misrouted, groups }) => ({ bot, probes: results.length, misrouted: misrouted.length, groups })), null, 2));
