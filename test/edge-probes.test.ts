@@ -20,10 +20,13 @@ describe.each(['bots', 'examples'])('check --edge on every bot in %s/', (folder)
     for (const r of reports) {
       expect(r.results.length, r.bot).toBeGreaterThan(40);
       // Both kinds of probe are there: other topics in the bot's words, and staff asked for by role.
-      expect(new Set(r.results.map((p) => p.probe.kind)), r.bot).toEqual(new Set(['other_topic', 'role', 'staff']));
+      const kinds = new Set(r.results.map((p) => p.probe.kind));
+      expect(kinds.has('other_topic') && kinds.has('role'), r.bot).toBe(true);
     }
     const misrouted = reports.flatMap((r) => r.misrouted.map((m) => `${r.bot}: "${m.probe.text}" → ${m.mode} ${m.intents.join('+')}`));
     expect(misrouted).toEqual([]);
+    // Staff asked for by one of the bot's things, in most bots (one whose examples say no thing after an article has none).
+    expect(reports.filter((r) => r.results.some((p) => p.probe.kind === 'staff')).length).toBeGreaterThan(reports.length / 2);
   }, 240_000);
 });
 

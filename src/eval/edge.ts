@@ -37,34 +37,40 @@ export interface EdgeReport {
   groups: MisrouteGroup[];
 }
 
-/** The edge probes of every bot in `dirs` (bot folders of one bots folder), each played as a new conversation. */
+/**
+ * The edge probes of the bots `ids` of a bots folder, each played as a new conversation. Each bot runs alone in its
+ * own runtime and store: its verdicts depend on nothing but itself.
+ */
 export async function runEdgeProbes(botsDir: string, ids: string[]): Promise<EdgeReport[]> {
+  const reports: EdgeReport[] = [];
+  for (const id of ids) reports.push(await probeBot(botsDir, id));
+  return reports;
+}
+
+async function probeBot(botsDir: string, id: string): Promise<EdgeReport> {
   const db = await openDatabase({ dataDir: ':memory:' });
-  const env = { ...process.env, SWITCHBOARD_MODEL: '', SWITCHBOARD_UNDERSTANDING: 'local' };
+  // Local understanding, without the per-turn time budget: a probe's verdict must not depend on the machine's load.
+  const env = { ...process.env, SWITCHBOARD_MODEL: '', SWITCHBOARD_UNDERSTANDING: 'local', SWITCHBOARD_UNDERSTANDING_BUDGET_MS: '60000' };
   let runtime: Runtime | null = null;
   try {
-    runtime = await Runtime.create({ db, botsDir, only: ids, env, log: () => {} });
-    const reports: EdgeReport[] = [];
+    runtime = await Runtime.create({ db, botsDir, only: [id], env, log: () => {} });
+    const dir = join(botsDir, id);
+    const config = readBotConfig(dir);
+    const fallback = config.understanding.fallback;
+    const domain = Object.fromEntries(Object.entries(config.intents).filter(([i]) => i !== fallback).map(([i, c]) => [i, c.examples]));
+    const probes = edgeProbes({ language: config.language.slice(0, 2) as Language, domain, names: [config.name], roles: config.skills.human.roles });
+    const results: ProbeResult[] = [];
     let user = 0;
-    for (const id of ids) {
-      const dir = join(botsDir, id);
-      const config = readBotConfig(dir);
-      const fallback = config.understanding.fallback;
-      const domain = Object.fromEntries(Object.entries(config.intents).filter(([i]) => i !== fallback).map(([i, c]) => [i, c.examples]));
-      const probes = edgeProbes({ language: config.language.slice(0, 2) as Language, domain, names: [config.name], roles: config.skills.human.roles });
-      const results: ProbeResult[] = [];
-      for (const probe of probes) {
-        const userId = `edge-probe-${++user}`;
-        await upsertUser(db, { id: userId, name: 'Ana' });
-        const r = await runtime.chat(config.id, { message: probe.text, userId });
-        const handedOver = r.mode !== 'bot';
-        const right = probe.expect === 'human' ? handedOver : !handedOver && r.intents.every((i) => i === fallback);
-        results.push({ probe, intents: r.intents, mode: r.mode, misrouted: !right });
-      }
-      const misrouted = results.filter((r) => r.misrouted);
-      reports.push({ bot: config.id, dir, fallback, results, misrouted, groups: groupMisroutes(misrouted, fallback) });
+    for (const probe of probes) {
+      const userId = `edge-probe-${++user}`;
+      await upsertUser(db, { id: userId, name: 'Ana' });
+      const r = await runtime.chat(config.id, { message: probe.text, userId });
+      const handedOver = r.mode !== 'bot';
+      const right = probe.expect === 'human' ? handedOver : !handedOver && r.intents.every((i) => i === fallback);
+      results.push({ probe, intents: r.intents, mode: r.mode, misrouted: !right });
     }
-    return reports;
+    const misrouted = results.filter((r) => r.misrouted);
+    return { bot: config.id, dir, fallback, results, misrouted, groups: groupMisroutes(misrouted, fallback) };
   } finally {
     await runtime?.close();
     await db.close();

@@ -78,8 +78,9 @@ export function edgeProbes(opts: EdgeProbeOptions): EdgeProbe[] {
   if (person.length) {
     const ask = (role: string, i: number) => person[i % person.length].replace('{role}', role);
     lexicon.roles.forEach((role, i) => out.push({ text: ask(role, i), expect: 'human', kind: 'role', role }));
+    // Staff are of a thing ("la profe de yoga"): only the words the examples say as names of things.
     if (lexicon.staffOf.length) {
-      words.forEach((w, i) => {
+      words.filter((w) => w.noun).forEach((w, i) => {
         const role = lexicon.staffOf[i % lexicon.staffOf.length].replace('{thing}', w.word);
         out.push({ text: ask(role, i + 1), expect: 'human', kind: 'staff', role, word: w.word });
       });
