@@ -62,9 +62,13 @@ function readEdgeAccepted(config: BotConfig, dir: string): void {
     const issues = describeIssues(edgeAcceptedSchema, parsed.error.issues).map((p) => `  - ${p.path}: ${p.message}`).join('\n');
     throw new BotConfigError(`${path} is not a valid list of accepted probes:\n${issues}`);
   }
+  // New objects: a schema's default objects are shared by every bot that leaves the key out.
   const { out_of_scope, human } = config.skills;
-  out_of_scope.examples = [...new Set([...out_of_scope.examples, ...parsed.data.out_of_scope.examples])];
-  human.examples = [...new Set([...human.examples, ...parsed.data.human.examples])];
+  config.skills = {
+    ...config.skills,
+    out_of_scope: { ...out_of_scope, examples: [...new Set([...out_of_scope.examples, ...parsed.data.out_of_scope.examples])] },
+    human: { ...human, examples: [...new Set([...human.examples, ...parsed.data.human.examples])] },
+  };
 }
 
 /**

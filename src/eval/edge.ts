@@ -129,7 +129,9 @@ export function formatEdgeReport(r: EdgeReport): string[] {
  */
 export function acceptProbes(r: EdgeReport): { file: string; added: number } {
   const file = join(r.dir, EDGE_ACCEPTED_FILE);
-  const current: EdgeAccepted = existsSync(file) ? edgeAcceptedSchema.parse(readYamlFile(file) ?? {}) : edgeAcceptedSchema.parse({});
+  const read = edgeAcceptedSchema.parse(existsSync(file) ? (readYamlFile(file) ?? {}) : {});
+  // Copies: the schema's default lists are one object shared by every parse.
+  const current: EdgeAccepted = { out_of_scope: { examples: [...read.out_of_scope.examples] }, human: { examples: [...read.human.examples] } };
   const add = (list: string[], texts: string[]) => {
     const before = list.length;
     for (const t of texts) if (!list.includes(t)) list.push(t);

@@ -20,7 +20,7 @@ export const SKILL_THRESHOLDS = {
   humanWithDomainWordsAndValue: 0.9,
   /**
    * A request for a person that names a role of the staff (the shared lexicon's or the bot's: "o professor de
-   * jiu-jitsu", "nhân viên tư vấn"), read as a person at least this surely and more surely than out of scope.
+   * jiu-jitsu", "nhân viên tư vấn"), read as a person at least this surely, and as the detector's best class.
    */
   humanByRole: 0.3,
   /**
@@ -101,10 +101,11 @@ const person: Rule = (r, t, f) => {
 };
 
 /**
- * A request naming a role of the staff: a lower bar, the person read above out of scope; not with a value in it, nor
+ * A request naming a role of the staff: a lower bar when a person is the detector's best reading ("como falo com a
+ * recepção?" that the bot's examples answer with a phone number stays the bot's); not with a value in it, nor
  * naming a thing of another topic ("a gerente do banco me ofereceu…" speaks of someone else's staff).
  */
-const personByRole: Rule = (r, t, f) => (r.role && !r.hasValue && r.thingWords.length === 0 && f.human >= t.humanByRole && f.human > f.oos ? { kind: 'human', confidence: f.human, ...(f.shared ? { mentionsBot: true } : {}) } : undefined);
+const personByRole: Rule = (r, t, f) => (r.role && !r.hasValue && r.thingWords.length === 0 && r.best.id === 'human' && f.human >= t.humanByRole ? { kind: 'human', confidence: f.human, ...(f.shared ? { mentionsBot: true } : {}) } : undefined);
 
 /** A rewording of one of the bot's own requests for a person (accepted edge probes). */
 const ownPerson: Rule = (r, t, f) => (r.ownPerson >= t.ownPersonLine && r.ownPerson > r.ownOutOfScope ? { kind: 'human', confidence: f.human, ...(f.shared ? { mentionsBot: true } : {}) } : undefined);
