@@ -28,8 +28,8 @@ export const SKILL_THRESHOLDS = {
    * edge probes) a message must say to be out of scope.
    */
   ownOutOfScopeLine: 0.75,
-  /** The same for one of the bot's own requests for a person. */
-  ownPersonLine: 0.75,
+  /** All the content words of one of the bot's own requests for a person (a role asked for names the bot's things too: "o professor de prouni"). */
+  ownPersonLine: 1,
   /** A request for a person next to a question whether this is a bot (the question reads first). */
   humanAfterBotQuestion: 0.25,
   /**

@@ -12,7 +12,7 @@ import { NUMBER_WORDS } from '../nlu/entities/numbers.ts';
 import type { IntentScore, Language } from '../nlu/types.ts';
 import { roleRequests, SKILL_CLASSES, skillLines, type SkillClass } from './data.ts';
 import { addTrigrams, skillVocabulary, stems, units, wordTrigrams } from './vocabulary.ts';
-import { botWords, framePair } from './bot-words.ts';
+import { framePair } from './bot-words.ts';
 
 const DOMAIN = 'domain';
 /** Prefix of the detector's per-intent classes; their probabilities add up to the domain's. */
@@ -248,22 +248,18 @@ export function createSkillDetector(opts: SkillDetectorOptions, cached?: Uint8Ar
   };
 }
 
-/** Of the bot's words, this many are joined to the shared staff roles ("o professor de {thing}") as requests for a person. */
-const STAFF_WORDS = 8;
-
 /**
- * The bot's own lines of the request-for-a-person class: its requests for a person, its roles in the shared frames,
- * and the shared staff roles joined to its most used words ("o professor de jiu-jitsu"). Its out-of-scope lines are
- * not trained (taught so, the bot's own words in them leaned out of scope: 17 of the reference bots' 1,790 examples
- * lost, cross-validated): a message that rewords one is matched by `ownOutOfScope`.
+ * The bot's own lines of the request-for-a-person class: its roles in the shared frames. Its own requests for a
+ * person and out-of-scope lines (accepted edge probes) are matched by `ownPerson` and `ownOutOfScope`, not trained:
+ * any line trained moves the bot's borderline messages (its conversation tests showed it). Out-of-scope lines trained (taught so, the bot's own words in them
+ * leaned out of scope: 17 of the reference bots' 1,790 examples lost, cross-validated): a message that rewords one is
+ * matched by `ownOutOfScope`. Nor are the shared staff roles joined to the bot's words ("o professor de prouni"):
+ * taught to every bot, they made the bot's own questions that name a teacher ("professor da rede pública pode
+ * participar?") requests for a person; `switchboard check --edge` probes them, and the author accepts those missed.
  */
 function botSkillLines(opts: SkillDetectorOptions): [SkillClass, string[]][] {
   const lines = skillLines(opts.language);
-  const words = botWords(opts.domain, opts.language, opts.names).slice(0, STAFF_WORDS);
-  const staff = words.map((w, i) => lines.staffOf.length && lines.roleFrames.length ? lines.roleFrames[(i * 5 + 1) % lines.roleFrames.length].replace('{role}', lines.staffOf[i % lines.staffOf.length].replace('{thing}', w.word)) : '').filter(Boolean);
-  return [
-    ['human', [...(opts.persons ?? []), ...roleRequests(opts.roles ?? [], lines.roleFrames), ...staff]],
-  ];
+  return [['human', roleRequests(opts.roles ?? [], lines.roleFrames)]];
 }
 
 /** Content words (stems, function words left out) of a normalised text. */
