@@ -1,7 +1,7 @@
 // `switchboard check --edge`: a bot's edge probes (src/skills/edge-probes.ts) played through its real understanding
 // and routing — the runtime in process over a throwaway PGlite, each probe a new conversation — and the misrouted
 // ones grouped by cause, with the bot.yaml change that fixes each group. `acceptProbes` writes the misrouted probes
-// into the bot's edge-accepted.yaml, which the runtime trains its out-of-scope and person detection on.
+// into the bot's edge-accepted.yaml: the bot's own out-of-scope and person lines (src/skills/decide.ts matches them).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
@@ -147,8 +147,8 @@ export function acceptProbes(r: EdgeReport): { file: string; added: number } {
 }
 
 const ACCEPTED_HEADER = `# Edge probes accepted with \`switchboard check --edge --accept\`: the bot's own words about other things (out of
-# scope) and requests for its staff (human). The runtime trains the bot's out-of-scope and person detection on them,
-# beside the shared background. Edit freely: delete a line the bot should answer after all.
+# scope) and requests for its staff (human). The runtime reads a message that rewords one as out of scope or as a
+# request for a person. Edit freely: delete a line the bot should answer after all.
 `;
 
 function leadingComments(text: string): string {

@@ -24,7 +24,7 @@ Options:
                    bank, delivery, government, another shop) and requests for its staff by role, played through
                    its real understanding; lists the misrouted ones by cause with the bot.yaml fix of each.
                    Exits 1 when a probe is misrouted
-  --accept         with --edge: write the misrouted probes into the bot's edge-accepted.yaml (trained on as the
+  --accept         with --edge: write the misrouted probes into the bot's edge-accepted.yaml (read as the
                    bot's own out-of-scope and person examples), then probe again
   --json           print the results as JSON`;
 
