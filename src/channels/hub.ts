@@ -8,7 +8,7 @@ import { botPaused } from '../handoff/index.ts';
 import * as store from '../store/index.ts';
 import type { MessageRow, SessionRow } from '../store/index.ts';
 import type { ChannelsConfig } from './config.ts';
-import { withRetry } from './http.ts';
+import { errorCodeOf, withRetry } from './http.ts';
 import { SerialQueue } from './queue.ts';
 import {
   claimInbound,
@@ -231,14 +231,15 @@ export class ChannelHub {
     for (const [part, content] of parts.entries()) {
       if (messageId !== null && (await wasDelivered(this.db, messageId, part))) continue;
       const id = await startDelivery(this.db, { sessionId, bot: bot.config.id, channel: address.channel, kind: 'message', messageId, part, content, address });
-      const out = await withRetry(() => adapter.send(address, content, bot.config.id), this.config.retryDelaysMs);
+      const out = await withRetry(() => adapter.send(address, content, bot.config.id), this.config.retryDelaysMs, this.config.sleep);
       if (out.ok) {
         await finishDelivery(this.db, id, { status: 'sent', attempts: out.attempts, providerMessageId: out.value ?? null });
         continue;
       }
+      const code = errorCodeOf(out.error);
       this.log(`[channels] ${adapter.label} delivery to ${describe(address)} failed after ${out.attempts} attempt(s): ${out.error.message}`);
-      await finishDelivery(this.db, id, { status: 'failed', attempts: out.attempts, lastError: out.error.message });
-      await this.systemMessage(bot, sessionId, deliveryFailedText(bot.config, adapter.label));
+      await finishDelivery(this.db, id, { status: 'failed', attempts: out.attempts, lastError: out.error.message, errorCode: code });
+      await this.systemMessage(bot, sessionId, deliveryFailedText(bot.config, adapter.label, code));
       return false;
     }
     return true;
@@ -262,13 +263,13 @@ export class ChannelHub {
   /** A provider call that is not a message (Chatwoot status changes), recorded like a delivery. */
   async call<T>(bot: LoadedBot, sessionId: string, address: Address, what: string, fn: () => Promise<T>, failureText?: string): Promise<{ ok: true; value: T } | { ok: false }> {
     const id = await startDelivery(this.db, { sessionId, bot: bot.config.id, channel: address.channel, kind: 'status', messageId: null, content: what, address });
-    const out = await withRetry(fn, this.config.retryDelaysMs);
+    const out = await withRetry(fn, this.config.retryDelaysMs, this.config.sleep);
     if (out.ok) {
       await finishDelivery(this.db, id, { status: 'sent', attempts: out.attempts });
       return { ok: true, value: out.value };
     }
     this.log(`[channels] ${what} for ${describe(address)} failed after ${out.attempts} attempt(s): ${out.error.message}`);
-    await finishDelivery(this.db, id, { status: 'failed', attempts: out.attempts, lastError: out.error.message });
+    await finishDelivery(this.db, id, { status: 'failed', attempts: out.attempts, lastError: out.error.message, errorCode: errorCodeOf(out.error) });
     if (failureText) await this.systemMessage(bot, sessionId, failureText);
     return { ok: false };
   }

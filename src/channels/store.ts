@@ -256,7 +256,7 @@ export interface DeliveryRow {
   attempts: number;
   lastError: string | null;
   providerMessageId: string | null;
-  /** The provider's error code when it reported the failure after accepting the send (e.g. WhatsApp 131047). */
+  /** The provider's error code: of the refused send (e.g. WhatsApp 131056), or of a failure it reported later (131047). */
   errorCode: string | null;
   createdAt: Date;
   updatedAt: Date;
@@ -273,10 +273,14 @@ export async function startDelivery(
   return Number(row.id);
 }
 
-export async function finishDelivery(sql: Sql, id: number, outcome: { status: DeliveryStatus; attempts: number; lastError?: string | null; providerMessageId?: string | null }): Promise<void> {
+export async function finishDelivery(
+  sql: Sql,
+  id: number,
+  outcome: { status: DeliveryStatus; attempts: number; lastError?: string | null; providerMessageId?: string | null; errorCode?: string | null },
+): Promise<void> {
   await sql.query(
-    `update channel_deliveries set status = $2, attempts = $3, last_error = $4, provider_message_id = $5, updated_at = now() where id = $1`,
-    [id, outcome.status, outcome.attempts, outcome.lastError ?? null, outcome.providerMessageId ?? null],
+    `update channel_deliveries set status = $2, attempts = $3, last_error = $4, provider_message_id = $5, error_code = $6, updated_at = now() where id = $1`,
+    [id, outcome.status, outcome.attempts, outcome.lastError ?? null, outcome.providerMessageId ?? null, outcome.errorCode ?? null],
   );
 }
 
@@ -303,7 +307,7 @@ export interface DeliveryCount {
   bot: string;
   channel: ChannelName;
   status: DeliveryStatus;
-  /** The provider's error code of failures it reported later, null otherwise. */
+  /** The provider's error code of the failure (refused at send time or reported later), null otherwise. */
   errorCode: string | null;
   count: number;
 }

@@ -16,19 +16,30 @@ export interface FakeProvider {
   requests: RecordedRequest[];
   /** Requests that got a 2xx answer. */
   delivered(): RecordedRequest[];
-  /** Fail the next `n` requests whose path matches (default: every path) with `status`, after `delayMs`. */
-  failNext(n: number, opts?: { status?: number; path?: RegExp; delayMs?: number }): void;
+  /**
+   * Fail the next `n` requests whose path matches (default: every path) with `status`, after `delayMs`; `body` and
+   * `headers` replace the default error answer (e.g. Meta's error object, a Retry-After header).
+   */
+  failNext(n: number, opts?: FailureOptions): void;
   reset(): void;
   close(): Promise<void>;
 }
 
-type Answer = { status: number; body: unknown };
+type Answer = { status: number; body: unknown; headers?: Record<string, string> };
+
+interface FailureOptions {
+  status?: number;
+  path?: RegExp;
+  delayMs?: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
 type Handler = (req: RecordedRequest, params: string[]) => Answer | undefined;
 
 async function startFake(routes: [method: string, pattern: RegExp, handler: Handler][]): Promise<FakeProvider & { handled: WeakSet<RecordedRequest> }> {
   const requests: RecordedRequest[] = [];
   const handled = new WeakSet<RecordedRequest>();
-  let failures: { left: number; status: number; path?: RegExp; delayMs?: number }[] = [];
+  let failures: (FailureOptions & { left: number; status: number })[] = [];
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c) => chunks.push(c));
@@ -44,13 +55,13 @@ async function startFake(routes: [method: string, pattern: RegExp, handler: Hand
       requests.push(rec);
       const send = (a: Answer) => {
         const payload = JSON.stringify(a.body);
-        res.writeHead(a.status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) });
+        res.writeHead(a.status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), ...a.headers });
         res.end(payload);
       };
       const failure = failures.find((f) => f.left > 0 && (!f.path || f.path.test(rec.path)));
       if (failure) {
         failure.left--;
-        const fail = () => send({ status: failure.status, body: { error: 'simulated failure' } });
+        const fail = () => send({ status: failure.status, body: failure.body ?? { error: 'simulated failure' }, headers: failure.headers });
         return failure.delayMs ? void setTimeout(fail, failure.delayMs) : fail();
       }
       for (const [method, pattern, handler] of routes) {
@@ -74,7 +85,7 @@ async function startFake(routes: [method: string, pattern: RegExp, handler: Hand
     handled,
     delivered: () => requests.filter((r) => handled.has(r)),
     failNext(n, opts = {}) {
-      failures.push({ left: n, status: opts.status ?? 503, path: opts.path, delayMs: opts.delayMs });
+      failures.push({ ...opts, left: n, status: opts.status ?? 503 });
     },
     reset() {
       requests.length = 0;

@@ -19,6 +19,8 @@ interface Delivery {
   messageId: number | null;
   status: string;
   lastError: string | null;
+  /** The provider's error code (e.g. WhatsApp 131056), when it named one. */
+  errorCode: string | null;
 }
 
 export function Conversation({
@@ -80,7 +82,8 @@ export function Conversation({
     if (!onChannel) return;
     try {
       const r = await request<{ deliveries: Delivery[] }>('GET', `/api/channels/deliveries?status=failed&sessionId=${encodeURIComponent(id)}`, { token });
-      setUndelivered(new Map(r.deliveries.filter((d) => d.messageId !== null).map((d) => [d.messageId!, d.lastError ?? ''])));
+      const reason = (d: Delivery) => `${d.errorCode ? `(${d.errorCode}) ` : ''}${d.lastError ?? ''}`;
+      setUndelivered(new Map(r.deliveries.filter((d) => d.messageId !== null).map((d) => [d.messageId!, reason(d)])));
     } catch {
       /* channels off on this server: no marks */
     }
