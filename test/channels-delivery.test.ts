@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getLink, listDeliveries, type Channels } from '../src/channels/index.ts';
 import type { Runtime } from '../src/engine/index.ts';
-import { getSession, listMessages, type Database } from '../src/store/index.ts';
+import { getSession, insertMessage, listMessages, type Database } from '../src/store/index.ts';
 import type { ChannelsServer } from './support/channels-server.ts';
 import { CHANNEL_KEYS, startChannelsWorld, type ChannelsWorld } from './support/channels-world.ts';
 import type { FakeChatwoot, FakeProvider } from './support/fake-channel-providers.ts';
@@ -119,5 +119,121 @@ describe('Chatwoot: the agents own their statuses', () => {
     await channels.whenIdle();
     expect(gets()).toBeGreaterThan(before);
     expect((await getSession(db, sessionOf(73)))!.mode).not.toBe('bot');
+  });
+});
+
+// ---------------------------------------------------------------- Evolution API
+
+describe('Evolution API: senders known only by an @lid id', () => {
+  it('answers a customer whose number WhatsApp hides, at their @lid id, in a conversation of their own', async () => {
+    const payload = fixture('evolution-messages-upsert-lid');
+    const r = await server.post('/webhooks/evolution/la-formula', payload, { 'x-webhook-token': EVO_TOKEN });
+    expect(r).toMatchObject({ status: 200, body: { queued: 1, ignored: [] } });
+    await channels.whenIdle();
+    const [out] = evolution.delivered();
+    expect(out.body).toMatchObject({ number: payload.data.key.remoteJid, text: expect.stringMatching(/creatina/i) });
+    const sessionId = 'evolution-la-formula-184467301928374-lid';
+    expect(await getSession(db, sessionId)).toMatchObject({ channel: 'evolution', phoneNumber: null });
+    expect((await getLink(db, sessionId))?.contactName).toBe('Ramiro');
+  });
+
+  it('still refuses groups, broadcast lists and channels', async () => {
+    const bodies = ['120363041967849074@g.us', 'status@broadcast', '120363198765432101@newsletter'].map((jid, i) => {
+      const p = fixture('evolution-messages-upsert-lid');
+      p.data.key.remoteJid = jid;
+      p.data.key.id = `3EB0NOTONE00000000${i}`;
+      return p;
+    });
+    for (const b of bodies) expect((await server.post('/webhooks/evolution/la-formula', b, { 'x-webhook-token': EVO_TOKEN })).body).toMatchObject({ queued: 0, ignored: [expect.stringMatching(/not a one-to-one chat/)] });
+    await channels.whenIdle();
+    expect(evolution.requests).toHaveLength(0);
+  });
+});
+
+// ---------------------------------------------------------------- WhatsApp Cloud API
+
+describe('WhatsApp Cloud API: continuity and throttling', () => {
+  const signed = (payload: object) => {
+    const raw = JSON.stringify(payload);
+    return server.post('/webhooks/whatsapp/la-formula', raw, { 'x-hub-signature-256': `sha256=${createHmac('sha256', APP_SECRET).update(raw).digest('hex')}` });
+  };
+  const value = (p: any) => p.entry[0].changes[0].value;
+  /** The text fixture from another customer and message id. */
+  const textFrom = (phone: string, id: string) => {
+    const p = fixture('whatsapp-text');
+    value(p).messages[0].id = id;
+    value(p).messages[0].from = value(p).contacts[0].wa_id = phone;
+    delete value(p).messages[0].from_user_id;
+    delete value(p).contacts[0].user_id;
+    return p;
+  };
+
+  it('keeps the conversation of a customer who hides their number when Meta sent their user id only in contacts', async () => {
+    const first = fixture('whatsapp-text-contact-user-id');
+    expect(value(first).messages[0].from_user_id).toBeUndefined();
+    expect((await signed(first)).body.queued).toBe(1);
+    await channels.whenIdle();
+    const later = fixture('whatsapp-username-contact-only');
+    expect((await signed(later)).body.queued).toBe(1);
+    await channels.whenIdle();
+    const phone = value(first).contacts[0].wa_id;
+    expect(graph.delivered().map((x) => x.body.to)).toEqual([phone, phone]);
+    expect(await transcript(`whatsapp-la-formula-${phone}`)).toContain('user::aceptan transferencia?');
+    expect(await getSession(db, `whatsapp-la-formula-${value(later).contacts[0].user_id.replace(/\./g, '-')}`)).toBeUndefined();
+  });
+
+  it('sends a reply longer than 4096 characters in parts that never cut an emoji in two', async () => {
+    await signed(textFrom('5491166660002', 'wamid.HBgNNTQ5MTE2NjY2MDAwMhUCABIYFkVNT0pJU1BMSVQwMDAwMDAwMQA='));
+    await channels.whenIdle();
+    graph.reset();
+    const sessionId = 'whatsapp-la-formula-5491166660002';
+    // One "word" of skin-toned thumbs (4 code units each) after a letter: a cut every 4096 units splits a pair.
+    const text = `Listo x${'👍🏽'.repeat(1500)}`;
+    const row = await insertMessage(db, { sessionId, role: 'assistant', source: 'bot', content: text });
+    expect(await channels.hub.deliver(runtime.bot('la-formula'), sessionId, (await getLink(db, sessionId))!.address, text, row.id)).toBe(true);
+    const parts = graph.delivered().map((x) => x.body.text.body as string);
+    expect(parts.length).toBeGreaterThan(1);
+    for (const p of parts) {
+      expect(p.length).toBeLessThanOrEqual(4096);
+      expect(p).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/);
+    }
+    expect(parts.join('').replace(/^Listox/, '')).toBe('👍🏽'.repeat(1500));
+  });
+
+  it("retries Meta's throttling codes sent as HTTP 400 (130429) and succeeds", async () => {
+    graph.failNext(2, { status: 400, path: /\/messages$/, body: fixture('whatsapp-send-error-130429') });
+    await signed(textFrom('5491166660003', 'wamid.HBgNNTQ5MTE2NjY2MDAwMxUCABIYFlRIUk9UVExFMDAwMDAwMDAwMQA='));
+    await channels.whenIdle();
+    const [d] = await listDeliveries(db, { sessionId: 'whatsapp-la-formula-5491166660003' });
+    expect(d).toMatchObject({ status: 'sent', attempts: 3 });
+    expect(graph.delivered()).toHaveLength(1);
+  });
+
+  it('honours Retry-After in seconds or as an HTTP date, at most a minute', async () => {
+    const inHalfAMinute = new Date(Date.now() + 30_000).toUTCString();
+    graph.failNext(1, { status: 429, path: /\/messages$/, headers: { 'retry-after': '7' } });
+    graph.failNext(1, { status: 503, path: /\/messages$/, headers: { 'retry-after': inHalfAMinute } });
+    graph.failNext(1, { status: 429, path: /\/messages$/, headers: { 'retry-after': '86400' } });
+    await signed(textFrom('5491166660004', 'wamid.HBgNNTQ5MTE2NjY2MDAwNBUCABIYFlJFVFJZQUZURVIwMDAwMDAwMQA='));
+    await channels.whenIdle();
+    const [d] = await listDeliveries(db, { sessionId: 'whatsapp-la-formula-5491166660004' });
+    expect(d).toMatchObject({ status: 'sent', attempts: 4 });
+    expect(slept).toHaveLength(3);
+    expect(slept[0]).toBe(7000);
+    expect(slept[1]).toBeGreaterThan(20_000);
+    expect(slept[1]).toBeLessThanOrEqual(30_000);
+    expect(slept[2]).toBe(60_000);
+  });
+
+  it("stores Meta's error code with a send that failed, lists it and tells the operator", async () => {
+    graph.failNext(10, { status: 400, path: /\/messages$/, body: fixture('whatsapp-send-error-131056') });
+    await signed(textFrom('5491166660005', 'wamid.HBgNNTQ5MTE2NjY2MDAwNRUCABIYFlBBSVJSQVRFMDAwMDAwMDAwMQA='));
+    await channels.whenIdle();
+    const sessionId = 'whatsapp-la-formula-5491166660005';
+    const [d] = await listDeliveries(db, { sessionId });
+    expect(d).toMatchObject({ status: 'failed', attempts: 4, errorCode: '131056', lastError: expect.stringMatching(/pair rate limit/) });
+    expect((await transcript(sessionId)).at(-1)).toBe('system:system:[Sistema] No se pudo entregar la respuesta por WhatsApp (131056)');
+    const listed = await operator('GET', `/api/channels/deliveries?sessionId=${sessionId}&status=failed`);
+    expect(listed.body.deliveries).toEqual([expect.objectContaining({ errorCode: '131056' })]);
   });
 });

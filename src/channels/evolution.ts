@@ -45,16 +45,16 @@ function parseOne(d: Json, bot: string, instance: string): Parsed {
   const key = d?.key as Json | undefined;
   if (!key || typeof key.remoteJid !== 'string' || !key.id) return { kind: 'ignored', reason: 'no message key' };
   if (key.fromMe === true) return { kind: 'ignored', reason: 'sent by us (fromMe)' };
-  const number = phoneOfJid(key);
-  if (!number) return { kind: 'ignored', reason: `not a one-to-one chat (${key.remoteJid})` };
+  const sender = senderOf(key);
+  if (typeof sender === 'string') return { kind: 'ignored', reason: sender };
   let message = (d.message ?? {}) as Json;
   for (let i = 0; i < 3; i++) {
     const wrapper = WRAPPERS.find((w) => message[w]?.message);
     if (!wrapper) break;
     message = message[wrapper].message;
   }
-  const base = { channel: 'evolution' as const, bot, providerId: String(key.id), contactKey: number, phoneNumber: number, name: typeof d.pushName === 'string' ? d.pushName : undefined };
-  const address: Address = { channel: 'evolution', instance, number };
+  const base = { channel: 'evolution' as const, bot, providerId: String(key.id), contactKey: sender.key, phoneNumber: sender.phone, name: typeof d.pushName === 'string' ? d.pushName : undefined };
+  const address: Address = { channel: 'evolution', instance, number: sender.to };
   const text = textOf(message);
   if (text !== undefined) {
     if (!text.trim()) return { kind: 'ignored', reason: 'empty text' };
@@ -79,13 +79,22 @@ function textOf(m: Json): string | undefined {
   return candidates.find((c): c is string => typeof c === 'string');
 }
 
-/** The customer's number: digits of an `@s.whatsapp.net` JID (or of the phone JID behind an `@lid`). */
-function phoneOfJid(key: Json): string | null {
-  const jids = [key.remoteJid, key.remoteJidAlt, key.senderPn].filter((j): j is string => typeof j === 'string');
-  const jid = jids.find((j) => j.endsWith('@s.whatsapp.net'));
-  if (!jid) return null;
-  const digits = jid.split('@')[0].split(':')[0];
-  return /^\d{6,20}$/.test(digits) ? digits : null;
+/** Chats that are not one customer: groups, broadcast lists and status updates, channels (newsletters). */
+const NOT_ONE_TO_ONE = /@(g\.us|broadcast|newsletter)$/;
+
+/**
+ * Who wrote, or why the message is not a customer's: their phone number when any of the key's JIDs carries it
+ * (`@s.whatsapp.net`, also behind an `@lid`), else their `@lid` id alone — WhatsApp hides some numbers, and
+ * Evolution sends to `<id>@lid` as it sends to a number.
+ */
+function senderOf(key: Json): { key: string; phone: string | null; to: string } | string {
+  if (NOT_ONE_TO_ONE.test(key.remoteJid)) return `not a one-to-one chat (${key.remoteJid})`;
+  const jids = [key.remoteJid, key.remoteJidAlt, key.senderPn, key.senderLid].filter((j): j is string => typeof j === 'string');
+  const phone = jids.map((j) => (j.endsWith('@s.whatsapp.net') ? j.split('@')[0].split(':')[0] : '')).find((d) => /^\d{6,20}$/.test(d));
+  if (phone) return { key: phone, phone, to: phone };
+  const lid = jids.map((j) => (j.endsWith('@lid') ? j.split('@')[0].split(':')[0] : '')).find((d) => /^\d{6,24}$/.test(d));
+  if (lid) return { key: `${lid}@lid`, phone: null, to: `${lid}@lid` };
+  return `no phone number or @lid sender (${key.remoteJid})`;
 }
 
 /** Send a text through the instance. Resolves with Evolution's message id. */

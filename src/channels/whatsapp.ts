@@ -70,8 +70,9 @@ export function parseCloudWebhook(body: unknown, opts: CloudParseOptions): Parse
         continue;
       }
       const names = contactNames(value.contacts);
+      const userIds = contactUserIds(value.contacts);
       const groups = opts.answersGroups?.(bot) ?? false;
-      for (const m of messages) out.push(parseOne(m, bot, phoneNumberId, names, groups));
+      for (const m of messages) out.push(parseOne(m, bot, phoneNumberId, names, groups, userIds));
     }
   }
   return out.length ? out : [{ kind: 'ignored', reason: 'no messages' }];
@@ -88,14 +89,31 @@ function contactNames(contacts: unknown): Map<string, string> {
   return names;
 }
 
+/**
+ * Business-scoped user ids by wa_id, from `contacts[].user_id`: Meta may put a customer's user id only there and
+ * not on the message (`from_user_id`). `''` holds the id of a lone contact, for a message that names no number.
+ */
+function contactUserIds(contacts: unknown): Map<string, string> {
+  const ids = new Map<string, string>();
+  const list = Array.isArray(contacts) ? (contacts as Json[]) : [];
+  for (const c of list) {
+    if (typeof c?.user_id !== 'string') continue;
+    if (c.wa_id != null) ids.set(String(c.wa_id), c.user_id);
+    if (list.length === 1) ids.set('', c.user_id);
+  }
+  return ids;
+}
+
 const PHONE = /^\d{6,20}$/;
 /** A business-scoped user id: country code, a dot, then letters, digits and dots (e.g. BR.1502576394655843). */
 const USER_ID = /^[A-Z]{2}\.[A-Za-z0-9.]{1,160}$/;
 
-function parseOne(m: Json, bot: string, phoneNumberId: string, names: Map<string, string>, groups: boolean): Parsed {
+function parseOne(m: Json, bot: string, phoneNumberId: string, names: Map<string, string>, groups: boolean, userIds: Map<string, string>): Parsed {
   const phone = m?.from != null && PHONE.test(String(m.from)) ? String(m.from) : null;
   // Customers with a username may come without a phone number: their business-scoped user id identifies them.
-  const userId = typeof m?.from_user_id === 'string' && USER_ID.test(m.from_user_id) ? m.from_user_id : null;
+  // Meta puts it on the message, or only on the sender's contact.
+  const givenUserId = typeof m?.from_user_id === 'string' ? m.from_user_id : m?.group_id == null ? userIds.get(phone ?? '') : undefined;
+  const userId = typeof givenUserId === 'string' && USER_ID.test(givenUserId) ? givenUserId : null;
   if ((!phone && !userId) || !m.id) return { kind: 'ignored', reason: 'message without a sender or id' };
   const sender = (phone ?? userId)!;
   const group = m.group_id != null ? String(m.group_id) : null;

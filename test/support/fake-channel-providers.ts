@@ -109,7 +109,7 @@ export async function startFakeEvolution(apiKey: string): Promise<FakeProvider> 
         if (!req.body?.number || typeof req.body.text !== 'string') return { status: 400, body: { status: 400, error: 'Bad Request' } };
         return {
           status: 201,
-          body: { key: { remoteJid: `${req.body.number}@s.whatsapp.net`, fromMe: true, id: nextId('3EB0') }, message: { conversation: req.body.text }, messageTimestamp: Math.floor(Date.now() / 1000), status: 'PENDING', instance: decodeURIComponent(instance) },
+          body: { key: { remoteJid: String(req.body.number).includes('@') ? req.body.number : `${req.body.number}@s.whatsapp.net`, fromMe: true, id: nextId('3EB0') }, message: { conversation: req.body.text }, messageTimestamp: Math.floor(Date.now() / 1000), status: 'PENDING', instance: decodeURIComponent(instance) },
         };
       },
     ],
