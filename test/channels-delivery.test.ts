@@ -237,3 +237,95 @@ describe('WhatsApp Cloud API: continuity and throttling', () => {
     expect(listed.body.deliveries).toEqual([expect.objectContaining({ errorCode: '131056' })]);
   });
 });
+
+// ---------------------------------------------------------------- What the transcript keeps
+
+describe('Events that go in the transcript and are never answered', () => {
+  const evo = (payload: object) => server.post('/webhooks/evolution/la-formula', payload, { 'x-webhook-token': EVO_TOKEN });
+  const signed = (payload: object) => {
+    const raw = JSON.stringify(payload);
+    return server.post('/webhooks/whatsapp/la-formula', raw, { 'x-hub-signature-256': `sha256=${createHmac('sha256', APP_SECRET).update(raw).digest('hex')}` });
+  };
+  const evoSession = 'evolution-la-formula-5491155558888';
+
+  it("Evolution: the owner's reply from the WhatsApp app is kept as an operator's message; Switchboard's own echo is not", async () => {
+    const first = fixture('evolution-messages-upsert');
+    first.data.key = { ...first.data.key, remoteJid: '5491155558888@s.whatsapp.net', remoteJidAlt: '207441938170001@lid', id: '3EB0CUSTOMER0000DEL1' };
+    await evo(first);
+    await channels.whenIdle();
+    expect(evolution.delivered()).toHaveLength(1);
+
+    const owner = fixture('evolution-messages-upsert-from-me');
+    expect((await evo(owner)).body).toMatchObject({ queued: 1 });
+    await channels.whenIdle();
+    const text = owner.data.message.extendedTextMessage.text;
+    expect((await transcript(evoSession)).at(-1)).toBe(`assistant:human:${text}`);
+    expect(evolution.delivered()).toHaveLength(1); // the bot does not answer it, nothing is sent
+    expect((await getLink(db, evoSession))?.contactName).toBe('Lucía'); // the business's pushName is not the customer's
+
+    // Evolution also reports the bot's own reply as sent from the number: recognised by its id, not recorded.
+    const [sent] = await listDeliveries(db, { sessionId: evoSession });
+    const echo = fixture('evolution-messages-upsert-from-me');
+    echo.data.key.id = sent.providerMessageId;
+    echo.data.message.extendedTextMessage.text = sent.content;
+    expect((await evo(echo)).body).toMatchObject({ queued: 0, ignored: ['sent by Switchboard (fromMe)'] });
+    await channels.whenIdle();
+    expect((await transcript(evoSession)).filter((m) => m.startsWith('assistant:human:'))).toHaveLength(1);
+  });
+
+  it('Evolution: a deleted message (messages.delete, or a REVOKE in messages.upsert) is noted in the transcript', async () => {
+    expect((await evo(fixture('evolution-messages-delete'))).body).toMatchObject({ queued: 1 });
+    expect((await evo(fixture('evolution-messages-upsert-revoke'))).body).toMatchObject({ queued: 1 });
+    await channels.whenIdle();
+    const notes = (await transcript(evoSession)).filter((m) => m.startsWith('system:'));
+    expect(notes).toEqual(['system:system:[Sistema] El cliente borró un mensaje en WhatsApp', 'system:system:[Sistema] El cliente borró un mensaje en WhatsApp']);
+    expect(evolution.requests).toHaveLength(0);
+  });
+
+  it('Cloud API: a number change is noted with the new number, and an smb_message_echoes reply kept as the operator’s', async () => {
+    const change = fixture('whatsapp-system-user-changed-number');
+    const from = change.entry[0].changes[0].value.messages[0].from;
+    const hello = fixture('whatsapp-text-contact-user-id');
+    hello.entry[0].changes[0].value.messages[0].from = hello.entry[0].changes[0].value.contacts[0].wa_id = from;
+    hello.entry[0].changes[0].value.messages[0].id = 'wamid.HBgNNTQ5MTE2NjY2MDAxMBUCABIYFkhFTExPQkVGT1JFQ0hBTkdFMDEA';
+    delete hello.entry[0].changes[0].value.contacts[0].user_id;
+    await signed(hello);
+    await channels.whenIdle();
+    graph.reset();
+    expect((await signed(change)).body).toMatchObject({ queued: 1 });
+    await channels.whenIdle();
+    expect((await transcript(`whatsapp-la-formula-${from}`)).at(-1)).toBe('system:system:[Sistema] El cliente cambió su número de WhatsApp: ahora es +5491166660011');
+
+    const echo = fixture('whatsapp-smb-message-echoes');
+    const m = echo.entry[0].changes[0].value.message_echoes[0];
+    expect((await signed(echo)).body).toMatchObject({ queued: 1 });
+    await channels.whenIdle();
+    expect(await transcript(`whatsapp-la-formula-${m.to}`)).toEqual([`assistant:human:${m.text.body}`]);
+    expect(graph.requests).toHaveLength(0);
+  });
+});
+
+describe('Chatwoot: replies in a WhatsApp inbox', () => {
+  it('splits a reply longer than 4096 characters for a WhatsApp inbox, on grapheme-safe boundaries', async () => {
+    const payload = fixture('chatwoot-message-created');
+    expect(payload.conversation.channel).toBe('Channel::Whatsapp');
+    payload.id = 9801;
+    payload.conversation.id = 81;
+    payload.content = 'aceptan transferencia?';
+    chatwoot.conversations.set('3/81', 'pending');
+    const raw = JSON.stringify(payload);
+    const ts = String(Math.floor(Date.now() / 1000));
+    await server.post('/webhooks/chatwoot/la-formula', raw, { 'x-chatwoot-signature': `sha256=${createHmac('sha256', CW_BOT_SECRET).update(`${ts}.${raw}`).digest('hex')}`, 'x-chatwoot-timestamp': ts });
+    await channels.whenIdle();
+    chatwoot.reset();
+    const sessionId = 'chatwoot-la-formula-3-81';
+    const text = Array.from({ length: 9 }, (_, i) => `Punto ${i + 1} 💪🏽: ${'todo sobre el envío y el pago '.repeat(20).trim()}.`).join('\n\n');
+    expect(text.length).toBeGreaterThan(4096);
+    const row = await insertMessage(db, { sessionId, role: 'assistant', source: 'bot', content: text });
+    expect(await channels.hub.deliver(runtime.bot('la-formula'), sessionId, (await getLink(db, sessionId))!.address, text, row.id)).toBe(true);
+    const parts = chatwoot.messagesTo(3, 81).map((r) => r.body.content as string);
+    expect(parts.length).toBeGreaterThan(1);
+    for (const p of parts) expect(p.length).toBeLessThanOrEqual(4096);
+    expect(parts.join('\n\n')).toBe(text);
+  });
+});

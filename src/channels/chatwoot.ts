@@ -13,6 +13,7 @@ import { callJson, ProviderError, withRetry } from './http.ts';
 import type { ChannelAdapter, ChannelHub } from './hub.ts';
 import { channelSessionId, findChannelSession } from './sessions.ts';
 import { chatwootAccountOf, getLink, markOpenedForHandoff, openedForHandoff, receivedAfterOpening } from './store.ts';
+import { WHATSAPP_TEXT_LIMIT } from './render.ts';
 import { statusFailedText, statusUnknownText } from './texts.ts';
 import type { Address, InboundMessage, MediaKind, Parsed } from './types.ts';
 
@@ -64,7 +65,7 @@ export function parseChatwootWebhook(body: unknown, bot: string): Parsed | Chatw
     contactKey: `${accountId}:${conversationId}`,
     phoneNumber: phone || null,
     name: typeof sender.name === 'string' ? sender.name : undefined,
-    address: { channel: 'chatwoot', accountId, conversationId } as Address,
+    address: { channel: 'chatwoot', accountId, conversationId, ...(typeof conv.channel === 'string' && conv.channel ? { inbox: conv.channel } : {}) } as Address,
     conversationStatus: typeof conv.status === 'string' ? conv.status : undefined,
   };
   const content = typeof b.content === 'string' ? b.content.trim() : '';
@@ -199,6 +200,8 @@ export function chatwootAdapter(
   return {
     name: 'chatwoot',
     label: 'Chatwoot',
+    // Chatwoot passes a WhatsApp inbox's replies on to WhatsApp, which takes at most 4096 characters a message.
+    maxLength: (a) => (addr(a).inbox === 'Channel::Whatsapp' ? WHATSAPP_TEXT_LIMIT : Number.POSITIVE_INFINITY),
     send: (a, text, bot) => api.sendMessage(addr(a), text, bot),
 
     async beforeTurn(msg: InboundMessage, session: SessionRow) {

@@ -1,4 +1,4 @@
-// Evolution API (v2): `messages.upsert` webhooks in, `POST /message/sendText/{instance}` out.
+// Evolution API (v2): `messages.upsert` and `messages.delete` webhooks in, `POST /message/sendText/{instance}` out.
 import type { EvolutionConfig } from './config.ts';
 import { callJson } from './http.ts';
 import type { Address, MediaKind, Parsed } from './types.ts';
@@ -31,20 +31,43 @@ export function parseEvolutionWebhook(body: unknown, bot: string, instance?: str
   if (!body || typeof body !== 'object') return [{ kind: 'ignored', reason: 'not a JSON object' }];
   const b = body as Json;
   const event = String(b.event ?? '').toLowerCase().replace(/_/g, '.');
-  if (event !== 'messages.upsert') return [{ kind: 'ignored', reason: `event '${b.event ?? ''}' is not messages.upsert` }];
+  if (event !== 'messages.upsert' && event !== 'messages.delete') return [{ kind: 'ignored', reason: `event '${b.event ?? ''}' is not messages.upsert or messages.delete` }];
   const from = typeof b.instance === 'string' ? b.instance : typeof b.instance?.instanceName === 'string' ? b.instance.instanceName : undefined;
   if (instance && from && from !== instance) return [{ kind: 'ignored', reason: `instance '${from}' is not this bot's instance` }];
   const via = instance ?? from;
   if (!via) return [{ kind: 'ignored', reason: 'no instance: set EVOLUTION_INSTANCE or settings.channels.evolution.instance' }];
   const items: Json[] = Array.isArray(b.data) ? b.data : Array.isArray(b.data?.messages) ? b.data.messages : b.data ? [b.data] : [];
   if (!items.length) return [{ kind: 'ignored', reason: 'no data' }];
-  return items.map((d) => parseOne(d, bot, via));
+  return items.map((d) => (event === 'messages.delete' ? parseDelete(d, bot, via) : parseOne(d, bot, via)));
+}
+
+/** `messages.delete`: the key of the deleted message (as `data.key`, or as `data` itself). */
+function parseDelete(d: Json, bot: string, instance: string): Parsed {
+  const key = (d?.key ?? d) as Json;
+  return deletion(key, key, bot, instance);
+}
+
+/** A deleted message, `key` naming the chat and who deleted it, `deleted` the message that is gone. */
+function deletion(key: Json, deleted: Json, bot: string, instance: string): Parsed {
+  if (typeof key?.remoteJid !== 'string' || !deleted?.id) return { kind: 'ignored', reason: 'deletion without a message key' };
+  const sender = senderOf(key);
+  if (typeof sender === 'string') return { kind: 'ignored', reason: sender };
+  const message = {
+    channel: 'evolution' as const,
+    bot,
+    providerId: `${deleted.id}:deleted`,
+    contactKey: sender.key,
+    phoneNumber: sender.phone,
+    text: null,
+    address: { channel: 'evolution', instance, number: sender.to } as Address,
+    note: { kind: 'deleted', by: key.fromMe === true ? 'business' : 'customer' } as const,
+  };
+  return { kind: 'message', message };
 }
 
 function parseOne(d: Json, bot: string, instance: string): Parsed {
   const key = d?.key as Json | undefined;
   if (!key || typeof key.remoteJid !== 'string' || !key.id) return { kind: 'ignored', reason: 'no message key' };
-  if (key.fromMe === true) return { kind: 'ignored', reason: 'sent by us (fromMe)' };
   const sender = senderOf(key);
   if (typeof sender === 'string') return { kind: 'ignored', reason: sender };
   let message = (d.message ?? {}) as Json;
@@ -53,9 +76,18 @@ function parseOne(d: Json, bot: string, instance: string): Parsed {
     if (!wrapper) break;
     message = message[wrapper].message;
   }
-  const base = { channel: 'evolution' as const, bot, providerId: String(key.id), contactKey: sender.key, phoneNumber: sender.phone, name: typeof d.pushName === 'string' ? d.pushName : undefined };
+  const fromMe = key.fromMe === true;
+  // A message the business sent: pushName is then the business's own name, not the customer's.
+  const base = { channel: 'evolution' as const, bot, providerId: String(key.id), contactKey: sender.key, phoneNumber: sender.phone, name: !fromMe && typeof d.pushName === 'string' ? d.pushName : undefined };
   const address: Address = { channel: 'evolution', instance, number: sender.to };
+  const revoked = message.protocolMessage;
+  if (revoked && (revoked.type === 'REVOKE' || revoked.type === 0)) return deletion(key, revoked.key ?? key, bot, instance);
   const text = textOf(message);
+  // Sent from the number itself: the owner answering in the WhatsApp app (the hub drops Switchboard's own sends).
+  if (fromMe) {
+    if (text === undefined || !text.trim()) return { kind: 'ignored', reason: 'sent from the business number, nothing to keep (fromMe)' };
+    return { kind: 'message', message: { ...base, text: text.trim(), address, note: { kind: 'owner_reply' } } };
+  }
   if (text !== undefined) {
     if (!text.trim()) return { kind: 'ignored', reason: 'empty text' };
     return { kind: 'message', message: { ...base, text: text.trim(), address } };

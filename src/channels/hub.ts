@@ -19,6 +19,7 @@ import {
   linkSession,
   MAX_INBOUND_ATTEMPTS,
   recordInbound,
+  sentBySwitchboard,
   setInboundSession,
   startDelivery,
   unfinishedInbound,
@@ -26,11 +27,11 @@ import {
   type InboundStatus,
 } from './store.ts';
 import { renderReply, splitReply, type ReplyFormat } from './render.ts';
-import { deliveryFailedText, deliveryRejectedText, inboundFailedText, mediaPlaceholder, mediaUnsupportedText } from './texts.ts';
+import { deliveryFailedText, deliveryRejectedText, inboundFailedText, mediaPlaceholder, mediaUnsupportedText, noteText } from './texts.ts';
 import { admitInbound } from './ingress.ts';
 import { channelSessionId, ensureChannelSession, findChannelSession } from './sessions.ts';
 import { ConversationRateLimit } from '../ingress/index.ts';
-import type { Address, ChannelName, DeliveryStatusReport, InboundMessage } from './types.ts';
+import type { Address, ChannelName, ChannelNote, DeliveryStatusReport, InboundMessage } from './types.ts';
 
 /** What a channel contributes: how to send, and (Chatwoot) what to check around a turn. */
 export interface ChannelAdapter {
@@ -39,8 +40,8 @@ export interface ChannelAdapter {
   label: string;
   /** How replies are shown: WhatsApp marks, markdown (Chatwoot renders it) or plain text. Default markdown. */
   format?: ReplyFormat;
-  /** The longest text one message may carry; longer replies go out in parts split between paragraphs. */
-  maxLength?: number;
+  /** The longest text one message may carry (per address, e.g. a Chatwoot WhatsApp inbox); longer replies go out in parts. */
+  maxLength?: number | ((address: Address) => number);
   /** Send one text. Resolves with the provider's message id; throws (ProviderError) on failure. */
   send(address: Address, text: string, bot: string): Promise<string | undefined>;
   /** 'record' stores the message without running the bot (e.g. a person has it in Chatwoot). Default 'run'. */
@@ -48,8 +49,8 @@ export interface ChannelAdapter {
   afterTurn?(msg: InboundMessage, session: SessionRow, result: ChatResult): Promise<void>;
 }
 
-/** 'ignored': nothing was left to answer once the ingress cleaned the text. */
-export type AcceptOutcome = 'queued' | 'duplicate' | 'ignored';
+/** 'ignored': nothing was left to answer once the ingress cleaned the text. 'own': the echo of a message Switchboard sent. */
+export type AcceptOutcome = 'queued' | 'duplicate' | 'ignored' | 'own';
 
 export class ChannelHub {
   readonly queue: SerialQueue;
@@ -90,6 +91,7 @@ export class ChannelHub {
   async accept(received: InboundMessage): Promise<AcceptOutcome> {
     const msg = admitInbound(received);
     if (!msg) return 'ignored';
+    if (msg.note?.kind === 'owner_reply' && (await sentBySwitchboard(this.db, msg))) return 'own';
     const sessionId = channelSessionId(msg);
     if (!(await recordInbound(this.db, msg, sessionId))) return 'duplicate';
     void this.queue.enqueue(sessionId, () => this.process(msg, sessionId, ['queued']));
@@ -150,6 +152,7 @@ export class ChannelHub {
   private async handle(msg: InboundMessage, queueKey: string): Promise<InboundStatus> {
     const bot = this.runtime.bots.get(msg.bot);
     if (!bot) return 'ignored';
+    if (msg.note) return this.recordNote(bot, msg, msg.note, queueKey);
     // A message from a registered user's phone number is that user's (bots that require sign-in answer them).
     const user = msg.phoneNumber ? await store.findUserByPhone(this.db, msg.phoneNumber) : undefined;
     let session = await ensureChannelSession(this.db, msg, user?.id);
@@ -190,6 +193,27 @@ export class ChannelHub {
     return 'done';
   }
 
+  /**
+   * An event that only goes in the transcript, never answered: the owner's reply from the WhatsApp app (as an
+   * operator's message, in a conversation of its own if the customer never wrote), a number change, a deletion
+   * (these only in a conversation that exists).
+   */
+  private async recordNote(bot: LoadedBot, msg: InboundMessage, note: ChannelNote, queueKey: string): Promise<InboundStatus> {
+    const session = note.kind === 'owner_reply' ? await ensureChannelSession(this.db, msg) : await findChannelSession(this.db, msg);
+    if (!session) return 'ignored';
+    if (session.id !== queueKey) await setInboundSession(this.db, msg, session.id);
+    if (await store.findByClientMessageId(this.db, session.id, msg.providerId)) return 'done';
+    const label = this.adapters.get(msg.channel)?.label ?? msg.channel;
+    const row =
+      note.kind === 'owner_reply'
+        ? await store.insertMessage(this.db, { sessionId: session.id, role: 'assistant', source: 'human', content: msg.text ?? '', clientMessageId: msg.providerId, workflow: session.activeWorkflow })
+        : await store.insertMessage(this.db, { sessionId: session.id, role: 'system', source: 'system', content: noteText(bot.config, note, label), clientMessageId: msg.providerId });
+    if (note.kind === 'owner_reply') await linkSession(this.db, { sessionId: session.id, channel: msg.channel, bot: msg.bot, address: msg.address, contactName: null });
+    this.log(`[channels] ${msg.channel} ${note.kind.replace('_', ' ')} in ${session.id} recorded (${msg.providerId})`);
+    this.publish(bot, row);
+    return 'done';
+  }
+
   /** Keep the customer's message in the transcript without running the bot. */
   private async recordCustomerMessage(bot: LoadedBot, session: SessionRow, msg: InboundMessage): Promise<MessageRow | undefined> {
     const known = await store.findByClientMessageId(this.db, session.id, msg.providerId);
@@ -227,7 +251,8 @@ export class ChannelHub {
    */
   async deliver(bot: LoadedBot, sessionId: string, address: Address, text: string, messageId: number | null): Promise<boolean> {
     const adapter = this.adapter(address.channel);
-    const parts = splitReply(renderReply(text, adapter.format ?? 'markdown'), adapter.maxLength ?? Number.POSITIVE_INFINITY);
+    const limit = typeof adapter.maxLength === 'function' ? adapter.maxLength(address) : (adapter.maxLength ?? Number.POSITIVE_INFINITY);
+    const parts = splitReply(renderReply(text, adapter.format ?? 'markdown'), limit);
     for (const [part, content] of parts.entries()) {
       if (messageId !== null && (await wasDelivered(this.db, messageId, part))) continue;
       const id = await startDelivery(this.db, { sessionId, bot: bot.config.id, channel: address.channel, kind: 'message', messageId, part, content, address });

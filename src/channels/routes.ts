@@ -63,7 +63,7 @@ export function createChannels(runtime: Runtime, config: ChannelsConfig = channe
         const outcome = await hub.accept(p.message);
         if (outcome === 'queued') queued++;
         else if (outcome === 'duplicate') duplicates++;
-        else ignored.push('empty text');
+        else ignored.push(outcome === 'own' ? 'sent by Switchboard (fromMe)' : 'empty text');
       }
     }
     return { ok: true, queued, duplicates, ignored, ...(failedDeliveries ? { failedDeliveries } : {}) };

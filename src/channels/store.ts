@@ -238,6 +238,19 @@ export async function whatsappLinkOfUser(sql: Sql, bot: string, userId: string):
   return row ? getLink(sql, row.session_id) : undefined;
 }
 
+/**
+ * True when a message the business number sent is one of Switchboard's own sends: its provider id is a delivery's,
+ * or (the echo came before the send's answer) a delivery to that conversation still pending carries the same text.
+ */
+export async function sentBySwitchboard(sql: Sql, msg: Pick<InboundMessage, 'channel' | 'bot' | 'providerId' | 'text' | 'contactKey'>): Promise<boolean> {
+  const rows = await sql.query(
+    `select 1 from channel_deliveries where channel = $1 and bot = $2 and kind = 'message'
+       and (provider_message_id = $3 or (status = 'pending' and content = $4 and created_at > now() - interval '10 minutes')) limit 1`,
+    [msg.channel, msg.bot, msg.providerId, msg.text ?? ''],
+  );
+  return rows.length > 0;
+}
+
 export type DeliveryKind = 'message' | 'status';
 export type DeliveryStatus = 'pending' | 'sent' | 'failed';
 

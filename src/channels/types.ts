@@ -13,7 +13,8 @@ export type Address =
    * business-scoped user id when Meta sent it, so a later message without the number finds this conversation.
    */
   | { channel: 'whatsapp'; phoneNumberId: string; to: string; kind?: 'phone' | 'user' | 'group'; userId?: string }
-  | { channel: 'chatwoot'; accountId: number; conversationId: number };
+  /** `inbox`: the Chatwoot channel type of the conversation's inbox (e.g. `Channel::Whatsapp`), when the webhook named it. */
+  | { channel: 'chatwoot'; accountId: number; conversationId: number; inbox?: string };
 
 /** Media kinds the bots cannot read (they get the `media_unsupported` reply). */
 export type MediaKind = 'image' | 'audio' | 'video' | 'document' | 'sticker' | 'location' | 'contact' | 'other';
@@ -38,7 +39,18 @@ export interface InboundMessage {
   conversationStatus?: string;
   /** The text's original length when it was over the runtime's limit (`text` is then its cut start): answered "too long". */
   tooLong?: number;
+  /** Not a customer question: an event the transcript keeps and the bot never answers. */
+  note?: ChannelNote;
 }
+
+/**
+ * Events of a conversation that only go in its transcript: the customer changed number, a message was deleted,
+ * or the business owner answered from the WhatsApp app (`text` is then their reply).
+ */
+export type ChannelNote =
+  | { kind: 'number_changed'; newNumber?: string }
+  | { kind: 'deleted'; by: 'customer' | 'business' }
+  | { kind: 'owner_reply' };
 
 /** A provider's later word on a message we sent: WhatsApp reports a failed delivery after accepting the send. */
 export interface DeliveryStatusReport {

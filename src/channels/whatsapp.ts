@@ -46,13 +46,15 @@ export function parseCloudWebhook(body: unknown, opts: CloudParseOptions): Parse
   const out: Parsed[] = [];
   for (const entry of Array.isArray(b.entry) ? b.entry : []) {
     for (const change of Array.isArray(entry?.changes) ? entry.changes : []) {
-      if (change?.field !== 'messages') {
+      const echoes = change?.field === 'smb_message_echoes';
+      if (change?.field !== 'messages' && !echoes) {
         out.push({ kind: 'ignored', reason: `field '${change?.field}'` });
         continue;
       }
       const value = (change.value ?? {}) as Json;
       for (const s of Array.isArray(value.statuses) ? value.statuses : []) out.push(parseStatus(s));
-      const messages: Json[] = Array.isArray(value.messages) ? value.messages : [];
+      // Messages the owner sent from the WhatsApp Business app on a number that also uses the Cloud API.
+      const messages: Json[] = echoes ? (Array.isArray(value.message_echoes) ? value.message_echoes : []) : Array.isArray(value.messages) ? value.messages : [];
       if (!messages.length) continue;
       const phoneNumberId = value.metadata?.phone_number_id != null ? String(value.metadata.phone_number_id) : '';
       if (!phoneNumberId) {
@@ -72,7 +74,7 @@ export function parseCloudWebhook(body: unknown, opts: CloudParseOptions): Parse
       const names = contactNames(value.contacts);
       const userIds = contactUserIds(value.contacts);
       const groups = opts.answersGroups?.(bot) ?? false;
-      for (const m of messages) out.push(parseOne(m, bot, phoneNumberId, names, groups, userIds));
+      for (const m of messages) out.push(echoes ? parseEcho(m, bot, phoneNumberId) : parseOne(m, bot, phoneNumberId, names, groups, userIds));
     }
   }
   return out.length ? out : [{ kind: 'ignored', reason: 'no messages' }];
@@ -133,6 +135,7 @@ function parseOne(m: Json, bot: string, phoneNumberId: string, names: Map<string
     name: names.get(sender) ?? (userId ? names.get(userId) : undefined),
     address,
   };
+  if (m.type === 'system') return parseSystem(m, base);
   const text =
     m.type === 'text' ? m.text?.body : m.type === 'interactive' ? (m.interactive?.button_reply?.title ?? m.interactive?.list_reply?.title) : m.type === 'button' ? m.button?.text : undefined;
   if (typeof text === 'string') {
@@ -145,6 +148,25 @@ function parseOne(m: Json, bot: string, phoneNumberId: string, names: Map<string
     return { kind: 'message', message: { ...base, text: null, media, caption: typeof caption === 'string' ? caption : undefined } };
   }
   return { kind: 'ignored', reason: `message type '${m.type}'` };
+}
+
+/** A system message: the customer changed number (the new one in `wa_id`, or `new_wa_id` in older versions). */
+function parseSystem(m: Json, base: Omit<InboundMessage, 'text'>): Parsed {
+  const type = String(m.system?.type ?? '');
+  if (type !== 'customer_changed_number' && type !== 'user_changed_number') return { kind: 'ignored', reason: `system message '${type}'` };
+  const given = m.system?.wa_id ?? m.system?.new_wa_id;
+  const newNumber = given != null && PHONE.test(String(given)) ? String(given) : undefined;
+  return { kind: 'message', message: { ...base, text: null, note: { kind: 'number_changed', newNumber } } };
+}
+
+/** A message the owner sent from the WhatsApp Business app (`smb_message_echoes`): `to` is the customer. */
+function parseEcho(m: Json, bot: string, phoneNumberId: string): Parsed {
+  const to = m?.to != null && PHONE.test(String(m.to)) ? String(m.to) : null;
+  const text = m?.type === 'text' ? m.text?.body : undefined;
+  if (!to || !m.id) return { kind: 'ignored', reason: 'message echo without a customer number or id' };
+  if (typeof text !== 'string' || !text.trim()) return { kind: 'ignored', reason: `message echo of type '${m.type}'` };
+  const address: Address = { channel: 'whatsapp', phoneNumberId, to };
+  return { kind: 'message', message: { channel: 'whatsapp', bot, providerId: String(m.id), contactKey: to, phoneNumber: to, text: text.trim(), address, note: { kind: 'owner_reply' } } };
 }
 
 /** sent / delivered / read need nothing; `failed` means a message Meta had accepted never reached the customer. */
