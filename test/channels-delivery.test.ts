@@ -329,3 +329,64 @@ describe('Chatwoot: replies in a WhatsApp inbox', () => {
     expect(parts.join('\n\n')).toBe(text);
   });
 });
+
+describe("WhatsApp Cloud API: an operator's reply after 24 hours of customer silence", () => {
+  const signed = (payload: object) => {
+    const raw = JSON.stringify(payload);
+    return server.post('/webhooks/whatsapp/la-formula', raw, { 'x-hub-signature-256': `sha256=${createHmac('sha256', APP_SECRET).update(raw).digest('hex')}` });
+  };
+  /** A customer who wrote, the bot answered, an operator took over, and then the customer said nothing for 25 hours. */
+  const silentCustomer = async (phone: string, id: string) => {
+    const p = fixture('whatsapp-text');
+    const v = p.entry[0].changes[0].value;
+    v.messages[0].id = id;
+    v.messages[0].from = v.contacts[0].wa_id = phone;
+    delete v.messages[0].from_user_id;
+    delete v.contacts[0].user_id;
+    await signed(p);
+    await channels.whenIdle();
+    const sessionId = `whatsapp-la-formula-${phone}`;
+    expect((await operator('POST', `/api/sessions/${sessionId}/handoff`, { mode: 'human' })).status).toBe(200);
+    expect((await operator('GET', `/api/channels/sessions/${sessionId}/window`)).body).toMatchObject({ windowOpen: true });
+    await db.query(`update messages set created_at = created_at - interval '25 hours' where session_id = $1`, [sessionId]);
+    graph.reset();
+    return sessionId;
+  };
+
+  it('without a template: the window API and the reply route say why before anything is stored or sent', async () => {
+    const sessionId = await silentCustomer('5491166660020', 'wamid.HBgNNTQ5MTE2NjY2MDAyMBUCABIYFldJTkRPV0NMT1NFRDAwMDAwMQA=');
+    const window = await operator('GET', `/api/channels/sessions/${sessionId}/window`);
+    expect(window).toMatchObject({ status: 200, body: { channel: 'whatsapp', windowOpen: false, reopenTemplate: null, reason: expect.stringMatching(/24 hours.*reopenTemplate/) } });
+    const before = await transcript(sessionId);
+    const r = await operator('POST', `/api/sessions/${sessionId}/reply`, { message: 'Ya tenemos tu pedido listo para retirar.' });
+    expect(r.status).toBe(409);
+    expect(JSON.stringify(r.body)).toMatch(/cannot reach the customer on WhatsApp.*24 hours/);
+    await channels.whenIdle();
+    expect(await transcript(sessionId)).toEqual(before);
+    expect(graph.requests).toHaveLength(0);
+  });
+
+  it("with settings.channels.whatsapp.reopenTemplate: the reply goes out as that template, carrying the operator's text", async () => {
+    const config = runtime.bot('la-formula').config;
+    const before = config.settings;
+    config.settings = { ...before, channels: { whatsapp: { reopenTemplate: { name: 'retomar_conversacion', language: 'es_AR' } } } };
+    try {
+      const sessionId = await silentCustomer('5491166660021', 'wamid.HBgNNTQ5MTE2NjY2MDAyMRUCABIYFlRFTVBMQVRFUkVPUEVOMDAwMQA=');
+      expect((await operator('GET', `/api/channels/sessions/${sessionId}/window`)).body).toMatchObject({ windowOpen: false, reopenTemplate: { name: 'retomar_conversacion' } });
+      const text = 'Ya tenemos tu pedido listo para retirar.';
+      expect((await operator('POST', `/api/sessions/${sessionId}/reply`, { message: text })).status).toBe(200);
+      await channels.whenIdle();
+      expect(graph.delivered().map((x) => x.body)).toEqual([
+        {
+          messaging_product: 'whatsapp',
+          to: '5491166660021',
+          type: 'template',
+          template: { name: 'retomar_conversacion', language: { code: 'es_AR' }, components: [{ type: 'body', parameters: [{ type: 'text', text }] }] },
+        },
+      ]);
+      expect(await listDeliveries(db, { sessionId, status: 'sent' })).toContainEqual(expect.objectContaining({ content: text, part: 0 }));
+    } finally {
+      config.settings = before;
+    }
+  });
+});

@@ -10,6 +10,8 @@ import type { MessageRow, SessionRow } from '../store/index.ts';
 import type { ChannelsConfig } from './config.ts';
 import { errorCodeOf, withRetry } from './http.ts';
 import { SerialQueue } from './queue.ts';
+import { whatsappWindow, type WindowState } from './window.ts';
+import type { ReopenTemplate } from '../bot/index.ts';
 import {
   claimInbound,
   failDeliveryLater,
@@ -44,6 +46,8 @@ export interface ChannelAdapter {
   maxLength?: number | ((address: Address) => number);
   /** Send one text. Resolves with the provider's message id; throws (ProviderError) on failure. */
   send(address: Address, text: string, bot: string): Promise<string | undefined>;
+  /** Send an approved template carrying `text` (WhatsApp outside the 24-hour window). */
+  sendTemplate?(address: Address, template: ReopenTemplate, text: string, bot: string): Promise<string | undefined>;
   /** 'record' stores the message without running the bot (e.g. a person has it in Chatwoot). Default 'run'. */
   beforeTurn?(msg: InboundMessage, session: SessionRow): Promise<'run' | 'record'>;
   afterTurn?(msg: InboundMessage, session: SessionRow, result: ChatResult): Promise<void>;
@@ -64,6 +68,11 @@ export class ChannelHub {
     this.log = config.log ?? ((m) => console.error(m));
     this.queue = new SerialQueue((key, err) => this.log(`[channels] job of ${key} failed: ${(err as Error).message}`));
     runtime.operatorListeners.push((session, message) => this.onOperatorReply(session, message));
+    // Refused before it is stored: a reply WhatsApp would not take (outside the 24-hour window, no template).
+    runtime.operatorReplyGuards.push(async (session) => {
+      const window = await this.replyWindow(session.id);
+      return window && !window.open && !window.reopenTemplate ? `this reply cannot reach the customer on WhatsApp: ${window.reason}` : null;
+    });
   }
 
   warn(msg: string): void {
@@ -255,19 +264,37 @@ export class ChannelHub {
     const parts = splitReply(renderReply(text, adapter.format ?? 'markdown'), limit);
     for (const [part, content] of parts.entries()) {
       if (messageId !== null && (await wasDelivered(this.db, messageId, part))) continue;
-      const id = await startDelivery(this.db, { sessionId, bot: bot.config.id, channel: address.channel, kind: 'message', messageId, part, content, address });
-      const out = await withRetry(() => adapter.send(address, content, bot.config.id), this.config.retryDelaysMs, this.config.sleep);
-      if (out.ok) {
-        await finishDelivery(this.db, id, { status: 'sent', attempts: out.attempts, providerMessageId: out.value ?? null });
-        continue;
-      }
-      const code = errorCodeOf(out.error);
-      this.log(`[channels] ${adapter.label} delivery to ${describe(address)} failed after ${out.attempts} attempt(s): ${out.error.message}`);
-      await finishDelivery(this.db, id, { status: 'failed', attempts: out.attempts, lastError: out.error.message, errorCode: code });
-      await this.systemMessage(bot, sessionId, deliveryFailedText(bot.config, adapter.label, code));
-      return false;
+      if (!(await this.sendPart(bot, sessionId, address, messageId, part, content, () => adapter.send(address, content, bot.config.id)))) return false;
     }
     return true;
+  }
+
+  /** One outgoing message with retries, recorded; on failure the operator sees a system message. */
+  private async sendPart(bot: LoadedBot, sessionId: string, address: Address, messageId: number | null, part: number, content: string, send: () => Promise<string | undefined>): Promise<boolean> {
+    const adapter = this.adapter(address.channel);
+    const id = await startDelivery(this.db, { sessionId, bot: bot.config.id, channel: address.channel, kind: 'message', messageId, part, content, address });
+    const out = await withRetry(send, this.config.retryDelaysMs, this.config.sleep);
+    if (out.ok) {
+      await finishDelivery(this.db, id, { status: 'sent', attempts: out.attempts, providerMessageId: out.value ?? null });
+      return true;
+    }
+    const code = errorCodeOf(out.error);
+    this.log(`[channels] ${adapter.label} delivery to ${describe(address)} failed after ${out.attempts} attempt(s): ${out.error.message}`);
+    await finishDelivery(this.db, id, { status: 'failed', attempts: out.attempts, lastError: out.error.message, errorCode: code });
+    await this.systemMessage(bot, sessionId, deliveryFailedText(bot.config, adapter.label, code));
+    return false;
+  }
+
+  /**
+   * Whether an operator's reply can reach this conversation now, and how: WhatsApp through the Cloud API takes
+   * free text only within 24 hours of the customer's last message, then only the bot's reopen template.
+   */
+  async replyWindow(sessionId: string): Promise<(WindowState & { channel: ChannelName }) | null> {
+    const link = await getLink(this.db, sessionId);
+    const bot = link ? this.runtime.bots.get(link.bot) : undefined;
+    if (!link || !bot || !this.adapters.has(link.address.channel)) return null;
+    const state = await whatsappWindow(this.db, bot.config, sessionId, link.address);
+    return state ? { channel: link.address.channel, ...state } : null;
   }
 
   /**
@@ -324,6 +351,14 @@ export class ChannelHub {
     if (!bot) return;
     // Not awaited: the console's request returns at once; retries happen in the conversation's queue.
     void this.queue.enqueue(session.id, async () => {
+      const window = await whatsappWindow(this.db, bot.config, session.id, link.address);
+      const adapter = this.adapter(link.address.channel);
+      if (window && !window.open && window.reopenTemplate && adapter.sendTemplate) {
+        const template = window.reopenTemplate;
+        if (await wasDelivered(this.db, message.id, 0)) return;
+        await this.sendPart(bot, session.id, link.address, message.id, 0, message.content, () => adapter.sendTemplate!(link.address, template, message.content, bot.config.id));
+        return;
+      }
       await this.deliver(bot, session.id, link.address, message.content, message.id);
     });
   }

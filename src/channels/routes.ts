@@ -16,7 +16,7 @@ import { ChannelHub } from './hub.ts';
 import { WHATSAPP_TEXT_LIMIT } from './render.ts';
 import { channelMigrations } from './store.ts';
 import type { Address, ChannelName, Parsed } from './types.ts';
-import { continueKnownCustomer, parseCloudWebhook, sendCloudText, verifyMetaSignature } from './whatsapp.ts';
+import { continueKnownCustomer, parseCloudWebhook, sendCloudTemplate, sendCloudText, verifyMetaSignature } from './whatsapp.ts';
 
 export interface Channels {
   hub: ChannelHub;
@@ -37,7 +37,15 @@ export function createChannels(runtime: Runtime, config: ChannelsConfig = channe
   const timeout = config.httpTimeoutMs;
   const whatsAppText = { label: 'WhatsApp', format: 'whatsapp', maxLength: WHATSAPP_TEXT_LIMIT } as const;
   if (evolution) hub.register({ name: 'evolution', ...whatsAppText, send: (a, text) => sendEvolutionText(evolution, a as Extract<Address, { channel: 'evolution' }>, text, timeout) });
-  if (whatsapp) hub.register({ name: 'whatsapp', ...whatsAppText, send: (a, text) => sendCloudText(whatsapp, a as Extract<Address, { channel: 'whatsapp' }>, text, timeout) });
+  if (whatsapp) {
+    const cloud = (a: Address) => a as Extract<Address, { channel: 'whatsapp' }>;
+    hub.register({
+      name: 'whatsapp',
+      ...whatsAppText,
+      send: (a, text) => sendCloudText(whatsapp, cloud(a), text, timeout),
+      sendTemplate: (a, template, text) => sendCloudTemplate(whatsapp, cloud(a), template, text, timeout),
+    });
+  }
   const cw = chatwoot ? chatwootAdapter(hub, new ChatwootApi(chatwoot, timeout)) : null;
   if (cw) hub.register(cw);
   // Mode changes made in Switchboard (console take-over or hand-back) are mirrored to Chatwoot's status.
@@ -90,7 +98,7 @@ export function createChannels(runtime: Runtime, config: ChannelsConfig = channe
       await hub.whenIdle();
     });
 
-    if (ctx) deliveryRoutes(app, runtime, ctx.auth);
+    if (ctx) deliveryRoutes(app, runtime, ctx.auth, hub);
 
     // ------------------------------------------------------------ Evolution API
     const evolutionWebhook = async (req: FastifyRequest<{ Params: { bot: string } }>) => {

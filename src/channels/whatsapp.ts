@@ -1,5 +1,6 @@
 // WhatsApp Cloud API (Meta): signed webhooks in (X-Hub-Signature-256), Graph API `/{phone_number_id}/messages` out.
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { ReopenTemplate } from '../bot/index.ts';
 import type { WhatsAppCloudConfig } from './config.ts';
 import { callJson, ProviderError } from './http.ts';
 import type { Sql } from '../store/index.ts';
@@ -189,6 +190,29 @@ export async function sendCloudText(cfg: WhatsAppCloudConfig, address: Extract<A
   const res = await callJson<Json>(`${cfg.graphUrl}/${cfg.version}/${encodeURIComponent(address.phoneNumberId)}/messages`, {
     headers: { authorization: `Bearer ${cfg.token}` },
     body: { messaging_product: 'whatsapp', ...recipientOf(address), type: 'text', text: { body: text } },
+    timeoutMs,
+  });
+  const id = res?.messages?.[0]?.id;
+  return typeof id === 'string' ? id : undefined;
+}
+
+/** Send an approved template whose one body variable carries `text` (outside the 24-hour window). Resolves with the wamid. */
+export async function sendCloudTemplate(
+  cfg: WhatsAppCloudConfig,
+  address: Extract<Address, { channel: 'whatsapp' }>,
+  template: ReopenTemplate,
+  text: string,
+  timeoutMs: number,
+): Promise<string | undefined> {
+  if (!cfg.token) throw new ProviderError('WHATSAPP_TOKEN is not set: cannot send through the Cloud API', null, false);
+  const res = await callJson<Json>(`${cfg.graphUrl}/${cfg.version}/${encodeURIComponent(address.phoneNumberId)}/messages`, {
+    headers: { authorization: `Bearer ${cfg.token}` },
+    body: {
+      messaging_product: 'whatsapp',
+      ...recipientOf(address),
+      type: 'template',
+      template: { name: template.name, language: { code: template.language }, components: [{ type: 'body', parameters: [{ type: 'text', text }] }] },
+    },
     timeoutMs,
   });
   const id = res?.messages?.[0]?.id;

@@ -119,7 +119,7 @@ export async function startFakeEvolution(apiKey: string): Promise<FakeProvider> 
 /**
  * WhatsApp Cloud API: POST /{version}/{phone_number_id}/messages with a Bearer token, to a phone number (`to`),
  * a business-scoped user id (`recipient`) or a group (`recipient_type: "group"`). Like Meta, it accepts a text
- * body up to 4096 characters.
+ * body up to 4096 characters, or a template (name, language code, components).
  */
 export async function startFakeGraph(token: string): Promise<FakeProvider> {
   const invalid = (message: string) => ({ status: 400, body: { error: { message: `(#100) ${message}`, type: 'OAuthException', code: 100 } } });
@@ -130,8 +130,9 @@ export async function startFakeGraph(token: string): Promise<FakeProvider> {
       (req) => {
         if (req.headers.authorization !== `Bearer ${token}`) return { status: 401, body: { error: { message: 'Invalid OAuth access token.', type: 'OAuthException', code: 190 } } };
         const b = req.body;
-        if (b?.messaging_product !== 'whatsapp' || !(b.to || b.recipient) || b.type !== 'text' || typeof b.text?.body !== 'string') return invalid('Invalid parameter');
-        if (b.text.body.length > 4096) return invalid('Param text[body] must be at most 4096 characters long.');
+        const template = b?.type === 'template' && typeof b.template?.name === 'string' && typeof b.template?.language?.code === 'string';
+        if (b?.messaging_product !== 'whatsapp' || !(b.to || b.recipient) || !(template || (b.type === 'text' && typeof b.text?.body === 'string'))) return invalid('Invalid parameter');
+        if (!template && b.text.body.length > 4096) return invalid('Param text[body] must be at most 4096 characters long.');
         const contact = b.to ? (b.recipient_type === 'group' ? { input: b.to } : { input: b.to, wa_id: b.to }) : { input: b.recipient, user_id: b.recipient };
         return { status: 200, body: { messaging_product: 'whatsapp', contacts: [contact], messages: [{ id: `wamid.${nextId('HBGM')}` }] } };
       },
