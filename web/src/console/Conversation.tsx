@@ -23,6 +23,13 @@ interface Delivery {
   errorCode: string | null;
 }
 
+/** Whether a reply reaches the customer now (GET /api/channels/sessions/:id/window). */
+interface ReplyWindow {
+  windowOpen: boolean;
+  reopenTemplate?: { name: string; language: string } | null;
+  reason?: string;
+}
+
 export function Conversation({
   token,
   t,
@@ -91,6 +98,17 @@ export function Conversation({
   useEffect(() => {
     void loadDeliveries();
   }, [loadDeliveries, detail?.messages.length]);
+
+  // WhatsApp's 24-hour window: known before the operator types, read again as messages arrive.
+  const [replyWindow, setReplyWindow] = useState<ReplyWindow | null>(null);
+  const canReplyNow = mode === 'handoff_pending' || mode === 'human';
+  useEffect(() => {
+    if (summary.channel !== 'whatsapp' || !canReplyNow) {
+      setReplyWindow(null);
+      return;
+    }
+    request<ReplyWindow>('GET', `/api/channels/sessions/${encodeURIComponent(id)}/window`, { token }).then(setReplyWindow, () => setReplyWindow(null));
+  }, [id, token, summary.channel, canReplyNow, detail?.messages.length]);
 
   // Live: new messages append; a bot reply brings its turn, so the detail is read again for the trace.
   useEffect(
@@ -228,7 +246,12 @@ export function Conversation({
       </ol>
 
       <ErrorNote error={error} />
-      <ReplyBox t={t} enabled={canReply} onSend={reply} />
+      {replyWindow && !replyWindow.windowOpen && (
+        <p className="window-note" role="note" data-testid="window-closed">
+          {t.windowClosed(replyWindow.reopenTemplate?.name ?? null)}
+        </p>
+      )}
+      <ReplyBox t={t} enabled={canReply && (!replyWindow || replyWindow.windowOpen || !!replyWindow.reopenTemplate)} onSend={reply} />
     </div>
   );
 }

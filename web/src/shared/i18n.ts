@@ -110,6 +110,10 @@ const consoleEn = {
   showTrace: 'Trace',
   notDelivered: 'Not delivered',
   notDeliveredHelp: (why: string) => `The customer did not receive this message: ${why}`,
+  windowClosed: (template: string | null) =>
+    template
+      ? `The customer has not written for 24 hours: WhatsApp only takes approved templates, so your reply goes out as the template "${template}".`
+      : 'The customer has not written for 24 hours: WhatsApp only takes approved templates and this bot has none, so a reply cannot reach them until they write again.',
   hideTrace: 'Hide trace',
   traceTitle: 'Turn trace',
   node: 'Node',
@@ -227,6 +231,10 @@ const consoleEs: ConsoleTexts = {
   showTrace: 'Traza',
   notDelivered: 'No entregado',
   notDeliveredHelp: (why: string) => `El cliente no recibió este mensaje: ${why}`,
+  windowClosed: (template: string | null) =>
+    template
+      ? `El cliente no escribe hace más de 24 horas: WhatsApp solo acepta plantillas aprobadas, así que tu respuesta sale como la plantilla "${template}".`
+      : 'El cliente no escribe hace más de 24 horas: WhatsApp solo acepta plantillas aprobadas y este bot no tiene ninguna, así que no le llegará una respuesta hasta que vuelva a escribir.',
   hideTrace: 'Ocultar traza',
   traceTitle: 'Traza del turno',
   node: 'Nodo',
