@@ -158,6 +158,7 @@ export function Conversation({
   const label = intentLabel(bots, summary.bot, summary.lastIntent, summary.lastIntentLabel);
   const botName = bots.find((b) => b.id === summary.bot)?.name ?? summary.bot;
   const canReply = mode === 'handoff_pending' || mode === 'human';
+  const windowClosed = replyWindow !== null && !replyWindow.windowOpen;
 
   return (
     <div className="conversation" data-testid="conversation" data-session-id={id} data-mode={mode}>
@@ -246,17 +247,18 @@ export function Conversation({
       </ol>
 
       <ErrorNote error={error} />
-      {replyWindow && !replyWindow.windowOpen && (
+      {windowClosed && (
         <p className="window-note" role="note" data-testid="window-closed">
           {t.windowClosed(replyWindow.reopenTemplate?.name ?? null)}
         </p>
       )}
-      <ReplyBox t={t} enabled={canReply && (!replyWindow || replyWindow.windowOpen || !!replyWindow.reopenTemplate)} onSend={reply} />
+      <ReplyBox t={t} enabled={canReply && !(windowClosed && !replyWindow.reopenTemplate)} hint={canReply && windowClosed ? t.windowClosedHint : undefined} onSend={reply} />
     </div>
   );
 }
 
-function ReplyBox({ t, enabled, onSend }: { t: ConsoleTexts; enabled: boolean; onSend: (text: string) => Promise<boolean> }) {
+/** `hint`: why the box is off, when it is not the usual reason (the bot has the conversation). */
+function ReplyBox({ t, enabled, hint, onSend }: { t: ConsoleTexts; enabled: boolean; hint?: string; onSend: (text: string) => Promise<boolean> }) {
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
   const id = useId();
@@ -296,7 +298,7 @@ function ReplyBox({ t, enabled, onSend }: { t: ConsoleTexts; enabled: boolean; o
       </div>
       {!enabled && (
         <p className="hint" id={`${id}-hint`}>
-          {t.replyDisabled}
+          {hint ?? t.replyDisabled}
         </p>
       )}
     </form>
