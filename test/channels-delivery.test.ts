@@ -137,6 +137,23 @@ describe('Evolution API: senders known only by an @lid id', () => {
     expect((await getLink(db, sessionId))?.contactName).toBe('Ramiro');
   });
 
+  it('keeps the conversation of a customer who wrote with their number and later comes by @lid alone', async () => {
+    const first = fixture('evolution-messages-upsert'); // remoteJid: their number, remoteJidAlt: their @lid
+    first.data.key.id = '3EB0LIDLATER00000001';
+    await server.post('/webhooks/evolution/la-formula', first, { 'x-webhook-token': EVO_TOKEN });
+    await channels.whenIdle();
+    const later = fixture('evolution-messages-upsert-lid');
+    later.data.key.remoteJid = first.data.key.remoteJidAlt;
+    later.data.key.id = '3EB0LIDLATER00000002';
+    later.data.message.conversation = 'aceptan transferencia?';
+    expect((await server.post('/webhooks/evolution/la-formula', later, { 'x-webhook-token': EVO_TOKEN })).body.queued).toBe(1);
+    await channels.whenIdle();
+    const number = first.data.key.remoteJid.split('@')[0];
+    expect(evolution.delivered().map((x) => x.body.number)).toEqual([number, number]);
+    expect(await transcript(`evolution-la-formula-${number}`)).toContain('user::aceptan transferencia?');
+    expect(await getSession(db, `evolution-la-formula-${later.data.key.remoteJid.replace('@', '-')}`)).toBeUndefined();
+  });
+
   it('still refuses groups, broadcast lists and channels', async () => {
     const bodies = ['120363041967849074@g.us', 'status@broadcast', '120363198765432101@newsletter'].map((jid, i) => {
       const p = fixture('evolution-messages-upsert-lid');

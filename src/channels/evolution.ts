@@ -1,7 +1,9 @@
 // Evolution API (v2): `messages.upsert` and `messages.delete` webhooks in, `POST /message/sendText/{instance}` out.
 import type { EvolutionConfig } from './config.ts';
 import { callJson } from './http.ts';
-import type { Address, MediaKind, Parsed } from './types.ts';
+import type { Sql } from '../store/index.ts';
+import { evolutionLinkOfLid } from './store.ts';
+import type { Address, InboundMessage, MediaKind, Parsed } from './types.ts';
 
 type Json = Record<string, any>;
 
@@ -59,7 +61,7 @@ function deletion(key: Json, deleted: Json, bot: string, instance: string): Pars
     contactKey: sender.key,
     phoneNumber: sender.phone,
     text: null,
-    address: { channel: 'evolution', instance, number: sender.to } as Address,
+    address: { channel: 'evolution', instance, number: sender.to, ...(sender.lid ? { lid: sender.lid } : {}) } as Address,
     note: { kind: 'deleted', by: key.fromMe === true ? 'business' : 'customer' } as const,
   };
   return { kind: 'message', message };
@@ -79,7 +81,7 @@ function parseOne(d: Json, bot: string, instance: string): Parsed {
   const fromMe = key.fromMe === true;
   // A message the business sent: pushName is then the business's own name, not the customer's.
   const base = { channel: 'evolution' as const, bot, providerId: String(key.id), contactKey: sender.key, phoneNumber: sender.phone, name: !fromMe && typeof d.pushName === 'string' ? d.pushName : undefined };
-  const address: Address = { channel: 'evolution', instance, number: sender.to };
+  const address: Address = { channel: 'evolution', instance, number: sender.to, ...(sender.lid ? { lid: sender.lid } : {}) };
   const revoked = message.protocolMessage;
   if (revoked && (revoked.type === 'REVOKE' || revoked.type === 0)) return deletion(key, revoked.key ?? key, bot, instance);
   const text = textOf(message);
@@ -119,14 +121,27 @@ const NOT_ONE_TO_ONE = /@(g\.us|broadcast|newsletter)$/;
  * (`@s.whatsapp.net`, also behind an `@lid`), else their `@lid` id alone — WhatsApp hides some numbers, and
  * Evolution sends to `<id>@lid` as it sends to a number.
  */
-function senderOf(key: Json): { key: string; phone: string | null; to: string } | string {
+function senderOf(key: Json): { key: string; phone: string | null; to: string; lid?: string } | string {
   if (NOT_ONE_TO_ONE.test(key.remoteJid)) return `not a one-to-one chat (${key.remoteJid})`;
   const jids = [key.remoteJid, key.remoteJidAlt, key.senderPn, key.senderLid].filter((j): j is string => typeof j === 'string');
   const phone = jids.map((j) => (j.endsWith('@s.whatsapp.net') ? j.split('@')[0].split(':')[0] : '')).find((d) => /^\d{6,20}$/.test(d));
-  if (phone) return { key: phone, phone, to: phone };
-  const lid = jids.map((j) => (j.endsWith('@lid') ? j.split('@')[0].split(':')[0] : '')).find((d) => /^\d{6,24}$/.test(d));
-  if (lid) return { key: `${lid}@lid`, phone: null, to: `${lid}@lid` };
+  const lidDigits = jids.map((j) => (j.endsWith('@lid') ? j.split('@')[0].split(':')[0] : '')).find((d) => /^\d{6,24}$/.test(d));
+  const lid = lidDigits ? `${lidDigits}@lid` : undefined;
+  if (phone) return { key: phone, phone, to: phone, ...(lid ? { lid } : {}) };
+  if (lid) return { key: lid, phone: null, to: lid, lid };
   return `no phone number or @lid sender (${key.remoteJid})`;
+}
+
+/**
+ * A customer known only by their `@lid` now, who wrote before with their number too: continue that conversation,
+ * answering the number as before.
+ */
+export async function continueKnownLid(sql: Sql, msg: InboundMessage): Promise<InboundMessage> {
+  if (msg.address.channel !== 'evolution' || msg.phoneNumber !== null || !msg.address.lid) return msg;
+  const link = await evolutionLinkOfLid(sql, msg.bot, msg.address.lid);
+  if (!link || link.address.channel !== 'evolution') return msg;
+  const phone = link.address.number;
+  return { ...msg, contactKey: phone, phoneNumber: phone, name: msg.name ?? link.contactName ?? undefined, address: { ...msg.address, number: phone } };
 }
 
 /** Send a text through the instance. Resolves with Evolution's message id. */

@@ -38,14 +38,15 @@ export function parseRetryAfter(value: string | null | undefined, now = Date.now
   return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
 
-/** The error code a provider's JSON error names: Meta's `{ error: { code } }`, or a top-level `code`. */
-function providerCode(text: string): string | undefined {
+/** The error code a provider's JSON error names: Meta's `{ error: { code } }` (`meta`), or a top-level `code`. */
+function providerCode(text: string): { code?: string; meta: boolean } {
   try {
     const body = JSON.parse(text) as Record<string, any>;
-    const code = body?.error?.code ?? body?.code;
-    return typeof code === 'number' || (typeof code === 'string' && code.trim()) ? String(code) : undefined;
+    const given = body?.error?.code ?? body?.code;
+    const code = typeof given === 'number' || (typeof given === 'string' && given.trim()) ? String(given) : undefined;
+    return { code, meta: code !== undefined && body?.error?.code !== undefined };
   } catch {
-    return undefined;
+    return { meta: false };
   }
 }
 
@@ -75,8 +76,8 @@ export async function callJson<T = unknown>(url: string, opts: CallOptions): Pro
   }
   const text = await res.text().catch(() => '');
   if (!res.ok) {
-    const code = providerCode(text);
-    const retryable = res.status >= 500 || res.status === 429 || res.status === 408 || (code !== undefined && META_THROTTLING.has(code));
+    const { code, meta } = providerCode(text);
+    const retryable = res.status >= 500 || res.status === 429 || res.status === 408 || (meta && META_THROTTLING.has(code!));
     const retryAfterMs = parseRetryAfter(res.headers.get('retry-after'));
     throw new ProviderError(`${target} → HTTP ${res.status}${text ? `: ${text.slice(0, 300)}` : ''}`, res.status, retryable, code, retryAfterMs);
   }

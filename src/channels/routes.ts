@@ -10,7 +10,7 @@ import { ChatwootApi, chatwootAdapter, parseChatwootWebhook, verifyChatwootSigna
 import { botChannelSettings, channelsConfigFromEnv, settingString, type ChannelsConfig } from './config.ts';
 import { chatwootSecrets, chatwootToken, cloudAppSecret, describeVerification, evolutionToken, verificationOf } from './verification.ts';
 import { DEFAULT_CHAT_RATE_LIMIT_PER_MINUTE, ConversationRateLimit } from '../ingress/index.ts';
-import { parseEvolutionWebhook, sendEvolutionText } from './evolution.ts';
+import { continueKnownLid, parseEvolutionWebhook, sendEvolutionText } from './evolution.ts';
 import { deliveryRoutes } from './delivery-routes.ts';
 import { ChannelHub } from './hub.ts';
 import { WHATSAPP_TEXT_LIMIT } from './render.ts';
@@ -113,7 +113,8 @@ export function createChannels(runtime: Runtime, config: ChannelsConfig = channe
       const body = jsonBody(req);
       const named = evolutionInstanceOf(body);
       if (named !== undefined && named !== instance) throw new ForbiddenError(`instance '${named}' is not bot '${b.config.id}''s instance`);
-      return accept(parseEvolutionWebhook(body, b.config.id, instance));
+      const parsed = parseEvolutionWebhook(body, b.config.id, instance);
+      return accept(await Promise.all(parsed.map(async (p) => (p.kind === 'message' ? { ...p, message: await continueKnownLid(runtime.db, p.message) } : p))));
     };
     app.post('/webhooks/evolution/:bot', evolutionWebhook);
     // "Webhook by events" appends the event to the URL (…/messages-upsert).

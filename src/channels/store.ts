@@ -251,6 +251,16 @@ export async function sentBySwitchboard(sql: Sql, msg: Pick<InboundMessage, 'cha
   return rows.length > 0;
 }
 
+/** An Evolution customer's conversation found by their `@lid`: the link of an earlier message that had their number too. */
+export async function evolutionLinkOfLid(sql: Sql, bot: string, lid: string): Promise<ChannelLink | undefined> {
+  const [row] = await sql.query<{ session_id: string }>(
+    `select session_id from channel_sessions where channel = 'evolution' and bot = $1 and address->>'lid' = $2 and address->>'number' <> $2
+     order by updated_at desc limit 1`,
+    [bot, lid],
+  );
+  return row ? getLink(sql, row.session_id) : undefined;
+}
+
 export type DeliveryKind = 'message' | 'status';
 export type DeliveryStatus = 'pending' | 'sent' | 'failed';
 

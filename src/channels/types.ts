@@ -6,7 +6,8 @@ export type ChannelName = (typeof MESSAGING_CHANNELS)[number];
 
 /** Where a session's replies go: enough to send without the webhook that started the conversation. */
 export type Address =
-  | { channel: 'evolution'; instance: string; number: string }
+  /** `lid`: the customer's linked id when WhatsApp sent one, so a later message with only that id finds this conversation. */
+  | { channel: 'evolution'; instance: string; number: string; lid?: string }
   /**
    * `to` is a phone number (wa_id), a business-scoped user id (`kind: 'user'`, for customers who show a
    * username and no number) or a group id (`kind: 'group'`, bots that answer in groups). `userId`: the customer's
