@@ -4,6 +4,7 @@ import { actionsSchema } from '../actions/schema.ts';
 import { readingProblems } from '../forms/reading-kinds.ts';
 import { BUILTIN_SLOT_KINDS, formSchema } from '../forms/schema.ts';
 import { guardrailsSchema } from '../guardrails/settings.ts';
+import { channelSettingsSchema } from './channel-settings.ts';
 import { profileSchema } from '../profile/schema.ts';
 import { answersSchema, intentAnswerSchema } from '../knowledge/cascade-schema.ts';
 import { skillsSchema } from '../skills/config.ts';
@@ -259,8 +260,15 @@ export const botConfigSchema = z.strictObject({
   replies: z.record(z.string(), z.string()).default({}),
   /** Progress labels per tool for the console ("Consultando seu perfil…"). */
   toolLabels: z.record(z.string(), z.string()).default({}),
-  /** Free per-bot settings (timetables, minimum wage, channel ids…). */
-  settings: z.record(z.string(), z.unknown()).default({}),
+  /** Free per-bot settings (timetables, minimum wage…); `channels` is checked (src/bot/channel-settings.ts). */
+  settings: z
+    .record(z.string(), z.unknown())
+    .default({})
+    .superRefine((settings, ctx) => {
+      if (settings.channels === undefined) return;
+      const checked = channelSettingsSchema.safeParse(settings.channels);
+      for (const issue of checked.success ? [] : checked.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: ['channels', ...issue.path] });
+    }),
 });
 
 /**

@@ -4,7 +4,7 @@
 // process.
 import type { BotConfig, IntentConfig } from '../bot/config.ts';
 import { loadBots, type BotSource } from '../bot/loader.ts';
-import { HandoffService, type OperatorListener } from '../handoff/index.ts';
+import { HandoffService, type OperatorListener, type OperatorReplyGuard } from '../handoff/index.ts';
 import * as store from '../store/index.ts';
 import type { Database, Mode, SessionRow } from '../store/index.ts';
 import { AdminSettings } from './admin.ts';
@@ -117,6 +117,11 @@ export class Runtime {
   /** Channels subscribe here to deliver operator replies (WhatsApp, Chatwoot…). */
   get operatorListeners(): OperatorListener[] {
     return this.handoff.operatorListeners;
+  }
+
+  /** Channels refuse here an operator reply they could not deliver (the reply route answers 409 with the reason). */
+  get operatorReplyGuards(): OperatorReplyGuard[] {
+    return this.handoff.operatorReplyGuards;
   }
 
   setMode(sessionId: string, mode: Mode, reason = 'manual'): Promise<SessionRow> {
