@@ -7,7 +7,7 @@
 import { answerFromKnowledge, type BotConfig, defineBot, type Step, type TurnContext } from 'switchboard';
 import { createSaleorClient, createSaleorDevServer, type Product, type SaleorClient, SaleorError } from 'switchboard/saleor';
 import { catalogueVocabulary, type VocabularySource } from './catalogue.ts';
-import { extractProductEntities, findProducts, vocabularyFromConfig, type CatalogVocabulary, type FindResult, type ProductEntities, type Relaxable } from './entities.ts';
+import { devCatalogueFile, extractProductEntities, findProducts, vocabularyFromConfig, type CatalogVocabulary, type FindResult, type ProductEntities, type Relaxable } from './entities.ts';
 import { refineIntents } from './refine.ts';
 import { formatNoProducts, formatNotSold, formatProductList, followUpQuery, type FollowUp, type PreviousSearch } from './replies.ts';
 
@@ -184,9 +184,10 @@ export default defineBot<FashionServices, Memory, Data>({
     let apiUrl = env.SALEOR_API_URL;
     let devServer: FashionServices['devServer'] = null;
     if (!apiUrl && env.SALEOR_DEV === '1') {
-      devServer = await createSaleorDevServer({ port: Number(env.SALEOR_DEV_PORT ?? 0) });
+      const dataFile = devCatalogueFile(config, env);
+      devServer = await createSaleorDevServer({ port: Number(env.SALEOR_DEV_PORT ?? 0), dataFile });
       apiUrl = devServer.url;
-      log(`SALEOR_DEV=1: serving the FAKE Saleor over its demo catalogue at ${apiUrl} (development only)`);
+      log(`SALEOR_DEV=1: serving the FAKE Saleor over ${dataFile ?? 'its demo catalogue'} at ${apiUrl} (development only)`);
     }
     if (!apiUrl) {
       log('no SALEOR_API_URL: the catalogue is unavailable (set SALEOR_API_URL, or SALEOR_DEV=1 for the demo catalogue)');
