@@ -9,7 +9,7 @@ import { createSaleorClient, createSaleorDevServer, type Product, type SaleorCli
 import { catalogueVocabulary, type VocabularySource } from './catalogue.ts';
 import { devCatalogueFile, extractProductEntities, findProducts, vocabularyFromConfig, type CatalogVocabulary, type FindResult, type ProductEntities, type Relaxable } from './entities.ts';
 import { refineIntents } from './refine.ts';
-import { formatNoProducts, formatNotSold, formatProductList, followUpQuery, type FollowUp, type PreviousSearch } from './replies.ts';
+import { colorsInStock, formatNoProducts, formatNotSold, formatOtherColors, formatProductList, followUpQuery, type FollowUp, type PreviousSearch } from './replies.ts';
 
 interface FashionMemory {
   question?: string;
@@ -103,14 +103,23 @@ const query_saleor: FashionStep = async (ctx) => {
       );
       products = found.products;
     }
-    const saleor_products = products.slice(0, 5).map((p) => ({ id: p.id, slug: p.slug, name: p.name, price: p.price ?? undefined }));
     const options = { vocabulary: vocab(ctx), templates };
-    const text = products.length
+    // the colours the customer has seen: the one asked for, else those of the products listed
+    let colors_shown = entities.color ? [entities.color] : [...new Set(products.slice(0, vocab(ctx).maxProductsShown).flatMap((p) => colorsInStock(p, vocab(ctx))))];
+    let otherColors: string | undefined;
+    if (followUp.kind === 'other_colors' && followUp.excludeColors) {
+      const other = formatOtherColors(products, entities, followUp.excludeColors, options);
+      otherColors = other.text;
+      colors_shown = [...followUp.excludeColors, ...other.colors];
+      if (other.colors.length) products = products.filter((p) => colorsInStock(p, options.vocabulary, entities.size).some((c) => other.colors.includes(c)));
+    }
+    const saleor_products = products.slice(0, 5).map((p) => ({ id: p.id, slug: p.slug, name: p.name, price: p.price ?? undefined }));
+    const text = otherColors ?? (products.length
       ? // the intro describes what was found (found.entities) and, when constraints were dropped, what was asked
         formatProductList(products, found?.entities ?? entities, { ...options, relaxed: found?.relaxed, requested: entities })
       : found && followUp.kind === 'new' && typeNotSold(found)
         ? formatNotSold(entities.product_type!, options)
-        : formatNoProducts(entities, options);
+        : formatNoProducts(entities, options));
     return {
       segments: [{ intent: 'purchase', text, ok: true, data: { products: saleor_products.map((p) => p.slug) } }],
       memory: {
@@ -118,7 +127,7 @@ const query_saleor: FashionStep = async (ctx) => {
           ...mem,
           saleor_products,
           saleor_error: null,
-          last_search: products.length ? { entities, products: saleor_products } : mem.last_search,
+          last_search: products.length ? { entities, products: saleor_products, colors_shown } : mem.last_search,
         },
       },
     };
