@@ -302,7 +302,7 @@ export const checkedBotConfigSchema = botConfigSchema.superRefine((c, ctx) => {
     }
     if (intent.answer?.documents.length && !c.knowledge) ctx.addIssue({ code: 'custom', path: ['intents', id, 'answer', 'documents'], message: 'documents need a knowledge folder (knowledge:)' });
   }
-  const queryKinds = new Set(['budget', 'size', 'terms', ...c.gazetteers.map((g) => g.type)]);
+  const queryKinds = new Set(['budget', 'size', 'height', 'weight', 'terms', ...c.gazetteers.map((g) => g.type)]);
   for (const [name, fields] of Object.entries(c.queries)) {
     for (const [field, spec] of Object.entries(fields)) {
       if (!queryKinds.has(spec.kind)) ctx.addIssue({ code: 'custom', path: ['queries', name, field, 'kind'], message: `'${spec.kind}' is not a query kind: use one of ${[...queryKinds].join(', ')}` });
