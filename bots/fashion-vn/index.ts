@@ -4,7 +4,7 @@
 // saleor_error) is kept per conversation under memory.fashion.
 // classify_question is the local classifier corrected by refine.ts (courtesy, follow-ups after a search,
 // products asked for by type, shop topics).
-import { answerFromKnowledge, type BotConfig, defineBot, readBotQuery, type Step, type TurnContext } from 'switchboard';
+import { answerFromKnowledge, type BotConfig, defineBot, readBotQuery, readQueryWithModel, type Step, type TurnContext } from 'switchboard';
 import { createSaleorClient, createSaleorDevServer, type Product, type SaleorClient, SaleorError } from 'switchboard/saleor';
 import { catalogueVocabulary, type VocabularySource } from './catalogue.ts';
 import { devCatalogueFile, extractProductEntities, findProducts, vocabularyFromConfig, type CatalogVocabulary, type FindResult, type ProductEntities, type Relaxable } from './entities.ts';
@@ -72,12 +72,32 @@ function resolveFollowUp(ctx: Ctx): Search {
 /** purchase, step 1: product entities, resolved against the previous search for follow-ups. */
 const extract_entities: FashionStep = async (ctx) => {
   await ctx.services?.vocabulary.get(); // product names, once loaded
-  const followUp = resolveFollowUp(ctx);
+  const followUp = await withModelEntities(ctx, resolveFollowUp(ctx));
   return {
     data: { followUp },
     memory: { fashion: { ...fashion(ctx), question: ctx.text, classification_decision: 'purchase', extracted_entities: followUp.entities } },
   };
 };
+
+/**
+ * With `understanding.entities: model` and a model configured, what the model reads of the message that the rules
+ * did not (a colour, type or budget said in words the gazetteers lack) joins the search.
+ */
+async function withModelEntities(ctx: Ctx, search: Search): Promise<Search> {
+  const { values, fromModel } = await readQueryWithModel(ctx, 'product', vocab(ctx).nameTerms);
+  if (!fromModel.length) return search;
+  const entities: ProductEntities = { ...search.entities };
+  for (const field of fromModel) {
+    const value = values[field];
+    if (field === 'price' && typeof value === 'object' && !Array.isArray(value)) {
+      const range = value as { gte?: number; lte?: number; currency?: string };
+      entities.price = { gte: range.gte, lte: range.lte, currency: range.currency === 'USD' ? 'USD' : 'VND' };
+    } else if (typeof value === 'string' && ['product_type', 'color', 'size', 'material'].includes(field)) {
+      entities[field as 'product_type' | 'color' | 'size' | 'material'] = value;
+    }
+  }
+  return { ...search, entities };
+}
 
 /** Nothing of this product type at all, whatever the colour, size, material or price: the shop does not sell it. */
 const typeNotSold = (found: FindResult) =>
