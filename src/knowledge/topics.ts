@@ -210,9 +210,9 @@ export function createTopicRouter(options: TopicRouterOptions): TopicRouter {
     !holds(phrases, p, strict) && phrases.some(([a, b]) => same(p[0], a, strict) && !same(p[1], b, strict));
 
   /**
-   * Passages whose heading names a phrase of the question that the topic's section does not: a topic picked by a
-   * general cue ("giặt", "phối đồ") gives way to the section about the question's subject ("Giặt và ủi áo sơ mi")
-   * when that section names something else of the same kind ("áo thun") or no phrase of the question at all.
+   * Passages whose heading names a phrase of the question that the topic's section names a sibling of: a topic
+   * picked by a general cue ("giặt", "ủi") gives way to the section about the question's subject ("Giặt và ủi áo
+   * sơ mi") when the topic's section is about something else of the same kind ("Giặt áo cotton (áo thun, áo polo)").
    */
   function namingSubject(question: string, passages: Passage[], topic: KnowledgeTopic): Set<Passage> {
     const asked = phrasesOf(question);
@@ -220,9 +220,7 @@ export function createTopicRouter(options: TopicRouterOptions): TopicRouter {
     if (!asked.length || !onTopic.length) return new Set();
     const strict = writesWithDiacritics(words(question));
     const topicPhrases = onTopic.flatMap((p) => phrasesOf(`${p.heading}\n${p.content}`));
-    const sharesAny = asked.some((p) => holds(topicPhrases, p, strict));
-    return new Set(passages.filter((p) => !isTopicSection(p, topic) && asked.some((q) =>
-      holds(phrasesOf(p.heading), q, strict) && (!sharesAny || namesSibling(topicPhrases, q, strict)))));
+    return new Set(passages.filter((p) => !isTopicSection(p, topic) && asked.some((q) => holds(phrasesOf(p.heading), q, strict) && namesSibling(topicPhrases, q, strict))));
   }
 
   return {
