@@ -219,8 +219,11 @@ export function createTopicRouter(options: TopicRouterOptions): TopicRouter {
     const onTopic = passages.filter((p) => isTopicSection(p, topic));
     if (!asked.length || !onTopic.length) return new Set();
     const strict = writesWithDiacritics(words(question));
-    const topicPhrases = onTopic.flatMap((p) => phrasesOf(`${p.heading}\n${p.content}`));
-    return new Set(passages.filter((p) => !isTopicSection(p, topic) && asked.some((q) => holds(phrasesOf(p.heading), q, strict) && namesSibling(topicPhrases, q, strict))));
+    // a heading names what its section is about; the text around it is prose, whose word pairs are no names
+    const topicHeadings = onTopic.flatMap((p) => phrasesOf(p.heading));
+    const topicText = onTopic.flatMap((p) => phrasesOf(`${p.heading}\n${p.content}`));
+    const sibling = (q: [TopicToken, TopicToken]) => namesSibling(topicHeadings, q, strict) && !holds(topicText, q, strict);
+    return new Set(passages.filter((p) => !isTopicSection(p, topic) && asked.some((q) => holds(phrasesOf(p.heading), q, strict) && sibling(q))));
   }
 
   return {
