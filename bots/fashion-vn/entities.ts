@@ -2,9 +2,9 @@
 // `queries.product` (budget, size, product type, colour, material, read by the runtime) plus the words of the
 // catalogue's product names — mapped onto the catalogue's categories and attributes.
 //
-// Currency: the demo catalogue is in USD. Budgets keep the currency the customer used; toSaleorFilter
-// converts VND to the catalogue currency with settings.vnd_per_usd (25 000 by default), rounding the
-// lower bound down and the upper bound up to the cent so nothing at the edge is lost.
+// Currency: the shop's catalogue is in VND (Saleor's demo one in USD). Budgets keep the currency the customer used;
+// toSaleorFilter converts them to the catalogue currency with settings.vnd_per_usd (25 000 by default), rounding
+// the lower bound down and the upper bound up (to the cent in USD) so nothing at the edge is lost.
 import { dirname, resolve } from 'node:path';
 import { type BotConfig, foldPreservingOffsets, readBotConfig, readBotQuery, searchRelaxing, sourcePath } from 'switchboard';
 import { loadCatalog, type Product, type ProductSearchFilter, type SaleorClient } from 'switchboard/saleor';
@@ -132,7 +132,7 @@ export function defaultVocabulary(): CatalogVocabulary {
     try {
       names = loadCatalog(devCatalogueFile(fashionConfig())).products.map((p) => p.name);
     } catch {
-      names = []; // no demo catalogue on this machine: keywords come only from the gazetteers
+      names = []; // no catalogue file on this machine: keywords come only from the gazetteers
     }
     defaultVocab = vocabularyFromConfig(fashionConfig(), names);
   }

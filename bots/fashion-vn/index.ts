@@ -236,8 +236,9 @@ export default defineBot<FashionServices, Memory, Data>({
       bot,
     }),
   /**
-   * Saleor at SALEOR_API_URL; with SALEOR_DEV=1 and no URL, the local fake over Saleor's demo catalogue (for
-   * development and tests, never silently); with neither, no catalogue.
+   * Saleor at SALEOR_API_URL; with SALEOR_DEV=1 and no URL, the local fake over the shop's catalogue
+   * (settings.saleor_dev_catalogue, or the fixture SALEOR_DATA names; for development and tests, never silently);
+   * with neither, no catalogue.
    */
   async setup({ config, env, log }): Promise<FashionServices> {
     let apiUrl = env.SALEOR_API_URL;
@@ -249,7 +250,7 @@ export default defineBot<FashionServices, Memory, Data>({
       log(`SALEOR_DEV=1: serving the FAKE Saleor over ${dataFile ?? 'its demo catalogue'} at ${apiUrl} (development only)`);
     }
     if (!apiUrl) {
-      log('no SALEOR_API_URL: the catalogue is unavailable (set SALEOR_API_URL, or SALEOR_DEV=1 for the demo catalogue)');
+      log('no SALEOR_API_URL: the catalogue is unavailable (set SALEOR_API_URL, or SALEOR_DEV=1 for the local Saleor server)');
       return { client: null, devServer: null, vocabulary: catalogueVocabulary({ searchProducts: async () => [] }, config, { log }) };
     }
     const client = createSaleorClient({ apiUrl, channel: String(config.settings.saleor_channel ?? 'default-channel'), token: env.SALEOR_TOKEN, timeoutMs: Number(env.SALEOR_TIMEOUT_MS ?? 5000) });
