@@ -20,6 +20,7 @@ describe('readHeight', () => {
     expect(readHeight('giày 1tr5', 'vi')).toBeUndefined();
     expect(readHeight('chân dài 26cm', 'vi')).toBeUndefined(); // 26 cm is no person's height
     expect(readHeight('m5 nha', 'vi')).toBeUndefined();
+    expect(readHeight('áo size m 45kg mặc được không', 'vi')).toBeUndefined();
   });
 });
 
@@ -37,6 +38,8 @@ describe('readWeight', () => {
   it('reads no weight in a budget', () => {
     expect(readWeight('áo tầm 300k', 'vi')).toBeUndefined();
     expect(readWeight('mình cần 2 cái áo', 'vi')).toBeUndefined();
+    expect(readWeight('mình cần 50 cái áo đồng phục', 'vi')).toBeUndefined();
+    expect(readWeight('trời nắng 35 độ mặc gì', 'vi')).toBeUndefined();
   });
 });
 

@@ -12,7 +12,8 @@ export interface BodyReading {
 
 /** Folded words that announce a height or a weight, after which a bare number is one. */
 const CUES: Record<Language, { height: string; weight: string; kilo: string }> = {
-  vi: { height: 'cao|chieu cao', weight: 'nang|can nang|can', kilo: 'kg|kgs|ky|ki|kilo|kilogram|can|ca ky' },
+  // not a bare "can": folded, "cần 50 cái" (need) would read as a weight
+  vi: { height: 'cao|chieu cao', weight: 'nang|can nang', kilo: 'kg|kgs|ky|ki|kilo|kilogram|can' },
   pt: { height: 'altura|tenho|meco|mede|alto|alta', weight: 'peso|peso de', kilo: 'kg|kgs|kilos?|quilos?' },
   es: { height: 'altura|mido|mide|alto|alta', weight: 'peso|pesa', kilo: 'kg|kgs|kilos?' },
   en: { height: 'height|tall|am', weight: 'weight|weigh|weighs', kilo: 'kg|kgs|kilos?' },
@@ -31,10 +32,9 @@ export function readHeight(text: string, lang: Language, taken: (start: number, 
   const readings: [number, number, number][] = [];
   const B = '(?<![\\p{L}\\d.,])';
   const E = '(?![\\p{L}\\d])';
-  // "1m65", "1m7", "1 m 65", and the shorthand "m65"
-  for (const m of folded.matchAll(new RegExp(`${B}(1|2)?\\s?m\\s?(\\d{1,2})${E}`, 'gu'))) {
-    if (!m[1] && m[2].length !== 2) continue; // "m5" says nothing
-    const cm = 100 * Number(m[1] ?? 1) + (m[2].length === 1 ? Number(m[2]) * 10 : Number(m[2]));
+  // "1m65", "1m7", "1 m 65", and the shorthand "m65" (written together: "size m 45kg" is size M)
+  for (const m of folded.matchAll(new RegExp(`${B}(?:([12])\\s?m\\s?(\\d{1,2})|m(\\d{2}))${E}`, 'gu'))) {
+    const cm = m[3] ? 100 + Number(m[3]) : 100 * Number(m[1]) + (m[2].length === 1 ? Number(m[2]) * 10 : Number(m[2]));
     readings.push([cm, m.index!, m.index! + m[0].length]);
   }
   // "1,65m", "1.7 m", "1,65 mét"
@@ -64,8 +64,9 @@ export function readWeight(text: string, lang: Language, taken: (start: number, 
   for (const m of folded.matchAll(new RegExp(`(?<![\\p{L}\\d.,])(\\d{2,3}(?:[.,]\\d)?)\\s?(?:${cues.kilo})${E}`, 'gu'))) {
     readings.push([number(m[1]), m.index!, m.index! + m[0].length]);
   }
-  // "nặng 55", "peso 70"
-  for (const m of folded.matchAll(new RegExp(`(?<![\\p{L}])(?:${cues.weight})\\s*:?\\s*(\\d{2,3}(?:[.,]\\d)?)${E}`, 'gu'))) {
+  // "nặng 55", "peso 70" (not "nắng 35 độ", a price or a share)
+  const notUnit = '(?!\\s*(?:do|k|tr|trieu|nghin|ngan|%)(?![\\p{L}]))';
+  for (const m of folded.matchAll(new RegExp(`(?<![\\p{L}])(?:${cues.weight})\\s*:?\\s*(\\d{2,3}(?:[.,]\\d)?)${E}${notUnit}`, 'gu'))) {
     const at = m.index! + m[0].length - m[1].length;
     readings.push([number(m[1]), at, at + m[1].length]);
   }
