@@ -80,6 +80,11 @@ export const understandingSchema = z.strictObject({
    */
   confirmBelow: z.number().min(0).max(1).default(0),
   /**
+   * How `readQueryWithModel` reads bot.yaml `queries`: `rules` (gazetteers, budgets, sizes) only, or, with a model
+   * configured, `model` too: the model fills the fields the rules did not read, with values the gazetteers know.
+   */
+  entities: z.enum(['rules', 'model']).default('rules'),
+  /**
    * The words a request's free text is trimmed of (`ctx.commands()` slots read as `text`), replacing the
    * language's: `leading` polite phrases and fillers, `glue` function words at its ends and beside a cut.
    */
@@ -222,6 +227,11 @@ export const botConfigSchema = z.strictObject({
   greetings: z.array(z.string()).default([]),
   /** Folder of markdown knowledge documents, relative to the bot folder. */
   knowledge: z.string().optional(),
+  /**
+   * A question the knowledge documents do not answer: `reply` says so (`<intent>_not_found`, `knowledge_not_found`);
+   * `model`, with a model configured, lets the model answer it from general knowledge (never the shop's facts).
+   */
+  knowledgeFallback: z.enum(['reply', 'model']).default('reply'),
   /** Which knowledge section answers a loosely written question (docs/how-to/knowledge-and-replies.md#knowledge-topics). */
   knowledgeTopics: knowledgeTopicsSchema.optional(),
   /** The tool cascade's sources: a calendar of dated events, the web search, its reply keys (docs/how-to/knowledge-and-replies.md#answers-the-tool-cascade). */
@@ -310,7 +320,7 @@ export const checkedBotConfigSchema = botConfigSchema.superRefine((c, ctx) => {
     }
     if (intent.answer?.documents.length && !c.knowledge) ctx.addIssue({ code: 'custom', path: ['intents', id, 'answer', 'documents'], message: 'documents need a knowledge folder (knowledge:)' });
   }
-  const queryKinds = new Set(['budget', 'size', 'terms', ...c.gazetteers.map((g) => g.type)]);
+  const queryKinds = new Set(['budget', 'size', 'height', 'weight', 'terms', ...c.gazetteers.map((g) => g.type)]);
   for (const [name, fields] of Object.entries(c.queries)) {
     for (const [field, spec] of Object.entries(fields)) {
       if (!queryKinds.has(spec.kind)) ctx.addIssue({ code: 'custom', path: ['queries', name, field, 'kind'], message: `'${spec.kind}' is not a query kind: use one of ${[...queryKinds].join(', ')}` });
