@@ -127,8 +127,15 @@ describe.skipIf(skip !== null)('console admin views and the simulator chat list 
     await expect.poll(() => admin.getByTestId('feedback-alert').count(), WAIT).toBe(0);
     await expect.poll(() => admin.getByTestId('entry-user').first().innerText(), WAIT).toContain('hacen envíos a Córdoba?');
 
+    // Two hours pass without a reply from the customer: the conversation counts as left after the bot's answer.
+    await s.db.query(`update messages set created_at = created_at - interval '2 hours' where session_id = $1`, [sessionId]);
+
     // The Feedback tab: promote the rated reply; the golden examples show it with the customer's message.
     await admin.getByTestId('tab-feedback').click();
+    const abandonment = admin.locator('[data-testid="abandonment-row"][data-bot="la-formula"]');
+    await abandonment.waitFor(WAIT);
+    expect(await abandonment.getAttribute('data-abandoned')).toBe('1');
+    expect(await abandonment.innerText()).toMatch(/La Formula\s+1\s+1 \(100%\)/);
     const rated = admin.getByTestId('feedback-row').first();
     await rated.waitFor(WAIT);
     await rated.getByRole('button', { name: 'Make golden' }).click();

@@ -1,7 +1,7 @@
 // The console's run-time admin over real HTTP: a bot's persona, instructions, model and temperature changed
 // while it runs reach the model provider's next request (in this process, and through Postgres NOTIFY in
 // another), each change is audited with who made it; a thumbs-down is a live console event; golden examples
-// are written or promoted from a reply; the moderation log is read with filters.
+// are written or promoted from a reply; abandonment is counted; the moderation log is read with filters.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logModeration } from '../src/guardrails/index.ts';
 import { modelBindingFor } from '../src/llm/index.ts';
@@ -210,6 +210,30 @@ describe('the learning loop over HTTP', () => {
       ['promoted', 'Sí, llegamos a Palermo en el día. ¿Te paso los costos?'],
       ['promoted', r.reply],
     ]);
+  });
+
+  it('counts conversations that ended on a bot answer with no customer reply, by the intent of that answer', async () => {
+    const left = await s.chat('la-formula', { message: 'tienen creatina?' });
+    const handedOff = await s.chat('la-formula', { message: 'no me llegó el pedido' });
+    const answeredByPerson = await s.chat('la-formula', { message: 'quiero hablar con Mauri' });
+    expect((await s.post(`/api/sessions/${answeredByPerson.sessionId}/reply`, { message: 'Hola, soy Mauri, contame.' }, auth(OPERATOR))).status).toBe(200);
+    const running = await s.chat('la-formula', { message: 'cuánto sale la whey?' });
+    // Two hours pass for the first three; the fourth is still going on.
+    const ended = [left.sessionId, handedOff.sessionId, answeredByPerson.sessionId];
+    await s.db.query(`update messages set created_at = created_at - interval '2 hours' where session_id = any($1)`, [ended]);
+
+    const report = await s.get('/api/bots/la-formula/abandonment?idleMinutes=60', auth(OPERATOR));
+    expect(report.status).toBe(200);
+    expect(report.body).toMatchObject({ bot: 'la-formula', idleMinutes: 60, ended: 3, abandoned: 1 });
+    expect(report.body.rate).toBeCloseTo(1 / 3);
+    expect(report.body.byIntent).toEqual([{ intent: left.intents[0], count: 1 }]);
+    expect(report.body.recent.map((r: { sessionId: string }) => r.sessionId)).toEqual([left.sessionId]);
+    expect(report.body.recent[0].lastReply).toBe(left.reply.slice(0, 300));
+    expect(report.body.recent.some((r: { sessionId: string }) => r.sessionId === running.sessionId)).toBe(false);
+    // With a longer wait nothing has ended yet.
+    expect((await s.get('/api/bots/la-formula/abandonment?idleMinutes=180', auth(OPERATOR))).body.ended).toBe(0);
+    expect((await s.get('/api/bots/la-formula/abandonment?idleMinutes=0', auth(OPERATOR))).status).toBe(400);
+    expect((await s.get('/api/bots/la-formula/abandonment')).status).toBe(401);
   });
 
   it('reads the moderation log with filters by bot, reason, text and time', async () => {

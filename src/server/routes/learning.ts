@@ -1,10 +1,11 @@
 // The learning loop in the console: golden examples added by hand or promoted from a conversation's reply
-// (admin), and the guardrails' moderation log with filters (operator).
+// (admin), the guardrails' moderation log with filters, and abandonment: conversations that ended on a bot
+// answer with no reply from the customer (operator).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { InvalidError, NotFoundError } from '../../errors/index.ts';
-import { insertGoldenExample } from '../../feedback/index.ts';
+import { abandonmentReport, insertGoldenExample } from '../../feedback/index.ts';
 import { listModeration } from '../../guardrails/index.ts';
 import * as store from '../../store/index.ts';
 import { requireRole } from '../auth.ts';
@@ -52,6 +53,22 @@ export async function learningRoutes(app: FastifyInstance<any, any, any, any, Zo
           : { bot, userText: body.userText!, reply: body.reply!, source: SOURCE.written, sessionId: null };
       const created = await insertGoldenExample(db, example);
       return reply.status(created ? 201 : 200).send({ created, example });
+    },
+  );
+
+  app.get(
+    '/api/bots/:bot/abandonment',
+    {
+      schema: {
+        summary: "Conversations that ended on a bot answer with no reply from the customer: the rate, the answers' intents, the latest ones (operator)",
+        params: botParams,
+        querystring: z.object({ idleMinutes: z.coerce.number().int().min(1).max(60 * 24 * 7).optional(), days: z.coerce.number().int().min(1).max(90).optional() }),
+      },
+    },
+    async (req) => {
+      requireRole(req, auth, 'operator');
+      const report = await abandonmentReport(db, runtime.bot(req.params.bot).config.id, req.query);
+      return { ...report, recent: report.recent.map((r) => ({ ...r, at: r.at.toISOString() })) };
     },
   );
 

@@ -5,6 +5,7 @@ import { request, type BotInfo, type FeedbackRow } from '../shared/api.ts';
 import { timeSince, type ConsoleTexts } from '../shared/i18n.ts';
 import { Icon } from '../shared/Icon.tsx';
 import type { AdminTexts } from './admin-texts.ts';
+import { AbandonmentCard } from './AbandonmentCard.tsx';
 import { BotSelect } from './BotSelect.tsx';
 import { GoldenExamples } from './GoldenExamples.tsx';
 import { PromoteButton } from './GoldenForm.tsx';
@@ -71,6 +72,7 @@ export function FeedbackTab({ token, t, x, bots, onOpen }: { token: string; t: C
         <DataTable rows={rows} columns={columns} rowKey={(r) => r.id} rowAttributes={(r) => ({ 'data-testid': 'feedback-row', 'data-message': r.messageId })} empty={t.noFeedback} testId="feedback-table" />
       </Card>
       <GoldenExamples token={token} t={t} x={x} bots={bots} bot={bot} version={promoted} />
+      <AbandonmentCard token={token} t={t} x={x} bots={bots} bot={bot} />
     </>
   );
 }

@@ -37,6 +37,11 @@ const en = {
   noModeration: 'Nothing blocked.',
   message: 'Message',
   apply: 'Filter',
+  abandonmentTitle: 'Customers who left after a bot answer',
+  abandonmentHelp: (minutes: number) => `Conversations of the last 7 days whose last message is a bot answer with no reply for ${minutes} minutes.`,
+  endedConversations: 'Ended conversations',
+  abandoned: 'Left after the bot',
+  leftAfter: 'After answers to',
 };
 
 export type AdminTexts = typeof en;
@@ -77,6 +82,11 @@ const es: AdminTexts = {
   noModeration: 'Nada bloqueado.',
   message: 'Mensaje',
   apply: 'Filtrar',
+  abandonmentTitle: 'Clientes que se fueron después de una respuesta del bot',
+  abandonmentHelp: (minutes: number) => `Conversaciones de los últimos 7 días cuyo último mensaje es del bot, sin respuesta en ${minutes} minutos.`,
+  endedConversations: 'Conversaciones terminadas',
+  abandoned: 'Se fueron después del bot',
+  leftAfter: 'Después de respuestas a',
 };
 
 export const adminTexts: Record<ConsoleLang, AdminTexts> = { en, es };
