@@ -5,11 +5,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logModeration } from '../src/guardrails/index.ts';
 import { modelBindingFor } from '../src/llm/index.ts';
+import { consoleUsers } from '../src/server/index.ts';
 import { openDatabase, openTestDatabase, type Database } from '../src/store/index.ts';
 import { startFakeLlmServer, type FakeLlmServer } from './support/fake-llm-server.ts';
 import { OPERATOR, auth, startTestServer, type TestServer } from './support/server.ts';
 
 const PG = process.env.TEST_DATABASE_URL;
+const MAURI = 'mauri-own-admin-token-2026';
+const LU = 'lu-own-operator-token-2026';
 const TAGGED = { text: '[INTENT:otro] Dale, contame un poco más así te ayudo.' };
 
 /** The model settings of a test: the bots start local (bot.yaml), the console gives them a model on the fake server. */
@@ -29,7 +32,7 @@ describe('persona and model settings at run time', () => {
   let s: TestServer;
   beforeAll(async () => {
     fake = await startFakeLlmServer({ respond: () => TAGGED });
-    s = await startTestServer({ only: ['la-formula'], modelFactory: modelBindingFor, env: modelEnv(fake) });
+    s = await startTestServer({ only: ['la-formula'], modelFactory: modelBindingFor, env: modelEnv(fake), consoleUsers: consoleUsers(`mauri:admin:${MAURI},lu:operator:${LU}`) });
   });
   afterAll(async () => {
     await s?.close();
@@ -101,10 +104,14 @@ describe('persona and model settings at run time', () => {
     expect(changes[2].after).toEqual({ systemPrompt: 'Firmá cada respuesta con la palabra ZANAHORIA.', model: 'openai:persona-model', temperature: 0.3 });
     expect(changes[0].before.model).toBe('openai:persona-model');
     expect(changes[0].after.model).toBeUndefined();
-    // Other admin settings are audited the same way.
-    await s.put('/api/bots/la-formula/handoff', { timeout_minutes: 12 }, auth());
-    const latest = (await s.get('/api/settings/audit', auth())).body.changes[0];
-    expect(latest).toMatchObject({ bot: 'la-formula', key: 'handoff', actor: 'admin', after: { timeout_minutes: 12 } });
+    // Other admin settings are audited the same way; a person's own token puts their name on the change.
+    expect((await s.put('/api/bots/la-formula/handoff', { timeout_minutes: 12 }, auth(MAURI))).status).toBe(200);
+    const latest = (await s.get('/api/settings/audit', auth(LU))).body.changes[0];
+    expect(latest).toMatchObject({ bot: 'la-formula', key: 'handoff', actor: 'mauri (admin)', after: { timeout_minutes: 12 } });
+    expect((await s.put('/api/bots/la-formula/persona', { temperature: 0.2 }, auth(LU))).status).toBe(403);
+    expect(() => consoleUsers('ana:owner:a-long-enough-token-1')).toThrow(/name:admin\|operator:token/);
+    expect(() => consoleUsers('ana:admin:short')).toThrow(/16\+ characters/);
+    expect(consoleUsers(' ana:operator:tok:with:colons-123 ')).toEqual([{ name: 'ana', role: 'operator', token: 'tok:with:colons-123' }]);
   });
 });
 

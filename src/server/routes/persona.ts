@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import * as store from '../../store/index.ts';
-import { requireRole } from '../auth.ts';
+import { actorOf, requireIdentity, requireRole } from '../auth.ts';
 import type { RouteContext } from '../app.ts';
 
 const botParams = z.object({ bot: z.string().max(64) });
@@ -49,7 +49,7 @@ export async function personaRoutes(app: FastifyInstance<any, any, any, any, Zod
     '/api/bots/:bot/persona',
     { schema: { summary: 'Change the persona, system prompt instructions, model or temperature; every process uses them from the next turn (admin)', params: botParams, body: personaBody } },
     async (req) => {
-      const actor = requireRole(req, auth, 'admin');
+      const actor = actorOf(requireIdentity(req, auth, 'admin'));
       await runtime.putPersona(req.params.bot, req.body, actor);
       return view(req.params.bot);
     },
