@@ -126,11 +126,15 @@ describe.skipIf(skip !== null)('console admin views and the simulator chat list 
     await expect.poll(() => admin.getByTestId('conversation').getAttribute('data-session-id'), WAIT).toBe(sessionId);
     await expect.poll(() => admin.getByTestId('feedback-alert').count(), WAIT).toBe(0);
     await expect.poll(() => admin.getByTestId('entry-user').first().innerText(), WAIT).toContain('hacen envíos a Córdoba?');
+    // Promote the bot's reply straight from the transcript.
+    await admin.getByTestId('entry-bot').first().getByRole('button', { name: 'Make golden' }).click();
+    await admin.getByTestId('entry-bot').first().getByRole('status').filter({ hasText: 'Added to the golden examples' }).waitFor(WAIT);
 
     // Two hours pass without a reply from the customer: the conversation counts as left after the bot's answer.
     await s.db.query(`update messages set created_at = created_at - interval '2 hours' where session_id = $1`, [sessionId]);
 
-    // The Feedback tab: promote the rated reply; the golden examples show it with the customer's message.
+    // The Feedback tab: the golden examples show it with the customer's message; promoting it again from the
+    // rating adds no second copy.
     await admin.getByTestId('tab-feedback').click();
     const abandonment = admin.locator('[data-testid="abandonment-row"][data-bot="la-formula"]');
     await abandonment.waitFor(WAIT);
@@ -138,10 +142,14 @@ describe.skipIf(skip !== null)('console admin views and the simulator chat list 
     expect(await abandonment.innerText()).toMatch(/La Formula\s+1\s+1 \(100%\)/);
     const rated = admin.getByTestId('feedback-row').first();
     await rated.waitFor(WAIT);
-    await rated.getByRole('button', { name: 'Make golden' }).click();
     const golden = admin.locator('[data-testid="golden-row"][data-source="promoted"]');
     await golden.waitFor(WAIT);
     expect(await golden.innerText()).toMatch(/hacen envíos a Córdoba\?/);
+    await rated.getByRole('button', { name: 'Make golden' }).click();
+    await rated.getByRole('status').waitFor(WAIT);
+    const examples = (await s.get('/api/bots/la-formula/golden', auth())).body.examples as { source: string }[];
+    expect(examples.filter((e) => e.source === 'promoted')).toHaveLength(1);
+    await expect.poll(() => golden.count(), WAIT).toBe(1);
 
     // And one written by hand.
     await admin.getByTestId('golden-add').locator('summary').click();

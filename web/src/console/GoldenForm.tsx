@@ -47,18 +47,24 @@ export function AddGolden({ token, t, x, bots, bot, onAdded }: { token: string; 
 }
 
 /** Promote a rated reply of a conversation to a golden example. */
-export function PromoteButton({ token, t, x, bot, sessionId, messageId, onPromoted }: { token: string; t: ConsoleTexts; x: AdminTexts; bot: string; sessionId: string; messageId: number; onPromoted: () => void }) {
+export function PromoteButton({ token, t, x, bot, sessionId, messageId, onPromoted }: { token: string; t: ConsoleTexts; x: AdminTexts; bot: string; sessionId: string; messageId: number; onPromoted?: () => void }) {
   const { status, save } = useSaveStatus({ ...t, saved: x.promoted });
   const promote = async () => {
-    if (await save(() => request('POST', goldenPath(bot), { token, body: { sessionId, messageId } }))) onPromoted();
+    if (await save(() => request('POST', goldenPath(bot), { token, body: { sessionId, messageId } }))) onPromoted?.();
   };
+  if (status?.kind === 'saved') {
+    return (
+      <span className="chip small" role="status" data-testid={`promoted-${messageId}`}>
+        ✓ {x.promoted}
+      </span>
+    );
+  }
   return (
     <>
-      <button type="button" className="secondary small" data-testid={`promote-${messageId}`} onClick={() => void promote()}>
+      <button type="button" className="secondary small" data-testid={`promote-${messageId}`} disabled={status?.kind === 'saving'} onClick={() => void promote()}>
         {x.promote}
       </button>
       {status?.kind === 'error' && <SaveStatus status={status} as="span" />}
-      {status?.kind === 'saved' && <span className="visually-hidden" role="status">{x.promoted}</span>}
     </>
   );
 }

@@ -1,5 +1,5 @@
 // Texts of the console's Persona and Moderation tabs, the thumbs-down alerts and the golden example forms.
-import type { ConsoleLang } from '../shared/i18n.ts';
+import { consoleTexts, type ConsoleLang, type ConsoleTexts } from '../shared/i18n.ts';
 
 const en = {
   persona: 'Persona',
@@ -90,3 +90,6 @@ const es: AdminTexts = {
 };
 
 export const adminTexts: Record<ConsoleLang, AdminTexts> = { en, es };
+
+/** The texts in the language of the console's own texts `t` (for views that are handed only those). */
+export const adminTextsFor = (t: ConsoleTexts): AdminTexts => (t === consoleTexts.es ? es : en);
