@@ -151,6 +151,17 @@ describe.skipIf(!PG)('persona settings across two server processes on one Postgr
     expect(sent.text).toMatch(/PEPINO/);
     // The audit is one, whichever server reads it.
     expect((await b.get('/api/settings/audit?bot=la-formula', auth())).body.changes[0]).toMatchObject({ key: 'persona', actor: 'admin' });
+
+    // A server started afterwards reads the settings at start.
+    const schema = (await base.query<{ s: string }>('select current_schema() as s'))[0].s;
+    const third = await openDatabase({ databaseUrl: PG!, schema });
+    const c = await startTestServer({ db: third, only: ['la-formula'], modelFactory: modelBindingFor, env: modelEnv(fake) });
+    try {
+      expect((await c.get('/api/bots/la-formula/persona', auth())).body.effective).toMatchObject({ model: 'openai:other-process', temperature: 0.7 });
+    } finally {
+      await c.close();
+      await third.close();
+    }
   }, 120_000);
 });
 
