@@ -160,6 +160,13 @@ describe.skipIf(skip !== null)('console admin views and the simulator chat list 
     await written.waitFor(WAIT);
     expect(await written.innerText()).toMatch(/tarjeta de débito[\s\S]*Mercado Pago/);
     expect(await unlabelled(admin)).toEqual([]);
+
+    // A new thumbs-down while the Feedback tab is open: the list grows, live.
+    expect(await admin.getByTestId('feedback-row').count()).toBe(1);
+    await say(sim, 'y cuánto tarda?');
+    await sim.getByTestId('thumb-down').last().click();
+    await expect.poll(() => admin.getByTestId('feedback-row').count(), WAIT).toBe(2);
+    await admin.getByTestId('feedback-alert').waitFor(WAIT);
   });
 
   it('reads the moderation log and filters it', async () => {

@@ -198,7 +198,7 @@ function Signed({ token, t, lang, setLang, signOut }: { token: string; t: Consol
           {tab === 'inbox' && <Inbox token={token} t={t} bots={bots} inbox={inbox} selected={selected} onSelect={setSelected} />}
           {tab === 'settings' && <SettingsTab token={token} t={t} bots={bots} />}
           {tab === 'persona' && <PersonaTab token={token} t={t} x={x} bots={bots} />}
-          {tab === 'feedback' && <FeedbackTab token={token} t={t} x={x} bots={bots} onOpen={openConversation} />}
+          {tab === 'feedback' && <FeedbackTab token={token} t={t} x={x} bots={bots} onOpen={openConversation} subscribe={inbox.subscribe} />}
           {tab === 'moderation' && <ModerationTab token={token} t={t} x={x} bots={bots} onOpen={openConversation} />}
         </div>
       </main>

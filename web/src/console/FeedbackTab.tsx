@@ -1,6 +1,6 @@
 // Thumbs up/down that customers gave to bot messages, newest first, with a way into the conversation; below,
 // the golden examples of the same bots; a rated reply can be promoted to one.
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { request, type BotInfo, type FeedbackRow } from '../shared/api.ts';
 import { timeSince, type ConsoleTexts } from '../shared/i18n.ts';
 import { Icon } from '../shared/Icon.tsx';
@@ -9,14 +9,31 @@ import { AbandonmentCard } from './AbandonmentCard.tsx';
 import { BotSelect } from './BotSelect.tsx';
 import { GoldenExamples } from './GoldenExamples.tsx';
 import { PromoteButton } from './GoldenForm.tsx';
+import type { Listener } from './useInbox.ts';
 import { Card, DataTable, ErrorNote, errorText, useRead, type Column } from './ui/index.ts';
 
-export function FeedbackTab({ token, t, x, bots, onOpen }: { token: string; t: ConsoleTexts; x: AdminTexts; bots: BotInfo[]; onOpen: (sessionId: string) => void }) {
+export function FeedbackTab({
+  token,
+  t,
+  x,
+  bots,
+  onOpen,
+  subscribe,
+}: {
+  token: string;
+  t: ConsoleTexts;
+  x: AdminTexts;
+  bots: BotInfo[];
+  onOpen: (sessionId: string) => void;
+  /** The console's live events: a new rating reads the list again. */
+  subscribe: (l: Listener) => () => void;
+}) {
   const [bot, setBot] = useState('');
   const [promoted, setPromoted] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const read = useCallback(async () => (await request<{ feedback: FeedbackRow[] }>('GET', `/api/feedback${bot ? `?bot=${encodeURIComponent(bot)}` : ''}`, { token })).feedback, [bot, token]);
-  const [rows] = useRead(read, useCallback((err: unknown) => setError(errorText(err, t)), [t]));
+  const [rows, , reload] = useRead(read, useCallback((err: unknown) => setError(errorText(err, t)), [t]));
+  useEffect(() => subscribe((e) => void (e.type === 'feedback' && (!bot || e.bot === bot) && reload())), [subscribe, reload, bot]);
   const ups = rows?.filter((r) => r.rating === 1).length ?? 0;
   const columns: Column<FeedbackRow>[] = [
     {
