@@ -219,6 +219,8 @@ export const botConfigSchema = z.strictObject({
     .regex(/^(?:pt|es|vi|en)(?:-[A-Za-z0-9]{2,8})*$/, 'expected pt, es, vi or en, with or without a region: pt-BR, es-AR, es-MX, es, vi, en'),
   persona: z.string().default(''),
   model: z.string().default('local'),
+  /** Sampling temperature of the bot's model calls (0–2); unset: the provider's default. The console may override it. */
+  temperature: z.number().min(0).max(2).optional(),
   timeZone: z.string().default('America/Sao_Paulo').refine(isTimeZone, 'not a time zone: use an IANA name such as America/Sao_Paulo'),
   understanding: understandingSchema,
   intents: z.record(z.string(), intentSchema).refine((r) => Object.keys(r).length > 0, 'a bot needs at least one intent'),

@@ -6,6 +6,8 @@ import { timeSince, type ConsoleTexts } from '../shared/i18n.ts';
 import { Icon, type IconName } from '../shared/Icon.tsx';
 import { RichText, systemText } from '../shared/RichText.tsx';
 import { customerLabel, intentLabel, ModeTag, useNow } from './Inbox.tsx';
+import { adminTextsFor } from './admin-texts.ts';
+import { PromoteButton } from './GoldenForm.tsx';
 import { TraceView } from './TraceView.tsx';
 import { ErrorNote } from './ui/index.ts';
 import type { Listener } from './useInbox.ts';
@@ -237,6 +239,7 @@ export function Conversation({
                       {traceOpen ? t.hideTrace : t.showTrace} · {Math.round(turn.latencyMs)} ms
                     </button>
                   )}
+                  {m.role === 'assistant' && <PromoteButton token={token} t={t} x={adminTextsFor(t)} bot={summary.bot} sessionId={summary.id} messageId={m.id} />}
                 </div>
                 <div className="entry-text">{m.role === 'system' ? systemText(m.content) : <RichText text={m.content} />}</div>
                 {turn && traceOpen && <TraceView turn={turn} t={t} />}
