@@ -15,8 +15,8 @@ export const errorBodySchema = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
-/** The reply to one user message (POST /api/bots/:bot/chat, and the `done` event of a streamed turn). */
-export const chatResultSchema = z.object({
+/** What a turn produces, before the runtime stamps it (see chatResultSchema). */
+export const turnResultSchema = z.object({
   sessionId: z.string(),
   /** Send it back (body or X-Session-Token) to continue the conversation. */
   sessionToken: z.string().optional(),
@@ -30,6 +30,15 @@ export const chatResultSchema = z.object({
   turnId: z.string().optional(),
   path: z.string().optional(),
   workflow: z.string().nullable().optional(),
+});
+export type TurnResult = z.infer<typeof turnResultSchema>;
+
+/** The reply to one user message (POST /api/bots/:bot/chat, POST /chat, and the `done` event of a streamed turn). */
+export const chatResultSchema = turnResultSchema.extend({
+  /** The turn's primary intent (the first of `intents`), or null when none ran (a paused bot, a stored retry without reply). */
+  intent: z.string().nullable(),
+  /** When the runtime answered, ISO 8601 (UTC). */
+  timestamp: z.string(),
 });
 export type ChatResult = z.infer<typeof chatResultSchema>;
 

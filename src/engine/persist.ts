@@ -8,7 +8,7 @@ import type { EventHub } from './events.ts';
 import { annotateActiveSpan, ATTR, inSpan } from '../observability/spans.ts';
 import type { LoadedBot } from './registry.ts';
 import { mergeWritten, type DeferredWrite } from './outcomes.ts';
-import type { ChatResult, ModelCallRecord, TraceEntry, TurnEvent } from './types.ts';
+import type { TurnResult, ModelCallRecord, TraceEntry, TurnEvent } from './types.ts';
 
 /** What a turn produced besides its reply. */
 export interface TurnOutcome {
@@ -41,7 +41,7 @@ export async function persistReply(
   intents: string[],
   turn: TurnOutcome,
   emit: (e: TurnEvent) => void,
-): Promise<Omit<ChatResult, 'sessionId'>> {
+): Promise<Omit<TurnResult, 'sessionId'>> {
   const { events } = deps;
   const conn = deps.conn ?? deps.db;
   const turnId = randomUUID();

@@ -13,7 +13,7 @@ import { MAX_HISTORY, type OpenedSession } from './sessions.ts';
 import type { TurnScope } from './turn-context.ts';
 import type { GateAnswer, Passed } from './turn-gate.ts';
 import { turnRuntime } from './turn-runtime.ts';
-import type { ChatResult, ModelCallRecord, TurnEvent } from './types.ts';
+import type { TurnResult, ModelCallRecord, TurnEvent } from './types.ts';
 
 /** What the steps of one turn share: the store on the lock's connection, the bot, the stored message, the clock. */
 export interface TurnStep extends PersistDeps {
@@ -26,19 +26,19 @@ export interface TurnStep extends PersistDeps {
 }
 
 /** Commit a reply and return it with the conversation's id and token. */
-async function commit(step: TurnStep, session: SessionRow, reply: string, intents: string[], outcome: TurnOutcome): Promise<ChatResult> {
+async function commit(step: TurnStep, session: SessionRow, reply: string, intents: string[], outcome: TurnOutcome): Promise<TurnResult> {
   const committed = await persistReply(step, step.bot, session, step.userMessageId, reply, intents, outcome, step.emit);
   return { sessionId: session.id, sessionToken: session.secret, ...committed };
 }
 
 /** A gate's own answer (a block, a declined confirmation), with the gate's reason in the trace. */
-export async function commitAnswer(step: TurnStep, a: GateAnswer): Promise<ChatResult> {
+export async function commitAnswer(step: TurnStep, a: GateAnswer): Promise<TurnResult> {
   if (a.log) await a.log(step.conn);
   const trace = [{ node: 'gate', startMs: Math.round(performance.now() - step.t0), ms: 0, ok: true, policy: a.path === 'gate' ? 'guardrail' : 'confirm_declined', why: a.intent }];
   return commit(step, a.session, a.reply, [a.intent], { memory: a.memory, trace, calls: [], path: a.path, t0: step.t0, writes: [] });
 }
 
-export async function runAndCommit(step: TurnStep, passed: Passed, history: OpenedSession['history'], now: Date): Promise<ChatResult> {
+export async function runAndCommit(step: TurnStep, passed: Passed, history: OpenedSession['history'], now: Date): Promise<TurnResult> {
   const { bot } = step;
   const calls: ModelCallRecord[] = [];
   const recent = history.slice(-MAX_HISTORY).map((m) => ({ role: m.role, content: m.content }));
@@ -72,7 +72,7 @@ async function runGraph(step: TurnStep, scope: TurnScope, turn: TurnRuntime): Pr
 }
 
 /** Commit a run's outcome; null when a declared write rejection asks for the turn to run again. */
-async function commitRun(step: TurnStep, scope: TurnScope, passed: Passed, state: TurnStateValue, calls: ModelCallRecord[]): Promise<ChatResult | null> {
+async function commitRun(step: TurnStep, scope: TurnScope, passed: Passed, state: TurnStateValue, calls: ModelCallRecord[]): Promise<TurnResult | null> {
   const { bot } = step;
   const { session } = scope;
   const understanding = state.understanding!;

@@ -19,7 +19,7 @@ export interface Segment {
 }
 
 /** The events of a turn and its result travel as the wire contract defines them. */
-export type { ChatResult, TurnEvent } from '../contract/index.ts';
+export type { ChatResult, TurnEvent, TurnResult } from '../contract/index.ts';
 import type { TurnEvent } from '../contract/index.ts';
 
 /** One entry of a turn's trace: which node ran, when, for how long. */

@@ -26,6 +26,8 @@ export interface ServerOptions {
   rateLimitPerMinute?: number;
   /** Chat messages per minute per IP and conversation (default 120). */
   chatRateLimitPerMinute?: number;
+  /** The bot behind a bare `POST /chat` without a `bot` field (SWITCHBOARD_DEFAULT_BOT); else the only bot served. */
+  defaultBot?: string;
   logger?: boolean;
   /** Trust X-Forwarded-For (set when running behind a reverse proxy). */
   trustProxy?: boolean;
@@ -100,7 +102,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   });
   app.setNotFoundHandler((req, reply) => reply.status(404).send({ error: 'not_found', message: `no route ${req.method} ${req.url.split('?')[0]}` }));
 
-  const ctx = { runtime: opts.runtime, auth: opts.auth, chatRateLimitPerMinute: opts.chatRateLimitPerMinute ?? DEFAULT_CHAT_RATE_LIMIT_PER_MINUTE };
+  const ctx = { runtime: opts.runtime, auth: opts.auth, chatRateLimitPerMinute: opts.chatRateLimitPerMinute ?? DEFAULT_CHAT_RATE_LIMIT_PER_MINUTE, defaultBot: opts.defaultBot };
   await app.register(async (scoped) => chatRoutes(scoped.withTypeProvider<ZodTypeProvider>(), ctx));
   await app.register(async (scoped) => sessionRoutes(scoped.withTypeProvider<ZodTypeProvider>(), ctx));
   await app.register(async (scoped) => adminRoutes(scoped.withTypeProvider<ZodTypeProvider>(), ctx));
@@ -112,4 +114,4 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   return app;
 }
 
-export type RouteContext = { runtime: Runtime; auth: AuthConfig; chatRateLimitPerMinute?: number };
+export type RouteContext = { runtime: Runtime; auth: AuthConfig; chatRateLimitPerMinute?: number; defaultBot?: string };

@@ -35,6 +35,7 @@ export async function run(_argv: string[]): Promise<number> {
     trustProxy: env.SWITCHBOARD_TRUST_PROXY === '1' || env.SWITCHBOARD_TRUST_PROXY === 'true',
     rateLimitPerMinute: Number(env.SWITCHBOARD_RATE_LIMIT) || undefined,
     chatRateLimitPerMinute: Number(env.SWITCHBOARD_CHAT_RATE_LIMIT) || undefined,
+    defaultBot: env.SWITCHBOARD_DEFAULT_BOT?.trim() || undefined,
   });
   const port = Number(env.PORT ?? 3000);
   const host = env.HOST ?? '0.0.0.0';

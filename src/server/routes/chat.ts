@@ -1,5 +1,6 @@
 // POST /api/bots/:bot/chat — one user message in, one reply out (JSON), or the turn's events as NDJSON.
-// POST /chat — seed 003's body ({chatInput, userId, sessionId}), always streamed.
+// POST /chat — seed 003's body ({chatInput, userId, sessionId, bot?}), always streamed; the bot is the body's `bot`,
+// else the server's default bot (SWITCHBOARD_DEFAULT_BOT), else the only bot served.
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -52,7 +53,7 @@ export function conversationRateLimit(perMinute: number, sessionField: string) {
   };
 }
 
-export async function chatRoutes(app: FastifyInstance<any, any, any, any, ZodTypeProvider>, { runtime, auth, chatRateLimitPerMinute = DEFAULT_CHAT_RATE_LIMIT_PER_MINUTE }: RouteContext) {
+export async function chatRoutes(app: FastifyInstance<any, any, any, any, ZodTypeProvider>, { runtime, auth, chatRateLimitPerMinute = DEFAULT_CHAT_RATE_LIMIT_PER_MINUTE, defaultBot }: RouteContext) {
   const rateLimit = conversationRateLimit(chatRateLimitPerMinute, 'sessionId');
   async function respond(req: FastifyRequest, reply: FastifyReply, botId: string, body: ChatRequest & { userToken?: string }, stream: boolean) {
     runtime.bot(botId); // 404 before anything is stored
@@ -86,14 +87,22 @@ export async function chatRoutes(app: FastifyInstance<any, any, any, any, ZodTyp
     '/chat',
     {
       schema: {
-        summary: "Seed 003's chat endpoint: {chatInput, userId, sessionId}, streamed as NDJSON",
-        body: z.object({ chatInput: messageText, userId: idString.optional(), userToken: z.string().max(4096).optional(), sessionId: clientSessionId.optional(), sessionToken: z.string().max(200).optional() }),
+        summary: "Seed 003's chat endpoint: {chatInput, userId, sessionId, bot?}, streamed as NDJSON",
+        description: 'The bot is `bot`, else the default bot (SWITCHBOARD_DEFAULT_BOT), else the only bot served; 400 lists the bots when none of these says which.',
+        body: z.object({
+          chatInput: messageText,
+          bot: z.string().min(1).max(64).optional(),
+          userId: idString.optional(),
+          userToken: z.string().max(4096).optional(),
+          sessionId: clientSessionId.optional(),
+          sessionToken: z.string().max(200).optional(),
+        }),
       },
       config: { rateLimit },
     },
     async (req, reply) => {
       const b = req.body;
-      return respond(req, reply, defaultBot(runtime), { message: b.chatInput, userId: b.userId, userToken: b.userToken, sessionId: b.sessionId, sessionToken: b.sessionToken }, true);
+      return respond(req, reply, seedChatBot(runtime, b.bot, defaultBot), { message: b.chatInput, userId: b.userId, userToken: b.userToken, sessionId: b.sessionId, sessionToken: b.sessionToken }, true);
     },
   );
 }
@@ -134,11 +143,17 @@ function streamTurn(reply: FastifyReply, run: (onEvent: (e: TurnEvent) => void) 
   return reply.send(Readable.from(lines()));
 }
 
-/** The bot behind seed 003's bare /chat: SWITCHBOARD_DEFAULT_BOT, or the only bot this server runs. */
-function defaultBot(runtime: Runtime): string {
-  const configured = process.env.SWITCHBOARD_DEFAULT_BOT;
-  if (configured) return configured;
+/** The bot behind seed 003's /chat: the body's `bot`, the server's default bot, or the only bot served; else a 400 naming them. */
+function seedChatBot(runtime: Runtime, asked: string | undefined, defaultBot: string | undefined): string {
   const ids = [...runtime.bots.keys()];
-  if (ids.length === 1) return ids[0];
-  throw new NotFoundError(`POST /chat needs SWITCHBOARD_DEFAULT_BOT when a server runs several bots (${ids.join(', ')}); or use POST /api/bots/:bot/chat`);
+  const listed = ids.join(', ');
+  const chosen = asked ?? defaultBot ?? (ids.length === 1 ? ids[0] : undefined);
+  if (chosen === undefined) {
+    throw new InvalidError(`this server runs several bots (${listed}): say which in the body's "bot" field, set SWITCHBOARD_DEFAULT_BOT, or use POST /api/bots/:bot/chat`);
+  }
+  if (!runtime.bots.has(chosen)) {
+    const where = asked !== undefined ? 'the "bot" field' : 'SWITCHBOARD_DEFAULT_BOT';
+    throw new NotFoundError(`unknown bot '${chosen}' (${where}); this server runs: ${listed}`);
+  }
+  return chosen;
 }
