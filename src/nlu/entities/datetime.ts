@@ -32,6 +32,8 @@ interface Found {
   time?: { hour: number; minute: number; twelveHour?: boolean };
   /** A span of days rather than a day ("next week", "next month"): `date` is its first day. */
   vague?: boolean;
+  /** A weekday naming today ("sexta" on a Friday): the same weekday a week later, its other reading. */
+  weekLater?: LocalDate;
 }
 
 interface CompiledGrammar {
@@ -137,8 +139,13 @@ function ownParse(folded: string, lang: Language, clock: WallClock): Found[] {
       // "la semana que viene el martes": that weekday in next (Monday-based) week.
       const monday = addDays(today, 7 - ((weekdayOf(today) + 6) % 7));
       date = addDays(monday, (wd + 6) % 7);
-    } else if (strictlyNext && date.day === today.day && date.month === today.month) date = addDays(date, 7);
-    push(m, { date });
+      push(m, { date });
+      continue;
+    }
+    const isToday = date.day === today.day && date.month === today.month;
+    if (strictlyNext && isToday) date = addDays(date, 7);
+    // A bare weekday naming today may mean next week's (its classes are over): a reader that can tell takes that.
+    push(m, { date, ...(isToday && !strictlyNext ? { weekLater: addDays(date, 7) } : {}) });
   }
   for (const m of folded.matchAll(g.dayOfMonth)) {
     const day = Number(m[1] ?? m[2]);
@@ -282,6 +289,7 @@ function resolveOverlaps(found: Found[]): Found[] {
     if (f.date && !k.date) {
       k.date = f.date;
       if (f.vague) k.vague = true;
+      if (f.weekLater) k.weekLater = f.weekLater;
     } else if (f.time && !k.time) k.time = f.time;
     else continue;
     k.start = Math.min(k.start, f.start);
@@ -375,7 +383,8 @@ export function extractDateTimes(text: string, opts: DateTimeOptions): Entity[] 
         firstDate = v;
         firstDateVague = Boolean(f.vague);
       }
-      entities.push({ type: 'date', value: v, text: surface, ...(f.vague ? { vague: true } : {}), start: f.start, end: f.end });
+      const later = f.weekLater ? { alt: isoDate(f.weekLater) } : {};
+      entities.push({ type: 'date', value: v, text: surface, ...later, ...(f.vague ? { vague: true } : {}), start: f.start, end: f.end });
     }
     if (f.time) {
       const v = hhmm(f.time.hour, f.time.minute);
