@@ -295,6 +295,33 @@ describe('cloudinha: the router', () => {
   });
 });
 
+describe('cloudinha: the subject follows the signed-in student (issue 34)', () => {
+  it('resumes the match workflow where it stopped in a new conversation, and starts afresh once the student left it', async () => {
+    await student('lia');
+    const first = conversation('lia');
+    const a = await first('quero achar uma faculdade: Direito, tirei 700, à noite, pública');
+    expect(a.done.workflow).toBe('match_workflow');
+    expect(a.reply).toMatch(/renda por pessoa/);
+
+    // Another conversation (another device, the next day): the income answer is still the match workflow's.
+    const second = conversation('lia');
+    const b = await second('minha renda é 1500 por pessoa');
+    expect(b.done.sessionId).not.toBe(a.done.sessionId);
+    expect(b.tools).toContain('computeEligibility');
+    expect(b.reply).toMatch(/faixa da bolsa integral do Prouni/);
+    expect(b.done.workflow).toBeNull(); // the match is over
+
+    const third = conversation('lia');
+    const c = await third('quero ajuda com o prouni');
+    expect(c.done.workflow).toBe('prouni_workflow');
+    expect((await third('sair')).done.workflow).toBeNull();
+    const fourth = conversation('lia');
+    const d = await fourth('obrigada!');
+    expect(d.done.workflow).toBeNull();
+    expect((await getSession(s.db, d.done.sessionId))!.activeWorkflow).toBeNull();
+  });
+});
+
 describe('cloudinha: eligibility at the boundaries, through the bot', () => {
   it.each([
     ['R$ 2.118,00', 'bolsa integral', '1,5'], // exactly 1.5 × 1412

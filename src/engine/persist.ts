@@ -8,6 +8,7 @@ import type { EventHub } from './events.ts';
 import { annotateActiveSpan, ATTR, inSpan } from '../observability/spans.ts';
 import type { LoadedBot } from './registry.ts';
 import { mergeWritten, type DeferredWrite } from './outcomes.ts';
+import { keptSubjectWrite } from './kept-subject.ts';
 import type { TurnResult, ModelCallRecord, TraceEntry, TurnEvent } from './types.ts';
 
 /** What a turn produced besides its reply. */
@@ -48,6 +49,9 @@ export async function persistReply(
   const now = deps.now();
   const handoff = turn.handoff ?? null;
   const workflow = turn.workflow === undefined ? session.activeWorkflow : turn.workflow;
+  // A signed-in customer's subject follows them to their next conversation.
+  const keep = turn.path === 'gate' ? undefined : keptSubjectWrite(bot, session, workflow ?? null, turn.memory);
+  if (keep) turn.writes = [...turn.writes, keep];
   const t = performance.now();
   const write = (sql: Sql) => {
     // The trace row is written by the same statement: its persist entry covers the time up to it.

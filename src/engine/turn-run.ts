@@ -13,6 +13,7 @@ import { MAX_HISTORY, type OpenedSession } from './sessions.ts';
 import type { TurnScope } from './turn-context.ts';
 import type { GateAnswer, Passed } from './turn-gate.ts';
 import { turnRuntime } from './turn-runtime.ts';
+import { resumeKeptSubject } from './kept-subject.ts';
 import type { TurnResult, ModelCallRecord, TurnEvent } from './types.ts';
 
 /** What the steps of one turn share: the store on the lock's connection, the bot, the stored message, the clock. */
@@ -42,7 +43,8 @@ export async function runAndCommit(step: TurnStep, passed: Passed, history: Open
   const { bot } = step;
   const calls: ModelCallRecord[] = [];
   const recent = history.slice(-MAX_HISTORY).map((m) => ({ role: m.role, content: m.content }));
-  const scope: TurnScope = { db: step.db, bot, session: passed.session, text: passed.text, now, history: recent, emit: step.emit, trace: [], writes: [], model: bot.model?.forTurn(calls) ?? null };
+  const session = await resumeKeptSubject(step.conn, bot, passed.session, history.length === 0);
+  const scope: TurnScope = { db: step.db, bot, session, text: passed.text, now, history: recent, emit: step.emit, trace: [], writes: [], model: bot.model?.forTurn(calls) ?? null };
   const turn = turnRuntime(scope, calls, step.t0);
   // A second run (after a rejected write) reuses the first run's understanding: same intents, no new model call.
   const understandOnce = turn.understand;
