@@ -49,8 +49,10 @@ export const turnEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('tool_end'), tool: z.string(), output: z.unknown().optional(), ok: z.boolean().optional() }),
   /** The reply (after narration), once per turn. */
   z.object({ type: z.literal('text'), content: z.string() }),
-  /** Live tokens of a model-written part, before narration. */
+  /** The reply as it is written: a model's live tokens, or (no model streaming) the reply's pieces before `text`. */
   z.object({ type: z.literal('text_delta'), content: z.string() }),
+  /** Sent by the HTTP stream (not the turn) after a silence, so a long model or tool call keeps the connection busy. */
+  z.object({ type: z.literal('keepalive') }),
   z.object({ type: z.literal('handoff'), mode: modeSchema, reason: z.string().optional() }),
   z.object({ type: z.literal('error'), message: z.string(), status: z.number().optional() }),
   z.object({ type: z.literal('done') }).extend(chatResultSchema.shape),

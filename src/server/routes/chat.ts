@@ -1,15 +1,14 @@
 // POST /api/bots/:bot/chat — one user message in, one reply out (JSON), or the turn's events as NDJSON.
 // POST /chat — seed 003's body ({chatInput, userId, sessionId, bot?}), always streamed; the bot is the body's `bot`,
 // else the server's default bot (SWITCHBOARD_DEFAULT_BOT), else the only bot served.
-import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ChatRequest, ChatResult, Runtime, TurnEvent } from '../../engine/index.ts';
+import type { ChatRequest, Runtime } from '../../engine/index.ts';
 import { chatResultSchema } from '../../contract/index.ts';
 import { InvalidError, NotFoundError } from '../../errors/index.ts';
 import { admitText, CHANNEL_NAMESPACE_MESSAGE, DEFAULT_CHAT_RATE_LIMIT_PER_MINUTE, inChannelNamespace, MAX_MESSAGE_CHARS } from '../../ingress/index.ts';
-import { turnFailure } from '../errors.ts';
+import { streamTurn } from './ndjson-stream.ts';
 import { roleOf, sessionTokenOf } from '../auth.ts';
 import { resolveIdentity, userTokenOf } from '../identity.ts';
 import type { RouteContext } from '../app.ts';
@@ -53,7 +52,7 @@ export function conversationRateLimit(perMinute: number, sessionField: string) {
   };
 }
 
-export async function chatRoutes(app: FastifyInstance<any, any, any, any, ZodTypeProvider>, { runtime, auth, chatRateLimitPerMinute = DEFAULT_CHAT_RATE_LIMIT_PER_MINUTE, defaultBot }: RouteContext) {
+export async function chatRoutes(app: FastifyInstance<any, any, any, any, ZodTypeProvider>, { runtime, auth, chatRateLimitPerMinute = DEFAULT_CHAT_RATE_LIMIT_PER_MINUTE, defaultBot, stream: streamOptions }: RouteContext) {
   const rateLimit = conversationRateLimit(chatRateLimitPerMinute, 'sessionId');
   async function respond(req: FastifyRequest, reply: FastifyReply, botId: string, body: ChatRequest & { userToken?: string }, stream: boolean) {
     runtime.bot(botId); // 404 before anything is stored
@@ -63,7 +62,7 @@ export async function chatRoutes(app: FastifyInstance<any, any, any, any, ZodTyp
     const identity = trusted ? { userId: rest.userId, verified: true } : await resolveIdentity(userTokenOf(req, userToken), rest.userId, auth.userTokenSecret);
     const request: ChatRequest = { ...rest, userId: identity.userId, userVerified: identity.verified, sessionToken: rest.sessionToken ?? sessionTokenOf(req), authorize: !trusted };
     if (!stream) return runtime.chat(botId, request);
-    return streamTurn(reply, (onEvent) => runtime.chat(botId, request, onEvent));
+    return streamTurn(reply, (onEvent) => runtime.chat(botId, request, onEvent), streamOptions);
   }
 
   app.post(
@@ -113,34 +112,6 @@ export function admittedMessage(raw: string): string {
   if (admitted.kind === 'empty') throw new InvalidError('message is empty (once control characters are removed)');
   if (admitted.kind === 'too-long') throw new InvalidError(`message is longer than ${MAX_MESSAGE_CHARS} characters`);
   return admitted.text;
-}
-
-/** Stream a turn's events one JSON object per line, as they happen; `done` carries the JSON reply's body. */
-function streamTurn(reply: FastifyReply, run: (onEvent: (e: TurnEvent) => void) => Promise<ChatResult>) {
-  const queue: unknown[] = [];
-  let wake: (() => void) | null = null;
-  let finished = false;
-  const push = (e: unknown) => {
-    queue.push(e);
-    wake?.();
-  };
-  run((e) => push(e))
-    .then((result) => push({ type: 'done', ...result }))
-    .catch((err: unknown) => push({ type: 'error', ...turnFailure(err) }))
-    .finally(() => {
-      finished = true;
-      wake?.();
-    });
-  async function* lines() {
-    while (true) {
-      while (queue.length) yield `${JSON.stringify(queue.shift())}\n`;
-      if (finished) return;
-      await new Promise<void>((r) => (wake = r));
-      wake = null;
-    }
-  }
-  reply.header('content-type', 'application/x-ndjson; charset=utf-8').header('cache-control', 'no-cache').header('x-accel-buffering', 'no');
-  return reply.send(Readable.from(lines()));
 }
 
 /** The bot behind seed 003's /chat: the body's `bot`, the server's default bot, or the only bot served; else a 400 naming them. */
