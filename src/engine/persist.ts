@@ -9,7 +9,7 @@ import { annotateActiveSpan, ATTR, inSpan } from '../observability/spans.ts';
 import type { LoadedBot } from './registry.ts';
 import { mergeWritten, type DeferredWrite } from './outcomes.ts';
 import { keptSubjectWrite } from './kept-subject.ts';
-import type { TurnResult, ModelCallRecord, TraceEntry, TurnEvent } from './types.ts';
+import type { TurnResult, ModelCallRecord, TraceEntry, TurnEvent, UiPart } from './types.ts';
 
 /** What a turn produced besides its reply. */
 export interface TurnOutcome {
@@ -23,6 +23,8 @@ export interface TurnOutcome {
   writes: DeferredWrite[];
   handoff?: { reason: string } | null;
   workflow?: string | null;
+  /** UI parts shown with the reply. */
+  parts?: UiPart[];
 }
 
 export interface PersistDeps {
@@ -96,6 +98,7 @@ export async function persistReply(
     void events.publishPending();
   }
   emit({ type: 'text', content: reply });
+  for (const part of turn.parts ?? []) emit(part);
   return {
     reply,
     intents,
@@ -106,5 +109,6 @@ export async function persistReply(
     turnId,
     path: turn.path,
     workflow: updated.activeWorkflow,
+    ...(turn.parts?.length ? { parts: turn.parts } : {}),
   };
 }

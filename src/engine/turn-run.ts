@@ -44,13 +44,14 @@ export async function runAndCommit(step: TurnStep, passed: Passed, history: Open
   const calls: ModelCallRecord[] = [];
   const recent = history.slice(-MAX_HISTORY).map((m) => ({ role: m.role, content: m.content }));
   const session = await resumeKeptSubject(step.conn, bot, passed.session, history.length === 0);
-  const scope: TurnScope = { db: step.db, bot, session, text: passed.text, now, history: recent, emit: step.emit, trace: [], writes: [], model: bot.model?.forTurn(calls) ?? null };
+  const scope: TurnScope = { db: step.db, bot, session, text: passed.text, now, history: recent, emit: step.emit, trace: [], writes: [], parts: [], model: bot.model?.forTurn(calls) ?? null };
   const turn = turnRuntime(scope, calls, step.t0);
   // A second run (after a rejected write) reuses the first run's understanding: same intents, no new model call.
   const understandOnce = turn.understand;
   let understood: ReturnType<TurnRuntime['understand']> | undefined;
   turn.understand = (s) => (understood ??= understandOnce(s));
   for (;;) {
+    scope.parts.length = 0; // a second run shows its own
     const state = await runGraph(step, scope, turn);
     const result = await commitRun(step, scope, passed, state, calls);
     if (result) return result;
@@ -79,12 +80,12 @@ async function commitRun(step: TurnStep, scope: TurnScope, passed: Passed, state
   const { session } = scope;
   const understanding = state.understanding!;
   const intents = state.servedIntents.length ? state.servedIntents : understanding.intents.map((i) => i.id);
-  const outcome: TurnOutcome = { memory: state.memory, trace: scope.trace, calls, path: understanding.source, t0: step.t0, writes: [...scope.writes], handoff: state.handoff, workflow: state.workflow };
+  const outcome: TurnOutcome = { memory: state.memory, trace: scope.trace, calls, path: understanding.source, t0: step.t0, writes: [...scope.writes], handoff: state.handoff, workflow: state.workflow, parts: [...scope.parts] };
   // No side effect on doubt: the writes are dropped and the bot asks.
   const doubt = !passed.confirmed && scope.writes.length > 0 ? doubtfulWrite(bot, understanding, intents) : null;
   if (doubt) {
     scope.trace.push({ node: 'confirm', startMs: Math.round(performance.now() - step.t0), ms: 0, ok: true, policy: 'confirm_on_doubt', why: `writes of '${doubt}' rest on an unsure reading` });
-    const asking = { ...outcome, memory: { ...(session.state ?? {}), [CONFIRM_KEY]: { text: scope.text, intent: doubt } }, writes: [], handoff: null, workflow: undefined };
+    const asking = { ...outcome, memory: { ...(session.state ?? {}), [CONFIRM_KEY]: { text: scope.text, intent: doubt } }, writes: [], handoff: null, workflow: undefined, parts: [] };
     return commit(step, session, confirmQuestion(bot, doubt), [doubt], asking);
   }
   try {
@@ -93,7 +94,7 @@ async function commitRun(step: TurnStep, scope: TurnScope, passed: Passed, state
     if (!scope.writes.length) throw err; // the store itself failed: nothing the bot can answer for
     if (writeFailed(scope, err, step.t0)) return null;
     console.error(`[${bot.config.id}] a write failed; answered without it: ${(err as Error).message}`);
-    const unchanged = { ...outcome, memory: (session.state ?? {}) as Record<string, unknown>, writes: [], handoff: null, workflow: undefined };
+    const unchanged = { ...outcome, memory: (session.state ?? {}) as Record<string, unknown>, writes: [], handoff: null, workflow: undefined, parts: [] };
     return commit(step, session, writeFailedReply(bot.config), intents, unchanged);
   }
 }
