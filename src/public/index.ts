@@ -5,8 +5,8 @@
 
 // Declaring a bot and its steps
 export { defineBot } from '../bot/define.ts';
-export type { BotSetupContext, RouteContext, Segment, Step, StepResult, TurnContext, UiPart } from '../engine/types.ts';
-export type { CardsData, FormData } from '../contract/index.ts';
+export type { BotSetupContext, RouteContext, Segment, Step, StepResult, TurnContext } from '../engine/types.ts';
+export type { CardsData } from '../contract/index.ts';
 export { answerFromKnowledge, recentHistory } from '../engine/specialists.ts';
 export { answerWithCascade } from '../engine/cascade.ts';
 export { isShortFollowUp, topicRouterFor } from '../engine/topic-search.ts';
