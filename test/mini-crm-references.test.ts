@@ -92,6 +92,24 @@ describe('mini-crm never writes to a record the user did not name', () => {
     await chat('busca o Joaquim Reis');
     expect((await chat('cria uma tarefa de ligar pra ele amanhã')).reply).toMatch(/Tarefa criada: Ligar para Joaquim Reis/);
   });
+
+  it('creates the lead on "sim" and runs what waited on it; "não" drops it', async () => {
+    await chat('busca a Maria Souza');
+    const asked = await chat('anota no lead Heloísa que fechou o pedido e cria tarefa de mandar a nota pra ela amanhã');
+    expect(asked.reply).toBe('Não encontrei o lead Heloísa — quer que eu crie? (esperando: Adicionar nota, Criar tarefa)');
+    const yes = await chat('sim');
+    expect(yes.reply).toMatch(/Lead criado: Heloísa[\s\S]*Nota registrada: 'Fechou o pedido'[\s\S]*Tarefa criada: Mandar a nota para Heloísa/);
+    const rows = await s.db.query<{ kind: string; nome: string }>(
+      `select 'nota' as kind, l.nome from crm_notes n join crm_leads l on l.id = n.lead_id where n.workspace = $1 and l.nome = 'Heloísa'
+       union all select 'tarefa', l.nome from crm_tasks t join crm_leads l on l.id = t.lead_id where t.workspace = $1 and l.nome = 'Heloísa'`,
+      [workspace],
+    );
+    expect(rows.map((r) => r.kind).sort()).toEqual(['nota', 'tarefa']);
+    expect((await chat('anota no lead Florêncio: ligar depois')).reply).toMatch(/Não encontrei o lead Florêncio/);
+    expect((await chat('não')).reply).toBe('Beleza, não mexi em nada. O que você precisa?');
+    const none = await s.db.query('select 1 from crm_leads where workspace = $1 and nome = $2', [workspace, 'Florêncio']);
+    expect(none).toEqual([]);
+  });
 });
 
 describe('mini-crm keeps a verified salesperson\'s CRM across conversations', () => {

@@ -212,7 +212,15 @@ describe('runActions: references a message names', () => {
   function library() {
     const d = desk();
     const readers = [{ reader_id: 'r1', name: 'Ann Lee' }, { reader_id: 'r2', name: 'Bo Park' }, { reader_id: 'r3', name: 'Bo Kim' }];
-    const tools = { ...d.tools, find_readers: async (a: Record<string, unknown>) => ({ matches: readers.filter((r) => r.name.toLowerCase().includes(String(a.ref).toLowerCase())) }) };
+    const tools: Record<string, ActionTool> = {
+      ...d.tools,
+      find_readers: async (a) => ({ matches: readers.filter((r) => r.name.toLowerCase().includes(String(a.ref).toLowerCase())) }),
+      add_reader: async (a, t) => {
+        const added = await d.tools.add_reader(a, t);
+        readers.push({ reader_id: String(added.reader_id), name: String(added.name) });
+        return added;
+      },
+    };
     return { ...d, tools };
   }
   const current = { current_reader: { id: 'r1', name: 'Ann Lee' } };
@@ -237,10 +245,31 @@ describe('runActions: references a message names', () => {
     expect(turn.reply).toBe('Nothing is out.\n\nI know no reader Cy: add them? (waiting: Lend)');
     expect(turn.segments.at(-1)).toMatchObject({ ok: false, data: { ask: true, reference: 'current_reader', ref: 'Cy', waiting: ['lend', 'lend'] } });
     // The next turn's pointer still means Cy.
-    expect(turn.memory.current_reader).toEqual({ unresolved: 'Cy' });
+    expect(turn.memory.current_reader).toMatchObject({ unresolved: 'Cy' });
     const next = await runActions({ bot: resolving, tools: d.tools, memory: turn.memory, plan: () => [act('lend', { title: 'Emma' })] });
     expect(next.reply).toBe('I know no reader Cy: add them? (waiting: Lend)');
     expect(d.loans).toEqual([]);
+  });
+
+  it('on a yes creates the name and runs what waited on it; on a no drops it', async () => {
+    const d = library();
+    const withCreate = botConfigSchema.parse({
+      ...resolving,
+      actions: { ...resolving.actions, resolve: { current_reader: { ...resolving.actions!.resolve.current_reader, create: { intent: 'reader_add', slot: 'name', declined: 'Fine.' } } } },
+    });
+    const first = await runActions({ bot: withCreate, tools: d.tools, memory: current, plan: () => [act('lend', { title: 'Dune', reader: 'Cy' })] });
+    const help = () => [act('help')];
+    const yes = await runActions({ bot: withCreate, tools: d.tools, memory: first.memory, plan: help, answer: () => true });
+    expect(d.calls).toEqual([
+      ['add_reader', { name: 'Cy' }],
+      ['lend_book', { book: 'Dune', reader: 'r1' }],
+    ]);
+    expect(yes.reply).toMatch(/^Done:\n- Reader Cy registered/);
+    const again = await runActions({ bot: withCreate, tools: d.tools, memory: current, plan: () => [act('lend', { title: 'Emma', reader: 'Di' })] });
+    const no = await runActions({ bot: withCreate, tools: d.tools, memory: again.memory, plan: help, answer: () => false });
+    expect(no.reply).toBe('Fine.');
+    expect(no.memory.current_reader).toEqual({ unresolved: 'Di' });
+    expect(d.loans.map((l) => l.title)).toEqual(['Dune']);
   });
 
   it('lists the candidates when the name fits several', async () => {

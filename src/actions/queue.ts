@@ -57,6 +57,8 @@ export interface ActionRun<A extends QueuedAction = QueuedAction> {
   /** A second plan for what is still missing (the planner again, with what is remembered now). */
   replan?: (memory: Remembered) => Promise<A[]>;
   emit?: (event: ActionEvent) => void;
+  /** The message's yes or no, if it says one: the answer to a question of `actions.resolve` (`create`). */
+  answer?: () => boolean | undefined;
 }
 
 export interface ActionTurn<A extends QueuedAction = QueuedAction> {
@@ -140,6 +142,8 @@ function remember(config: ActionsConfig, result: Vars, memory: Remembered): void
 interface Unresolved {
   unresolved: string;
   candidates?: string[];
+  /** The actions waiting on it (kept across turns for a "yes"). */
+  waiting?: QueuedAction[];
 }
 
 const unresolvedOf = (v: unknown): Unresolved | null =>
@@ -241,6 +245,20 @@ class ActionQueue<A extends QueuedAction = QueuedAction> {
     return slots;
   }
 
+  /** The answer to a `missing` question kept in memory: the actions a yes runs, or a no's reply. */
+  private answered(yes: boolean | undefined): { actions: A[]; declined?: { intent: string; reply: string } } | undefined {
+    if (yes === undefined) return undefined;
+    for (const [ref, how] of Object.entries(this.config.resolve)) {
+      const marker = unresolvedOf(this.memory[ref]);
+      if (!how.create || !marker?.waiting?.length || marker.candidates?.length) continue;
+      this.memory[ref] = { unresolved: marker.unresolved };
+      if (!yes) return { actions: [], declined: { intent: how.create.intent, reply: how.create.declined } };
+      const create = { intent: how.create.intent, slots: { [how.create.slot]: marker.unresolved } } as unknown as A;
+      return { actions: cloned([create, ...(marker.waiting as A[])]) };
+    }
+    return undefined;
+  }
+
   /** The questions of the turn, each with the labels of the actions waiting on it. */
   private questionSegments(): Segment[] {
     return [...this.questions.values()].map((q) => {
@@ -289,6 +307,10 @@ class ActionQueue<A extends QueuedAction = QueuedAction> {
     const segments: Segment[] = [];
     const executed: A[] = [];
     let pending = cloned(await run.plan());
+    // A message that asks nothing but answers the question of a name not found: create it and run what waited, or drop it.
+    const answered = pending.every((a) => exclusive.includes(a.intent) || a.intent === run.bot.understanding.fallback) ? this.answered(run.answer?.()) : undefined;
+    if (answered?.declined) segments.push({ intent: answered.declined.intent, text: this.text(answered.declined.reply, {}), ok: true });
+    if (answered) pending = answered.actions;
     let replanned = false;
     let asked: A[] | undefined;
     for (;;) {
@@ -311,6 +333,10 @@ class ActionQueue<A extends QueuedAction = QueuedAction> {
       pending = [...next, ...cloned(uncovered(missing, next))];
     }
     const questions = this.questionSegments();
+    for (const q of this.questions.values()) {
+      const marker = unresolvedOf(memory[q.ref]);
+      if (marker?.unresolved === q.name) memory[q.ref] = { ...marker, waiting: q.waiting.map((a) => ({ intent: a.intent, slots: a.slots })) };
+    }
     if (!segments.length && !questions.length) {
       const nothing = config.nothing ?? run.bot.understanding.fallback;
       segments.push({ intent: nothing, text: this.text(nothing, {}), ok: true });

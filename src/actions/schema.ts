@@ -71,6 +71,11 @@ const resolveSchema = z.strictObject({
   missing: z.string().min(1),
   /** The question when several are; `{ref}`, `{candidates}`, `{waiting}`. */
   ambiguous: z.string().min(1),
+  /**
+   * What a "yes" to `missing` does: runs `intent` with the name in `slot` (creating the row), then the actions that
+   * waited on it. A "no" drops them and answers `declined` (a reply key or text).
+   */
+  create: z.strictObject({ intent: z.string().min(1), slot: z.string().min(1), declined: z.string().min(1) }).optional(),
   /** The remembered field a candidate is listed by (default `name`). */
   label: z.string().min(1).default('name'),
 });

@@ -93,6 +93,7 @@ function actionReplyRefs(config: BotConfig): [string, string | undefined][] {
     ...Object.entries(a.resolve).flatMap(([ref, r]): [string, string][] => [
       [`actions.resolve.${ref}.missing`, r.missing],
       [`actions.resolve.${ref}.ambiguous`, r.ambiguous],
+      ...(r.create ? [[`actions.resolve.${ref}.create.declined`, r.create.declined] as [string, string]] : []),
     ]),
   ];
 }
