@@ -26,6 +26,8 @@ interface AddProposalItemArgs { proposta_ref?: string; descricao?: string; quant
 interface RecalculateProposalArgs { proposta_ref?: string; desconto?: number; desconto_percentual?: number }
 
 
+const isId = (ref: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(ref.trim());
+
 const leadPayload = (l: LeadRow) => ({ lead_id: l.id, nome: l.nome, empresa: l.empresa, telefone: l.telefone, email: l.email, origem: l.origem });
 const taskPayload = (t: TaskRow) => ({ tarefa_id: t.id, titulo: t.titulo, prazo: t.prazo ? t.prazo.toISOString() : null, concluida: t.concluida, lead_id: t.lead_id });
 const proposalTotals = (p: ProposalRow) => ({ subtotal: p.subtotal, desconto: p.desconto, total: p.total });
@@ -83,9 +85,17 @@ export function createCrmTools(store: CrmStore): Record<string, ActionTool> {
       const p = store.addProposal({ titulo: titleFor(a.titulo, lead, 'proposta', t), lead_id: lead?.id ?? null });
       return { proposta_id: p.id, titulo: p.titulo, lead_id: p.lead_id, lead_nome: lead?.nome ?? null, status: p.status };
     },
-    /** The leads a name may mean (bot.yaml `actions.resolve`): the best matches, several when they tie. */
-    async match_leads(a: { ref?: string }) {
-      return { matches: a.ref?.trim() ? (await store.matchLeads(a.ref)).map(leadPayload) : [] };
+    /**
+     * The leads a name may mean (bot.yaml `actions.resolve`): the best matches, several when they tie. A planner may
+     * send an id we do not know with the lead's name beside it ({'nome', 'id'}): the name is looked up then.
+     */
+    async match_leads(a: { ref?: string; refs?: string[] }) {
+      const names = [...new Set([a.ref, ...(a.refs ?? [])].filter((r): r is string => Boolean(r?.trim())))];
+      for (const [i, name] of names.entries()) {
+        const matches = await store.matchLeads(name);
+        if (matches.length || !isId(name) || i === names.length - 1) return { matches: matches.map(leadPayload), ref: isId(name) ? names.find((n) => !isId(n)) ?? name : name };
+      }
+      return { matches: [] };
     },
     async list_leads() {
       return { leads: (await store.listLeads()).map(leadPayload) };

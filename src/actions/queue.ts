@@ -225,22 +225,24 @@ class ActionQueue<A extends QueuedAction = QueuedAction> {
       const named = slots[slot];
       const tool = this.run.tools[how.tool];
       if (!tool) throw new Error(`no tool '${how.tool}'`);
-      const found = await tool({ ref: named }, { reply: (keyOrText, vars = {}) => this.text(keyOrText, vars) });
+      // `refs`: every name the request gave it, in order (a planner's id and the name beside it).
+      const refs = how.named.filter((name) => sources.includes(name) && hasValue(slots[name])).map((name) => slots[name]);
+      const found = await tool({ ref: named, refs }, { reply: (keyOrText, vars = {}) => this.text(keyOrText, vars) });
       const rows = (Array.isArray(found.matches) ? found.matches : []) as Vars[];
-      const refs = rows.map((row) => referenceOf(this.config, ref, row)).filter((r): r is Vars => r !== null);
-      if (!refs.length && how.loose.includes(slot) && !points) {
+      const matches = rows.map((row) => referenceOf(this.config, ref, row)).filter((r): r is Vars => r !== null);
+      if (!matches.length && how.loose.includes(slot) && !points) {
         delete slots[slot];
         continue;
       }
-      if (refs.length !== 1) {
-        const unresolved: Unresolved = { unresolved: String(found.ref ?? named), ...(refs.length ? { candidates: refs.map((r) => String(r[how.label] ?? r.id)) } : {}) };
+      if (matches.length !== 1) {
+        const unresolved: Unresolved = { unresolved: String(found.ref ?? named), ...(matches.length ? { candidates: matches.map((r) => String(r[how.label] ?? r.id)) } : {}) };
         memory[ref] = unresolved;
         return this.ask(ref, how, unresolved, action);
       }
       // Found: the slot that named it holds its id, and it is the one a pointer means from now on.
       for (const name of how.named) delete slots[name];
-      slots[slot] = refs[0].id ?? Object.values(refs[0])[0];
-      memory[ref] = refs[0];
+      slots[slot] = matches[0].id ?? Object.values(matches[0])[0];
+      memory[ref] = matches[0];
     }
     return slots;
   }

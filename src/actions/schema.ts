@@ -58,7 +58,11 @@ const actionIntentSchema = z.strictObject({
 });
 
 const resolveSchema = z.strictObject({
-  /** The tool finding it: `{ ref }` in, `{ matches: [row, …] }` out (the best matches; each row as a result that `remember` reads). */
+  /**
+   * The tool finding it: `{ ref, refs }` in (the first name given, and all the named slots gave, in order),
+   * `{ matches: [row, …], ref? }` out (the best matches, each row as a result that `remember` reads; `ref`: the
+   * name to ask about, when not `ref`).
+   */
   tool: z.string().min(1),
   /** The slots that name it, in order of trust. */
   named: z.array(z.string().min(1)).min(1),
