@@ -22,6 +22,11 @@ export interface ChatModelHandle {
   chat: BaseChatModel;
 }
 
+/** How the model samples: unset fields keep the provider's defaults. */
+export interface ModelOptions {
+  temperature?: number;
+}
+
 /** Placeholder key for OpenAI-compatible servers that need none (vLLM, Ollama /v1, LM Studio). */
 const NO_KEY = 'not-needed';
 export const DEFAULT_OLLAMA_URL = 'http://127.0.0.1:11434';
@@ -46,34 +51,35 @@ export function parseModelSpec(spec: string): { provider: Provider; model: strin
  * Builds the chat model for a spec, or null for 'local'. LangChain's own retries are turned off:
  * ModelClient retries, times out and trips the circuit breaker itself.
  */
-export function resolveModel(spec: string, env: NodeJS.ProcessEnv = process.env): ChatModelHandle | null {
+export function resolveModel(spec: string, env: NodeJS.ProcessEnv = process.env, options: ModelOptions = {}): ChatModelHandle | null {
   const parsed = parseModelSpec(spec);
   if (!parsed) return null;
   const { provider, model } = parsed;
+  const { temperature } = options;
   const handle = (chat: BaseChatModel, baseUrl?: string): ChatModelHandle => ({ spec: `${provider}:${model}`, provider, model, baseUrl, chat });
 
   switch (provider) {
     case 'openai': {
       const baseUrl = nonEmpty(env.OPENAI_BASE_URL) ?? nonEmpty(env.OPENAI_API_BASE);
       const apiKey = nonEmpty(env.OPENAI_API_KEY) ?? (baseUrl ? NO_KEY : missingKey(spec, 'OPENAI_API_KEY', 'OPENAI_BASE_URL'));
-      const chat = new ChatOpenAI({ model, apiKey, maxRetries: 0, configuration: baseUrl ? { baseURL: baseUrl } : {} });
+      const chat = new ChatOpenAI({ model, apiKey, temperature, maxRetries: 0, configuration: baseUrl ? { baseURL: baseUrl } : {} });
       return handle(chat, baseUrl);
     }
     case 'google-genai': {
       const baseUrl = nonEmpty(env.GOOGLE_GENAI_BASE_URL);
       const apiKey = nonEmpty(env.GOOGLE_API_KEY) ?? nonEmpty(env.GEMINI_API_KEY) ?? (baseUrl ? NO_KEY : missingKey(spec, 'GOOGLE_API_KEY', 'GOOGLE_GENAI_BASE_URL'));
-      const chat = new ChatGoogleGenerativeAI({ model, apiKey, maxRetries: 0, ...(baseUrl ? { baseUrl } : {}) });
+      const chat = new ChatGoogleGenerativeAI({ model, apiKey, temperature, maxRetries: 0, ...(baseUrl ? { baseUrl } : {}) });
       return handle(chat, baseUrl);
     }
     case 'anthropic': {
       const baseUrl = nonEmpty(env.ANTHROPIC_BASE_URL);
       const apiKey = nonEmpty(env.ANTHROPIC_API_KEY) ?? (baseUrl ? NO_KEY : missingKey(spec, 'ANTHROPIC_API_KEY', 'ANTHROPIC_BASE_URL'));
-      const chat = new ChatAnthropic({ model, apiKey, maxRetries: 0, ...(baseUrl ? { anthropicApiUrl: baseUrl } : {}) });
+      const chat = new ChatAnthropic({ model, apiKey, temperature, maxRetries: 0, ...(baseUrl ? { anthropicApiUrl: baseUrl } : {}) });
       return handle(chat, baseUrl);
     }
     case 'ollama': {
       const baseUrl = nonEmpty(env.OLLAMA_BASE_URL) ?? DEFAULT_OLLAMA_URL;
-      const chat = new ChatOllama({ model, baseUrl, maxRetries: 0 });
+      const chat = new ChatOllama({ model, baseUrl, temperature, maxRetries: 0 });
       return handle(chat, baseUrl);
     }
   }
