@@ -19,7 +19,7 @@ export { crossValidate, trigrams, trigramSimilarity, type CrossValidation } from
 export { extendGazetteer, SlotText,  properName, readGazetteer,  readPattern, readPersonName, readMoney, readNumber, WORD_END, WORD_START } from './slot-reader/index.ts';
 export { isNotName, placeIndex, placeState, readBareName, readBarePlace, readHousehold, readIndifferent, readPlace,      type KnownCity,  type PlaceIndex } from './slot-reader/index.ts';
 export { commandReader, type CommandClause,  type CommandReader } from './commands.ts';
-export { readCommandSlots } from './command-slots/index.ts';
+export { readCommandSlots, readCommandSlotSets } from './command-slots/index.ts';
 export { referenceReader,  type ReferenceReader } from './references.ts';
 export { matchScore,  wordOverlap } from './record-match.ts';
 export { readListPosition } from './list-position.ts';
