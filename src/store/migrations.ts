@@ -175,6 +175,21 @@ create index if not exists feedback_bot_created on feedback (bot, created_at des
 create index if not exists feedback_created on feedback (created_at desc);
 `,
   },
+  {
+    // Vectors of texts (a bot's examples) from an embedding model, keyed by the model and a hash of the text: each
+    // example is embedded once, whatever bot or start asks for it again.
+    id: 'core-008-example-embeddings',
+    sql: `
+create table if not exists example_embeddings (
+  model text not null,
+  text_hash text not null,
+  dim integer not null,
+  vector text not null,
+  created_at timestamptz not null default now(),
+  primary key (model, text_hash)
+);
+`,
+  },
 ];
 
 /** Apply every migration not applied yet, in order. Safe when several processes start at once. */
