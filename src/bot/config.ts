@@ -10,6 +10,7 @@ import { skillsSchema } from '../skills/config.ts';
 import { searchesSchema, searchProblems } from '../catalogue/table-search-schema.ts';
 import { tableProblems, tablesSchema } from '../catalogue/table-load-schema.ts';
 import { intentSearchSchema } from '../catalogue/intent-search-schema.ts';
+import { embeddingSpecProblem } from '../llm/spec.ts';
 
 export const intentSchema = z.strictObject({
   label: z.string().min(1),
@@ -58,6 +59,29 @@ function commandSlotSchema() {
     .refine((s) => !s.until || s.read === 'text' || s.after, 'until goes with read: text or after');
 }
 
+const embeddingSpec = z.string().superRefine((spec, ctx) => {
+  const problem = embeddingSpecProblem(spec);
+  if (problem) ctx.addIssue({ code: 'custom', message: `embedding model ${problem}` });
+});
+
+/**
+ * An embedding model whose nearest examples join local understanding: `provider:model`, or `{ model, timeoutMs }`.
+ */
+export const embeddingsSchema = z.union([
+  embeddingSpec,
+  z.strictObject({
+    model: embeddingSpec,
+    /** Deadline of one embedding request, in ms (the message is read locally past it). */
+    timeoutMs: z.number().int().positive().max(60_000).default(5_000),
+  }),
+]);
+
+/** The embedding model and its deadline, from either form of `understanding.embeddings`. */
+export function embeddingsSettings(value: z.infer<typeof embeddingsSchema> | undefined): { model: string; timeoutMs: number } | null {
+  if (value === undefined) return null;
+  return typeof value === 'string' ? { model: value.trim(), timeoutMs: 5_000 } : { model: value.model.trim(), timeoutMs: value.timeoutMs };
+}
+
 export const understandingSchema = z.strictObject({
   mode: z.enum(['local', 'llm', 'cascade']).default('local'),
   threshold: z.number().min(0).max(1).default(0.5),
@@ -73,6 +97,11 @@ export const understandingSchema = z.strictObject({
    * the languages that ship a table (English); false turns them off.
    */
   wordVectors: z.boolean().optional(),
+  /**
+   * An embedding model ('openai:text-embedding-3-small', 'ollama:nomic-embed-text'): each message's nearest examples
+   * join local understanding (one request per message; local understanding answers when it fails).
+   */
+  embeddings: embeddingsSchema.optional(),
   /**
    * No side effect on doubt: a turn that would write (a specialist's deferred writes) while local understanding is
    * below this confidence asks first (`<intent>_confirm` reply). 0 (the default) never asks.

@@ -1,11 +1,11 @@
 // The bots of this process: each loaded once (knowledge indexed, setup run, admin settings merged, model bound,
 // classifier restored from the store or trained lazily) and warmed up in the background.
 import { createTable, loadTable } from '../catalogue/table-load.ts';
-import type { BotConfig, IntentConfig } from '../bot/config.ts';
+import { embeddingsSettings, type BotConfig, type IntentConfig } from '../bot/config.ts';
 import type { BotSource } from '../bot/loader.ts';
 import { NotFoundError } from '../errors/index.ts';
 import { indexBotKnowledge, webSearchOptions, type WebSearchOptions } from '../knowledge/index.ts';
-import type { LocalUnderstander } from '../nlu/index.ts';
+import type { LocalUnderstander, MeaningSource } from '../nlu/index.ts';
 import type { Language, Understander } from '../nlu/types.ts';
 import type { SkillDetector } from '../skills/index.ts';
 import * as store from '../store/index.ts';
@@ -27,6 +27,9 @@ export interface ModelBinding {
 
 export type ModelFactory = (config: BotConfig, env: NodeJS.ProcessEnv) => ModelBinding | null | Promise<ModelBinding | null>;
 
+/** The meaning source of `understanding.embeddings` for a bot's labelled texts (made again when its examples change). */
+export type MeaningFactory = (examples: readonly { text: string; label: string }[]) => MeaningSource;
+
 export interface LoadedBot extends BotSource {
   graph: TurnGraph;
   intents: Record<string, IntentConfig>;
@@ -41,6 +44,8 @@ export interface LoadedBot extends BotSource {
   webSearch: WebSearchOptions;
   /** The bot's built-in skill detector, built on first use (null when every skill is off). */
   skills?: () => SkillDetector | null;
+  /** The embedding model of `understanding.embeddings` (none: local understanding alone). */
+  meaning?: MeaningFactory | null;
 }
 
 export interface RegistryOptions {
@@ -107,6 +112,7 @@ export class BotRegistry {
       handoff,
       understander: null as unknown as Understander,
       model: await this.bindModel(config),
+      meaning: await this.bindMeaning(config),
       language: config.language.slice(0, 2) as Language,
       services,
       webSearch: webSearchOptions(config.answers?.web, env),
@@ -130,6 +136,27 @@ export class BotRegistry {
       return (await this.opts.modelFactory?.(config, this.opts.env)) ?? null;
     } catch (err) {
       const msg = `[${config.id}] model '${config.model}' unavailable: ${(err as Error).message} — running with local understanding`;
+      console.warn(msg);
+      this.opts.log(msg);
+      return null;
+    }
+  }
+
+  /**
+   * The bot's embedding model (`understanding.embeddings`), its vectors kept in the store, or null. A misconfigured
+   * one is reported and the bot understands locally alone. The provider SDKs load only for a bot that has one.
+   */
+  private async bindMeaning(config: BotConfig): Promise<MeaningFactory | null> {
+    const settings = embeddingsSettings(config.understanding.embeddings);
+    if (!settings) return null;
+    const { db, env } = this.opts;
+    const log = (m: string) => this.opts.log(`[${config.id}] ${m}`);
+    try {
+      const { embeddingMeaning } = await import('../llm/index.ts');
+      const cache = { load: (model: string, hashes: readonly string[]) => store.loadEmbeddings(db, model, hashes), save: (model: string, v: ReadonlyMap<string, Float32Array>) => store.saveEmbeddings(db, model, v) };
+      return embeddingMeaning(settings, env, { cache, log });
+    } catch (err) {
+      const msg = `[${config.id}] embedding model '${settings.model}' unavailable: ${(err as Error).message} — understanding locally alone`;
       console.warn(msg);
       this.opts.log(msg);
       return null;

@@ -9,13 +9,12 @@ import { inSpan } from '../observability/spans.ts';
 import { abortedFailure, classify, withDeadline } from './call-failures.ts';
 import { CircuitBreaker, sharedBreaker } from './circuit-breaker.ts';
 import { InvalidModelOutputError, ModelConfigError, ModelTimeoutError, ModelUnavailableError } from './errors.ts';
-import { providerAccess, type Provider } from './registry.ts';
+import { providerAccess } from './registry.ts';
+import { embeddingSpecProblem, type EmbeddingProvider } from './spec.ts';
+
 import { reportModelCall, type CallTrace } from './trace.ts';
 
-export type EmbeddingProvider = Extract<Provider, 'openai' | 'google-genai' | 'ollama'>;
-
-/** The providers with an embedding model (Anthropic has none). */
-export const EMBEDDING_PROVIDERS: readonly EmbeddingProvider[] = ['openai', 'google-genai', 'ollama'];
+export { embeddingSpecProblem, EMBEDDING_PROVIDERS, type EmbeddingProvider } from './spec.ts';
 
 export interface EmbeddingHandle {
   /** 'provider:model', the cache key of its vectors. */
@@ -24,17 +23,6 @@ export interface EmbeddingHandle {
   model: string;
   baseUrl?: string;
   embeddings: EmbeddingsInterface;
-}
-
-/** The problem with an embedding model spec, or null when it is well-formed (bot.yaml's validation shows it). */
-export function embeddingSpecProblem(spec: string): string | null {
-  const trimmed = spec.trim();
-  const colon = trimmed.indexOf(':');
-  if (colon <= 0 || colon === trimmed.length - 1) return `"${spec}" must look like "provider:model" (providers: ${EMBEDDING_PROVIDERS.join(', ')}), e.g. "ollama:nomic-embed-text"`;
-  const provider = trimmed.slice(0, colon);
-  if (provider === 'anthropic') return `Anthropic has no embedding model; use one of ${EMBEDDING_PROVIDERS.join(', ')} (e.g. "openai:text-embedding-3-small")`;
-  if (!(EMBEDDING_PROVIDERS as readonly string[]).includes(provider)) return `unknown embedding provider "${provider}" in "${spec}"; known: ${EMBEDDING_PROVIDERS.join(', ')}`;
-  return null;
 }
 
 /** The embedding model of a spec. Keys and base URLs come from the environment as for chat models. Throws ModelConfigError. */

@@ -1,0 +1,221 @@
+// Meaning from an embedding model beside local understanding: the bot's examples (and the skills' lines for a
+// request for a person and for out of scope) as vectors, the message's vector, and the nearest example of each
+// label as its score. The scores join the local reading: an intent local understanding was unsure of, a person
+// asked for in words the skills never saw, a message further from every example than the examples are from each
+// other (out of scope). A failed or late model leaves the local reading as it was.
+import type { Understander, UnderstandInput, Understanding } from './types.ts';
+
+/** The label of the skills' lines asking for a person. */
+export const HUMAN_LABEL = '@human';
+/** The label of the skills' off-domain lines. */
+export const OUT_OF_SCOPE_LABEL = '@out_of_scope';
+
+const isSkillLabel = (label: string) => label === HUMAN_LABEL || label === OUT_OF_SCOPE_LABEL;
+
+/**
+ * Softmax temperature over cosine similarities: contrastively trained embedding models are trained near 0.05, and
+ * there a lead of 0.05 in similarity is odds of e:1.
+ */
+const TEMPERATURE = 0.05;
+/**
+ * Share of the bot's examples allowed to be further from their own intent's nearest other example than the
+ * out-of-scope distance: a message further than that from every example is unlike anything the bot does.
+ */
+const DISTANCE_QUANTILE = 0.1;
+/** A skill label's probability needed to call a person or out of scope. */
+const SKILL_PROBABILITY = 0.5;
+
+export interface LabelledVector {
+  label: string;
+  vector: Float32Array;
+}
+
+export interface LabelScore {
+  label: string;
+  /** Cosine similarity of the label's nearest example. */
+  similarity: number;
+  /** Softmax of the similarities over the labels. */
+  probability: number;
+}
+
+export interface MeaningReading {
+  /** Every label's nearest example, nearest first. */
+  labels: LabelScore[];
+  /** The similarity below which a message is unlike every example of the bot (0: unknown). */
+  floor: number;
+}
+
+/** The examples' vectors (unit length) and the out-of-scope distance measured on them. */
+export class MeaningSpace {
+  readonly dim: number;
+  readonly floor: number;
+  readonly size: number;
+  private readonly matrix: Float32Array;
+  private readonly labelOf: Int32Array;
+  private readonly labels: string[];
+
+  constructor(examples: readonly LabelledVector[]) {
+    this.dim = examples[0]?.vector.length ?? 0;
+    const usable = examples.filter((e) => e.vector.length === this.dim && norm(e.vector) > 0);
+    this.size = usable.length;
+    this.labels = [...new Set(usable.map((e) => e.label))];
+    const index = new Map(this.labels.map((l, i) => [l, i]));
+    this.matrix = new Float32Array(this.size * this.dim);
+    this.labelOf = new Int32Array(this.size);
+    usable.forEach((e, i) => {
+      this.matrix.set(unit(e.vector), i * this.dim);
+      this.labelOf[i] = index.get(e.label)!;
+    });
+    this.floor = this.distanceFloor();
+  }
+
+  /** Each label's nearest example to `vector` (any length other than the examples' reads as nothing near). */
+  read(vector: Float32Array): MeaningReading {
+    const best = new Float64Array(this.labels.length).fill(-1);
+    if (vector.length === this.dim && norm(vector) > 0) {
+      const q = unit(vector);
+      for (let i = 0; i < this.size; i++) {
+        const s = this.dot(i, q);
+        if (s > best[this.labelOf[i]]) best[this.labelOf[i]] = s;
+      }
+    }
+    const top = Math.max(...best);
+    const weights = [...best].map((s) => Math.exp((s - top) / TEMPERATURE));
+    const total = weights.reduce((a, b) => a + b, 0);
+    const labels = this.labels.map((label, i) => ({ label, similarity: best[i], probability: weights[i] / total })).sort((a, b) => b.similarity - a.similarity);
+    return { labels, floor: this.floor };
+  }
+
+  private dot(i: number, q: Float32Array): number {
+    let s = 0;
+    const o = i * this.dim;
+    for (let j = 0; j < this.dim; j++) s += this.matrix[o + j] * q[j];
+    return s;
+  }
+
+  /** The DISTANCE_QUANTILE of the bot's examples' similarity to their own intent's nearest other example. */
+  private distanceFloor(): number {
+    const byLabel = new Map<number, number[]>();
+    for (let i = 0; i < this.size; i++) {
+      if (isSkillLabel(this.labels[this.labelOf[i]])) continue;
+      byLabel.set(this.labelOf[i], [...(byLabel.get(this.labelOf[i]) ?? []), i]);
+    }
+    const nearest: number[] = [];
+    for (const members of byLabel.values()) {
+      if (members.length < 2) continue;
+      for (const i of members) {
+        const q = this.matrix.subarray(i * this.dim, (i + 1) * this.dim);
+        let best = -1;
+        for (const j of members) if (j !== i) best = Math.max(best, this.dot(j, q));
+        nearest.push(best);
+      }
+    }
+    if (nearest.length === 0) return 0;
+    nearest.sort((a, b) => a - b);
+    return Math.max(0, nearest[Math.floor(DISTANCE_QUANTILE * (nearest.length - 1))]);
+  }
+}
+
+function norm(v: Float32Array): number {
+  let s = 0;
+  for (const x of v) s += x * x;
+  return Math.sqrt(s);
+}
+
+function unit(v: Float32Array): Float32Array {
+  const n = norm(v);
+  return n > 0 ? v.map((x) => x / n) : v;
+}
+
+/** Where the vectors come from (an embedding model, its examples' vectors cached). Both reject when the model fails. */
+export interface MeaningSource {
+  /** The model, for notes ('openai:text-embedding-3-small'). */
+  readonly model: string;
+  /** The examples' space: built on first use, then kept. */
+  space(trace?: UnderstandInput['trace']): Promise<MeaningSpace>;
+  /** One request: the message's vector. */
+  embed(text: string, trace?: UnderstandInput['trace']): Promise<Float32Array>;
+}
+
+export interface MeaningOptions {
+  /** The bot's fallback intent: never chosen from meaning (it is what local understanding falls to anyway). */
+  fallback: string;
+  /** Confidence an intent needs (the bot's understanding threshold). */
+  threshold: number;
+  /** Told why a message was read without meaning (the model failed). */
+  onFailure?: (err: unknown) => void;
+}
+
+/**
+ * `inner` (local understanding, skills included) with the nearest examples' scores joined in: one embedding
+ * request per message, made while `inner` reads. A message read while a form or flow waits keeps the local
+ * reading (what it answers is the form's business), as does one whose reading was bounded.
+ */
+export function withMeaning(inner: Understander, source: MeaningSource, options: MeaningOptions): Understander {
+  return {
+    async understand(input: UnderstandInput): Promise<Understanding> {
+      const reading = readMeaning(source, input);
+      const local = await inner.understand(input);
+      let meaning: MeaningReading;
+      try {
+        meaning = await reading;
+      } catch (err) {
+        options.onFailure?.(err);
+        return local;
+      }
+      if (local.bounded || input.budget?.spent || input.flows.length > 0) return local;
+      return joinMeaning(local, meaning, options, source.model);
+    },
+  };
+}
+
+async function readMeaning(source: MeaningSource, input: UnderstandInput): Promise<MeaningReading> {
+  const [space, vector] = await Promise.all([source.space(input.trace), source.embed(input.text, input.trace)]);
+  return space.read(vector);
+}
+
+/** The local reading with the meaning reading's scores joined in (see withMeaning). */
+export function joinMeaning(local: Understanding, meaning: MeaningReading, options: Pick<MeaningOptions, 'fallback' | 'threshold'>, model = 'embeddings'): Understanding {
+  if (local.skill?.kind === 'human' || local.skill?.kind === 'out_of_scope') return local;
+  const { labels, floor } = meaning;
+  const nearest = labels[0];
+  if (!nearest) return local;
+  const noted = (u: Understanding, what: string): Understanding => ({ ...u, note: `${what} by meaning (${model})` });
+
+  // A person asked for in other words than the skills' lines.
+  if (nearest.label === HUMAN_LABEL && nearest.probability >= SKILL_PROBABILITY && nearest.similarity >= floor && !local.skill) {
+    const { unsure: _, ...rest } = local;
+    return noted({ ...rest, skill: { kind: 'human', confidence: nearest.probability } }, 'a request for a person');
+  }
+  const intents = labels.filter((l) => !isSkillLabel(l.label) && l.label !== options.fallback);
+  const bestIntent = intents[0];
+  const nearestBot = labels.find((l) => !isSkillLabel(l.label));
+
+  if (local.unsure) {
+    // Local understanding could not tell; the nearest example can.
+    if (bestIntent && bestIntent === nearest && bestIntent.probability >= options.threshold && bestIntent.similarity >= floor) {
+      const { unsure: _, ...rest } = local;
+      return noted({ ...rest, intents: [{ id: bestIntent.label, confidence: bestIntent.probability }] }, `intent ${bestIntent.label}`);
+    }
+    // Unlike the bot's examples, or nearest the off-domain lines: out of scope (unless small talk was read).
+    const far = floor > 0 && (nearestBot?.similarity ?? -1) < floor;
+    const offDomain = nearest.label === OUT_OF_SCOPE_LABEL && nearest.probability >= SKILL_PROBABILITY;
+    if ((far || offDomain) && !local.skill) {
+      const { unsure: _, ...rest } = local;
+      const confidence = offDomain ? nearest.probability : Math.min(1, 1 - (nearestBot?.similarity ?? 0));
+      return noted({ ...rest, skill: { kind: 'out_of_scope', confidence } }, 'out of scope');
+    }
+    return local;
+  }
+
+  // Local understanding was sure: the two readings' average decides only when it names another intent.
+  if (local.skill) return local;
+  const localScore = (id: string) => local.scores?.find((s) => s.id === id)?.confidence ?? (local.intents.find((i) => i.id === id)?.confidence ?? 0);
+  const combined = intents.map((l) => ({ id: l.label, confidence: (localScore(l.label) + l.probability) / 2, similarity: l.similarity })).sort((a, b) => b.confidence - a.confidence);
+  const top = combined[0];
+  if (!top || local.intents.some((i) => i.id === top.id)) return local;
+  const localTop = local.intents[0];
+  const localCombined = localTop ? (localTop.confidence + (labels.find((l) => l.label === localTop.id)?.probability ?? 0)) / 2 : 0;
+  if (top.confidence < options.threshold || top.similarity < floor || top.confidence <= localCombined) return local;
+  return noted({ ...local, intents: [{ id: top.id, confidence: top.confidence }] }, `intent ${top.id}`);
+}
