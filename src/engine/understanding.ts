@@ -117,7 +117,7 @@ export function buildUnderstander(
   const prepare = () => void (local.options, skills());
   const read = boundedUnderstander(withSkills(own, skills), { ...bounds, budgetMs: budgetMs(deps.env), prepare });
   // An embedding model's nearest examples join local understanding (its own timeout bounds its time).
-  const base = bot.meaning ? withMeaning(read, bot.meaning(meaningTexts(bot)), meaningOptions(deps, config)) : read;
+  const base = bot.meaning ? withMeaning(read, bot.meaning(meaningTexts(bot)), { ...meaningOptions(deps, config), prepare }) : read;
   const mode = understandingMode(config, bot.model !== null, deps.env);
   if (bot.model && mode !== 'local' && bot.definition.modelUnderstanding !== false) {
     const effective = { ...config, understanding: { ...config.understanding, mode } };

@@ -144,6 +144,11 @@ export interface MeaningOptions {
   threshold: number;
   /** Told why a message was read without meaning (the model failed). */
   onFailure?: (err: unknown) => void;
+  /**
+   * Makes `inner` ready (trains a lazily trained classifier) before the request goes out: training blocks the event
+   * loop, and the request's deadline would run out meanwhile.
+   */
+  prepare?: () => void;
 }
 
 /**
@@ -154,7 +159,9 @@ export interface MeaningOptions {
 export function withMeaning(inner: Understander, source: MeaningSource, options: MeaningOptions): Understander {
   return {
     async understand(input: UnderstandInput): Promise<Understanding> {
+      options.prepare?.();
       const reading = readMeaning(source, input);
+      reading.catch(() => {}); // awaited below, after local understanding
       const local = await inner.understand(input);
       let meaning: MeaningReading;
       try {
@@ -174,48 +181,55 @@ async function readMeaning(source: MeaningSource, input: UnderstandInput): Promi
   return space.read(vector);
 }
 
-/** The local reading with the meaning reading's scores joined in (see withMeaning). */
+/**
+ * The local reading with the meaning reading's scores joined in:
+ * - a request for a person read locally stands; one the nearest lines call so (and local understanding did not
+ *   read as small talk) hands over;
+ * - where local understanding was unsure, or called the message out of scope, an intent whose example is nearest
+ *   of all (surely, and no further than the bot's examples are from each other) is chosen;
+ * - an unsure message nearest the off-domain lines, or further from every example than that, is out of scope;
+ * - where local understanding was sure, the two readings' average decides, and only against it when another
+ *   intent wins.
+ */
 export function joinMeaning(local: Understanding, meaning: MeaningReading, options: Pick<MeaningOptions, 'fallback' | 'threshold'>, model = 'embeddings'): Understanding {
-  if (local.skill?.kind === 'human' || local.skill?.kind === 'out_of_scope') return local;
+  if (local.skill?.kind === 'human') return local;
   const { labels, floor } = meaning;
   const nearest = labels[0];
   if (!nearest) return local;
+  const smallTalk = local.skill !== undefined && local.skill.kind !== 'out_of_scope';
+  const outOfScope = local.skill?.kind === 'out_of_scope';
   const noted = (u: Understanding, what: string): Understanding => ({ ...u, note: `${what} by meaning (${model})` });
+  const { unsure: _unsure, skill: _skill, ...plain } = local;
 
-  // A person asked for in other words than the skills' lines.
-  if (nearest.label === HUMAN_LABEL && nearest.probability >= SKILL_PROBABILITY && nearest.similarity >= floor && !local.skill) {
-    const { unsure: _, ...rest } = local;
-    return noted({ ...rest, skill: { kind: 'human', confidence: nearest.probability } }, 'a request for a person');
+  if (nearest.label === HUMAN_LABEL && nearest.probability >= SKILL_PROBABILITY && nearest.similarity >= floor && !smallTalk) {
+    return noted({ ...plain, skill: { kind: 'human', confidence: nearest.probability } }, 'a request for a person');
   }
+  if (smallTalk) return local;
   const intents = labels.filter((l) => !isSkillLabel(l.label) && l.label !== options.fallback);
   const bestIntent = intents[0];
-  const nearestBot = labels.find((l) => !isSkillLabel(l.label));
 
-  if (local.unsure) {
-    // Local understanding could not tell; the nearest example can.
+  if (local.unsure || outOfScope) {
     if (bestIntent && bestIntent === nearest && bestIntent.probability >= options.threshold && bestIntent.similarity >= floor) {
-      const { unsure: _, ...rest } = local;
-      return noted({ ...rest, intents: [{ id: bestIntent.label, confidence: bestIntent.probability }] }, `intent ${bestIntent.label}`);
+      return noted({ ...plain, intents: [{ id: bestIntent.label, confidence: bestIntent.probability }] }, `intent ${bestIntent.label}`);
     }
-    // Unlike the bot's examples, or nearest the off-domain lines: out of scope (unless small talk was read).
+    if (outOfScope) return local;
+    const nearestBot = labels.find((l) => !isSkillLabel(l.label));
     const far = floor > 0 && (nearestBot?.similarity ?? -1) < floor;
     const offDomain = nearest.label === OUT_OF_SCOPE_LABEL && nearest.probability >= SKILL_PROBABILITY;
-    if ((far || offDomain) && !local.skill) {
-      const { unsure: _, ...rest } = local;
+    if (far || offDomain) {
       const confidence = offDomain ? nearest.probability : Math.min(1, 1 - (nearestBot?.similarity ?? 0));
-      return noted({ ...rest, skill: { kind: 'out_of_scope', confidence } }, 'out of scope');
+      return noted({ ...plain, skill: { kind: 'out_of_scope', confidence } }, 'out of scope');
     }
     return local;
   }
 
-  // Local understanding was sure: the two readings' average decides only when it names another intent.
-  if (local.skill) return local;
-  const localScore = (id: string) => local.scores?.find((s) => s.id === id)?.confidence ?? (local.intents.find((i) => i.id === id)?.confidence ?? 0);
+  const localScore = (id: string) => local.scores?.find((x) => x.id === id)?.confidence ?? local.intents.find((i) => i.id === id)?.confidence ?? 0;
+  const probability = (id: string) => labels.find((l) => l.label === id)?.probability ?? 0;
   const combined = intents.map((l) => ({ id: l.label, confidence: (localScore(l.label) + l.probability) / 2, similarity: l.similarity })).sort((a, b) => b.confidence - a.confidence);
   const top = combined[0];
   if (!top || local.intents.some((i) => i.id === top.id)) return local;
   const localTop = local.intents[0];
-  const localCombined = localTop ? (localTop.confidence + (labels.find((l) => l.label === localTop.id)?.probability ?? 0)) / 2 : 0;
+  const localCombined = localTop ? (localTop.confidence + probability(localTop.id)) / 2 : 0;
   if (top.confidence < options.threshold || top.similarity < floor || top.confidence <= localCombined) return local;
   return noted({ ...local, intents: [{ id: top.id, confidence: top.confidence }] }, `intent ${top.id}`);
 }
