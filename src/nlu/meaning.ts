@@ -181,6 +181,71 @@ async function readMeaning(source: MeaningSource, input: UnderstandInput): Promi
   return space.read(vector);
 }
 
+/** What the join rules read: the local reading, the meaning reading, the bot's fallback and threshold. */
+interface JoinFacts {
+  local: Understanding;
+  /** The local reading without its doubt and its skill: what a rule that decides builds on. */
+  plain: Understanding;
+  labels: LabelScore[];
+  floor: number;
+  nearest: LabelScore;
+  /** The bot's intents (its fallback excepted), nearest first. */
+  intents: LabelScore[];
+  options: Pick<MeaningOptions, 'fallback' | 'threshold'>;
+}
+
+/** A rule's reading with what decided it, or undefined to ask the next rule (null: the local reading stands). */
+type JoinRule = (f: JoinFacts) => { u: Understanding; what: string } | null | undefined;
+
+const smallTalkRead = (u: Understanding) => u.skill !== undefined && u.skill.kind !== 'out_of_scope';
+
+/** A request for a person read locally stands, and local small talk stands. */
+const localSkill: JoinRule = ({ local }) => (local.skill?.kind === 'human' ? null : undefined);
+
+/** A person asked for in other words than the skills' lines. */
+const person: JoinRule = ({ local, plain, nearest, floor }) =>
+  nearest.label === HUMAN_LABEL && nearest.probability >= SKILL_PROBABILITY && nearest.similarity >= floor && !smallTalkRead(local)
+    ? { u: { ...plain, skill: { kind: 'human', confidence: nearest.probability } }, what: 'a request for a person' }
+    : smallTalkRead(local)
+      ? null
+      : undefined;
+
+/** Where local understanding was unsure, or called the message out of scope: the intent nearest of all, surely. */
+const nearestIntent: JoinRule = ({ local, plain, nearest, intents, floor, options }) => {
+  if (!local.unsure && local.skill?.kind !== 'out_of_scope') return undefined;
+  const best = intents[0];
+  if (best && best === nearest && best.probability >= options.threshold && best.similarity >= floor) {
+    return { u: { ...plain, intents: [{ id: best.label, confidence: best.probability }] }, what: `intent ${best.label}` };
+  }
+  return local.skill ? null : undefined;
+};
+
+/** Unsure, and nearest the off-domain lines or further from every example than they are from each other: out of scope. */
+const outOfScope: JoinRule = ({ local, plain, labels, nearest, floor }) => {
+  if (!local.unsure) return undefined;
+  const nearestBot = labels.find((l) => !isSkillLabel(l.label));
+  const far = floor > 0 && (nearestBot?.similarity ?? -1) < floor;
+  const offDomain = nearest.label === OUT_OF_SCOPE_LABEL && nearest.probability >= SKILL_PROBABILITY;
+  if (!far && !offDomain) return null;
+  const confidence = offDomain ? nearest.probability : Math.min(1, 1 - (nearestBot?.similarity ?? 0));
+  return { u: { ...plain, skill: { kind: 'out_of_scope', confidence } }, what: 'out of scope' };
+};
+
+/** Local understanding was sure: the two readings' average decides, and only against it when another intent wins. */
+const average: JoinRule = ({ local, labels, intents, floor, options }) => {
+  const localScore = (id: string) => local.scores?.find((x) => x.id === id)?.confidence ?? local.intents.find((i) => i.id === id)?.confidence ?? 0;
+  const probability = (id: string) => labels.find((l) => l.label === id)?.probability ?? 0;
+  const combined = intents.map((l) => ({ id: l.label, confidence: (localScore(l.label) + l.probability) / 2, similarity: l.similarity })).sort((a, b) => b.confidence - a.confidence);
+  const top = combined[0];
+  if (!top || local.intents.some((i) => i.id === top.id)) return null;
+  const localTop = local.intents[0];
+  const localCombined = localTop ? (localTop.confidence + probability(localTop.id)) / 2 : 0;
+  if (top.confidence < options.threshold || top.similarity < floor || top.confidence <= localCombined) return null;
+  return { u: { ...local, intents: [{ id: top.id, confidence: top.confidence }] }, what: `intent ${top.id}` };
+};
+
+const JOIN_RULES: readonly JoinRule[] = [localSkill, person, nearestIntent, outOfScope, average];
+
 /**
  * The local reading with the meaning reading's scores joined in:
  * - a request for a person read locally stands; one the nearest lines call so (and local understanding did not
@@ -192,44 +257,15 @@ async function readMeaning(source: MeaningSource, input: UnderstandInput): Promi
  *   intent wins.
  */
 export function joinMeaning(local: Understanding, meaning: MeaningReading, options: Pick<MeaningOptions, 'fallback' | 'threshold'>, model = 'embeddings'): Understanding {
-  if (local.skill?.kind === 'human') return local;
-  const { labels, floor } = meaning;
-  const nearest = labels[0];
+  const nearest = meaning.labels[0];
   if (!nearest) return local;
-  const smallTalk = local.skill !== undefined && local.skill.kind !== 'out_of_scope';
-  const outOfScope = local.skill?.kind === 'out_of_scope';
-  const noted = (u: Understanding, what: string): Understanding => ({ ...u, note: `${what} by meaning (${model})` });
   const { unsure: _unsure, skill: _skill, ...plain } = local;
-
-  if (nearest.label === HUMAN_LABEL && nearest.probability >= SKILL_PROBABILITY && nearest.similarity >= floor && !smallTalk) {
-    return noted({ ...plain, skill: { kind: 'human', confidence: nearest.probability } }, 'a request for a person');
+  const intents = meaning.labels.filter((l) => !isSkillLabel(l.label) && l.label !== options.fallback);
+  const facts: JoinFacts = { local, plain, labels: meaning.labels, floor: meaning.floor, nearest, intents, options };
+  for (const rule of JOIN_RULES) {
+    const verdict = rule(facts);
+    if (verdict === null) return local;
+    if (verdict) return { ...verdict.u, note: `${verdict.what} by meaning (${model})` };
   }
-  if (smallTalk) return local;
-  const intents = labels.filter((l) => !isSkillLabel(l.label) && l.label !== options.fallback);
-  const bestIntent = intents[0];
-
-  if (local.unsure || outOfScope) {
-    if (bestIntent && bestIntent === nearest && bestIntent.probability >= options.threshold && bestIntent.similarity >= floor) {
-      return noted({ ...plain, intents: [{ id: bestIntent.label, confidence: bestIntent.probability }] }, `intent ${bestIntent.label}`);
-    }
-    if (outOfScope) return local;
-    const nearestBot = labels.find((l) => !isSkillLabel(l.label));
-    const far = floor > 0 && (nearestBot?.similarity ?? -1) < floor;
-    const offDomain = nearest.label === OUT_OF_SCOPE_LABEL && nearest.probability >= SKILL_PROBABILITY;
-    if (far || offDomain) {
-      const confidence = offDomain ? nearest.probability : Math.min(1, 1 - (nearestBot?.similarity ?? 0));
-      return noted({ ...plain, skill: { kind: 'out_of_scope', confidence } }, 'out of scope');
-    }
-    return local;
-  }
-
-  const localScore = (id: string) => local.scores?.find((x) => x.id === id)?.confidence ?? local.intents.find((i) => i.id === id)?.confidence ?? 0;
-  const probability = (id: string) => labels.find((l) => l.label === id)?.probability ?? 0;
-  const combined = intents.map((l) => ({ id: l.label, confidence: (localScore(l.label) + l.probability) / 2, similarity: l.similarity })).sort((a, b) => b.confidence - a.confidence);
-  const top = combined[0];
-  if (!top || local.intents.some((i) => i.id === top.id)) return local;
-  const localTop = local.intents[0];
-  const localCombined = localTop ? (localTop.confidence + probability(localTop.id)) / 2 : 0;
-  if (top.confidence < options.threshold || top.similarity < floor || top.confidence <= localCombined) return local;
-  return noted({ ...local, intents: [{ id: top.id, confidence: top.confidence }] }, `intent ${top.id}`);
+  return local;
 }
