@@ -59,6 +59,9 @@ function commandSlotSchema() {
     .refine((s) => !s.until || s.read === 'text' || s.after, 'until goes with read: text or after');
 }
 
+/** Deadline of one embedding request when bot.yaml gives none, in ms. */
+export const DEFAULT_EMBEDDING_TIMEOUT_MS = 5_000;
+
 const embeddingSpec = z.string().superRefine((spec, ctx) => {
   const problem = embeddingSpecProblem(spec);
   if (problem) ctx.addIssue({ code: 'custom', message: `embedding model ${problem}` });
@@ -72,14 +75,14 @@ export const embeddingsSchema = z.union([
   z.strictObject({
     model: embeddingSpec,
     /** Deadline of one embedding request, in ms (the message is read locally past it). */
-    timeoutMs: z.number().int().positive().max(60_000).default(5_000),
+    timeoutMs: z.number().int().positive().max(60_000).default(DEFAULT_EMBEDDING_TIMEOUT_MS),
   }),
 ]);
 
 /** The embedding model and its deadline, from either form of `understanding.embeddings`. */
 export function embeddingsSettings(value: z.infer<typeof embeddingsSchema> | undefined): { model: string; timeoutMs: number } | null {
   if (value === undefined) return null;
-  return typeof value === 'string' ? { model: value.trim(), timeoutMs: 5_000 } : { model: value.model.trim(), timeoutMs: value.timeoutMs };
+  return typeof value === 'string' ? { model: value.trim(), timeoutMs: DEFAULT_EMBEDDING_TIMEOUT_MS } : { model: value.model.trim(), timeoutMs: value.timeoutMs };
 }
 
 export const understandingSchema = z.strictObject({

@@ -1,7 +1,8 @@
 // The bots of this process: each loaded once (knowledge indexed, setup run, admin settings merged, model bound,
 // classifier restored from the store or trained lazily) and warmed up in the background.
 import { createTable, loadTable } from '../catalogue/table-load.ts';
-import { embeddingsSettings, type BotConfig, type IntentConfig } from '../bot/config.ts';
+import { DEFAULT_EMBEDDING_TIMEOUT_MS, embeddingsSettings, type BotConfig, type IntentConfig } from '../bot/config.ts';
+import { embeddingSpecProblem } from '../llm/spec.ts';
 import type { BotSource } from '../bot/loader.ts';
 import { NotFoundError } from '../errors/index.ts';
 import { indexBotKnowledge, webSearchOptions, type WebSearchOptions } from '../knowledge/index.ts';
@@ -26,6 +27,20 @@ export interface ModelBinding {
 }
 
 export type ModelFactory = (config: BotConfig, env: NodeJS.ProcessEnv) => ModelBinding | null | Promise<ModelBinding | null>;
+
+/**
+ * The embedding model a bot uses: SWITCHBOARD_EMBEDDINGS, when set, overrides every bot's `understanding.embeddings`
+ * (`none` turns it off), keeping the bot's deadline. Throws for a malformed override.
+ */
+export function effectiveEmbeddings(config: BotConfig, env: NodeJS.ProcessEnv): { model: string; timeoutMs: number } | null {
+  const own = embeddingsSettings(config.understanding.embeddings);
+  const forced = env.SWITCHBOARD_EMBEDDINGS?.trim();
+  if (!forced) return own;
+  if (forced === 'none') return null;
+  const problem = embeddingSpecProblem(forced);
+  if (problem) throw new Error(`SWITCHBOARD_EMBEDDINGS: embedding model ${problem}`);
+  return { model: forced, timeoutMs: own?.timeoutMs ?? DEFAULT_EMBEDDING_TIMEOUT_MS };
+}
 
 /** The meaning source of `understanding.embeddings` for a bot's labelled texts (made again when its examples change). */
 export type MeaningFactory = (examples: readonly { text: string; label: string }[]) => MeaningSource;
@@ -127,7 +142,8 @@ export class BotRegistry {
     ]);
     bot.understander = buildUnderstander(this.opts, bot, inputs, cached, detector, cachedDetector);
     this.bots.set(config.id, bot);
-    log(`[${config.id}] ready in ${Math.round(performance.now() - t0)} ms (${Object.keys(intents).length} intents, model ${bot.model?.spec ?? 'local'})`);
+    const embeddings = bot.meaning ? `, embeddings ${effectiveEmbeddings(config, env)?.model}` : '';
+    log(`[${config.id}] ready in ${Math.round(performance.now() - t0)} ms (${Object.keys(intents).length} intents, model ${bot.model?.spec ?? 'local'}${embeddings})`);
   }
 
   /** The bot's model, or null (local). A misconfigured model is reported and the bot runs locally. */
@@ -143,20 +159,20 @@ export class BotRegistry {
   }
 
   /**
-   * The bot's embedding model (`understanding.embeddings`), its vectors kept in the store, or null. A misconfigured
+   * The bot's embedding model (`understanding.embeddings`, or SWITCHBOARD_EMBEDDINGS), its vectors kept in the store, or null. A misconfigured
    * one is reported and the bot understands locally alone. The provider SDKs load only for a bot that has one.
    */
   private async bindMeaning(config: BotConfig): Promise<MeaningFactory | null> {
-    const settings = embeddingsSettings(config.understanding.embeddings);
-    if (!settings) return null;
     const { db, env } = this.opts;
     const log = (m: string) => this.opts.log(`[${config.id}] ${m}`);
     try {
+      const settings = effectiveEmbeddings(config, env);
+      if (!settings) return null;
       const { embeddingMeaning } = await import('../llm/index.ts');
       const cache = { load: (model: string, hashes: readonly string[]) => store.loadEmbeddings(db, model, hashes), save: (model: string, v: ReadonlyMap<string, Float32Array>) => store.saveEmbeddings(db, model, v) };
       return embeddingMeaning(settings, env, { cache, log });
     } catch (err) {
-      const msg = `[${config.id}] embedding model '${settings.model}' unavailable: ${(err as Error).message} — understanding locally alone`;
+      const msg = `[${config.id}] embedding model unavailable: ${(err as Error).message} — understanding locally alone`;
       console.warn(msg);
       this.opts.log(msg);
       return null;
