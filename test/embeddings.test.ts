@@ -6,6 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { modelBindingFor } from '../src/llm/index.ts';
 import { bagOfWordsEmbedding, startFakeLlmServer, type FakeLlmServer } from './support/fake-llm-server.ts';
 import { ADMIN, OPERATOR, auth, startTestServer, type TestServer } from './support/server.ts';
 
@@ -116,5 +117,41 @@ describe('understanding.embeddings', () => {
     const r = await say('extraviei plástico');
     expect(r.intents).toEqual(['cartao_perdido']);
     expect(fake.requests.map((q) => q.inputs).sort()).toEqual([['extraviei plástico'], ['vocês funcionam domingo']]);
+  });
+});
+
+describe('understanding.embeddings beside a cascade', () => {
+  let cdir: string;
+  let chat: FakeLlmServer;
+  let c: TestServer;
+  beforeAll(async () => {
+    cdir = mkdtempSync(join(tmpdir(), 'sb-embeddings-cascade-'));
+    mkdirSync(join(cdir, 'banco-teste'));
+    writeFileSync(join(cdir, 'banco-teste', 'bot.yaml'), BOT.replace('  fallback: geral\n', '  fallback: geral\n  mode: cascade\n').replace('language: pt-BR\n', 'language: pt-BR\nmodel: openai:gpt-4o-mini\n'));
+    chat = await startFakeLlmServer({ embed, respond: () => ({ json: { intents: ['horario'], general_response: '' } }) });
+    c = await startTestServer({ botsDir: cdir, modelFactory: modelBindingFor, env: { OPENAI_BASE_URL: chat.url, OPENAI_API_KEY: 'test', SWITCHBOARD_LLM_TIMEOUT_MS: '10000' } });
+    // Start-up's warm-up embeds the examples before the first message (awaited here: it runs in the background).
+    await c.runtime.warmUp(0, 0);
+    await c.runtime.bot('banco-teste').warmMeaning?.();
+  }, 60_000);
+  afterAll(async () => {
+    await c?.close();
+    await chat?.close();
+    rmSync(cdir, { recursive: true, force: true });
+  });
+
+  it('meaning joins local understanding before the cascade: a message it routes needs no chat model; a failure answers as before', async () => {
+    expect(chat.requests.length).toBeGreaterThan(0);
+    expect(chat.requests.every((q) => q.path === '/v1/embeddings')).toBe(true);
+    chat.requests.length = 0;
+    const sure = await c.chat('banco-teste', { message: NO_SHARED_WORD });
+    expect(sure.intents).toEqual(['cartao_perdido']);
+    expect(chat.requests.map((q) => q.inputs)).toEqual([[NO_SHARED_WORD]]);
+
+    chat.requests.length = 0;
+    chat.enqueue({ status: 500 });
+    const local = await c.chat('banco-teste', { message: 'roubaram meu cartão ontem' });
+    expect(local.intents).toEqual(['cartao_perdido']);
+    expect(chat.requests.map((q) => q.path)).toEqual(['/v1/embeddings']);
   });
 });

@@ -61,6 +61,8 @@ export interface LoadedBot extends BotSource {
   skills?: () => SkillDetector | null;
   /** The embedding model of `understanding.embeddings` (none: local understanding alone). */
   meaning?: MeaningFactory | null;
+  /** Embeds the bot's examples in the background (each otherwise is embedded on the bot's first message). */
+  warmMeaning?: () => Promise<void>;
 }
 
 export interface RegistryOptions {
@@ -201,13 +203,13 @@ export class BotRegistry {
   }
 
   /**
-   * Train every bot's classifier and skill detector in the background (each otherwise trains on its bot's first
-   * message), then run the bots' own warm-ups. Training is blocks of CPU (up to a few hundred ms each): one block
+   * Train every bot's classifier and skill detector, and embed its examples, in the background (each otherwise
+   * happens on its bot's first message), then run the bots' own warm-ups. Training is blocks of CPU (up to a few hundred ms each): one block
    * runs only while `quiet(idleMs)` says no turn is near, and the first waits `startAfterMs` from now, so the first
    * visitors of a server that has just started are not kept waiting behind another bot's training.
    */
   warmUp(idleMs: number, quiet: (idleMs: number) => boolean, stopped: () => boolean, startAfterMs = idleMs): Promise<void> {
-    const steps = [...this.bots.values()].flatMap((bot) => [() => void bot.local.classify(''), () => void bot.skills?.()]);
+    const steps = [...this.bots.values()].flatMap((bot) => [() => void bot.local.classify(''), () => void bot.skills?.(), () => void bot.warmMeaning?.()]);
     return new Promise<void>((resolve) => {
       const next = () => {
         if (stopped()) return resolve();

@@ -117,7 +117,9 @@ export function buildUnderstander(
   const prepare = () => void (local.options, skills());
   const read = boundedUnderstander(withSkills(own, skills), { ...bounds, budgetMs: budgetMs(deps.env), prepare });
   // An embedding model's nearest examples join local understanding (its own timeout bounds its time).
-  const base = bot.meaning ? withMeaning(read, bot.meaning(meaningTexts(bot)), { ...meaningOptions(deps, config), prepare }) : read;
+  const meaning = bot.meaning?.(meaningTexts(bot));
+  bot.warmMeaning = meaning ? () => meaning.space().then(() => {}, () => {}) : undefined;
+  const base = meaning ? withMeaning(read, meaning, { ...meaningOptions(deps, config), prepare }) : read;
   const mode = understandingMode(config, bot.model !== null, deps.env);
   if (bot.model && mode !== 'local' && bot.definition.modelUnderstanding !== false) {
     const effective = { ...config, understanding: { ...config.understanding, mode } };
