@@ -83,9 +83,13 @@ describe('withMeaning', () => {
     expect(failures).toEqual([new Error('down')]);
   });
 
-  it('keeps the local reading while a form waits', async () => {
-    const works: MeaningSource = { model: 'm', space: async () => space, embed: async () => v(1, 1, 0, 0, 0, 0) };
+  it('keeps the local reading while a form waits, without a request', async () => {
+    let requests = 0;
+    const works: MeaningSource = { model: 'm', space: async () => space, embed: async () => (requests++, v(1, 1, 0, 0, 0, 0)) };
     const flows = [{ flow: 'f', intent: 'hours', stage: 's' }];
     expect((await withMeaning(inner, works, options).understand({ ...input, flows })).unsure).toBe(true);
+    expect(requests).toBe(0);
+    await withMeaning(inner, works, options).understand(input);
+    expect(requests).toBe(1);
   });
 });

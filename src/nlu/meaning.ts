@@ -153,12 +153,14 @@ export interface MeaningOptions {
 
 /**
  * `inner` (local understanding, skills included) with the nearest examples' scores joined in: one embedding
- * request per message, made while `inner` reads. A message read while a form or flow waits keeps the local
- * reading (what it answers is the form's business), as does one whose reading was bounded.
+ * request per message, made while `inner` reads. A message read while a form or flow waits is read locally alone,
+ * without a request (what it answers is the form's business); one whose local reading was bounded keeps it.
  */
 export function withMeaning(inner: Understander, source: MeaningSource, options: MeaningOptions): Understander {
   return {
     async understand(input: UnderstandInput): Promise<Understanding> {
+      // While a form or flow waits, its answer is the form's business: no request.
+      if (input.flows.length > 0) return inner.understand(input);
       options.prepare?.();
       const reading = readMeaning(source, input);
       reading.catch(() => {}); // awaited below, after local understanding
@@ -170,7 +172,7 @@ export function withMeaning(inner: Understander, source: MeaningSource, options:
         options.onFailure?.(err);
         return local;
       }
-      if (local.bounded || input.budget?.spent || input.flows.length > 0) return local;
+      if (local.bounded || input.budget?.spent) return local;
       return joinMeaning(local, meaning, options, source.model);
     },
   };
