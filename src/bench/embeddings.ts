@@ -17,7 +17,9 @@ export interface EmbeddingsRow {
   turn: LatencySummary;
   /** The bot's understander alone on the conversations' messages, ms. */
   understand: LatencySummary;
-  /** Embedding requests per timed message (turns and understander calls together). */
+  /** Embedding requests per timed turn (none while a form waits for an answer). */
+  callsPerTurn: number;
+  /** Embedding requests per message read by the understander alone (no form waiting). */
   callsPerMessage: number;
   /** Requests that embedded the bot's examples (once, on the first message), and how many texts they held. */
   exampleRequests: number;
@@ -67,6 +69,7 @@ export async function measureEmbeddingsSection(opts: { bot: string; botsDir: str
       opts.file,
       { maxTurns: opts.turns, maxMs: opts.maxMs },
     );
+    const turnCalls = contenders.map((c) => c.fake?.requests.length ?? 0);
     opts.log(`  understander alone: ${texts.length} messages per path, interleaved`);
     const understand = contenders.map(() => [] as number[]);
     const now = new Date();
@@ -84,7 +87,8 @@ export async function measureEmbeddingsSection(opts: { bot: string; botsDir: str
       path: c.path,
       turn: summarize(turns[i]),
       understand: summarize(understand[i]),
-      callsPerMessage: c.fake ? c.fake.requests.length / (turns[i].length + understand[i].length) : 0,
+      callsPerTurn: turnCalls[i] / turns[i].length,
+      callsPerMessage: ((c.fake?.requests.length ?? 0) - turnCalls[i]) / understand[i].length,
       exampleRequests: examples[i].requests,
       exampleTexts: examples[i].texts,
     }));

@@ -102,7 +102,7 @@ export function formatBench(r: BenchReport): string {
 
   if (r.embeddings) {
     out.push('', `Embeddings — ${r.embeddings.bot} per message, in process (PGlite); the fake server answers at once, so a real model's time comes on top`);
-    out.push(textTable(['path', 'turn p50 / p95 ms', 'understand p50 / p95 ms', 'calls per message', 'examples embedded (requests)'], embeddingsRows(r)));
+    out.push(textTable(EMBEDDINGS_COLUMNS, embeddingsRows(r)));
   }
 
   if (r.startup.length) {
@@ -162,11 +162,14 @@ export function adversarialRows(r: BenchReport): (string | number)[][] {
   ]);
 }
 
-/** The embeddings section's rows (text and HTML reports). */
+export const EMBEDDINGS_COLUMNS = ['path', 'turn p50 / p95 ms', 'calls per turn', 'understand p50 / p95 ms', 'calls per message', 'examples embedded (requests)'];
+
+/** The embeddings section's rows (text and HTML reports): turns (no request while a form waits), then the understander alone. */
 export function embeddingsRows(r: BenchReport): (string | number)[][] {
   return (r.embeddings?.rows ?? []).map((x) => [
     x.path,
     `${fmt(x.turn.p50, 2)} / ${fmt(x.turn.p95, 2)}`,
+    fmt(x.callsPerTurn, 2),
     `${fmt(x.understand.p50, 2)} / ${fmt(x.understand.p95, 2)}`,
     fmt(x.callsPerMessage, 2),
     x.exampleTexts ? `${x.exampleTexts} (${x.exampleRequests})` : '–',
