@@ -13,7 +13,6 @@ export type { MessageRow, SessionRow };
 
 // The per-bot settings, users and feedback live beside these, in their own modules.
 export * from './repos-settings.ts';
-export * from './repos-embeddings.ts';
 export * from './repos-users.ts';
 
 export async function createSession(

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coreMigrations, migrate, openTestDatabase, testDrivers } from './index.ts';
 import * as repo from './repos.ts';
+import * as embeddings from './repos-embeddings.ts';
 
 for (const driver of testDrivers()) {
   describe(`store on ${driver}`, () => {
@@ -100,13 +101,13 @@ for (const driver of testDrivers()) {
 
     it('keeps each model\'s vectors of texts by hash, once', async () => {
       const a = Float32Array.from([0.25, -1.5, 3e-7]);
-      await repo.saveEmbeddings(db, 'openai:m', new Map([['h1', a], ['h2', Float32Array.from([1, 2, 3])]]));
-      await repo.saveEmbeddings(db, 'openai:m', new Map([['h1', Float32Array.from([9, 9, 9])]]));
-      await repo.saveEmbeddings(db, 'ollama:m', new Map([['h1', Float32Array.from([7])]]));
-      const got = await repo.loadEmbeddings(db, 'openai:m', ['h1', 'h2', 'h3']);
+      await embeddings.saveEmbeddings(db, 'openai:m', new Map([['h1', a], ['h2', Float32Array.from([1, 2, 3])]]));
+      await embeddings.saveEmbeddings(db, 'openai:m', new Map([['h1', Float32Array.from([9, 9, 9])]]));
+      await embeddings.saveEmbeddings(db, 'ollama:m', new Map([['h1', Float32Array.from([7])]]));
+      const got = await embeddings.loadEmbeddings(db, 'openai:m', ['h1', 'h2', 'h3']);
       expect([...got.keys()].sort()).toEqual(['h1', 'h2']);
       expect(got.get('h1')).toEqual(a);
-      expect(await repo.loadEmbeddings(db, 'ollama:m', ['h1'])).toEqual(new Map([['h1', Float32Array.from([7])]]));
+      expect(await embeddings.loadEmbeddings(db, 'ollama:m', ['h1'])).toEqual(new Map([['h1', Float32Array.from([7])]]));
     });
 
     it('finds a user by phone number, stored as digits, one user per number', async () => {
