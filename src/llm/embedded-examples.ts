@@ -74,7 +74,11 @@ function thinned(examples: LabelledText[], max: number): LabelledText[] {
   if (examples.length <= max) return examples;
   const share = max / examples.length;
   const byLabel = new Map<string, LabelledText[]>();
-  for (const e of examples) byLabel.set(e.label, [...(byLabel.get(e.label) ?? []), e]);
+  for (const e of examples) {
+    const list = byLabel.get(e.label);
+    if (list) list.push(e);
+    else byLabel.set(e.label, [e]);
+  }
   return [...byLabel.values()].flatMap((list) => {
     const keep = Math.max(1, Math.floor(list.length * share));
     return Array.from({ length: keep }, (_, i) => list[Math.floor((i * list.length) / keep)]);

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openTestDatabase, loadEmbeddings, saveEmbeddings, type Database } from '../store/index.ts';
 import { CircuitBreaker } from './circuit-breaker.ts';
-import { embeddedExamples, textHash, type VectorCache } from './embedded-examples.ts';
+import { embeddedExamples, MAX_EMBEDDED_TEXTS, textHash, type VectorCache } from './embedded-examples.ts';
 import { EmbeddingClient, resolveEmbeddings } from './embeddings.ts';
 import { ModelConfigError, ModelTimeoutError, ModelUnavailableError } from './errors.ts';
 import { startFakeLlmServer, type FakeLlmServer } from './testing/fake-server.ts';
@@ -95,6 +95,15 @@ describe('embedding specs', () => {
     expect(() => resolveEmbeddings('cohere:embed', {})).toThrow(/unknown embedding provider "cohere"/);
     expect(() => resolveEmbeddings('openai:text-embedding-3-small', {})).toThrow(/OPENAI_API_KEY/);
     expect(resolveEmbeddings('ollama:bge-m3', {})).toMatchObject({ spec: 'ollama:bge-m3', provider: 'ollama', baseUrl: 'http://127.0.0.1:11434' });
+  });
+
+  it(`embeds at most ${MAX_EMBEDDED_TEXTS} texts of a bot, each label keeping its share, in batches`, async () => {
+    const c = new EmbeddingClient(resolveEmbeddings('ollama:nomic-embed-text', { OLLAMA_BASE_URL: fake.origin }), { breaker: new CircuitBreaker(), batchSize: 250 });
+    const examples = Array.from({ length: 3000 }, (_, i) => ({ text: `linha ${i}`, label: i < 300 ? 'small' : 'large' }));
+    const space = await embeddedExamples({ client: c, examples }).space();
+    expect(space.size).toBe(MAX_EMBEDDED_TEXTS);
+    expect(fake.requests.map((r) => r.inputs!.length)).toEqual(Array(MAX_EMBEDDED_TEXTS / 250).fill(250));
+    expect(fake.requests.flatMap((r) => r.inputs).filter((t) => Number(t!.split(' ')[1]) < 300)).toHaveLength(200);
   });
 
   it('a failed example batch leaves the space unbuilt, and a later message builds it', async () => {

@@ -22,6 +22,8 @@ const TEMPERATURE = 0.05;
  * out-of-scope distance: a message further than that from every example is unlike anything the bot does.
  */
 const DISTANCE_QUANTILE = 0.1;
+/** Examples of one intent the out-of-scope distance is measured on (evenly picked): bounds the start-up's work. */
+const DISTANCE_SAMPLE = 60;
 /** A skill label's probability needed to call a person or out of scope. */
 const SKILL_PROBABILITY = 0.5;
 
@@ -98,11 +100,14 @@ export class MeaningSpace {
     const byLabel = new Map<number, number[]>();
     for (let i = 0; i < this.size; i++) {
       if (isSkillLabel(this.labels[this.labelOf[i]])) continue;
-      byLabel.set(this.labelOf[i], [...(byLabel.get(this.labelOf[i]) ?? []), i]);
+      const members = byLabel.get(this.labelOf[i]);
+      if (members) members.push(i);
+      else byLabel.set(this.labelOf[i], [i]);
     }
     const nearest: number[] = [];
-    for (const members of byLabel.values()) {
-      if (members.length < 2) continue;
+    for (const all of byLabel.values()) {
+      if (all.length < 2) continue;
+      const members = all.length <= DISTANCE_SAMPLE ? all : Array.from({ length: DISTANCE_SAMPLE }, (_, k) => all[Math.floor((k * all.length) / DISTANCE_SAMPLE)]);
       for (const i of members) {
         const q = this.matrix.subarray(i * this.dim, (i + 1) * this.dim);
         let best = -1;
