@@ -4,6 +4,7 @@ import { actionsSchema } from '../actions/schema.ts';
 import { readingProblems } from '../forms/reading-kinds.ts';
 import { BUILTIN_SLOT_KINDS, formSchema } from '../forms/schema.ts';
 import { guardrailsSchema } from '../guardrails/settings.ts';
+import { channelSettingsSchema } from './channel-settings.ts';
 import { profileSchema } from '../profile/schema.ts';
 import { answersSchema, intentAnswerSchema } from '../knowledge/cascade-schema.ts';
 import { skillsSchema } from '../skills/config.ts';
@@ -110,6 +111,11 @@ export const understandingSchema = z.strictObject({
    * below this confidence asks first (`<intent>_confirm` reply). 0 (the default) never asks.
    */
   confirmBelow: z.number().min(0).max(1).default(0),
+  /**
+   * How `readQueryWithModel` reads bot.yaml `queries`: `rules` (gazetteers, budgets, sizes) only, or, with a model
+   * configured, `model` too: the model fills the fields the rules did not read, with values the gazetteers know.
+   */
+  entities: z.enum(['rules', 'model']).default('rules'),
   /**
    * The words a request's free text is trimmed of (`ctx.commands()` slots read as `text`), replacing the
    * language's: `leading` polite phrases and fillers, `glue` function words at its ends and beside a cut.
@@ -245,6 +251,8 @@ export const botConfigSchema = z.strictObject({
     .regex(/^(?:pt|es|vi|en)(?:-[A-Za-z0-9]{2,8})*$/, 'expected pt, es, vi or en, with or without a region: pt-BR, es-AR, es-MX, es, vi, en'),
   persona: z.string().default(''),
   model: z.string().default('local'),
+  /** Sampling temperature of the bot's model calls (0–2); unset: the provider's default. The console may override it. */
+  temperature: z.number().min(0).max(2).optional(),
   timeZone: z.string().default('America/Sao_Paulo').refine(isTimeZone, 'not a time zone: use an IANA name such as America/Sao_Paulo'),
   understanding: understandingSchema,
   intents: z.record(z.string(), intentSchema).refine((r) => Object.keys(r).length > 0, 'a bot needs at least one intent'),
@@ -253,6 +261,11 @@ export const botConfigSchema = z.strictObject({
   greetings: z.array(z.string()).default([]),
   /** Folder of markdown knowledge documents, relative to the bot folder. */
   knowledge: z.string().optional(),
+  /**
+   * A question the knowledge documents do not answer: `reply` says so (`<intent>_not_found`, `knowledge_not_found`);
+   * `model`, with a model configured, lets the model answer it from general knowledge (never the shop's facts).
+   */
+  knowledgeFallback: z.enum(['reply', 'model']).default('reply'),
   /** Which knowledge section answers a loosely written question (docs/how-to/knowledge-and-replies.md#knowledge-topics). */
   knowledgeTopics: knowledgeTopicsSchema.optional(),
   /** The tool cascade's sources: a calendar of dated events, the web search, its reply keys (docs/how-to/knowledge-and-replies.md#answers-the-tool-cascade). */
@@ -291,8 +304,15 @@ export const botConfigSchema = z.strictObject({
   replies: z.record(z.string(), z.string()).default({}),
   /** Progress labels per tool for the console ("Consultando seu perfil…"). */
   toolLabels: z.record(z.string(), z.string()).default({}),
-  /** Free per-bot settings (timetables, minimum wage, channel ids…). */
-  settings: z.record(z.string(), z.unknown()).default({}),
+  /** Free per-bot settings (timetables, minimum wage…); `channels` is checked (src/bot/channel-settings.ts). */
+  settings: z
+    .record(z.string(), z.unknown())
+    .default({})
+    .superRefine((settings, ctx) => {
+      if (settings.channels === undefined) return;
+      const checked = channelSettingsSchema.safeParse(settings.channels);
+      for (const issue of checked.success ? [] : checked.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: ['channels', ...issue.path] });
+    }),
 });
 
 /**
@@ -334,7 +354,7 @@ export const checkedBotConfigSchema = botConfigSchema.superRefine((c, ctx) => {
     }
     if (intent.answer?.documents.length && !c.knowledge) ctx.addIssue({ code: 'custom', path: ['intents', id, 'answer', 'documents'], message: 'documents need a knowledge folder (knowledge:)' });
   }
-  const queryKinds = new Set(['budget', 'size', 'terms', ...c.gazetteers.map((g) => g.type)]);
+  const queryKinds = new Set(['budget', 'size', 'height', 'weight', 'terms', ...c.gazetteers.map((g) => g.type)]);
   for (const [name, fields] of Object.entries(c.queries)) {
     for (const [field, spec] of Object.entries(fields)) {
       if (!queryKinds.has(spec.kind)) ctx.addIssue({ code: 'custom', path: ['queries', name, field, 'kind'], message: `'${spec.kind}' is not a query kind: use one of ${[...queryKinds].join(', ')}` });

@@ -66,6 +66,8 @@ export const consoleEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('session'), bot: z.string(), sessionId: z.string(), mode: modeSchema, handoffReason: z.string(), handoffAt: z.string().nullable(), lastIntent: z.string() }),
   z.object({ type: z.literal('pending'), count: z.number() }),
   z.object({ type: z.literal('typing'), bot: z.string(), sessionId: z.string(), typing: z.boolean() }),
+  /** A customer rated a bot message (the console raises an alert on a thumbs-down); `reply` is the rated text, cut short. */
+  z.object({ type: z.literal('feedback'), bot: z.string(), sessionId: z.string(), messageId: z.number(), rating: z.union([z.literal(1), z.literal(-1)]), comment: z.string().nullable(), reply: z.string(), createdAt: z.string() }),
 ]);
 export type ConsoleEvent = z.infer<typeof consoleEventSchema>;
 

@@ -4,7 +4,7 @@ import { createTable, loadTable } from '../catalogue/table-load.ts';
 import { DEFAULT_EMBEDDING_TIMEOUT_MS, embeddingsSettings, type BotConfig, type IntentConfig } from '../bot/config.ts';
 import { embeddingSpecProblem } from '../llm/spec.ts';
 import type { BotSource } from '../bot/loader.ts';
-import { NotFoundError } from '../errors/index.ts';
+import { InvalidError, NotFoundError } from '../errors/index.ts';
 import { indexBotKnowledge, webSearchOptions, type WebSearchOptions } from '../knowledge/index.ts';
 import type { LocalUnderstander, MeaningSource } from '../nlu/index.ts';
 import type { Language, Understander } from '../nlu/types.ts';
@@ -16,6 +16,7 @@ import { defaultSpecialists } from './default-specialists.ts';
 import { withForms } from '../forms/index.ts';
 import type { ModelCallRecord, TurnModel } from './types.ts';
 import { buildUnderstander, classifierInputs, detectorCacheName, detectorInputs } from './understanding.ts';
+import { PERSONA_SETTING, personaConfig, type PersonaSettings } from './persona.ts';
 
 /** What src/llm hands the runtime for a bot with a model. */
 export interface ModelBinding {
@@ -74,6 +75,8 @@ export interface RegistryOptions {
 
 export class BotRegistry {
   readonly bots = new Map<string, LoadedBot>();
+  /** Each bot's config as its bot.yaml says it, before the console's persona and model settings. */
+  private readonly fileConfigs = new Map<string, BotConfig>();
 
   constructor(private opts: RegistryOptions) {}
 
@@ -118,17 +121,19 @@ export class BotRegistry {
     const services = setup && (await db.withLock(`switchboard:setup:${config.id}`, () => setup({ sql: db, withLock: (key, fn) => db.withLock(key, fn), config, dir, log: (m) => log(`[${config.id}] ${m}`), env })));
     const stored = await store.getSetting<Record<string, Partial<IntentConfig>>>(db, config.id, 'intents');
     const handoff = { ...config.handoff, ...((await store.getSetting<Partial<BotConfig['handoff']>>(db, config.id, 'handoff')) ?? {}) };
+    const persona = personaConfig(config, (await store.getSetting<PersonaSettings>(db, config.id, PERSONA_SETTING)) ?? {});
     const intents = mergeIntents(config.intents, stored ?? {});
     const formed = withForms(config, definition);
     const specialists = { ...defaultSpecialists(config), ...formed.specialists };
     const bot: LoadedBot = {
       ...source,
+      config: persona,
       definition: { ...formed, specialists },
       graph: buildTurnGraph({ ...formed, specialists }),
       intents,
       handoff,
       understander: null as unknown as Understander,
-      model: await this.bindModel(config),
+      model: await this.bindModel(persona),
       meaning: await this.bindMeaning(config),
       language: config.language.slice(0, 2) as Language,
       services,
@@ -144,6 +149,7 @@ export class BotRegistry {
     ]);
     bot.understander = buildUnderstander(this.opts, bot, inputs, cached, detector, cachedDetector);
     this.bots.set(config.id, bot);
+    this.fileConfigs.set(config.id, config);
     const embeddings = bot.meaning ? `, embeddings ${effectiveEmbeddings(config, env)?.model}` : '';
     log(`[${config.id}] ready in ${Math.round(performance.now() - t0)} ms (${Object.keys(intents).length} intents, model ${bot.model?.spec ?? 'local'}${embeddings})`);
   }
@@ -158,6 +164,37 @@ export class BotRegistry {
       this.opts.log(msg);
       return null;
     }
+  }
+
+  /**
+   * The model for a config, for an admin's change: a spec that cannot be bound (unknown provider, missing key)
+   * is refused with the reason rather than running the bot locally.
+   */
+  private async bindModelOrRefuse(config: BotConfig): Promise<ModelBinding | null> {
+    try {
+      return (await this.opts.modelFactory?.(config, this.opts.env)) ?? null;
+    } catch (err) {
+      throw new InvalidError(`model '${config.model}' cannot be used: ${(err as Error).message}`);
+    }
+  }
+
+  /** bot.yaml's config of a bot, without the console's persona and model settings. */
+  fileConfig(bot: LoadedBot): BotConfig {
+    return this.fileConfigs.get(bot.config.id) ?? bot.config;
+  }
+
+  /**
+   * Apply persona and model settings: the next turn's model calls use the new persona, instructions, model and
+   * temperature. The local classifier is kept (its inputs did not change); the model is bound again only when
+   * the model or its temperature changed. `strict`: a model that cannot be bound is an error (an admin's change).
+   */
+  async applyPersona(bot: LoadedBot, stored: PersonaSettings, strict = false): Promise<void> {
+    const config = personaConfig(this.fileConfig(bot), stored);
+    const rebind = config.model !== bot.config.model || config.temperature !== bot.config.temperature;
+    const model = rebind ? await (strict ? this.bindModelOrRefuse(config) : this.bindModel(config)) : bot.model;
+    bot.config = config;
+    bot.model = model;
+    bot.understander = buildUnderstander(this.opts, bot, undefined, undefined, undefined, undefined, { local: bot.local, skills: bot.skills });
   }
 
   /**
@@ -186,12 +223,15 @@ export class BotRegistry {
     const bot = this.bots.get(botId);
     if (!bot) return;
     const { db } = this.opts;
-    const [intents, handoff] = await Promise.all([
+    const [intents, handoff, persona] = await Promise.all([
       store.getSetting<Record<string, Partial<IntentConfig>>>(db, botId, 'intents'),
       store.getSetting<Partial<BotConfig['handoff']>>(db, botId, 'handoff'),
+      store.getSetting<PersonaSettings>(db, botId, PERSONA_SETTING),
     ]);
     this.reloadIntents(bot, intents ?? {});
     bot.handoff = { ...bot.config.handoff, ...(handoff ?? {}) };
+    const next = personaConfig(this.fileConfig(bot), persona ?? {});
+    if (next.persona !== bot.config.persona || next.model !== bot.config.model || next.temperature !== bot.config.temperature) await this.applyPersona(bot, persona ?? {});
   }
 
   /** Settings stored by another process (or an admin) take effect here at once. */

@@ -11,9 +11,13 @@ import type { Passage, TurnContext } from './types.ts';
  * A message asking several questions ("where are you and until when are you open?") whose questions find different
  * passages is answered from each of them, in the order asked.
  */
-export async function answerFromKnowledge(ctx: TurnContext, intent: string, options: PassageAnswerOptions = {}): Promise<{ text: string; found: boolean; passages: string[] }> {
+export async function answerFromKnowledge(ctx: TurnContext, intent: string, options: PassageAnswerOptions = {}): Promise<{ text: string; found: boolean; passages: string[]; fromModel?: boolean }> {
   const passages = await searchPassages(ctx, intent);
-  if (!passages.length) return { text: ctx.reply(`${intent}_not_found`) || ctx.reply('knowledge_not_found'), found: false, passages: [] };
+  if (!passages.length) {
+    const general = ctx.bot.knowledgeFallback === 'model' ? await answerFromModel(ctx, options) : undefined;
+    if (general) return { text: general, found: false, passages: [], fromModel: true };
+    return { text: ctx.reply(`${intent}_not_found`) || ctx.reply('knowledge_not_found'), found: false, passages: [] };
+  }
   const asked = await passagesPerQuestion(ctx, intent);
   if (asked.length > 1) {
     const texts = [...new Set([...asked, ...passages.slice(0, 3).map((p) => p.content)])].slice(0, MAX_QUESTIONS + 1);
@@ -114,6 +118,32 @@ export async function answerFromPassages(ctx: TurnContext, passages: string[], o
     }
   }
   return options.fallback ?? stripHeading(passages[0]);
+}
+
+/**
+ * bot.yaml `knowledgeFallback: model`: a question no passage answers, answered by the model from general knowledge
+ * (how to wear, wash or choose something), told not to state the business's own facts. undefined without a model,
+ * or when it fails or writes nothing.
+ */
+async function answerFromModel(ctx: TurnContext, options: PassageAnswerOptions): Promise<string | undefined> {
+  if (!ctx.model) return undefined;
+  const recent = recentHistory(ctx.history, options.history);
+  const history = recent.length ? `\n\nConversation so far:\n${recent.map((m) => `${m.role}: ${m.content}`).join('\n')}` : '';
+  const instruction =
+    `The business's documents do not answer this question. Answer it briefly from general knowledge, in the customer's language (${ctx.bot.language}). ` +
+    'Do not state prices, stock, policies, addresses or other facts about the business: for those, say the staff will confirm.';
+  try {
+    const text = await ctx.model.generate({
+      purpose: 'knowledge_fallback',
+      system: `${ctx.bot.persona}\n${instruction}${history}`,
+      user: ctx.text,
+      onDelta: (delta) => ctx.emit({ type: 'text_delta', content: delta }),
+    });
+    return text.trim() || undefined;
+  } catch (err) {
+    console.warn(`[${ctx.bot.id}] the model could not answer beyond the knowledge: ${(err as Error).message}`);
+    return undefined;
+  }
 }
 
 /**

@@ -98,18 +98,22 @@ export function buildUnderstander(
   cached?: Uint8Array,
   detector = detectorInputs(bot),
   cachedDetector?: Uint8Array,
+  /** The bot's classifier and skill detector, kept as they are (only the model's side changed). */
+  reuse?: { local: LocalUnderstander; skills?: () => SkillDetector | null },
 ): Understander {
   const { config } = bot;
   const { examples, options, key } = inputs;
-  const local = lazyUnderstander(() => {
-    const trained = createLocalUnderstander(examples, options, cached);
-    // Trained now: keep it for the next start (in the background; a failed write only costs a retrain).
-    if (!trained.restored && key) keep(deps, config.id, key, trained.snapshot(), 'classifier');
-    return trained;
-  });
+  const local =
+    reuse?.local ??
+    lazyUnderstander(() => {
+      const trained = createLocalUnderstander(examples, options, cached);
+      // Trained now: keep it for the next start (in the background; a failed write only costs a retrain).
+      if (!trained.restored && key) keep(deps, config.id, key, trained.snapshot(), 'classifier');
+      return trained;
+    });
   bot.local = local;
   const own = bot.definition.understander?.({ local, config }) ?? local;
-  const skills = lazyDetector(deps, bot, detector, cachedDetector);
+  const skills = reuse?.skills ?? lazyDetector(deps, bot, detector, cachedDetector);
   bot.skills = skills;
   // Local understanding reads a bounded part of each message within the turn's budget (src/nlu/bounds.ts).
   const bounds = { fallback: config.understanding.fallback, language: bot.language };

@@ -22,6 +22,11 @@ export interface ChatModelHandle {
   chat: BaseChatModel;
 }
 
+/** How the model samples: unset fields keep the provider's defaults. */
+export interface ModelOptions {
+  temperature?: number;
+}
+
 /** Placeholder key for OpenAI-compatible servers that need none (vLLM, Ollama /v1, LM Studio). */
 const NO_KEY = 'not-needed';
 export const DEFAULT_OLLAMA_URL = 'http://127.0.0.1:11434';
@@ -46,22 +51,23 @@ export function parseModelSpec(spec: string): { provider: Provider; model: strin
  * Builds the chat model for a spec, or null for 'local'. LangChain's own retries are turned off:
  * ModelClient retries, times out and trips the circuit breaker itself.
  */
-export function resolveModel(spec: string, env: NodeJS.ProcessEnv = process.env): ChatModelHandle | null {
+export function resolveModel(spec: string, env: NodeJS.ProcessEnv = process.env, options: ModelOptions = {}): ChatModelHandle | null {
   const parsed = parseModelSpec(spec);
   if (!parsed) return null;
   const { provider, model } = parsed;
+  const { temperature } = options;
   const handle = (chat: BaseChatModel, baseUrl?: string): ChatModelHandle => ({ spec: `${provider}:${model}`, provider, model, baseUrl, chat });
 
   const { apiKey, baseUrl } = providerAccess(provider, spec, env);
   switch (provider) {
     case 'openai':
-      return handle(new ChatOpenAI({ model, apiKey, maxRetries: 0, configuration: baseUrl ? { baseURL: baseUrl } : {} }), baseUrl);
+      return handle(new ChatOpenAI({ model, apiKey, temperature, maxRetries: 0, configuration: baseUrl ? { baseURL: baseUrl } : {} }), baseUrl);
     case 'google-genai':
-      return handle(new ChatGoogleGenerativeAI({ model, apiKey, maxRetries: 0, ...(baseUrl ? { baseUrl } : {}) }), baseUrl);
+      return handle(new ChatGoogleGenerativeAI({ model, apiKey, temperature, maxRetries: 0, ...(baseUrl ? { baseUrl } : {}) }), baseUrl);
     case 'anthropic':
-      return handle(new ChatAnthropic({ model, apiKey, maxRetries: 0, ...(baseUrl ? { anthropicApiUrl: baseUrl } : {}) }), baseUrl);
+      return handle(new ChatAnthropic({ model, apiKey, temperature, maxRetries: 0, ...(baseUrl ? { anthropicApiUrl: baseUrl } : {}) }), baseUrl);
     case 'ollama':
-      return handle(new ChatOllama({ model, baseUrl, maxRetries: 0 }), baseUrl);
+      return handle(new ChatOllama({ model, baseUrl, temperature, maxRetries: 0 }), baseUrl);
   }
 }
 

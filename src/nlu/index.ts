@@ -3,7 +3,7 @@ export type * from './types.ts';
 export { createLocalUnderstander, type LocalUnderstander } from './understander.ts';
 export { normalize, foldDiacritics, foldPreservingOffsets } from './normalize.ts';
 export { splitClauses } from './clauses.ts';
-export { extractEntities, gazetteerValue,     parseOrdinal, readBotQuery } from './entities/index.ts';
+export { extractEntities, gazetteerValue,     parseOrdinal, readBotQuery, type QueryValue } from './entities/index.ts';
 export { wholeAnswer } from './entities/yesno.ts';
 export { formatDateTime } from './entities/deadline.ts';
 // Calendar arithmetic on wall-clock dates in a time zone (bots compute their own dates with it too).

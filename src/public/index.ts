@@ -7,6 +7,7 @@
 export { defineBot } from '../bot/define.ts';
 export type { BotSetupContext, RouteContext, Segment, Step, StepResult, TurnContext } from '../engine/types.ts';
 export { answerFromKnowledge, recentHistory } from '../engine/specialists.ts';
+export { readQueryWithModel } from '../engine/query-model.ts';
 export { answerWithCascade } from '../engine/cascade.ts';
 export { isShortFollowUp, topicRouterFor } from '../engine/topic-search.ts';
 export { formatRecordList, loadInBackground, searchRelaxing, type BackgroundValue, type BackgroundValueOptions } from '../catalogue/index.ts';

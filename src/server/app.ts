@@ -105,6 +105,8 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   await app.register(async (scoped) => sessionRoutes(scoped.withTypeProvider<ZodTypeProvider>(), ctx));
   await app.register(async (scoped) => adminRoutes(scoped.withTypeProvider<ZodTypeProvider>(), ctx));
   await app.register(async (scoped) => (await import('./routes/knowledge.ts')).knowledgeRoutes(scoped.withTypeProvider<ZodTypeProvider>(), ctx));
+  await app.register(async (scoped) => (await import('./routes/persona.ts')).personaRoutes(scoped.withTypeProvider<ZodTypeProvider>(), ctx));
+  await app.register(async (scoped) => (await import('./routes/learning.ts')).learningRoutes(scoped.withTypeProvider<ZodTypeProvider>(), ctx));
   await app.register(async (scoped) => eventRoutes(scoped, ctx));
   await app.register(async (scoped) => (await import('./routes/ui-stream.ts')).uiStreamRoutes(scoped.withTypeProvider<ZodTypeProvider>(), ctx));
   for (const plugin of opts.plugins ?? []) await app.register(async (scoped) => plugin(scoped, ctx));

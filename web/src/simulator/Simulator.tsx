@@ -6,6 +6,8 @@ import { Icon, Spinner } from '../shared/Icon.tsx';
 import { RichText, systemText } from '../shared/RichText.tsx';
 import { storedToken } from '../console/auth.ts';
 import { botPaused, useConversation, type ChatItem } from './useConversation.ts';
+import { ChatList } from './ChatList.tsx';
+import { useChatList } from './useChatList.ts';
 
 const BOT_KEY = 'switchboard.sim.bot';
 
@@ -34,6 +36,7 @@ export function Simulator() {
   const bot = bots.find((b) => b.id === botId);
   const t = chatTexts[chatLang(bot?.language)];
   const chat = useConversation(botId, userId);
+  const chats = useChatList(botId, chat.session, chat.mode, chat.items.find((i) => i.role === 'user')?.content);
 
   useEffect(() => {
     document.title = bot ? `${bot.name} · Switchboard simulator` : 'Switchboard simulator';
@@ -97,9 +100,7 @@ export function Simulator() {
             <input id={ids.debug} type="checkbox" data-testid="show-intents" checked={showIntents} onChange={(e) => setShowIntents(e.target.checked)} />
             <label htmlFor={ids.debug}>Show the intents of each turn</label>
           </div>
-          <button type="button" className="secondary" data-testid="new-conversation" onClick={chat.reset}>
-            New conversation
-          </button>
+          <ChatList chats={chats} active={chat.session?.sessionId ?? null} onNew={chat.reset} onSelect={chat.select} />
           {chat.session && (
             <p className="hint mono" data-testid="session-id">
               Session {chat.session.sessionId}

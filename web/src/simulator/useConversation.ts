@@ -23,7 +23,8 @@ export interface ChatItem {
   streaming?: boolean;
 }
 
-interface Stored {
+/** A conversation of this tab: its id and the secret that lets the simulator read it. */
+export interface Stored {
   sessionId: string;
   sessionToken: string;
 }
@@ -97,16 +98,26 @@ export function useConversation(bot: string | null, userId: string) {
     return () => clearInterval(timer);
   }, [session, mode, refresh]);
 
-  const reset = useCallback(() => {
-    if (bot) sessionStorage.removeItem(storageKey(bot));
-    toolsByReply.current = {};
-    noticesAfter.current = {};
-    sessionRef.current = null;
-    setSession(null);
-    setItems([]);
-    setMode('bot');
-    setError(null);
-  }, [bot]);
+  /** Switch to another conversation of this bot (null: a new one, started by the next message). */
+  const select = useCallback(
+    (s: Stored | null) => {
+      if (bot) {
+        if (s) sessionStorage.setItem(storageKey(bot), JSON.stringify(s));
+        else sessionStorage.removeItem(storageKey(bot));
+      }
+      toolsByReply.current = {};
+      noticesAfter.current = {};
+      sessionRef.current = s;
+      setSession(s);
+      setItems([]);
+      setMode('bot');
+      setError(null);
+      if (s) void refresh(s);
+    },
+    [bot, refresh],
+  );
+
+  const reset = useCallback(() => select(null), [select]);
 
   const send = useCallback(
     async (text: string, handedOffText: string) => {
@@ -171,5 +182,5 @@ export function useConversation(bot: string | null, userId: string) {
     [bot, userId, refresh],
   );
 
-  return { items, mode, session, busy, error, send, reset };
+  return { items, mode, session, busy, error, send, reset, select };
 }
