@@ -11,7 +11,7 @@ import { skillsSchema } from '../skills/config.ts';
 import { searchesSchema, searchProblems } from '../catalogue/table-search-schema.ts';
 import { tableProblems, tablesSchema } from '../catalogue/table-load-schema.ts';
 import { intentSearchSchema } from '../catalogue/intent-search-schema.ts';
-import { embeddingSpecProblem } from '../llm/spec.ts';
+import { embeddingsSchema } from '../llm/embeddings-schema.ts';
 
 export const intentSchema = z.strictObject({
   label: z.string().min(1),
@@ -58,32 +58,6 @@ function commandSlotSchema() {
     })
     .refine((s) => (s.read === 'reference') === (s.reference !== undefined), 'read: reference goes with reference: <kind>')
     .refine((s) => !s.until || s.read === 'text' || s.after, 'until goes with read: text or after');
-}
-
-/** Deadline of one embedding request when bot.yaml gives none, in ms. */
-export const DEFAULT_EMBEDDING_TIMEOUT_MS = 5_000;
-
-const embeddingSpec = z.string().superRefine((spec, ctx) => {
-  const problem = embeddingSpecProblem(spec);
-  if (problem) ctx.addIssue({ code: 'custom', message: `embedding model ${problem}` });
-});
-
-/**
- * An embedding model whose nearest examples join local understanding: `provider:model`, or `{ model, timeoutMs }`.
- */
-export const embeddingsSchema = z.union([
-  embeddingSpec,
-  z.strictObject({
-    model: embeddingSpec,
-    /** Deadline of one embedding request, in ms (the message is read locally past it). */
-    timeoutMs: z.number().int().positive().max(60_000).default(DEFAULT_EMBEDDING_TIMEOUT_MS),
-  }),
-]);
-
-/** The embedding model and its deadline, from either form of `understanding.embeddings`. */
-export function embeddingsSettings(value: z.infer<typeof embeddingsSchema> | undefined): { model: string; timeoutMs: number } | null {
-  if (value === undefined) return null;
-  return typeof value === 'string' ? { model: value.trim(), timeoutMs: DEFAULT_EMBEDDING_TIMEOUT_MS } : { model: value.model.trim(), timeoutMs: value.timeoutMs };
 }
 
 export const understandingSchema = z.strictObject({

@@ -1,7 +1,8 @@
 // The bots of this process: each loaded once (knowledge indexed, setup run, admin settings merged, model bound,
 // classifier restored from the store or trained lazily) and warmed up in the background.
 import { createTable, loadTable } from '../catalogue/table-load.ts';
-import { DEFAULT_EMBEDDING_TIMEOUT_MS, embeddingsSettings, type BotConfig, type IntentConfig } from '../bot/config.ts';
+import type { BotConfig, IntentConfig } from '../bot/config.ts';
+import { DEFAULT_EMBEDDING_TIMEOUT_MS, embeddingsSettings } from '../llm/embeddings-schema.ts';
 import { embeddingSpecProblem } from '../llm/spec.ts';
 import type { BotSource } from '../bot/loader.ts';
 import { InvalidError, NotFoundError } from '../errors/index.ts';
