@@ -11,6 +11,7 @@ import { skillsSchema } from '../skills/config.ts';
 import { searchesSchema, searchProblems } from '../catalogue/table-search-schema.ts';
 import { tableProblems, tablesSchema } from '../catalogue/table-load-schema.ts';
 import { intentSearchSchema } from '../catalogue/intent-search-schema.ts';
+import { formDataSchema } from '../contract/index.ts';
 import { embeddingsSchema } from '../llm/embeddings-schema.ts';
 
 export const intentSchema = z.strictObject({
@@ -212,6 +213,9 @@ const knowledgeTopicsSchema = z.strictObject({
   overview: z.array(z.string().min(1)).default([]),
 });
 
+/** bot.yaml `ui.<id>`: a component shown as a UI part (`type: form` → a `data-form` part with the other keys as its data). */
+const uiComponentSchema = z.strictObject({ type: z.literal('form'), ...formDataSchema.omit({ locale: true }).shape });
+
 export const botConfigSchema = z.strictObject({
   id: z.string().regex(/^[a-z0-9-]+$/),
   name: z.string().default(''),
@@ -276,6 +280,11 @@ export const botConfigSchema = z.strictObject({
   skills: skillsSchema,
   /** Reply templates and fixed texts, in the bot's language. */
   replies: z.record(z.string(), z.string()).default({}),
+  /**
+   * Components a reply can show besides its text (docs/how-to/chat-api.md#ui-parts): `type: form` is a small form
+   * whose submit sends a message (a form slot's `ui:` shows it with the slot's question). Channels get the text only.
+   */
+  ui: z.record(z.string(), uiComponentSchema).default({}),
   /** Progress labels per tool for the console ("Consultando seu perfil…"). */
   toolLabels: z.record(z.string(), z.string()).default({}),
   /** Free per-bot settings (timetables, minimum wage…); `channels` is checked (src/bot/channel-settings.ts). */
@@ -355,6 +364,7 @@ export const checkedBotConfigSchema = botConfigSchema.superRefine((c, ctx) => {
       for (const other of slot.validate?.dependsOn ?? []) {
         if (!form.slots[other]) ctx.addIssue({ code: 'custom', path: ['forms', formId, 'slots', name, 'validate', 'dependsOn'], message: `'${other}' is not a slot of the form` });
       }
+      if (slot.ui && !c.ui[slot.ui]) ctx.addIssue({ code: 'custom', path: ['forms', formId, 'slots', name, 'ui'], message: `'${slot.ui}' is not one of the bot's ui components (ui: ${Object.keys(c.ui).join(', ') || 'none'})` });
     }
     const calendar = form.calendar;
     if (calendar) {

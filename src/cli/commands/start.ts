@@ -36,6 +36,8 @@ export async function run(_argv: string[]): Promise<number> {
     trustProxy: env.SWITCHBOARD_TRUST_PROXY === '1' || env.SWITCHBOARD_TRUST_PROXY === 'true',
     rateLimitPerMinute: Number(env.SWITCHBOARD_RATE_LIMIT) || undefined,
     chatRateLimitPerMinute: Number(env.SWITCHBOARD_CHAT_RATE_LIMIT) || undefined,
+    defaultBot: env.SWITCHBOARD_DEFAULT_BOT?.trim() || undefined,
+    stream: { keepAliveMs: optionalNumber(env.SWITCHBOARD_STREAM_KEEPALIVE_MS), pieceMs: optionalNumber(env.SWITCHBOARD_STREAM_PIECE_MS) },
   });
   const port = Number(env.PORT ?? 3000);
   const host = env.HOST ?? '0.0.0.0';
@@ -86,4 +88,10 @@ export async function run(_argv: string[]): Promise<number> {
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
   return -1; // keep running
+}
+
+/** A number from the environment (0 included), or undefined when unset or not a number. */
+function optionalNumber(raw: string | undefined): number | undefined {
+  const n = raw === undefined || raw.trim() === '' ? NaN : Number(raw);
+  return Number.isFinite(n) && n >= 0 ? n : undefined;
 }

@@ -4,6 +4,7 @@ import { getBots, request, type BotInfo } from '../shared/api.ts';
 import { chatLang, chatTexts, type ChatTexts } from '../shared/i18n.ts';
 import { Icon, Spinner } from '../shared/Icon.tsx';
 import { RichText, systemText } from '../shared/RichText.tsx';
+import { MessageParts } from './MessageParts.tsx';
 import { storedToken } from '../console/auth.ts';
 import { botPaused, useConversation, type ChatItem } from './useConversation.ts';
 import { ChatList } from './ChatList.tsx';
@@ -128,7 +129,7 @@ export function Simulator() {
               </div>
             )}
             {chat.items.map((item) => (
-              <Bubble key={item.key} item={item} t={t} bot={bot} showIntents={showIntents} session={chat.session} />
+              <Bubble key={item.key} item={item} t={t} bot={bot} showIntents={showIntents} session={chat.session} onSend={(text) => chat.send(text, t.handedOff)} busy={chat.busy} />
             ))}
           </div>
           {botPaused(chat.mode) && (
@@ -185,7 +186,15 @@ function Composer({ inputId, t, disabled, busy, onSend }: { inputId: string; t: 
   );
 }
 
-function Bubble({ item, t, bot, showIntents, session }: { item: ChatItem; t: ChatTexts; bot?: BotInfo; showIntents: boolean; session: { sessionId: string; sessionToken: string } | null }) {
+function Bubble({ item, t, bot, showIntents, session, onSend, busy }: {
+  item: ChatItem;
+  t: ChatTexts;
+  bot?: BotInfo;
+  showIntents: boolean;
+  session: { sessionId: string; sessionToken: string } | null;
+  onSend: (text: string) => Promise<void>;
+  busy: boolean;
+}) {
   if (item.role === 'system') {
     return (
       <div className="msg-row system" data-testid="msg-system">
@@ -222,6 +231,7 @@ function Bubble({ item, t, bot, showIntents, session }: { item: ChatItem; t: Cha
           </ul>
         )}
         {item.content ? <RichText text={item.content} /> : item.streaming && <p className="typing">{t.typing}</p>}
+        <MessageParts parts={item.parts} onSend={onSend} disabled={busy} />
         {showIntents && item.intents.length > 0 && (
           <p className="intent-chips" data-testid="turn-intents">
             {item.intents.map((i) => (
