@@ -12,6 +12,7 @@ import { searchesSchema, searchProblems } from '../catalogue/table-search-schema
 import { tableProblems, tablesSchema } from '../catalogue/table-load-schema.ts';
 import { intentSearchSchema } from '../catalogue/intent-search-schema.ts';
 import { formDataSchema } from '../contract/index.ts';
+import { embeddingsSchema } from '../llm/embeddings-schema.ts';
 
 export const intentSchema = z.strictObject({
   label: z.string().min(1),
@@ -75,6 +76,11 @@ export const understandingSchema = z.strictObject({
    * the languages that ship a table (English); false turns them off.
    */
   wordVectors: z.boolean().optional(),
+  /**
+   * An embedding model ('openai:text-embedding-3-small', 'ollama:nomic-embed-text'): each message's nearest examples
+   * join local understanding (one request per message; local understanding answers when it fails).
+   */
+  embeddings: embeddingsSchema.optional(),
   /**
    * No side effect on doubt: a turn that would write (a specialist's deferred writes) while local understanding is
    * below this confidence asks first (`<intent>_confirm` reply). 0 (the default) never asks.

@@ -26,3 +26,4 @@ export { readListPosition } from './list-position.ts';
 export { findMentions, type Mention, type MentionOptions } from './mentions.ts';
 export { readQuantities, type QuantityRead } from './entities/quantities.ts';
 export { boundedUnderstander, budgetMs, understandingBudget, understoodText, MAX_UNDERSTOOD_CHARS, DEFAULT_UNDERSTANDING_BUDGET_MS, type UnderstandingBudget } from './bounds.ts';
+export { withMeaning, joinMeaning, MeaningSpace, HUMAN_LABEL, OUT_OF_SCOPE_LABEL, type MeaningSource, type MeaningOptions, type MeaningReading, type LabelledVector } from './meaning.ts';

@@ -194,6 +194,21 @@ create index if not exists settings_audit_created on settings_audit (created_at 
 create index if not exists moderation_logs_created on moderation_logs (created_at desc);
 `,
   },
+  {
+    // Vectors of texts (a bot's examples) from an embedding model, keyed by the model and a hash of the text: each
+    // example is embedded once, whatever bot or start asks for it again.
+    id: 'core-009-example-embeddings',
+    sql: `
+create table if not exists example_embeddings (
+  model text not null,
+  text_hash text not null,
+  dim integer not null,
+  vector text not null,
+  created_at timestamptz not null default now(),
+  primary key (model, text_hash)
+);
+`,
+  },
 ];
 
 /** Apply every migration not applied yet, in order. Safe when several processes start at once. */
