@@ -106,9 +106,10 @@ describe('Evolution API', () => {
     expect(stored.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant', 'user', 'assistant']);
   });
 
-  it('ignores its own messages, groups and status broadcasts, and refuses another instance', async () => {
+  it('ignores groups and status broadcasts, keeps what the number itself sent without answering it, and refuses another instance', async () => {
+    // Sent from the business number (the owner in the WhatsApp app): kept as the operator's, never answered.
+    expect((await send(upsert('5491155550009', { conversation: 'hola' }, { fromMe: true }))).body.queued).toBe(1);
     const ignoredPayloads = [
-      upsert('5491155550000', { conversation: 'hola' }, { fromMe: true }),
       upsert('5491155550000', { conversation: 'hola grupo' }, { jid: '120363025246125486@g.us' }),
       upsert('5491155550000', { conversation: 'estado' }, { jid: 'status@broadcast' }),
       { event: 'connection.update', instance: 'la-formula-ventas', data: { state: 'open' } },
@@ -125,6 +126,7 @@ describe('Evolution API', () => {
     await channels.whenIdle();
     expect(evolution.requests).toHaveLength(0);
     expect(await getSession(db, 'evolution-la-formula-5491155550000')).toBeUndefined();
+    expect((await listMessages(db, 'evolution-la-formula-5491155550009')).map((m) => `${m.role}:${m.source}:${m.content}`)).toEqual(['assistant:human:hola']);
   });
 
   it('answers media it cannot read with the text-only reply in the bot language', async () => {

@@ -295,6 +295,59 @@ describe('cloudinha: the router', () => {
   });
 });
 
+describe('cloudinha: the subject follows the signed-in student (issue 34)', () => {
+  it('resumes the match workflow where it stopped in a new conversation, and starts afresh once the student left it', async () => {
+    await student('lia');
+    const first = conversation('lia');
+    const a = await first('quero achar uma faculdade: Direito, tirei 700, à noite, pública');
+    expect(a.done.workflow).toBe('match_workflow');
+    expect(a.reply).toMatch(/renda por pessoa/);
+
+    // Another conversation (another device, the next day): the income answer is still the match workflow's.
+    const second = conversation('lia');
+    const b = await second('minha renda é 1500 por pessoa');
+    expect(b.done.sessionId).not.toBe(a.done.sessionId);
+    expect(b.tools).toContain('computeEligibility');
+    expect(b.reply).toMatch(/faixa da bolsa integral do Prouni/);
+    expect(b.done.workflow).toBeNull(); // the match is over
+
+    const third = conversation('lia');
+    const c = await third('quero ajuda com o prouni');
+    expect(c.done.workflow).toBe('prouni_workflow');
+    expect((await third('sair')).done.workflow).toBeNull();
+    const fourth = conversation('lia');
+    const d = await fourth('obrigada!');
+    expect(d.done.workflow).toBeNull();
+    expect((await getSession(s.db, d.done.sessionId))!.activeWorkflow).toBeNull();
+  });
+});
+
+describe('cloudinha: UI parts (issue 34)', () => {
+  it('shows the results as cards and the income calculator with the income question, streamed and in done', async () => {
+    await student('rui');
+    const chat = conversation('rui');
+    const t = await chat('quero achar uma faculdade: Direito, tirei 700, à noite, pública');
+    expect(t.reply).toMatch(/renda por pessoa/); // the text stands alone for channels
+    const textAt = t.events.findIndex((e) => e.type === 'text');
+    const cards = t.events.find((e) => e.type === 'data-cards');
+    const form = t.events.find((e) => e.type === 'data-form');
+    expect(t.events.indexOf(cards)).toBeGreaterThan(textAt);
+    const rows = t.events.find((e) => e.type === 'tool_end' && e.tool === 'searchOpportunities').output.rows;
+    expect(cards.data.items).toHaveLength(rows.length);
+    expect(cards.data.items[0]).toMatchObject({ title: 'Direito', subtitle: expect.stringMatching(/UFCG.*Sousa\/PB/), badge: 'Sisu 2023/1' });
+    expect(cards.data.items[0].lines).toContain('nota de corte 693');
+    expect(form).toMatchObject({ id: 'income_calculator', data: { locale: 'pt-BR', compute: { divide: ['family_income', 'household_size'], format: 'money' }, submit: 'Minha renda por pessoa é R$ {result}' } });
+    expect(t.done.parts.map((p: { type: string }) => p.type)).toEqual(['data-cards', 'data-form']);
+
+    // What the calculator sends (4.500 for 3 people) answers the question.
+    const answer = await chat('Minha renda por pessoa é R$ 1.500,00');
+    expect(answer.tools).toContain('computeEligibility');
+    expect(answer.reply).toMatch(/R\$ 1\.500,00 por pessoa/);
+    expect(answer.events.some((e) => e.type === 'data-form')).toBe(false);
+    expect(answer.events.filter((e) => e.type === 'data-cards')).toHaveLength(1);
+  });
+});
+
 describe('cloudinha: eligibility at the boundaries, through the bot', () => {
   it.each([
     ['R$ 2.118,00', 'bolsa integral', '1,5'], // exactly 1.5 × 1412

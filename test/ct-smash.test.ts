@@ -164,3 +164,47 @@ describe('ct-smash persistence', () => {
     }
   });
 });
+
+describe('ct-smash: what a user of seed 000 would still miss (issue 34)', () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    // A Friday at 21:00 in São Paulo: the day's last class (20:00) has started.
+    s = await startTestServer({ only: ['ct-smash'], start: new Date('2026-03-13T21:00:00-03:00') });
+  });
+  afterAll(async () => s?.close());
+
+  const conversation = async (first: string) => {
+    const a = await s.chat('ct-smash', { message: first });
+    return { first: a, say: (message: string) => s.chat('ct-smash', { sessionId: a.sessionId, sessionToken: a.sessionToken, message }) };
+  };
+
+  it("reads 'sexta' on a Friday evening as next Friday, whose classes it offers", async () => {
+    const c = await conversation('quero marcar uma aula experimental');
+    expect(c.first.reply).toMatch(/Qual dia/);
+    const b = await c.say('sexta');
+    expect(b.intents).toEqual(['trial']);
+    expect(b.reply).not.toMatch(/não temos aulas/);
+    expect(b.reply).toMatch(/sexta-feira, 20\/03/);
+    expect(b.reply).toMatch(/19h/);
+    const detail = await s.get(`/api/sessions/${c.first.sessionId}`, auth());
+    expect(detail.body.state.trial.slots.data).toBe('2026-03-20');
+  });
+
+  it("says today's classes are over when asked for today, never that the gym is closed that day", async () => {
+    const c = await conversation('quero marcar uma aula experimental');
+    const b = await c.say('hoje');
+    expect(b.reply).toMatch(/As aulas de hoje já terminaram/);
+    expect(b.reply).not.toMatch(/segunda a sábado/);
+    // On a Sunday (no classes) the day is still refused as closed.
+    const d = await c.say('domingo');
+    expect(d.reply).toMatch(/não temos aulas — a CT abre de segunda a sábado/);
+  });
+
+  it("answers an off-topic question with the bot's own nudge, and a greeting with the greeting", async () => {
+    const off = await s.chat('ct-smash', { message: 'qual a capital da França?' });
+    expect(off.intents).toEqual(['general']);
+    expect(off.reply).toBe('Haha, disso eu não entendo muito 😅 Mas se quiser saber da CT ou marcar uma aula experimental, tô aqui!');
+    const hi = await s.chat('ct-smash', { message: 'oi' });
+    expect(hi.reply).toMatch(/^Oi! Tudo bem\?/);
+  });
+});

@@ -15,7 +15,7 @@ import { startFakeEvolution, type FakeProvider } from './support/fake-channel-pr
 import { recordingDatabase, type RecordedStatement } from './support/recording-database.ts';
 
 /** Tables that grow with conversations: a sequential scan on one of them grows a statement's cost with the data. */
-const LARGE = ['sessions', 'messages', 'turns', 'feedback', 'channel_inbound', 'channel_sessions', 'channel_deliveries', 'moderation_logs', 'profiles', 'golden_examples', 'knowledge_chunks'];
+const LARGE = ['sessions', 'messages', 'turns', 'feedback', 'channel_inbound', 'channel_sessions', 'channel_deliveries', 'moderation_logs', 'profiles', 'golden_examples', 'knowledge_chunks', 'settings_audit'];
 
 const TOKEN = 'plans-admin';
 
@@ -47,6 +47,8 @@ const FILL = [
        from generate_series(1, 20000) g`,
   `insert into moderation_logs (bot, session_id, reason, message, created_at)
      select 'ct-smash', 'fill-' || (1 + g % 8000), 'profanity', 'x', now() - (g || ' minutes')::interval from generate_series(1, 5000) g`,
+  `insert into settings_audit (bot, key, actor, before, after, created_at)
+     select (array['ct-smash','la-formula','mini-crm'])[1 + g % 3], 'handoff', 'admin', '{}'::jsonb, '{}'::jsonb, now() - (g || ' minutes')::interval from generate_series(1, 5000) g`,
   `insert into profiles (bot, subject, data) select 'ct-smash', 'u' || g, '{}'::jsonb from generate_series(1, 5000) g`,
   `insert into golden_examples (bot, user_text, reply, source) select 'ct-smash', 'pergunta ' || g, 'resposta', 'judge' from generate_series(1, 5000) g`,
   `insert into knowledge_chunks (bot, doc, heading, content, ts_config, tsv)
@@ -127,7 +129,9 @@ describe.each(testDrivers())('every statement the server runs has an index plan 
     await call('POST', `/api/sessions/${sid}/handoff`, { mode: 'handoff_pending', reason: 'plans' });
     await call('POST', `/api/sessions/${sid}/reply`, { message: 'Olá, aqui é a equipe.' });
     await call('POST', `/api/sessions/${sid}/handoff`, { mode: 'bot' });
-    for (const path of ['/api/sessions?bot=ct-smash', '/api/sessions?bot=ct-smash&mode=handoff_pending', '/api/sessions', '/api/handoffs/pending', '/api/handoffs/pending?bot=ct-smash', '/api/feedback?bot=ct-smash', '/api/channels/stats', '/api/channels/stats?bot=la-formula', '/api/channels/deliveries?bot=la-formula', '/api/bots/ct-smash/golden', '/api/bots/ct-smash/knowledge', '/metrics']) await call('GET', path);
+    for (const path of ['/api/sessions?bot=ct-smash', '/api/sessions?bot=ct-smash&mode=handoff_pending', '/api/sessions', '/api/handoffs/pending', '/api/handoffs/pending?bot=ct-smash', '/api/feedback?bot=ct-smash', '/api/channels/stats', '/api/channels/stats?bot=la-formula', '/api/channels/deliveries?bot=la-formula', '/api/bots/ct-smash/golden', '/api/bots/ct-smash/knowledge', '/metrics', '/api/moderation', '/api/moderation?bot=ct-smash&reason=prof&q=x', '/api/bots/ct-smash/abandonment', '/api/settings/audit', '/api/settings/audit?bot=ct-smash', '/api/bots/ct-smash/persona']) await call('GET', path);
+    await call('PUT', '/api/bots/ct-smash/persona', { temperature: 0.5 });
+    if (assistant) await call('POST', '/api/bots/ct-smash/golden', { sessionId: sid, messageId: assistant.id });
     await runtime.sweepHandoffs();
     // Retention's batches (the filled conversations went quiet up to five days ago).
     const policy = { conversationDays: 4, traceDays: 1, deliveryDays: 2, batch: 50, everyMinutes: 10 };

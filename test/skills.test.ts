@@ -30,7 +30,10 @@ async function rowCounts(): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
   for (const { table_name: t } of tables) {
     if (CONVERSATION_TABLES.has(t)) continue;
-    const [row] = await s.db.query<{ n: number }>(`select count(*)::int as n from "${t}"`);
+    // A signed-in student's profile may hold only the subject their conversation is in (kept across conversations):
+    // that is the conversation's own state, not a write of the bot's.
+    const where = t === 'profiles' ? ` where data - '$subject' <> '{}'::jsonb` : '';
+    const [row] = await s.db.query<{ n: number }>(`select count(*)::int as n from "${t}"${where}`);
     out[t] = row.n;
   }
   return out;
@@ -87,12 +90,26 @@ describe.each(BOTS)('built-in skills in $id', ({ id, lang, fallback, warm, said 
 });
 
 describe('no side effect on doubt (mini-crm, understanding.confirmBelow)', () => {
+  // The band between the bot's threshold and confirmBelow is set around a terse line's reading, so the test does not
+  // hang on where one retraining puts one sentence: confirmBelow is raised above the line's reading for these tests.
+  const terse = 'ligação Carla';
+  let restore = () => {};
+  beforeAll(() => {
+    const bot = s.runtime.bots.get('mini-crm')!;
+    const [best] = bot.local.classify(terse);
+    expect(best.id).toBe('tarefa_criar');
+    expect(best.confidence).toBeGreaterThanOrEqual(bot.config.understanding.threshold);
+    const understanding = bot.config.understanding;
+    const before = understanding.confirmBelow;
+    understanding.confirmBelow = Math.min(1, Math.max(before, best.confidence + 0.05));
+    restore = () => void (understanding.confirmBelow = before);
+  });
+  afterAll(() => restore());
   const tasks = async (workspace: string) => (await s.db.query<{ n: number }>('select count(*)::int as n from crm_tasks where workspace = $1', [workspace]))[0].n;
   const unsureWrite = async () => {
     const a = await s.chat('mini-crm', { message: 'cadastra a Carla Souza da Acme' });
     const say = (message: string) => s.chat('mini-crm', { sessionId: a.sessionId, sessionToken: a.sessionToken, message });
-    // A terse line the classifier reads as a task below the bot's confirmBelow (between its threshold, 0.4, and 0.5).
-    const asked = await say('ligação Carla');
+    const asked = await say(terse);
     expect(asked.reply).toMatch(/\?/);
     expect(asked.reply).toMatch(/tarefa/i);
     expect(await tasks(a.sessionId)).toBe(0);

@@ -1,5 +1,5 @@
 // Portuguese (Brazil) formatting for replies: numbers ("1,5", "R$ 2.118,00"), search results, eligibility.
-import { type BotConfig, fillTemplate, type TableSearchResult } from 'switchboard';
+import { type BotConfig, type CardsData, fillTemplate, type TableSearchResult } from 'switchboard';
 import type { Eligibility } from './eligibility.ts';
 import { stateName } from './vocab.ts';
 
@@ -58,6 +58,23 @@ function formatOpportunity(replies: Replies, o: Opportunity): string {
       ? say(replies, 'result_item_sisu', common)
       : say(replies, 'result_item_prouni', { ...common, kind: SCHOLARSHIP[o.scholarship_kind] ?? o.scholarship_kind, monthly_fee: o.monthly_fee === null ? '—' : brMoney(o.monthly_fee) });
   return o.igc === null ? line : line + say(replies, 'result_quality', { igc: brNumber(o.igc) });
+}
+
+/** The results as cards (the web's `data-cards` part); the reply's bullets say the same for channels. */
+export function opportunityCards(found: TableSearchResult<Opportunity>): CardsData {
+  return {
+    items: found.rows.map((o) => ({
+      title: o.course,
+      subtitle: `${institutionLabel(o)} · ${o.city}/${o.state}`,
+      badge: o.program === 'sisu' ? `Sisu ${o.edition}` : `Prouni ${o.edition} · ${SCHOLARSHIP[o.scholarship_kind] ?? o.scholarship_kind}`,
+      lines: [
+        o.shift ?? 'turno não informado',
+        `nota de corte ${o.cutoff_score === null ? 'não informada' : brNumber(o.cutoff_score)}`,
+        ...(o.program === 'prouni' && o.monthly_fee !== null ? [`mensalidade R$ ${brMoney(o.monthly_fee)}`] : []),
+        ...(o.igc === null ? [] : [`IGC ${brNumber(o.igc)}`]),
+      ],
+    })),
+  };
 }
 
 /**

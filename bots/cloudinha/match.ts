@@ -7,7 +7,7 @@ import { dirname } from 'node:path';
 import { readBotConfig, readFormSlots, sourcePath, type FormHooks, type FormState, type Slots, type TableSearchParams, type TableSearchResult } from 'switchboard';
 import { computeEligibility, eligibilitySettings, type EligibilityKind } from './eligibility.ts';
 import { readCourse, type Catalog } from './extract.ts';
-import { formatEligibility, formatResults, type Opportunity } from './format.ts';
+import { formatEligibility, formatResults, opportunityCards, type Opportunity } from './format.ts';
 import { loadProfile, type CloudinhaData, type CloudinhaMemory, type Ctx } from './turn.ts';
 import type { CloudinhaServices } from './services.ts';
 
@@ -87,6 +87,7 @@ const searchPreferences: Hooks['onGroup'] = async (ctx, _group, slots) => {
   await ctx.saveProfile(prefs);
   const result = await runSearch(ctx, { ...searchParams(values, profile), sort: 'score' });
   if (!result.rows.length) return { say: 'no_results', wait: true };
+  ctx.part({ type: 'data-cards', id: 'opportunities', data: opportunityCards(result) });
   return { say: formatResults(ctx.bot, result, values.course_interest) };
 };
 
@@ -102,6 +103,7 @@ const refine: Hooks['onComplete'] = async (ctx, slots) => {
   const profile = await loadProfile(ctx);
   const allowed = eligibilityFilters(eligibility.kind, values.institution_type);
   const result = await runSearch(ctx, { ...searchParams(values, profile, allowed.filters), sort: 'quality' }, allowed.excludeProuniIntegral);
+  if (result.rows.length) ctx.part({ type: 'data-cards', id: 'opportunities', data: opportunityCards(result) });
   return { before: [formatEligibility(ctx.bot.replies, income, eligibility, settings), formatResults(ctx.bot, result, values.course_interest, { sortedByQuality: true })].join('\n\n') };
 };
 

@@ -95,7 +95,11 @@ async function classDay({ value, slots, ctx }: { value: unknown; slots: Slots; c
   const date = String(value);
   const modality = modalityOf(slots);
   const day = dayClasses(c, date, modality);
-  if (!day.length) return { ok: false, say: 'trial_no_classes', vars: { slots: offers(ctx, c, modality) } };
+  if (!day.length) {
+    // Today's classes are over, or the day has none (of that modality).
+    const over = date === c.today.date && dayClasses({ ...c, today: { date: c.today.date, time: '' } }, date, modality).length > 0;
+    return { ok: false, say: over ? 'trial_day_over' : 'trial_no_classes', vars: { slots: offers(ctx, c, modality) } };
+  }
   const free = day.filter((s) => s.free > 0);
   if (!free.length) {
     return { ok: false, say: 'trial_full', vars: { modalidade: modality ?? day[0].modality, data: showDate(date, 'pt'), hora: showTime(day[0].time, 'pt'), slots: offers(ctx, c, modality) } };

@@ -1,5 +1,5 @@
 // The vocabulary the entity extractor uses: bot.yaml's gazetteers plus the words of the catalogue's
-// product names ("DRY", "Dash Force", "Monospace"), so a product asked for by name is searched by name.
+// product names ("Oxford", "AirRun", "Raglan"), so a product asked for by name is searched by name.
 // The names come from Saleor once, in the background (start-up never waits for Saleor); until they arrive,
 // or while Saleor is unreachable, the gazetteers alone are used and the load is retried.
 import { type BackgroundValue, type BackgroundValueOptions, type BotConfig, loadInBackground } from 'switchboard';

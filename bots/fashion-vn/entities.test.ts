@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadCatalog } from 'switchboard/saleor';
-import { defaultVocabulary, extractProductEntities, fold, toSaleorFilter, vocabularyFromConfig, fashionConfig, type ProductEntities } from './entities.ts';
+import { defaultVocabulary, devCatalogueFile, extractProductEntities, fold, toSaleorFilter, vocabularyFromConfig, fashionConfig, type ProductEntities } from './entities.ts';
 
 type Expected = Omit<ProductEntities, 'keywords'> & { keywords?: string[] };
 
@@ -64,11 +64,12 @@ const CASES: [string, Expected][] = [
   ['áo thun trắng size 2xl dưới 30$', { product_type: 't-shirts', color: 'white', size: 'XXL', price: { lte: 30, currency: 'USD' } }],
   ['hoodie under $40', { product_type: 'sweatshirts', price: { lte: 40, currency: 'USD' } }],
   // catalogue names as keywords
-  ['ad ơi đôi Dash Force còn size 41 hok', { size: '41', keywords: ['dash', 'force'] }],
-  ['Polygon tee sz XL', { product_type: 't-shirts', size: 'XL', keywords: ['polygon'] }],
-  ['shop còn kính râm Monokai không', { product_type: 'sunglasses', keywords: ['monokai'] }],
+  ['ad ơi đôi AirRun còn size 41 hok', { size: '41', keywords: ['airrun'] }],
+  ['Raglan tee sz XL', { product_type: 't-shirts', size: 'XL', keywords: ['raglan'] }],
+  ['shop còn áo sơ mi Oxford không', { product_type: 'dress-shirts', keywords: ['oxford'] }],
   // types the catalogue does not sell are still recognised
-  ['shop có bán quần jean không', { product_type: 'pants' }],
+  ['shop có bán quần jean không', { product_type: 'jeans' }],
+  ['có quần nào dưới 300k không', { product_type: 'pants', price: { lte: 300_000, currency: 'VND' } }],
   ['tìm váy dự tiệc màu đỏ tầm 800k', { product_type: 'dresses', color: 'red', price: { gte: 640_000, lte: 960_000, currency: 'VND' } }],
   ['giày cao gót', { product_type: 'heels' }],
   // a specific type named after a generic one wins
@@ -128,43 +129,45 @@ describe('extractProductEntities', () => {
 });
 
 describe('toSaleorFilter', () => {
-  it('maps onto catalogue categories, attribute value slugs and a colour search term', () => {
+  it('maps onto catalogue categories and attribute value slugs (the colour is a variant attribute)', () => {
     const f = toSaleorFilter(extractProductEntities('áo thun trắng size M chất cotton'), { vocabulary: vocab });
-    expect(f).toEqual({ first: 12, categories: ['t-shirts'], attributes: [{ slug: 'size', values: ['m'] }, { slug: 'material', values: ['cotton'] }], search: 'white' });
+    expect(f).toEqual({ first: 12, categories: ['t-shirts'], attributes: [{ slug: 'size', values: ['m'] }, { slug: 'material', values: ['cotton'] }, { slug: 'color', values: ['white'] }] });
   });
 
   it('shoe sizes use the shoe-size attribute; groups expand to several categories; default categories without a type', () => {
     expect(toSaleorFilter(extractProductEntities('giày size 42'), { vocabulary: vocab }).attributes).toEqual([{ slug: 'shoe-size', values: ['42'] }]);
-    expect(toSaleorFilter(extractProductEntities('áo nào dưới 30 đô'), { vocabulary: vocab }).categories).toEqual(['shirts', 'sweatshirts']);
-    expect(toSaleorFilter(extractProductEntities('có gì màu xám'), { vocabulary: vocab })).toMatchObject({ categories: ['apparel'], search: 'grey' });
+    expect(toSaleorFilter(extractProductEntities('áo nào dưới 30 đô'), { vocabulary: vocab }).categories).toEqual(['shirts', 'sweatshirts', 'jackets']);
+    expect(toSaleorFilter(extractProductEntities('có gì màu xám'), { vocabulary: vocab })).toMatchObject({ categories: ['apparel', 'footwear', 'accessories'], attributes: [{ slug: 'color', values: ['grey'] }] });
   });
 
-  it('converts VND budgets to the catalogue currency with settings.vnd_per_usd (lower bound down, upper bound up)', () => {
+  it('converts budgets to the catalogue currency with settings.vnd_per_usd (lower bound down, upper bound up)', () => {
     expect(vocab.vndPerUsd).toBe(25000);
-    expect(toSaleorFilter(extractProductEntities('áo dưới 500k'), { vocabulary: vocab }).price).toEqual({ lte: 20 });
-    expect(toSaleorFilter({ keywords: [], price: { gte: 333_333, lte: 666_666, currency: 'VND' } }, { vocabulary: vocab }).price).toEqual({ gte: 13.33, lte: 26.67 });
-    expect(toSaleorFilter(extractProductEntities('giày từ 50 đến 100 đô'), { vocabulary: vocab }).price).toEqual({ gte: 50, lte: 100 });
-    const vndShop = { ...vocab, catalogCurrency: 'VND' as const };
-    expect(toSaleorFilter(extractProductEntities('dưới 20 đô'), { vocabulary: vndShop }).price).toEqual({ lte: 500_000 });
+    expect(vocab.catalogCurrency).toBe('VND');
+    expect(toSaleorFilter(extractProductEntities('áo dưới 500k'), { vocabulary: vocab }).price).toEqual({ lte: 500_000 });
+    expect(toSaleorFilter(extractProductEntities('dưới 20 đô'), { vocabulary: vocab }).price).toEqual({ lte: 500_000 });
+    const usdShop = { ...vocab, catalogCurrency: 'USD' as const };
+    expect(toSaleorFilter(extractProductEntities('áo dưới 500k'), { vocabulary: usdShop }).price).toEqual({ lte: 20 });
+    expect(toSaleorFilter({ keywords: [], price: { gte: 333_333, lte: 666_666, currency: 'VND' } }, { vocabulary: usdShop }).price).toEqual({ gte: 13.33, lte: 26.67 });
   });
 
-  it('colour search words come from settings (black → "dark", the catalogue\'s word)', () => {
-    expect(toSaleorFilter(extractProductEntities('áo thun đen'), { vocabulary: vocab }).search).toBe('dark');
+  it('without a colour attribute, colours are searched by name (settings.color_search_terms)', () => {
+    const byName = { ...vocab, colorAttribute: undefined, colors: { ...vocab.colors, black: { ...vocab.colors.black, searchTerm: 'dark' } } };
+    expect(toSaleorFilter(extractProductEntities('áo thun đen'), { vocabulary: byName }).search).toBe('dark');
   });
 });
 
 describe('vocabulary', () => {
-  const catalog = loadCatalog();
+  const catalog = loadCatalog(devCatalogueFile(fashionConfig()));
 
   it('comes from bot.yaml gazetteers; labels are the first synonyms', () => {
     expect(vocab.productTypes.sweatshirts.label).toBe('áo hoodie');
     expect(vocab.colors.grey.label).toBe('xám');
-    expect(vocab.productTypes.tops.categories).toEqual(['shirts', 'sweatshirts']);
+    expect(vocab.productTypes.tops.categories).toEqual(['shirts', 'sweatshirts', 'jackets']);
   });
 
   it('product types the catalogue sells map onto its real category slugs', () => {
     const slugs = new Set(catalog.categories.map((c) => c.slug));
-    for (const t of ['t-shirts', 'polo-shirts-2', 'sweatshirts', 'sneakers', 'beanies', 'scarfs', 'sunglasses', 'tops', 'apparel', 'headware', 'gift-cards']) {
+    for (const t of ['t-shirts', 'polo-shirts-2', 'dress-shirts', 'sweatshirts', 'jackets', 'pants', 'jeans', 'shorts', 'trousers', 'dresses', 'sneakers', 'sandals', 'caps', 'beanies', 'bags', 'sunglasses', 'tops', 'apparel', 'headware', 'accessories']) {
       for (const c of vocab.productTypes[t].categories) expect(slugs.has(c), `${t} → ${c}`).toBe(true);
     }
     for (const c of vocab.defaultCategories) expect(slugs.has(c)).toBe(true);
@@ -180,14 +183,14 @@ describe('vocabulary', () => {
     expect([...letter, ...shoe].sort()).toEqual(Object.keys(fashionConfig().gazetteers.find((g) => g.type === 'size')!.values).sort());
     const materials = valuesOf(vocab.materialAttribute).map((v) => v.slug);
     for (const m of materials) expect(vocab.materials[m], m).toBeDefined();
-    expect(Object.keys(vocab.materials).filter((m) => !materials.includes(m)).sort()).toEqual(['leather', 'linen', 'silk']);
+    expect(Object.keys(vocab.materials).filter((m) => !materials.includes(m)).sort()).toEqual(['elastane', 'silk']);
+    const colors = valuesOf(vocab.colorAttribute!);
+    for (const c of colors) expect(vocab.colors[c.slug]?.label, c.slug).toBe(c.name.toLowerCase());
   });
 
   it('keywords come from catalogue product names, without colours and product words', () => {
-    expect(vocab.nameTerms).toEqual(expect.arrayContaining(['dash', 'force', 'polygon', 'monokai']));
-    expect(vocab.nameTerms).not.toContain('grey');
-    expect(vocab.nameTerms).not.toContain('hoodie');
-    expect(vocab.nameTerms).not.toContain('plimsolls');
+    expect(vocab.nameTerms).toEqual(expect.arrayContaining(['airrun', 'oxford', 'raglan', 'indigo']));
+    for (const word of ['trang', 'den', 'hoodie', 'jean', 'thun', 'so', 'mi', 'giay']) expect(vocab.nameTerms).not.toContain(word);
   });
 
   it('a vocabulary can be built without the demo catalogue', () => {

@@ -2,10 +2,10 @@
 // `queries.product` (budget, size, product type, colour, material, read by the runtime) plus the words of the
 // catalogue's product names — mapped onto the catalogue's categories and attributes.
 //
-// Currency: the demo catalogue is in USD. Budgets keep the currency the customer used; toSaleorFilter
-// converts VND to the catalogue currency with settings.vnd_per_usd (25 000 by default), rounding the
-// lower bound down and the upper bound up to the cent so nothing at the edge is lost.
-import { dirname } from 'node:path';
+// Currency: the shop's catalogue is in VND (Saleor's demo one in USD). Budgets keep the currency the customer used;
+// toSaleorFilter converts them to the catalogue currency with settings.vnd_per_usd (25 000 by default), rounding
+// the lower bound down and the upper bound up (to the cent in USD) so nothing at the edge is lost.
+import { dirname, resolve } from 'node:path';
 import { type BotConfig, foldPreservingOffsets, readBotConfig, readBotQuery, searchRelaxing, sourcePath } from 'switchboard';
 import { loadCatalog, type Product, type ProductSearchFilter, type SaleorClient } from 'switchboard/saleor';
 
@@ -51,6 +51,8 @@ export interface CatalogVocabulary {
   genericProductTypes: string[];
   sizeAttribute: string;
   shoeSizeAttribute: string;
+  /** The variant attribute whose value slugs are the canonical colours; without one, colours are searched by name. */
+  colorAttribute?: string;
   materialAttribute: string;
   /** Currency of the Saleor channel. */
   catalogCurrency: Currency;
@@ -75,8 +77,10 @@ export function vocabularyFromConfig(config: BotConfig, productNames: string[] =
     Object.fromEntries(terms.map((t) => [t.canonical, { label: t.label, synonyms: t.synonyms, ...extra(t) }]));
   const colors = record(gazetteerTerms(config, 'color'), (t) => ({ searchTerm: colorSearch[t.canonical] ?? t.canonical }));
   const productTypes = record(gazetteerTerms(config, 'product_type'), (t) => ({ categories: groups[t.canonical] ?? [t.canonical] }));
-  const typeWords = new Set(Object.values(productTypes).flatMap((t) => t.synonyms.map(fold)));
-  const colorWords = new Set(Object.values(colors).flatMap((c) => [...c.synonyms.map(fold), c.searchTerm]));
+  // every word of a type's or colour's names ("jean" of "quần jean"): the gazetteers read those
+  const wordsOf = (names: string[]) => names.flatMap((n) => fold(n).match(/[a-z0-9]+/g) ?? []);
+  const typeWords = new Set(Object.values(productTypes).flatMap((t) => wordsOf(t.synonyms)));
+  const colorWords = new Set(Object.values(colors).flatMap((c) => [...wordsOf(c.synonyms), c.searchTerm]));
   const stopwords = new Set<string>(s.name_stopwords ?? []);
   const nameTerms = [...new Set(productNames.flatMap((n) => fold(n).match(/[a-z0-9]+/g) ?? []))]
     .filter((w) => w.length >= 3 && !/^\d+$/.test(w) && !stopwords.has(w) && !typeWords.has(w) && !colorWords.has(w));
@@ -92,6 +96,7 @@ export function vocabularyFromConfig(config: BotConfig, productNames: string[] =
     genericProductTypes: config.queries.product?.product_type?.generic ?? [],
     sizeAttribute: s.size_attribute ?? 'size',
     shoeSizeAttribute: s.shoe_size_attribute ?? 'shoe-size',
+    colorAttribute: s.color_attribute,
     materialAttribute: s.material_attribute ?? 'material',
     catalogCurrency: s.catalog_currency === 'VND' ? 'VND' : 'USD',
     vndPerUsd: Number(s.vnd_per_usd ?? 25000),
@@ -110,14 +115,24 @@ export function fashionConfig(): BotConfig {
   return botConfig;
 }
 
-/** bot.yaml's vocabulary plus the demo catalogue's product names (when the reference data is present). */
+/**
+ * The catalogue the local Saleor server loads for this bot: env SALEOR_DATA, else bot.yaml
+ * settings.saleor_dev_catalogue (relative to the bot's folder), else the server's default (Saleor's demo data).
+ */
+export function devCatalogueFile(config: BotConfig, env: Record<string, string | undefined> = process.env): string | undefined {
+  if (env.SALEOR_DATA) return env.SALEOR_DATA;
+  const file = (config.settings as Record<string, unknown>).saleor_dev_catalogue;
+  return typeof file === 'string' && file ? resolve(botDir, file) : undefined;
+}
+
+/** bot.yaml's vocabulary plus the product names of the catalogue the local Saleor server loads (when present). */
 export function defaultVocabulary(): CatalogVocabulary {
   if (!defaultVocab) {
     let names: string[];
     try {
-      names = loadCatalog().products.map((p) => p.name);
+      names = loadCatalog(devCatalogueFile(fashionConfig())).products.map((p) => p.name);
     } catch {
-      names = []; // no demo catalogue on this machine: keywords come only from the gazetteers
+      names = []; // no catalogue file on this machine: keywords come only from the gazetteers
     }
     defaultVocab = vocabularyFromConfig(fashionConfig(), names);
   }
@@ -172,8 +187,10 @@ export function toSaleorFilter(entities: ProductEntities, options: FilterOptions
     attributes.push({ slug: isShoe ? vocab.shoeSizeAttribute : vocab.sizeAttribute, values: [entities.size.toLowerCase()] });
   }
   if (entities.material) attributes.push({ slug: vocab.materialAttribute, values: [entities.material] });
+  if (entities.color && vocab.colorAttribute) attributes.push({ slug: vocab.colorAttribute, values: [entities.color] });
   if (attributes.length) filter.attributes = attributes;
-  const search = [entities.color ? vocab.colors[entities.color]?.searchTerm ?? entities.color : undefined, ...entities.keywords].filter(Boolean).join(' ');
+  const colorTerm = entities.color && !vocab.colorAttribute ? vocab.colors[entities.color]?.searchTerm ?? entities.color : undefined;
+  const search = [colorTerm, ...entities.keywords].filter(Boolean).join(' ');
   if (search) filter.search = search;
   if (entities.price && (entities.price.gte !== undefined || entities.price.lte !== undefined)) {
     const to = vocab.catalogCurrency;
@@ -214,9 +231,17 @@ export interface FindResult {
   entities: ProductEntities;
 }
 
-/** A product has the size in stock (or untracked stock). */
-function hasSizeInStock(product: Product, size: string): boolean {
-  return product.variants.some((v) => v.size?.toUpperCase() === size.toUpperCase() && (v.quantityAvailable === null || v.quantityAvailable > 0));
+/** The colour's name in the catalogue (a variant's colour value), when the catalogue has a colour attribute. */
+function colorName(vocab: CatalogVocabulary, color: string): string | undefined {
+  return vocab.colorAttribute ? vocab.colors[color]?.label : undefined;
+}
+
+/** A product has one variant with the size and colour asked for in stock (or untracked stock). */
+function hasVariantInStock(product: Product, size: string | undefined, color: string | undefined): boolean {
+  return product.variants.some((v) =>
+    (!size || v.size?.toUpperCase() === size.toUpperCase()) &&
+    (!color || !v.color || fold(v.color) === fold(color)) &&
+    (v.quantityAvailable === null || v.quantityAvailable > 0));
 }
 
 /**
@@ -229,7 +254,7 @@ export async function findProducts(client: SaleorClient, entities: ProductEntiti
   const search = async (current: ProductEntities) =>
     (await client.searchProducts(toSaleorFilter(current, { vocabulary: vocab })))
       .filter((p) => !exclude.has(p.id))
-      .filter((p) => !current.size || hasSizeInStock(p, current.size));
+      .filter((p) => !current.size || hasVariantInStock(p, current.size, current.color && colorName(vocab, current.color)));
   const found = await searchRelaxing({ ...entities, keywords: [...entities.keywords] }, options.relax ?? RELAX_ORDER, search);
   return { products: found.items, relaxed: found.relaxed, entities: found.query };
 }

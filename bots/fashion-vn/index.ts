@@ -4,12 +4,13 @@
 // saleor_error) is kept per conversation under memory.fashion.
 // classify_question is the local classifier corrected by refine.ts (courtesy, follow-ups after a search,
 // products asked for by type, shop topics).
-import { answerFromKnowledge, type BotConfig, defineBot, type Step, type TurnContext } from 'switchboard';
+import { answerFromKnowledge, type BotConfig, defineBot, readBotQuery, readQueryWithModel, type Step, type TurnContext } from 'switchboard';
 import { createSaleorClient, createSaleorDevServer, type Product, type SaleorClient, SaleorError } from 'switchboard/saleor';
 import { catalogueVocabulary, type VocabularySource } from './catalogue.ts';
-import { extractProductEntities, findProducts, vocabularyFromConfig, type CatalogVocabulary, type FindResult, type ProductEntities, type Relaxable } from './entities.ts';
+import { devCatalogueFile, extractProductEntities, findProducts, vocabularyFromConfig, type CatalogVocabulary, type FindResult, type ProductEntities, type Relaxable } from './entities.ts';
 import { refineIntents } from './refine.ts';
-import { formatNoProducts, formatNotSold, formatProductList, followUpQuery, type FollowUp, type PreviousSearch } from './replies.ts';
+import { adviseSize, formatHeight, sizeChartOf } from './sizing.ts';
+import { colorsInStock, formatNoProducts, formatNotSold, formatOtherColors, formatProductList, followUpQuery, type FollowUp, type PreviousSearch } from './replies.ts';
 
 interface FashionMemory {
   question?: string;
@@ -71,12 +72,32 @@ function resolveFollowUp(ctx: Ctx): Search {
 /** purchase, step 1: product entities, resolved against the previous search for follow-ups. */
 const extract_entities: FashionStep = async (ctx) => {
   await ctx.services?.vocabulary.get(); // product names, once loaded
-  const followUp = resolveFollowUp(ctx);
+  const followUp = await withModelEntities(ctx, resolveFollowUp(ctx));
   return {
     data: { followUp },
     memory: { fashion: { ...fashion(ctx), question: ctx.text, classification_decision: 'purchase', extracted_entities: followUp.entities } },
   };
 };
+
+/**
+ * With `understanding.entities: model` and a model configured, what the model reads of the message that the rules
+ * did not (a colour, type or budget said in words the gazetteers lack) joins the search.
+ */
+async function withModelEntities(ctx: Ctx, search: Search): Promise<Search> {
+  const { values, fromModel } = await readQueryWithModel(ctx, 'product', vocab(ctx).nameTerms);
+  if (!fromModel.length) return search;
+  const entities: ProductEntities = { ...search.entities };
+  for (const field of fromModel) {
+    const value = values[field];
+    if (field === 'price' && typeof value === 'object' && !Array.isArray(value)) {
+      const range = value as { gte?: number; lte?: number; currency?: string };
+      entities.price = { gte: range.gte, lte: range.lte, currency: range.currency === 'USD' ? 'USD' : 'VND' };
+    } else if (typeof value === 'string' && ['product_type', 'color', 'size', 'material'].includes(field)) {
+      entities[field as 'product_type' | 'color' | 'size' | 'material'] = value;
+    }
+  }
+  return { ...search, entities };
+}
 
 /** Nothing of this product type at all, whatever the colour, size, material or price: the shop does not sell it. */
 const typeNotSold = (found: FindResult) =>
@@ -103,14 +124,23 @@ const query_saleor: FashionStep = async (ctx) => {
       );
       products = found.products;
     }
-    const saleor_products = products.slice(0, 5).map((p) => ({ id: p.id, slug: p.slug, name: p.name, price: p.price ?? undefined }));
     const options = { vocabulary: vocab(ctx), templates };
-    const text = products.length
+    // the colours the customer has seen: the one asked for, else those of the products listed
+    let colors_shown = entities.color ? [entities.color] : [...new Set(products.slice(0, vocab(ctx).maxProductsShown).flatMap((p) => colorsInStock(p, vocab(ctx))))];
+    let otherColors: string | undefined;
+    if (followUp.kind === 'other_colors' && followUp.excludeColors) {
+      const other = formatOtherColors(products, entities, followUp.excludeColors, options);
+      otherColors = other.text;
+      colors_shown = [...followUp.excludeColors, ...other.colors];
+      if (other.colors.length) products = products.filter((p) => colorsInStock(p, options.vocabulary, entities.size).some((c) => other.colors.includes(c)));
+    }
+    const saleor_products = products.slice(0, 5).map((p) => ({ id: p.id, slug: p.slug, name: p.name, price: p.price ?? undefined }));
+    const text = otherColors ?? (products.length
       ? // the intro describes what was found (found.entities) and, when constraints were dropped, what was asked
         formatProductList(products, found?.entities ?? entities, { ...options, relaxed: found?.relaxed, requested: entities })
       : found && followUp.kind === 'new' && typeNotSold(found)
         ? formatNotSold(entities.product_type!, options)
-        : formatNoProducts(entities, options);
+        : formatNoProducts(entities, options));
     return {
       segments: [{ intent: 'purchase', text, ok: true, data: { products: saleor_products.map((p) => p.slug) } }],
       memory: {
@@ -118,7 +148,7 @@ const query_saleor: FashionStep = async (ctx) => {
           ...mem,
           saleor_products,
           saleor_error: null,
-          last_search: products.length ? { entities, products: saleor_products } : mem.last_search,
+          last_search: products.length ? { entities, products: saleor_products, colors_shown } : mem.last_search,
         },
       },
     };
@@ -143,8 +173,37 @@ function fail(ctx: Ctx, mem: FashionMemory, error: string) {
   };
 }
 
-/** general_fashion_inquiry: the store's documents answer, the passage picked by bot.yaml knowledgeTopics. */
+/**
+ * "cao 1m65 nặng 55kg mặc size gì?": the size that fits, from settings.size_chart, for a garment the chart is for
+ * (or none named); undefined when the message gives no height nor weight.
+ */
+function sizeAdvice(ctx: Ctx): string | undefined {
+  const body = readBotQuery(ctx.bot, 'body', ctx.text) as { height?: number; weight?: number };
+  if (body.height === undefined && body.weight === undefined) return undefined;
+  const chart = sizeChartOf(ctx.bot.settings);
+  const type = extractProductEntities(ctx.text, vocab(ctx)).product_type;
+  if (type && !chart.types.includes(type)) return undefined;
+  const advice = adviseSize(chart.rows, body);
+  if (!advice) return undefined;
+  const said = [
+    body.height !== undefined ? ctx.reply('describe_height', { height: formatHeight(body.height) }) : '',
+    body.weight !== undefined ? ctx.reply('describe_weight', { weight: String(body.weight).replace('.', ',') }) : '',
+  ].filter(Boolean).join(', ');
+  if (!advice.between) return ctx.reply('size_advice', { body: said, size: advice.size });
+  const order = chart.rows.map((r) => r.size);
+  const [small, large] = [advice.size, advice.between].sort((a, b) => order.indexOf(a) - order.indexOf(b));
+  return ctx.reply('size_advice_between', { body: said, small, large });
+}
+
+/** general_fashion_inquiry: size advice from a height and weight, else the store's documents, the passage picked by bot.yaml knowledgeTopics. */
 const generate_answer: FashionStep = async (ctx) => {
+  const advice = sizeAdvice(ctx);
+  if (advice) {
+    return {
+      segments: [{ intent: 'general_fashion_inquiry', text: advice, ok: true, data: { size_advice: true } }],
+      memory: { fashion: { ...fashion(ctx), question: ctx.text, classification_decision: 'general_fashion_inquiry' } },
+    };
+  }
   const instruction = 'Chỉ trả lời bằng tiếng Việt, dựa trên các đoạn tài liệu sau của shop:';
   const answer = await answerFromKnowledge(ctx, 'general_fashion_inquiry', { purpose: 'generate_answer', instruction, history: true });
   return {
@@ -177,19 +236,21 @@ export default defineBot<FashionServices, Memory, Data>({
       bot,
     }),
   /**
-   * Saleor at SALEOR_API_URL; with SALEOR_DEV=1 and no URL, the local fake over Saleor's demo catalogue (for
-   * development and tests, never silently); with neither, no catalogue.
+   * Saleor at SALEOR_API_URL; with SALEOR_DEV=1 and no URL, the local fake over the shop's catalogue
+   * (settings.saleor_dev_catalogue, or the fixture SALEOR_DATA names; for development and tests, never silently);
+   * with neither, no catalogue.
    */
   async setup({ config, env, log }): Promise<FashionServices> {
     let apiUrl = env.SALEOR_API_URL;
     let devServer: FashionServices['devServer'] = null;
     if (!apiUrl && env.SALEOR_DEV === '1') {
-      devServer = await createSaleorDevServer({ port: Number(env.SALEOR_DEV_PORT ?? 0) });
+      const dataFile = devCatalogueFile(config, env);
+      devServer = await createSaleorDevServer({ port: Number(env.SALEOR_DEV_PORT ?? 0), dataFile });
       apiUrl = devServer.url;
-      log(`SALEOR_DEV=1: serving the FAKE Saleor over its demo catalogue at ${apiUrl} (development only)`);
+      log(`SALEOR_DEV=1: serving the FAKE Saleor over ${dataFile ?? 'its demo catalogue'} at ${apiUrl} (development only)`);
     }
     if (!apiUrl) {
-      log('no SALEOR_API_URL: the catalogue is unavailable (set SALEOR_API_URL, or SALEOR_DEV=1 for the demo catalogue)');
+      log('no SALEOR_API_URL: the catalogue is unavailable (set SALEOR_API_URL, or SALEOR_DEV=1 for the local Saleor server)');
       return { client: null, devServer: null, vocabulary: catalogueVocabulary({ searchProducts: async () => [] }, config, { log }) };
     }
     const client = createSaleorClient({ apiUrl, channel: String(config.settings.saleor_channel ?? 'default-channel'), token: env.SALEOR_TOKEN, timeoutMs: Number(env.SALEOR_TIMEOUT_MS ?? 5000) });

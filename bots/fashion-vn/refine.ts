@@ -6,7 +6,7 @@
 //   about a shop topic (how to wash it, what to wear it with, shipping…);
 // - a question about a shop topic the classifier took for off-topic ("phí vận chuyển về tỉnh") is an inquiry.
 import { cue, extractProductEntities, fold, type CatalogVocabulary, type ProductEntities } from './entities.ts';
-import { type BotConfig, isShortFollowUp, readListPosition, splitClauses, topicRouterFor } from 'switchboard';
+import { type BotConfig, isShortFollowUp, readBotQuery, readListPosition, splitClauses, topicRouterFor } from 'switchboard';
 
 export interface RefineInput {
   text: string;
@@ -47,6 +47,12 @@ function asksForProduct(clause: string, vocabulary: CatalogVocabulary): boolean 
   return Boolean(type) && asksAvailability(fold(clause), type!, vocabulary);
 }
 
+/** The message gives the customer's height or weight (bot.yaml `queries.body`) and names no colour, budget nor product name. */
+function asksFit(text: string, bot: BotConfig, entities: ProductEntities): boolean {
+  const body = readBotQuery(bot, 'body', text);
+  return (body.height !== undefined || body.weight !== undefined) && !entities.color && !entities.price && !entities.keywords.length;
+}
+
 export function refineIntents(input: RefineInput): string[] {
   const { text, intents, fashion, vocabulary, bot } = input;
   const topics = topicRouterFor(bot)!;
@@ -64,6 +70,8 @@ export function refineIntents(input: RefineInput): string[] {
     const asksShop = (c: string) => QUESTION.test(fold(c)) && Boolean(topics.detectTopic(c)) && !extractProductEntities(c, vocabulary).product_type;
     if (product >= 0 && clauses.some((c, i) => i !== product && asksShop(c))) return ['purchase', 'general_fashion_inquiry'];
   }
+  // "1m68 nặng 60 ký lấy sơ mi size gì": a height or weight with no colour nor budget asks which size fits
+  if (asksFit(text, bot, entities)) return ['general_fashion_inquiry'];
   if (intents.includes('purchase')) return intents;
   const wordCount = (f.match(/[\p{L}\p{N}]+/gu) ?? []).length;
   const topic = topics.detectTopic(text);

@@ -2,9 +2,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fillTemplate } from 'switchboard';
 import { createSaleorClient, createSaleorDevServer, type Product, type SaleorClient, type SaleorDevServer, SaleorError } from 'switchboard/saleor';
-import { defaultVocabulary, extractProductEntities, findProducts, fashionConfig, vocabularyFromConfig, type ProductEntities } from './entities.ts';
+import { defaultVocabulary, devCatalogueFile, extractProductEntities, findProducts, fashionConfig, vocabularyFromConfig, type ProductEntities } from './entities.ts';
 import {
-  describeEntities, followUpQuery, formatMoney, formatNoProducts, formatNotSold, formatProductList,
+  describeEntities, followUpQuery, formatMoney, formatNoProducts, formatNotSold, formatOtherColors, formatProductList,
   refersToShownProducts, type PreviousSearch,
 } from './replies.ts';
 
@@ -14,7 +14,7 @@ const vocab = defaultVocabulary();
 
 // The schema is built at start, not inside the first test's request deadline (slow on a loaded machine).
 beforeAll(async () => {
-  server = await createSaleorDevServer({ eager: true });
+  server = await createSaleorDevServer({ eager: true, dataFile: devCatalogueFile(fashionConfig()) });
   client = createSaleorClient({ apiUrl: server.url });
 }, 60_000);
 afterAll(() => server?.close());
@@ -26,44 +26,52 @@ async function ask(text: string, previous?: PreviousSearch) {
 }
 
 describe('purchase flow against the dev server', () => {
-  it('"áo hoodie màu xám" finds the Grey Hoodie and lists it in Vietnamese with price in USD and VND', async () => {
+  it('"áo hoodie màu xám" finds the hoodies with a grey variant and lists them in Vietnamese with price, colours and sizes', async () => {
     const { found } = await ask('shop ơi có áo hoodie màu xám không ạ');
-    expect(found.products.map((p) => p.slug)).toEqual(['grey-hoodie']);
+    expect(found.products.map((p) => p.slug).sort()).toEqual(['ao-hoodie-ni-bong-essential', 'ao-hoodie-zip-urban', 'ao-sweater-co-tron-basic']);
     expect(found.relaxed).toEqual([]);
     const text = formatProductList(found.products, found.entities);
-    expect(text).toBe('Shop có 1 mẫu áo hoodie màu xám cho bạn nè:\n1. Grey Hoodie — 30 USD (~750.000₫) · còn hàng');
+    expect(text.split('\n')[0]).toBe('Shop có 3 mẫu áo hoodie màu xám cho bạn nè:');
+    expect(text).toContain('Áo hoodie Nỉ Bông Essential — 449.000₫ · màu: xám, đen, be · size còn: M, L, XL');
   });
 
-  it('sizes in stock are listed; a VND budget is converted before searching', async () => {
-    const { found } = await ask('ao thun size M duoi 800k');
+  it('sizes in stock are listed; a VND budget is searched in VND', async () => {
+    const { found } = await ask('ao thun size M duoi 250k');
     expect(found.products.length).toBeGreaterThan(0);
     for (const p of found.products) {
-      expect(p.price!.amount).toBeLessThanOrEqual(800_000 / vocab.vndPerUsd);
+      expect(p.price).toMatchObject({ currency: 'VND' });
+      expect(p.price!.amount).toBeLessThanOrEqual(250_000);
       expect(p.variants.some((v) => v.size === 'M')).toBe(true);
     }
     const text = formatProductList(found.products, found.entities);
-    expect(text.split('\n')[0]).toBe(`Shop có ${found.products.length} mẫu áo thun size M giá dưới 800.000₫ cho bạn nè:`);
-    expect(text).toMatch(/Monospace Tee — 20 USD \(~500\.000₫\) · size còn: S, M, L, XL, XXL/);
+    expect(text.split('\n')[0]).toBe(`Shop có ${found.products.length} mẫu áo thun size M giá dưới 250.000₫ cho bạn nè:`);
+    expect(text).toContain('Áo thun Basic Cổ Tròn — 199.000₫ · màu: trắng, đen, xám, be · size còn: S, M, L, XL, XXL');
   });
 
-  it('"còn màu khác không?" leaves out the colour and the products shown', async () => {
+  it('"còn màu khác không?" keeps the product type and leaves out the colours shown, not the products', async () => {
     const first = await ask('có áo hoodie xám không shop');
-    const { fu, found } = await ask('còn màu khác không?', first.next);
+    const { fu, found } = await ask('còn màu khác không?', { ...first.next, colors_shown: ['grey'] });
     expect(fu.kind).toBe('other_colors');
     expect(fu.entities.color).toBeUndefined();
     expect(fu.entities.product_type).toBe('sweatshirts');
-    expect(found.products.map((p) => p.name).sort()).toEqual(['Blue Hoodie', 'White Hoodie']);
+    expect(fu.excludeColors).toEqual(['grey']);
+    const other = formatOtherColors(found.products, fu.entities, fu.excludeColors!);
+    expect(other.colors).not.toContain('grey');
+    expect(other.colors).toEqual(expect.arrayContaining(['black', 'white', 'pink', 'green']));
+    expect(other.text.split('\n')[0]).toMatch(/^Ngoài màu xám, áo hoodie còn màu đen, /);
+    expect(other.text).toContain('Áo hoodie Nỉ Bông Essential — 449.000₫ · màu: đen, be');
+    const none = formatOtherColors(found.products, fu.entities, [...fu.excludeColors!, ...other.colors]);
+    expect(none.colors).toEqual([]);
+    expect(none.text).toMatch(/^Dạ áo hoodie hiện chỉ có màu .*xám.* thôi ạ/);
   });
 
-  it('"có size L không?" refines the previous search; hoodies are freesize so the list says so', async () => {
+  it('"có size S không?" refines the previous search to the products with S in stock', async () => {
     const first = await ask('áo hoodie');
-    const { fu, found } = await ask('có size L không?', first.next);
+    const { fu, found } = await ask('có size S không?', first.next);
     expect(fu.kind).toBe('refine');
-    expect(fu.entities).toMatchObject({ product_type: 'sweatshirts', size: 'L' });
-    expect(found.relaxed).toEqual(['size']);
-    const text = formatProductList(found.products, found.entities, { relaxed: found.relaxed, requested: fu.entities });
-    expect(text.split('\n')[0]).toBe('Shop chưa có đúng áo hoodie size L bạn tìm, bạn tham khảo các mẫu áo hoodie này nhé:');
-    expect(text).toMatch(/Grey Hoodie — .* · còn hàng · freesize/);
+    expect(fu.entities).toMatchObject({ product_type: 'sweatshirts', size: 'S' });
+    expect(found.relaxed).toEqual([]);
+    expect(found.products.map((p) => p.slug).sort()).toEqual(['ao-hoodie-theu-logo-mini', 'ao-sweater-co-tron-basic']);
   });
 
   it('"cái thứ 2 còn size M không" points at the second product shown', async () => {
@@ -80,7 +88,7 @@ describe('purchase flow against the dev server', () => {
     const { fu, found } = await ask('có cái nào rẻ hơn không', first.next);
     expect(fu.kind).toBe('cheaper');
     expect(fu.relax).toEqual(['material', 'color']);
-    expect(fu.entities.price).toEqual({ lte: cheapest - 0.01, currency: 'USD' });
+    expect(fu.entities.price).toEqual({ lte: cheapest - 1000, currency: 'VND' });
     for (const p of found.products) expect(p.price!.amount).toBeLessThan(cheapest);
     expect(found.products.every((p) => !first.next.products.some((q) => q.id === p.id))).toBe(true);
   });
@@ -96,43 +104,49 @@ describe('purchase flow against the dev server', () => {
   });
 
   it('a product type the shop does not sell finds nothing, whatever was dropped, and says so', async () => {
-    const { fu, found } = await ask('shop có bán quần jean đen size M không');
+    const { fu, found } = await ask('shop có bán khăn len xám không');
     expect(found.products).toEqual([]);
-    expect(found.entities).toEqual({ keywords: [], product_type: 'pants' }); // every constraint dropped, still nothing
-    expect(formatNotSold(fu.entities.product_type!)).toMatch(/^Dạ shop chưa có quần ạ 😢 Hiện shop chuyên áo thun/);
-    expect(formatNoProducts(fu.entities)).toBe('Dạ hiện shop chưa có quần màu đen size M ạ 😢 Bạn thử đổi màu, size hoặc mức giá khác, hoặc hỏi mình mẫu tương tự nhé!');
+    expect(found.entities).toEqual({ keywords: [], product_type: 'scarfs' }); // every constraint dropped, still nothing
+    expect(formatNotSold(fu.entities.product_type!)).toMatch(/^Dạ shop chưa có khăn quàng cổ ạ 😢 Hiện shop có áo thun/);
+    expect(formatNoProducts(fu.entities)).toBe('Dạ hiện shop chưa có khăn quàng cổ màu xám chất len ạ 😢 Bạn thử đổi màu, size hoặc mức giá khác, hoặc hỏi mình mẫu tương tự nhé!');
   });
 
   it('with a size asked, the colour goes before the size: other colours in the size the customer wears', async () => {
-    const { found } = await ask('shop oi co ao thun trang sz M ko');
+    const { found } = await ask('shop oi co ao polo nau sz S ko');
     expect(found.relaxed).toEqual(['color']);
-    expect(found.entities).toMatchObject({ product_type: 't-shirts', size: 'M' });
-    for (const p of found.products) expect(p.variants.some((v) => v.size === 'M')).toBe(true);
-    const text = formatProductList(found.products, found.entities, { relaxed: found.relaxed, requested: extractProductEntities('ao thun trang sz M') });
-    expect(text.split('\n')[0]).toBe('Shop chưa có đúng áo thun màu trắng size M bạn tìm, bạn tham khảo các mẫu áo thun size M này nhé:');
+    expect(found.entities).toMatchObject({ product_type: 'polo-shirts-2', size: 'S' });
+    for (const p of found.products) expect(p.variants.some((v) => v.size === 'S')).toBe(true);
+    const text = formatProductList(found.products, found.entities, { relaxed: found.relaxed, requested: extractProductEntities('ao polo nau sz S') });
+    expect(text.split('\n')[0]).toBe('Shop chưa có đúng áo polo màu nâu size S bạn tìm, bạn tham khảo các mẫu áo polo size S này nhé:');
   });
 
-  it('when no product has the size at all (one-size hoodies), the colour is kept and the size dropped', async () => {
-    const { found } = await ask('áo hoodie màu xám size M');
+  it('when no product has the size at all, the colour is kept and the size dropped', async () => {
+    const { found } = await ask('áo hoodie màu xám size XXL');
     expect(found.relaxed).toEqual(['size']);
-    expect(found.products.map((p) => p.slug)).toEqual(['grey-hoodie']);
+    expect(found.products.map((p) => p.slug).sort()).toEqual(['ao-hoodie-ni-bong-essential', 'ao-hoodie-zip-urban', 'ao-sweater-co-tron-basic']);
+  });
+
+  it('the size and colour asked must be one variant in stock', async () => {
+    // the Essential hoodie comes in beige and in M, but its beige M is sold out
+    const { found } = await ask('áo hoodie màu be size M');
+    expect(found.products.map((p) => p.slug)).toEqual(['ao-sweater-co-tron-basic']);
   });
 
   it('the relaxed intro names only what is still searched', async () => {
-    const { fu, found } = await ask('khăn len màu xám có không');
+    const { fu, found } = await ask('mũ len màu xanh lá chất len có không');
     expect(found.relaxed).toEqual(['color']);
     expect(formatProductList(found.products, found.entities, { relaxed: found.relaxed, requested: fu.entities }).split('\n')[0])
-      .toBe('Shop chưa có đúng khăn quàng cổ màu xám chất len bạn tìm, bạn tham khảo các mẫu khăn quàng cổ chất len này nhé:');
+      .toBe('Shop chưa có đúng mũ len màu xanh lá chất len bạn tìm, bạn tham khảo các mẫu mũ len chất len này nhé:');
   });
 
   it('a product asked for by name is searched by name when the vocabulary has the catalogue names', async () => {
     const names = (await client.searchProducts({ first: 100 })).map((p) => p.name);
     const withNames = vocabularyFromConfig(fashionConfig(), names);
-    const entities = extractProductEntities('cho xin giá cái kính mát DRY', withNames);
-    expect(entities).toMatchObject({ product_type: 'sunglasses', keywords: ['dry'] });
+    const entities = extractProductEntities('cho xin giá cái áo sơ mi Oxford', withNames);
+    expect(entities).toMatchObject({ product_type: 'dress-shirts', keywords: ['oxford'] });
     const found = await findProducts(client, entities, { vocabulary: withNames });
-    expect(found.products.map((p) => p.name)).toEqual(['DRY Sunglasses']);
-    expect(extractProductEntities('cho xin giá cái kính mát DRY', vocabularyFromConfig(fashionConfig())).keywords).toEqual([]);
+    expect(found.products.map((p) => p.name)).toEqual(['Áo sơ mi Oxford Trắng']);
+    expect(extractProductEntities('cho xin giá cái áo sơ mi Oxford', vocabularyFromConfig(fashionConfig())).keywords).toEqual([]);
   });
 
   it('Saleor down: findProducts rejects with SaleorError', async () => {

@@ -63,10 +63,32 @@ const hasAnyConstraint = (e: ProductEntities) => Boolean(e.product_type || e.col
 
 const inStock = (v: Product['variants'][number]) => v.quantityAvailable === null || v.quantityAvailable > 0;
 
-/** What one product line says after its name: price (with sale), sizes in stock; `askedSize` adds "không có size L" / "freesize". */
-function productDetails(p: Product, askedSize: string | undefined, vocab: CatalogVocabulary, t: Record<string, string>): string {
+/** The canonical colour (the colour gazetteer's key) of a catalogue colour name ("Xám" → grey). */
+export function canonicalColor(name: string, vocab: CatalogVocabulary = defaultVocabulary()): string | undefined {
+  const f = fold(name);
+  return Object.entries(vocab.colors).find(([key, c]) => key === f || c.synonyms.some((s) => fold(s) === f))?.[0];
+}
+
+/** The canonical colours of a product in stock, in the catalogue's order (in `size` when given). */
+export function colorsInStock(p: Product, vocab: CatalogVocabulary = defaultVocabulary(), size?: string): string[] {
+  const colors = p.variants
+    .filter((v) => v.color && inStock(v) && (!size || !v.size || v.size.toUpperCase() === size.toUpperCase()))
+    .map((v) => canonicalColor(v.color!, vocab))
+    .filter((c): c is string => Boolean(c));
+  return [...new Set(colors)];
+}
+
+const colorLabels = (colors: string[], vocab: CatalogVocabulary) => colors.map((c) => vocab.colors[c]?.label ?? c).join(', ');
+
+/**
+ * What one product line says after its name: price (with sale), colours and sizes in stock; `askedSize` adds
+ * "không có size L" / "freesize"; `onlyColors` lists just those colours.
+ */
+function productDetails(p: Product, askedSize: string | undefined, vocab: CatalogVocabulary, t: Record<string, string>, onlyColors?: string[]): string {
   const bits: string[] = [];
   if (p.price) bits.push(formatMoney(p.price, vocab) + (p.undiscountedPrice ? ` — ${fillTemplate(t.product_on_sale, { price: plainMoney(p.undiscountedPrice, vocab) })}` : ''));
+  const colors = colorsInStock(p, vocab).filter((c) => !onlyColors || onlyColors.includes(c));
+  if (colors.length && t.product_colors) bits.push(fillTemplate(t.product_colors, { colors: colorLabels(colors, vocab) }));
   const sized = p.variants.filter((v) => v.size);
   if (sized.length) {
     const sizes = [...new Set(sized.filter(inStock).map((v) => v.size!))];
@@ -96,6 +118,25 @@ export function formatProductList(products: Product[], entities: ProductEntities
   return formatRecordList(records, { intro, item: t.product_line, more: t.products_more }, vocab.maxProductsShown);
 }
 
+/**
+ * "còn màu khác không?" over a catalogue with colours: the colours of the search not shown yet (`shown`), with the
+ * products that have them; when there are none, which colours there are.
+ */
+export function formatOtherColors(products: Product[], entities: ProductEntities, shown: string[], options: ReplyOptions = {}): { text: string; colors: string[] } {
+  const vocab = options.vocabulary ?? defaultVocabulary();
+  const t = templatesOf(options);
+  const query = describeEntities(entities, vocab, options);
+  const fresh = (p: Product) => colorsInStock(p, vocab, entities.size).filter((c) => !shown.includes(c));
+  const colors = [...new Set(products.flatMap(fresh))];
+  if (!colors.length) {
+    const all = [...new Set(products.flatMap((p) => colorsInStock(p, vocab, entities.size)))];
+    return { text: fillTemplate(t.no_other_colors, { query, shown: colorLabels(all.length ? all : shown, vocab) }), colors: [] };
+  }
+  const intro = fillTemplate(t.other_colors_intro, { query, shown: colorLabels(shown, vocab), colors: colorLabels(colors, vocab) });
+  const records = products.filter((p) => fresh(p).length).map((p) => ({ name: p.name, details: productDetails(p, entities.size, vocab, t, fresh(p)) }));
+  return { text: formatRecordList(records, { intro, item: t.product_line, more: t.products_more }, vocab.maxProductsShown), colors };
+}
+
 /** "Dạ hiện shop chưa có áo hoodie màu đỏ ạ…" (or the generic text when nothing specific was asked). */
 export function formatNoProducts(entities: ProductEntities, options: ReplyOptions = {}): string {
   const t = templatesOf(options);
@@ -114,6 +155,8 @@ export function formatNotSold(productType: string, options: ReplyOptions = {}): 
 /** What the previous purchase turn searched and showed (keep it in the session's lasting state). */
 export interface PreviousSearch {
   entities: ProductEntities;
+  /** Colours the customer asked for or was offered so far (canonical), for "còn màu khác không?". */
+  colors_shown?: string[];
   products?: Array<Pick<Product, 'id' | 'slug' | 'name'> & Partial<Pick<Product, 'price'>>>;
 }
 
@@ -135,6 +178,8 @@ export interface FollowUp {
   productSlugs: string[];
   /** The customer asks which sizes there are. */
   asksSizes: boolean;
+  /** For other_colors over a catalogue with a colour attribute: the colours already shown, to leave out. */
+  excludeColors?: string[];
   /**
    * Pass to findProducts: which constraints may be dropped when nothing matches. For 'cheaper' only the
    * material and colour (a cheaper pair in another colour is worth showing); never the size or the lower
@@ -209,7 +254,13 @@ export function followUpQuery(previous: PreviousSearch | undefined, text: string
     const aboutColour = !said.includes('mẫu') && (/màu|colou?r/.test(said) || (/mau/.test(said) && prev.color !== undefined));
     if (aboutColour) {
       const { color: _drop, ...rest } = merged;
-      return result('other_colors', current.color ? merged : { ...rest, keywords: merged.keywords }, { excludeProductIds: shownIds });
+      if (current.color) return result('other_colors', merged, { excludeProductIds: shownIds });
+      // with colours as variant values, the other colours of the same products count too: leave out colours, not products
+      if (vocab.colorAttribute) {
+        const excludeColors = [...new Set([...(previous.colors_shown ?? []), ...(prev.color ? [prev.color] : [])])];
+        return result('other_colors', { ...rest, keywords: merged.keywords }, { excludeColors, relax: [] });
+      }
+      return result('other_colors', { ...rest, keywords: merged.keywords }, { excludeProductIds: shownIds });
     }
     return result('other_products', merged, { excludeProductIds: shownIds });
   }

@@ -18,7 +18,7 @@ describe('bot.yaml', () => {
   it('gives every intent an action, each calling one of the CRM tools', () => {
     const tools = Object.keys(createCrmTools({} as CrmStore));
     expect(Object.keys(config.actions!.intents).sort()).toEqual(Object.keys(config.intents).sort());
-    const used = Object.values(config.actions!.intents).flatMap((a) => (a.tool ? [a.tool] : []));
+    const used = [...Object.values(config.actions!.intents).flatMap((a) => (a.tool ? [a.tool] : [])), ...Object.values(config.actions!.resolve).map((r) => r.tool)];
     expect(used.sort()).toEqual(tools.sort());
   });
 

@@ -22,6 +22,7 @@ const crm: Step<unknown, Memory> = async (ctx) => {
       ? (text, mem) => model.json({ purpose: 'planner', system: botPlannerPrompt(ctx.bot, ctx.now, mem), user: text })
       : undefined,
     emit: (e) => ctx.emit(e),
+    answer: () => ctx.entities.find((e) => e.type === 'yesno')?.value as boolean | undefined,
   });
   for (const write of result.writes) ctx.defer(write);
   const intents = [...new Set(result.actions.map((a) => a.intent))];

@@ -136,4 +136,21 @@ describe('localPlan', () => {
     expect(localPlan('bom dia, tudo certo?', clock)).toEqual([{ intent: 'ajuda', slots: {} }]);
     expect(localPlan('oi; liste os leads', clock).map((a) => a.intent)).toEqual(['lead_listar']);
   });
+
+  it('plans one action per lead a request names beside others, none dropped', () => {
+    expect(localPlan('cadastra o Otávio e a Clarice', clock)).toEqual([
+      { intent: 'lead_criar', slots: { nome: 'Otávio' } },
+      { intent: 'lead_criar', slots: { nome: 'Clarice' } },
+    ]);
+    expect(localPlan('cadastre a Iolanda da Brisa, o Hélio e a Sílvia da Quartzo', clock).map((a) => a.slots)).toEqual([
+      { nome: 'Iolanda', empresa: 'Brisa' },
+      { nome: 'Hélio' },
+      { nome: 'Sílvia', empresa: 'Quartzo' },
+    ]);
+    expect(localPlan('anota no Otávio e na Clarice: aguardam o contrato', clock)).toEqual([
+      { intent: 'nota_adicionar', slots: { lead_mencionado: 'Otávio', texto: 'Aguardam o contrato' } },
+      { intent: 'nota_adicionar', slots: { lead_mencionado: 'Clarice', texto: 'Aguardam o contrato' } },
+    ]);
+  });
 });
+

@@ -120,6 +120,24 @@ export class CrmStore {
     return byIdOr(all, ref, (l) => matchScore(l.nome, ref.trim())) ?? byIdOr(all, ref, (l) => (matchScore(l.empresa, ref.trim()) >= 2 ? matchScore(l.empresa, ref.trim()) : 0));
   }
 
+  /**
+   * The leads `ref` may mean: the one with that id, else those with the best name score (several when they tie),
+   * else those whose company has the best score of at least a run of its words.
+   */
+  async matchLeads(ref: string): Promise<LeadRow[]> {
+    const all = await this.listLeads();
+    const r = ref.trim();
+    const byId = all.filter((l) => l.id.toLowerCase() === r.toLowerCase());
+    if (byId.length || UUID_RE.test(r)) return byId;
+    const best = (score: (l: LeadRow) => number, min: number) => {
+      const scored = all.map((l) => [l, score(l)] as const).filter(([, s]) => s >= min);
+      const top = Math.max(0, ...scored.map(([, s]) => s));
+      return scored.filter(([, s]) => s === top).map(([l]) => l);
+    };
+    const byName = best((l) => matchScore(l.nome, r), 1);
+    return byName.length ? byName : best((l) => matchScore(l.empresa, r), 2);
+  }
+
   addLead(input: Omit<LeadRow, 'id' | 'created_at'>): LeadRow {
     return this.leads.insert({ ...this.fresh(), ...input });
   }

@@ -5,11 +5,12 @@ import { ActionError, type ActionTool, type ToolContext } from 'switchboard';
 import type { CrmStore, LeadRow, ProposalRow, TaskRow } from './store.ts';
 import { leadRefs, round2 } from './text.ts';
 
-/** Which lead an action means: its own reference, else a name mentioned in passing that matches a lead, else the current one. */
+/**
+ * Which lead an action means: the runtime found the lead the request named (bot.yaml `actions.resolve`), else
+ * it is the current one; a name that found no lead never reaches a tool (the action asks instead).
+ */
 interface LeadArgs {
-  lead_ref_ou_id?: string;
-  lead_mencionado?: string;
-  lead_atual?: string;
+  lead?: string;
 }
 interface CreateLeadArgs { nome?: string; empresa?: string; telefone?: string; email?: string; origem?: string }
 interface AddNoteArgs extends LeadArgs { texto?: string }
@@ -18,28 +19,25 @@ interface DraftProposalArgs extends LeadArgs { titulo?: string }
 interface FindLeadArgs { ref?: string }
 type ListNotesArgs = LeadArgs;
 /** Listings filter by the current lead only when the request points at it ("as tarefas dele"). */
-interface ListTasksArgs extends LeadArgs { filtro?: 'pendentes' | 'concluidas' | 'todas'; usar_lead_atual?: boolean }
+interface ListTasksArgs extends LeadArgs { filtro?: 'pendentes' | 'concluidas' | 'todas'; lead_atual?: string; usar_lead_atual?: boolean }
 /** `lead_nome`: the current lead's name, which a pronoun in the reference stands for ("a tarefa de ligar pra ela"). */
 interface CompleteTaskArgs { ref?: string; lead_nome?: string }
 interface AddProposalItemArgs { proposta_ref?: string; descricao?: string; quantidade?: number; preco?: number }
 interface RecalculateProposalArgs { proposta_ref?: string; desconto?: number; desconto_percentual?: number }
 
 
+const isId = (ref: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(ref.trim());
+
 const leadPayload = (l: LeadRow) => ({ lead_id: l.id, nome: l.nome, empresa: l.empresa, telefone: l.telefone, email: l.email, origem: l.origem });
 const taskPayload = (t: TaskRow) => ({ tarefa_id: t.id, titulo: t.titulo, prazo: t.prazo ? t.prazo.toISOString() : null, concluida: t.concluida, lead_id: t.lead_id });
 const proposalTotals = (p: ProposalRow) => ({ subtotal: p.subtotal, desconto: p.desconto, total: p.total });
 
-async function leadOf(store: CrmStore, a: LeadArgs, required: boolean): Promise<LeadRow | null> {
-  if (a.lead_ref_ou_id) {
-    const lead = await store.findLead(a.lead_ref_ou_id);
-    // A planner may send {'nome', 'id'} with an id we do not know: the name still finds the lead.
-    const byName = !lead && a.lead_mencionado ? await store.findLead(a.lead_mencionado) : null;
-    if (lead ?? byName) return lead ?? byName;
-    throw new ActionError('lead_nao_encontrado', { ref: a.lead_ref_ou_id });
+async function leadOf(store: CrmStore, ref: string | undefined, required: boolean): Promise<LeadRow | null> {
+  if (ref) {
+    const lead = await store.findLead(ref);
+    if (lead) return lead;
+    throw new ActionError('lead_nao_encontrado', { ref });
   }
-  const mentioned = a.lead_mencionado ? await store.findLead(a.lead_mencionado) : null;
-  if (mentioned) return mentioned;
-  if (a.lead_atual) return leadOf(store, { lead_ref_ou_id: a.lead_atual }, required);
   if (required) throw new ActionError('lead_nao_informado');
   return null;
 }
@@ -70,22 +68,34 @@ export function createCrmTools(store: CrmStore): Record<string, ActionTool> {
       return leadPayload(lead);
     },
     async add_note(a: AddNoteArgs) {
-      const lead = (await leadOf(store, a, true))!;
+      const lead = (await leadOf(store, a.lead, true))!;
       if (!a.texto?.trim()) throw new ActionError('nota_sem_texto', { nome: lead.nome });
       const note = store.addNote(lead.id, a.texto.trim());
       return { nota_id: note.id, lead_id: lead.id, lead_nome: lead.nome, texto: note.texto };
     },
     async create_task(a: CreateTaskArgs, t) {
-      const lead = await leadOf(store, a, false);
+      const lead = await leadOf(store, a.lead, false);
       const prazo = a.prazo ? new Date(a.prazo) : null;
       if (prazo && Number.isNaN(prazo.getTime())) throw new ActionError('prazo_invalido', { prazo: a.prazo });
       const task = store.addTask({ titulo: titleFor(a.titulo, lead, 'tarefa', t), prazo, lead_id: lead?.id ?? null });
       return { ...taskPayload(task), lead_nome: lead?.nome ?? null };
     },
     async draft_proposal(a: DraftProposalArgs, t) {
-      const lead = await leadOf(store, a, false);
+      const lead = await leadOf(store, a.lead, false);
       const p = store.addProposal({ titulo: titleFor(a.titulo, lead, 'proposta', t), lead_id: lead?.id ?? null });
       return { proposta_id: p.id, titulo: p.titulo, lead_id: p.lead_id, lead_nome: lead?.nome ?? null, status: p.status };
+    },
+    /**
+     * The leads a name may mean (bot.yaml `actions.resolve`): the best matches, several when they tie. A planner may
+     * send an id we do not know with the lead's name beside it ({'nome', 'id'}): the name is looked up then.
+     */
+    async match_leads(a: { ref?: string; refs?: string[] }) {
+      const names = [...new Set([a.ref, ...(a.refs ?? [])].filter((r): r is string => Boolean(r?.trim())))];
+      for (const [i, name] of names.entries()) {
+        const matches = await store.matchLeads(name);
+        if (matches.length || !isId(name) || i === names.length - 1) return { matches: matches.map(leadPayload), ref: isId(name) ? names.find((n) => !isId(n)) ?? name : name };
+      }
+      return { matches: [] };
     },
     async list_leads() {
       return { leads: (await store.listLeads()).map(leadPayload) };
@@ -97,12 +107,12 @@ export function createCrmTools(store: CrmStore): Record<string, ActionTool> {
       return leadPayload(lead);
     },
     async list_notes(a: ListNotesArgs) {
-      const lead = await leadOf(store, a, false);
+      const lead = await leadOf(store, a.lead, false);
       const notes = await store.listNotes(lead?.id);
       return { lead_id: lead?.id ?? null, lead_nome: lead?.nome ?? null, notas: notes.map((n) => ({ nota_id: n.id, lead_id: n.lead_id, texto: n.texto })) };
     },
     async list_tasks(a: ListTasksArgs) {
-      const lead = await leadOf(store, { ...a, lead_atual: a.usar_lead_atual ? a.lead_atual : undefined }, false);
+      const lead = await leadOf(store, a.lead ?? (a.usar_lead_atual ? a.lead_atual : undefined), false);
       const filtro = a.filtro ?? 'pendentes';
       const tasks = (await store.listTasks())
         .filter((t) => !lead || t.lead_id === lead.id)

@@ -235,6 +235,15 @@ describe('runCrmTurn — failures, duplicates, planner problems', () => {
     expect(r.writes).toHaveLength(0);
   });
 
+  it("finds a planner's lead by the name beside an id it does not know, and asks about the name when neither is", async () => {
+    const c = conversation();
+    await c.say('cadastre o Lennon da Acme');
+    const ref = (nome: string) => `{'nome': '${nome}', 'id': UUID('0f0f0f0f-1111-4222-8333-444455556666')}`;
+    const plan = (nome: string): CrmPlanner => async () => ({ actions: [{ intent: 'nota_adicionar', slots: { lead_ref_ou_id: ref(nome), texto: 'Pediu proposta' } }] });
+    expect((await c.say('anota no Lennon: pediu proposta', { planner: plan('Lennon') })).reply).toBe("Nota registrada: 'Pediu proposta'");
+    expect((await c.say('anota no Tadeu: pediu proposta', { planner: plan('Tadeu') })).reply).toMatch(/^Não encontrei o lead Tadeu — quer que eu crie\?/);
+  });
+
   it('runs duplicate actions once', async () => {
     const c = conversation();
     const r = await c.say('cadastre o Lennon da Acme; cadastre o lennon da acme; liste os leads');

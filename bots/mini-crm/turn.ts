@@ -40,6 +40,7 @@ export async function runCrmTurn(input: CrmTurnInput): Promise<CrmTurnResult> {
     asked,
     replan: planner ? async (memory) => normalizePlan(await planner(input.text, memory as CrmMemory), ctx.clock).actions : undefined,
     emit: input.emit,
+    answer: input.answer,
   });
   return { reply: turn.reply, segments: turn.segments, memory: turn.memory as CrmMemory, actions: turn.executed, replanned: turn.replanned, writes: store.writes };
 }

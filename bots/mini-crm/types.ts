@@ -58,6 +58,8 @@ export interface CrmTurnInput {
   /** The message's requests, read by the runtime (the local plan, and what a planner reply must cover). */
   commands: () => CommandClause[];
   emit?: (event: ActionEvent) => void;
+  /** The message's yes or no, if it says one (the answer to "quer que eu crie?"). */
+  answer?: () => boolean | undefined;
 }
 
 export interface CrmTurnResult {

@@ -199,6 +199,87 @@ describe('runActions', () => {
   });
 });
 
+describe('runActions: references a message names', () => {
+  // The desk again, its readers looked up by name before lending: a name no reader (or several) has asks.
+  const resolving = botConfigSchema.parse({
+    ...bot,
+    actions: {
+      ...bot.actions,
+      resolve: { current_reader: { tool: 'find_readers', named: ['reader'], missing: 'who_is', ambiguous: 'which_one', label: 'name' } },
+    },
+    replies: { ...bot.replies, who_is: 'I know no reader {ref}: add them? (waiting: {waiting})', which_one: 'Which {ref}: {candidates}?' },
+  });
+  function library() {
+    const d = desk();
+    const readers = [{ reader_id: 'r1', name: 'Ann Lee' }, { reader_id: 'r2', name: 'Bo Park' }, { reader_id: 'r3', name: 'Bo Kim' }];
+    const tools: Record<string, ActionTool> = {
+      ...d.tools,
+      find_readers: async (a) => ({ matches: readers.filter((r) => r.name.toLowerCase().includes(String(a.ref).toLowerCase())) }),
+      add_reader: async (a, t) => {
+        const added = await d.tools.add_reader(a, t);
+        readers.push({ reader_id: String(added.reader_id), name: String(added.name) });
+        return added;
+      },
+    };
+    return { ...d, tools };
+  }
+  const current = { current_reader: { id: 'r1', name: 'Ann Lee' } };
+
+  it('gives the tool the id of the one reader the name finds', async () => {
+    const d = library();
+    const turn = await runActions({ bot: resolving, tools: d.tools, memory: {}, plan: () => [act('lend', { title: 'Dune', reader: 'bo park' })] });
+    expect(d.calls).toEqual([['lend_book', { book: 'Dune', reader: 'r2' }]]);
+    expect(turn.memory).toEqual({ current_reader: { id: 'r2', name: 'Bo Park' } });
+  });
+
+  it('asks instead of falling back to the current reader, and a pointer after the name waits on it too', async () => {
+    const d = library();
+    const turn = await runActions({
+      bot: resolving,
+      tools: d.tools,
+      memory: current,
+      plan: () => [act('lend', { title: 'Dune', reader: 'Cy' }), act('lend', { title: 'Emma' }), act('loans')],
+    });
+    expect(d.calls.map(([name]) => name)).toEqual(['list_loans']);
+    expect(d.loans).toEqual([]);
+    expect(turn.reply).toBe('Nothing is out.\n\nI know no reader Cy: add them? (waiting: Lend)');
+    expect(turn.segments.at(-1)).toMatchObject({ ok: false, data: { ask: true, reference: 'current_reader', ref: 'Cy', waiting: ['lend', 'lend'] } });
+    // The next turn's pointer still means Cy.
+    expect(turn.memory.current_reader).toMatchObject({ unresolved: 'Cy' });
+    const next = await runActions({ bot: resolving, tools: d.tools, memory: turn.memory, plan: () => [act('lend', { title: 'Emma' })] });
+    expect(next.reply).toBe('I know no reader Cy: add them? (waiting: Lend)');
+    expect(d.loans).toEqual([]);
+  });
+
+  it('on a yes creates the name and runs what waited on it; on a no drops it', async () => {
+    const d = library();
+    const withCreate = botConfigSchema.parse({
+      ...resolving,
+      actions: { ...resolving.actions, resolve: { current_reader: { ...resolving.actions!.resolve.current_reader, create: { intent: 'reader_add', slot: 'name', declined: 'Fine.' } } } },
+    });
+    const first = await runActions({ bot: withCreate, tools: d.tools, memory: current, plan: () => [act('lend', { title: 'Dune', reader: 'Cy' })] });
+    const help = () => [act('help')];
+    const yes = await runActions({ bot: withCreate, tools: d.tools, memory: first.memory, plan: help, answer: () => true });
+    expect(d.calls).toEqual([
+      ['add_reader', { name: 'Cy' }],
+      ['lend_book', { book: 'Dune', reader: 'r1' }],
+    ]);
+    expect(yes.reply).toMatch(/^Done:\n- Reader Cy registered/);
+    const again = await runActions({ bot: withCreate, tools: d.tools, memory: current, plan: () => [act('lend', { title: 'Emma', reader: 'Di' })] });
+    const no = await runActions({ bot: withCreate, tools: d.tools, memory: again.memory, plan: help, answer: () => false });
+    expect(no.reply).toBe('Fine.');
+    expect(no.memory.current_reader).toEqual({ unresolved: 'Di' });
+    expect(d.loans.map((l) => l.title)).toEqual(['Dune']);
+  });
+
+  it('lists the candidates when the name fits several', async () => {
+    const d = library();
+    const turn = await runActions({ bot: resolving, tools: d.tools, memory: current, plan: () => [act('lend', { title: 'Dune', reader: 'Bo' })] });
+    expect(turn.reply).toBe('Which Bo: Bo Park, Bo Kim?');
+    expect(d.loans).toEqual([]);
+  });
+});
+
 describe('bot.yaml actions', () => {
   it('must name intents of the bot', () => {
     const raw = { id: 'x', language: 'en', understanding: { fallback: 'a' }, intents: { a: { label: 'A' } }, actions: { intents: { b: { tool: 't' } } } };

@@ -57,10 +57,44 @@ const actionIntentSchema = z.strictObject({
   failure: z.string().min(1).optional(),
 });
 
+const resolveSchema = z.strictObject({
+  /**
+   * The tool finding it: `{ ref, refs }` in (the first name given, and all the named slots gave, in order),
+   * `{ matches: [row, …], ref? }` out (the best matches, each row as a result that `remember` reads; `ref`: the
+   * name to ask about, when not `ref`).
+   */
+  tool: z.string().min(1),
+  /** The slots that name it, in order of trust. */
+  named: z.array(z.string().min(1)).min(1),
+  /**
+   * Of `named`, the slots read loosely (any word after a preposition): one that finds nothing is no name unless
+   * the action would otherwise fall back to the remembered reference (an argument reading it and `$ref`).
+   */
+  loose: z.array(z.string().min(1)).default([]),
+  /** The question when no row is found; `{ref}`, `{waiting}` (the labels of the actions waiting for it). */
+  missing: z.string().min(1),
+  /** The question when several are; `{ref}`, `{candidates}`, `{waiting}`. */
+  ambiguous: z.string().min(1),
+  /**
+   * What a "yes" to `missing` does: runs `intent` with the name in `slot` (creating the row), then the actions that
+   * waited on it. A "no" drops them and answers `declined` (a reply key or text).
+   */
+  create: z.strictObject({ intent: z.string().min(1), slot: z.string().min(1), declined: z.string().min(1) }).optional(),
+  /** The remembered field a candidate is listed by (default `name`). */
+  label: z.string().min(1).default('name'),
+});
+
 export const actionsSchema = z.strictObject({
   intents: z.record(z.string(), actionIntentSchema).default({}),
   /** References remembered from results, across actions and turns: `<name>: { <field>: <result field(s)> }`, kept when every field has a value. */
   remember: z.record(z.string(), z.record(z.string(), sources)).default({}),
+  /**
+   * References a message may name instead of pointing at (`lead_atual` named "Lennon"): found by `tool` before an
+   * action that uses them runs. A name that finds no row, or several, makes the action ask (`missing`,
+   * `ambiguous`) instead of falling back to the remembered one; until another is named, a pointer ("ele") means
+   * the name that was not found.
+   */
+  resolve: z.record(z.string(), resolveSchema).default({}),
   /** At most this many actions run in one turn (a runaway planner cannot loop the tools). */
   maxPerTurn: z.number().int().min(1).max(100).default(20),
   /** Re-plan once when the queue runs dry while the message still asks for more. */
@@ -82,3 +116,4 @@ export const actionsSchema = z.strictObject({
 
 export type ActionsConfig = z.infer<typeof actionsSchema>;
 export type ActionIntentConfig = z.infer<typeof actionIntentSchema>;
+export type ResolveConfig = z.infer<typeof resolveSchema>;

@@ -107,7 +107,7 @@ export class SameWorkFloor {
       modelCalls: [],
       latencyMs: performance.now() - t0,
     });
-    return { sessionId, sessionToken: session.secret, reply: out.reply, intents: out.routes, mode: session.mode, handoff: false, messageId: opened.message.id, replyMessageId: message.id, turnId, path: 'local' };
+    return { sessionId, sessionToken: session.secret, reply: out.reply, intents: out.routes, mode: session.mode, handoff: false, messageId: opened.message.id, replyMessageId: message.id, turnId, path: 'local', intent: out.routes[0] ?? null, timestamp: new Date().toISOString() };
   }
 
   async close(): Promise<void> {}

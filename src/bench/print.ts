@@ -100,6 +100,11 @@ export function formatBench(r: BenchReport): string {
     out.push(textTable(['measure', 'empty', 'filled', 'filled ÷ empty'], rows));
   }
 
+  if (r.embeddings) {
+    out.push('', `Embeddings — ${r.embeddings.bot} per message, in process (PGlite); the fake server answers at once, so a real model's time comes on top`);
+    out.push(textTable(EMBEDDINGS_COLUMNS, embeddingsRows(r)));
+  }
+
   if (r.startup.length) {
     out.push('', `Start-up: \`node ${START_COMMAND.join(' ')}\` (what \`npm start\` runs; every bot, embedded PGlite)`);
     out.push(
@@ -154,5 +159,19 @@ export function adversarialRows(r: BenchReport): (string | number)[][] {
   return r.adversarial.flatMap((a) => [
     [a.bot, `ordinary: “${a.ordinary.text.length > 40 ? `${a.ordinary.text.slice(0, 40)}…` : a.ordinary.text}”`, fmt(a.ordinary.ms, 1), '', '', ''],
     ...a.rows.map((x) => ['', x.shape, fmt(x.ms[1000], 1), fmt(x.ms[4000], 1), `${fmt(x.ratio, 1)}×`, `${fmt(x.growth, 1)}×`]),
+  ]);
+}
+
+export const EMBEDDINGS_COLUMNS = ['path', 'turn p50 / p95 ms', 'calls per turn', 'understand p50 / p95 ms', 'calls per message', 'examples embedded (requests)'];
+
+/** The embeddings section's rows (text and HTML reports): turns (no request while a form waits), then the understander alone. */
+export function embeddingsRows(r: BenchReport): (string | number)[][] {
+  return (r.embeddings?.rows ?? []).map((x) => [
+    x.path,
+    `${fmt(x.turn.p50, 2)} / ${fmt(x.turn.p95, 2)}`,
+    fmt(x.callsPerTurn, 2),
+    `${fmt(x.understand.p50, 2)} / ${fmt(x.understand.p95, 2)}`,
+    fmt(x.callsPerMessage, 2),
+    x.exampleTexts ? `${x.exampleTexts} (${x.exampleRequests})` : '–',
   ]);
 }

@@ -3,7 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { barChartSvg, esc, fmt, htmlTable, pct, REPORT_CSS, type Bar } from '../eval/index.ts';
 import type { BenchReport } from './run.ts';
-import { adversarialRows, comparedP50, comparedRate, systemLabel } from './print.ts';
+import { adversarialRows, comparedP50, comparedRate, EMBEDDINGS_COLUMNS, embeddingsRows, systemLabel } from './print.ts';
 
 export function writeBenchReports(report: BenchReport, dir = resolve('reports')): { html: string; json: string } {
   mkdirSync(dir, { recursive: true });
@@ -83,6 +83,8 @@ ${nluBars.length ? barChartSvg(nluBars, { title: 'Intent accuracy on the bots’
 ${r.nlu.public?.table ? `<h3>Public datasets</h3><pre>${esc(r.nlu.public.table)}</pre>` : r.nlu.public?.error ? `<p class="muted">${esc(r.nlu.public.error)}</p>` : ''}
 <h2>Hostile messages</h2>
 ${r.adversarial.length ? `${htmlTable(['bot', 'shape', '1,000 chars ms', '4,000 chars ms', 'ratio to ordinary', 'growth 4,000 ÷ 1,000'], adversarialRows(r))}<p class="muted">In-process turn time (PGlite), median; goal: ratio ≤ 10×, growth ≤ 4.5× (linear).</p>` : '<p class="muted">not measured</p>'}
+<h2>Embeddings</h2>
+${r.embeddings ? `${htmlTable(EMBEDDINGS_COLUMNS, embeddingsRows(r))}<p class="muted">${esc(r.embeddings.bot)} in process (PGlite); the fake provider server answers at once, so a real model's network and inference time comes on top.</p>` : '<p class="muted">not measured</p>'}
 <h2>Start-up</h2>
 ${htmlTable(['data dir', 'to /api/health s', 'to first reply s', 'first turn ms'], r.startup.map((s) => [s.dataDir, fmt(s.healthMs / 1000, 2), fmt(s.firstReplyMs / 1000, 2), fmt(s.firstTurnMs, 0)]))}
 ${startBars.length ? barChartSvg(startBars, { title: 'Start-up (red mark: 2.5 s fresh, 2 s existing)', unit: 's' }) : ''}

@@ -23,6 +23,7 @@ import { httpPlayer, inProcessPlayer, replayHttp, replayInProcess, replayPaired,
 import { START_COMMAND, measureStartup, type StartupRun } from './startup.ts';
 import { measureCostSection, type CostSection } from './cost-section.ts';
 import { FULL_GROWTH, QUICK_GROWTH, measureGrowthSection, type GrowthSection } from './growth.ts';
+import { measureEmbeddingsSection, type EmbeddingsSection } from './embeddings.ts';
 import { ratio, summarize, type LatencySummary, type LoadResult } from './stats.ts';
 
 type Driver = 'pglite' | 'postgres';
@@ -74,6 +75,8 @@ export interface BenchReport {
   cost?: CostSection;
   /** A turn and the console's reads on an empty store and on one holding a large history. */
   growth?: GrowthSection;
+  /** Per-message cost of meaning from an embedding model (the fake provider server) beside local understanding. */
+  embeddings?: EmbeddingsSection;
   targets: Target[];
   notes: string[];
 }
@@ -107,7 +110,7 @@ const FULL: Budget = { floorIterations: 2000, floorWarmup: 100, turns: 400, sect
 const QUICK: Budget = { floorIterations: 300, floorWarmup: 30, turns: 100, sectionMs: 3_000, loadSeconds: 3, loadRounds: 1, memorySessions: 200 };
 
 /** The parts of a run, by the names --skip and --only take. */
-export const BENCH_PARTS = ['floors', 'turns', 'postgres', 'peer', 'throughput', 'memory', 'nlu', 'startup', 'cost', 'growth', 'adversarial'];
+export const BENCH_PARTS = ['floors', 'turns', 'postgres', 'peer', 'throughput', 'memory', 'nlu', 'startup', 'cost', 'growth', 'adversarial', 'embeddings'];
 
 /** The bot whose figures the targets are about. */
 const REFERENCE_BOT = 'ct-smash';
@@ -289,6 +292,13 @@ export async function runBench(opts: BenchOptions = {}): Promise<BenchReport> {
     if (!file) return;
     log(`▶ growth: ${REFERENCE_BOT}'s turn and the console's reads, empty store vs a filled one`);
     report.growth = await measureGrowthSection({ bot: REFERENCE_BOT, botsDir, file, size: quick ? QUICK_GROWTH : FULL_GROWTH, env, loadAverage: () => +loadavg()[0].toFixed(2), log });
+  });
+
+  await attempt('embeddings', async () => {
+    const file = files.get(REFERENCE_BOT);
+    if (!file) return;
+    log(`▶ embeddings: ${REFERENCE_BOT} per message, local understanding vs an embedding model on the fake provider server (in process, PGlite)`);
+    report.embeddings = await measureEmbeddingsSection({ bot: REFERENCE_BOT, botsDir, file, turns: budget.turns, maxMs: budget.sectionMs * 3, env, log });
   });
 
   await attempt('startup', async () => {

@@ -75,7 +75,7 @@ function missingKeys(refs: [string, string | undefined][], has: (key: string) =>
     .map(([field, value]) => ({ level: 'error', file: 'bot.yaml', field, message: `reply key '${value}' is not in replies` }));
 }
 
-/** The reply keys `actions:` names (the headings and failures, each intent's replies). */
+/** The reply keys `actions:` names (the headings and failures, each intent's replies, the resolve questions). */
 function actionReplyRefs(config: BotConfig): [string, string | undefined][] {
   const a = config.actions;
   if (!a) return [];
@@ -89,6 +89,11 @@ function actionReplyRefs(config: BotConfig): [string, string | undefined][] {
       [`actions.intents.${id}.reply`, i.reply],
       [`actions.intents.${id}.empty.reply`, i.empty?.reply],
       [`actions.intents.${id}.failure`, i.failure],
+    ]),
+    ...Object.entries(a.resolve).flatMap(([ref, r]): [string, string][] => [
+      [`actions.resolve.${ref}.missing`, r.missing],
+      [`actions.resolve.${ref}.ambiguous`, r.ambiguous],
+      ...(r.create ? [[`actions.resolve.${ref}.create.declined`, r.create.declined] as [string, string]] : []),
     ]),
   ];
 }

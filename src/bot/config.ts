@@ -4,12 +4,15 @@ import { actionsSchema } from '../actions/schema.ts';
 import { readingProblems } from '../forms/reading-kinds.ts';
 import { BUILTIN_SLOT_KINDS, formSchema } from '../forms/schema.ts';
 import { guardrailsSchema } from '../guardrails/settings.ts';
+import { channelSettingsSchema } from './channel-settings.ts';
 import { profileSchema } from '../profile/schema.ts';
 import { answersSchema, intentAnswerSchema } from '../knowledge/cascade-schema.ts';
 import { skillsSchema } from '../skills/config.ts';
 import { searchesSchema, searchProblems } from '../catalogue/table-search-schema.ts';
 import { tableProblems, tablesSchema } from '../catalogue/table-load-schema.ts';
 import { intentSearchSchema } from '../catalogue/intent-search-schema.ts';
+import { formDataSchema } from '../contract/index.ts';
+import { embeddingsSchema } from '../llm/embeddings-schema.ts';
 
 export const intentSchema = z.strictObject({
   label: z.string().min(1),
@@ -74,10 +77,20 @@ export const understandingSchema = z.strictObject({
    */
   wordVectors: z.boolean().optional(),
   /**
+   * An embedding model ('openai:text-embedding-3-small', 'ollama:nomic-embed-text'): each message's nearest examples
+   * join local understanding (one request per message; local understanding answers when it fails).
+   */
+  embeddings: embeddingsSchema.optional(),
+  /**
    * No side effect on doubt: a turn that would write (a specialist's deferred writes) while local understanding is
    * below this confidence asks first (`<intent>_confirm` reply). 0 (the default) never asks.
    */
   confirmBelow: z.number().min(0).max(1).default(0),
+  /**
+   * How `readQueryWithModel` reads bot.yaml `queries`: `rules` (gazetteers, budgets, sizes) only, or, with a model
+   * configured, `model` too: the model fills the fields the rules did not read, with values the gazetteers know.
+   */
+  entities: z.enum(['rules', 'model']).default('rules'),
   /**
    * The words a request's free text is trimmed of (`ctx.commands()` slots read as `text`), replacing the
    * language's: `leading` polite phrases and fillers, `glue` function words at its ends and beside a cut.
@@ -200,6 +213,9 @@ const knowledgeTopicsSchema = z.strictObject({
   overview: z.array(z.string().min(1)).default([]),
 });
 
+/** bot.yaml `ui.<id>`: a component shown as a UI part (`type: form` → a `data-form` part with the other keys as its data). */
+const uiComponentSchema = z.strictObject({ type: z.literal('form'), ...formDataSchema.omit({ locale: true }).shape });
+
 export const botConfigSchema = z.strictObject({
   id: z.string().regex(/^[a-z0-9-]+$/),
   name: z.string().default(''),
@@ -213,6 +229,8 @@ export const botConfigSchema = z.strictObject({
     .regex(/^(?:pt|es|vi|en)(?:-[A-Za-z0-9]{2,8})*$/, 'expected pt, es, vi or en, with or without a region: pt-BR, es-AR, es-MX, es, vi, en'),
   persona: z.string().default(''),
   model: z.string().default('local'),
+  /** Sampling temperature of the bot's model calls (0–2); unset: the provider's default. The console may override it. */
+  temperature: z.number().min(0).max(2).optional(),
   timeZone: z.string().default('America/Sao_Paulo').refine(isTimeZone, 'not a time zone: use an IANA name such as America/Sao_Paulo'),
   understanding: understandingSchema,
   intents: z.record(z.string(), intentSchema).refine((r) => Object.keys(r).length > 0, 'a bot needs at least one intent'),
@@ -221,6 +239,11 @@ export const botConfigSchema = z.strictObject({
   greetings: z.array(z.string()).default([]),
   /** Folder of markdown knowledge documents, relative to the bot folder. */
   knowledge: z.string().optional(),
+  /**
+   * A question the knowledge documents do not answer: `reply` says so (`<intent>_not_found`, `knowledge_not_found`);
+   * `model`, with a model configured, lets the model answer it from general knowledge (never the shop's facts).
+   */
+  knowledgeFallback: z.enum(['reply', 'model']).default('reply'),
   /** Which knowledge section answers a loosely written question (docs/how-to/knowledge-and-replies.md#knowledge-topics). */
   knowledgeTopics: knowledgeTopicsSchema.optional(),
   /** The tool cascade's sources: a calendar of dated events, the web search, its reply keys (docs/how-to/knowledge-and-replies.md#answers-the-tool-cascade). */
@@ -257,10 +280,22 @@ export const botConfigSchema = z.strictObject({
   skills: skillsSchema,
   /** Reply templates and fixed texts, in the bot's language. */
   replies: z.record(z.string(), z.string()).default({}),
+  /**
+   * Components a reply can show besides its text (docs/how-to/chat-api.md#ui-parts): `type: form` is a small form
+   * whose submit sends a message (a form slot's `ui:` shows it with the slot's question). Channels get the text only.
+   */
+  ui: z.record(z.string(), uiComponentSchema).default({}),
   /** Progress labels per tool for the console ("Consultando seu perfil…"). */
   toolLabels: z.record(z.string(), z.string()).default({}),
-  /** Free per-bot settings (timetables, minimum wage, channel ids…). */
-  settings: z.record(z.string(), z.unknown()).default({}),
+  /** Free per-bot settings (timetables, minimum wage…); `channels` is checked (src/bot/channel-settings.ts). */
+  settings: z
+    .record(z.string(), z.unknown())
+    .default({})
+    .superRefine((settings, ctx) => {
+      if (settings.channels === undefined) return;
+      const checked = channelSettingsSchema.safeParse(settings.channels);
+      for (const issue of checked.success ? [] : checked.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: ['channels', ...issue.path] });
+    }),
 });
 
 /**
@@ -302,7 +337,7 @@ export const checkedBotConfigSchema = botConfigSchema.superRefine((c, ctx) => {
     }
     if (intent.answer?.documents.length && !c.knowledge) ctx.addIssue({ code: 'custom', path: ['intents', id, 'answer', 'documents'], message: 'documents need a knowledge folder (knowledge:)' });
   }
-  const queryKinds = new Set(['budget', 'size', 'terms', ...c.gazetteers.map((g) => g.type)]);
+  const queryKinds = new Set(['budget', 'size', 'height', 'weight', 'terms', ...c.gazetteers.map((g) => g.type)]);
   for (const [name, fields] of Object.entries(c.queries)) {
     for (const [field, spec] of Object.entries(fields)) {
       if (!queryKinds.has(spec.kind)) ctx.addIssue({ code: 'custom', path: ['queries', name, field, 'kind'], message: `'${spec.kind}' is not a query kind: use one of ${[...queryKinds].join(', ')}` });
@@ -329,6 +364,7 @@ export const checkedBotConfigSchema = botConfigSchema.superRefine((c, ctx) => {
       for (const other of slot.validate?.dependsOn ?? []) {
         if (!form.slots[other]) ctx.addIssue({ code: 'custom', path: ['forms', formId, 'slots', name, 'validate', 'dependsOn'], message: `'${other}' is not a slot of the form` });
       }
+      if (slot.ui && !c.ui[slot.ui]) ctx.addIssue({ code: 'custom', path: ['forms', formId, 'slots', name, 'ui'], message: `'${slot.ui}' is not one of the bot's ui components (ui: ${Object.keys(c.ui).join(', ') || 'none'})` });
     }
     const calendar = form.calendar;
     if (calendar) {

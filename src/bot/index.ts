@@ -3,3 +3,4 @@ export * from './define.ts';
 export * from './loader.ts';
 export * from './examples.ts';
 export * from './check.ts';
+export type { ReopenTemplate } from './channel-settings.ts';

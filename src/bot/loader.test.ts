@@ -34,6 +34,15 @@ describe('bot loader', () => {
     expect(() => readBotConfig(botDir(`${VALID}entities:\n  - { type: age, value: adult, number: { after: [years] } }\n`))).toThrow(/value and asked go with a pattern/);
   });
 
+  it('reads understanding.embeddings as a spec or with its deadline, and says what is wrong with one', () => {
+    const withEmbeddings = (value: string) => botDir(VALID.replace('understanding: { fallback: other }', `understanding: { fallback: other, embeddings: ${value} }`));
+    expect(readBotConfig(withEmbeddings('ollama:bge-m3')).understanding.embeddings).toBe('ollama:bge-m3');
+    expect(readBotConfig(withEmbeddings('{ model: openai:text-embedding-3-small }')).understanding.embeddings).toEqual({ model: 'openai:text-embedding-3-small', timeoutMs: 5000 });
+    expect(() => readBotConfig(withEmbeddings('anthropic:claude-3-5-haiku-latest'))).toThrow(/understanding\.embeddings[\s\S]*Anthropic has no embedding model/);
+    expect(() => readBotConfig(withEmbeddings('nomic-embed-text'))).toThrow(/must look like "provider:model"/);
+    expect(() => readBotConfig(withEmbeddings('{ model: ollama:bge-m3, timeoutMs: -1 }'))).toThrow(/understanding\.embeddings/);
+  });
+
   it('takes a language with or without its region, and refuses one the runtime does not read', () => {
     for (const tag of ['es-MX', 'es', 'pt-PT', 'en-GB', 'vi']) expect(readBotConfig(botDir(VALID.replace('language: en', `language: ${tag}`))).language).toBe(tag);
     for (const tag of ['fr', 'es_MX', 'spanish']) expect(() => readBotConfig(botDir(VALID.replace('language: en', `language: ${tag}`)))).toThrow(/language/);

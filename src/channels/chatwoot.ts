@@ -13,7 +13,8 @@ import { callJson, ProviderError, withRetry } from './http.ts';
 import type { ChannelAdapter, ChannelHub } from './hub.ts';
 import { channelSessionId, findChannelSession } from './sessions.ts';
 import { chatwootAccountOf, getLink, markOpenedForHandoff, openedForHandoff, receivedAfterOpening } from './store.ts';
-import { statusFailedText } from './texts.ts';
+import { WHATSAPP_TEXT_LIMIT } from './render.ts';
+import { statusFailedText, statusUnknownText } from './texts.ts';
 import type { Address, InboundMessage, MediaKind, Parsed } from './types.ts';
 
 type Json = Record<string, any>;
@@ -30,6 +31,9 @@ export interface ChatwootStatusEvent {
 }
 
 const UNREADABLE = 'unreadable' as const;
+
+/** How long after a refused read the Agent Bot asks Chatwoot again (CHATWOOT_READ_RETRY_MS). */
+const DEFAULT_READ_RETRY_MS = 10 * 60_000;
 
 const STATUS_EVENTS = new Set(['conversation_status_changed', 'conversation_updated', 'conversation_resolved', 'conversation_opened']);
 
@@ -61,7 +65,7 @@ export function parseChatwootWebhook(body: unknown, bot: string): Parsed | Chatw
     contactKey: `${accountId}:${conversationId}`,
     phoneNumber: phone || null,
     name: typeof sender.name === 'string' ? sender.name : undefined,
-    address: { channel: 'chatwoot', accountId, conversationId } as Address,
+    address: { channel: 'chatwoot', accountId, conversationId, ...(typeof conv.channel === 'string' && conv.channel ? { inbox: conv.channel } : {}) } as Address,
     conversationStatus: typeof conv.status === 'string' ? conv.status : undefined,
   };
   const content = typeof b.content === 'string' ? b.content.trim() : '';
@@ -133,24 +137,42 @@ export function chatwootAdapter(
 ): ChannelAdapter & { onStatus(bot: string, e: ChatwootStatusEvent): Promise<void>; onModeChange(sessionId: string, mode: string): void } {
   const addr = (a: Address) => a as ChatwootAddress;
 
-  /** Bots whose Chatwoot refused to let the Agent Bot read a conversation (servers before June 2026). */
-  const readRefused = new Set<string>();
+  /**
+   * Bots whose Chatwoot refused to let the Agent Bot read a conversation (servers before June 2026), with when to
+   * ask again: the server may be upgraded, or the refusal may have been a token being rotated.
+   */
+  const readRefusedUntil = new Map<string, number>();
+  const readRetryMs = hub.config.chatwoot?.readRetryMs ?? DEFAULT_READ_RETRY_MS;
 
   /**
    * The conversation's status as Chatwoot has it now: null when Chatwoot cannot be reached, 'unreadable' when
    * this Chatwoot does not let an Agent Bot read conversations (then the caller trusts the signed webhook).
    */
   async function currentStatus(bot: string, a: ChatwootAddress): Promise<string | null | typeof UNREADABLE> {
-    if (readRefused.has(bot)) return UNREADABLE;
-    const out = await withRetry(() => api.status(a, bot), hub.config.retryDelaysMs);
-    if (out.ok) return out.value;
+    const until = readRefusedUntil.get(bot);
+    if (until !== undefined && Date.now() < until) return UNREADABLE;
+    const out = await withRetry(() => api.status(a, bot), hub.config.retryDelaysMs, hub.config.sleep);
+    if (out.ok) {
+      if (until !== undefined) hub.warn(`[channels] Chatwoot lets the Agent Bot of '${bot}' read conversations again`);
+      readRefusedUntil.delete(bot);
+      return out.value;
+    }
     if (out.error instanceof ProviderError && (out.error.status === 401 || out.error.status === 403)) {
-      readRefused.add(bot);
-      hub.warn(`[channels] Chatwoot does not let the Agent Bot of '${bot}' read conversations (HTTP ${out.error.status}); using the statuses its webhooks send`);
+      if (until === undefined) {
+        hub.warn(`[channels] Chatwoot does not let the Agent Bot of '${bot}' read conversations (HTTP ${out.error.status}); using the statuses its webhooks send, asking again every ${Math.round(readRetryMs / 1000)} s`);
+      }
+      readRefusedUntil.set(bot, Date.now() + readRetryMs);
       return UNREADABLE;
     }
     hub.warn(`[channels] reading Chatwoot conversation ${a.accountId}/${a.conversationId} failed: ${out.error.message}`);
     return null;
+  }
+
+  /** Sessions Chatwoot's own status put back in bot mode: their mode-change event must not toggle anything. */
+  const resumedByChatwoot = new Set<string>();
+  async function resumeFromChatwoot(sessionId: string, reason: string): Promise<void> {
+    resumedByChatwoot.add(sessionId);
+    if (!(await hub.resumeBot(sessionId, reason))) resumedByChatwoot.delete(sessionId);
   }
 
   /** Handoffs this process already tried to open and has not managed to yet (the mode event then skips them). */
@@ -178,6 +200,8 @@ export function chatwootAdapter(
   return {
     name: 'chatwoot',
     label: 'Chatwoot',
+    // Chatwoot passes a WhatsApp inbox's replies on to WhatsApp, which takes at most 4096 characters a message.
+    maxLength: (a) => (addr(a).inbox === 'Channel::Whatsapp' ? WHATSAPP_TEXT_LIMIT : Number.POSITIVE_INFINITY),
     send: (a, text, bot) => api.sendMessage(addr(a), text, bot),
 
     async beforeTurn(msg: InboundMessage, session: SessionRow) {
@@ -196,7 +220,7 @@ export function chatwootAdapter(
       if (status !== null && status !== 'pending') return 'record';
       // Pending after we had opened it for this handoff: an agent gave it back to the bot.
       if (status === 'pending' && (await openedForHandoff(hub.db, session.id, session.handoffAt))) {
-        await hub.resumeBot(session.id, 'Chatwoot: conversation back to pending');
+        await resumeFromChatwoot(session.id, 'Chatwoot: conversation back to pending');
       }
       return 'run';
     },
@@ -214,13 +238,21 @@ export function chatwootAdapter(
         const link = await getLink(hub.db, sessionId);
         if (!link || link.address.channel !== 'chatwoot') return;
         const a = addr(link.address);
-        if (botPaused(mode)) return ensureOpen(link.bot, sessionId, a, true);
+        if (botPaused(mode)) {
+          resumedByChatwoot.delete(sessionId);
+          return ensureOpen(link.bot, sessionId, a, true);
+        }
         const session = await store.getSession(hub.db, sessionId);
         if (session?.mode !== 'bot') return;
+        // Chatwoot itself gave the conversation back (resolved, or pending): nothing to make agree.
+        if (resumedByChatwoot.delete(sessionId)) return;
         const status = await currentStatus(link.bot, a);
-        if (status !== 'open' && status !== UNREADABLE) return;
         const bot = hub.runtime.bots.get(link.bot);
-        if (bot) await hub.call(bot, sessionId, a, 'pending', () => api.toggleStatus(a, 'pending', link.bot));
+        if (!bot) return;
+        // A status this Chatwoot will not tell may be the agents' own "resolved": never reopen it behind their
+        // backs. The operator is told that the agents' status decides whether the bot answers.
+        if (status === UNREADABLE) return hub.systemMessage(bot, sessionId, statusUnknownText(bot.config));
+        if (status === 'open') await hub.call(bot, sessionId, a, 'pending', () => api.toggleStatus(a, 'pending', link.bot));
       });
     },
 
@@ -239,7 +271,7 @@ export function chatwootAdapter(
         // A Chatwoot that does not let the bot read the conversation: the signed status event is the word.
         const status = read === UNREADABLE ? e.status : read;
         const givenBack = status === 'resolved' || (status === 'pending' && (await openedForHandoff(hub.db, sessionId, session.handoffAt)));
-        if (givenBack) await hub.resumeBot(sessionId, `Chatwoot: conversation ${status}`);
+        if (givenBack) await resumeFromChatwoot(sessionId, `Chatwoot: conversation ${status}`);
       });
     },
   };

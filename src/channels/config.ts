@@ -53,6 +53,8 @@ export interface ChatwootConfig {
   /** CHATWOOT_WEBHOOK_TOKEN (and _<BOT>): webhooks must carry it as `?token=` (older Chatwoot, no signature). */
   webhookToken?: string;
   webhookTokens: Record<string, string>;
+  /** CHATWOOT_READ_RETRY_MS: after Chatwoot refuses the Agent Bot a conversation read, ask again this much later (default 10 minutes). */
+  readRetryMs?: number;
 }
 
 export interface ChannelsConfig {
@@ -74,6 +76,8 @@ export interface ChannelsConfig {
    */
   insecure: boolean;
   log?: (msg: string) => void;
+  /** How the retry loop waits between attempts (tests record the waits instead of waiting). */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 const DEFAULT_GRAPH_URL = 'https://graph.facebook.com';
@@ -122,6 +126,7 @@ export function channelsConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Cha
       accountWebhookSecrets: perBot(env, 'CHATWOOT_ACCOUNT_WEBHOOK_SECRET_'),
       webhookToken: get('CHATWOOT_WEBHOOK_TOKEN'),
       webhookTokens: perBot(env, 'CHATWOOT_WEBHOOK_TOKEN_'),
+      readRetryMs: nonNegative(get('CHATWOOT_READ_RETRY_MS')),
     };
   }
   return cfg;
@@ -152,6 +157,11 @@ function parsePairs(s: string | undefined): Record<string, string> {
 }
 
 const trimSlash = (u: string) => u.replace(/\/+$/, '');
+
+const nonNegative = (s: string | undefined): number | undefined => {
+  const n = Number(s);
+  return s !== undefined && Number.isFinite(n) && n >= 0 ? n : undefined;
+};
 
 /** A bot's own channel settings: `settings.channels.<channel>` in bot.yaml. */
 export function botChannelSettings(config: BotConfig, channel: 'evolution' | 'whatsapp' | 'chatwoot'): Record<string, unknown> {

@@ -5,11 +5,28 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Runtime } from '../engine/index.ts';
 import { InvalidError } from '../errors/index.ts';
 import { requireRole, type AuthConfig } from '../server/auth.ts';
+import type { ChannelHub } from './hub.ts';
 import { countDeliveries, countInbound, listDeliveries, listFailedInbound, type DeliveryStatus } from './store.ts';
 
 const STATUSES: DeliveryStatus[] = ['pending', 'sent', 'failed'];
 
-export function deliveryRoutes(app: FastifyInstance, runtime: Runtime, auth: AuthConfig): void {
+export function deliveryRoutes(app: FastifyInstance, runtime: Runtime, auth: AuthConfig, hub: ChannelHub): void {
+  // Whether an operator's reply can reach the customer now (WhatsApp's 24-hour window), asked before typing.
+  app.get('/api/channels/sessions/:id/window', async (req: FastifyRequest<{ Params: { id: string } }>) => {
+    requireRole(req, auth, 'operator');
+    const session = await runtime.requireSession(req.params.id);
+    const window = await hub.replyWindow(session.id);
+    if (!window) return { sessionId: session.id, windowOpen: true };
+    return {
+      sessionId: session.id,
+      channel: window.channel,
+      windowOpen: window.open,
+      lastCustomerMessageAt: window.lastCustomerMessageAt?.toISOString() ?? null,
+      reopenTemplate: window.reopenTemplate,
+      ...(window.reason ? { reason: window.reason } : {}),
+    };
+  });
+
   app.get('/api/channels/deliveries', async (req: FastifyRequest<{ Querystring: Record<string, string | undefined> }>) => {
     requireRole(req, auth, 'operator');
     const { sessionId, status, bot, limit } = req.query ?? {};

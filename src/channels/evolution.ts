@@ -1,7 +1,9 @@
-// Evolution API (v2): `messages.upsert` webhooks in, `POST /message/sendText/{instance}` out.
+// Evolution API (v2): `messages.upsert` and `messages.delete` webhooks in, `POST /message/sendText/{instance}` out.
 import type { EvolutionConfig } from './config.ts';
 import { callJson } from './http.ts';
-import type { Address, MediaKind, Parsed } from './types.ts';
+import type { Sql } from '../store/index.ts';
+import { evolutionLinkOfLid } from './store.ts';
+import type { Address, InboundMessage, MediaKind, Parsed } from './types.ts';
 
 type Json = Record<string, any>;
 
@@ -31,31 +33,63 @@ export function parseEvolutionWebhook(body: unknown, bot: string, instance?: str
   if (!body || typeof body !== 'object') return [{ kind: 'ignored', reason: 'not a JSON object' }];
   const b = body as Json;
   const event = String(b.event ?? '').toLowerCase().replace(/_/g, '.');
-  if (event !== 'messages.upsert') return [{ kind: 'ignored', reason: `event '${b.event ?? ''}' is not messages.upsert` }];
+  if (event !== 'messages.upsert' && event !== 'messages.delete') return [{ kind: 'ignored', reason: `event '${b.event ?? ''}' is not messages.upsert or messages.delete` }];
   const from = typeof b.instance === 'string' ? b.instance : typeof b.instance?.instanceName === 'string' ? b.instance.instanceName : undefined;
   if (instance && from && from !== instance) return [{ kind: 'ignored', reason: `instance '${from}' is not this bot's instance` }];
   const via = instance ?? from;
   if (!via) return [{ kind: 'ignored', reason: 'no instance: set EVOLUTION_INSTANCE or settings.channels.evolution.instance' }];
   const items: Json[] = Array.isArray(b.data) ? b.data : Array.isArray(b.data?.messages) ? b.data.messages : b.data ? [b.data] : [];
   if (!items.length) return [{ kind: 'ignored', reason: 'no data' }];
-  return items.map((d) => parseOne(d, bot, via));
+  return items.map((d) => (event === 'messages.delete' ? parseDelete(d, bot, via) : parseOne(d, bot, via)));
+}
+
+/** `messages.delete`: the key of the deleted message (as `data.key`, or as `data` itself). */
+function parseDelete(d: Json, bot: string, instance: string): Parsed {
+  const key = (d?.key ?? d) as Json;
+  return deletion(key, key, bot, instance);
+}
+
+/** A deleted message, `key` naming the chat and who deleted it, `deleted` the message that is gone. */
+function deletion(key: Json, deleted: Json, bot: string, instance: string): Parsed {
+  if (typeof key?.remoteJid !== 'string' || !deleted?.id) return { kind: 'ignored', reason: 'deletion without a message key' };
+  const sender = senderOf(key);
+  if (typeof sender === 'string') return { kind: 'ignored', reason: sender };
+  const message = {
+    channel: 'evolution' as const,
+    bot,
+    providerId: `${deleted.id}:deleted`,
+    contactKey: sender.key,
+    phoneNumber: sender.phone,
+    text: null,
+    address: { channel: 'evolution', instance, number: sender.to, ...(sender.lid ? { lid: sender.lid } : {}) } as Address,
+    note: { kind: 'deleted', by: key.fromMe === true ? 'business' : 'customer' } as const,
+  };
+  return { kind: 'message', message };
 }
 
 function parseOne(d: Json, bot: string, instance: string): Parsed {
   const key = d?.key as Json | undefined;
   if (!key || typeof key.remoteJid !== 'string' || !key.id) return { kind: 'ignored', reason: 'no message key' };
-  if (key.fromMe === true) return { kind: 'ignored', reason: 'sent by us (fromMe)' };
-  const number = phoneOfJid(key);
-  if (!number) return { kind: 'ignored', reason: `not a one-to-one chat (${key.remoteJid})` };
+  const sender = senderOf(key);
+  if (typeof sender === 'string') return { kind: 'ignored', reason: sender };
   let message = (d.message ?? {}) as Json;
   for (let i = 0; i < 3; i++) {
     const wrapper = WRAPPERS.find((w) => message[w]?.message);
     if (!wrapper) break;
     message = message[wrapper].message;
   }
-  const base = { channel: 'evolution' as const, bot, providerId: String(key.id), contactKey: number, phoneNumber: number, name: typeof d.pushName === 'string' ? d.pushName : undefined };
-  const address: Address = { channel: 'evolution', instance, number };
+  const fromMe = key.fromMe === true;
+  // A message the business sent: pushName is then the business's own name, not the customer's.
+  const base = { channel: 'evolution' as const, bot, providerId: String(key.id), contactKey: sender.key, phoneNumber: sender.phone, name: !fromMe && typeof d.pushName === 'string' ? d.pushName : undefined };
+  const address: Address = { channel: 'evolution', instance, number: sender.to, ...(sender.lid ? { lid: sender.lid } : {}) };
+  const revoked = message.protocolMessage;
+  if (revoked && (revoked.type === 'REVOKE' || revoked.type === 0)) return deletion(key, revoked.key ?? key, bot, instance);
   const text = textOf(message);
+  // Sent from the number itself: the owner answering in the WhatsApp app (the hub drops Switchboard's own sends).
+  if (fromMe) {
+    if (text === undefined || !text.trim()) return { kind: 'ignored', reason: 'sent from the business number, nothing to keep (fromMe)' };
+    return { kind: 'message', message: { ...base, text: text.trim(), address, note: { kind: 'owner_reply' } } };
+  }
   if (text !== undefined) {
     if (!text.trim()) return { kind: 'ignored', reason: 'empty text' };
     return { kind: 'message', message: { ...base, text: text.trim(), address } };
@@ -79,13 +113,35 @@ function textOf(m: Json): string | undefined {
   return candidates.find((c): c is string => typeof c === 'string');
 }
 
-/** The customer's number: digits of an `@s.whatsapp.net` JID (or of the phone JID behind an `@lid`). */
-function phoneOfJid(key: Json): string | null {
-  const jids = [key.remoteJid, key.remoteJidAlt, key.senderPn].filter((j): j is string => typeof j === 'string');
-  const jid = jids.find((j) => j.endsWith('@s.whatsapp.net'));
-  if (!jid) return null;
-  const digits = jid.split('@')[0].split(':')[0];
-  return /^\d{6,20}$/.test(digits) ? digits : null;
+/** Chats that are not one customer: groups, broadcast lists and status updates, channels (newsletters). */
+const NOT_ONE_TO_ONE = /@(g\.us|broadcast|newsletter)$/;
+
+/**
+ * Who wrote, or why the message is not a customer's: their phone number when any of the key's JIDs carries it
+ * (`@s.whatsapp.net`, also behind an `@lid`), else their `@lid` id alone — WhatsApp hides some numbers, and
+ * Evolution sends to `<id>@lid` as it sends to a number.
+ */
+function senderOf(key: Json): { key: string; phone: string | null; to: string; lid?: string } | string {
+  if (NOT_ONE_TO_ONE.test(key.remoteJid)) return `not a one-to-one chat (${key.remoteJid})`;
+  const jids = [key.remoteJid, key.remoteJidAlt, key.senderPn, key.senderLid].filter((j): j is string => typeof j === 'string');
+  const phone = jids.map((j) => (j.endsWith('@s.whatsapp.net') ? j.split('@')[0].split(':')[0] : '')).find((d) => /^\d{6,20}$/.test(d));
+  const lidDigits = jids.map((j) => (j.endsWith('@lid') ? j.split('@')[0].split(':')[0] : '')).find((d) => /^\d{6,24}$/.test(d));
+  const lid = lidDigits ? `${lidDigits}@lid` : undefined;
+  if (phone) return { key: phone, phone, to: phone, ...(lid ? { lid } : {}) };
+  if (lid) return { key: lid, phone: null, to: lid, lid };
+  return `no phone number or @lid sender (${key.remoteJid})`;
+}
+
+/**
+ * A customer known only by their `@lid` now, who wrote before with their number too: continue that conversation,
+ * answering the number as before.
+ */
+export async function continueKnownLid(sql: Sql, msg: InboundMessage): Promise<InboundMessage> {
+  if (msg.address.channel !== 'evolution' || msg.phoneNumber !== null || !msg.address.lid) return msg;
+  const link = await evolutionLinkOfLid(sql, msg.bot, msg.address.lid);
+  if (!link || link.address.channel !== 'evolution') return msg;
+  const phone = link.address.number;
+  return { ...msg, contactKey: phone, phoneNumber: phone, name: msg.name ?? link.contactName ?? undefined, address: { ...msg.address, number: phone } };
 }
 
 /** Send a text through the instance. Resolves with Evolution's message id. */

@@ -6,10 +6,47 @@ export class ProviderError extends Error {
     message: string,
     /** The HTTP status, or null when no response came (network error, timeout). */
     readonly status: number | null,
-    /** Worth trying again: network errors, timeouts, 408, 429 and 5xx. A 4xx will fail the same way. */
+    /**
+     * Worth trying again: network errors, timeouts, 408, 429, 5xx and Meta's throttling codes (sent as HTTP 400).
+     * Any other 4xx will fail the same way.
+     */
     readonly retryable: boolean,
+    /** The provider's own error code when its answer names one (Meta's `error.code`, e.g. 131056). */
+    readonly code?: string,
+    /** How long the provider asked us to wait before trying again (its Retry-After header), in ms. */
+    readonly retryAfterMs?: number,
   ) {
     super(message);
+  }
+}
+
+/**
+ * Meta's throttling codes: the Graph API answers them with HTTP 400, but they pass. 4: app calls limit, 613 and
+ * 80007: rate limits, 130429: the number's throughput, 131056: too many messages to one customer.
+ */
+const META_THROTTLING = new Set(['4', '613', '80007', '130429', '131056']);
+
+/** The longest Retry-After honoured: a conversation's queue waits behind it, so a longer ask is cut to this. */
+export const MAX_RETRY_AFTER_MS = 60_000;
+
+/** A Retry-After header in ms: delay-seconds or an HTTP date, undefined when absent or unreadable. */
+export function parseRetryAfter(value: string | null | undefined, now = Date.now()): number | undefined {
+  const v = value?.trim();
+  if (!v) return undefined;
+  if (/^\d+(\.\d+)?$/.test(v)) return Math.round(Number(v) * 1000);
+  const at = Date.parse(v);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+/** The error code a provider's JSON error names: Meta's `{ error: { code } }` (`meta`), or a top-level `code`. */
+function providerCode(text: string): { code?: string; meta: boolean } {
+  try {
+    const body = JSON.parse(text) as Record<string, any>;
+    const given = body?.error?.code ?? body?.code;
+    const code = typeof given === 'number' || (typeof given === 'string' && given.trim()) ? String(given) : undefined;
+    return { code, meta: code !== undefined && body?.error?.code !== undefined };
+  } catch {
+    return { meta: false };
   }
 }
 
@@ -39,8 +76,10 @@ export async function callJson<T = unknown>(url: string, opts: CallOptions): Pro
   }
   const text = await res.text().catch(() => '');
   if (!res.ok) {
-    const retryable = res.status >= 500 || res.status === 429 || res.status === 408;
-    throw new ProviderError(`${target} → HTTP ${res.status}${text ? `: ${text.slice(0, 300)}` : ''}`, res.status, retryable);
+    const { code, meta } = providerCode(text);
+    const retryable = res.status >= 500 || res.status === 429 || res.status === 408 || (meta && META_THROTTLING.has(code!));
+    const retryAfterMs = parseRetryAfter(res.headers.get('retry-after'));
+    throw new ProviderError(`${target} → HTTP ${res.status}${text ? `: ${text.slice(0, 300)}` : ''}`, res.status, retryable, code, retryAfterMs);
   }
   try {
     return (text ? JSON.parse(text) : null) as T;
@@ -51,8 +90,12 @@ export async function callJson<T = unknown>(url: string, opts: CallOptions): Pro
 
 export type RetryOutcome<T> = { ok: true; value: T; attempts: number } | { ok: false; error: Error; attempts: number };
 
-/** Run `fn` until it succeeds: one first try, then one more after each delay. Non-retryable errors stop at once. */
-export async function withRetry<T>(fn: (attempt: number) => Promise<T>, delaysMs: number[], sleep = defaultSleep): Promise<RetryOutcome<T>> {
+/**
+ * Run `fn` until it succeeds: one first try, then one more after each delay. Non-retryable errors stop at once.
+ * A provider that says how long to wait (Retry-After) is waited for that long when it is longer than the
+ * planned delay, up to MAX_RETRY_AFTER_MS.
+ */
+export async function withRetry<T>(fn: (attempt: number) => Promise<T>, delaysMs: number[], sleep: (ms: number) => Promise<void> = defaultSleep): Promise<RetryOutcome<T>> {
   let attempt = 0;
   for (;;) {
     attempt++;
@@ -62,10 +105,14 @@ export async function withRetry<T>(fn: (attempt: number) => Promise<T>, delaysMs
       const error = err instanceof Error ? err : new Error(String(err));
       const retryable = !(error instanceof ProviderError) || error.retryable;
       if (!retryable || attempt > delaysMs.length) return { ok: false, error, attempts: attempt };
-      await sleep(delaysMs[attempt - 1]);
+      const asked = error instanceof ProviderError && error.retryAfterMs !== undefined ? Math.min(error.retryAfterMs, MAX_RETRY_AFTER_MS) : 0;
+      await sleep(Math.max(delaysMs[attempt - 1], asked));
     }
   }
 }
+
+/** The provider's error code of a failed call, if it named one. */
+export const errorCodeOf = (error: Error): string | null => (error instanceof ProviderError && error.code !== undefined ? error.code : null);
 
 const defaultSleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 

@@ -8,8 +8,10 @@ import { botPaused } from '../handoff/index.ts';
 import * as store from '../store/index.ts';
 import type { MessageRow, SessionRow } from '../store/index.ts';
 import type { ChannelsConfig } from './config.ts';
-import { withRetry } from './http.ts';
+import { errorCodeOf, withRetry } from './http.ts';
 import { SerialQueue } from './queue.ts';
+import { whatsappWindow, type WindowState } from './window.ts';
+import type { ReopenTemplate } from '../bot/index.ts';
 import {
   claimInbound,
   failDeliveryLater,
@@ -19,6 +21,7 @@ import {
   linkSession,
   MAX_INBOUND_ATTEMPTS,
   recordInbound,
+  sentBySwitchboard,
   setInboundSession,
   startDelivery,
   unfinishedInbound,
@@ -26,11 +29,11 @@ import {
   type InboundStatus,
 } from './store.ts';
 import { renderReply, splitReply, type ReplyFormat } from './render.ts';
-import { deliveryFailedText, deliveryRejectedText, inboundFailedText, mediaPlaceholder, mediaUnsupportedText } from './texts.ts';
+import { deliveryFailedText, deliveryRejectedText, inboundFailedText, mediaPlaceholder, mediaUnsupportedText, noteText } from './texts.ts';
 import { admitInbound } from './ingress.ts';
 import { channelSessionId, ensureChannelSession, findChannelSession } from './sessions.ts';
 import { ConversationRateLimit } from '../ingress/index.ts';
-import type { Address, ChannelName, DeliveryStatusReport, InboundMessage } from './types.ts';
+import type { Address, ChannelName, ChannelNote, DeliveryStatusReport, InboundMessage } from './types.ts';
 
 /** What a channel contributes: how to send, and (Chatwoot) what to check around a turn. */
 export interface ChannelAdapter {
@@ -39,17 +42,19 @@ export interface ChannelAdapter {
   label: string;
   /** How replies are shown: WhatsApp marks, markdown (Chatwoot renders it) or plain text. Default markdown. */
   format?: ReplyFormat;
-  /** The longest text one message may carry; longer replies go out in parts split between paragraphs. */
-  maxLength?: number;
+  /** The longest text one message may carry (per address, e.g. a Chatwoot WhatsApp inbox); longer replies go out in parts. */
+  maxLength?: number | ((address: Address) => number);
   /** Send one text. Resolves with the provider's message id; throws (ProviderError) on failure. */
   send(address: Address, text: string, bot: string): Promise<string | undefined>;
+  /** Send an approved template carrying `text` (WhatsApp outside the 24-hour window). */
+  sendTemplate?(address: Address, template: ReopenTemplate, text: string, bot: string): Promise<string | undefined>;
   /** 'record' stores the message without running the bot (e.g. a person has it in Chatwoot). Default 'run'. */
   beforeTurn?(msg: InboundMessage, session: SessionRow): Promise<'run' | 'record'>;
   afterTurn?(msg: InboundMessage, session: SessionRow, result: ChatResult): Promise<void>;
 }
 
-/** 'ignored': nothing was left to answer once the ingress cleaned the text. */
-export type AcceptOutcome = 'queued' | 'duplicate' | 'ignored';
+/** 'ignored': nothing was left to answer once the ingress cleaned the text. 'own': the echo of a message Switchboard sent. */
+export type AcceptOutcome = 'queued' | 'duplicate' | 'ignored' | 'own';
 
 export class ChannelHub {
   readonly queue: SerialQueue;
@@ -63,6 +68,11 @@ export class ChannelHub {
     this.log = config.log ?? ((m) => console.error(m));
     this.queue = new SerialQueue((key, err) => this.log(`[channels] job of ${key} failed: ${(err as Error).message}`));
     runtime.operatorListeners.push((session, message) => this.onOperatorReply(session, message));
+    // Refused before it is stored: a reply WhatsApp would not take (outside the 24-hour window, no template).
+    runtime.operatorReplyGuards.push(async (session) => {
+      const window = await this.replyWindow(session.id);
+      return window && !window.open && !window.reopenTemplate ? `this reply cannot reach the customer on WhatsApp: ${window.reason}` : null;
+    });
   }
 
   warn(msg: string): void {
@@ -90,6 +100,7 @@ export class ChannelHub {
   async accept(received: InboundMessage): Promise<AcceptOutcome> {
     const msg = admitInbound(received);
     if (!msg) return 'ignored';
+    if (msg.note?.kind === 'owner_reply' && (await sentBySwitchboard(this.db, msg))) return 'own';
     const sessionId = channelSessionId(msg);
     if (!(await recordInbound(this.db, msg, sessionId))) return 'duplicate';
     void this.queue.enqueue(sessionId, () => this.process(msg, sessionId, ['queued']));
@@ -150,6 +161,7 @@ export class ChannelHub {
   private async handle(msg: InboundMessage, queueKey: string): Promise<InboundStatus> {
     const bot = this.runtime.bots.get(msg.bot);
     if (!bot) return 'ignored';
+    if (msg.note) return this.recordNote(bot, msg, msg.note, queueKey);
     // A message from a registered user's phone number is that user's (bots that require sign-in answer them).
     const user = msg.phoneNumber ? await store.findUserByPhone(this.db, msg.phoneNumber) : undefined;
     let session = await ensureChannelSession(this.db, msg, user?.id);
@@ -190,6 +202,27 @@ export class ChannelHub {
     return 'done';
   }
 
+  /**
+   * An event that only goes in the transcript, never answered: the owner's reply from the WhatsApp app (as an
+   * operator's message, in a conversation of its own if the customer never wrote), a number change, a deletion
+   * (these only in a conversation that exists).
+   */
+  private async recordNote(bot: LoadedBot, msg: InboundMessage, note: ChannelNote, queueKey: string): Promise<InboundStatus> {
+    const session = note.kind === 'owner_reply' ? await ensureChannelSession(this.db, msg) : await findChannelSession(this.db, msg);
+    if (!session) return 'ignored';
+    if (session.id !== queueKey) await setInboundSession(this.db, msg, session.id);
+    if (await store.findByClientMessageId(this.db, session.id, msg.providerId)) return 'done';
+    const label = this.adapters.get(msg.channel)?.label ?? msg.channel;
+    const row =
+      note.kind === 'owner_reply'
+        ? await store.insertMessage(this.db, { sessionId: session.id, role: 'assistant', source: 'human', content: msg.text ?? '', clientMessageId: msg.providerId, workflow: session.activeWorkflow })
+        : await store.insertMessage(this.db, { sessionId: session.id, role: 'system', source: 'system', content: noteText(bot.config, note, label), clientMessageId: msg.providerId });
+    if (note.kind === 'owner_reply') await linkSession(this.db, { sessionId: session.id, channel: msg.channel, bot: msg.bot, address: msg.address, contactName: null });
+    this.log(`[channels] ${msg.channel} ${note.kind.replace('_', ' ')} in ${session.id} recorded (${msg.providerId})`);
+    this.publish(bot, row);
+    return 'done';
+  }
+
   /** Keep the customer's message in the transcript without running the bot. */
   private async recordCustomerMessage(bot: LoadedBot, session: SessionRow, msg: InboundMessage): Promise<MessageRow | undefined> {
     const known = await store.findByClientMessageId(this.db, session.id, msg.providerId);
@@ -227,21 +260,41 @@ export class ChannelHub {
    */
   async deliver(bot: LoadedBot, sessionId: string, address: Address, text: string, messageId: number | null): Promise<boolean> {
     const adapter = this.adapter(address.channel);
-    const parts = splitReply(renderReply(text, adapter.format ?? 'markdown'), adapter.maxLength ?? Number.POSITIVE_INFINITY);
+    const limit = typeof adapter.maxLength === 'function' ? adapter.maxLength(address) : (adapter.maxLength ?? Number.POSITIVE_INFINITY);
+    const parts = splitReply(renderReply(text, adapter.format ?? 'markdown'), limit);
     for (const [part, content] of parts.entries()) {
       if (messageId !== null && (await wasDelivered(this.db, messageId, part))) continue;
-      const id = await startDelivery(this.db, { sessionId, bot: bot.config.id, channel: address.channel, kind: 'message', messageId, part, content, address });
-      const out = await withRetry(() => adapter.send(address, content, bot.config.id), this.config.retryDelaysMs);
-      if (out.ok) {
-        await finishDelivery(this.db, id, { status: 'sent', attempts: out.attempts, providerMessageId: out.value ?? null });
-        continue;
-      }
-      this.log(`[channels] ${adapter.label} delivery to ${describe(address)} failed after ${out.attempts} attempt(s): ${out.error.message}`);
-      await finishDelivery(this.db, id, { status: 'failed', attempts: out.attempts, lastError: out.error.message });
-      await this.systemMessage(bot, sessionId, deliveryFailedText(bot.config, adapter.label));
-      return false;
+      if (!(await this.sendPart(bot, sessionId, address, messageId, part, content, () => adapter.send(address, content, bot.config.id)))) return false;
     }
     return true;
+  }
+
+  /** One outgoing message with retries, recorded; on failure the operator sees a system message. */
+  private async sendPart(bot: LoadedBot, sessionId: string, address: Address, messageId: number | null, part: number, content: string, send: () => Promise<string | undefined>): Promise<boolean> {
+    const adapter = this.adapter(address.channel);
+    const id = await startDelivery(this.db, { sessionId, bot: bot.config.id, channel: address.channel, kind: 'message', messageId, part, content, address });
+    const out = await withRetry(send, this.config.retryDelaysMs, this.config.sleep);
+    if (out.ok) {
+      await finishDelivery(this.db, id, { status: 'sent', attempts: out.attempts, providerMessageId: out.value ?? null });
+      return true;
+    }
+    const code = errorCodeOf(out.error);
+    this.log(`[channels] ${adapter.label} delivery to ${describe(address)} failed after ${out.attempts} attempt(s): ${out.error.message}`);
+    await finishDelivery(this.db, id, { status: 'failed', attempts: out.attempts, lastError: out.error.message, errorCode: code });
+    await this.systemMessage(bot, sessionId, deliveryFailedText(bot.config, adapter.label, code));
+    return false;
+  }
+
+  /**
+   * Whether an operator's reply can reach this conversation now, and how: WhatsApp through the Cloud API takes
+   * free text only within 24 hours of the customer's last message, then only the bot's reopen template.
+   */
+  async replyWindow(sessionId: string): Promise<(WindowState & { channel: ChannelName }) | null> {
+    const link = await getLink(this.db, sessionId);
+    const bot = link ? this.runtime.bots.get(link.bot) : undefined;
+    if (!link || !bot || !this.adapters.has(link.address.channel)) return null;
+    const state = await whatsappWindow(this.db, bot.config, sessionId, link.address);
+    return state ? { channel: link.address.channel, ...state } : null;
   }
 
   /**
@@ -262,13 +315,13 @@ export class ChannelHub {
   /** A provider call that is not a message (Chatwoot status changes), recorded like a delivery. */
   async call<T>(bot: LoadedBot, sessionId: string, address: Address, what: string, fn: () => Promise<T>, failureText?: string): Promise<{ ok: true; value: T } | { ok: false }> {
     const id = await startDelivery(this.db, { sessionId, bot: bot.config.id, channel: address.channel, kind: 'status', messageId: null, content: what, address });
-    const out = await withRetry(fn, this.config.retryDelaysMs);
+    const out = await withRetry(fn, this.config.retryDelaysMs, this.config.sleep);
     if (out.ok) {
       await finishDelivery(this.db, id, { status: 'sent', attempts: out.attempts });
       return { ok: true, value: out.value };
     }
     this.log(`[channels] ${what} for ${describe(address)} failed after ${out.attempts} attempt(s): ${out.error.message}`);
-    await finishDelivery(this.db, id, { status: 'failed', attempts: out.attempts, lastError: out.error.message });
+    await finishDelivery(this.db, id, { status: 'failed', attempts: out.attempts, lastError: out.error.message, errorCode: errorCodeOf(out.error) });
     if (failureText) await this.systemMessage(bot, sessionId, failureText);
     return { ok: false };
   }
@@ -298,6 +351,14 @@ export class ChannelHub {
     if (!bot) return;
     // Not awaited: the console's request returns at once; retries happen in the conversation's queue.
     void this.queue.enqueue(session.id, async () => {
+      const window = await whatsappWindow(this.db, bot.config, session.id, link.address);
+      const adapter = this.adapter(link.address.channel);
+      if (window && !window.open && window.reopenTemplate && adapter.sendTemplate) {
+        const template = window.reopenTemplate;
+        if (await wasDelivered(this.db, message.id, 0)) return;
+        await this.sendPart(bot, session.id, link.address, message.id, 0, message.content, () => adapter.sendTemplate!(link.address, template, message.content, bot.config.id));
+        return;
+      }
       await this.deliver(bot, session.id, link.address, message.content, message.id);
     });
   }

@@ -41,9 +41,15 @@ describe('parseEvolutionWebhook', () => {
     // Evolution 2.3 with LID addressing: the phone JID comes as remoteJidAlt.
     const [alt] = parseEvolutionWebhook(upsert({ key: key({ remoteJid: '207441938174531@lid', remoteJidAlt: '5491100002222@s.whatsapp.net', addressingMode: 'lid' }), message: { conversation: 'hola' } }), 'x');
     expect(alt).toMatchObject({ kind: 'message', message: { phoneNumber: '5491100002222', address: { number: '5491100002222' } } });
+    // Sent from the business number: kept as the owner's reply, never a customer message to answer.
+    expect(parseEvolutionWebhook(upsert({ key: key({ fromMe: true }), message: { conversation: 'hola' } }), 'x')[0]).toMatchObject({ kind: 'message', message: { note: { kind: 'owner_reply' } } });
+    // Only an @lid id: answered at that id, without a phone number.
+    const [lidOnly] = parseEvolutionWebhook(upsert({ key: key({ remoteJid: '207441938174531@lid', addressingMode: 'lid' }), message: { conversation: 'hola' } }), 'x');
+    expect(lidOnly).toMatchObject({ kind: 'message', message: { phoneNumber: null, contactKey: '207441938174531@lid', address: { number: '207441938174531@lid' } } });
     const ignored = [
-      upsert({ key: key({ fromMe: true }), message: { conversation: 'hola' } }),
+      upsert({ key: key({ fromMe: true }), message: { reactionMessage: { text: '👍' } } }),
       upsert({ key: key({ remoteJid: '1203630@g.us' }), message: { conversation: 'hola' } }),
+      upsert({ key: key({ remoteJid: '120363198765432101@newsletter' }), message: { conversation: 'hola' } }),
       upsert({ key: key({ remoteJid: 'status@broadcast' }), message: { conversation: 'hola' } }),
       upsert({ key: key(), message: { reactionMessage: { text: '👍' } } }),
       upsert({ key: key(), message: { conversation: '   ' } }),

@@ -47,6 +47,27 @@ describe('splitReply', () => {
     expect(splitReply('x'.repeat(25), 10)).toEqual(['x'.repeat(10), 'x'.repeat(10), 'x'.repeat(5)]);
   });
 
+  it('prefers a sentence boundary to a word boundary inside a long paragraph', () => {
+    const text = 'El envío sale hoy. Llega en tres días hábiles. Te aviso por acá cuando salga.';
+    expect(splitReply(text, 50)).toEqual(['El envío sale hoy. Llega en tres días hábiles.', 'Te aviso por acá cuando salga.']);
+  });
+
+  it('never cuts an emoji or a combined character in two', () => {
+    const lone = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+    const text = `x${'👍🏽'.repeat(30)}${'🇦🇷'.repeat(10)}`; // skin tones and flags: several code units per grapheme
+    for (const limit of [7, 10, 33]) {
+      const parts = splitReply(text, limit);
+      for (const p of parts) {
+        expect(p.length).toBeLessThanOrEqual(limit);
+        expect(p).not.toMatch(lone);
+      }
+      expect(parts.join('')).toBe(text);
+      // Every cut falls between graphemes: the parts' graphemes are the text's.
+      const g = (s: string) => [...new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(s)].map((x) => x.segment);
+      expect(parts.flatMap(g)).toEqual(g(text));
+    }
+  });
+
   it('never returns a part over the limit', () => {
     const text = Array.from({ length: 40 }, (_, i) => `${i} ${'palabra '.repeat(i * 7)}`.trim() + (i % 3 ? '\n' : '\n\n')).join('');
     for (const limit of [50, 333, 4096]) {

@@ -156,8 +156,9 @@ function inline(tokens: Token[], marks: Marks): string {
 }
 
 /**
- * Split a rendered reply into messages of at most `limit` characters: between paragraphs when one fits, else
- * between lines, else between words; a single word longer than the limit is cut.
+ * Split a rendered reply into messages of at most `limit` characters (UTF-16 code units, as the providers count):
+ * between paragraphs when one fits, else between lines, else between sentences, else between words; a single
+ * word longer than the limit is cut between graphemes, so an emoji or an accented letter is never cut in two.
  */
 export function splitReply(text: string, limit: number): string[] {
   const trimmed = text.trim();
@@ -176,23 +177,44 @@ export function splitReply(text: string, limit: number): string[] {
   return out;
 }
 
+const sentenceSegmenter = new Intl.Segmenter(undefined, { granularity: 'sentence' });
+const graphemeSegmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/** Ways to cut a piece that is too long, coarsest first: each gives the parts and what joins them. */
+const LEVELS: ((s: string) => { parts: string[]; joiner: string })[] = [
+  (s) => ({ parts: s.split(/\n{2,}/), joiner: '\n\n' }),
+  (s) => ({ parts: s.split(/\n/), joiner: '\n' }),
+  (s) => ({ parts: [...sentenceSegmenter.segment(s)].map((x) => x.segment.trimEnd()).filter(Boolean), joiner: ' ' }),
+  (s) => ({ parts: s.split(/ +/), joiner: ' ' }),
+];
+
 /** The text cut into pieces that each fit, with the separator that joined each to the one before. */
 function pieces(text: string, limit: number): [string, string][] {
   const out: [string, string][] = [];
-  const levels: [RegExp, string][] = [
-    [/\n{2,}/, '\n\n'],
-    [/\n/, '\n'],
-    [/ +/, ' '],
-  ];
   const cut = (s: string, level: number, sep: string) => {
     if (s.length <= limit) return void out.push([s, sep]);
-    if (level === levels.length) {
-      for (let i = 0; i < s.length; i += limit) out.push([s.slice(i, i + limit), i === 0 ? sep : '']);
-      return;
-    }
-    const [re, joiner] = levels[level];
-    s.split(re).forEach((part, i) => cut(part, level + 1, i === 0 ? sep : joiner));
+    if (level === LEVELS.length) return graphemeChunks(s, limit).forEach((chunk, i) => out.push([chunk, i === 0 ? sep : '']));
+    const { parts, joiner } = LEVELS[level](s);
+    parts.forEach((part, i) => cut(part, level + 1, i === 0 ? sep : joiner));
   };
   cut(text, 0, '');
   return out;
+}
+
+/** A word longer than the limit, in chunks that end between graphemes (a lone grapheme over the limit: between code points). */
+function graphemeChunks(s: string, limit: number): string[] {
+  const chunks: string[] = [];
+  let chunk = '';
+  for (const { segment } of graphemeSegmenter.segment(s)) {
+    const units = segment.length > limit ? Array.from(segment) : [segment];
+    for (const u of units) {
+      if (chunk && chunk.length + u.length > limit) {
+        chunks.push(chunk);
+        chunk = '';
+      }
+      chunk += u;
+    }
+  }
+  if (chunk) chunks.push(chunk);
+  return chunks;
 }

@@ -10,13 +10,13 @@ import { ChatwootApi, chatwootAdapter, parseChatwootWebhook, verifyChatwootSigna
 import { botChannelSettings, channelsConfigFromEnv, settingString, type ChannelsConfig } from './config.ts';
 import { chatwootSecrets, chatwootToken, cloudAppSecret, describeVerification, evolutionToken, verificationOf } from './verification.ts';
 import { DEFAULT_CHAT_RATE_LIMIT_PER_MINUTE, ConversationRateLimit } from '../ingress/index.ts';
-import { parseEvolutionWebhook, sendEvolutionText } from './evolution.ts';
+import { continueKnownLid, parseEvolutionWebhook, sendEvolutionText } from './evolution.ts';
 import { deliveryRoutes } from './delivery-routes.ts';
 import { ChannelHub } from './hub.ts';
 import { WHATSAPP_TEXT_LIMIT } from './render.ts';
 import { channelMigrations } from './store.ts';
 import type { Address, ChannelName, Parsed } from './types.ts';
-import { continueKnownCustomer, parseCloudWebhook, sendCloudText, verifyMetaSignature } from './whatsapp.ts';
+import { continueKnownCustomer, parseCloudWebhook, sendCloudTemplate, sendCloudText, verifyMetaSignature } from './whatsapp.ts';
 
 export interface Channels {
   hub: ChannelHub;
@@ -37,7 +37,15 @@ export function createChannels(runtime: Runtime, config: ChannelsConfig = channe
   const timeout = config.httpTimeoutMs;
   const whatsAppText = { label: 'WhatsApp', format: 'whatsapp', maxLength: WHATSAPP_TEXT_LIMIT } as const;
   if (evolution) hub.register({ name: 'evolution', ...whatsAppText, send: (a, text) => sendEvolutionText(evolution, a as Extract<Address, { channel: 'evolution' }>, text, timeout) });
-  if (whatsapp) hub.register({ name: 'whatsapp', ...whatsAppText, send: (a, text) => sendCloudText(whatsapp, a as Extract<Address, { channel: 'whatsapp' }>, text, timeout) });
+  if (whatsapp) {
+    const cloud = (a: Address) => a as Extract<Address, { channel: 'whatsapp' }>;
+    hub.register({
+      name: 'whatsapp',
+      ...whatsAppText,
+      send: (a, text) => sendCloudText(whatsapp, cloud(a), text, timeout),
+      sendTemplate: (a, template, text) => sendCloudTemplate(whatsapp, cloud(a), template, text, timeout),
+    });
+  }
   const cw = chatwoot ? chatwootAdapter(hub, new ChatwootApi(chatwoot, timeout)) : null;
   if (cw) hub.register(cw);
   // Mode changes made in Switchboard (console take-over or hand-back) are mirrored to Chatwoot's status.
@@ -63,7 +71,7 @@ export function createChannels(runtime: Runtime, config: ChannelsConfig = channe
         const outcome = await hub.accept(p.message);
         if (outcome === 'queued') queued++;
         else if (outcome === 'duplicate') duplicates++;
-        else ignored.push('empty text');
+        else ignored.push(outcome === 'own' ? 'sent by Switchboard (fromMe)' : 'empty text');
       }
     }
     return { ok: true, queued, duplicates, ignored, ...(failedDeliveries ? { failedDeliveries } : {}) };
@@ -90,7 +98,7 @@ export function createChannels(runtime: Runtime, config: ChannelsConfig = channe
       await hub.whenIdle();
     });
 
-    if (ctx) deliveryRoutes(app, runtime, ctx.auth);
+    if (ctx) deliveryRoutes(app, runtime, ctx.auth, hub);
 
     // ------------------------------------------------------------ Evolution API
     const evolutionWebhook = async (req: FastifyRequest<{ Params: { bot: string } }>) => {
@@ -105,7 +113,8 @@ export function createChannels(runtime: Runtime, config: ChannelsConfig = channe
       const body = jsonBody(req);
       const named = evolutionInstanceOf(body);
       if (named !== undefined && named !== instance) throw new ForbiddenError(`instance '${named}' is not bot '${b.config.id}''s instance`);
-      return accept(parseEvolutionWebhook(body, b.config.id, instance));
+      const parsed = parseEvolutionWebhook(body, b.config.id, instance);
+      return accept(await Promise.all(parsed.map(async (p) => (p.kind === 'message' ? { ...p, message: await continueKnownLid(runtime.db, p.message) } : p))));
     };
     app.post('/webhooks/evolution/:bot', evolutionWebhook);
     // "Webhook by events" appends the event to the URL (…/messages-upsert).

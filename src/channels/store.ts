@@ -238,6 +238,29 @@ export async function whatsappLinkOfUser(sql: Sql, bot: string, userId: string):
   return row ? getLink(sql, row.session_id) : undefined;
 }
 
+/**
+ * True when a message the business number sent is one of Switchboard's own sends: its provider id is a delivery's,
+ * or (the echo came before the send's answer) a delivery to that conversation still pending carries the same text.
+ */
+export async function sentBySwitchboard(sql: Sql, msg: Pick<InboundMessage, 'channel' | 'bot' | 'providerId' | 'text' | 'contactKey'>): Promise<boolean> {
+  const rows = await sql.query(
+    `select 1 from channel_deliveries where channel = $1 and bot = $2 and kind = 'message'
+       and (provider_message_id = $3 or (status = 'pending' and content = $4 and created_at > now() - interval '10 minutes')) limit 1`,
+    [msg.channel, msg.bot, msg.providerId, msg.text ?? ''],
+  );
+  return rows.length > 0;
+}
+
+/** An Evolution customer's conversation found by their `@lid`: the link of an earlier message that had their number too. */
+export async function evolutionLinkOfLid(sql: Sql, bot: string, lid: string): Promise<ChannelLink | undefined> {
+  const [row] = await sql.query<{ session_id: string }>(
+    `select session_id from channel_sessions where channel = 'evolution' and bot = $1 and address->>'lid' = $2 and address->>'number' <> $2
+     order by updated_at desc limit 1`,
+    [bot, lid],
+  );
+  return row ? getLink(sql, row.session_id) : undefined;
+}
+
 export type DeliveryKind = 'message' | 'status';
 export type DeliveryStatus = 'pending' | 'sent' | 'failed';
 
@@ -256,7 +279,7 @@ export interface DeliveryRow {
   attempts: number;
   lastError: string | null;
   providerMessageId: string | null;
-  /** The provider's error code when it reported the failure after accepting the send (e.g. WhatsApp 131047). */
+  /** The provider's error code: of the refused send (e.g. WhatsApp 131056), or of a failure it reported later (131047). */
   errorCode: string | null;
   createdAt: Date;
   updatedAt: Date;
@@ -273,10 +296,14 @@ export async function startDelivery(
   return Number(row.id);
 }
 
-export async function finishDelivery(sql: Sql, id: number, outcome: { status: DeliveryStatus; attempts: number; lastError?: string | null; providerMessageId?: string | null }): Promise<void> {
+export async function finishDelivery(
+  sql: Sql,
+  id: number,
+  outcome: { status: DeliveryStatus; attempts: number; lastError?: string | null; providerMessageId?: string | null; errorCode?: string | null },
+): Promise<void> {
   await sql.query(
-    `update channel_deliveries set status = $2, attempts = $3, last_error = $4, provider_message_id = $5, updated_at = now() where id = $1`,
-    [id, outcome.status, outcome.attempts, outcome.lastError ?? null, outcome.providerMessageId ?? null],
+    `update channel_deliveries set status = $2, attempts = $3, last_error = $4, provider_message_id = $5, error_code = $6, updated_at = now() where id = $1`,
+    [id, outcome.status, outcome.attempts, outcome.lastError ?? null, outcome.providerMessageId ?? null, outcome.errorCode ?? null],
   );
 }
 
@@ -303,7 +330,7 @@ export interface DeliveryCount {
   bot: string;
   channel: ChannelName;
   status: DeliveryStatus;
-  /** The provider's error code of failures it reported later, null otherwise. */
+  /** The provider's error code of the failure (refused at send time or reported later), null otherwise. */
   errorCode: string | null;
   count: number;
 }

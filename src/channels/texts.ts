@@ -2,7 +2,7 @@
 // `replies`: media_unsupported, channel_delivery_failed ({channel}), channel_delivery_rejected ({channel},
 // {error}), channel_status_failed ({channel}).
 import type { BotConfig } from '../bot/config.ts';
-import type { DeliveryStatusReport, MediaKind } from './types.ts';
+import type { ChannelNote, DeliveryStatusReport, MediaKind } from './types.ts';
 import { isRioplatense } from '../skills/index.ts';
 
 type Lang = 'es' | 'pt' | 'en' | 'vi';
@@ -43,6 +43,36 @@ const STATUS_FAILED: Record<Lang, string> = {
   vi: '[Hệ thống] Không thể chuyển cuộc trò chuyện cho nhân viên trên {channel}',
 };
 
+const STATUS_UNKNOWN: Record<Lang, string> = {
+  es: '[Sistema] El bot retoma la conversación, pero este Chatwoot no deja leer su estado: el bot solo responderá cuando un agente la pase a "pendiente" en Chatwoot',
+  pt: '[Sistema] O bot retoma a conversa, mas este Chatwoot não deixa ler o status dela: o bot só responderá quando um agente a puser como "pendente" no Chatwoot',
+  en: '[System] The bot takes the conversation back, but this Chatwoot does not let it read the status: the bot answers only once an agent sets it to "pending" in Chatwoot',
+  vi: '[Hệ thống] Bot nhận lại cuộc trò chuyện, nhưng Chatwoot này không cho đọc trạng thái: bot chỉ trả lời khi nhân viên chuyển nó sang "chờ" trong Chatwoot',
+};
+
+const NUMBER_CHANGED: Record<Lang, string> = {
+  es: '[Sistema] El cliente cambió su número de {channel}',
+  pt: '[Sistema] O cliente mudou o número do {channel}',
+  en: '[System] The customer changed their {channel} number',
+  vi: '[Hệ thống] Khách đã đổi số {channel}',
+};
+
+const NEW_NUMBER: Record<Lang, string> = { es: 'ahora es', pt: 'agora é', en: 'now', vi: 'số mới là' };
+
+const DELETED_BY_CUSTOMER: Record<Lang, string> = {
+  es: '[Sistema] El cliente borró un mensaje en {channel}',
+  pt: '[Sistema] O cliente apagou uma mensagem no {channel}',
+  en: '[System] The customer deleted a message in {channel}',
+  vi: '[Hệ thống] Khách đã xóa một tin nhắn trên {channel}',
+};
+
+const DELETED_BY_BUSINESS: Record<Lang, string> = {
+  es: '[Sistema] Se borró desde el teléfono del negocio un mensaje enviado al cliente por {channel}',
+  pt: '[Sistema] Uma mensagem enviada ao cliente pelo {channel} foi apagada no telefone da empresa',
+  en: "[System] A message sent to the customer via {channel} was deleted from the business's phone",
+  vi: '[Hệ thống] Một tin nhắn gửi cho khách qua {channel} đã bị xóa từ điện thoại của cửa hàng',
+};
+
 const INBOUND_FAILED: Record<Lang, string> = {
   es: '[Sistema] Un mensaje del cliente por {channel} no se pudo procesar tras varios intentos; revísalo en el panel de canales',
   pt: '[Sistema] Uma mensagem do cliente pelo {channel} não pôde ser processada após várias tentativas; veja no painel de canais',
@@ -69,7 +99,9 @@ const RIOPLATENSE_MEDIA_UNSUPPORTED = 'Por ahora solo puedo leer mensajes de tex
 export const mediaUnsupportedText = (config: BotConfig) =>
   config.replies.media_unsupported ?? (isRioplatense(config.language) ? RIOPLATENSE_MEDIA_UNSUPPORTED : MEDIA_UNSUPPORTED[lang(config)]);
 
-export const deliveryFailedText = (config: BotConfig, channel: string) => fill(config.replies.channel_delivery_failed ?? DELIVERY_FAILED[lang(config)], channel);
+/** A send that failed every attempt; the provider's error code, when it named one, follows in parentheses. */
+export const deliveryFailedText = (config: BotConfig, channel: string, code?: string | null) =>
+  `${fill(config.replies.channel_delivery_failed ?? DELIVERY_FAILED[lang(config)], channel)}${code ? ` (${code})` : ''}`;
 
 /** A failure the provider reported after accepting the send, with its reason ({error} in a bot's own text). */
 export const deliveryRejectedText = (config: BotConfig, channel: string, report: Pick<DeliveryStatusReport, 'code' | 'error'>) => {
@@ -81,8 +113,18 @@ export const deliveryRejectedText = (config: BotConfig, channel: string, report:
 /** A webhook message that gave up after failing or being interrupted too many times (bot.yaml `replies.channel_inbound_failed`). */
 export const inboundFailedText = (config: BotConfig, channel: string) => fill(config.replies.channel_inbound_failed ?? INBOUND_FAILED[lang(config)], channel);
 
+/** Back to the bot on a Chatwoot that will not tell the conversation's status: Switchboard does not toggle it (bot.yaml `replies.channel_status_unknown`). */
+export const statusUnknownText = (config: BotConfig) => config.replies.channel_status_unknown ?? STATUS_UNKNOWN[lang(config)];
+
 export const statusFailedText = (config: BotConfig, channel: string) => fill(config.replies.channel_status_failed ?? STATUS_FAILED[lang(config)], channel);
 
 /** What the transcript shows for a media message: "[imagen] caption". */
 export const mediaPlaceholder = (config: BotConfig, kind: MediaKind, caption?: string) =>
   `[${MEDIA_LABELS[lang(config)][kind]}]${caption?.trim() ? ` ${caption.trim()}` : ''}`;
+
+/** What the transcript says of a number change or a deletion (an owner's reply is kept as their own text). */
+export function noteText(config: BotConfig, note: Exclude<ChannelNote, { kind: 'owner_reply' }>, channel: string): string {
+  const l = lang(config);
+  if (note.kind === 'deleted') return fill((note.by === 'customer' ? DELETED_BY_CUSTOMER : DELETED_BY_BUSINESS)[l], channel);
+  return `${fill(NUMBER_CHANGED[l], channel)}${note.newNumber ? `: ${NEW_NUMBER[l]} +${note.newNumber}` : ''}`;
+}

@@ -6,14 +6,16 @@ export type ChannelName = (typeof MESSAGING_CHANNELS)[number];
 
 /** Where a session's replies go: enough to send without the webhook that started the conversation. */
 export type Address =
-  | { channel: 'evolution'; instance: string; number: string }
+  /** `lid`: the customer's linked id when WhatsApp sent one, so a later message with only that id finds this conversation. */
+  | { channel: 'evolution'; instance: string; number: string; lid?: string }
   /**
    * `to` is a phone number (wa_id), a business-scoped user id (`kind: 'user'`, for customers who show a
    * username and no number) or a group id (`kind: 'group'`, bots that answer in groups). `userId`: the customer's
    * business-scoped user id when Meta sent it, so a later message without the number finds this conversation.
    */
   | { channel: 'whatsapp'; phoneNumberId: string; to: string; kind?: 'phone' | 'user' | 'group'; userId?: string }
-  | { channel: 'chatwoot'; accountId: number; conversationId: number };
+  /** `inbox`: the Chatwoot channel type of the conversation's inbox (e.g. `Channel::Whatsapp`), when the webhook named it. */
+  | { channel: 'chatwoot'; accountId: number; conversationId: number; inbox?: string };
 
 /** Media kinds the bots cannot read (they get the `media_unsupported` reply). */
 export type MediaKind = 'image' | 'audio' | 'video' | 'document' | 'sticker' | 'location' | 'contact' | 'other';
@@ -38,7 +40,18 @@ export interface InboundMessage {
   conversationStatus?: string;
   /** The text's original length when it was over the runtime's limit (`text` is then its cut start): answered "too long". */
   tooLong?: number;
+  /** Not a customer question: an event the transcript keeps and the bot never answers. */
+  note?: ChannelNote;
 }
+
+/**
+ * Events of a conversation that only go in its transcript: the customer changed number, a message was deleted,
+ * or the business owner answered from the WhatsApp app (`text` is then their reply).
+ */
+export type ChannelNote =
+  | { kind: 'number_changed'; newNumber?: string }
+  | { kind: 'deleted'; by: 'customer' | 'business' }
+  | { kind: 'owner_reply' };
 
 /** A provider's later word on a message we sent: WhatsApp reports a failed delivery after accepting the send. */
 export interface DeliveryStatusReport {

@@ -1,5 +1,6 @@
 // WhatsApp Cloud API (Meta): signed webhooks in (X-Hub-Signature-256), Graph API `/{phone_number_id}/messages` out.
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { ReopenTemplate } from '../bot/index.ts';
 import type { WhatsAppCloudConfig } from './config.ts';
 import { callJson, ProviderError } from './http.ts';
 import type { Sql } from '../store/index.ts';
@@ -46,13 +47,15 @@ export function parseCloudWebhook(body: unknown, opts: CloudParseOptions): Parse
   const out: Parsed[] = [];
   for (const entry of Array.isArray(b.entry) ? b.entry : []) {
     for (const change of Array.isArray(entry?.changes) ? entry.changes : []) {
-      if (change?.field !== 'messages') {
+      const echoes = change?.field === 'smb_message_echoes';
+      if (change?.field !== 'messages' && !echoes) {
         out.push({ kind: 'ignored', reason: `field '${change?.field}'` });
         continue;
       }
       const value = (change.value ?? {}) as Json;
       for (const s of Array.isArray(value.statuses) ? value.statuses : []) out.push(parseStatus(s));
-      const messages: Json[] = Array.isArray(value.messages) ? value.messages : [];
+      // Messages the owner sent from the WhatsApp Business app on a number that also uses the Cloud API.
+      const messages: Json[] = echoes ? (Array.isArray(value.message_echoes) ? value.message_echoes : []) : Array.isArray(value.messages) ? value.messages : [];
       if (!messages.length) continue;
       const phoneNumberId = value.metadata?.phone_number_id != null ? String(value.metadata.phone_number_id) : '';
       if (!phoneNumberId) {
@@ -70,8 +73,9 @@ export function parseCloudWebhook(body: unknown, opts: CloudParseOptions): Parse
         continue;
       }
       const names = contactNames(value.contacts);
+      const userIds = contactUserIds(value.contacts);
       const groups = opts.answersGroups?.(bot) ?? false;
-      for (const m of messages) out.push(parseOne(m, bot, phoneNumberId, names, groups));
+      for (const m of messages) out.push(echoes ? parseEcho(m, bot, phoneNumberId) : parseOne(m, bot, phoneNumberId, names, groups, userIds));
     }
   }
   return out.length ? out : [{ kind: 'ignored', reason: 'no messages' }];
@@ -88,14 +92,31 @@ function contactNames(contacts: unknown): Map<string, string> {
   return names;
 }
 
+/**
+ * Business-scoped user ids by wa_id, from `contacts[].user_id`: Meta may put a customer's user id only there and
+ * not on the message (`from_user_id`). `''` holds the id of a lone contact, for a message that names no number.
+ */
+function contactUserIds(contacts: unknown): Map<string, string> {
+  const ids = new Map<string, string>();
+  const list = Array.isArray(contacts) ? (contacts as Json[]) : [];
+  for (const c of list) {
+    if (typeof c?.user_id !== 'string') continue;
+    if (c.wa_id != null) ids.set(String(c.wa_id), c.user_id);
+    if (list.length === 1) ids.set('', c.user_id);
+  }
+  return ids;
+}
+
 const PHONE = /^\d{6,20}$/;
 /** A business-scoped user id: country code, a dot, then letters, digits and dots (e.g. BR.1502576394655843). */
 const USER_ID = /^[A-Z]{2}\.[A-Za-z0-9.]{1,160}$/;
 
-function parseOne(m: Json, bot: string, phoneNumberId: string, names: Map<string, string>, groups: boolean): Parsed {
+function parseOne(m: Json, bot: string, phoneNumberId: string, names: Map<string, string>, groups: boolean, userIds: Map<string, string>): Parsed {
   const phone = m?.from != null && PHONE.test(String(m.from)) ? String(m.from) : null;
   // Customers with a username may come without a phone number: their business-scoped user id identifies them.
-  const userId = typeof m?.from_user_id === 'string' && USER_ID.test(m.from_user_id) ? m.from_user_id : null;
+  // Meta puts it on the message, or only on the sender's contact.
+  const givenUserId = typeof m?.from_user_id === 'string' ? m.from_user_id : m?.group_id == null ? userIds.get(phone ?? '') : undefined;
+  const userId = typeof givenUserId === 'string' && USER_ID.test(givenUserId) ? givenUserId : null;
   if ((!phone && !userId) || !m.id) return { kind: 'ignored', reason: 'message without a sender or id' };
   const sender = (phone ?? userId)!;
   const group = m.group_id != null ? String(m.group_id) : null;
@@ -115,6 +136,7 @@ function parseOne(m: Json, bot: string, phoneNumberId: string, names: Map<string
     name: names.get(sender) ?? (userId ? names.get(userId) : undefined),
     address,
   };
+  if (m.type === 'system') return parseSystem(m, base);
   const text =
     m.type === 'text' ? m.text?.body : m.type === 'interactive' ? (m.interactive?.button_reply?.title ?? m.interactive?.list_reply?.title) : m.type === 'button' ? m.button?.text : undefined;
   if (typeof text === 'string') {
@@ -127,6 +149,25 @@ function parseOne(m: Json, bot: string, phoneNumberId: string, names: Map<string
     return { kind: 'message', message: { ...base, text: null, media, caption: typeof caption === 'string' ? caption : undefined } };
   }
   return { kind: 'ignored', reason: `message type '${m.type}'` };
+}
+
+/** A system message: the customer changed number (the new one in `wa_id`, or `new_wa_id` in older versions). */
+function parseSystem(m: Json, base: Omit<InboundMessage, 'text'>): Parsed {
+  const type = String(m.system?.type ?? '');
+  if (type !== 'customer_changed_number' && type !== 'user_changed_number') return { kind: 'ignored', reason: `system message '${type}'` };
+  const given = m.system?.wa_id ?? m.system?.new_wa_id;
+  const newNumber = given != null && PHONE.test(String(given)) ? String(given) : undefined;
+  return { kind: 'message', message: { ...base, text: null, note: { kind: 'number_changed', newNumber } } };
+}
+
+/** A message the owner sent from the WhatsApp Business app (`smb_message_echoes`): `to` is the customer. */
+function parseEcho(m: Json, bot: string, phoneNumberId: string): Parsed {
+  const to = m?.to != null && PHONE.test(String(m.to)) ? String(m.to) : null;
+  const text = m?.type === 'text' ? m.text?.body : undefined;
+  if (!to || !m.id) return { kind: 'ignored', reason: 'message echo without a customer number or id' };
+  if (typeof text !== 'string' || !text.trim()) return { kind: 'ignored', reason: `message echo of type '${m.type}'` };
+  const address: Address = { channel: 'whatsapp', phoneNumberId, to };
+  return { kind: 'message', message: { channel: 'whatsapp', bot, providerId: String(m.id), contactKey: to, phoneNumber: to, text: text.trim(), address, note: { kind: 'owner_reply' } } };
 }
 
 /** sent / delivered / read need nothing; `failed` means a message Meta had accepted never reached the customer. */
@@ -149,6 +190,29 @@ export async function sendCloudText(cfg: WhatsAppCloudConfig, address: Extract<A
   const res = await callJson<Json>(`${cfg.graphUrl}/${cfg.version}/${encodeURIComponent(address.phoneNumberId)}/messages`, {
     headers: { authorization: `Bearer ${cfg.token}` },
     body: { messaging_product: 'whatsapp', ...recipientOf(address), type: 'text', text: { body: text } },
+    timeoutMs,
+  });
+  const id = res?.messages?.[0]?.id;
+  return typeof id === 'string' ? id : undefined;
+}
+
+/** Send an approved template whose one body variable carries `text` (outside the 24-hour window). Resolves with the wamid. */
+export async function sendCloudTemplate(
+  cfg: WhatsAppCloudConfig,
+  address: Extract<Address, { channel: 'whatsapp' }>,
+  template: ReopenTemplate,
+  text: string,
+  timeoutMs: number,
+): Promise<string | undefined> {
+  if (!cfg.token) throw new ProviderError('WHATSAPP_TOKEN is not set: cannot send through the Cloud API', null, false);
+  const res = await callJson<Json>(`${cfg.graphUrl}/${cfg.version}/${encodeURIComponent(address.phoneNumberId)}/messages`, {
+    headers: { authorization: `Bearer ${cfg.token}` },
+    body: {
+      messaging_product: 'whatsapp',
+      ...recipientOf(address),
+      type: 'template',
+      template: { name: template.name, language: { code: template.language }, components: [{ type: 'body', parameters: [{ type: 'text', text }] }] },
+    },
     timeoutMs,
   });
   const id = res?.messages?.[0]?.id;

@@ -2,7 +2,7 @@
 // clauses classified by its local classifier, free-text intents from bot.yaml; one per set of intents (an admin's
 // change to the examples replaces bot.intents, and with it the cues). The reference reader (src/nlu/references.ts).
 import type { BotConfig, IntentConfig } from '../bot/config.ts';
-import { budgetMs, commandReader, createLocalUnderstander, extractEntities, readCommandSlots, referenceReader, type CommandClause, type CommandReader, type LocalUnderstander, type ReferenceReader } from '../nlu/index.ts';
+import { budgetMs, commandReader, createLocalUnderstander, extractEntities, readCommandSlotSets, referenceReader, type CommandClause, type CommandReader, type LocalUnderstander, type ReferenceReader } from '../nlu/index.ts';
 import type { Language } from '../nlu/types.ts';
 import { intentExamples } from '../nlu/intent-labels.ts';
 import { understandingOptions } from './understanding.ts';
@@ -30,15 +30,18 @@ export function botCommandReader(config: BotConfig, intents: Record<string, Inte
   return reader;
 }
 
-/** Each request with its intent's slots read as bot.yaml declares them (`intents.<id>.slots`). */
+/**
+ * Each request with its intent's slots read as bot.yaml declares them (`intents.<id>.slots`); a request naming
+ * several entities of one slot ("cadastra o João e o Pedro") is one request per entity.
+ */
 export function withCommandSlots(config: BotConfig, intents: Record<string, IntentConfig>, clauses: CommandClause[], now: Date): CommandClause[] {
   const lang = config.language.slice(0, 2) as Language;
   const references = Object.fromEntries(Object.keys(config.references).map((kind) => [kind, referenceReaderFor(config, kind)]));
-  return clauses.map((clause) => {
+  return clauses.flatMap((clause) => {
     const intent = intents[clause.intent];
-    if (!intent) return clause;
+    if (!intent) return [clause];
     const options = { lang, now, timeZone: config.timeZone, opening: intent.opening, words: config.understanding.freeTextWords, references, patterns: config.entities };
-    return { ...clause, slots: readCommandSlots(clause, intent.slots, options) };
+    return readCommandSlotSets(clause, intent.slots, options).map((slots) => ({ ...clause, slots }));
   });
 }
 

@@ -6,3 +6,5 @@ export { EventHub, type HubEvent } from './events.ts';
 export { KeyedMutex } from './lock.ts';
 export { bearerCredential, safeEqual } from './secrets.ts';
 export { runtimeReply } from './runtime-replies.ts';
+export type { PersonaPatch, PersonaSettings } from './persona.ts';
+export type { Actor } from './admin.ts';

@@ -8,7 +8,8 @@ import type { EventHub } from './events.ts';
 import { annotateActiveSpan, ATTR, inSpan } from '../observability/spans.ts';
 import type { LoadedBot } from './registry.ts';
 import { mergeWritten, type DeferredWrite } from './outcomes.ts';
-import type { ChatResult, ModelCallRecord, TraceEntry, TurnEvent } from './types.ts';
+import { keptSubjectWrite } from './kept-subject.ts';
+import type { TurnResult, ModelCallRecord, TraceEntry, TurnEvent, UiPart } from './types.ts';
 
 /** What a turn produced besides its reply. */
 export interface TurnOutcome {
@@ -22,6 +23,8 @@ export interface TurnOutcome {
   writes: DeferredWrite[];
   handoff?: { reason: string } | null;
   workflow?: string | null;
+  /** UI parts shown with the reply. */
+  parts?: UiPart[];
 }
 
 export interface PersistDeps {
@@ -41,13 +44,16 @@ export async function persistReply(
   intents: string[],
   turn: TurnOutcome,
   emit: (e: TurnEvent) => void,
-): Promise<Omit<ChatResult, 'sessionId'>> {
+): Promise<Omit<TurnResult, 'sessionId'>> {
   const { events } = deps;
   const conn = deps.conn ?? deps.db;
   const turnId = randomUUID();
   const now = deps.now();
   const handoff = turn.handoff ?? null;
   const workflow = turn.workflow === undefined ? session.activeWorkflow : turn.workflow;
+  // A signed-in customer's subject follows them to their next conversation.
+  const keep = turn.path === 'gate' ? undefined : keptSubjectWrite(bot, session, workflow ?? null, turn.memory);
+  if (keep) turn.writes = [...turn.writes, keep];
   const t = performance.now();
   const write = (sql: Sql) => {
     // The trace row is written by the same statement: its persist entry covers the time up to it.
@@ -92,6 +98,7 @@ export async function persistReply(
     void events.publishPending();
   }
   emit({ type: 'text', content: reply });
+  for (const part of turn.parts ?? []) emit(part);
   return {
     reply,
     intents,
@@ -102,5 +109,6 @@ export async function persistReply(
     turnId,
     path: turn.path,
     workflow: updated.activeWorkflow,
+    ...(turn.parts?.length ? { parts: turn.parts } : {}),
   };
 }

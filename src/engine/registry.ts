@@ -2,10 +2,12 @@
 // classifier restored from the store or trained lazily) and warmed up in the background.
 import { createTable, loadTable } from '../catalogue/table-load.ts';
 import type { BotConfig, IntentConfig } from '../bot/config.ts';
+import { DEFAULT_EMBEDDING_TIMEOUT_MS, embeddingsSettings } from '../llm/embeddings-schema.ts';
+import { embeddingSpecProblem } from '../llm/spec.ts';
 import type { BotSource } from '../bot/loader.ts';
-import { NotFoundError } from '../errors/index.ts';
+import { InvalidError, NotFoundError } from '../errors/index.ts';
 import { indexBotKnowledge, webSearchOptions, type WebSearchOptions } from '../knowledge/index.ts';
-import type { LocalUnderstander } from '../nlu/index.ts';
+import type { LocalUnderstander, MeaningSource } from '../nlu/index.ts';
 import type { Language, Understander } from '../nlu/types.ts';
 import type { SkillDetector } from '../skills/index.ts';
 import * as store from '../store/index.ts';
@@ -15,6 +17,7 @@ import { defaultSpecialists } from './default-specialists.ts';
 import { withForms } from '../forms/index.ts';
 import type { ModelCallRecord, TurnModel } from './types.ts';
 import { buildUnderstander, classifierInputs, detectorCacheName, detectorInputs } from './understanding.ts';
+import { PERSONA_SETTING, personaConfig, type PersonaSettings } from './persona.ts';
 
 /** What src/llm hands the runtime for a bot with a model. */
 export interface ModelBinding {
@@ -26,6 +29,23 @@ export interface ModelBinding {
 }
 
 export type ModelFactory = (config: BotConfig, env: NodeJS.ProcessEnv) => ModelBinding | null | Promise<ModelBinding | null>;
+
+/**
+ * The embedding model a bot uses: SWITCHBOARD_EMBEDDINGS, when set, overrides every bot's `understanding.embeddings`
+ * (`none` turns it off), keeping the bot's deadline. Throws for a malformed override.
+ */
+export function effectiveEmbeddings(config: BotConfig, env: NodeJS.ProcessEnv): { model: string; timeoutMs: number } | null {
+  const own = embeddingsSettings(config.understanding.embeddings);
+  const forced = env.SWITCHBOARD_EMBEDDINGS?.trim();
+  if (!forced) return own;
+  if (forced === 'none') return null;
+  const problem = embeddingSpecProblem(forced);
+  if (problem) throw new Error(`SWITCHBOARD_EMBEDDINGS: embedding model ${problem}`);
+  return { model: forced, timeoutMs: own?.timeoutMs ?? DEFAULT_EMBEDDING_TIMEOUT_MS };
+}
+
+/** The meaning source of `understanding.embeddings` for a bot's labelled texts (made again when its examples change). */
+export type MeaningFactory = (examples: readonly { text: string; label: string }[]) => MeaningSource;
 
 export interface LoadedBot extends BotSource {
   graph: TurnGraph;
@@ -41,6 +61,10 @@ export interface LoadedBot extends BotSource {
   webSearch: WebSearchOptions;
   /** The bot's built-in skill detector, built on first use (null when every skill is off). */
   skills?: () => SkillDetector | null;
+  /** The embedding model of `understanding.embeddings` (none: local understanding alone). */
+  meaning?: MeaningFactory | null;
+  /** Embeds the bot's examples in the background (each otherwise is embedded on the bot's first message). */
+  warmMeaning?: () => Promise<void>;
 }
 
 export interface RegistryOptions {
@@ -52,6 +76,8 @@ export interface RegistryOptions {
 
 export class BotRegistry {
   readonly bots = new Map<string, LoadedBot>();
+  /** Each bot's config as its bot.yaml says it, before the console's persona and model settings. */
+  private readonly fileConfigs = new Map<string, BotConfig>();
 
   constructor(private opts: RegistryOptions) {}
 
@@ -96,17 +122,20 @@ export class BotRegistry {
     const services = setup && (await db.withLock(`switchboard:setup:${config.id}`, () => setup({ sql: db, withLock: (key, fn) => db.withLock(key, fn), config, dir, log: (m) => log(`[${config.id}] ${m}`), env })));
     const stored = await store.getSetting<Record<string, Partial<IntentConfig>>>(db, config.id, 'intents');
     const handoff = { ...config.handoff, ...((await store.getSetting<Partial<BotConfig['handoff']>>(db, config.id, 'handoff')) ?? {}) };
+    const persona = personaConfig(config, (await store.getSetting<PersonaSettings>(db, config.id, PERSONA_SETTING)) ?? {});
     const intents = mergeIntents(config.intents, stored ?? {});
     const formed = withForms(config, definition);
     const specialists = { ...defaultSpecialists(config), ...formed.specialists };
     const bot: LoadedBot = {
       ...source,
+      config: persona,
       definition: { ...formed, specialists },
       graph: buildTurnGraph({ ...formed, specialists }),
       intents,
       handoff,
       understander: null as unknown as Understander,
-      model: await this.bindModel(config),
+      model: await this.bindModel(persona),
+      meaning: await this.bindMeaning(config),
       language: config.language.slice(0, 2) as Language,
       services,
       webSearch: webSearchOptions(config.answers?.web, env),
@@ -121,7 +150,9 @@ export class BotRegistry {
     ]);
     bot.understander = buildUnderstander(this.opts, bot, inputs, cached, detector, cachedDetector);
     this.bots.set(config.id, bot);
-    log(`[${config.id}] ready in ${Math.round(performance.now() - t0)} ms (${Object.keys(intents).length} intents, model ${bot.model?.spec ?? 'local'})`);
+    this.fileConfigs.set(config.id, config);
+    const embeddings = bot.meaning ? `, embeddings ${effectiveEmbeddings(config, env)?.model}` : '';
+    log(`[${config.id}] ready in ${Math.round(performance.now() - t0)} ms (${Object.keys(intents).length} intents, model ${bot.model?.spec ?? 'local'}${embeddings})`);
   }
 
   /** The bot's model, or null (local). A misconfigured model is reported and the bot runs locally. */
@@ -136,17 +167,72 @@ export class BotRegistry {
     }
   }
 
+  /**
+   * The model for a config, for an admin's change: a spec that cannot be bound (unknown provider, missing key)
+   * is refused with the reason rather than running the bot locally.
+   */
+  private async bindModelOrRefuse(config: BotConfig): Promise<ModelBinding | null> {
+    try {
+      return (await this.opts.modelFactory?.(config, this.opts.env)) ?? null;
+    } catch (err) {
+      throw new InvalidError(`model '${config.model}' cannot be used: ${(err as Error).message}`);
+    }
+  }
+
+  /** bot.yaml's config of a bot, without the console's persona and model settings. */
+  fileConfig(bot: LoadedBot): BotConfig {
+    return this.fileConfigs.get(bot.config.id) ?? bot.config;
+  }
+
+  /**
+   * Apply persona and model settings: the next turn's model calls use the new persona, instructions, model and
+   * temperature. The local classifier is kept (its inputs did not change); the model is bound again only when
+   * the model or its temperature changed. `strict`: a model that cannot be bound is an error (an admin's change).
+   */
+  async applyPersona(bot: LoadedBot, stored: PersonaSettings, strict = false): Promise<void> {
+    const config = personaConfig(this.fileConfig(bot), stored);
+    const rebind = config.model !== bot.config.model || config.temperature !== bot.config.temperature;
+    const model = rebind ? await (strict ? this.bindModelOrRefuse(config) : this.bindModel(config)) : bot.model;
+    bot.config = config;
+    bot.model = model;
+    bot.understander = buildUnderstander(this.opts, bot, undefined, undefined, undefined, undefined, { local: bot.local, skills: bot.skills });
+  }
+
+  /**
+   * The bot's embedding model (`understanding.embeddings`, or SWITCHBOARD_EMBEDDINGS), its vectors kept in the store, or null. A misconfigured
+   * one is reported and the bot understands locally alone. The provider SDKs load only for a bot that has one.
+   */
+  private async bindMeaning(config: BotConfig): Promise<MeaningFactory | null> {
+    const { db, env } = this.opts;
+    const log = (m: string) => this.opts.log(`[${config.id}] ${m}`);
+    try {
+      const settings = effectiveEmbeddings(config, env);
+      if (!settings) return null;
+      const { embeddingMeaning } = await import('../llm/index.ts');
+      const cache = { load: (model: string, hashes: readonly string[]) => store.loadEmbeddings(db, model, hashes), save: (model: string, v: ReadonlyMap<string, Float32Array>) => store.saveEmbeddings(db, model, v) };
+      return embeddingMeaning(settings, env, { cache, log });
+    } catch (err) {
+      const msg = `[${config.id}] embedding model unavailable: ${(err as Error).message} — understanding locally alone`;
+      console.warn(msg);
+      this.opts.log(msg);
+      return null;
+    }
+  }
+
   /** A bot's admin settings read again from the store (another process changed them); unknown bots are ignored. */
   async reloadSettings(botId: string): Promise<void> {
     const bot = this.bots.get(botId);
     if (!bot) return;
     const { db } = this.opts;
-    const [intents, handoff] = await Promise.all([
+    const [intents, handoff, persona] = await Promise.all([
       store.getSetting<Record<string, Partial<IntentConfig>>>(db, botId, 'intents'),
       store.getSetting<Partial<BotConfig['handoff']>>(db, botId, 'handoff'),
+      store.getSetting<PersonaSettings>(db, botId, PERSONA_SETTING),
     ]);
     this.reloadIntents(bot, intents ?? {});
     bot.handoff = { ...bot.config.handoff, ...(handoff ?? {}) };
+    const next = personaConfig(this.fileConfig(bot), persona ?? {});
+    if (next.persona !== bot.config.persona || next.model !== bot.config.model || next.temperature !== bot.config.temperature) await this.applyPersona(bot, persona ?? {});
   }
 
   /** Settings stored by another process (or an admin) take effect here at once. */
@@ -158,13 +244,13 @@ export class BotRegistry {
   }
 
   /**
-   * Train every bot's classifier and skill detector in the background (each otherwise trains on its bot's first
-   * message), then run the bots' own warm-ups. Training is blocks of CPU (up to a few hundred ms each): one block
+   * Train every bot's classifier and skill detector, and embed its examples, in the background (each otherwise
+   * happens on its bot's first message), then run the bots' own warm-ups. Training is blocks of CPU (up to a few hundred ms each): one block
    * runs only while `quiet(idleMs)` says no turn is near, and the first waits `startAfterMs` from now, so the first
    * visitors of a server that has just started are not kept waiting behind another bot's training.
    */
   warmUp(idleMs: number, quiet: (idleMs: number) => boolean, stopped: () => boolean, startAfterMs = idleMs): Promise<void> {
-    const steps = [...this.bots.values()].flatMap((bot) => [() => void bot.local.classify(''), () => void bot.skills?.()]);
+    const steps = [...this.bots.values()].flatMap((bot) => [() => void bot.local.classify(''), () => void bot.skills?.(), () => void bot.warmMeaning?.()]);
     return new Promise<void>((resolve) => {
       const next = () => {
         if (stopped()) return resolve();

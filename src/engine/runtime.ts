@@ -4,10 +4,11 @@
 // process.
 import type { BotConfig, IntentConfig } from '../bot/config.ts';
 import { loadBots, type BotSource } from '../bot/loader.ts';
-import { HandoffService, type OperatorListener } from '../handoff/index.ts';
+import { HandoffService, type OperatorListener, type OperatorReplyGuard } from '../handoff/index.ts';
 import * as store from '../store/index.ts';
 import type { Database, Mode, SessionRow } from '../store/index.ts';
-import { AdminSettings } from './admin.ts';
+import { AdminSettings, type Actor } from './admin.ts';
+import type { PersonaPatch, PersonaSettings } from './persona.ts';
 import { Admission } from './admission.ts';
 import { EventHub } from './events.ts';
 import type { Signals } from './signals.ts';
@@ -119,6 +120,11 @@ export class Runtime {
     return this.handoff.operatorListeners;
   }
 
+  /** Channels refuse here an operator reply they could not deliver (the reply route answers 409 with the reason). */
+  get operatorReplyGuards(): OperatorReplyGuard[] {
+    return this.handoff.operatorReplyGuards;
+  }
+
   setMode(sessionId: string, mode: Mode, reason = 'manual'): Promise<SessionRow> {
     return this.handoff.setMode(sessionId, mode, reason);
   }
@@ -138,16 +144,30 @@ export class Runtime {
 
   // ---------------------------------------------------------------- admin
 
-  putIntents(botId: string, patch: Record<string, Partial<IntentConfig>>): Promise<Record<string, IntentConfig>> {
-    return this.admin.putIntents(botId, patch);
+  putIntents(botId: string, patch: Record<string, Partial<IntentConfig>>, actor?: Actor): Promise<Record<string, IntentConfig>> {
+    return this.admin.putIntents(botId, patch, actor);
   }
 
-  deleteIntent(botId: string, id: string): Promise<void> {
-    return this.admin.deleteIntent(botId, id);
+  deleteIntent(botId: string, id: string, actor?: Actor): Promise<void> {
+    return this.admin.deleteIntent(botId, id, actor);
   }
 
-  putHandoffSettings(botId: string, patch: Partial<BotConfig['handoff']>): Promise<BotConfig['handoff']> {
-    return this.admin.putHandoffSettings(botId, patch);
+  putHandoffSettings(botId: string, patch: Partial<BotConfig['handoff']>, actor?: Actor): Promise<BotConfig['handoff']> {
+    return this.admin.putHandoffSettings(botId, patch, actor);
+  }
+
+  /** The console's persona and model settings of a bot (each overrides bot.yaml's). */
+  personaSettings(botId: string): Promise<PersonaSettings> {
+    return this.admin.personaSettings(botId);
+  }
+
+  putPersona(botId: string, patch: PersonaPatch, actor?: Actor): Promise<PersonaSettings> {
+    return this.admin.putPersona(botId, patch, actor);
+  }
+
+  /** bot.yaml's config of a bot, before the console's persona and model settings. */
+  fileConfig(botId: string): BotConfig {
+    return this.registry.fileConfig(this.registry.get(botId));
   }
 
   /** Stop taking turns, let the ones in flight finish (graceful SIGTERM), then close. */

@@ -6,7 +6,7 @@ import type { Connection, SessionRow } from '../store/index.ts';
 import type { EventHub } from './events.ts';
 import type { LoadedBot } from './registry.ts';
 import type { ChatRequest, OpenedSession, SessionService } from './sessions.ts';
-import type { ChatResult } from './types.ts';
+import type { TurnResult } from './types.ts';
 
 export interface AdmitDeps {
   sessions: SessionService;
@@ -22,7 +22,7 @@ export interface Admitted {
 }
 
 /** Either the turn to run or the answer already given (a retry, a message a later one of its burst answered). */
-export type Admission = { turn: Admitted } | { answered: ChatResult };
+export type Admission = { turn: Admitted } | { answered: TurnResult };
 
 /** The common turn, a new message without a client id: its first statement (store.openTurn) opens it all. */
 export function opensInOneStatement(req: ChatRequest, preStored?: store.MessageRow): boolean {
@@ -30,7 +30,7 @@ export function opensInOneStatement(req: ChatRequest, preStored?: store.MessageR
 }
 
 /** An answer already stored (or none, while a person has the conversation) for `message`. */
-function storedAnswer(session: SessionRow, message: store.MessageRow, answer: store.MessageRow | undefined): ChatResult {
+function storedAnswer(session: SessionRow, message: store.MessageRow, answer: store.MessageRow | undefined): TurnResult {
   const mode = session.mode;
   return { sessionId: session.id, sessionToken: session.secret, reply: answer?.content ?? null, intents: answer?.intents ?? [], mode, handoff: botPaused(mode), messageId: message.id, replyMessageId: answer?.id };
 }

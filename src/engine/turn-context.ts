@@ -15,7 +15,7 @@ import { resultEntities } from '../catalogue/intent-search.ts';
 import type { LoadedBot } from './registry.ts';
 import { botSession } from './sessions.ts';
 import type { DeferredWrite, WriteRejected } from './outcomes.ts';
-import type { TraceEntry, TurnContext, TurnEvent, TurnModel } from './types.ts';
+import type { TraceEntry, TurnContext, TurnEvent, TurnModel, UiPart } from './types.ts';
 
 /** What one turn shares with every step of it. */
 export interface TurnScope {
@@ -28,6 +28,8 @@ export interface TurnScope {
   emit: (e: TurnEvent) => void;
   trace: TraceEntry[];
   writes: DeferredWrite[];
+  /** The UI parts the turn's code showed (ctx.part), in order. */
+  parts: UiPart[];
   model: TurnModel | null;
   /** Set when the turn runs again because a deferred write of its first run was rejected. */
   rejected?: WriteRejected;
@@ -82,6 +84,7 @@ export function turnContext(scope: TurnScope, state: TurnStateValue): TurnContex
       }
     },
     defer: (write) => void writes.push(write),
+    part: (part) => void scope.parts.push(part),
     rejected: scope.rejected,
     searchKnowledge: (query, limit, options) => searchKnowledge(db, bot.config.id, bot.config.language, query, limit, options?.documents),
     searchWeb: (query) => webSearch(query, bot.webSearch),

@@ -14,7 +14,7 @@ import { firstMessageSessionId, type ChatRequest, type SessionService } from './
 import { admit, opensInOneStatement } from './turn-admit.ts';
 import { passGate } from './turn-gate.ts';
 import { runAndCommit, commitAnswer } from './turn-run.ts';
-import type { ChatResult, TurnEvent } from './types.ts';
+import type { ChatResult, TurnEvent, TurnResult } from './types.ts';
 
 export interface TurnRunnerDeps {
   db: Database;
@@ -37,7 +37,7 @@ export class TurnRunner {
     const { signals } = this.deps.events;
     const t0 = performance.now();
     try {
-      const result = await inSpan('switchboard.turn', { [ATTR.bot]: botId }, () => this.chatNow(botId, req, onEvent));
+      const result = stamped(await inSpan('switchboard.turn', { [ATTR.bot]: botId }, () => this.chatNow(botId, req, onEvent)), this.deps.now());
       if (signals.active) signals.emit(turnSignal(botId, req.message, result, performance.now() - t0));
       return result;
     } catch (err) {
@@ -47,7 +47,7 @@ export class TurnRunner {
     }
   }
 
-  private async chatNow(botId: string, req: ChatRequest, onEvent?: (e: TurnEvent) => void): Promise<ChatResult> {
+  private async chatNow(botId: string, req: ChatRequest, onEvent?: (e: TurnEvent) => void): Promise<TurnResult> {
     const { db, mutex, registry, sessions } = this.deps;
     const bot = registry.get(botId);
     req = { ...req, userVerified: !req.authorize || req.userVerified === true };
@@ -83,7 +83,7 @@ export class TurnRunner {
   }
 
   /** One turn, holding the session's lock; `conn` is the lock's connection, which runs every statement of the turn. */
-  private async runTurn(bot: LoadedBot, sessionId: string, req: ChatRequest, conn: Connection, onEvent?: (e: TurnEvent) => void, preStored?: store.MessageRow): Promise<ChatResult> {
+  private async runTurn(bot: LoadedBot, sessionId: string, req: ChatRequest, conn: Connection, onEvent?: (e: TurnEvent) => void, preStored?: store.MessageRow): Promise<TurnResult> {
     const t0 = performance.now();
     const now = this.deps.now();
     const admission = await admit(this.deps, bot, sessionId, req, conn, preStored);
@@ -98,4 +98,9 @@ export class TurnRunner {
     const firstCurrent = Math.min(turn.userMessage.id, preStored?.id ?? Infinity);
     return runAndCommit(step, gated.passed, turn.history.filter((m) => m.id < firstCurrent), now);
   }
+}
+
+/** The reply as the wire gives it: the primary intent and when the runtime answered. */
+export function stamped(result: TurnResult, at: Date): ChatResult {
+  return { ...result, intent: result.intents[0] ?? null, timestamp: at.toISOString() };
 }

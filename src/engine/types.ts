@@ -19,8 +19,8 @@ export interface Segment {
 }
 
 /** The events of a turn and its result travel as the wire contract defines them. */
-export type { ChatResult, TurnEvent } from '../contract/index.ts';
-import type { TurnEvent } from '../contract/index.ts';
+export type { ChatResult, TurnEvent, TurnResult, UiPart } from '../contract/index.ts';
+import type { TurnEvent, UiPart } from '../contract/index.ts';
 
 /** One entry of a turn's trace: which node ran, when, for how long. */
 export interface TraceEntry {
@@ -129,6 +129,11 @@ export interface TurnContext<Services = unknown, M extends object = Memory, D ex
    * throw `WriteRejected` when its effect cannot happen: the turn then runs again with `rejected` set.
    */
   defer(write: DeferredWrite): void;
+  /**
+   * Show a UI part with the reply (`data-cards`, `data-form`, a bot's own `data-<name>`): streamed after the text and
+   * returned in `parts`; the web simulator renders it. Channels send only the text, which must stand without it.
+   */
+  part(part: UiPart): void;
   /** Set when this turn runs again because a deferred write of its first run was rejected: answer for it. */
   readonly rejected?: WriteRejected;
   /** The knowledge passages for `query`, best first; with `documents`, every passage of those documents (matching first). */

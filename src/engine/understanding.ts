@@ -4,13 +4,13 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BotConfig } from '../bot/config.ts';
-import { boundedUnderstander, budgetMs, createLocalUnderstander, intentExamples, nluFingerprint, sourceFingerprint, type LocalUnderstander } from '../nlu/index.ts';
+import { boundedUnderstander, budgetMs, createLocalUnderstander, HUMAN_LABEL, intentExamples, nluFingerprint, OUT_OF_SCOPE_LABEL, sourceFingerprint, withMeaning, type LocalUnderstander } from '../nlu/index.ts';
 import { projectRoot } from '../paths.ts';
 import type { Example, Language, Understander, UnderstandingOptions } from '../nlu/types.ts';
 import * as store from '../store/index.ts';
 import type { Database } from '../store/index.ts';
 import type { LoadedBot } from './registry.ts';
-import { createSkillDetector, withSkills, type SkillDetector, type SkillDetectorOptions } from '../skills/index.ts';
+import { createSkillDetector, skillLines, withSkills, type SkillDetector, type SkillDetectorOptions } from '../skills/index.ts';
 
 export interface ClassifierInputs {
   examples: Example[];
@@ -101,31 +101,76 @@ export function buildUnderstander(
   cached?: Uint8Array,
   detector = detectorInputs(bot),
   cachedDetector?: Uint8Array,
+  /** The bot's classifier and skill detector, kept as they are (only the model's side changed). */
+  reuse?: { local: LocalUnderstander; skills?: () => SkillDetector | null },
 ): Understander {
   const { config } = bot;
   const { examples, options, key } = inputs;
-  const local = lazyUnderstander(() => {
-    const trained = createLocalUnderstander(examples, options, cached);
-    // Trained now: keep it for the next start (in the background; a failed write only costs a retrain).
-    if (!trained.restored && key) keep(deps, config.id, key, trained.snapshot(), 'classifier');
-    return trained;
-  });
+  const local =
+    reuse?.local ??
+    lazyUnderstander(() => {
+      const trained = createLocalUnderstander(examples, options, cached);
+      // Trained now: keep it for the next start (in the background; a failed write only costs a retrain).
+      if (!trained.restored && key) keep(deps, config.id, key, trained.snapshot(), 'classifier');
+      return trained;
+    });
   bot.local = local;
   const own = bot.definition.understander?.({ local, config }) ?? local;
-  const skills = lazyDetector(deps, bot, detector, cachedDetector);
+  const skills = reuse?.skills ?? lazyDetector(deps, bot, detector, cachedDetector);
   bot.skills = skills;
   // Local understanding reads a bounded part of each message within the turn's budget (src/nlu/bounds.ts).
   const bounds = { fallback: config.understanding.fallback, language: bot.language };
   // The classifier and the skill detector train on first use: before the budget starts.
   const prepare = () => void (local.options, skills());
-  const base = boundedUnderstander(withSkills(own, skills), { ...bounds, budgetMs: budgetMs(deps.env), prepare });
+  const read = boundedUnderstander(withSkills(own, skills), { ...bounds, budgetMs: budgetMs(deps.env), prepare });
+  // An embedding model's nearest examples join local understanding (its own timeout bounds its time).
+  const meaning = bot.meaning?.(meaningTexts(bot));
+  bot.warmMeaning = meaning ? () => meaning.space().then(() => {}, () => {}) : undefined;
+  const base = meaning ? withMeaning(read, meaning, { ...meaningOptions(deps, config), prepare }) : read;
   const mode = understandingMode(config, bot.model !== null, deps.env);
   if (bot.model && mode !== 'local' && bot.definition.modelUnderstanding !== false) {
     const effective = { ...config, understanding: { ...config.understanding, mode } };
     // A model reads the same bounded text; its own timeouts bound its time.
     return boundedUnderstander(bot.model.understander(base, effective, bot.intents), { ...bounds, budgetMs: Infinity });
   }
-  return base;
+  return bot.meaning ? boundedUnderstander(base, { ...bounds, budgetMs: Infinity }) : base;
+}
+
+/** Most lines of each built-in skill (a request for a person, out of scope) an embedding model reads beside the bot's examples. */
+const MEANING_SKILL_LINES = 150;
+
+/**
+ * What an embedding model reads of a bot: its intents' examples, and the skills' lines asking for a person and
+ * off-domain (each skill that is on; a line equal to one of the bot's examples is the bot's).
+ */
+export function meaningTexts(bot: Pick<LoadedBot, 'config' | 'intents' | 'language'>): { text: string; label: string }[] {
+  const own = intentExamples(bot.intents).map((e) => ({ text: e.text, label: e.intent }));
+  const mine = new Set(own.map((e) => e.text.trim().toLowerCase()));
+  const lines = skillLines(bot.language);
+  const skill = (on: boolean, list: string[], label: string) =>
+    on ? spread(list.filter((t) => !mine.has(t.trim().toLowerCase())), MEANING_SKILL_LINES).map((text) => ({ text, label })) : [];
+  const { skills } = bot.config;
+  return [...own, ...skill(skills.human.enabled, lines.human, HUMAN_LABEL), ...skill(skills.out_of_scope.enabled, lines.out_of_scope, OUT_OF_SCOPE_LABEL)];
+}
+
+/** At most `max` of `list`, evenly spread over it. */
+function spread<T>(list: T[], max: number): T[] {
+  if (list.length <= max) return list;
+  return Array.from({ length: max }, (_, i) => list[Math.floor((i * list.length) / max)]);
+}
+
+function meaningOptions(deps: UnderstanderDeps, config: BotConfig) {
+  let warned = false;
+  return {
+    fallback: config.understanding.fallback,
+    threshold: config.understanding.threshold,
+    // Said once per build: a model that is down would otherwise fill the log, one line per message.
+    onFailure: (err: unknown) => {
+      if (warned) return;
+      warned = true;
+      deps.log(`[${config.id}] embedding model failed (${(err as Error).message}); local understanding answers until it is back`);
+    },
+  };
 }
 
 /** Store a model trained now for the next start (in the background; a failed write only costs a retrain). */

@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Runtime, type RuntimeOptions } from '../engine/index.ts';
-import { buildServer, type ServerOptions } from '../server/index.ts';
+import { buildServer, type AuthConfig, type ServerOptions } from '../server/index.ts';
 import { openDatabase, type Database } from '../store/index.ts';
 import type { Observability, ObservabilityOptions } from '../observability/index.ts';
 
@@ -48,7 +48,7 @@ export interface EvalServerOptions extends Partial<Omit<RuntimeOptions, 'db' | '
   /** Build the model binding from src/llm (as `switchboard start` does); default true. */
   withModels?: boolean;
   /** Admin and operator tokens; default: one random token for both (`token`). */
-  auth?: { adminToken: string; operatorToken: string; userTokenSecret?: string };
+  auth?: { adminToken: string; operatorToken: string; userTokenSecret?: string; users?: AuthConfig['users'] };
   /** More options for buildServer (rate limits, plugins). */
   server?: Partial<Omit<ServerOptions, 'runtime' | 'auth'>>;
   /** Metrics, logs, traces and readiness as `switchboard start` wires them (src/observability). */

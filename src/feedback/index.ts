@@ -1,5 +1,6 @@
 // Public door of src/feedback: the batch judge that turns rated conversations into golden examples (model or
-// rules), and their retrieval by similarity as few-shot examples for a bot's model prompts.
+// rules), their retrieval by similarity as few-shot examples for a bot's model prompts, and abandonment (customers
+// who left after a bot answer).
 export {
   findGoldenExamples,
   formatFewShot,
@@ -26,3 +27,4 @@ export {
   type JudgeReport,
   
 } from './judge.ts';
+export { abandonmentReport, type AbandonmentReport } from './abandonment.ts';

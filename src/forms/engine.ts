@@ -85,6 +85,7 @@ export function formStep(rt: FormRuntime): Step {
     const result = await formTurn(t);
     await saveProfile(t);
     const after = result.memory?.[id] as FormState | undefined;
+    if (result.segments?.length) showSlotComponents(ctx, form, after);
     const read = tracedReads(t.read ?? new Map(), ctx.entities, ctx.text);
     if (after && (active || read.length || after.stage)) ctx.note?.({ node: `form:${id}`, form: { stage: after.stage, slots: after.slots, read, refused: t.refused ?? [] } });
     return result;
@@ -266,4 +267,17 @@ export function replyText(ctx: TurnContext, keyOrText: string, vars: Record<stri
 export function cancels(text: string, phrases: string[]): boolean {
   const t = ` ${fold(text).replace(/[^\p{L}\p{N}]+/gu, ' ')} `;
   return phrases.some((p) => t.includes(` ${fold(p).replace(/[^\p{L}\p{N}]+/gu, ' ').trim()} `));
+}
+
+/** The `ui:` components of the slots the form's question asks (an income calculator beside "what is your income?"). */
+function showSlotComponents(ctx: TurnContext, form: FormConfig, state: FormState | undefined): void {
+  if (!state?.stage) return;
+  const asked = state.asking ?? [state.stage];
+  const ids = new Set(asked.flatMap((slot) => (form.slots[slot]?.ui ? [form.slots[slot].ui!] : [])));
+  for (const uiId of ids) {
+    const component = ctx.bot.ui[uiId];
+    if (!component) continue;
+    const { type, ...data } = component;
+    ctx.part({ type: `data-${type}`, id: uiId, data: { ...data, locale: ctx.bot.language } });
+  }
 }

@@ -69,7 +69,14 @@ export async function fill(t: FillTurn, slots: Slots, pending: string | undefine
     const fits = (v: SlotValue) => withinRules(slot, v, { today }) && !calendarVerdict(t, name, v, slots);
     if (other !== undefined && !fits(value) && fits(other)) value = other;
     if (slots[name] === value) continue;
-    const verdict = withinRules(slot, value, { today }) ? (calendarVerdict(t, name, value, slots) ?? (await validate(t, name, slot, value, slots))) : { ok: false };
+    const check = async (v: SlotValue): Promise<SlotVerdict> => (withinRules(slot, v, { today }) ? (calendarVerdict(t, name, v, slots) ?? (await validate(t, name, slot, v, slots))) : { ok: false });
+    let verdict = await check(value);
+    // The bot's validator refusing the first reading takes the other when it fits: "sexta" said on a Friday whose
+    // classes are over is next Friday.
+    if (!verdict.ok && other !== undefined && other !== value && slots[name] !== other) {
+      const second = await check(other);
+      if (second.ok) [value, verdict] = [other, second];
+    }
     if (!verdict.ok) {
       refuse(name, value, verdict);
       continue;

@@ -52,6 +52,8 @@ export const slotSchema = z.strictObject({
   within: z.string().optional(),
   /** `read: message`: the value read is an ordinal ("3º", "terceiro"), kept as its number. */
   ordinal: z.boolean().default(false),
+  /** A component of the bot's `ui:` shown with the question that asks this slot (an income calculator); channels get the question's text. */
+  ui: z.string().optional(),
 });
 
 export const formSchema = z.strictObject({

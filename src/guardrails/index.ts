@@ -6,5 +6,5 @@ export { classifyInput, createGuardrail } from './classify.ts';
 export type { GuardrailVerdict } from './classify.ts';
 export { defaultBlockReply } from './replies.ts';
 export { normaliseForGuardrails } from './normalize.ts';
-export { logModeration } from './moderation.ts';
+export { listModeration, logModeration, type ModerationFilter, type ModerationRow } from './moderation.ts';
 export { guardrailSettings, guardrailsSchema } from './settings.ts';

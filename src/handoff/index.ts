@@ -1,2 +1,2 @@
 export * from './modes.ts';
-export { HandoffService,    type OperatorListener } from './service.ts';
+export { HandoffService,    type OperatorListener, type OperatorReplyGuard } from './service.ts';

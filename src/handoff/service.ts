@@ -30,9 +30,14 @@ export interface HandoffServiceOptions {
 
 export type OperatorListener = (session: SessionRow, message: MessageRow) => Promise<void>;
 
+/** Why an operator's reply could not reach the customer (refused with 409 before it is stored), or null. */
+export type OperatorReplyGuard = (session: SessionRow) => Promise<string | null>;
+
 export class HandoffService {
   /** Channels subscribe here to deliver operator replies (WhatsApp, Chatwoot…). */
   readonly operatorListeners: OperatorListener[] = [];
+  /** Channels refuse here a reply they could not deliver (WhatsApp outside the 24-hour window, no template). */
+  readonly operatorReplyGuards: OperatorReplyGuard[] = [];
 
   constructor(private opts: HandoffServiceOptions) {}
 
@@ -81,6 +86,10 @@ export class HandoffService {
       let current = (await store.getSession(db, sessionId))!;
       const refused = checkOperatorReply(current.mode);
       if (refused) throw new ConflictError(refused);
+      for (const guard of this.operatorReplyGuards) {
+        const undeliverable = await guard(current);
+        if (undeliverable) throw new ConflictError(undeliverable);
+      }
       if (current.mode === 'handoff_pending') current = await this.changeMode(current, 'human', current.handoffReason);
       const message = await store.insertMessage(db, { sessionId, role: 'assistant', source: 'human', content: text });
       await store.updateSession(db, sessionId, {});

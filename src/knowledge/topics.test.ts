@@ -85,3 +85,30 @@ describe('createTopicRouter with stems, thresholds and overview sections', () =>
     expect(stemmed.rankPassages('quero saber dos armários', [overview, lockers])).toEqual([lockers]);
   });
 });
+
+describe('a topic picked by a general cue and the section about the question\'s subject', () => {
+  const careTee = passage('Giặt áo thun, áo polo', 'Giặt nước lạnh, lộn trái áo để giữ hình in.');
+  const careShirt = passage('Giặt và ủi áo sơ mi', 'Cài cúc, giặt nhẹ, ủi khi áo còn ẩm.');
+  const refunds = passage('Đổi size, đổi màu', 'Đổi size miễn phí một lần nếu còn hàng.');
+  const sizes = passage('Bảng size áo thun', 'S, M, L theo chiều cao và cân nặng.');
+  const care = createTopicRouter({
+    topics: [
+      { section: 'Đổi size', cues: ['đổi size'] },
+      { section: 'Giặt áo thun', cues: ['giặt', 'ủi'] },
+    ],
+    stopwords: 'shop thế nào cho không sao',
+  });
+
+  it('gives way when the topic\'s section names a sibling of the question\'s phrase ("áo thun" for "áo sơ mi")', () => {
+    const topic = care.detectTopic('giặt áo sơ mi thế nào cho khỏi nhăn');
+    expect(topic?.section).toBe('Giặt áo thun');
+    expect(care.rankPassages('giặt áo sơ mi thế nào cho khỏi nhăn', [careTee, careShirt], topic)[0]).toBe(careShirt);
+    expect(care.rankPassages('ui ao so mi sao cho phang', [careTee, careShirt], care.detectTopic('ui ao so mi sao cho phang'))[0]).toBe(careShirt);
+  });
+
+  it('keeps the topic\'s section when the question names what it is about, or when it names no sibling', () => {
+    expect(care.rankPassages('giặt áo thun có bị co không', [careShirt, careTee], care.detectTopic('giặt áo thun có bị co không'))[0]).toBe(careTee);
+    // "size áo" is in the size table's heading, but the exchange section names no other "size …"
+    expect(care.rankPassages('đổi size áo thun được không', [sizes, refunds], care.detectTopic('đổi size áo thun được không'))[0]).toBe(refunds);
+  });
+});

@@ -197,6 +197,35 @@ export function createTopicRouter(options: TopicRouterOptions): TopicRouter {
   }
   const minScore = options.minScore ?? MIN_OVERLAP;
 
+  /** Pairs of consecutive content words within one clause ("áo sơ", "sơ mi"): the phrases a text names things with. */
+  const phrasesOf = (text: string): [TopicToken, TopicToken][] =>
+    text.split(/[,.;:!?()[\]|\n–—/]+/u).flatMap((clause) => {
+      const tokens = withoutDomainPhrases(words(clause));
+      return tokens.slice(1).flatMap((t, i) => (isContent(tokens[i]) && isContent(t) ? [[tokens[i], t] as [TopicToken, TopicToken]] : []));
+    });
+  const holds = (phrases: [TopicToken, TopicToken][], p: [TopicToken, TopicToken], strict: boolean) =>
+    phrases.some(([a, b]) => same(p[0], a, strict) && same(p[1], b, strict));
+  /** The text names something else of the same kind: "áo thun" where the question says "áo sơ" (mi). */
+  const namesSibling = (phrases: [TopicToken, TopicToken][], p: [TopicToken, TopicToken], strict: boolean) =>
+    !holds(phrases, p, strict) && phrases.some(([a, b]) => same(p[0], a, strict) && !same(p[1], b, strict));
+
+  /**
+   * Passages whose heading names a phrase of the question that the topic's section names a sibling of: a topic
+   * picked by a general cue ("giặt", "ủi") gives way to the section about the question's subject ("Giặt và ủi áo
+   * sơ mi") when the topic's section is about something else of the same kind ("Giặt áo cotton (áo thun, áo polo)").
+   */
+  function namingSubject(question: string, passages: Passage[], topic: KnowledgeTopic): Set<Passage> {
+    const asked = phrasesOf(question);
+    const onTopic = passages.filter((p) => isTopicSection(p, topic));
+    if (!asked.length || !onTopic.length) return new Set();
+    const strict = writesWithDiacritics(words(question));
+    // a heading names what its section is about; the text around it is prose, whose word pairs are no names
+    const topicHeadings = onTopic.flatMap((p) => phrasesOf(p.heading));
+    const topicText = onTopic.flatMap((p) => phrasesOf(`${p.heading}\n${p.content}`));
+    const sibling = (q: [TopicToken, TopicToken]) => namesSibling(topicHeadings, q, strict) && !holds(topicText, q, strict);
+    return new Set(passages.filter((p) => !isTopicSection(p, topic) && asked.some((q) => holds(phrasesOf(p.heading), q, strict) && sibling(q))));
+  }
+
   return {
     topics: options.topics,
     words,
@@ -213,10 +242,11 @@ export function createTopicRouter(options: TopicRouterOptions): TopicRouter {
     rankPassages(question, passages, topic) {
       // a question that names no subject ("me explica o programa") asks for the overview
       const overview = overviews.length > 0 && !withoutDomainPhrases(words(question)).some(isContent);
+      const subject = topic ? namingSubject(question, passages, topic) : new Set<Passage>();
       return passages
-        .map((p, i) => ({ p, i, onTopic: topic ? isTopicSection(p, topic) : overview && isOverview(p), score: overlapScore(question, p) }))
-        .filter((s) => s.onTopic || s.score >= minScore)
-        .sort((a, b) => Number(b.onTopic) - Number(a.onTopic) || b.score - a.score || a.i - b.i)
+        .map((p, i) => ({ p, i, subject: subject.has(p), onTopic: topic ? isTopicSection(p, topic) : overview && isOverview(p), score: overlapScore(question, p) }))
+        .filter((s) => s.subject || s.onTopic || s.score >= minScore)
+        .sort((a, b) => Number(b.subject) - Number(a.subject) || Number(b.onTopic) - Number(a.onTopic) || b.score - a.score || a.i - b.i)
         .map((s) => s.p);
     },
   };

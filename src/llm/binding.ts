@@ -43,11 +43,12 @@ export interface BotModelBinding {
 /**
  * The binding for a bot, or null when it runs locally (its model, or SWITCHBOARD_MODEL, is 'local').
  * Throws ModelConfigError for an unknown provider or a missing key: misconfiguration is loud.
+ * The bot's `temperature` (bot.yaml, or the console's override) goes with every request.
  * SWITCHBOARD_LLM_TIMEOUT_MS sets the per-request deadline (default 20 000).
  */
 export function modelBindingFor(config: BotConfig, env: NodeJS.ProcessEnv = process.env, options: ModelClientOptions = {}): BotModelBinding | null {
   const spec = effectiveModelSpec(config.model, env);
-  const handle = resolveModel(spec, env);
+  const handle = resolveModel(spec, env, { temperature: config.temperature });
   if (!handle) return null;
   const timeoutMs = Number(env.SWITCHBOARD_LLM_TIMEOUT_MS) || undefined;
   const client = new ModelClient(handle, { timeoutMs, ...options });

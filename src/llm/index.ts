@@ -43,4 +43,8 @@ export function createModelClient(spec: string, env: NodeJS.ProcessEnv = process
 }
 
 export { modelBindingFor, botProfile } from './binding.ts';
+export { EmbeddingClient, resolveEmbeddings, embeddingSpecProblem, EMBEDDING_PROVIDERS } from './embeddings.ts';
+export type { EmbeddingClientOptions, EmbeddingHandle, EmbeddingProvider, EmbedOptions } from './embeddings.ts';
+export { embeddedExamples, embeddingMeaning, textHash, MAX_EMBEDDED_TEXTS } from './embedded-examples.ts';
+export type { LabelledText, MeaningFactory, VectorCache } from './embedded-examples.ts';
 export type { BotModelBinding, TurnModelApi, ModelCallRecord } from './binding.ts';

@@ -22,6 +22,11 @@ export interface ChatModelHandle {
   chat: BaseChatModel;
 }
 
+/** How the model samples: unset fields keep the provider's defaults. */
+export interface ModelOptions {
+  temperature?: number;
+}
+
 /** Placeholder key for OpenAI-compatible servers that need none (vLLM, Ollama /v1, LM Studio). */
 const NO_KEY = 'not-needed';
 export const DEFAULT_OLLAMA_URL = 'http://127.0.0.1:11434';
@@ -46,36 +51,46 @@ export function parseModelSpec(spec: string): { provider: Provider; model: strin
  * Builds the chat model for a spec, or null for 'local'. LangChain's own retries are turned off:
  * ModelClient retries, times out and trips the circuit breaker itself.
  */
-export function resolveModel(spec: string, env: NodeJS.ProcessEnv = process.env): ChatModelHandle | null {
+export function resolveModel(spec: string, env: NodeJS.ProcessEnv = process.env, options: ModelOptions = {}): ChatModelHandle | null {
   const parsed = parseModelSpec(spec);
   if (!parsed) return null;
   const { provider, model } = parsed;
+  const { temperature } = options;
   const handle = (chat: BaseChatModel, baseUrl?: string): ChatModelHandle => ({ spec: `${provider}:${model}`, provider, model, baseUrl, chat });
 
+  const { apiKey, baseUrl } = providerAccess(provider, spec, env);
+  switch (provider) {
+    case 'openai':
+      return handle(new ChatOpenAI({ model, apiKey, temperature, maxRetries: 0, configuration: baseUrl ? { baseURL: baseUrl } : {} }), baseUrl);
+    case 'google-genai':
+      return handle(new ChatGoogleGenerativeAI({ model, apiKey, temperature, maxRetries: 0, ...(baseUrl ? { baseUrl } : {}) }), baseUrl);
+    case 'anthropic':
+      return handle(new ChatAnthropic({ model, apiKey, temperature, maxRetries: 0, ...(baseUrl ? { anthropicApiUrl: baseUrl } : {}) }), baseUrl);
+    case 'ollama':
+      return handle(new ChatOllama({ model, baseUrl, temperature, maxRetries: 0 }), baseUrl);
+  }
+}
+
+/**
+ * A provider's key and base URL from the environment (OPENAI_*, GOOGLE_* / GEMINI_API_KEY, ANTHROPIC_*,
+ * OLLAMA_BASE_URL). A base URL without a key is a server that needs none. Throws ModelConfigError for a missing key.
+ */
+export function providerAccess(provider: Provider, spec: string, env: NodeJS.ProcessEnv): { apiKey?: string; baseUrl?: string } {
   switch (provider) {
     case 'openai': {
       const baseUrl = nonEmpty(env.OPENAI_BASE_URL) ?? nonEmpty(env.OPENAI_API_BASE);
-      const apiKey = nonEmpty(env.OPENAI_API_KEY) ?? (baseUrl ? NO_KEY : missingKey(spec, 'OPENAI_API_KEY', 'OPENAI_BASE_URL'));
-      const chat = new ChatOpenAI({ model, apiKey, maxRetries: 0, configuration: baseUrl ? { baseURL: baseUrl } : {} });
-      return handle(chat, baseUrl);
+      return { baseUrl, apiKey: nonEmpty(env.OPENAI_API_KEY) ?? (baseUrl ? NO_KEY : missingKey(spec, 'OPENAI_API_KEY', 'OPENAI_BASE_URL')) };
     }
     case 'google-genai': {
       const baseUrl = nonEmpty(env.GOOGLE_GENAI_BASE_URL);
-      const apiKey = nonEmpty(env.GOOGLE_API_KEY) ?? nonEmpty(env.GEMINI_API_KEY) ?? (baseUrl ? NO_KEY : missingKey(spec, 'GOOGLE_API_KEY', 'GOOGLE_GENAI_BASE_URL'));
-      const chat = new ChatGoogleGenerativeAI({ model, apiKey, maxRetries: 0, ...(baseUrl ? { baseUrl } : {}) });
-      return handle(chat, baseUrl);
+      return { baseUrl, apiKey: nonEmpty(env.GOOGLE_API_KEY) ?? nonEmpty(env.GEMINI_API_KEY) ?? (baseUrl ? NO_KEY : missingKey(spec, 'GOOGLE_API_KEY', 'GOOGLE_GENAI_BASE_URL')) };
     }
     case 'anthropic': {
       const baseUrl = nonEmpty(env.ANTHROPIC_BASE_URL);
-      const apiKey = nonEmpty(env.ANTHROPIC_API_KEY) ?? (baseUrl ? NO_KEY : missingKey(spec, 'ANTHROPIC_API_KEY', 'ANTHROPIC_BASE_URL'));
-      const chat = new ChatAnthropic({ model, apiKey, maxRetries: 0, ...(baseUrl ? { anthropicApiUrl: baseUrl } : {}) });
-      return handle(chat, baseUrl);
+      return { baseUrl, apiKey: nonEmpty(env.ANTHROPIC_API_KEY) ?? (baseUrl ? NO_KEY : missingKey(spec, 'ANTHROPIC_API_KEY', 'ANTHROPIC_BASE_URL')) };
     }
-    case 'ollama': {
-      const baseUrl = nonEmpty(env.OLLAMA_BASE_URL) ?? DEFAULT_OLLAMA_URL;
-      const chat = new ChatOllama({ model, baseUrl, maxRetries: 0 });
-      return handle(chat, baseUrl);
-    }
+    case 'ollama':
+      return { baseUrl: nonEmpty(env.OLLAMA_BASE_URL) ?? DEFAULT_OLLAMA_URL };
   }
 }
 

@@ -73,9 +73,16 @@ describe('commandReader', () => {
     expect(read('cadastra o Davi e cadastra a Lia').map(([intent]) => intent)).toEqual(['criar_contato', 'criar_contato']);
   });
 
-  it('gives each request the entities of its own clause', () => {
-    const [contact, note] = reader.read('cadastra o Davi, tel 11 98888-7777; anota que ligou', (t) => (/\d/.test(t) ? [{ type: 'phone', value: t, text: t }] : []) as never);
-    expect(contact.entities).toHaveLength(1);
-    expect(note.entities).toEqual([]);
+  it('reads the entities once over the message and gives each request those of its own clause', () => {
+    const calls: string[] = [];
+    const phones = (t: string) => {
+      calls.push(t);
+      return [...t.matchAll(/\d[\d -]+\d/g)].map((m) => ({ type: 'phone', value: m[0], text: m[0], start: m.index, end: m.index + m[0].length }));
+    };
+    const [contact, note] = reader.read('cadastra o Davi, tel 11 98888-7777; anota que ligou às 9 99', phones);
+    expect(calls).toHaveLength(1);
+    expect(contact.entities).toEqual([{ type: 'phone', value: '11 98888-7777', text: '11 98888-7777', start: 21, end: 34 }]);
+    expect(contact.text.slice(21, 34)).toBe('11 98888-7777');
+    expect(note.entities.map((e) => [e.text, note.text.slice(e.start, e.end)])).toEqual([['9 99', '9 99']]);
   });
 });

@@ -63,7 +63,7 @@ export interface CommandClause {
   sep: string;
   /** The free text: what follows the command's opening (see CommandReader.rest). */
   rest: string;
-  /** The entities of this clause's text only. */
+  /** The entities of this clause's text only (read once over the message, each clause given those inside it). */
   entities: Entity[];
   /** Its intent's slots as bot.yaml says to read them without a model (src/nlu/command-slots), when a bot runs it. */
   slots?: Record<string, string | number | boolean>;
@@ -91,9 +91,10 @@ export interface CommandReaderOptions {
 export interface CommandReader {
   /**
    * The message's requests in order (of its first MAX_UNDERSTOOD_CHARS characters), each with the entities
-   * `entities` reads in it; [] when no clause reaches the threshold, or when reading spent the budget.
+   * `entities` reads in the message (called once) that lie inside it, their offsets the clause's own; [] when no
+   * clause reaches the threshold, or when reading spent the budget.
    */
-  read(text: string, entities?: (clause: string) => Entity[]): CommandClause[];
+  read(text: string, entities?: (text: string) => Entity[]): CommandClause[];
   /** The message with misspelt cue words put right. */
   correct(text: string): string;
   /**
@@ -114,6 +115,21 @@ function wordsOf(text: string): string[] {
 /** The first word of `words` that is not a lead-in. */
 function firstContentWord(words: string[], leadIns: Set<string>): string | undefined {
   return words.find((w) => !leadIns.has(w) && !/^\d/.test(w));
+}
+
+/**
+ * The entities lying inside each of `ranges` (in order, not overlapping) of the text they were read in, with
+ * offsets from the range's start; one pass over both.
+ */
+function entitiesWithin(all: Entity[], ranges: { start: number; end: number }[]): Entity[][] {
+  const placed = all.filter((e) => e.start !== undefined && e.end !== undefined).sort((a, b) => a.start! - b.start!);
+  let i = 0;
+  return ranges.map(({ start, end }) => {
+    while (i < placed.length && placed[i].start! < start) i++;
+    const inside: Entity[] = [];
+    for (let j = i; j < placed.length && placed[j].start! < end; j++) if (placed[j].end! <= end) inside.push({ ...placed[j], start: placed[j].start! - start, end: placed[j].end! - start });
+    return inside;
+  });
 }
 
 export function commandReader(examples: CommandExample[], options: CommandReaderOptions): CommandReader {
@@ -194,11 +210,11 @@ export function commandReader(examples: CommandExample[], options: CommandReader
     return top && top.confidence >= options.threshold ? { intent: top.id, confidence: top.confidence } : null;
   }
 
-  function read(message: string, entities?: (clause: string) => Entity[]): CommandClause[] {
+  function read(message: string, entities?: (text: string) => Entity[]): CommandClause[] {
     const budget = options.budgetMs === undefined ? undefined : understandingBudget(options.budgetMs, options.clock);
     const fixed = correct(understoodText(message));
     const spans = clauseSpans(fixed, options.lang, clauseOptions);
-    const out: Omit<CommandClause, 'entities'>[] = [];
+    const out: (Omit<CommandClause, 'entities'> & { start: number; end: number })[] = [];
     let spent = false;
     spans.forEach((span, i) => {
       // Past the budget no request is read: half a message's commands are not run.
@@ -212,16 +228,19 @@ export function commandReader(examples: CommandExample[], options: CommandReader
       if (prev && freeText.has(prev.intent) && (!found || (same && !opensCommand(foldPreservingOffsets(span.text))))) {
         prev.text += sep + span.text;
         prev.rest += sep + span.text;
+        prev.end = span.end;
         return;
       }
       if (!found) return;
       const own = rest(found.intent, span.text);
       // The same request said again with nothing of its own ("…, pode dar baixa", "… e recalcula") adds nothing.
       if (same && !own) return;
-      out.push({ ...found, text: span.text, rest: own, sep });
+      out.push({ ...found, text: span.text, rest: own, sep, start: span.start, end: span.end });
     });
-    if (spent || budget?.spent) return [];
-    return out.map((c) => ({ ...c, entities: entities?.(c.text) ?? [] }));
+    if (spent || budget?.spent || !out.length) return [];
+    // The message's entities are read once, not once per clause: each clause gets those inside it.
+    const within = entitiesWithin(entities?.(fixed) ?? [], out);
+    return out.map(({ start: _start, end: _end, ...c }, i) => ({ ...c, entities: within[i] }));
   }
 
   return { read, correct, rest, opensCommand, cues };

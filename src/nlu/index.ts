@@ -3,7 +3,7 @@ export type * from './types.ts';
 export { createLocalUnderstander, type LocalUnderstander } from './understander.ts';
 export { normalize, foldDiacritics, foldPreservingOffsets } from './normalize.ts';
 export { splitClauses } from './clauses.ts';
-export { extractEntities, gazetteerValue,     parseOrdinal, readBotQuery } from './entities/index.ts';
+export { extractEntities, gazetteerValue,     parseOrdinal, readBotQuery, type QueryValue } from './entities/index.ts';
 export { wholeAnswer } from './entities/yesno.ts';
 export { formatDateTime } from './entities/deadline.ts';
 // Calendar arithmetic on wall-clock dates in a time zone (bots compute their own dates with it too).
@@ -19,10 +19,11 @@ export { crossValidate, trigrams, trigramSimilarity, type CrossValidation } from
 export { extendGazetteer, SlotText,  properName, readGazetteer,  readPattern, readPersonName, readMoney, readNumber, WORD_END, WORD_START } from './slot-reader/index.ts';
 export { isNotName, placeIndex, placeState, readBareName, readBarePlace, readHousehold, readIndifferent, readPlace,      type KnownCity,  type PlaceIndex } from './slot-reader/index.ts';
 export { commandReader, type CommandClause,  type CommandReader } from './commands.ts';
-export { readCommandSlots } from './command-slots/index.ts';
+export { readCommandSlots, readCommandSlotSets } from './command-slots/index.ts';
 export { referenceReader,  type ReferenceReader } from './references.ts';
 export { matchScore,  wordOverlap } from './record-match.ts';
 export { readListPosition } from './list-position.ts';
 export { findMentions, type Mention, type MentionOptions } from './mentions.ts';
 export { readQuantities, type QuantityRead } from './entities/quantities.ts';
 export { boundedUnderstander, budgetMs, understandingBudget, understoodText, MAX_UNDERSTOOD_CHARS, DEFAULT_UNDERSTANDING_BUDGET_MS, type UnderstandingBudget } from './bounds.ts';
+export { withMeaning, joinMeaning, MeaningSpace, HUMAN_LABEL, OUT_OF_SCOPE_LABEL, type MeaningSource, type MeaningOptions, type MeaningReading, type LabelledVector } from './meaning.ts';

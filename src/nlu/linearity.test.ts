@@ -70,6 +70,7 @@ describe('linear work in the message length', () => {
   it('commands: typos, clauses, the free text after the opening', () => {
     linear((t) => correctCommandWords(t, { words: [...reader.cues], leadIns: ['e', 'pode'] }));
     linear((t) => reader.read(t));
+    linear((t) => reader.read(t, (message) => extractEntities(message, { lang: 'pt', now, timeZone })));
     linear((t) => reader.rest('anotar', t));
   });
 

@@ -2,3 +2,4 @@
 export { checkProfileUpdates } from './fields.ts';
 export { profileSubject, readProfile, writeProfile } from './store.ts';
 export { type Profile } from './schema.ts';
+export { keepSubject, readKeptSubject, type KeptSubject } from './subject.ts';

@@ -6,7 +6,9 @@
 // Declaring a bot and its steps
 export { defineBot } from '../bot/define.ts';
 export type { BotSetupContext, RouteContext, Segment, Step, StepResult, TurnContext } from '../engine/types.ts';
+export type { CardsData } from '../contract/index.ts';
 export { answerFromKnowledge, recentHistory } from '../engine/specialists.ts';
+export { readQueryWithModel } from '../engine/query-model.ts';
 export { answerWithCascade } from '../engine/cascade.ts';
 export { isShortFollowUp, topicRouterFor } from '../engine/topic-search.ts';
 export { formatRecordList, loadInBackground, searchRelaxing, type BackgroundValue, type BackgroundValueOptions } from '../catalogue/index.ts';

@@ -11,6 +11,7 @@ import { domainErrorOf, UnavailableError } from '../errors/index.ts';
 import { errorBody, errorName, statusOf } from './errors.ts';
 import { type AuthConfig } from './auth.ts';
 import { chatRoutes } from './routes/chat.ts';
+import type { NdjsonStreamOptions } from './routes/ndjson-stream.ts';
 import { sessionRoutes } from './routes/sessions.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { eventRoutes } from './routes/events.ts';
@@ -26,6 +27,10 @@ export interface ServerOptions {
   rateLimitPerMinute?: number;
   /** Chat messages per minute per IP and conversation (default 120). */
   chatRateLimitPerMinute?: number;
+  /** The bot behind a bare `POST /chat` without a `bot` field (SWITCHBOARD_DEFAULT_BOT); else the only bot served. */
+  defaultBot?: string;
+  /** NDJSON chat streams: keep-alive interval and the pause between the reply's pieces (src/server/routes/ndjson-stream.ts). */
+  stream?: NdjsonStreamOptions;
   logger?: boolean;
   /** Trust X-Forwarded-For (set when running behind a reverse proxy). */
   trustProxy?: boolean;
@@ -100,11 +105,13 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   });
   app.setNotFoundHandler((req, reply) => reply.status(404).send({ error: 'not_found', message: `no route ${req.method} ${req.url.split('?')[0]}` }));
 
-  const ctx = { runtime: opts.runtime, auth: opts.auth, chatRateLimitPerMinute: opts.chatRateLimitPerMinute ?? DEFAULT_CHAT_RATE_LIMIT_PER_MINUTE };
+  const ctx = { runtime: opts.runtime, auth: opts.auth, chatRateLimitPerMinute: opts.chatRateLimitPerMinute ?? DEFAULT_CHAT_RATE_LIMIT_PER_MINUTE, defaultBot: opts.defaultBot, stream: opts.stream };
   await app.register(async (scoped) => chatRoutes(scoped.withTypeProvider<ZodTypeProvider>(), ctx));
   await app.register(async (scoped) => sessionRoutes(scoped.withTypeProvider<ZodTypeProvider>(), ctx));
   await app.register(async (scoped) => adminRoutes(scoped.withTypeProvider<ZodTypeProvider>(), ctx));
   await app.register(async (scoped) => (await import('./routes/knowledge.ts')).knowledgeRoutes(scoped.withTypeProvider<ZodTypeProvider>(), ctx));
+  await app.register(async (scoped) => (await import('./routes/persona.ts')).personaRoutes(scoped.withTypeProvider<ZodTypeProvider>(), ctx));
+  await app.register(async (scoped) => (await import('./routes/learning.ts')).learningRoutes(scoped.withTypeProvider<ZodTypeProvider>(), ctx));
   await app.register(async (scoped) => eventRoutes(scoped, ctx));
   await app.register(async (scoped) => (await import('./routes/ui-stream.ts')).uiStreamRoutes(scoped.withTypeProvider<ZodTypeProvider>(), ctx));
   for (const plugin of opts.plugins ?? []) await app.register(async (scoped) => plugin(scoped, ctx));
@@ -112,4 +119,4 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   return app;
 }
 
-export type RouteContext = { runtime: Runtime; auth: AuthConfig; chatRateLimitPerMinute?: number };
+export type RouteContext = { runtime: Runtime; auth: AuthConfig; chatRateLimitPerMinute?: number; defaultBot?: string; stream?: NdjsonStreamOptions };

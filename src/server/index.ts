@@ -1,2 +1,2 @@
 export { buildServer, type ServerOptions } from './app.ts';
-export { authFromEnv, safeEqual, type AuthConfig } from './auth.ts';
+export { authFromEnv, consoleUsers, safeEqual, type AuthConfig, type ConsoleUser } from './auth.ts';

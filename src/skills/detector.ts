@@ -228,7 +228,8 @@ export function createSkillDetector(opts: SkillDetectorOptions, cached?: Uint8Ar
         /\d/.test(text) || /(?<=\S\s+)\p{Lu}\p{Ll}/u.test(text.trim()) || /^\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)*$/u.test(text.trim()) || normalized.split(' ').some((w) => countWords.has(w));
       // Names and addresses ("Metalúrgica Forte", an e-mail) are values a bot may be collecting, not another topic.
       const named = new Set(stems(normalize((text.match(/\p{Lu}\p{L}*|\S*[@/]\S*/gu) ?? []).join(' '), lang), lang));
-      const unseen = words.filter((w) => !seen.has(w) && !named.has(w) && w.length >= MIN_TOPIC_WORD[lang] && plausible(w) && !nearBotWord(w));
+      // Each word once: a word said again is no more foreign (and a long message of one phrase is not read per copy).
+      const unseen = [...new Set(words)].filter((w) => !seen.has(w) && !named.has(w) && w.length >= MIN_TOPIC_WORD[lang] && plausible(w) && !nearBotWord(w));
       const foreignWords = [...new Set([...offTopicWords.filter((w) => !named.has(w)), ...unseen])];
       let passerBy: IntentScore[] | null = null;
       // Said as listed, not only sharing a stem ("multi" is no "multa").

@@ -175,6 +175,40 @@ create index if not exists feedback_bot_created on feedback (bot, created_at des
 create index if not exists feedback_created on feedback (created_at desc);
 `,
   },
+  {
+    // Who changed a bot's admin settings (intents, handoff, persona and model), what and when: the console's audit;
+    // the moderation log read newest first across bots.
+    id: 'core-008-settings-audit',
+    sql: `
+create table if not exists settings_audit (
+  id serial primary key,
+  bot text not null,
+  key text not null,
+  actor text not null,
+  before jsonb,
+  after jsonb,
+  created_at timestamptz not null default now()
+);
+create index if not exists settings_audit_bot_created on settings_audit (bot, created_at desc);
+create index if not exists settings_audit_created on settings_audit (created_at desc);
+create index if not exists moderation_logs_created on moderation_logs (created_at desc);
+`,
+  },
+  {
+    // Vectors of texts (a bot's examples) from an embedding model, keyed by the model and a hash of the text: each
+    // example is embedded once, whatever bot or start asks for it again.
+    id: 'core-009-example-embeddings',
+    sql: `
+create table if not exists example_embeddings (
+  model text not null,
+  text_hash text not null,
+  dim integer not null,
+  vector text not null,
+  created_at timestamptz not null default now(),
+  primary key (model, text_hash)
+);
+`,
+  },
 ];
 
 /** Apply every migration not applied yet, in order. Safe when several processes start at once. */

@@ -34,3 +34,38 @@ export async function saveClassifier(sql: Sql, bot: string, key: string, model: 
     [bot, key, Buffer.from(model.buffer, model.byteOffset, model.byteLength)],
   );
 }
+
+export interface SettingsAuditRow {
+  id: number;
+  bot: string;
+  /** Which setting: 'intents', 'handoff', 'persona'. */
+  key: string;
+  /** Who changed it, as the server verified them (the console token's role). */
+  actor: string;
+  before: unknown;
+  after: unknown;
+  createdAt: Date;
+}
+
+/** Record a change of a bot's admin settings. */
+export async function insertSettingsAudit(sql: Sql, row: { bot: string; key: string; actor: string; before: unknown; after: unknown }): Promise<void> {
+  await sql.query('insert into settings_audit (bot, key, actor, before, after) values ($1, $2, $3, $4, $5)', [
+    row.bot,
+    row.key,
+    row.actor,
+    row.before === undefined ? null : JSON.stringify(row.before),
+    row.after === undefined ? null : JSON.stringify(row.after),
+  ]);
+}
+
+/** The latest changes, newest first, of one bot or all. */
+export async function listSettingsAudit(sql: Sql, opts: { bot?: string; limit?: number } = {}): Promise<SettingsAuditRow[]> {
+  const limit = Math.min(Math.max(opts.limit ?? 100, 1), 500);
+  const rows = await sql.query<{ id: number; bot: string; key: string; actor: string; before: unknown; after: unknown; created_at: Date | string }>(
+    opts.bot
+      ? 'select id, bot, key, actor, before, after, created_at from settings_audit where bot = $1 order by created_at desc, id desc limit $2'
+      : 'select id, bot, key, actor, before, after, created_at from settings_audit order by created_at desc, id desc limit $1',
+    opts.bot ? [opts.bot, limit] : [limit],
+  );
+  return rows.map((r) => ({ id: Number(r.id), bot: r.bot, key: r.key, actor: r.actor, before: r.before, after: r.after, createdAt: new Date(r.created_at) }));
+}

@@ -1,7 +1,7 @@
 // Repositories of the core tables. Every function takes the `Sql` to run on, so the same code serves a
 // plain store call and a call inside the turn's transaction.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, inArray, sql as dsql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql as dsql } from 'drizzle-orm';
 import { orm } from './orm.ts';
 import { messages, sessions, turns, type MessageRow, type SessionRow } from './schema.ts';
 import type { Sql } from './types.ts';
@@ -14,6 +14,7 @@ export type { MessageRow, SessionRow };
 // The per-bot settings, users and feedback live beside these, in their own modules.
 export * from './repos-settings.ts';
 export * from './repos-users.ts';
+export * from './repos-lists.ts';
 
 export async function createSession(
   sql: Sql,
@@ -168,39 +169,6 @@ export async function updateSession(sql: Sql, id: string, patch: SessionPatch): 
     .where(eq(sessions.id, id))
     .returning();
   return row;
-}
-
-export interface SessionSummary extends SessionRow {
-  lastMessage: string | null;
-  lastMessageAt: Date | null;
-  messageCount: number;
-}
-
-export async function listSessions(
-  sql: Sql,
-  filter: { bot?: string; mode?: Mode; limit?: number; userId?: string } = {},
-): Promise<SessionSummary[]> {
-  const where = [];
-  if (filter.bot) where.push(eq(sessions.bot, filter.bot));
-  if (filter.mode) where.push(eq(sessions.mode, filter.mode));
-  if (filter.userId) where.push(eq(sessions.userId, filter.userId));
-  const rows = await orm(sql)
-    .select({
-      s: sessions,
-      lastMessage: dsql<string | null>`(select m.content from messages m where m.session_id = sessions.id order by m.id desc limit 1)`,
-      lastMessageAt: dsql<string | null>`(select m.created_at from messages m where m.session_id = sessions.id order by m.id desc limit 1)`,
-      messageCount: dsql<number>`(select count(*)::int from messages m where m.session_id = sessions.id)`,
-    })
-    .from(sessions)
-    .where(where.length ? and(...where) : undefined)
-    .orderBy(desc(sessions.updatedAt))
-    .limit(Math.min(filter.limit ?? 100, 500));
-  return rows.map((r) => ({
-    ...r.s,
-    lastMessage: r.lastMessage,
-    lastMessageAt: r.lastMessageAt ? new Date(r.lastMessageAt) : null,
-    messageCount: Number(r.messageCount),
-  }));
 }
 
 export interface NewMessage {
@@ -389,12 +357,4 @@ export async function insertTurn(
 
 export async function listTurns(sql: Sql, sessionId: string) {
   return orm(sql).select().from(turns).where(eq(turns.sessionId, sessionId)).orderBy(asc(turns.createdAt));
-}
-
-export async function countPending(sql: Sql, bots?: string[]): Promise<number> {
-  const [row] = await orm(sql)
-    .select({ n: dsql<number>`count(*)::int` })
-    .from(sessions)
-    .where(and(eq(sessions.mode, 'handoff_pending'), bots ? inArray(sessions.bot, bots) : undefined));
-  return Number(row?.n ?? 0);
 }

@@ -1,6 +1,6 @@
 // The core tables as a Drizzle schema: typed reads and writes for the repositories. The SQL that creates
 // them is in migrations.ts; a test checks that both agree.
-import { bigserial, bigint, boolean, doublePrecision, jsonb, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, bigint, boolean, doublePrecision, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import type { Mode } from '../contract/index.ts';
 
 export const sessions = pgTable('sessions', {
@@ -95,6 +95,19 @@ export const knowledgeChunks = pgTable('knowledge_chunks', {
   content: text('content').notNull(),
   tsConfig: text('ts_config').notNull(),
 });
+
+/** An embedding model's vector of a text: `vector` is its float32 values, little-endian, in base64. */
+export const exampleEmbeddings = pgTable(
+  'example_embeddings',
+  {
+    model: text('model').notNull(),
+    textHash: text('text_hash').notNull(),
+    dim: integer('dim').notNull(),
+    vector: text('vector').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.model, t.textHash] })],
+);
 
 export type SessionRow = typeof sessions.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coreMigrations, migrate, openTestDatabase, testDrivers } from './index.ts';
 import * as repo from './repos.ts';
+import * as embeddings from './repos-embeddings.ts';
 
 for (const driver of testDrivers()) {
   describe(`store on ${driver}`, () => {
     let db: Awaited<ReturnType<typeof openTestDatabase>>;
     beforeAll(async () => {
       db = await openTestDatabase(driver);
-      const ids = ['core-001-conversations', 'core-002-classifier-cache', 'core-003-user-phone', 'core-004-session-identity', 'core-005-moderation-logs', 'core-006-profiles', 'core-007-growth-indexes'];
+      const ids = ['core-001-conversations', 'core-002-classifier-cache', 'core-003-user-phone', 'core-004-session-identity', 'core-005-moderation-logs', 'core-006-profiles', 'core-007-growth-indexes', 'core-008-settings-audit', 'core-009-example-embeddings'];
       // A new PGlite cluster starts from the shipped one, which already holds the core migrations.
       expect(await migrate(db, coreMigrations)).toEqual(driver === 'pglite' ? [] : ids);
       expect((await db.query<{ id: string }>('select id from _migrations order by id')).map((r) => r.id)).toEqual(ids);
@@ -50,11 +51,16 @@ for (const driver of testDrivers()) {
       const s = await repo.createSession(db, { bot: 'b2' });
       await repo.insertMessage(db, { sessionId: s.id, role: 'user', source: '', content: 'preciso de ajuda' });
       await repo.updateSession(db, s.id, { mode: 'handoff_pending', handoffReason: 'Reclamo', handoffAt: new Date() });
-      const list = await repo.listSessions(db, { bot: 'b2' });
-      expect(list[0].lastMessage).toBe('preciso de ajuda');
-      expect(list[0].messageCount).toBe(1);
+      await repo.insertMessage(db, { sessionId: s.id, role: 'assistant', source: 'bot', content: 'Já chamo alguém.' });
+      const list = await repo.listSessionSummaries(db, { bot: 'b2' });
+      expect(list[0].lastMessage).toBe('Já chamo alguém.');
+      expect(list[0].lastMessageAt).toBeInstanceOf(Date);
+      expect(list[0].messageCount).toBe(2);
+      const empty = await repo.createSession(db, { bot: 'b2' });
+      expect((await repo.listSessionSummaries(db, { bot: 'b2' })).find((x) => x.id === empty.id)).toMatchObject({ lastMessage: null, lastMessageAt: null, messageCount: 0 });
+      expect((await repo.listSessions(db, { bot: 'b2', mode: 'handoff_pending' })).map((x) => x.id)).toEqual([s.id]);
       expect(await repo.countPending(db, ['b2'])).toBe(1);
-      expect(await repo.listSessions(db, { bot: 'b2', mode: 'bot' })).toHaveLength(0);
+      expect((await repo.listSessions(db, { bot: 'b2', mode: 'bot' })).map((x) => x.id)).toEqual([empty.id]);
     });
 
     it('opens a turn in one statement: session, history before it, and the message — only for an allowed caller', async () => {
@@ -91,6 +97,17 @@ for (const driver of testDrivers()) {
       await repo.saveClassifier(db, 'b1', 'k2', Uint8Array.from([9]));
       expect(await repo.loadClassifier(db, 'b1', 'k1')).toBeUndefined();
       expect(await repo.loadClassifier(db, 'b1', 'k2')).toEqual(Uint8Array.from([9]));
+    });
+
+    it('keeps each model\'s vectors of texts by hash, once', async () => {
+      const a = Float32Array.from([0.25, -1.5, 3e-7]);
+      await embeddings.saveEmbeddings(db, 'openai:m', new Map([['h1', a], ['h2', Float32Array.from([1, 2, 3])]]));
+      await embeddings.saveEmbeddings(db, 'openai:m', new Map([['h1', Float32Array.from([9, 9, 9])]]));
+      await embeddings.saveEmbeddings(db, 'ollama:m', new Map([['h1', Float32Array.from([7])]]));
+      const got = await embeddings.loadEmbeddings(db, 'openai:m', ['h1', 'h2', 'h3']);
+      expect([...got.keys()].sort()).toEqual(['h1', 'h2']);
+      expect(got.get('h1')).toEqual(a);
+      expect(await embeddings.loadEmbeddings(db, 'ollama:m', ['h1'])).toEqual(new Map([['h1', Float32Array.from([7])]]));
     });
 
     it('finds a user by phone number, stored as digits, one user per number', async () => {

@@ -1,6 +1,6 @@
 // A channel test's whole setting: fake Evolution, Graph and Chatwoot servers, a database with the channel tables,
 // a runtime, and the real server with the channels plugin configured from environment variables.
-import { channelMigrations, channelsConfigFromEnv } from '../../src/channels/index.ts';
+import { channelMigrations, channelsConfigFromEnv, type ChannelsConfig } from '../../src/channels/index.ts';
 import { Runtime } from '../../src/engine/index.ts';
 import { coreMigrations, migrate, openTestDatabase, type Database } from '../../src/store/index.ts';
 import { startChannelsServer, type ChannelsServer } from './channels-server.ts';
@@ -26,6 +26,8 @@ export interface ChannelsWorldOptions {
   bots?: string[];
   /** Channel variables on top of the defaults (every provider on, pointed at its fake, la-formula's instance and number). */
   env?: Record<string, string>;
+  /** Settings no variable carries (e.g. a recording `sleep` between attempts). */
+  config?: Partial<ChannelsConfig>;
   auth: { adminToken: string; operatorToken: string };
 }
 
@@ -48,7 +50,7 @@ export async function startChannelsWorld(opts: ChannelsWorldOptions): Promise<Ch
     CHANNELS_RETRY_DELAYS_MS: '5,10,20',
     ...opts.env,
   });
-  const server = await startChannelsServer(runtime, config, opts.auth);
+  const server = await startChannelsServer(runtime, { ...config, ...opts.config }, opts.auth);
   return {
     db,
     runtime,

@@ -16,19 +16,30 @@ export interface FakeProvider {
   requests: RecordedRequest[];
   /** Requests that got a 2xx answer. */
   delivered(): RecordedRequest[];
-  /** Fail the next `n` requests whose path matches (default: every path) with `status`, after `delayMs`. */
-  failNext(n: number, opts?: { status?: number; path?: RegExp; delayMs?: number }): void;
+  /**
+   * Fail the next `n` requests whose path matches (default: every path) with `status`, after `delayMs`; `body` and
+   * `headers` replace the default error answer (e.g. Meta's error object, a Retry-After header).
+   */
+  failNext(n: number, opts?: FailureOptions): void;
   reset(): void;
   close(): Promise<void>;
 }
 
-type Answer = { status: number; body: unknown };
+type Answer = { status: number; body: unknown; headers?: Record<string, string> };
+
+interface FailureOptions {
+  status?: number;
+  path?: RegExp;
+  delayMs?: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
 type Handler = (req: RecordedRequest, params: string[]) => Answer | undefined;
 
 async function startFake(routes: [method: string, pattern: RegExp, handler: Handler][]): Promise<FakeProvider & { handled: WeakSet<RecordedRequest> }> {
   const requests: RecordedRequest[] = [];
   const handled = new WeakSet<RecordedRequest>();
-  let failures: { left: number; status: number; path?: RegExp; delayMs?: number }[] = [];
+  let failures: (FailureOptions & { left: number; status: number })[] = [];
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c) => chunks.push(c));
@@ -44,13 +55,13 @@ async function startFake(routes: [method: string, pattern: RegExp, handler: Hand
       requests.push(rec);
       const send = (a: Answer) => {
         const payload = JSON.stringify(a.body);
-        res.writeHead(a.status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) });
+        res.writeHead(a.status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), ...a.headers });
         res.end(payload);
       };
       const failure = failures.find((f) => f.left > 0 && (!f.path || f.path.test(rec.path)));
       if (failure) {
         failure.left--;
-        const fail = () => send({ status: failure.status, body: { error: 'simulated failure' } });
+        const fail = () => send({ status: failure.status, body: failure.body ?? { error: 'simulated failure' }, headers: failure.headers });
         return failure.delayMs ? void setTimeout(fail, failure.delayMs) : fail();
       }
       for (const [method, pattern, handler] of routes) {
@@ -74,7 +85,7 @@ async function startFake(routes: [method: string, pattern: RegExp, handler: Hand
     handled,
     delivered: () => requests.filter((r) => handled.has(r)),
     failNext(n, opts = {}) {
-      failures.push({ left: n, status: opts.status ?? 503, path: opts.path, delayMs: opts.delayMs });
+      failures.push({ ...opts, left: n, status: opts.status ?? 503 });
     },
     reset() {
       requests.length = 0;
@@ -98,7 +109,7 @@ export async function startFakeEvolution(apiKey: string): Promise<FakeProvider> 
         if (!req.body?.number || typeof req.body.text !== 'string') return { status: 400, body: { status: 400, error: 'Bad Request' } };
         return {
           status: 201,
-          body: { key: { remoteJid: `${req.body.number}@s.whatsapp.net`, fromMe: true, id: nextId('3EB0') }, message: { conversation: req.body.text }, messageTimestamp: Math.floor(Date.now() / 1000), status: 'PENDING', instance: decodeURIComponent(instance) },
+          body: { key: { remoteJid: String(req.body.number).includes('@') ? req.body.number : `${req.body.number}@s.whatsapp.net`, fromMe: true, id: nextId('3EB0') }, message: { conversation: req.body.text }, messageTimestamp: Math.floor(Date.now() / 1000), status: 'PENDING', instance: decodeURIComponent(instance) },
         };
       },
     ],
@@ -108,7 +119,7 @@ export async function startFakeEvolution(apiKey: string): Promise<FakeProvider> 
 /**
  * WhatsApp Cloud API: POST /{version}/{phone_number_id}/messages with a Bearer token, to a phone number (`to`),
  * a business-scoped user id (`recipient`) or a group (`recipient_type: "group"`). Like Meta, it accepts a text
- * body up to 4096 characters.
+ * body up to 4096 characters, or a template (name, language code, components).
  */
 export async function startFakeGraph(token: string): Promise<FakeProvider> {
   const invalid = (message: string) => ({ status: 400, body: { error: { message: `(#100) ${message}`, type: 'OAuthException', code: 100 } } });
@@ -119,8 +130,9 @@ export async function startFakeGraph(token: string): Promise<FakeProvider> {
       (req) => {
         if (req.headers.authorization !== `Bearer ${token}`) return { status: 401, body: { error: { message: 'Invalid OAuth access token.', type: 'OAuthException', code: 190 } } };
         const b = req.body;
-        if (b?.messaging_product !== 'whatsapp' || !(b.to || b.recipient) || b.type !== 'text' || typeof b.text?.body !== 'string') return invalid('Invalid parameter');
-        if (b.text.body.length > 4096) return invalid('Param text[body] must be at most 4096 characters long.');
+        const template = b?.type === 'template' && typeof b.template?.name === 'string' && typeof b.template?.language?.code === 'string';
+        if (b?.messaging_product !== 'whatsapp' || !(b.to || b.recipient) || !(template || (b.type === 'text' && typeof b.text?.body === 'string'))) return invalid('Invalid parameter');
+        if (!template && b.text.body.length > 4096) return invalid('Param text[body] must be at most 4096 characters long.');
         const contact = b.to ? (b.recipient_type === 'group' ? { input: b.to } : { input: b.to, wa_id: b.to }) : { input: b.recipient, user_id: b.recipient };
         return { status: 200, body: { messaging_product: 'whatsapp', contacts: [contact], messages: [{ id: `wamid.${nextId('HBGM')}` }] } };
       },

@@ -1,6 +1,6 @@
 // The fake model server lives with the LLM layer (the eval's oracle model uses it too); tests import it here.
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { startFakeLlmServer, type FakeLlmServer, type Responder } from '../../src/llm/testing/fake-server.ts';
+import { startFakeLlmServer, type FakeEmbedder, type FakeLlmServer, type Responder } from '../../src/llm/testing/fake-server.ts';
 
 export * from '../../src/llm/testing/fake-server.ts';
 
@@ -8,7 +8,7 @@ export * from '../../src/llm/testing/fake-server.ts';
  * One fake model server for the calling suite (file or `describe`): started before its tests, its request log
  * cleared before each test, closed after them. The returned object stands for the server once it has started.
  */
-export function useFakeLlmServer(options: { respond?: Responder } = {}): FakeLlmServer {
+export function useFakeLlmServer(options: { respond?: Responder; embed?: FakeEmbedder } = {}): FakeLlmServer {
   let server: FakeLlmServer | undefined;
   beforeAll(async () => {
     server = await startFakeLlmServer(options);

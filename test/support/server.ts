@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { signUserToken } from '../../src/server/identity.ts';
 import type { Runtime, RuntimeOptions } from '../../src/engine/index.ts';
 import { createClock, startEvalServer, type EvalClock, type EvalServer } from '../../src/eval/index.ts';
-import type { ServerOptions } from '../../src/server/index.ts';
+import type { ConsoleUser, ServerOptions } from '../../src/server/index.ts';
 import { openDatabase, openTestDatabase, type Database } from '../../src/store/index.ts';
 
 export const ADMIN = 'test-admin-token';
@@ -39,12 +39,14 @@ export interface TestServerOptions extends Partial<Omit<RuntimeOptions, 'db' | '
   start?: Date;
   keepDb?: boolean;
   server?: Partial<Omit<ServerOptions, 'runtime' | 'auth'>>;
+  /** Named console tokens beside the fixed admin and operator ones (SWITCHBOARD_CONSOLE_USERS). */
+  consoleUsers?: ConsoleUser[];
 }
 
 export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
   const owned = !opts.db;
   const db = opts.db ?? (opts.dataDir ? await openDatabase({ dataDir: opts.dataDir }) : await openTestDatabase(opts.driver ?? 'pglite'));
-  const { driver: _driver, dataDir: _dataDir, start, server: serverOptions, keepDb, ...runtimeOptions } = opts;
+  const { driver: _driver, dataDir: _dataDir, start, server: serverOptions, keepDb, consoleUsers, ...runtimeOptions } = opts;
   // A store this helper opened is dropped (a Postgres test schema) or closed, unless the test keeps it.
   const releaseDb = async () => {
     if (owned && !keepDb) await ((db as Database & { drop?: () => Promise<void> }).drop?.() ?? db.close());
@@ -58,7 +60,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
       keepDb: true, // closed (or dropped) below
       withModels: false, // a test that wants models passes its modelFactory
       clock: createClock(start ?? new Date('2026-03-09T12:00:00-03:00')), // a Monday noon in São Paulo
-      auth: { adminToken: ADMIN, operatorToken: OPERATOR, userTokenSecret: USER_TOKEN_SECRET },
+      auth: { adminToken: ADMIN, operatorToken: OPERATOR, userTokenSecret: USER_TOKEN_SECRET, users: consoleUsers },
       server: { rateLimitPerMinute: 100_000, chatRateLimitPerMinute: 100_000, ...serverOptions },
     });
   } catch (err) {

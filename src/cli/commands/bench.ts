@@ -13,13 +13,14 @@ the peer a user would build instead (LangGraph.js + PostgresSaver + Fastify); th
 20 concurrent conversations; memory per 1,000 idle sessions; local understanding vs NLP.js; start-up time
 on a fresh and an existing data directory; each bot's turn on hostile messages of 1,000 and 4,000
 characters (runs of one character, commas, digits, short words, accented words, URLs, a request repeated)
-against its ordinary message (adversarial). Prints a table and writes reports/bench-latest.json and .html.
+against its ordinary message (adversarial); ct-smash's cost per message with meaning from an embedding model
+(the fake provider server, OpenAI and Ollama protocols) beside local understanding alone (embeddings). Prints a table and writes reports/bench-latest.json and .html.
 
 Options:
   --quick            fewer iterations (about a minute)
   --bots a,b         only these bots (default: every bot with a conversations.yaml)
-  --skip a,b         skip parts: floors, turns, postgres, peer, throughput, memory, nlu, startup, cost, growth, adversarial
-  --only a,b         run only these parts (e.g. --only cost, --only startup, --only growth, --only adversarial)
+  --skip a,b         skip parts: floors, turns, postgres, peer, throughput, memory, nlu, startup, cost, growth, adversarial, embeddings
+  --only a,b         run only these parts (e.g. --only cost, --only growth, --only adversarial, --only embeddings)
   --json             print the report as JSON
   --reports DIR      where to write the reports (default: reports/)
 

@@ -1,4 +1,5 @@
 // switchboard start — every bot, the API and the console on one port.
+import type { AddressInfo } from 'node:net';
 import { boot, openStore } from '../boot.ts';
 
 export async function run(_argv: string[]): Promise<number> {
@@ -35,12 +36,15 @@ export async function run(_argv: string[]): Promise<number> {
     trustProxy: env.SWITCHBOARD_TRUST_PROXY === '1' || env.SWITCHBOARD_TRUST_PROXY === 'true',
     rateLimitPerMinute: Number(env.SWITCHBOARD_RATE_LIMIT) || undefined,
     chatRateLimitPerMinute: Number(env.SWITCHBOARD_CHAT_RATE_LIMIT) || undefined,
+    defaultBot: env.SWITCHBOARD_DEFAULT_BOT?.trim() || undefined,
+    stream: { keepAliveMs: optionalNumber(env.SWITCHBOARD_STREAM_KEEPALIVE_MS), pieceMs: optionalNumber(env.SWITCHBOARD_STREAM_PIECE_MS) },
   });
   const port = Number(env.PORT ?? 3000);
   const host = env.HOST ?? '0.0.0.0';
   await app.listen({ port, host });
   void observability.readiness.track(runtime.warmUp());
-  const base = `http://localhost:${port}`;
+  // PORT=0 takes a free port from the system: the lines below give the one taken.
+  const base = `http://localhost:${(app.server.address() as AddressInfo).port}`;
   log(`\nReady in ${((performance.now() - t0) / 1000).toFixed(1)} s — bots: ${[...runtime.bots.keys()].join(', ')}`);
   log(`  Simulator   ${base}/`);
   // A token chosen by the operator stays out of log files; a generated one must be shown to be usable.
@@ -84,4 +88,10 @@ export async function run(_argv: string[]): Promise<number> {
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
   return -1; // keep running
+}
+
+/** A number from the environment (0 included), or undefined when unset or not a number. */
+function optionalNumber(raw: string | undefined): number | undefined {
+  const n = raw === undefined || raw.trim() === '' ? NaN : Number(raw);
+  return Number.isFinite(n) && n >= 0 ? n : undefined;
 }

@@ -1,5 +1,6 @@
-// Out of scope (the built-in skill) gets the bot's fallback: its reply, or its fallback intent's specialist —
-// never the bot's own routing, so no action runs. One exception: where the bot's router sends the message to one
+// Out of scope (the built-in skill) gets the bot's fallback: the skill's reply, else a model-written reply, else the
+// bot's off-topic nudge (`replies.out_of_scope`), else its fallback intent's specialist — never the bot's own
+// routing, so no action runs. One exception: where the bot's router sends the message to one
 // of its bot-routed forms (`routing: bot`, every message an answer: an onboarding it requires first), that form
 // reads it.
 import type { Decision, Policy } from './types.ts';
@@ -21,6 +22,7 @@ export const outOfScopePolicy: Policy = {
       const routes = await route(Object.freeze({ ...understanding, intents }), [target]);
       if (routes.length > 0 && routes.every((r) => forms[r]?.routing === 'bot')) return { ...base, why: `${why}, read by the bot-routed form '${routes.join("', '")}'`, routes };
     }
-    return { ...base, why, routes: [target], ...(understanding.reply ? { reply: understanding.reply } : {}) };
+    const nudge = understanding.reply || bot.config.replies.out_of_scope;
+    return { ...base, why, routes: [target], ...(nudge ? { reply: nudge } : {}) };
   },
 };

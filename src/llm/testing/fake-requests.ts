@@ -7,6 +7,8 @@ export interface Route {
   protocol: Protocol;
   model?: string;
   geminiStream?: boolean;
+  /** An embedding request (OpenAI /v1/embeddings, Ollama /api/embed, Gemini embedContent / batchEmbedContents). */
+  embed?: boolean;
 }
 
 export function routeOf(method: string, path: string): Route | null {
@@ -14,8 +16,10 @@ export function routeOf(method: string, path: string): Route | null {
   if (path === '/v1/chat/completions' || path === '/chat/completions') return { protocol: 'openai' };
   if (path === '/v1/messages') return { protocol: 'anthropic' };
   if (path === '/api/chat') return { protocol: 'ollama' };
-  const gemini = /^\/v1(?:beta|alpha)?\/models\/([^:/]+):(generateContent|streamGenerateContent)$/.exec(path);
-  if (gemini) return { protocol: 'gemini', model: gemini[1], geminiStream: gemini[2] === 'streamGenerateContent' };
+  if (path === '/v1/embeddings' || path === '/embeddings') return { protocol: 'openai', embed: true };
+  if (path === '/api/embed') return { protocol: 'ollama', embed: true };
+  const gemini = /^\/v1(?:beta|alpha)?\/models\/([^:/]+):(generateContent|streamGenerateContent|embedContent|batchEmbedContents)$/.exec(path);
+  if (gemini) return { protocol: 'gemini', model: gemini[1], geminiStream: gemini[2] === 'streamGenerateContent', embed: gemini[2] === 'embedContent' || gemini[2] === 'batchEmbedContents' };
   return null;
 }
 
@@ -30,6 +34,10 @@ export function readBody(req: http.IncomingMessage): Promise<string> {
 
 export function describeRequest(route: Route, req: http.IncomingMessage, url: URL, body: any): FakeRequest {
   const base = { protocol: route.protocol, method: req.method ?? 'POST', path: url.pathname + url.search, headers: req.headers, body };
+  if (route.embed) {
+    const inputs = embeddingInputs(route, body);
+    return { ...base, stream: false, model: route.model ?? String(body.model ?? ''), text: inputs.join('\n'), inputs };
+  }
   if (route.protocol === 'openai') {
     const texts = (body.messages ?? []).map((m: any) => contentText(m.content));
     return { ...base, stream: body.stream === true, model: String(body.model ?? ''), text: texts.join('\n'), forcedTool: openaiForcedTool(body) };
@@ -47,6 +55,14 @@ export function describeRequest(route: Route, req: http.IncomingMessage, url: UR
   const partsText = (c: any) => (c?.parts ?? []).map((p: any) => p.text ?? (p.functionResponse ? JSON.stringify(p.functionResponse) : '')).join('');
   const texts = [partsText(body.systemInstruction), ...(body.contents ?? []).map(partsText)].filter(Boolean);
   return { ...base, stream: route.geminiStream === true, model: route.model ?? '', text: texts.join('\n'), forcedTool: geminiForcedTool(body) };
+}
+
+/** The texts an embedding request asks vectors for, in order. */
+function embeddingInputs(route: Route, body: any): string[] {
+  const list = (x: unknown): string[] => (Array.isArray(x) ? x.map(String) : x === undefined ? [] : [String(x)]);
+  if (route.protocol !== 'gemini') return list(body.input);
+  const partsText = (c: any) => (c?.parts ?? []).map((p: any) => p.text ?? '').join('');
+  return Array.isArray(body.requests) ? body.requests.map((r: any) => partsText(r.content)) : [partsText(body.content)];
 }
 
 /** Text of an OpenAI/Anthropic content field: a string or an array of parts. */

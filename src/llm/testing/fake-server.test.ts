@@ -1,6 +1,6 @@
 // The fake provider server speaks the wire protocols themselves: checked here with plain fetch.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeLlmServer, type FakeLlmServer } from './fake-server.ts';
+import { bagOfWordsEmbedding, startFakeLlmServer, type FakeLlmServer } from './fake-server.ts';
 
 let fake: FakeLlmServer;
 beforeAll(async () => {
@@ -92,7 +92,7 @@ describe('OpenAI chat completions', () => {
   });
 
   it('unknown routes get 404 and are not recorded', async () => {
-    const res = await post('/v1/embeddings', {});
+    const res = await post('/v1/audio/speech', {});
     expect(res.status).toBe(404);
     expect(fake.requests).toHaveLength(0);
   });
@@ -148,5 +148,46 @@ describe('Gemini', () => {
     expect(chunks.map((c) => c.candidates[0].content.parts[0].text).join('')).toBe('um dois');
     expect(chunks.at(-1).candidates[0].finishReason).toBe('STOP');
     expect(fake.requests[0].stream).toBe(true);
+  });
+});
+
+describe('embeddings', () => {
+  const cosine = (a: number[], b: number[]) => a.reduce((s, x, i) => s + x * b[i], 0);
+
+  it('the bag of words: shared words are close, concepts join words, no shared word is far', () => {
+    const embed = bagOfWordsEmbedding({ concepts: { wallet: 'purse', carteira: 'purse' } });
+    expect(cosine(embed('lost my card'), embed('my card was lost'))).toBeGreaterThan(0.8);
+    expect(cosine(embed('wallet'), embed('carteira'))).toBeCloseTo(1, 6);
+    expect(cosine(embed('opening hours'), embed('refund please'))).toBeLessThan(0.2);
+    expect(Math.hypot(...embed('Olá, tudo bem?'))).toBeCloseTo(1, 6);
+  });
+
+  it('OpenAI /v1/embeddings answers a list of vectors, as floats or base64 float32', async () => {
+    const plain = await (await post('/v1/embeddings', { model: 'text-embedding-3-small', input: ['um', 'dois'], encoding_format: 'float' })).json();
+    expect(plain).toMatchObject({ object: 'list', model: 'text-embedding-3-small', data: [{ index: 0 }, { index: 1 }] });
+    expect(plain.data[0].embedding).toEqual(fake.embed('um'));
+    const packed = await (await post('/v1/embeddings', { model: 'm', input: 'um', encoding_format: 'base64' })).json();
+    const bytes = Buffer.from(packed.data[0].embedding, 'base64');
+    expect(Array.from(new Float32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4))).toEqual(fake.embed('um').map(Math.fround));
+    expect(fake.requests[0]).toMatchObject({ protocol: 'openai', model: 'text-embedding-3-small', inputs: ['um', 'dois'] });
+  });
+
+  it('Ollama /api/embed and Gemini embedContent / batchEmbedContents', async () => {
+    const ollama = await (await post('/api/embed', { model: 'nomic-embed-text', input: ['a b'] })).json();
+    expect(ollama).toMatchObject({ model: 'nomic-embed-text', embeddings: [fake.embed('a b')] });
+    const one = await (await post('/v1beta/models/text-embedding-004:embedContent', { content: { parts: [{ text: 'oi' }] } })).json();
+    expect(one).toEqual({ embedding: { values: fake.embed('oi') } });
+    const batch = await (
+      await post('/v1beta/models/text-embedding-004:batchEmbedContents', { requests: [{ model: 'models/text-embedding-004', content: { parts: [{ text: 'x' }] } }, { content: { parts: [{ text: 'y' }] } }] })
+    ).json();
+    expect(batch.embeddings.map((e: { values: number[] }) => e.values)).toEqual([fake.embed('x'), fake.embed('y')]);
+    expect(fake.requests.map((r) => r.model)).toEqual(['nomic-embed-text', 'text-embedding-004', 'text-embedding-004']);
+  });
+
+  it('scripted errors use the protocol error body on embedding routes too', async () => {
+    fake.enqueue({ status: 503 });
+    const res = await post('/api/embed', { model: 'm', input: 'x' });
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ error: 'scripted 503' });
   });
 });

@@ -4,11 +4,16 @@
 //   - Anthropic Messages:      POST /v1/messages, JSON or SSE events
 //   - Gemini:                  POST /v1beta/models/<model>:generateContent | :streamGenerateContent?alt=sse
 //   - Ollama's own chat API:   POST /api/chat, JSON or NDJSON (one object per line, the last with done: true)
+//   - Embeddings:              OpenAI POST /v1/embeddings, Ollama POST /api/embed, Gemini :embedContent and
+//                              :batchEmbedContents; the vectors come from `embed` (default: a hashed bag of words)
 // Tests script the answers (`enqueue`) and assert on what the client sent (`requests`).
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { answerOf, sendAnswer, sendError, streamAnswer } from './fake-answers.ts';
 import { describeRequest, isDelayOnly, readBody, routeOf, wait } from './fake-requests.ts';
+import { bagOfWordsEmbedding, sendEmbeddings, type FakeEmbedder } from './fake-embeddings.ts';
+
+export { bagOfWordsEmbedding, type FakeEmbedder, type BagOfWordsOptions } from './fake-embeddings.ts';
 
 export type Protocol = 'openai' | 'anthropic' | 'gemini' | 'ollama';
 
@@ -47,6 +52,8 @@ export interface FakeRequest {
   text: string;
   /** The tool the request forces (structured output via function calling), if any. */
   forcedTool?: string;
+  /** An embedding request's texts, in order. */
+  inputs?: string[];
 }
 
 export type Responder = (req: FakeRequest) => FakeReply;
@@ -59,6 +66,8 @@ export interface FakeLlmServer {
   requests: FakeRequest[];
   /** Answer used when the queue is empty. */
   respond: Responder;
+  /** The vector of each text an embedding request sends (scripted replies' status, delay and hang-up apply too). */
+  embed: FakeEmbedder;
   enqueue(...replies: FakeReply[]): void;
   /** Number of scripted replies not consumed yet. */
   readonly pending: number;
@@ -67,7 +76,7 @@ export interface FakeLlmServer {
 
 const defaultResponder: Responder = () => ({ text: 'ok' });
 
-export async function startFakeLlmServer(options: { respond?: Responder } = {}): Promise<FakeLlmServer> {
+export async function startFakeLlmServer(options: { respond?: Responder; embed?: FakeEmbedder } = {}): Promise<FakeLlmServer> {
   const queue: FakeReply[] = [];
   const timers = new Set<NodeJS.Timeout>();
   const requests: FakeRequest[] = [];
@@ -77,6 +86,7 @@ export async function startFakeLlmServer(options: { respond?: Responder } = {}):
     origin: '',
     requests,
     respond: options.respond ?? defaultResponder,
+    embed: options.embed ?? bagOfWordsEmbedding(),
     enqueue: (...replies) => void queue.push(...replies),
     get pending() {
       return queue.length;
@@ -122,6 +132,10 @@ export async function startFakeLlmServer(options: { respond?: Responder } = {}):
     }
     if (reply.status && reply.status >= 400) {
       sendError(route.protocol, res, reply.status, reply.errorMessage ?? `scripted ${reply.status}`);
+      return;
+    }
+    if (route.embed) {
+      sendEmbeddings(route.protocol, res, (record.inputs ?? []).map((t) => fake.embed(t)), record);
       return;
     }
     const answer = answerOf(reply, record);

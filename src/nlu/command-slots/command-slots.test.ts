@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { extractEntities } from '../entities/index.ts';
 import { referenceReader } from '../references.ts';
 import type { Language, PatternEntity } from '../types.ts';
-import { readCommandSlots, type CommandSlotSpec } from './index.ts';
+import { readCommandSlots, readCommandSlotSets, type CommandSlotSpec } from './index.ts';
 
 const now = new Date('2026-03-02T15:00:00Z'); // Monday, 12:00 in São Paulo
 const timeZone = 'America/Sao_Paulo';
@@ -132,5 +132,42 @@ describe('the documented example (docs/how-to/commands-and-planners.md#command-s
       titulo: 'Ligar pro Vitor',
       cliente: 'Vitor',
     });
+  });
+});
+
+describe('several entities of one kind in one request', () => {
+  const sets = (text: string, rest: string, specs: Record<string, CommandSlotSpec>, lang: Language = 'pt') =>
+    readCommandSlotSets({ text, rest, entities: extractEntities(text, { lang, now, timeZone, patterns }) }, specs, { lang, now, timeZone, references, patterns });
+  const register: Record<string, CommandSlotSpec> = { nome: { read: 'name' }, empresa: { read: 'company' } };
+  const note: Record<string, CommandSlotSpec> = { cliente: { kind: 'ref', after: ['no', 'na', 'cliente'], capitalized: true, cut: 'opening', until: [':'] }, texto: { read: 'text' } };
+
+  it('gives one set of slots per name joined by commas and "e", each person with their own company', () => {
+    expect(sets('registra o Vicente, a Dora e o Ícaro', 'Vicente, a Dora e o Ícaro', register)).toEqual([{ nome: 'Vicente' }, { nome: 'Dora' }, { nome: 'Ícaro' }]);
+    expect(sets('registra a Iara da Quimera e o Otto da Faro', 'Iara da Quimera e o Otto da Faro', register)).toEqual([
+      { nome: 'Iara', empresa: 'Quimera' },
+      { nome: 'Otto', empresa: 'Faro' },
+    ]);
+    // Written in lowercase like the first.
+    expect(sets('registra o vicente e a dora', 'vicente e a dora', register).map((s) => s.nome)).toEqual(['Vicente', 'Dora']);
+  });
+
+  it('reads names after the slot\'s cue words, the other slots shared, in Spanish and English too', () => {
+    expect(sets('anota no Vicente e na Dora: querem visita', 'no Vicente e na Dora: querem visita', note)).toEqual([
+      { cliente: 'Vicente', texto: 'Querem visita' },
+      { cliente: 'Dora', texto: 'Querem visita' },
+    ]);
+    const es: Record<string, CommandSlotSpec> = { cliente: { kind: 'ref', after: ['de', 'del'], capitalized: true } };
+    expect(sets('muestra las notas de Nerea y de Tomás', 'notas de Nerea y de Tomás', es, 'es')).toEqual([{ cliente: 'Nerea' }, { cliente: 'Tomás' }]);
+    const en: Record<string, CommandSlotSpec> = { client: { kind: 'ref', after: ['for'], capitalized: true } };
+    expect(sets('show the notes for Wendy, Colm and Priya', 'notes for Wendy, Colm and Priya', en, 'en').map((s) => s.client)).toEqual(['Wendy', 'Colm', 'Priya']);
+    const vi: Record<string, CommandSlotSpec> = { khach: { kind: 'ref', after: ['của'], capitalized: true } };
+    expect(sets('xem ghi chú của Lan và Minh', 'ghi chú của Lan và Minh', vi, 'vi').map((s) => s.khach)).toEqual(['Lan', 'Minh']);
+  });
+
+  it('is one set when the names stay in the text, when only commas join them, or when what follows is no name', () => {
+    const task: Record<string, CommandSlotSpec> = { cliente: { kind: 'ref', after: ['pro', 'pra'], capitalized: true, cut: 'never' }, titulo: { read: 'text' } };
+    expect(sets('agenda de ligar pro Vicente e pra Dora', 'ligar pro Vicente e pra Dora', task)).toEqual([{ cliente: 'Vicente', titulo: 'Ligar pro Vicente e pra Dora' }]);
+    expect(sets('registra o Vicente, Quimera', 'Vicente, Quimera', register)).toHaveLength(1);
+    expect(sets('registra a Dora e o irmão dela', 'Dora e o irmão dela', register)).toEqual([{ nome: 'Dora' }]);
   });
 });

@@ -10,7 +10,8 @@ import { readOpeningName, readPersonName } from '../slot-reader/names.ts';
 import { SlotText } from '../slot-reader/slot-text.ts';
 import { extractCuedNumbers } from '../entities/patterns.ts';
 import type { Entity, Language, PatternEntity } from '../types.ts';
-import { ID, readNameAt } from './name-at.ts';
+import { coordinatedNames } from './coordinated.ts';
+import { ID, readNameAt, type NameAt } from './name-at.ts';
 import { cueMatches, Reading, tidyFreeText } from './reading.ts';
 import { freeTextWords, type FreeTextWords, type LanguageWords } from './words.ts';
 
@@ -77,6 +78,11 @@ interface Context {
   stops: Set<string>;
   options: CommandSlotOptions;
   cued?: Entity[];
+  /** Does the intent read a free text (names left in it are the text's, not more requests)? */
+  freeText: boolean;
+  /** The further entities joined to the one a slot read ("o João e o Pedro"): one request each, its slots' values. */
+  more?: Record<string, CommandSlotValue | undefined>[];
+  specs: Record<string, CommandSlotSpec>;
 }
 
 /** The order slots are read in: a slot's source decides it, so a cue's name is not taken for the opening's. */
@@ -95,10 +101,20 @@ export const readsLocally = (spec: CommandSlotSpec) => phaseOf(spec) >= 0;
 
 /** The slots of one request of the message (a `ctx.commands()` clause) for its intent's slot declarations. */
 export function readCommandSlots(clause: Clause, specs: Record<string, CommandSlotSpec>, options: CommandSlotOptions): Record<string, CommandSlotValue> {
+  return readCommandSlotSets(clause, specs, options)[0];
+}
+
+/**
+ * The slots of one request, once per entity it names: a name slot that reads several names joined by commas and
+ * "and" ("cadastra o João e o Pedro", "notas do Davi e da Lia") gives one set per name, the other slots the same.
+ * A name that stays in the free text (`cut: never`, or not where `cut: opening` cuts) gives one set.
+ */
+export function readCommandSlotSets(clause: Clause, specs: Record<string, CommandSlotSpec>, options: CommandSlotOptions): Record<string, CommandSlotValue>[] {
   const words = freeTextWords(options.lang, options.words);
   const nouns = Object.values(options.references ?? {}).flatMap((r) => r.nouns);
   const stops = new Set([...words.nameStops, ...nouns.map((n) => foldPreservingOffsets(n))]);
-  const cx: Context = { reading: new Reading(clause.text, clause.rest), clause, words, stops, options };
+  const readsFreeText = Object.values(specs).some((s) => s.read === 'text' && !s.after?.length && s.kind !== 'ref');
+  const cx: Context = { reading: new Reading(clause.text, clause.rest), clause, words, stops, options, freeText: readsFreeText, specs };
   const out: Record<string, CommandSlotValue> = {};
   // The clause's entities first (each slot its own), then the other readings in the order of their sources.
   for (const [slot, spec] of Object.entries(specs)) {
@@ -112,26 +128,49 @@ export function readCommandSlots(clause: Clause, specs: Record<string, CommandSl
   for (const [slot, spec] of rest) {
     let value: CommandSlotValue | undefined;
     if (spec.read === 'deadline') value = fromDeadline(cx, spec);
-    else if (spec.after?.length) value = afterCue(cx, spec);
+    else if (spec.after?.length) value = afterCue(cx, spec, slot);
     else if (spec.read === 'name' || spec.read === 'company') value = (opening ??= readOpening(cx))[spec.read];
     else if (spec.read === 'reference') value = spec.reference && options.references?.[spec.reference]?.has(clause.text) ? true : undefined;
     else if (spec.read === 'text') value = freeText(cx, spec);
     if (value === undefined || value === '' || (typeof value === 'string' && pointsOnly(cx, value))) continue;
     out[slot] = value;
   }
+  return [out, ...(cx.more ?? []).map((values) => withValues(out, values))];
+}
+
+function withValues(slots: Record<string, CommandSlotValue>, values: Record<string, CommandSlotValue | undefined>): Record<string, CommandSlotValue> {
+  const out = { ...slots };
+  for (const [slot, value] of Object.entries(values)) {
+    if (value === undefined) delete out[slot];
+    else out[slot] = value;
+  }
   return out;
+}
+
+/** The names joined to the one a slot read, ending at `end`: taken and cut like it, kept as the slot's further values. */
+function readMore(cx: Context, end: number, cues: string[], anyCase: boolean, values: (name: NameAt) => Record<string, CommandSlotValue | undefined>): void {
+  if (cx.more) return;
+  const names = coordinatedNames(cx.reading, end, cx.options.lang, cx.words, cx.stops, cues, anyCase);
+  if (!names.length) return;
+  for (const n of names) {
+    cx.reading.take(n.joinStart, n.end);
+    cx.reading.cut(n.joinStart, n.end);
+  }
+  cx.more = names.map(values);
 }
 
 function pointsOnly(cx: Context, value: string): boolean {
   return Object.values(cx.options.references ?? {}).some((r) => r.isOnly(value));
 }
 
-function cutMode(cx: Context, spec: CommandSlotSpec, start: number, end: number): void {
+/** Cut [start, end) from the free text as the slot's `cut` says; whether it was. */
+function cutMode(cx: Context, spec: CommandSlotSpec, start: number, end: number): boolean {
   const { reading } = cx;
   const mode = spec.cut ?? 'always';
-  if (mode === 'never') return;
-  if (mode === 'opening' && !reading.onlyWordsIn(reading.restStart, start, new Set([...cx.words.glue, ...cx.words.articles]))) return;
+  if (mode === 'never') return false;
+  if (mode === 'opening' && !reading.onlyWordsIn(reading.restStart, start, new Set([...cx.words.glue, ...cx.words.articles]))) return false;
   reading.cut(start, end);
+  return true;
 }
 
 function fromEntity(cx: Context, spec: CommandSlotSpec): CommandSlotValue | undefined {
@@ -163,7 +202,7 @@ function fromDeadline(cx: Context, spec: CommandSlotSpec): string | undefined {
 }
 
 /** The first cue followed by a value (a name, or a text up to punctuation or `until`); cues without one are cut too. */
-function afterCue(cx: Context, spec: CommandSlotSpec): string | undefined {
+function afterCue(cx: Context, spec: CommandSlotSpec, slot: string): string | undefined {
   const { reading, words } = cx;
   const links = new Set(words.namingLinks);
   const stop = spec.read !== 'text' && spec.until?.length ? (cueMatches(reading.folded, spec.until)[0]?.start ?? Infinity) : Infinity;
@@ -183,7 +222,10 @@ function afterCue(cx: Context, spec: CommandSlotSpec): string | undefined {
     reading.take(cue.start, found.end);
     // An article alone opening the text introduces its subject ("a Marcia pediu…"), not its target: it stays.
     const subject = spec.cut === 'opening' && words.articles.includes(reading.folded.slice(cue.start, cue.end));
-    if (!subject) cutMode(cx, spec, cue.start, found.end);
+    const cut = !subject && cutMode(cx, spec, cue.start, found.end);
+    // A name (not a text) the request names beside others ("notas do Davi e da Lia"), unless they stay in its text.
+    const written = reading.original.slice(found.end - found.value.length, found.end);
+    if (spec.read !== 'text' && (cut || !cx.freeText)) readMore(cx, found.end, spec.after!, !/^\p{Lu}/u.test(written), (n) => ({ [slot]: n.value }));
     return found.value;
   }
   return undefined;
@@ -223,6 +265,16 @@ function readOpening(cx: Context): { name?: string; company?: string } {
     if (!span) continue;
     reading.take(from + span.start, from + span.end);
     reading.cut(from + span.start, from + span.end);
+  }
+  if (person) {
+    // Each further person with the company joined to them ("a Bia da Orbe e o Rui da Vetor").
+    const slotsOf = (read: 'name' | 'company') => Object.keys(cx.specs).filter((k) => cx.specs[k].read === read && !cx.specs[k].after?.length);
+    const end = from + Math.max(person.end, read?.company?.end ?? 0);
+    readMore(cx, end, [], !/^\p{Lu}/u.test(reading.original.slice(from + person.start, from + person.end)), (n) => {
+      const own = readOpeningName(new SlotText(reading.original.slice(n.start, n.end)), options.lang);
+      const name = own?.person?.value ?? n.value;
+      return Object.fromEntries([...slotsOf('name').map((k) => [k, name]), ...slotsOf('company').map((k) => [k, own?.company?.value])]);
+    });
   }
   return { name: person?.value, company: read?.company?.value };
 }

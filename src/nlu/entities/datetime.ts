@@ -23,16 +23,7 @@ import {
 } from './clock.ts';
 import { alt, applyPeriod, LEXICONS, type Period } from './datetime-lexicon.ts';
 import { periodsOf, relativeDates } from './datetime-relative.ts';
-
-interface Found {
-  start: number;
-  end: number;
-  date?: LocalDate;
-  /** `twelveHour`: said on the 12-hour clock without am/pm or a period ("a las 9"): it may be twelve hours later. */
-  time?: { hour: number; minute: number; twelveHour?: boolean };
-  /** A span of days rather than a day ("next week", "next month"): `date` is its first day. */
-  vague?: boolean;
-}
+import { resolveOverlaps, type Found } from './datetime-found.ts';
 
 interface CompiledGrammar {
   relative: RegExp;
@@ -132,13 +123,18 @@ function ownParse(folded: string, lang: Language, clock: WallClock): Found[] {
     const strictlyNext = Boolean(m[1] && /prox|next|coming/.test(m[1])) || Boolean(m[3]);
     // "next friday" / "sexta que vem" on a Friday means a week later; otherwise the coming one.
     let date = nextWeekday(today, wd);
+    let weekLater: LocalDate | undefined;
     if ((m[3] && /tuan|semana|week/.test(m[3])) || (m[1] && /semana/.test(m[1]))) {
       // "thứ sáu tuần sau", "sexta da semana que vem", "thursday next week", "semana que vem na terça",
       // "la semana que viene el martes": that weekday in next (Monday-based) week.
       const monday = addDays(today, 7 - ((weekdayOf(today) + 6) % 7));
       date = addDays(monday, (wd + 6) % 7);
-    } else if (strictlyNext && date.day === today.day && date.month === today.month) date = addDays(date, 7);
-    push(m, { date });
+    } else if (date.day === today.day && date.month === today.month) {
+      // A bare weekday naming today may mean next week's (today's classes are over): a reader that can tell takes it.
+      if (strictlyNext) date = addDays(date, 7);
+      else weekLater = addDays(date, 7);
+    }
+    push(m, { date, weekLater });
   }
   for (const m of folded.matchAll(g.dayOfMonth)) {
     const day = Number(m[1] ?? m[2]);
@@ -269,27 +265,6 @@ function minutesAgainstTheHour(folded: string, lang: Language, g: CompiledGramma
   return out;
 }
 
-/** Keep the longest non-overlapping spans; an overlapping span that adds a missing date or time is merged in. */
-function resolveOverlaps(found: Found[]): Found[] {
-  const sorted = [...found].sort((a, b) => b.end - b.start - (a.end - a.start) || a.start - b.start);
-  const kept: Found[] = [];
-  for (const f of sorted) {
-    const k = kept.find((x) => f.start < x.end && x.start < f.end);
-    if (!k) {
-      kept.push({ ...f });
-      continue;
-    }
-    if (f.date && !k.date) {
-      k.date = f.date;
-      if (f.vague) k.vague = true;
-    } else if (f.time && !k.time) k.time = f.time;
-    else continue;
-    k.start = Math.min(k.start, f.start);
-    k.end = Math.max(k.end, f.end);
-  }
-  return kept.sort((a, b) => a.start - b.start);
-}
-
 type ChronoLike = { parse(text: string, ref: Date, opt?: { forwardDate?: boolean }): ParsedResult[] };
 
 const CHRONO: Partial<Record<Language, ChronoLike>> = { en: chronoEn, es: chronoEs, pt: chronoPt };
@@ -375,7 +350,7 @@ export function extractDateTimes(text: string, opts: DateTimeOptions): Entity[] 
         firstDate = v;
         firstDateVague = Boolean(f.vague);
       }
-      entities.push({ type: 'date', value: v, text: surface, ...(f.vague ? { vague: true } : {}), start: f.start, end: f.end });
+      entities.push({ type: 'date', value: v, text: surface, ...(f.weekLater ? { alt: isoDate(f.weekLater) } : {}), ...(f.vague ? { vague: true } : {}), start: f.start, end: f.end });
     }
     if (f.time) {
       const v = hhmm(f.time.hour, f.time.minute);

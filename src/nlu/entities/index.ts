@@ -54,5 +54,5 @@ export function extractEntities(input: string, opts: ExtractOptions): Entity[] {
 }
 
 export { parseOrdinal } from './numbers.ts';
-export { readBotQuery } from './query-reader.ts';
+export { readBotQuery, type QueryValue } from './query-reader.ts';
 export { gazetteerValue } from './gazetteer.ts';

@@ -8,9 +8,13 @@ import type { Gazetteer, Language } from '../types.ts';
 import { GazetteerReader } from './gazetteer-reader.ts';
 import { readPriceRange, type PriceRange } from './price-range.ts';
 import { readSize } from './sizes.ts';
+import { readHeight, readWeight } from './body.ts';
 
 export interface QueryField {
-  /** `budget` (a price range), `size` (a clothing or shoe size), `terms` (the caller's words) or a gazetteer's type. */
+  /**
+   * `budget` (a price range), `size` (a clothing or shoe size), `height` (a person's, in cm), `weight` (in kg),
+   * `terms` (the caller's words) or a gazetteer's type.
+   */
   kind: string;
   /** budget: "about X" is X ± tolerance; default 0.2. */
   tolerance?: number;
@@ -18,7 +22,7 @@ export interface QueryField {
   generic?: string[];
 }
 
-export type QueryValue = string | string[] | Omit<PriceRange, 'spans'>;
+export type QueryValue = string | number | string[] | Omit<PriceRange, 'spans'>;
 
 export interface QueryReadOptions {
   lang: Language;
@@ -45,6 +49,12 @@ export function readQuery(text: string, fields: Record<string, QueryField>, opti
       if (!size) continue;
       out[field] = size.value;
       reader.take(size.start, size.end);
+    } else if (spec.kind === 'height' || spec.kind === 'weight') {
+      const read = spec.kind === 'height' ? readHeight : readWeight;
+      const found = read(text, options.lang, (start, end) => reader.taken(start, end));
+      if (!found) continue;
+      out[field] = found.value;
+      reader.take(found.start, found.end);
     } else if (spec.kind === 'terms') {
       const terms = new Set(options.terms ?? []);
       const found: string[] = [];

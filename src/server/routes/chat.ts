@@ -1,14 +1,14 @@
 // POST /api/bots/:bot/chat — one user message in, one reply out (JSON), or the turn's events as NDJSON.
-// POST /chat — seed 003's body ({chatInput, userId, sessionId}), always streamed.
-import { Readable } from 'node:stream';
+// POST /chat — seed 003's body ({chatInput, userId, sessionId, bot?}), always streamed; the bot is the body's `bot`,
+// else the server's default bot (SWITCHBOARD_DEFAULT_BOT), else the only bot served.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ChatRequest, ChatResult, Runtime, TurnEvent } from '../../engine/index.ts';
+import type { ChatRequest, Runtime } from '../../engine/index.ts';
 import { chatResultSchema } from '../../contract/index.ts';
 import { InvalidError, NotFoundError } from '../../errors/index.ts';
 import { admitText, CHANNEL_NAMESPACE_MESSAGE, DEFAULT_CHAT_RATE_LIMIT_PER_MINUTE, inChannelNamespace, MAX_MESSAGE_CHARS } from '../../ingress/index.ts';
-import { turnFailure } from '../errors.ts';
+import { streamTurn } from './ndjson-stream.ts';
 import { roleOf, sessionTokenOf } from '../auth.ts';
 import { resolveIdentity, userTokenOf } from '../identity.ts';
 import type { RouteContext } from '../app.ts';
@@ -52,7 +52,7 @@ export function conversationRateLimit(perMinute: number, sessionField: string) {
   };
 }
 
-export async function chatRoutes(app: FastifyInstance<any, any, any, any, ZodTypeProvider>, { runtime, auth, chatRateLimitPerMinute = DEFAULT_CHAT_RATE_LIMIT_PER_MINUTE }: RouteContext) {
+export async function chatRoutes(app: FastifyInstance<any, any, any, any, ZodTypeProvider>, { runtime, auth, chatRateLimitPerMinute = DEFAULT_CHAT_RATE_LIMIT_PER_MINUTE, defaultBot, stream: streamOptions }: RouteContext) {
   const rateLimit = conversationRateLimit(chatRateLimitPerMinute, 'sessionId');
   async function respond(req: FastifyRequest, reply: FastifyReply, botId: string, body: ChatRequest & { userToken?: string }, stream: boolean) {
     runtime.bot(botId); // 404 before anything is stored
@@ -62,7 +62,7 @@ export async function chatRoutes(app: FastifyInstance<any, any, any, any, ZodTyp
     const identity = trusted ? { userId: rest.userId, verified: true } : await resolveIdentity(userTokenOf(req, userToken), rest.userId, auth.userTokenSecret);
     const request: ChatRequest = { ...rest, userId: identity.userId, userVerified: identity.verified, sessionToken: rest.sessionToken ?? sessionTokenOf(req), authorize: !trusted };
     if (!stream) return runtime.chat(botId, request);
-    return streamTurn(reply, (onEvent) => runtime.chat(botId, request, onEvent));
+    return streamTurn(reply, (onEvent) => runtime.chat(botId, request, onEvent), streamOptions);
   }
 
   app.post(
@@ -86,14 +86,22 @@ export async function chatRoutes(app: FastifyInstance<any, any, any, any, ZodTyp
     '/chat',
     {
       schema: {
-        summary: "Seed 003's chat endpoint: {chatInput, userId, sessionId}, streamed as NDJSON",
-        body: z.object({ chatInput: messageText, userId: idString.optional(), userToken: z.string().max(4096).optional(), sessionId: clientSessionId.optional(), sessionToken: z.string().max(200).optional() }),
+        summary: "Seed 003's chat endpoint: {chatInput, userId, sessionId, bot?}, streamed as NDJSON",
+        description: 'The bot is `bot`, else the default bot (SWITCHBOARD_DEFAULT_BOT), else the only bot served; 400 lists the bots when none of these says which.',
+        body: z.object({
+          chatInput: messageText,
+          bot: z.string().min(1).max(64).optional(),
+          userId: idString.optional(),
+          userToken: z.string().max(4096).optional(),
+          sessionId: clientSessionId.optional(),
+          sessionToken: z.string().max(200).optional(),
+        }),
       },
       config: { rateLimit },
     },
     async (req, reply) => {
       const b = req.body;
-      return respond(req, reply, defaultBot(runtime), { message: b.chatInput, userId: b.userId, userToken: b.userToken, sessionId: b.sessionId, sessionToken: b.sessionToken }, true);
+      return respond(req, reply, seedChatBot(runtime, b.bot, defaultBot), { message: b.chatInput, userId: b.userId, userToken: b.userToken, sessionId: b.sessionId, sessionToken: b.sessionToken }, true);
     },
   );
 }
@@ -106,39 +114,17 @@ export function admittedMessage(raw: string): string {
   return admitted.text;
 }
 
-/** Stream a turn's events one JSON object per line, as they happen; `done` carries the JSON reply's body. */
-function streamTurn(reply: FastifyReply, run: (onEvent: (e: TurnEvent) => void) => Promise<ChatResult>) {
-  const queue: unknown[] = [];
-  let wake: (() => void) | null = null;
-  let finished = false;
-  const push = (e: unknown) => {
-    queue.push(e);
-    wake?.();
-  };
-  run((e) => push(e))
-    .then((result) => push({ type: 'done', ...result }))
-    .catch((err: unknown) => push({ type: 'error', ...turnFailure(err) }))
-    .finally(() => {
-      finished = true;
-      wake?.();
-    });
-  async function* lines() {
-    while (true) {
-      while (queue.length) yield `${JSON.stringify(queue.shift())}\n`;
-      if (finished) return;
-      await new Promise<void>((r) => (wake = r));
-      wake = null;
-    }
-  }
-  reply.header('content-type', 'application/x-ndjson; charset=utf-8').header('cache-control', 'no-cache').header('x-accel-buffering', 'no');
-  return reply.send(Readable.from(lines()));
-}
-
-/** The bot behind seed 003's bare /chat: SWITCHBOARD_DEFAULT_BOT, or the only bot this server runs. */
-function defaultBot(runtime: Runtime): string {
-  const configured = process.env.SWITCHBOARD_DEFAULT_BOT;
-  if (configured) return configured;
+/** The bot behind seed 003's /chat: the body's `bot`, the server's default bot, or the only bot served; else a 400 naming them. */
+function seedChatBot(runtime: Runtime, asked: string | undefined, defaultBot: string | undefined): string {
   const ids = [...runtime.bots.keys()];
-  if (ids.length === 1) return ids[0];
-  throw new NotFoundError(`POST /chat needs SWITCHBOARD_DEFAULT_BOT when a server runs several bots (${ids.join(', ')}); or use POST /api/bots/:bot/chat`);
+  const listed = ids.join(', ');
+  const chosen = asked ?? defaultBot ?? (ids.length === 1 ? ids[0] : undefined);
+  if (chosen === undefined) {
+    throw new InvalidError(`this server runs several bots (${listed}): say which in the body's "bot" field, set SWITCHBOARD_DEFAULT_BOT, or use POST /api/bots/:bot/chat`);
+  }
+  if (!runtime.bots.has(chosen)) {
+    const where = asked !== undefined ? 'the "bot" field' : 'SWITCHBOARD_DEFAULT_BOT';
+    throw new NotFoundError(`unknown bot '${chosen}' (${where}); this server runs: ${listed}`);
+  }
+  return chosen;
 }

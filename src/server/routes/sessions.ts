@@ -51,7 +51,7 @@ export async function sessionRoutes(app: FastifyInstance<any, any, any, any, Zod
     },
     async (req) => {
       requireRole(req, auth, 'operator');
-      const rows = await store.listSessions(db, req.query);
+      const rows = await store.listSessionSummaries(db, req.query);
       return { sessions: rows.map((s) => ({ ...view(s), lastMessage: s.lastMessage, lastMessageAt: s.lastMessageAt, messageCount: s.messageCount })) };
     },
   );
@@ -122,6 +122,17 @@ export async function sessionRoutes(app: FastifyInstance<any, any, any, any, Zod
       if (!target) throw new NotFoundError(`message ${req.body.messageId} is not part of this conversation`);
       if (target.role !== 'assistant') throw new InvalidError('feedback goes on bot or operator messages, not on user messages');
       const row = await store.upsertFeedback(db, { bot: session.bot, sessionId: session.id, messageId: target.id, rating: req.body.rating as 1 | -1, comment: req.body.comment });
+      // Every console hears of it at once (a thumbs-down raises an alert there).
+      runtime.events.publish({
+        type: 'feedback',
+        bot: session.bot,
+        sessionId: session.id,
+        messageId: target.id,
+        rating: req.body.rating as 1 | -1,
+        comment: req.body.comment?.slice(0, 300) ?? null,
+        reply: target.content.slice(0, 300),
+        createdAt: new Date().toISOString(),
+      });
       return { id: row.id, rating: row.rating };
     },
   );

@@ -9,7 +9,8 @@
 //
 // Response: server-sent events `data: <chunk>` with the `x-vercel-ai-ui-message-stream: v1` header:
 //   start → data-session (transient: {sessionId, sessionToken}) → data-intent → data-tool (one part per tool
-//   call, same id from "running" to "done") → text-start/text-delta/text-end → data-handoff → finish → [DONE].
+//   call, same id from "running" to "done") → text-start/text-delta/text-end → the reply's UI parts (data-cards,
+//   data-form…) → data-handoff → finish → [DONE].
 // Errors before the turn starts (unknown bot, someone else's conversation, bad body) are plain 4xx JSON;
 // a turn that fails midway sends an `error` chunk.
 import { Readable } from 'node:stream';
@@ -98,7 +99,8 @@ export class UiChunkMapper {
       case 'error':
         return [{ type: 'error', errorText: e.message }];
       default:
-        return [];
+        // A reply's UI parts (cards, a form) are data parts of the message as they are.
+        return e.type.startsWith('data-') ? [{ ...e, id: 'id' in e && e.id ? `${e.id}-${this.turnKey}` : `part-${this.turnKey}-${this.toolCount++}` }] : [];
     }
   }
 

@@ -1,16 +1,21 @@
-// The operator/admin console at /admin: sign-in, then Inbox (live), Settings (per bot) and Feedback tabs.
+// The operator/admin console at /admin: sign-in, then Inbox (live), Settings and Persona (per bot), Feedback and
+// Moderation tabs, with live thumbs-down alerts over every tab.
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { getBots, request, type BotInfo } from '../shared/api.ts';
 import { consoleTexts, defaultConsoleLang, type ConsoleLang, type ConsoleTexts } from '../shared/i18n.ts';
 import { forgetToken, saveToken, storedToken, takeTokenFromFragment } from './auth.ts';
+import { adminTexts } from './admin-texts.ts';
+import { FeedbackAlerts, useFeedbackAlerts } from './FeedbackAlerts.tsx';
 import { FeedbackTab } from './FeedbackTab.tsx';
+import { ModerationTab } from './ModerationTab.tsx';
+import { PersonaTab } from './PersonaTab.tsx';
 import { Inbox } from './Inbox.tsx';
 import { SettingsTab } from './SettingsTab.tsx';
 import { ErrorNote } from './ui/index.ts';
 import { useInbox } from './useInbox.ts';
 
-type Tab = 'inbox' | 'settings' | 'feedback';
-const TABS: Tab[] = ['inbox', 'settings', 'feedback'];
+type Tab = 'inbox' | 'settings' | 'persona' | 'feedback' | 'moderation';
+const TABS: Tab[] = ['inbox', 'settings', 'persona', 'feedback', 'moderation'];
 
 function tabFromPath(): Tab {
   const seg = location.pathname.split('/')[2];
@@ -100,7 +105,9 @@ function Signed({ token, t, lang, setLang, signOut }: { token: string; t: Consol
   const [bots, setBots] = useState<BotInfo[]>([]);
   const [selected, setSelected] = useState<string | null>(null);
   const inbox = useInbox(token, signOut);
-  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ inbox: null, settings: null, feedback: null });
+  const alerts = useFeedbackAlerts(inbox.subscribe);
+  const x = adminTexts[lang];
+  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ inbox: null, settings: null, persona: null, feedback: null, moderation: null });
 
   useEffect(() => {
     getBots().then(setBots, () => setBots([]));
@@ -136,7 +143,7 @@ function Signed({ token, t, lang, setLang, signOut }: { token: string; t: Consol
     go('inbox');
   };
 
-  const label: Record<Tab, string> = { inbox: t.inbox, settings: t.settings, feedback: t.feedback };
+  const label: Record<Tab, string> = { inbox: t.inbox, settings: t.settings, persona: x.persona, feedback: t.feedback, moderation: x.moderation };
 
   return (
     <div className="app console-app">
@@ -164,6 +171,11 @@ function Signed({ token, t, lang, setLang, signOut }: { token: string; t: Consol
                   {inbox.pending}
                 </span>
               )}
+              {id === 'feedback' && alerts.alerts.length > 0 && (
+                <span className="badge" data-testid="alerts-badge" aria-label={x.alertsLabel}>
+                  {alerts.alerts.length}
+                </span>
+              )}
             </button>
           ))}
         </div>
@@ -181,10 +193,13 @@ function Signed({ token, t, lang, setLang, signOut }: { token: string; t: Consol
         </div>
       </header>
       <main className="console-main">
+        <FeedbackAlerts alerts={alerts.alerts} dismiss={alerts.dismiss} bots={bots} t={t} x={x} onOpen={openConversation} />
         <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="tabpanel">
           {tab === 'inbox' && <Inbox token={token} t={t} bots={bots} inbox={inbox} selected={selected} onSelect={setSelected} />}
           {tab === 'settings' && <SettingsTab token={token} t={t} bots={bots} />}
-          {tab === 'feedback' && <FeedbackTab token={token} t={t} bots={bots} onOpen={openConversation} />}
+          {tab === 'persona' && <PersonaTab token={token} t={t} x={x} bots={bots} />}
+          {tab === 'feedback' && <FeedbackTab token={token} t={t} x={x} bots={bots} onOpen={openConversation} subscribe={inbox.subscribe} />}
+          {tab === 'moderation' && <ModerationTab token={token} t={t} x={x} bots={bots} onOpen={openConversation} />}
         </div>
       </main>
     </div>

@@ -6,6 +6,8 @@ import { timeSince, type ConsoleTexts } from '../shared/i18n.ts';
 import { Icon, type IconName } from '../shared/Icon.tsx';
 import { RichText, systemText } from '../shared/RichText.tsx';
 import { customerLabel, intentLabel, ModeTag, useNow } from './Inbox.tsx';
+import { adminTextsFor } from './admin-texts.ts';
+import { PromoteButton } from './GoldenForm.tsx';
 import { TraceView } from './TraceView.tsx';
 import { ErrorNote } from './ui/index.ts';
 import type { Listener } from './useInbox.ts';
@@ -19,6 +21,15 @@ interface Delivery {
   messageId: number | null;
   status: string;
   lastError: string | null;
+  /** The provider's error code (e.g. WhatsApp 131056), when it named one. */
+  errorCode: string | null;
+}
+
+/** Whether a reply reaches the customer now (GET /api/channels/sessions/:id/window). */
+interface ReplyWindow {
+  windowOpen: boolean;
+  reopenTemplate?: { name: string; language: string } | null;
+  reason?: string;
 }
 
 export function Conversation({
@@ -80,7 +91,8 @@ export function Conversation({
     if (!onChannel) return;
     try {
       const r = await request<{ deliveries: Delivery[] }>('GET', `/api/channels/deliveries?status=failed&sessionId=${encodeURIComponent(id)}`, { token });
-      setUndelivered(new Map(r.deliveries.filter((d) => d.messageId !== null).map((d) => [d.messageId!, d.lastError ?? ''])));
+      const reason = (d: Delivery) => `${d.errorCode ? `(${d.errorCode}) ` : ''}${d.lastError ?? ''}`;
+      setUndelivered(new Map(r.deliveries.filter((d) => d.messageId !== null).map((d) => [d.messageId!, reason(d)])));
     } catch {
       /* channels off on this server: no marks */
     }
@@ -88,6 +100,17 @@ export function Conversation({
   useEffect(() => {
     void loadDeliveries();
   }, [loadDeliveries, detail?.messages.length]);
+
+  // WhatsApp's 24-hour window: known before the operator types, read again as messages arrive.
+  const [replyWindow, setReplyWindow] = useState<ReplyWindow | null>(null);
+  const canReplyNow = mode === 'handoff_pending' || mode === 'human';
+  useEffect(() => {
+    if (summary.channel !== 'whatsapp' || !canReplyNow) {
+      setReplyWindow(null);
+      return;
+    }
+    request<ReplyWindow>('GET', `/api/channels/sessions/${encodeURIComponent(id)}/window`, { token }).then(setReplyWindow, () => setReplyWindow(null));
+  }, [id, token, summary.channel, canReplyNow, detail?.messages.length]);
 
   // Live: new messages append; a bot reply brings its turn, so the detail is read again for the trace.
   useEffect(
@@ -137,6 +160,7 @@ export function Conversation({
   const label = intentLabel(bots, summary.bot, summary.lastIntent, summary.lastIntentLabel);
   const botName = bots.find((b) => b.id === summary.bot)?.name ?? summary.bot;
   const canReply = mode === 'handoff_pending' || mode === 'human';
+  const windowClosed = replyWindow !== null && !replyWindow.windowOpen;
 
   return (
     <div className="conversation" data-testid="conversation" data-session-id={id} data-mode={mode}>
@@ -215,6 +239,7 @@ export function Conversation({
                       {traceOpen ? t.hideTrace : t.showTrace} · {Math.round(turn.latencyMs)} ms
                     </button>
                   )}
+                  {m.role === 'assistant' && <PromoteButton token={token} t={t} x={adminTextsFor(t)} bot={summary.bot} sessionId={summary.id} messageId={m.id} />}
                 </div>
                 <div className="entry-text">{m.role === 'system' ? systemText(m.content) : <RichText text={m.content} />}</div>
                 {turn && traceOpen && <TraceView turn={turn} t={t} />}
@@ -225,12 +250,18 @@ export function Conversation({
       </ol>
 
       <ErrorNote error={error} />
-      <ReplyBox t={t} enabled={canReply} onSend={reply} />
+      {windowClosed && (
+        <p className="window-note" role="note" data-testid="window-closed">
+          {t.windowClosed(replyWindow.reopenTemplate?.name ?? null)}
+        </p>
+      )}
+      <ReplyBox t={t} enabled={canReply && !(windowClosed && !replyWindow.reopenTemplate)} hint={canReply && windowClosed ? t.windowClosedHint : undefined} onSend={reply} />
     </div>
   );
 }
 
-function ReplyBox({ t, enabled, onSend }: { t: ConsoleTexts; enabled: boolean; onSend: (text: string) => Promise<boolean> }) {
+/** `hint`: why the box is off, when it is not the usual reason (the bot has the conversation). */
+function ReplyBox({ t, enabled, hint, onSend }: { t: ConsoleTexts; enabled: boolean; hint?: string; onSend: (text: string) => Promise<boolean> }) {
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
   const id = useId();
@@ -270,7 +301,7 @@ function ReplyBox({ t, enabled, onSend }: { t: ConsoleTexts; enabled: boolean; o
       </div>
       {!enabled && (
         <p className="hint" id={`${id}-hint`}>
-          {t.replyDisabled}
+          {hint ?? t.replyDisabled}
         </p>
       )}
     </form>

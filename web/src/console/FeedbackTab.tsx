@@ -1,18 +1,39 @@
 // Thumbs up/down that customers gave to bot messages, newest first, with a way into the conversation; below,
-// the golden examples of the same bots.
-import { useCallback, useState } from 'react';
+// the golden examples of the same bots; a rated reply can be promoted to one.
+import { useCallback, useEffect, useState } from 'react';
 import { request, type BotInfo, type FeedbackRow } from '../shared/api.ts';
 import { timeSince, type ConsoleTexts } from '../shared/i18n.ts';
 import { Icon } from '../shared/Icon.tsx';
+import type { AdminTexts } from './admin-texts.ts';
+import { AbandonmentCard } from './AbandonmentCard.tsx';
 import { BotSelect } from './BotSelect.tsx';
 import { GoldenExamples } from './GoldenExamples.tsx';
+import { PromoteButton } from './GoldenForm.tsx';
+import type { Listener } from './useInbox.ts';
 import { Card, DataTable, ErrorNote, errorText, useRead, type Column } from './ui/index.ts';
 
-export function FeedbackTab({ token, t, bots, onOpen }: { token: string; t: ConsoleTexts; bots: BotInfo[]; onOpen: (sessionId: string) => void }) {
+export function FeedbackTab({
+  token,
+  t,
+  x,
+  bots,
+  onOpen,
+  subscribe,
+}: {
+  token: string;
+  t: ConsoleTexts;
+  x: AdminTexts;
+  bots: BotInfo[];
+  onOpen: (sessionId: string) => void;
+  /** The console's live events: a new rating reads the list again. */
+  subscribe: (l: Listener) => () => void;
+}) {
   const [bot, setBot] = useState('');
+  const [promoted, setPromoted] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const read = useCallback(async () => (await request<{ feedback: FeedbackRow[] }>('GET', `/api/feedback${bot ? `?bot=${encodeURIComponent(bot)}` : ''}`, { token })).feedback, [bot, token]);
-  const [rows] = useRead(read, useCallback((err: unknown) => setError(errorText(err, t)), [t]));
+  const [rows, , reload] = useRead(read, useCallback((err: unknown) => setError(errorText(err, t)), [t]));
+  useEffect(() => subscribe((e) => void (e.type === 'feedback' && (!bot || e.bot === bot) && reload())), [subscribe, reload, bot]);
   const ups = rows?.filter((r) => r.rating === 1).length ?? 0;
   const columns: Column<FeedbackRow>[] = [
     {
@@ -43,6 +64,11 @@ export function FeedbackTab({ token, t, bots, onOpen }: { token: string; t: Cons
         </button>
       ),
     },
+    {
+      header: x.promote,
+      hideHeader: true,
+      cell: (r) => <PromoteButton token={token} t={t} x={x} bot={r.bot} sessionId={r.sessionId} messageId={r.messageId} onPromoted={() => setPromoted((n) => n + 1)} />,
+    },
   ];
   return (
     <>
@@ -60,9 +86,10 @@ export function FeedbackTab({ token, t, bots, onOpen }: { token: string; t: Cons
       >
         <BotSelect bots={bots} value={bot} onChange={setBot} label={t.filterBot} allLabel={t.allBots} className="field inline" />
         <ErrorNote error={error} />
-        <DataTable rows={rows} columns={columns} rowKey={(r) => r.id} empty={t.noFeedback} testId="feedback-table" />
+        <DataTable rows={rows} columns={columns} rowKey={(r) => r.id} rowAttributes={(r) => ({ 'data-testid': 'feedback-row', 'data-message': r.messageId })} empty={t.noFeedback} testId="feedback-table" />
       </Card>
-      <GoldenExamples token={token} t={t} bots={bots} bot={bot} />
+      <GoldenExamples token={token} t={t} x={x} bots={bots} bot={bot} version={promoted} />
+      <AbandonmentCard token={token} t={t} x={x} bots={bots} bot={bot} />
     </>
   );
 }

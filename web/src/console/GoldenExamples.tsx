@@ -1,14 +1,19 @@
 // Feedback → golden examples: replies judged worth imitating (customer text → reply, and who chose it), for the
-// chosen bot or all of them. Admins can delete one that should no longer guide the bot.
-import { useCallback } from 'react';
+// chosen bot or all of them. Admins can add one by hand, or delete one that should no longer guide the bot.
+import { useCallback, useState } from 'react';
 import { request, type BotInfo, type GoldenExample } from '../shared/api.ts';
 import type { ConsoleTexts } from '../shared/i18n.ts';
+import type { AdminTexts } from './admin-texts.ts';
+import { AddGolden } from './GoldenForm.tsx';
 import { Card, DataTable, SaveStatus, useRead, useSaveStatus, type Column } from './ui/index.ts';
 
-export function GoldenExamples({ token, t, bots, bot }: { token: string; t: ConsoleTexts; bots: BotInfo[]; bot: string }) {
+/** `version`: an example was added elsewhere (promoted from the feedback), read again. */
+export function GoldenExamples({ token, t, x, bots, bot, version }: { token: string; t: ConsoleTexts; x: AdminTexts; bots: BotInfo[]; bot: string; version: number }) {
   const { status, fail, save } = useSaveStatus(t);
+  const [added, setAdded] = useState(0);
   const scope = (bot ? [bot] : bots.map((b) => b.id)).join(',');
   const read = useCallback(async () => {
+    void (version + added); // a new count is a new read
     const lists = await Promise.all(
       scope
         .split(',')
@@ -16,7 +21,7 @@ export function GoldenExamples({ token, t, bots, bot }: { token: string; t: Cons
         .map((id) => request<{ examples: GoldenExample[] }>('GET', `/api/bots/${encodeURIComponent(id)}/golden`, { token }).then((r) => r.examples)),
     );
     return lists.flat().sort((a, b) => b.id - a.id);
-  }, [scope, token]);
+  }, [scope, token, version, added]);
   const [rows, setRows] = useRead(read, fail);
 
   const remove = (ex: GoldenExample) =>
@@ -43,7 +48,8 @@ export function GoldenExamples({ token, t, bots, bot }: { token: string; t: Cons
 
   return (
     <Card title={t.goldenTitle} className="feedback" style={{ marginTop: '1rem' }} testId="golden-section" aside={<SaveStatus status={status} testId="golden-status" />} hint={t.goldenHelp}>
-      <DataTable rows={rows} columns={columns} rowKey={(ex) => ex.id} rowAttributes={(ex) => ({ 'data-testid': 'golden-row', 'data-id': ex.id })} empty={t.noGolden} testId="golden-table" />
+      <DataTable rows={rows} columns={columns} rowKey={(ex) => ex.id} rowAttributes={(ex) => ({ 'data-testid': 'golden-row', 'data-id': ex.id, 'data-source': ex.source })} empty={t.noGolden} testId="golden-table" />
+      <AddGolden token={token} t={t} x={x} bots={bots} bot={bot} onAdded={() => setAdded((n) => n + 1)} />
     </Card>
   );
 }

@@ -110,6 +110,11 @@ const consoleEn = {
   showTrace: 'Trace',
   notDelivered: 'Not delivered',
   notDeliveredHelp: (why: string) => `The customer did not receive this message: ${why}`,
+  windowClosed: (template: string | null) =>
+    template
+      ? `The customer has not written for 24 hours: WhatsApp only takes approved templates, so your reply goes out as the template "${template}".`
+      : 'The customer has not written for 24 hours: WhatsApp only takes approved templates and this bot has none, so a reply cannot reach them until they write again.',
+  windowClosedHint: 'Replies reopen when the customer writes again (or set settings.channels.whatsapp.reopenTemplate in bot.yaml).',
   hideTrace: 'Hide trace',
   traceTitle: 'Turn trace',
   node: 'Node',
@@ -227,6 +232,11 @@ const consoleEs: ConsoleTexts = {
   showTrace: 'Traza',
   notDelivered: 'No entregado',
   notDeliveredHelp: (why: string) => `El cliente no recibió este mensaje: ${why}`,
+  windowClosed: (template: string | null) =>
+    template
+      ? `El cliente no escribe hace más de 24 horas: WhatsApp solo acepta plantillas aprobadas, así que tu respuesta sale como la plantilla "${template}".`
+      : 'El cliente no escribe hace más de 24 horas: WhatsApp solo acepta plantillas aprobadas y este bot no tiene ninguna, así que no le llegará una respuesta hasta que vuelva a escribir.',
+  windowClosedHint: 'Se puede responder de nuevo cuando el cliente vuelva a escribir (o con settings.channels.whatsapp.reopenTemplate en bot.yaml).',
   hideTrace: 'Ocultar traza',
   traceTitle: 'Traza del turno',
   node: 'Nodo',

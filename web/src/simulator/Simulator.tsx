@@ -4,8 +4,11 @@ import { getBots, request, type BotInfo } from '../shared/api.ts';
 import { chatLang, chatTexts, type ChatTexts } from '../shared/i18n.ts';
 import { Icon, Spinner } from '../shared/Icon.tsx';
 import { RichText, systemText } from '../shared/RichText.tsx';
+import { MessageParts } from './MessageParts.tsx';
 import { storedToken } from '../console/auth.ts';
 import { botPaused, useConversation, type ChatItem } from './useConversation.ts';
+import { ChatList } from './ChatList.tsx';
+import { useChatList } from './useChatList.ts';
 
 const BOT_KEY = 'switchboard.sim.bot';
 
@@ -34,6 +37,7 @@ export function Simulator() {
   const bot = bots.find((b) => b.id === botId);
   const t = chatTexts[chatLang(bot?.language)];
   const chat = useConversation(botId, userId);
+  const chats = useChatList(botId, chat.session, chat.mode, chat.items.find((i) => i.role === 'user')?.content);
 
   useEffect(() => {
     document.title = bot ? `${bot.name} · Switchboard simulator` : 'Switchboard simulator';
@@ -97,9 +101,7 @@ export function Simulator() {
             <input id={ids.debug} type="checkbox" data-testid="show-intents" checked={showIntents} onChange={(e) => setShowIntents(e.target.checked)} />
             <label htmlFor={ids.debug}>Show the intents of each turn</label>
           </div>
-          <button type="button" className="secondary" data-testid="new-conversation" onClick={chat.reset}>
-            New conversation
-          </button>
+          <ChatList chats={chats} active={chat.session?.sessionId ?? null} onNew={chat.reset} onSelect={chat.select} />
           {chat.session && (
             <p className="hint mono" data-testid="session-id">
               Session {chat.session.sessionId}
@@ -127,7 +129,7 @@ export function Simulator() {
               </div>
             )}
             {chat.items.map((item) => (
-              <Bubble key={item.key} item={item} t={t} bot={bot} showIntents={showIntents} session={chat.session} />
+              <Bubble key={item.key} item={item} t={t} bot={bot} showIntents={showIntents} session={chat.session} onSend={(text) => chat.send(text, t.handedOff)} busy={chat.busy} />
             ))}
           </div>
           {botPaused(chat.mode) && (
@@ -184,7 +186,15 @@ function Composer({ inputId, t, disabled, busy, onSend }: { inputId: string; t: 
   );
 }
 
-function Bubble({ item, t, bot, showIntents, session }: { item: ChatItem; t: ChatTexts; bot?: BotInfo; showIntents: boolean; session: { sessionId: string; sessionToken: string } | null }) {
+function Bubble({ item, t, bot, showIntents, session, onSend, busy }: {
+  item: ChatItem;
+  t: ChatTexts;
+  bot?: BotInfo;
+  showIntents: boolean;
+  session: { sessionId: string; sessionToken: string } | null;
+  onSend: (text: string) => Promise<void>;
+  busy: boolean;
+}) {
   if (item.role === 'system') {
     return (
       <div className="msg-row system" data-testid="msg-system">
@@ -221,6 +231,7 @@ function Bubble({ item, t, bot, showIntents, session }: { item: ChatItem; t: Cha
           </ul>
         )}
         {item.content ? <RichText text={item.content} /> : item.streaming && <p className="typing">{t.typing}</p>}
+        <MessageParts parts={item.parts} onSend={onSend} disabled={busy} />
         {showIntents && item.intents.length > 0 && (
           <p className="intent-chips" data-testid="turn-intents">
             {item.intents.map((i) => (

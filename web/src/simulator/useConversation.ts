@@ -2,7 +2,7 @@
 // while a person has the conversation re-reads it every few seconds so the operator's replies appear.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { storedToken } from '../console/auth.ts';
-import { ApiError, newClientMessageId, request, streamChat, type Message, type Mode, type SessionDetail } from '../shared/api.ts';
+import { ApiError, newClientMessageId, request, streamChat, type Message, type Mode, type SessionDetail, type UiPart } from '../shared/api.ts';
 
 export interface ToolLine {
   tool: string;
@@ -20,10 +20,13 @@ export interface ChatItem {
   content: string;
   intents: string[];
   tools?: ToolLine[];
+  /** The reply's UI parts (cards, a form), rendered by MessageParts. */
+  parts?: UiPart[];
   streaming?: boolean;
 }
 
-interface Stored {
+/** A conversation of this tab: its id and the secret that lets the simulator read it. */
+export interface Stored {
   sessionId: string;
   sessionToken: string;
 }
@@ -45,6 +48,8 @@ export function useConversation(bot: string | null, userId: string) {
   const [error, setError] = useState<string | null>(null);
   /** Tool progress lines stay attached to the reply they led to. */
   const toolsByReply = useRef<Record<number, ToolLine[]>>({});
+  /** UI parts stay attached to the reply that showed them. */
+  const partsByReply = useRef<Record<number, UiPart[]>>({});
   /** The "handed off" notice is the simulator's own (not stored): it sits after the reply that handed off. */
   const noticesAfter = useRef<Record<number, string>>({});
   const sessionRef = useRef<Stored | null>(null);
@@ -58,7 +63,7 @@ export function useConversation(bot: string | null, userId: string) {
       setItems((current) => {
         const inFlight = current.filter((i) => i.id === undefined && i.streaming && !settled.includes(i.key));
         const stored = detail.messages.flatMap((m) => {
-          const item: ChatItem = { ...fromServer(m), tools: toolsByReply.current[m.id] };
+          const item: ChatItem = { ...fromServer(m), tools: toolsByReply.current[m.id], parts: partsByReply.current[m.id] };
           const notice = noticesAfter.current[m.id];
           return notice ? [item, { key: `n${m.id}`, role: 'system' as const, source: 'system' as const, content: notice, intents: [] }] : [item];
         });
@@ -79,6 +84,7 @@ export function useConversation(bot: string | null, userId: string) {
   // A bot switch resumes that bot's conversation of this tab, if any.
   useEffect(() => {
     toolsByReply.current = {};
+    partsByReply.current = {};
     noticesAfter.current = {};
     setItems([]);
     setMode('bot');
@@ -97,16 +103,27 @@ export function useConversation(bot: string | null, userId: string) {
     return () => clearInterval(timer);
   }, [session, mode, refresh]);
 
-  const reset = useCallback(() => {
-    if (bot) sessionStorage.removeItem(storageKey(bot));
-    toolsByReply.current = {};
-    noticesAfter.current = {};
-    sessionRef.current = null;
-    setSession(null);
-    setItems([]);
-    setMode('bot');
-    setError(null);
-  }, [bot]);
+  /** Switch to another conversation of this bot (null: a new one, started by the next message). */
+  const select = useCallback(
+    (s: Stored | null) => {
+      if (bot) {
+        if (s) sessionStorage.setItem(storageKey(bot), JSON.stringify(s));
+        else sessionStorage.removeItem(storageKey(bot));
+      }
+      toolsByReply.current = {};
+      partsByReply.current = {};
+      noticesAfter.current = {};
+      sessionRef.current = s;
+      setSession(s);
+      setItems([]);
+      setMode('bot');
+      setError(null);
+      if (s) void refresh(s);
+    },
+    [bot, refresh],
+  );
+
+  const reset = useCallback(() => select(null), [select]);
 
   const send = useCallback(
     async (text: string, handedOffText: string) => {
@@ -117,6 +134,8 @@ export function useConversation(bot: string | null, userId: string) {
       const userKey = `u-${stamp}`;
       const replyKey = `r-${stamp}`;
       const tools: ToolLine[] = [];
+      const parts: UiPart[] = [];
+      let written = '';
       let handedOff = false;
       setItems((cur) => [
         ...cur,
@@ -138,7 +157,14 @@ export function useConversation(bot: string | null, userId: string) {
               const t = tools.find((x) => x.tool === e.tool && !x.done);
               if (t) Object.assign(t, { done: true, ok: e.ok !== false });
               patchReply({ tools: [...tools] });
+            } else if (e.type === 'text_delta') {
+              written += e.content;
+              patchReply({ content: written });
             } else if (e.type === 'text') patchReply({ content: e.content });
+            else if (e.type.startsWith('data-')) {
+              parts.push(e as UiPart);
+              patchReply({ parts: [...parts] });
+            }
             else if (e.type === 'handoff') {
               handedOff = true;
               setMode(e.mode);
@@ -155,6 +181,7 @@ export function useConversation(bot: string | null, userId: string) {
         setMode(result.mode);
         if (result.replyMessageId) {
           toolsByReply.current[result.replyMessageId] = tools;
+          if (parts.length) partsByReply.current[result.replyMessageId] = parts;
           if (handedOff) noticesAfter.current[result.replyMessageId] = handedOffText;
         }
         // Settle on the stored conversation (ids for feedback, system messages, operator replies).
@@ -171,5 +198,5 @@ export function useConversation(bot: string | null, userId: string) {
     [bot, userId, refresh],
   );
 
-  return { items, mode, session, busy, error, send, reset };
+  return { items, mode, session, busy, error, send, reset, select };
 }

@@ -1,0 +1,53 @@
+// Abandonment in the Feedback tab: per bot, how many conversations ended on a bot answer without a reply from
+// the customer (an hour without one), and the intents of the answers they left after.
+import { useCallback, useState } from 'react';
+import { request, type BotInfo } from '../shared/api.ts';
+import type { ConsoleTexts } from '../shared/i18n.ts';
+import type { AdminTexts } from './admin-texts.ts';
+import { intentLabel } from './Inbox.tsx';
+import { Card, DataTable, ErrorNote, errorText, useRead, type Column } from './ui/index.ts';
+
+interface Report {
+  bot: string;
+  ended: number;
+  abandoned: number;
+  rate: number;
+  byIntent: { intent: string; count: number }[];
+}
+
+const IDLE_MINUTES = 60;
+
+export function AbandonmentCard({ token, t, x, bots, bot }: { token: string; t: ConsoleTexts; x: AdminTexts; bots: BotInfo[]; bot: string }) {
+  const [error, setError] = useState<string | null>(null);
+  const scope = (bot ? [bot] : bots.map((b) => b.id)).join(',');
+  const read = useCallback(
+    () =>
+      Promise.all(
+        scope
+          .split(',')
+          .filter(Boolean)
+          .map((id) => request<Report>('GET', `/api/bots/${encodeURIComponent(id)}/abandonment?idleMinutes=${IDLE_MINUTES}`, { token })),
+      ),
+    [scope, token],
+  );
+  const [rows] = useRead(read, useCallback((err: unknown) => setError(errorText(err, t)), [t]));
+  const columns: Column<Report>[] = [
+    { header: 'Bot', rowHeader: true, cell: (r) => bots.find((b) => b.id === r.bot)?.name ?? r.bot },
+    { header: x.endedConversations, className: 'num', cell: (r) => r.ended },
+    { header: x.abandoned, className: 'num', cell: (r) => `${r.abandoned} (${Math.round(r.rate * 100)}%)` },
+    {
+      header: x.leftAfter,
+      cell: (r) =>
+        r.byIntent
+          .slice(0, 3)
+          .map((i) => `${intentLabel(bots, r.bot, i.intent) || '—'} (${i.count})`)
+          .join(', ') || '—',
+    },
+  ];
+  return (
+    <Card title={x.abandonmentTitle} hint={x.abandonmentHelp(IDLE_MINUTES)} className="feedback" style={{ marginTop: '1rem' }} testId="abandonment-section">
+      <ErrorNote error={error} />
+      <DataTable rows={rows} columns={columns} rowKey={(r) => r.bot} rowAttributes={(r) => ({ 'data-testid': 'abandonment-row', 'data-bot': r.bot, 'data-abandoned': r.abandoned })} testId="abandonment-table" />
+    </Card>
+  );
+}
