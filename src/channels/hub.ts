@@ -2,7 +2,7 @@
 // job per conversation, in arrival order, finds or creates the session, runs the turn and sends the reply
 // with retries. Failed sends are recorded and shown to operators as a system message. Operator replies from
 // the console go out through the session's channel.
-import { runtimeReply, type ChatResult, type LoadedBot, type Runtime } from '../engine/index.ts';
+import { runtimeReply, type ChatResult, type LoadedBot, type Runtime, type RuntimeSignal } from '../engine/index.ts';
 import { ConflictError, UnavailableError } from '../errors/index.ts';
 import { botPaused } from '../handoff/index.ts';
 import * as store from '../store/index.ts';
@@ -12,6 +12,7 @@ import { withRetry } from './http.ts';
 import { SerialQueue } from './queue.ts';
 import {
   claimInbound,
+  startsMediaBurst,
   failDeliveryLater,
   finishDelivery,
   finishInbound,
@@ -26,11 +27,12 @@ import {
   type InboundStatus,
 } from './store.ts';
 import { renderReply, splitReply, type ReplyFormat } from './render.ts';
-import { deliveryFailedText, deliveryRejectedText, inboundFailedText, mediaPlaceholder, mediaUnsupportedText } from './texts.ts';
+import { deliveryFailedText, deliveryRejectedText, inboundFailedText, orderText, transcriptLine, unreadableLine } from './texts.ts';
+import { presenceSettings } from './config.ts';
 import { admitInbound } from './ingress.ts';
 import { channelSessionId, ensureChannelSession, findChannelSession } from './sessions.ts';
 import { ConversationRateLimit } from '../ingress/index.ts';
-import type { Address, ChannelName, DeliveryStatusReport, InboundMessage } from './types.ts';
+import { handlingOf, type Address, type ChannelName, type DeliveryStatusReport, type InboundMessage } from './types.ts';
 
 /** What a channel contributes: how to send, and (Chatwoot) what to check around a turn. */
 export interface ChannelAdapter {
@@ -43,6 +45,11 @@ export interface ChannelAdapter {
   maxLength?: number;
   /** Send one text. Resolves with the provider's message id; throws (ProviderError) on failure. */
   send(address: Address, text: string, bot: string): Promise<string | undefined>;
+  /**
+   * Tell the customer their message was seen (`read`) and an answer is coming (`typing`). Best effort: the hub
+   * never waits for it, and a failure only gets logged.
+   */
+  presence?(msg: InboundMessage, show: { read: boolean; typing: boolean }): Promise<void>;
   /** 'record' stores the message without running the bot (e.g. a person has it in Chatwoot). Default 'run'. */
   beforeTurn?(msg: InboundMessage, session: SessionRow): Promise<'run' | 'record'>;
   afterTurn?(msg: InboundMessage, session: SessionRow, result: ChatResult): Promise<void>;
@@ -88,7 +95,7 @@ export class ChannelHub {
 
   /** Store a webhook's message (once, through the ingress) and queue it behind its conversation's earlier messages. */
   async accept(received: InboundMessage): Promise<AcceptOutcome> {
-    const msg = admitInbound(received);
+    const msg = admitInbound({ ...received, receivedAt: received.receivedAt ?? new Date().toISOString() });
     if (!msg) return 'ignored';
     const sessionId = channelSessionId(msg);
     if (!(await recordInbound(this.db, msg, sessionId))) return 'duplicate';
@@ -101,8 +108,29 @@ export class ChannelHub {
     return this.queue.enqueue(sessionId, job);
   }
 
-  whenIdle(): Promise<void> {
-    return this.queue.whenIdle();
+  async whenIdle(): Promise<void> {
+    await this.queue.whenIdle();
+    while (this.presenceCalls.size) await Promise.allSettled([...this.presenceCalls]);
+  }
+
+  /** Read receipts and typing indicators still on their way (never waited for by a turn). */
+  private presenceCalls = new Set<Promise<void>>();
+
+  /** Mark the message read and show "typing…" when a reply follows, as the bot's settings allow; never blocks. */
+  private showPresence(adapter: ChannelAdapter, bot: LoadedBot, msg: InboundMessage, replying: boolean): void {
+    if (!adapter.presence) return;
+    const allowed = presenceSettings(bot.config, msg.channel);
+    const show = { read: allowed.read, typing: allowed.typing && replying };
+    if (!show.read && !show.typing) return;
+    const call = adapter.presence(msg, show).then(
+      () => this.emitSignal({ type: 'channel_presence', channel: msg.channel, outcome: 'sent' }),
+      (err: unknown) => {
+      this.emitSignal({ type: 'channel_presence', channel: msg.channel, outcome: 'failed' });
+        this.log(`[channels] ${adapter.label} read receipt / typing for ${describe(msg.address)} failed: ${(err as Error).message}`);
+      },
+    );
+    this.presenceCalls.add(call);
+    void call.finally(() => this.presenceCalls.delete(call));
   }
 
   /**
@@ -147,7 +175,8 @@ export class ChannelHub {
     if (bot && session) await this.systemMessage(bot, session.id, inboundFailedText(bot.config, this.adapters.get(msg.channel)?.label ?? msg.channel));
   }
 
-  private async handle(msg: InboundMessage, queueKey: string): Promise<InboundStatus> {
+  private async handle(admitted: InboundMessage, queueKey: string): Promise<InboundStatus> {
+    let msg = admitted;
     const bot = this.runtime.bots.get(msg.bot);
     if (!bot) return 'ignored';
     // A message from a registered user's phone number is that user's (bots that require sign-in answer them).
@@ -159,15 +188,25 @@ export class ChannelHub {
     const adapter = this.adapter(msg.channel);
     const decision = adapter.beforeTurn ? await adapter.beforeTurn(msg, session) : 'run';
     session = (await store.getSession(this.db, sessionId))!;
-    if (decision === 'record' || (msg.text === null && botPaused(session.mode))) {
+    if (msg.kind === 'order' && msg.text === null && msg.order) msg = { ...msg, text: orderText(bot.config, msg.order) };
+    const handling = handlingOf(msg);
+    this.emitSignal({ type: 'channel_message', channel: msg.channel, kind: msg.kind ?? 'text', handling: decision === 'record' || botPaused(session.mode) ? 'record' : handling });
+    if (decision === 'record' || (handling !== 'turn' && botPaused(session.mode))) {
       await this.recordCustomerMessage(bot, session, msg);
       return 'done';
     }
-    if (msg.text === null) {
-      await this.answerWithoutTurn(bot, session, msg, mediaUnsupportedText(bot.config), 'media_unsupported');
+    if (handling === 'record') {
+      // A sticker, a reaction, a poll vote: seen and kept, not a question.
+      this.showPresence(adapter, bot, msg, false);
+      await this.recordCustomerMessage(bot, session, msg);
+      return 'done';
+    }
+    if (handling === 'line') {
+      await this.answerUnreadable(bot, session, msg, adapter);
       return 'done';
     }
     if (msg.tooLong !== undefined) {
+      this.showPresence(adapter, bot, msg, true);
       await this.answerWithoutTurn(bot, session, msg, runtimeReply('message_too_long', bot.config.language, bot.config.replies), 'message_too_long');
       return 'done';
     }
@@ -177,10 +216,16 @@ export class ChannelHub {
       await this.recordCustomerMessage(bot, session, msg);
       return 'done';
     }
+    if (!botPaused(session.mode)) this.showPresence(adapter, bot, msg, true);
+    // A media caption, a button reply, an order: the transcript keeps its kind, the turn reads its text.
+    if (msg.kind && msg.kind !== 'text') {
+      await this.recordCustomerMessage(bot, session, msg);
+      if (isMedia(msg)) await startsMediaBurst(this.db, sessionId, receivedAt(msg), this.config.mediaBurstMs);
+    }
     const result = await this.runtime.chat(msg.bot, {
       sessionId,
       userId: session.userId ?? undefined,
-      message: msg.text,
+      message: msg.text!,
       channel: msg.channel,
       phoneNumber: msg.phoneNumber ?? undefined,
       clientMessageId: msg.providerId,
@@ -190,17 +235,39 @@ export class ChannelHub {
     return 'done';
   }
 
-  /** Keep the customer's message in the transcript without running the bot. */
+  /** Keep the customer's message in the transcript (with its kind) without running the bot. */
   private async recordCustomerMessage(bot: LoadedBot, session: SessionRow, msg: InboundMessage): Promise<MessageRow | undefined> {
     const known = await store.findByClientMessageId(this.db, session.id, msg.providerId);
     if (known) return undefined;
-    const content = msg.text === null ? mediaPlaceholder(bot.config, msg.media ?? 'other', msg.caption) : msg.tooLong !== undefined ? `${msg.text} […]` : msg.text;
-    const row = await store.insertMessage(this.db, { sessionId: session.id, role: 'user', source: '', content, clientMessageId: msg.providerId, workflow: session.activeWorkflow });
+    const row = await store.insertMessage(this.db, { sessionId: session.id, role: 'user', source: '', content: transcriptLine(bot.config, msg), clientMessageId: msg.providerId, workflow: session.activeWorkflow });
     this.publish(bot, row);
     return row;
   }
 
-  /** A message the bot cannot read (media, too long): keep it (a placeholder, the cut text) and answer `reply` without a turn. */
+  /**
+   * Media the bot cannot read (a voice note, a photo without a caption, a message type nobody can open here):
+   * kept, and one clear line per burst. The album's other photos, or the media that follow within the window,
+   * are kept without a reply.
+   */
+  private async answerUnreadable(bot: LoadedBot, session: SessionRow, msg: InboundMessage, adapter: ChannelAdapter): Promise<void> {
+    const known = await store.findByClientMessageId(this.db, session.id, msg.providerId);
+    if (known) {
+      // A run cut short after its line was stored: send that line (deliver skips what already went out).
+      const reply = await store.findReplyTo(this.db, known.id);
+      if (reply) await this.deliver(bot, session.id, msg.address, reply.content, reply.id);
+      return;
+    }
+    const first = await startsMediaBurst(this.db, session.id, receivedAt(msg), this.config.mediaBurstMs);
+    this.showPresence(adapter, bot, msg, first);
+    if (!first) {
+      await this.recordCustomerMessage(bot, session, msg);
+      return;
+    }
+    const line = unreadableLine(bot.config, msg.kind);
+    await this.answerWithoutTurn(bot, session, msg, line.text, line.intent);
+  }
+
+  /** A message the bot does not run a turn for (unreadable media, too long): keep it and answer `reply`. */
   private async answerWithoutTurn(bot: LoadedBot, session: SessionRow, msg: InboundMessage, reply: string, intent: string): Promise<void> {
     const known = await store.findByClientMessageId(this.db, session.id, msg.providerId);
     let replyRow = known ? await store.findReplyTo(this.db, known.id) : undefined;
@@ -232,6 +299,7 @@ export class ChannelHub {
       if (messageId !== null && (await wasDelivered(this.db, messageId, part))) continue;
       const id = await startDelivery(this.db, { sessionId, bot: bot.config.id, channel: address.channel, kind: 'message', messageId, part, content, address });
       const out = await withRetry(() => adapter.send(address, content, bot.config.id), this.config.retryDelaysMs);
+      this.emitSignal({ type: 'channel_delivery', channel: address.channel, outcome: out.ok ? 'sent' : 'failed' });
       if (out.ok) {
         await finishDelivery(this.db, id, { status: 'sent', attempts: out.attempts, providerMessageId: out.value ?? null });
         continue;
@@ -252,6 +320,7 @@ export class ChannelHub {
   async deliveryFailedLater(report: DeliveryStatusReport): Promise<boolean> {
     const row = await failDeliveryLater(this.db, report.channel, report.providerMessageId, report.error, report.code ?? null);
     if (!row) return false;
+    this.emitSignal({ type: 'channel_delivery', channel: report.channel, outcome: 'rejected' });
     this.log(`[channels] ${report.channel} reports message ${report.providerMessageId} of ${row.sessionId} undelivered: ${report.error}`);
     const bot = this.runtime.bots.get(row.bot);
     const label = this.adapters.get(report.channel)?.label ?? report.channel;
@@ -302,6 +371,10 @@ export class ChannelHub {
     });
   }
 
+  private emitSignal(signal: Extract<RuntimeSignal, { type: 'channel_message' | 'channel_delivery' | 'channel_presence' }>): void {
+    this.runtime.signals.emit(signal);
+  }
+
   private publish(bot: LoadedBot, m: MessageRow): void {
     this.runtime.events.publish({
       type: 'message',
@@ -311,6 +384,16 @@ export class ChannelHub {
     });
   }
 }
+
+const MEDIA_KINDS = new Set(['image', 'audio', 'video', 'document', 'location', 'contact', 'unsupported', 'poll']);
+
+/** Kinds that belong to a burst of media (an album's photos): the burst is answered once. */
+const isMedia = (msg: InboundMessage) => MEDIA_KINDS.has(msg.kind ?? 'text');
+
+const receivedAt = (msg: InboundMessage) => {
+  const t = msg.receivedAt ? Date.parse(msg.receivedAt) : NaN;
+  return Number.isFinite(t) ? new Date(t) : new Date();
+};
 
 function describe(a: Address): string {
   if (a.channel === 'chatwoot') return `Chatwoot conversation ${a.accountId}/${a.conversationId}`;

@@ -10,13 +10,13 @@ import { ChatwootApi, chatwootAdapter, parseChatwootWebhook, verifyChatwootSigna
 import { botChannelSettings, channelsConfigFromEnv, settingString, type ChannelsConfig } from './config.ts';
 import { chatwootSecrets, chatwootToken, cloudAppSecret, describeVerification, evolutionToken, verificationOf } from './verification.ts';
 import { DEFAULT_CHAT_RATE_LIMIT_PER_MINUTE, ConversationRateLimit } from '../ingress/index.ts';
-import { parseEvolutionWebhook, sendEvolutionText } from './evolution.ts';
+import { parseEvolutionWebhook, sendEvolutionPresence, sendEvolutionText } from './evolution.ts';
 import { deliveryRoutes } from './delivery-routes.ts';
 import { ChannelHub } from './hub.ts';
 import { WHATSAPP_TEXT_LIMIT } from './render.ts';
 import { channelMigrations } from './store.ts';
 import type { Address, ChannelName, Parsed } from './types.ts';
-import { continueKnownCustomer, parseCloudWebhook, sendCloudText, verifyMetaSignature } from './whatsapp.ts';
+import { continueKnownCustomer, parseCloudWebhook, sendCloudPresence, sendCloudText, verifyMetaSignature } from './whatsapp.ts';
 
 export interface Channels {
   hub: ChannelHub;
@@ -36,8 +36,22 @@ export function createChannels(runtime: Runtime, config: ChannelsConfig = channe
   const { evolution, whatsapp, chatwoot } = config;
   const timeout = config.httpTimeoutMs;
   const whatsAppText = { label: 'WhatsApp', format: 'whatsapp', maxLength: WHATSAPP_TEXT_LIMIT } as const;
-  if (evolution) hub.register({ name: 'evolution', ...whatsAppText, send: (a, text) => sendEvolutionText(evolution, a as Extract<Address, { channel: 'evolution' }>, text, timeout) });
-  if (whatsapp) hub.register({ name: 'whatsapp', ...whatsAppText, send: (a, text) => sendCloudText(whatsapp, a as Extract<Address, { channel: 'whatsapp' }>, text, timeout) });
+  if (evolution) {
+    hub.register({
+      name: 'evolution',
+      ...whatsAppText,
+      send: (a, text) => sendEvolutionText(evolution, a as Extract<Address, { channel: 'evolution' }>, text, timeout),
+      presence: (msg, show) => sendEvolutionPresence(evolution, msg, show, timeout),
+    });
+  }
+  if (whatsapp) {
+    hub.register({
+      name: 'whatsapp',
+      ...whatsAppText,
+      send: (a, text) => sendCloudText(whatsapp, a as Extract<Address, { channel: 'whatsapp' }>, text, timeout),
+      presence: (msg, show) => sendCloudPresence(whatsapp, msg, show, timeout),
+    });
+  }
   const cw = chatwoot ? chatwootAdapter(hub, new ChatwootApi(chatwoot, timeout)) : null;
   if (cw) hub.register(cw);
   // Mode changes made in Switchboard (console take-over or hand-back) are mirrored to Chatwoot's status.

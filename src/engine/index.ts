@@ -6,3 +6,4 @@ export { EventHub, type HubEvent } from './events.ts';
 export { KeyedMutex } from './lock.ts';
 export { bearerCredential, safeEqual } from './secrets.ts';
 export { runtimeReply } from './runtime-replies.ts';
+export type { RuntimeSignal } from './signals.ts';

@@ -1,6 +1,8 @@
 // Fake messaging providers for channel tests: real HTTP servers on 127.0.0.1 that record every request and
-// can be told to fail the next N calls. Evolution API (sendText), the WhatsApp Graph API (messages) and
-// Chatwoot (messages, conversation status, toggle_status) with the response shapes the real ones return.
+// can be told to fail the next N calls. Evolution API (sendText, markMessageAsRead, sendPresence), the WhatsApp
+// Graph API (messages, read receipts with the typing indicator) and Chatwoot (messages, conversation status,
+// toggle_status, toggle_typing_status) with the response shapes the real ones return. Read receipts and typing
+// indicators are kept apart (`presence`, `failPresence`): `requests` and `failNext` are the messages and statuses.
 import http from 'node:http';
 
 interface RecordedRequest {
@@ -16,6 +18,10 @@ export interface FakeProvider {
   requests: RecordedRequest[];
   /** Requests that got a 2xx answer. */
   delivered(): RecordedRequest[];
+  /** Read receipts and typing indicators received, failed ones included. */
+  presence: RecordedRequest[];
+  /** Fail the next `n` read-receipt / typing calls with `status`. */
+  failPresence(n: number, status?: number): void;
   /** Fail the next `n` requests whose path matches (default: every path) with `status`, after `delayMs`. */
   failNext(n: number, opts?: { status?: number; path?: RegExp; delayMs?: number }): void;
   reset(): void;
@@ -25,8 +31,13 @@ export interface FakeProvider {
 type Answer = { status: number; body: unknown };
 type Handler = (req: RecordedRequest, params: string[]) => Answer | undefined;
 
-async function startFake(routes: [method: string, pattern: RegExp, handler: Handler][]): Promise<FakeProvider & { handled: WeakSet<RecordedRequest> }> {
+async function startFake(
+  routes: [method: string, pattern: RegExp, handler: Handler][],
+  isPresence: (req: RecordedRequest) => boolean = () => false,
+): Promise<FakeProvider & { handled: WeakSet<RecordedRequest> }> {
   const requests: RecordedRequest[] = [];
+  const presence: RecordedRequest[] = [];
+  const presenceFailures = { left: 0, status: 500 };
   const handled = new WeakSet<RecordedRequest>();
   let failures: { left: number; status: number; path?: RegExp; delayMs?: number }[] = [];
   const server = http.createServer((req, res) => {
@@ -41,13 +52,18 @@ async function startFake(routes: [method: string, pattern: RegExp, handler: Hand
         /* keep the text */
       }
       const rec: RecordedRequest = { method: req.method ?? 'GET', path: req.url ?? '/', headers: req.headers, body };
-      requests.push(rec);
       const send = (a: Answer) => {
         const payload = JSON.stringify(a.body);
         res.writeHead(a.status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) });
         res.end(payload);
       };
-      const failure = failures.find((f) => f.left > 0 && (!f.path || f.path.test(rec.path)));
+      const presenceCall = isPresence(rec);
+      (presenceCall ? presence : requests).push(rec);
+      if (presenceCall && presenceFailures.left > 0) {
+        presenceFailures.left--;
+        return send({ status: presenceFailures.status, body: { error: 'simulated failure' } });
+      }
+      const failure = presenceCall ? undefined : failures.find((f) => f.left > 0 && (!f.path || f.path.test(rec.path)));
       if (failure) {
         failure.left--;
         const fail = () => send({ status: failure.status, body: { error: 'simulated failure' } });
@@ -73,11 +89,18 @@ async function startFake(routes: [method: string, pattern: RegExp, handler: Hand
     requests,
     handled,
     delivered: () => requests.filter((r) => handled.has(r)),
+    presence,
+    failPresence(n, status = 500) {
+      presenceFailures.left = n;
+      presenceFailures.status = status;
+    },
     failNext(n, opts = {}) {
       failures.push({ left: n, status: opts.status ?? 503, path: opts.path, delayMs: opts.delayMs });
     },
     reset() {
       requests.length = 0;
+      presence.length = 0;
+      presenceFailures.left = 0;
       failures = [];
     },
     close: () => new Promise<void>((r) => server.close(() => r())),
@@ -102,7 +125,27 @@ export async function startFakeEvolution(apiKey: string): Promise<FakeProvider> 
         };
       },
     ],
-  ]);
+    [
+      'POST',
+      /^\/chat\/markMessageAsRead\/([^/]+)$/,
+      (req) => {
+        if (req.headers.apikey !== apiKey) return { status: 401, body: { status: 401, error: 'Unauthorized' } };
+        const items = req.body?.readMessages;
+        if (!Array.isArray(items) || !items.every((m: any) => typeof m?.remoteJid === 'string' && typeof m.id === 'string' && typeof m.fromMe === 'boolean')) return { status: 400, body: { status: 400, error: 'Bad Request' } };
+        return { status: 201, body: { message: 'Read messages', read: 'success' } };
+      },
+    ],
+    [
+      'POST',
+      /^\/chat\/sendPresence\/([^/]+)$/,
+      (req) => {
+        if (req.headers.apikey !== apiKey) return { status: 401, body: { status: 401, error: 'Unauthorized' } };
+        const b = req.body;
+        if (!b?.number || !['composing', 'recording', 'paused', 'available', 'unavailable'].includes(b.presence) || typeof b.delay !== 'number') return { status: 400, body: { status: 400, error: 'Bad Request' } };
+        return { status: 201, body: { presence: b.presence } };
+      },
+    ],
+  ], (req) => /^\/chat\/(markMessageAsRead|sendPresence)\//.test(req.path));
 }
 
 /**
@@ -119,13 +162,19 @@ export async function startFakeGraph(token: string): Promise<FakeProvider> {
       (req) => {
         if (req.headers.authorization !== `Bearer ${token}`) return { status: 401, body: { error: { message: 'Invalid OAuth access token.', type: 'OAuthException', code: 190 } } };
         const b = req.body;
+        if (b?.status === 'read') {
+          // A read receipt, with the typing indicator when asked: Meta answers {success: true}.
+          if (b.messaging_product !== 'whatsapp' || typeof b.message_id !== 'string') return invalid('Invalid parameter');
+          if (b.typing_indicator !== undefined && b.typing_indicator?.type !== 'text') return invalid('Invalid typing_indicator type');
+          return { status: 200, body: { success: true } };
+        }
         if (b?.messaging_product !== 'whatsapp' || !(b.to || b.recipient) || b.type !== 'text' || typeof b.text?.body !== 'string') return invalid('Invalid parameter');
         if (b.text.body.length > 4096) return invalid('Param text[body] must be at most 4096 characters long.');
         const contact = b.to ? (b.recipient_type === 'group' ? { input: b.to } : { input: b.to, wa_id: b.to }) : { input: b.recipient, user_id: b.recipient };
         return { status: 200, body: { messaging_product: 'whatsapp', contacts: [contact], messages: [{ id: `wamid.${nextId('HBGM')}` }] } };
       },
     ],
-  ]);
+  ], (req) => req.body?.status === 'read');
 }
 
 export interface FakeChatwoot extends FakeProvider {
@@ -169,6 +218,15 @@ export async function startFakeChatwoot(token: string): Promise<FakeChatwoot> {
       },
     ],
     [
+      'POST',
+      /^\/api\/v1\/accounts\/(\d+)\/conversations\/(\d+)\/toggle_typing_status$/,
+      (req) => {
+        if (!authorised(req)) return denied;
+        if (!['on', 'off', 'recording'].includes(req.body?.typing_status)) return { status: 422, body: { error: 'invalid typing_status' } };
+        return { status: 200, body: {} };
+      },
+    ],
+    [
       'GET',
       /^\/api\/v1\/accounts\/(\d+)\/conversations\/(\d+)$/,
       (req, [a, c]) => {
@@ -179,7 +237,7 @@ export async function startFakeChatwoot(token: string): Promise<FakeChatwoot> {
         return { status: 200, body: { id: Number(c), account_id: Number(a), status, meta: { sender: {} }, messages: [] } };
       },
     ],
-  ]);
+  ], (req) => req.path.endsWith('/toggle_typing_status'));
   const match = (a: number, c: number, suffix: string) => (r: RecordedRequest) => r.method === 'POST' && r.path === `/api/v1/accounts/${a}/conversations/${c}${suffix}` && fake.handled.has(r);
   return {
     ...fake,
