@@ -140,7 +140,7 @@ describe('media: one reply per burst, every item kept with its kind', () => {
   });
 
   it('counts a burst in the database by when each item arrived, so the window does not depend on the process', async () => {
-    const { startsMediaBurst } = await import('../src/channels/store.ts');
+    const { startsMediaBurst } = await import('../src/channels/bursts.ts');
     const ids = newIds();
     await evolutionPost(payload('evolution conversation', ids)); // creates the conversation's channel row
     await idle();

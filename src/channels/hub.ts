@@ -12,7 +12,6 @@ import { withRetry } from './http.ts';
 import { SerialQueue } from './queue.ts';
 import {
   claimInbound,
-  startsMediaBurst,
   failDeliveryLater,
   finishDelivery,
   finishInbound,
@@ -28,11 +27,12 @@ import {
 } from './store.ts';
 import { renderReply, splitReply, type ReplyFormat } from './render.ts';
 import { deliveryFailedText, deliveryRejectedText, inboundFailedText, orderText, transcriptLine, unreadableLine } from './texts.ts';
-import { presenceSettings } from './config.ts';
+import { isMedia, receivedAt, startsMediaBurst } from './bursts.ts';
+import { PresenceCalls } from './presence.ts';
 import { admitInbound } from './ingress.ts';
 import { channelSessionId, ensureChannelSession, findChannelSession } from './sessions.ts';
 import { ConversationRateLimit } from '../ingress/index.ts';
-import { handlingOf, type Address, type ChannelName, type DeliveryStatusReport, type InboundMessage } from './types.ts';
+import { describeAddress, handlingOf, type Address, type ChannelName, type DeliveryStatusReport, type InboundMessage } from './types.ts';
 
 /** What a channel contributes: how to send, and (Chatwoot) what to check around a turn. */
 export interface ChannelAdapter {
@@ -60,6 +60,8 @@ export type AcceptOutcome = 'queued' | 'duplicate' | 'ignored';
 
 export class ChannelHub {
   readonly queue: SerialQueue;
+  /** Read receipts and typing indicators on their way. */
+  private presence: PresenceCalls;
   private adapters = new Map<ChannelName, ChannelAdapter>();
   private log: (msg: string) => void;
 
@@ -69,6 +71,7 @@ export class ChannelHub {
   ) {
     this.log = config.log ?? ((m) => console.error(m));
     this.queue = new SerialQueue((key, err) => this.log(`[channels] job of ${key} failed: ${(err as Error).message}`));
+    this.presence = new PresenceCalls((s) => this.emitSignal(s), (m) => this.log(m));
     runtime.operatorListeners.push((session, message) => this.onOperatorReply(session, message));
   }
 
@@ -110,27 +113,7 @@ export class ChannelHub {
 
   async whenIdle(): Promise<void> {
     await this.queue.whenIdle();
-    while (this.presenceCalls.size) await Promise.allSettled([...this.presenceCalls]);
-  }
-
-  /** Read receipts and typing indicators still on their way (never waited for by a turn). */
-  private presenceCalls = new Set<Promise<void>>();
-
-  /** Mark the message read and show "typing…" when a reply follows, as the bot's settings allow; never blocks. */
-  private showPresence(adapter: ChannelAdapter, bot: LoadedBot, msg: InboundMessage, replying: boolean): void {
-    if (!adapter.presence) return;
-    const allowed = presenceSettings(bot.config, msg.channel);
-    const show = { read: allowed.read, typing: allowed.typing && replying };
-    if (!show.read && !show.typing) return;
-    const call = adapter.presence(msg, show).then(
-      () => this.emitSignal({ type: 'channel_presence', channel: msg.channel, outcome: 'sent' }),
-      (err: unknown) => {
-      this.emitSignal({ type: 'channel_presence', channel: msg.channel, outcome: 'failed' });
-        this.log(`[channels] ${adapter.label} read receipt / typing for ${describe(msg.address)} failed: ${(err as Error).message}`);
-      },
-    );
-    this.presenceCalls.add(call);
-    void call.finally(() => this.presenceCalls.delete(call));
+    await this.presence.whenIdle();
   }
 
   /**
@@ -197,7 +180,7 @@ export class ChannelHub {
     }
     if (handling === 'record') {
       // A sticker, a reaction, a poll vote: seen and kept, not a question.
-      this.showPresence(adapter, bot, msg, false);
+      this.presence.show(adapter, bot, msg, false);
       await this.recordCustomerMessage(bot, session, msg);
       return 'done';
     }
@@ -206,7 +189,7 @@ export class ChannelHub {
       return 'done';
     }
     if (msg.tooLong !== undefined) {
-      this.showPresence(adapter, bot, msg, true);
+      this.presence.show(adapter, bot, msg, true);
       await this.answerWithoutTurn(bot, session, msg, runtimeReply('message_too_long', bot.config.language, bot.config.replies), 'message_too_long');
       return 'done';
     }
@@ -216,7 +199,7 @@ export class ChannelHub {
       await this.recordCustomerMessage(bot, session, msg);
       return 'done';
     }
-    if (!botPaused(session.mode)) this.showPresence(adapter, bot, msg, true);
+    if (!botPaused(session.mode)) this.presence.show(adapter, bot, msg, true);
     // A media caption, a button reply, an order: the transcript keeps its kind, the turn reads its text.
     if (msg.kind && msg.kind !== 'text') {
       await this.recordCustomerMessage(bot, session, msg);
@@ -258,7 +241,7 @@ export class ChannelHub {
       return;
     }
     const first = await startsMediaBurst(this.db, session.id, receivedAt(msg), this.config.mediaBurstMs);
-    this.showPresence(adapter, bot, msg, first);
+    this.presence.show(adapter, bot, msg, first);
     if (!first) {
       await this.recordCustomerMessage(bot, session, msg);
       return;
@@ -304,7 +287,7 @@ export class ChannelHub {
         await finishDelivery(this.db, id, { status: 'sent', attempts: out.attempts, providerMessageId: out.value ?? null });
         continue;
       }
-      this.log(`[channels] ${adapter.label} delivery to ${describe(address)} failed after ${out.attempts} attempt(s): ${out.error.message}`);
+      this.log(`[channels] ${adapter.label} delivery to ${describeAddress(address)} failed after ${out.attempts} attempt(s): ${out.error.message}`);
       await finishDelivery(this.db, id, { status: 'failed', attempts: out.attempts, lastError: out.error.message });
       await this.systemMessage(bot, sessionId, deliveryFailedText(bot.config, adapter.label));
       return false;
@@ -336,7 +319,7 @@ export class ChannelHub {
       await finishDelivery(this.db, id, { status: 'sent', attempts: out.attempts });
       return { ok: true, value: out.value };
     }
-    this.log(`[channels] ${what} for ${describe(address)} failed after ${out.attempts} attempt(s): ${out.error.message}`);
+    this.log(`[channels] ${what} for ${describeAddress(address)} failed after ${out.attempts} attempt(s): ${out.error.message}`);
     await finishDelivery(this.db, id, { status: 'failed', attempts: out.attempts, lastError: out.error.message });
     if (failureText) await this.systemMessage(bot, sessionId, failureText);
     return { ok: false };
@@ -383,19 +366,4 @@ export class ChannelHub {
       message: { id: m.id, role: m.role, source: m.source, content: m.content, intents: m.intents as string[], createdAt: new Date(m.createdAt).toISOString() },
     });
   }
-}
-
-const MEDIA_KINDS = new Set(['image', 'audio', 'video', 'document', 'location', 'contact', 'unsupported', 'poll']);
-
-/** Kinds that belong to a burst of media (an album's photos): the burst is answered once. */
-const isMedia = (msg: InboundMessage) => MEDIA_KINDS.has(msg.kind ?? 'text');
-
-const receivedAt = (msg: InboundMessage) => {
-  const t = msg.receivedAt ? Date.parse(msg.receivedAt) : NaN;
-  return Number.isFinite(t) ? new Date(t) : new Date();
-};
-
-function describe(a: Address): string {
-  if (a.channel === 'chatwoot') return `Chatwoot conversation ${a.accountId}/${a.conversationId}`;
-  return a.channel === 'evolution' ? `${a.number} (Evolution ${a.instance})` : `${a.to} (Cloud API ${a.phoneNumberId})`;
 }

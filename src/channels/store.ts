@@ -84,21 +84,6 @@ create index if not exists channel_inbound_status on channel_inbound (bot, statu
   },
 ];
 
-/**
- * Count a media message into its conversation's burst: true when it starts one (the conversation's previous
- * media came more than `windowMs` before it, or never), false when it continues one already answered. One
- * statement that locks the conversation's row: processes handling an album's photos at once agree.
- */
-export async function startsMediaBurst(sql: Sql, sessionId: string, at: Date, windowMs: number): Promise<boolean> {
-  const [row] = await sql.query<{ prev: Date | string | null }>(
-    `update channel_sessions c set media_burst_at = greatest(p.prev, $2::timestamptz)
-     from (select media_burst_at as prev from channel_sessions where session_id = $1 for update) p
-     where c.session_id = $1 returning p.prev`,
-    [sessionId, at.toISOString()],
-  );
-  if (!row?.prev) return true;
-  return at.getTime() - new Date(row.prev).getTime() > windowMs;
-}
 
 export type InboundStatus = 'queued' | 'processing' | 'done' | 'failed' | 'ignored';
 

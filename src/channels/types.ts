@@ -93,3 +93,9 @@ export interface DeliveryStatusReport {
 
 /** What a webhook parser returns for each event it saw. */
 export type Parsed = { kind: 'message'; message: InboundMessage } | { kind: 'ignored'; reason: string } | DeliveryStatusReport;
+
+/** An address as operators read it in logs. */
+export function describeAddress(a: Address): string {
+  if (a.channel === 'chatwoot') return `Chatwoot conversation ${a.accountId}/${a.conversationId}`;
+  return a.channel === 'evolution' ? `${a.number} (Evolution ${a.instance})` : `${a.to} (Cloud API ${a.phoneNumberId})`;
+}
