@@ -139,6 +139,35 @@ describe('media: one reply per burst, every item kept with its kind', () => {
     }
   });
 
+  it('loses nothing to a restart mid-album: photos stored but not handled are recovered, kept, and not answered twice', async () => {
+    const ids = newIds();
+    await evolutionPost(payload('evolution imageMessage', next(ids, 0)));
+    await idle();
+    expect(world.evolution.delivered()).toHaveLength(1);
+    const [first] = await world.db.query<{ payload: any }>('select payload from channel_inbound where provider_message_id = $1', [next(ids, 0).id]);
+    const base = typeof first.payload === 'string' ? JSON.parse(first.payload) : first.payload;
+    const arrived = Date.parse(base.receivedAt);
+    // Two more photos of the album, stored by a process that stopped before handling them, and a captioned photo
+    // stored by an older version (kind in `media`, the caption apart from a null text).
+    const rows = [
+      { ...base, providerId: next(ids, 1).id, receivedAt: new Date(arrived + 800).toISOString() },
+      { ...base, providerId: next(ids, 2).id, receivedAt: new Date(arrived + 1600).toISOString() },
+      { ...base, kind: undefined, media: 'image', caption: 'tienen envíos a Rosario?', providerId: next(ids, 3).id, receivedAt: undefined },
+    ];
+    for (const row of rows) {
+      await world.db.query(
+        `insert into channel_inbound (channel, bot, provider_message_id, session_id, status, payload, updated_at) values ('evolution', 'la-formula', $1, $2, 'queued', $3, now() - interval '1 hour')`,
+        [row.providerId, evoSession(ids), JSON.stringify(row)],
+      );
+    }
+    expect(await world.server.channels.recover()).toBeGreaterThanOrEqual(3);
+    await idle();
+    const stored = await transcript(evoSession(ids));
+    expect(stored.filter((m) => m.startsWith('user:'))).toEqual(['user:[imagen]', 'user:[imagen]', 'user:[imagen]', 'user:[imagen] tienen envíos a Rosario?']);
+    expect(turnTexts).toEqual(['tienen envíos a Rosario?']);
+    expect(world.evolution.delivered()).toHaveLength(2); // the album's one line, and the answer to the caption
+  });
+
   it('counts a burst in the database by when each item arrived, so the window does not depend on the process', async () => {
     const { startsMediaBurst } = await import('../src/channels/bursts.ts');
     const ids = newIds();
