@@ -108,7 +108,10 @@ describe.skipIf(!privatePostgresAvailable)('a server process whose Postgres goes
     const notReady = await ready();
     expect(notReady.status).toBe(503);
     expect(notReady.body.checks.database).toBe(false);
-    // Liveness: the process itself answers.
+    // Liveness: the process itself answers, and says the database is away.
+    const health = await fetch(`${server.url}/api/health`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toMatchObject({ ok: true, database: false });
     expect(server.proc.exitCode).toBeNull();
 
     await db.start();

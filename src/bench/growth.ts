@@ -117,7 +117,7 @@ export async function measureGrowthSection(opts: { bot: string; botsDir: string;
     const logger = createLogger({ env: opts.env, stream: destination({ dest: '/dev/null', sync: false }) });
     const observability = await setupObservability({ runtime, adminToken: TOKEN, logger, env: opts.env });
     const channels = createChannels(runtime, { ...channelsConfigFromEnv({}), log: () => {} });
-    const app = await buildServer({ runtime, auth: { adminToken: TOKEN, operatorToken: TOKEN }, plugins: [channels.routes], instrument: observability.instrument, logging: observability.logging });
+    const app = await buildServer({ runtime, auth: { adminToken: TOKEN, operatorToken: TOKEN }, plugins: [channels.routes], instrument: observability.instrument, probes: observability.probes, logging: observability.logging });
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
     close = async () => {
       await app.close();

@@ -1,18 +1,44 @@
 // Answers from the bot's knowledge documents: the passages that answer a message, and the answer grounded in
 // them (the model's when one is configured, else the best passage).
+import { splitClauses } from '../nlu/index.ts';
 import { clausesFor } from './clauses.ts';
-import { rankerFor, searchWithTopics, topicRouterFor } from './topic-search.ts';
+import { rankerFor, searchByTopic, searchWithTopics, topicRouterFor } from './topic-search.ts';
 import type { Passage, TurnContext } from './types.ts';
 
 /**
  * Answer a question from the knowledge documents: the best passage, without its heading line (the model's answer
  * from the best three when one is configured). With bot.yaml `knowledgeTopics` the topic table picks the passage.
+ * A message asking several questions ("where are you and until when are you open?") whose questions find different
+ * passages is answered from each of them, in the order asked.
  */
 export async function answerFromKnowledge(ctx: TurnContext, intent: string, options: PassageAnswerOptions = {}): Promise<{ text: string; found: boolean; passages: string[] }> {
   const passages = await searchPassages(ctx, intent);
   if (!passages.length) return { text: ctx.reply(`${intent}_not_found`) || ctx.reply('knowledge_not_found'), found: false, passages: [] };
+  const asked = await passagesPerQuestion(ctx, intent);
+  if (asked.length > 1) {
+    const texts = [...new Set([...asked, ...passages.slice(0, 3).map((p) => p.content)])].slice(0, MAX_QUESTIONS + 1);
+    const fallback = options.fallback ?? asked.map(stripHeading).join('\n\n');
+    return { text: await answerFromPassages(ctx, texts, { ...options, fallback }), found: true, passages: texts };
+  }
   const texts = passages.slice(0, 3).map((p) => p.content);
   return { text: await answerFromPassages(ctx, texts, options), found: true, passages: texts };
+}
+
+/** The most questions of one message answered each from its own passage (each is one knowledge search). */
+const MAX_QUESTIONS = 3;
+
+/**
+ * The best passage of each question of the message, in the order asked, without repeats: empty for a message of one
+ * question. Each question is searched on its own (and ranked by the bot's topic table when it has one).
+ */
+async function passagesPerQuestion(ctx: TurnContext, intent: string): Promise<string[]> {
+  const language = ctx.understanding.language;
+  const mine = ctx.intents.length > 1 ? clausesFor(ctx.text, language, intent, ctx.intents, ctx.classify) : splitClauses(ctx.text, language);
+  if (mine.length < 2 || mine.length > MAX_QUESTIONS) return [];
+  const router = topicRouterFor(ctx.bot);
+  const search = (question: string) => (router ? searchByTopic(ctx, router, question) : ctx.searchKnowledge(question, 1));
+  const best = await Promise.all(mine.map(async (question) => (await search(question))[0]?.content));
+  return [...new Set(best.filter((p): p is string => Boolean(p)))];
 }
 
 /**

@@ -176,23 +176,49 @@ export interface SessionSummary extends SessionRow {
   messageCount: number;
 }
 
-export async function listSessions(
-  sql: Sql,
-  filter: { bot?: string; mode?: Mode; limit?: number; userId?: string } = {},
-): Promise<SessionSummary[]> {
+type SessionFilter = { bot?: string; mode?: Mode; limit?: number; userId?: string };
+
+function sessionFilter(filter: SessionFilter) {
   const where = [];
   if (filter.bot) where.push(eq(sessions.bot, filter.bot));
   if (filter.mode) where.push(eq(sessions.mode, filter.mode));
   if (filter.userId) where.push(eq(sessions.userId, filter.userId));
-  const rows = await orm(sql)
+  return where.length ? and(...where) : undefined;
+}
+
+/** Conversations newest first, without their messages (the handoff lists and sweeps). */
+export async function listSessions(sql: Sql, filter: SessionFilter = {}): Promise<SessionRow[]> {
+  return orm(sql)
+    .select()
+    .from(sessions)
+    .where(sessionFilter(filter))
+    .orderBy(desc(sessions.updatedAt))
+    .limit(Math.min(filter.limit ?? 100, 500));
+}
+
+/**
+ * Conversations newest first with their last message and message count (the console's inbox): one backward index
+ * step per conversation gives the last message's text and time together.
+ */
+export async function listSessionSummaries(sql: Sql, filter: SessionFilter = {}): Promise<SessionSummary[]> {
+  const db = orm(sql);
+  const last = db
+    .select({ content: messages.content, createdAt: messages.createdAt })
+    .from(messages)
+    .where(eq(messages.sessionId, sessions.id))
+    .orderBy(desc(messages.id))
+    .limit(1)
+    .as('last_message');
+  const rows = await db
     .select({
       s: sessions,
-      lastMessage: dsql<string | null>`(select m.content from messages m where m.session_id = sessions.id order by m.id desc limit 1)`,
-      lastMessageAt: dsql<string | null>`(select m.created_at from messages m where m.session_id = sessions.id order by m.id desc limit 1)`,
-      messageCount: dsql<number>`(select count(*)::int from messages m where m.session_id = sessions.id)`,
+      lastMessage: last.content,
+      lastMessageAt: last.createdAt,
+      messageCount: dsql<number>`(select count(*)::int from messages m where m.session_id = ${sessions.id})`,
     })
     .from(sessions)
-    .where(where.length ? and(...where) : undefined)
+    .leftJoinLateral(last, dsql`true`)
+    .where(sessionFilter(filter))
     .orderBy(desc(sessions.updatedAt))
     .limit(Math.min(filter.limit ?? 100, 500));
   return rows.map((r) => ({

@@ -50,11 +50,16 @@ for (const driver of testDrivers()) {
       const s = await repo.createSession(db, { bot: 'b2' });
       await repo.insertMessage(db, { sessionId: s.id, role: 'user', source: '', content: 'preciso de ajuda' });
       await repo.updateSession(db, s.id, { mode: 'handoff_pending', handoffReason: 'Reclamo', handoffAt: new Date() });
-      const list = await repo.listSessions(db, { bot: 'b2' });
-      expect(list[0].lastMessage).toBe('preciso de ajuda');
-      expect(list[0].messageCount).toBe(1);
+      await repo.insertMessage(db, { sessionId: s.id, role: 'assistant', source: 'bot', content: 'Já chamo alguém.' });
+      const list = await repo.listSessionSummaries(db, { bot: 'b2' });
+      expect(list[0].lastMessage).toBe('Já chamo alguém.');
+      expect(list[0].lastMessageAt).toBeInstanceOf(Date);
+      expect(list[0].messageCount).toBe(2);
+      const empty = await repo.createSession(db, { bot: 'b2' });
+      expect((await repo.listSessionSummaries(db, { bot: 'b2' })).find((x) => x.id === empty.id)).toMatchObject({ lastMessage: null, lastMessageAt: null, messageCount: 0 });
+      expect((await repo.listSessions(db, { bot: 'b2', mode: 'handoff_pending' })).map((x) => x.id)).toEqual([s.id]);
       expect(await repo.countPending(db, ['b2'])).toBe(1);
-      expect(await repo.listSessions(db, { bot: 'b2', mode: 'bot' })).toHaveLength(0);
+      expect((await repo.listSessions(db, { bot: 'b2', mode: 'bot' })).map((x) => x.id)).toEqual([empty.id]);
     });
 
     it('opens a turn in one statement: session, history before it, and the message — only for an allowed caller', async () => {

@@ -51,7 +51,7 @@ export async function sessionRoutes(app: FastifyInstance<any, any, any, any, Zod
     },
     async (req) => {
       requireRole(req, auth, 'operator');
-      const rows = await store.listSessions(db, req.query);
+      const rows = await store.listSessionSummaries(db, req.query);
       return { sessions: rows.map((s) => ({ ...view(s), lastMessage: s.lastMessage, lastMessageAt: s.lastMessageAt, messageCount: s.messageCount })) };
     },
   );
