@@ -223,6 +223,8 @@ export class ChannelHub {
     const known = await store.findByClientMessageId(this.db, session.id, msg.providerId);
     if (known) return undefined;
     const row = await store.insertMessage(this.db, { sessionId: session.id, role: 'user', source: '', content: transcriptLine(bot.config, msg), clientMessageId: msg.providerId, workflow: session.activeWorkflow });
+    // While a person has the conversation, the inbox is ordered by the customer's latest message.
+    if (botPaused(session.mode)) await store.updateSession(this.db, session.id, {});
     this.publish(bot, row);
     return row;
   }
