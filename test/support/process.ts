@@ -1,7 +1,6 @@
 // Real `switchboard start` processes for scale-out and crash tests.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
-import { freePort } from '../../src/bench/startup.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -12,28 +11,37 @@ export interface ServerProcess {
   kill(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
+/** The port a starting server prints (`Simulator   http://localhost:<port>/`), once it has printed it. */
+function printedPort(output: string): number | undefined {
+  const m = /Simulator\s+http:\/\/localhost:(\d+)\//.exec(output);
+  return m ? Number(m[1]) : undefined;
+}
+
 /**
  * `switchboard start` in its own process: through tsx from the sources, or with `compiled: true` the way
- * `npm start` runs it (plain Node on .build/, which the caller builds first).
+ * `npm start` runs it (plain Node on .build/, which the caller builds first). It listens on a port the system
+ * picks (PORT=0, read back from what it prints), so parallel tests never race for one, unless `env.PORT` says.
  */
 export async function startServerProcess(env: Record<string, string>, timeoutMs = 60_000, opts: { compiled?: boolean } = {}): Promise<ServerProcess> {
-  const port = await freePort();
   let out = '';
   const args = opts.compiled ? ['.build/src/cli/main.js', 'start'] : ['--import', 'tsx', 'src/cli/main.ts', 'start'];
   const proc = spawn(process.execPath, args, {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SWITCHBOARD_ADMIN_TOKEN: 'proc-admin', SWITCHBOARD_RATE_LIMIT: '1000000', SWITCHBOARD_CHAT_RATE_LIMIT: '1000000', ...env },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', SWITCHBOARD_ADMIN_TOKEN: 'proc-admin', SWITCHBOARD_RATE_LIMIT: '1000000', SWITCHBOARD_CHAT_RATE_LIMIT: '1000000', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   proc.stdout!.on('data', (d) => (out += d));
   proc.stderr!.on('data', (d) => (out += d));
-  const url = `http://127.0.0.1:${port}`;
+  let url = '';
   const t0 = Date.now();
   while (Date.now() - t0 < timeoutMs) {
     if (proc.exitCode !== null) throw new Error(`server exited early (${proc.exitCode}):\n${out}`);
+    const port = printedPort(out);
     try {
-      const r = await fetch(`${url}/api/health`);
-      if (r.ok) break;
+      if (port && (await fetch(`http://127.0.0.1:${port}/api/health`)).ok) {
+        url = `http://127.0.0.1:${port}`;
+        break;
+      }
     } catch {
       /* not up yet */
     }

@@ -1,4 +1,5 @@
 // switchboard start — every bot, the API and the console on one port.
+import type { AddressInfo } from 'node:net';
 import { boot, openStore } from '../boot.ts';
 
 export async function run(_argv: string[]): Promise<number> {
@@ -40,7 +41,8 @@ export async function run(_argv: string[]): Promise<number> {
   const host = env.HOST ?? '0.0.0.0';
   await app.listen({ port, host });
   void observability.readiness.track(runtime.warmUp());
-  const base = `http://localhost:${port}`;
+  // PORT=0 takes a free port from the system: the lines below give the one taken.
+  const base = `http://localhost:${(app.server.address() as AddressInfo).port}`;
   log(`\nReady in ${((performance.now() - t0) / 1000).toFixed(1)} s — bots: ${[...runtime.bots.keys()].join(', ')}`);
   log(`  Simulator   ${base}/`);
   // A token chosen by the operator stays out of log files; a generated one must be shown to be usable.
