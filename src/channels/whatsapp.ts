@@ -119,25 +119,27 @@ function parseOne(m: Json, bot: string, phoneNumberId: string, names: Map<string
     name: names.get(sender) ?? (userId ? names.get(userId) : undefined),
     address,
   };
+  const content = contentOf(m);
+  return typeof content === 'string' ? { kind: 'ignored', reason: content } : { kind: 'message', message: { ...base, ...content } };
+}
+
+type Content = Pick<InboundMessage, 'kind' | 'text' | 'detail' | 'order'>;
+
+/** What a message carries (its kind, the text the bot reads, what the transcript shows), or why it is ignored. */
+function contentOf(m: Json): Content | string {
   if (m.type === 'text') {
     const text = m.text?.body;
-    if (typeof text !== 'string' || !text.trim()) return { kind: 'ignored', reason: 'empty text' };
-    return { kind: 'message', message: { ...base, text: text.trim() } };
+    return typeof text === 'string' && text.trim() ? { text: text.trim() } : 'empty text';
   }
   const reply = m.type === 'interactive' ? interactiveText(m.interactive) : m.type === 'button' ? (m.button?.text ?? m.button?.payload) : undefined;
-  if (typeof reply === 'string') {
-    if (!reply.trim()) return { kind: 'ignored', reason: 'empty button reply' };
-    return { kind: 'message', message: { ...base, kind: 'button', text: reply.trim() } };
-  }
-  if (m.type === 'order') return { kind: 'message', message: { ...base, kind: 'order', text: null, order: orderOf(m.order) } };
+  if (typeof reply === 'string') return reply.trim() ? { kind: 'button', text: reply.trim() } : 'empty button reply';
+  if (m.type === 'order') return { kind: 'order', text: null, order: orderOf(m.order) };
   const kind = MEDIA_TYPES[m.type];
-  if (kind) {
-    const body = (m[m.type] ?? {}) as Json;
-    const caption = typeof body.caption === 'string' && body.caption.trim() ? body.caption.trim() : null;
-    const detail = m.type === 'reaction' ? body.emoji : m.type === 'document' ? body.filename : m.type === 'location' ? body.name : undefined;
-    return { kind: 'message', message: { ...base, kind, text: caption, ...(typeof detail === 'string' && detail.trim() ? { detail: detail.trim() } : {}) } };
-  }
-  return { kind: 'ignored', reason: `message type '${m.type}'` };
+  if (!kind) return `message type '${m.type}'`;
+  const body = (m[m.type] ?? {}) as Json;
+  const caption = typeof body.caption === 'string' && body.caption.trim() ? body.caption.trim() : null;
+  const detail = m.type === 'reaction' ? body.emoji : m.type === 'document' ? body.filename : m.type === 'location' ? body.name : undefined;
+  return { kind, text: caption, ...(typeof detail === 'string' && detail.trim() ? { detail: detail.trim() } : {}) };
 }
 
 /** The title of the button or list row a customer picked (a Flow's answer has only its body). */
