@@ -284,13 +284,16 @@ describe('read receipts and typing indicators', () => {
     expect(world.evolution.delivered()).toHaveLength(1);
   });
 
-  it('Chatwoot: toggle_typing_status on while the bot answers', async () => {
+  it('Chatwoot: toggle_typing_status on while the bot answers, off once the reply is out', async () => {
     const ids = newIds();
     world.chatwoot.conversations.set(`3/${ids.conversation}`, 'pending');
     await chatwootPost(payload('chatwoot message_created text', ids));
     await idle();
-    expect(world.chatwoot.presence.map((r) => [r.path, r.body])).toEqual([[`/api/v1/accounts/3/conversations/${ids.conversation}/toggle_typing_status`, { typing_status: 'on' }]]);
-    expect(world.chatwoot.messagesTo(3, ids.conversation)).toHaveLength(1);
+    const typing = `/api/v1/accounts/3/conversations/${ids.conversation}/toggle_typing_status`;
+    expect(world.chatwoot.presence.map((r) => [r.path, r.body])).toEqual([[typing, { typing_status: 'on' }], [typing, { typing_status: 'off' }]]);
+    const [reply] = world.chatwoot.messagesTo(3, ids.conversation);
+    // "On" is started before the turn and never waited for; "off" follows the reply.
+    expect(world.chatwoot.presence[1].seq).toBeGreaterThan(reply.seq);
   });
 
   it('never lets a failing receipt or typing call block or fail the reply', async () => {

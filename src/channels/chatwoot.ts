@@ -198,6 +198,10 @@ export function chatwootAdapter(
       }
     },
 
+    async typingDone(msg: InboundMessage) {
+      if (!typingRefused.has(msg.bot)) await api.typing(addr(msg.address), false, msg.bot);
+    },
+
     async beforeTurn(msg: InboundMessage, session: SessionRow) {
       // An agent has the conversation in Chatwoot (open, snoozed, resolved): keep the message, stay quiet.
       if (msg.conversationStatus && msg.conversationStatus !== 'pending') return 'record';

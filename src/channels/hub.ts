@@ -50,6 +50,8 @@ export interface ChannelAdapter {
    * never waits for it, and a failure only gets logged.
    */
   presence?(msg: InboundMessage, show: { read: boolean; typing: boolean }): Promise<void>;
+  /** The reply went out (or none will): stop "typing…", for providers that do not stop it themselves. */
+  typingDone?(msg: InboundMessage): Promise<void>;
   /** 'record' stores the message without running the bot (e.g. a person has it in Chatwoot). Default 'run'. */
   beforeTurn?(msg: InboundMessage, session: SessionRow): Promise<'run' | 'record'>;
   afterTurn?(msg: InboundMessage, session: SessionRow, result: ChatResult): Promise<void>;
@@ -139,7 +141,7 @@ export class ChannelHub {
     const msg = admitInbound(stored);
     if (!msg) return finishInbound(this.db, stored, 'ignored', 'empty once cleaned');
     try {
-      const status = await this.handle(msg, queueKey);
+      const status = await this.handle(msg, queueKey).finally(() => this.presence.done(msg, this.adapters.get(msg.channel)));
       await finishInbound(this.db, msg, status);
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);

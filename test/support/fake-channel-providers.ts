@@ -6,6 +6,8 @@
 import http from 'node:http';
 
 interface RecordedRequest {
+  /** Arrival order across every request this fake received (presence calls included). */
+  seq: number;
   method: string;
   path: string;
   headers: http.IncomingHttpHeaders;
@@ -38,6 +40,7 @@ async function startFake(
   const requests: RecordedRequest[] = [];
   const presence: RecordedRequest[] = [];
   const presenceFailures = { left: 0, status: 500 };
+  let arrivals = 0;
   const handled = new WeakSet<RecordedRequest>();
   let failures: { left: number; status: number; path?: RegExp; delayMs?: number }[] = [];
   const server = http.createServer((req, res) => {
@@ -51,7 +54,7 @@ async function startFake(
       } catch {
         /* keep the text */
       }
-      const rec: RecordedRequest = { method: req.method ?? 'GET', path: req.url ?? '/', headers: req.headers, body };
+      const rec: RecordedRequest = { seq: ++arrivals, method: req.method ?? 'GET', path: req.url ?? '/', headers: req.headers, body };
       const send = (a: Answer) => {
         const payload = JSON.stringify(a.body);
         res.writeHead(a.status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) });
