@@ -295,14 +295,16 @@ describe('Chatwoot webhooks', () => {
     expect((await getSession(db, sessionOf(c)))!.mode).toBe('bot');
   });
 
-  it('reads an image with a caption as media: "[imagen] caption" and the text-only reply', async () => {
+  it('reads an image\'s caption as the message: "[imagen] caption" in the transcript, and the bot answers it', async () => {
     const payload = fixture('chatwoot-message-created-image-caption');
     const c = payload.conversation.id;
     chatwoot.conversations.set(`3/${c}`, 'pending');
     expect((await send(payload)).body.queued).toBe(1);
     await channels.whenIdle();
-    expect(await transcript(sessionOf(c))).toEqual([`user::[imagen] ${payload.content}`, expect.stringMatching(/^assistant:bot:Por ahora solo puedo leer/)]);
-    expect(chatwoot.messagesTo(3, c).map((r) => r.body.content)).toEqual([expect.stringMatching(/^Por ahora solo puedo leer/)]);
+    const stored = await listMessages(db, sessionOf(c));
+    expect(stored.map((m) => `${m.role}:${m.content}`)).toEqual([`user:[imagen] ${payload.content}`, expect.stringMatching(/^assistant:/)]);
+    expect(stored[1].intents).not.toContain('media_unsupported');
+    expect(chatwoot.messagesTo(3, c).map((r) => r.body.content)).toEqual([stored[1].content]);
   });
 
   it('keeps markdown for Chatwoot, which renders it', async () => {

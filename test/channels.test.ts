@@ -129,12 +129,12 @@ describe('Evolution API', () => {
     expect((await listMessages(db, 'evolution-la-formula-5491155550009')).map((m) => `${m.role}:${m.source}:${m.content}`)).toEqual(['assistant:human:hola']);
   });
 
-  it('answers media it cannot read with the text-only reply in the bot language', async () => {
+  it('answers a voice note it cannot hear with one clear line in the bot language', async () => {
     const r = await send(upsert('5491155557777', { audioMessage: { seconds: 7, ptt: true, mimetype: 'audio/ogg; codecs=opus' } }));
     expect(r.body.queued).toBe(1);
     await channels.whenIdle();
-    expect(evolution.delivered().map((x) => x.body)).toEqual([{ number: '5491155557777', text: expect.stringMatching(/^Por ahora solo puedo leer mensajes de texto/) }]);
-    expect(await transcript('evolution-la-formula-5491155557777')).toEqual(['user::[audio]', expect.stringMatching(/^assistant:bot:Por ahora solo puedo leer/)]);
+    expect(evolution.delivered().map((x) => x.body)).toEqual([{ number: '5491155557777', text: expect.stringMatching(/^Por ahora no puedo escuchar audios/) }]);
+    expect(await transcript('evolution-la-formula-5491155557777')).toEqual(['user::[audio]', expect.stringMatching(/^assistant:bot:Por ahora no puedo escuchar audios/)]);
   });
 
   it('answers a duplicate webhook delivery once', async () => {
@@ -345,10 +345,14 @@ describe('WhatsApp Cloud API', () => {
     expect((await transcript(sessionId)).at(-1)).toBe('system:system:[Sistema] No se pudo entregar la respuesta por WhatsApp');
   });
 
-  it('answers media with the text-only reply', async () => {
-    await send(webhook('5491177777777', { type: 'image', image: { id: 'MEDIA1', mime_type: 'image/jpeg', caption: 'mirá esto' } }));
+  it('answers a photo without a caption with the text-only line, and reads a caption as the message', async () => {
+    await send(webhook('5491177777777', { type: 'image', image: { id: 'MEDIA1', mime_type: 'image/jpeg', sha256: 'c2hhMjU2' } }));
     await channels.whenIdle();
     expect(graph.delivered()[0].body.text.body).toMatch(/^Por ahora solo puedo leer mensajes de texto/);
+    await send(webhook('5491177777778', { type: 'image', image: { id: 'MEDIA2', mime_type: 'image/jpeg', sha256: 'c2hhMjU2', caption: 'tienen creatina?' } }));
+    await channels.whenIdle();
+    expect(graph.delivered()[1].body.text.body).toMatch(/creatina/i);
+    expect(await transcript('whatsapp-la-formula-5491177777778')).toEqual(['user::[imagen] tienen creatina?', expect.stringMatching(/^assistant:bot:.*creatina/is)]);
   });
 });
 

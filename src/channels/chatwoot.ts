@@ -15,7 +15,7 @@ import { channelSessionId, findChannelSession } from './sessions.ts';
 import { chatwootAccountOf, getLink, markOpenedForHandoff, openedForHandoff, receivedAfterOpening } from './store.ts';
 import { WHATSAPP_TEXT_LIMIT } from './render.ts';
 import { statusFailedText, statusUnknownText } from './texts.ts';
-import type { Address, InboundMessage, MediaKind, Parsed } from './types.ts';
+import type { Address, InboundMessage, MessageKind, Parsed } from './types.ts';
 
 type Json = Record<string, any>;
 type ChatwootAddress = Extract<Address, { channel: 'chatwoot' }>;
@@ -37,7 +37,7 @@ const DEFAULT_READ_RETRY_MS = 10 * 60_000;
 
 const STATUS_EVENTS = new Set(['conversation_status_changed', 'conversation_updated', 'conversation_resolved', 'conversation_opened']);
 
-const ATTACHMENT_KINDS: Record<string, MediaKind> = { image: 'image', audio: 'audio', video: 'video', file: 'document', location: 'location', contact: 'contact' };
+const ATTACHMENT_KINDS: Record<string, MessageKind> = { image: 'image', audio: 'audio', video: 'video', file: 'document', location: 'location', contact: 'contact' };
 
 export function parseChatwootWebhook(body: unknown, bot: string): Parsed | ChatwootStatusEvent {
   const b = body as Json;
@@ -71,10 +71,9 @@ export function parseChatwootWebhook(body: unknown, bot: string): Parsed | Chatw
   const content = typeof b.content === 'string' ? b.content.trim() : '';
   const attachment = Array.isArray(b.attachments) ? (b.attachments[0] as Json | undefined) : undefined;
   const media = attachment ? ATTACHMENT_KINDS[attachment.file_type] : undefined;
-  // A photo with a caption is media, as on WhatsApp: the content is its caption ("[imagem] caption").
-  if (media) return { kind: 'message', message: { ...base, text: null, media, caption: content || undefined } };
+  // A photo with a caption: the transcript shows "[imagem] caption", the bot reads the caption.
+  if (attachment) return { kind: 'message', message: { ...base, kind: media ?? 'unsupported', text: content || null } };
   if (content) return { kind: 'message', message: { ...base, text: content } };
-  if (attachment) return { kind: 'message', message: { ...base, text: null, media: 'other' } };
   return { kind: 'ignored', reason: 'empty message' };
 }
 
@@ -125,6 +124,11 @@ export class ChatwootApi {
     return status;
   }
 
+  /** "Typing…" in the conversation (Agent Bots may call it from Chatwoot 4.x; older servers answer 401). */
+  async typing(a: ChatwootAddress, on: boolean, bot: string): Promise<void> {
+    await callJson(this.url(a, '/toggle_typing_status'), { headers: { api_access_token: this.token(bot) }, body: { typing_status: on ? 'on' : 'off' }, timeoutMs: this.timeoutMs });
+  }
+
   async toggleStatus(a: ChatwootAddress, status: 'open' | 'pending' | 'resolved', bot: string): Promise<void> {
     await callJson(this.url(a, '/toggle_status'), { headers: { api_access_token: this.token(bot) }, body: { status }, timeoutMs: this.timeoutMs });
   }
@@ -143,6 +147,9 @@ export function chatwootAdapter(
    */
   const readRefusedUntil = new Map<string, number>();
   const readRetryMs = hub.config.chatwoot?.readRetryMs ?? DEFAULT_READ_RETRY_MS;
+
+  /** Bots whose Chatwoot refused the Agent Bot's typing indicator (older servers): not asked again. */
+  const typingRefused = new Set<string>();
 
   /**
    * The conversation's status as Chatwoot has it now: null when Chatwoot cannot be reached, 'unreadable' when
@@ -203,6 +210,21 @@ export function chatwootAdapter(
     // Chatwoot passes a WhatsApp inbox's replies on to WhatsApp, which takes at most 4096 characters a message.
     maxLength: (a) => (addr(a).inbox === 'Channel::Whatsapp' ? WHATSAPP_TEXT_LIMIT : Number.POSITIVE_INFINITY),
     send: (a, text, bot) => api.sendMessage(addr(a), text, bot),
+
+    /** Chatwoot has no read receipt an Agent Bot may send (agents read in the dashboard): typing only. */
+    async presence(msg: InboundMessage, show: { read: boolean; typing: boolean }) {
+      if (!show.typing || typingRefused.has(msg.bot)) return;
+      try {
+        await api.typing(addr(msg.address), true, msg.bot);
+      } catch (err) {
+        if (err instanceof ProviderError && (err.status === 401 || err.status === 403)) typingRefused.add(msg.bot);
+        throw err;
+      }
+    },
+
+    async typingDone(msg: InboundMessage) {
+      if (!typingRefused.has(msg.bot)) await api.typing(addr(msg.address), false, msg.bot);
+    },
 
     async beforeTurn(msg: InboundMessage, session: SessionRow) {
       // An agent has the conversation in Chatwoot (open, snoozed, resolved): keep the message, stay quiet.

@@ -75,10 +75,20 @@ export interface ChannelsConfig {
    * (development only). Without it such webhooks are refused: a channel is closed unless opened on purpose.
    */
   insecure: boolean;
+  /**
+   * Media a customer sends within this many ms of their previous one (an album, a few stickers or photos) are one
+   * burst, answered once (CHANNELS_MEDIA_BURST_MS, default 5000, at most 60000; 0 answers each).
+   */
+  mediaBurstMs: number;
   log?: (msg: string) => void;
   /** How the retry loop waits between attempts (tests record the waits instead of waiting). */
   sleep?: (ms: number) => Promise<void>;
 }
+
+const DEFAULT_MEDIA_BURST_MS = 5000;
+const MAX_MEDIA_BURST_MS = 60_000;
+
+const bounded = (n: number, min: number, max: number, fallback: number) => (Number.isFinite(n) ? Math.min(max, Math.max(min, n)) : fallback);
 
 const DEFAULT_GRAPH_URL = 'https://graph.facebook.com';
 const DEFAULT_GRAPH_VERSION = 'v21.0';
@@ -91,6 +101,7 @@ export function channelsConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Cha
     httpTimeoutMs: Number(get('CHANNELS_HTTP_TIMEOUT_MS') ?? 10_000),
     recoverEveryMs: Number(get('CHANNELS_RECOVER_EVERY_MS') ?? 60_000),
     insecure: get('SWITCHBOARD_CHANNELS_INSECURE') === '1' || get('SWITCHBOARD_CHANNELS_INSECURE') === 'true',
+    mediaBurstMs: bounded(Number(get('CHANNELS_MEDIA_BURST_MS') ?? DEFAULT_MEDIA_BURST_MS), 0, MAX_MEDIA_BURST_MS, DEFAULT_MEDIA_BURST_MS),
   };
   const evoUrl = get('EVOLUTION_BASE_URL');
   const evoKey = get('EVOLUTION_API_KEY');
@@ -174,3 +185,14 @@ export const settingString = (s: Record<string, unknown>, key: string): string |
   const v = s[key];
   return typeof v === 'string' && v.trim() ? v.trim() : typeof v === 'number' ? String(v) : undefined;
 };
+
+/**
+ * Whether a bot marks customer messages read and shows "typing…" on a channel: `settings.channels.<channel>.read_receipts`
+ * and `.typing` (or the same keys in `settings.channels`, for every channel). Both default on.
+ */
+export function presenceSettings(config: BotConfig, channel: 'evolution' | 'whatsapp' | 'chatwoot'): { read: boolean; typing: boolean } {
+  const all = (config.settings?.channels ?? {}) as Record<string, unknown>;
+  const mine = botChannelSettings(config, channel);
+  const flag = (key: string) => (typeof mine[key] === 'boolean' ? (mine[key] as boolean) : typeof all[key] === 'boolean' ? (all[key] as boolean) : true);
+  return { read: flag('read_receipts'), typing: flag('typing') };
+}

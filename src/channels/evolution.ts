@@ -1,25 +1,32 @@
-// Evolution API (v2): `messages.upsert` and `messages.delete` webhooks in, `POST /message/sendText/{instance}` out.
+// Evolution API (v2): `messages.upsert` and `messages.delete` webhooks in, `POST /message/sendText/{instance}` out,
+// read receipts (`/chat/markMessageAsRead`) and "typing…" (`/chat/sendPresence`).
 import type { EvolutionConfig } from './config.ts';
 import { callJson } from './http.ts';
 import type { Sql } from '../store/index.ts';
 import { evolutionLinkOfLid } from './store.ts';
-import type { Address, InboundMessage, MediaKind, Parsed } from './types.ts';
+import type { Address, InboundMessage, MessageKind, Parsed } from './types.ts';
 
 type Json = Record<string, any>;
 
-const MEDIA_KEYS: [string, MediaKind][] = [
+/** Message keys of what the bot cannot read as text, and the kind each is. */
+const MEDIA_KEYS: [string, MessageKind][] = [
   ['imageMessage', 'image'],
   ['audioMessage', 'audio'],
   ['pttMessage', 'audio'],
   ['videoMessage', 'video'],
   ['ptvMessage', 'video'],
   ['documentMessage', 'document'],
-  ['documentWithCaptionMessage', 'document'],
   ['stickerMessage', 'sticker'],
+  ['lottieStickerMessage', 'sticker'],
   ['locationMessage', 'location'],
   ['liveLocationMessage', 'location'],
   ['contactMessage', 'contact'],
   ['contactsArrayMessage', 'contact'],
+  ['reactionMessage', 'reaction'],
+  ['pollCreationMessage', 'poll'],
+  ['pollCreationMessageV2', 'poll'],
+  ['pollCreationMessageV3', 'poll'],
+  ['pollUpdateMessage', 'poll_vote'],
 ];
 
 /** Wrappers WhatsApp puts around a message (disappearing, view-once, edited). */
@@ -82,33 +89,43 @@ function parseOne(d: Json, bot: string, instance: string): Parsed {
   // A message the business sent: pushName is then the business's own name, not the customer's.
   const base = { channel: 'evolution' as const, bot, providerId: String(key.id), contactKey: sender.key, phoneNumber: sender.phone, name: !fromMe && typeof d.pushName === 'string' ? d.pushName : undefined };
   const address: Address = { channel: 'evolution', instance, number: sender.to, ...(sender.lid ? { lid: sender.lid } : {}) };
+  const chatId = String(key.remoteJid);
   const revoked = message.protocolMessage;
   if (revoked && (revoked.type === 'REVOKE' || revoked.type === 0)) return deletion(key, revoked.key ?? key, bot, instance);
-  const text = textOf(message);
+  const reply = replyTextOf(message);
+  const text = typeof message.conversation === 'string' ? message.conversation : message.extendedTextMessage?.text;
   // Sent from the number itself: the owner answering in the WhatsApp app (the hub drops Switchboard's own sends).
   if (fromMe) {
-    if (text === undefined || !text.trim()) return { kind: 'ignored', reason: 'sent from the business number, nothing to keep (fromMe)' };
-    return { kind: 'message', message: { ...base, text: text.trim(), address, note: { kind: 'owner_reply' } } };
+    const said = typeof text === 'string' ? text : reply;
+    if (said === undefined || !said.trim()) return { kind: 'ignored', reason: 'sent from the business number, nothing to keep (fromMe)' };
+    return { kind: 'message', message: { ...base, text: said.trim(), chatId, address, note: { kind: 'owner_reply' } } };
   }
-  if (text !== undefined) {
+  if (reply !== undefined) {
+    if (!reply.trim()) return { kind: 'ignored', reason: 'empty button reply' };
+    return { kind: 'message', message: { ...base, kind: 'button', text: reply.trim(), chatId, address } };
+  }
+  if (typeof text === 'string') {
     if (!text.trim()) return { kind: 'ignored', reason: 'empty text' };
-    return { kind: 'message', message: { ...base, text: text.trim(), address } };
+    return { kind: 'message', message: { ...base, text: text.trim(), chatId, address } };
   }
   const media = MEDIA_KEYS.find(([k]) => message[k]);
   if (media) {
-    const caption = message[media[0]]?.caption;
-    return { kind: 'message', message: { ...base, text: null, media: media[1], caption: typeof caption === 'string' ? caption : undefined, address } };
+    const [mediaKey, kind] = media;
+    const body = message[mediaKey] as Json;
+    const caption = typeof body?.caption === 'string' && body.caption.trim() ? body.caption.trim() : null;
+    return { kind: 'message', message: { ...base, kind, text: caption, ...detailOf(mediaKey, body), chatId, address } };
   }
   return { kind: 'ignored', reason: `message type '${d.messageType ?? Object.keys(message)[0] ?? 'unknown'}' carries nothing to answer` };
 }
 
-function textOf(m: Json): string | undefined {
+/** The option a customer picked: a button, a list row, a template button, or a native-flow (interactive) reply. */
+function replyTextOf(m: Json): string | undefined {
   const candidates = [
-    m.conversation,
-    m.extendedTextMessage?.text,
     m.buttonsResponseMessage?.selectedDisplayText,
     m.listResponseMessage?.title,
+    m.listResponseMessage?.singleSelectReply?.selectedRowId,
     m.templateButtonReplyMessage?.selectedDisplayText,
+    m.interactiveResponseMessage?.body?.text,
   ];
   return candidates.find((c): c is string => typeof c === 'string');
 }
@@ -144,6 +161,12 @@ export async function continueKnownLid(sql: Sql, msg: InboundMessage): Promise<I
   return { ...msg, contactKey: phone, phoneNumber: phone, name: msg.name ?? link.contactName ?? undefined, address: { ...msg.address, number: phone } };
 }
 
+/** What the transcript shows of a message beside its kind: a reaction's emoji, a poll's question, a file's name. */
+function detailOf(key: string, body: Json): Pick<InboundMessage, 'detail'> {
+  const detail = key === 'reactionMessage' ? body?.text : key.startsWith('pollCreation') ? body?.name : key === 'documentMessage' ? body?.fileName : undefined;
+  return typeof detail === 'string' && detail.trim() ? { detail: detail.trim() } : {};
+}
+
 /** Send a text through the instance. Resolves with Evolution's message id. */
 export async function sendEvolutionText(cfg: EvolutionConfig, address: Extract<Address, { channel: 'evolution' }>, text: string, timeoutMs: number): Promise<string | undefined> {
   const res = await callJson<Json>(`${cfg.baseUrl}/message/sendText/${encodeURIComponent(address.instance)}`, {
@@ -153,3 +176,21 @@ export async function sendEvolutionText(cfg: EvolutionConfig, address: Extract<A
   });
   return typeof res?.key?.id === 'string' ? res.key.id : undefined;
 }
+
+/** Mark the customer's message read and show "composing" while the bot works (Evolution stops it when it sends). */
+export async function sendEvolutionPresence(cfg: EvolutionConfig, msg: InboundMessage, show: { read: boolean; typing: boolean }, timeoutMs: number): Promise<void> {
+  const a = msg.address as Extract<Address, { channel: 'evolution' }>;
+  const instance = encodeURIComponent(a.instance);
+  const headers = { apikey: cfg.apiKey };
+  const calls: Promise<unknown>[] = [];
+  if (show.read) {
+    const remoteJid = msg.chatId ?? `${a.number}@s.whatsapp.net`;
+    calls.push(callJson(`${cfg.baseUrl}/chat/markMessageAsRead/${instance}`, { headers, body: { readMessages: [{ remoteJid, fromMe: false, id: msg.providerId }] }, timeoutMs }));
+  }
+  if (show.typing) calls.push(callJson(`${cfg.baseUrl}/chat/sendPresence/${instance}`, { headers, body: { number: a.number, presence: 'composing', delay: TYPING_MS }, timeoutMs: timeoutMs + TYPING_MS }));
+  const failed = (await Promise.allSettled(calls)).find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) throw failed.reason;
+}
+
+/** How long Evolution shows "typing…" (it answers the call once that time is over). */
+const TYPING_MS = 3000;

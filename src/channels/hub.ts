@@ -2,7 +2,7 @@
 // job per conversation, in arrival order, finds or creates the session, runs the turn and sends the reply
 // with retries. Failed sends are recorded and shown to operators as a system message. Operator replies from
 // the console go out through the session's channel.
-import { runtimeReply, type ChatResult, type LoadedBot, type Runtime } from '../engine/index.ts';
+import { runtimeReply, type ChatResult, type LoadedBot, type Runtime, type RuntimeSignal } from '../engine/index.ts';
 import { ConflictError, UnavailableError } from '../errors/index.ts';
 import { botPaused } from '../handoff/index.ts';
 import * as store from '../store/index.ts';
@@ -29,11 +29,13 @@ import {
   type InboundStatus,
 } from './store.ts';
 import { renderReply, splitReply, type ReplyFormat } from './render.ts';
-import { deliveryFailedText, deliveryRejectedText, inboundFailedText, mediaPlaceholder, mediaUnsupportedText, noteText } from './texts.ts';
+import { deliveryFailedText, deliveryRejectedText, inboundFailedText, noteText, orderText, transcriptLine, unreadableLine } from './texts.ts';
+import { isMedia, receivedAt, startsMediaBurst } from './bursts.ts';
+import { PresenceCalls } from './presence.ts';
 import { admitInbound } from './ingress.ts';
 import { channelSessionId, ensureChannelSession, findChannelSession } from './sessions.ts';
 import { ConversationRateLimit } from '../ingress/index.ts';
-import type { Address, ChannelName, ChannelNote, DeliveryStatusReport, InboundMessage } from './types.ts';
+import { describeAddress, handlingOf, type Address, type ChannelName, type ChannelNote, type DeliveryStatusReport, type InboundMessage } from './types.ts';
 
 /** What a channel contributes: how to send, and (Chatwoot) what to check around a turn. */
 export interface ChannelAdapter {
@@ -48,6 +50,13 @@ export interface ChannelAdapter {
   send(address: Address, text: string, bot: string): Promise<string | undefined>;
   /** Send an approved template carrying `text` (WhatsApp outside the 24-hour window). */
   sendTemplate?(address: Address, template: ReopenTemplate, text: string, bot: string): Promise<string | undefined>;
+  /**
+   * Tell the customer their message was seen (`read`) and an answer is coming (`typing`). Best effort: the hub
+   * never waits for it, and a failure only gets logged.
+   */
+  presence?(msg: InboundMessage, show: { read: boolean; typing: boolean }): Promise<void>;
+  /** The reply went out (or none will): stop "typing…", for providers that do not stop it themselves. */
+  typingDone?(msg: InboundMessage): Promise<void>;
   /** 'record' stores the message without running the bot (e.g. a person has it in Chatwoot). Default 'run'. */
   beforeTurn?(msg: InboundMessage, session: SessionRow): Promise<'run' | 'record'>;
   afterTurn?(msg: InboundMessage, session: SessionRow, result: ChatResult): Promise<void>;
@@ -58,6 +67,8 @@ export type AcceptOutcome = 'queued' | 'duplicate' | 'ignored' | 'own';
 
 export class ChannelHub {
   readonly queue: SerialQueue;
+  /** Read receipts and typing indicators on their way. */
+  private presence: PresenceCalls;
   private adapters = new Map<ChannelName, ChannelAdapter>();
   private log: (msg: string) => void;
 
@@ -67,6 +78,7 @@ export class ChannelHub {
   ) {
     this.log = config.log ?? ((m) => console.error(m));
     this.queue = new SerialQueue((key, err) => this.log(`[channels] job of ${key} failed: ${(err as Error).message}`));
+    this.presence = new PresenceCalls((s) => this.emitSignal(s), (m) => this.log(m));
     runtime.operatorListeners.push((session, message) => this.onOperatorReply(session, message));
     // Refused before it is stored: a reply WhatsApp would not take (outside the 24-hour window, no template).
     runtime.operatorReplyGuards.push(async (session) => {
@@ -98,7 +110,7 @@ export class ChannelHub {
 
   /** Store a webhook's message (once, through the ingress) and queue it behind its conversation's earlier messages. */
   async accept(received: InboundMessage): Promise<AcceptOutcome> {
-    const msg = admitInbound(received);
+    const msg = admitInbound({ ...received, receivedAt: received.receivedAt ?? new Date().toISOString() });
     if (!msg) return 'ignored';
     if (msg.note?.kind === 'owner_reply' && (await sentBySwitchboard(this.db, msg))) return 'own';
     const sessionId = channelSessionId(msg);
@@ -112,8 +124,9 @@ export class ChannelHub {
     return this.queue.enqueue(sessionId, job);
   }
 
-  whenIdle(): Promise<void> {
-    return this.queue.whenIdle();
+  async whenIdle(): Promise<void> {
+    await this.queue.whenIdle();
+    await this.presence.whenIdle();
   }
 
   /**
@@ -139,7 +152,7 @@ export class ChannelHub {
     const msg = admitInbound(stored);
     if (!msg) return finishInbound(this.db, stored, 'ignored', 'empty once cleaned');
     try {
-      const status = await this.handle(msg, queueKey);
+      const status = await this.handle(msg, queueKey).finally(() => this.presence.done(msg, this.adapters.get(msg.channel)));
       await finishInbound(this.db, msg, status);
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
@@ -158,7 +171,8 @@ export class ChannelHub {
     if (bot && session) await this.systemMessage(bot, session.id, inboundFailedText(bot.config, this.adapters.get(msg.channel)?.label ?? msg.channel));
   }
 
-  private async handle(msg: InboundMessage, queueKey: string): Promise<InboundStatus> {
+  private async handle(admitted: InboundMessage, queueKey: string): Promise<InboundStatus> {
+    let msg = admitted;
     const bot = this.runtime.bots.get(msg.bot);
     if (!bot) return 'ignored';
     if (msg.note) return this.recordNote(bot, msg, msg.note, queueKey);
@@ -171,15 +185,25 @@ export class ChannelHub {
     const adapter = this.adapter(msg.channel);
     const decision = adapter.beforeTurn ? await adapter.beforeTurn(msg, session) : 'run';
     session = (await store.getSession(this.db, sessionId))!;
-    if (decision === 'record' || (msg.text === null && botPaused(session.mode))) {
+    if (msg.kind === 'order' && msg.text === null && msg.order) msg = { ...msg, text: orderText(bot.config, msg.order) };
+    const handling = handlingOf(msg);
+    this.emitSignal({ type: 'channel_message', channel: msg.channel, kind: msg.kind ?? 'text', handling: decision === 'record' || botPaused(session.mode) ? 'record' : handling });
+    if (decision === 'record' || (handling !== 'turn' && botPaused(session.mode))) {
       await this.recordCustomerMessage(bot, session, msg);
       return 'done';
     }
-    if (msg.text === null) {
-      await this.answerWithoutTurn(bot, session, msg, mediaUnsupportedText(bot.config), 'media_unsupported');
+    if (handling === 'record') {
+      // A sticker, a reaction, a poll vote: seen and kept, not a question.
+      this.presence.show(adapter, bot, msg, false);
+      await this.recordCustomerMessage(bot, session, msg);
+      return 'done';
+    }
+    if (handling === 'line') {
+      await this.answerUnreadable(bot, session, msg, adapter);
       return 'done';
     }
     if (msg.tooLong !== undefined) {
+      this.presence.show(adapter, bot, msg, true);
       await this.answerWithoutTurn(bot, session, msg, runtimeReply('message_too_long', bot.config.language, bot.config.replies), 'message_too_long');
       return 'done';
     }
@@ -189,10 +213,16 @@ export class ChannelHub {
       await this.recordCustomerMessage(bot, session, msg);
       return 'done';
     }
+    if (!botPaused(session.mode)) this.presence.show(adapter, bot, msg, true);
+    // A media caption, a button reply, an order: the transcript keeps its kind, the turn reads its text.
+    if (msg.kind && msg.kind !== 'text') {
+      await this.recordCustomerMessage(bot, session, msg);
+      if (isMedia(msg)) await startsMediaBurst(this.db, sessionId, receivedAt(msg), this.config.mediaBurstMs);
+    }
     const result = await this.runtime.chat(msg.bot, {
       sessionId,
       userId: session.userId ?? undefined,
-      message: msg.text,
+      message: msg.text!,
       channel: msg.channel,
       phoneNumber: msg.phoneNumber ?? undefined,
       clientMessageId: msg.providerId,
@@ -223,17 +253,41 @@ export class ChannelHub {
     return 'done';
   }
 
-  /** Keep the customer's message in the transcript without running the bot. */
+  /** Keep the customer's message in the transcript (with its kind) without running the bot. */
   private async recordCustomerMessage(bot: LoadedBot, session: SessionRow, msg: InboundMessage): Promise<MessageRow | undefined> {
     const known = await store.findByClientMessageId(this.db, session.id, msg.providerId);
     if (known) return undefined;
-    const content = msg.text === null ? mediaPlaceholder(bot.config, msg.media ?? 'other', msg.caption) : msg.tooLong !== undefined ? `${msg.text} […]` : msg.text;
-    const row = await store.insertMessage(this.db, { sessionId: session.id, role: 'user', source: '', content, clientMessageId: msg.providerId, workflow: session.activeWorkflow });
+    const row = await store.insertMessage(this.db, { sessionId: session.id, role: 'user', source: '', content: transcriptLine(bot.config, msg), clientMessageId: msg.providerId, workflow: session.activeWorkflow });
+    // While a person has the conversation, the inbox is ordered by the customer's latest message.
+    if (botPaused(session.mode)) await store.updateSession(this.db, session.id, {});
     this.publish(bot, row);
     return row;
   }
 
-  /** A message the bot cannot read (media, too long): keep it (a placeholder, the cut text) and answer `reply` without a turn. */
+  /**
+   * Media the bot cannot read (a voice note, a photo without a caption, a message type nobody can open here):
+   * kept, and one clear line per burst. The album's other photos, or the media that follow within the window,
+   * are kept without a reply.
+   */
+  private async answerUnreadable(bot: LoadedBot, session: SessionRow, msg: InboundMessage, adapter: ChannelAdapter): Promise<void> {
+    const known = await store.findByClientMessageId(this.db, session.id, msg.providerId);
+    if (known) {
+      // A run cut short after its line was stored: send that line (deliver skips what already went out).
+      const reply = await store.findReplyTo(this.db, known.id);
+      if (reply) await this.deliver(bot, session.id, msg.address, reply.content, reply.id);
+      return;
+    }
+    const first = await startsMediaBurst(this.db, session.id, receivedAt(msg), this.config.mediaBurstMs);
+    this.presence.show(adapter, bot, msg, first);
+    if (!first) {
+      await this.recordCustomerMessage(bot, session, msg);
+      return;
+    }
+    const line = unreadableLine(bot.config, msg.kind);
+    await this.answerWithoutTurn(bot, session, msg, line.text, line.intent);
+  }
+
+  /** A message the bot does not run a turn for (unreadable media, too long): keep it and answer `reply`. */
   private async answerWithoutTurn(bot: LoadedBot, session: SessionRow, msg: InboundMessage, reply: string, intent: string): Promise<void> {
     const known = await store.findByClientMessageId(this.db, session.id, msg.providerId);
     let replyRow = known ? await store.findReplyTo(this.db, known.id) : undefined;
@@ -274,12 +328,13 @@ export class ChannelHub {
     const adapter = this.adapter(address.channel);
     const id = await startDelivery(this.db, { sessionId, bot: bot.config.id, channel: address.channel, kind: 'message', messageId, part, content, address });
     const out = await withRetry(send, this.config.retryDelaysMs, this.config.sleep);
+    this.emitSignal({ type: 'channel_delivery', channel: address.channel, outcome: out.ok ? 'sent' : 'failed' });
     if (out.ok) {
       await finishDelivery(this.db, id, { status: 'sent', attempts: out.attempts, providerMessageId: out.value ?? null });
       return true;
     }
     const code = errorCodeOf(out.error);
-    this.log(`[channels] ${adapter.label} delivery to ${describe(address)} failed after ${out.attempts} attempt(s): ${out.error.message}`);
+    this.log(`[channels] ${adapter.label} delivery to ${describeAddress(address)} failed after ${out.attempts} attempt(s): ${out.error.message}`);
     await finishDelivery(this.db, id, { status: 'failed', attempts: out.attempts, lastError: out.error.message, errorCode: code });
     await this.systemMessage(bot, sessionId, deliveryFailedText(bot.config, adapter.label, code));
     return false;
@@ -305,6 +360,7 @@ export class ChannelHub {
   async deliveryFailedLater(report: DeliveryStatusReport): Promise<boolean> {
     const row = await failDeliveryLater(this.db, report.channel, report.providerMessageId, report.error, report.code ?? null);
     if (!row) return false;
+    this.emitSignal({ type: 'channel_delivery', channel: report.channel, outcome: 'rejected' });
     this.log(`[channels] ${report.channel} reports message ${report.providerMessageId} of ${row.sessionId} undelivered: ${report.error}`);
     const bot = this.runtime.bots.get(row.bot);
     const label = this.adapters.get(report.channel)?.label ?? report.channel;
@@ -320,7 +376,7 @@ export class ChannelHub {
       await finishDelivery(this.db, id, { status: 'sent', attempts: out.attempts });
       return { ok: true, value: out.value };
     }
-    this.log(`[channels] ${what} for ${describe(address)} failed after ${out.attempts} attempt(s): ${out.error.message}`);
+    this.log(`[channels] ${what} for ${describeAddress(address)} failed after ${out.attempts} attempt(s): ${out.error.message}`);
     await finishDelivery(this.db, id, { status: 'failed', attempts: out.attempts, lastError: out.error.message, errorCode: errorCodeOf(out.error) });
     if (failureText) await this.systemMessage(bot, sessionId, failureText);
     return { ok: false };
@@ -363,6 +419,10 @@ export class ChannelHub {
     });
   }
 
+  private emitSignal(signal: Extract<RuntimeSignal, { type: 'channel_message' | 'channel_delivery' | 'channel_presence' }>): void {
+    this.runtime.signals.emit(signal);
+  }
+
   private publish(bot: LoadedBot, m: MessageRow): void {
     this.runtime.events.publish({
       type: 'message',
@@ -371,9 +431,4 @@ export class ChannelHub {
       message: { id: m.id, role: m.role, source: m.source, content: m.content, intents: m.intents as string[], createdAt: new Date(m.createdAt).toISOString() },
     });
   }
-}
-
-function describe(a: Address): string {
-  if (a.channel === 'chatwoot') return `Chatwoot conversation ${a.accountId}/${a.conversationId}`;
-  return a.channel === 'evolution' ? `${a.number} (Evolution ${a.instance})` : `${a.to} (Cloud API ${a.phoneNumberId})`;
 }

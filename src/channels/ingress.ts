@@ -2,20 +2,35 @@
 // control characters would make Postgres refuse the row, and the provider retry it forever), the text cut at
 // the runtime's limit and flagged (the hub answers "too long" instead of running the turn), the rest bounded.
 import { admitText, cleanStrings, MAX_MESSAGE_CHARS } from '../ingress/index.ts';
-import type { InboundMessage } from './types.ts';
+import type { InboundMessage, MessageKind } from './types.ts';
 
-/** A display name or caption longer than this is cut: they are shown to operators, never understood. */
+/** A display name or a detail longer than this is cut: they are shown to operators, never understood. */
 const MAX_LABEL_CHARS = 200;
+/** Lines of a catalogue order kept (each a product id and a quantity). */
+const MAX_ORDER_ITEMS = 50;
+
+/** Rows stored by earlier versions named the kind `media` and kept a caption apart from the (null) text. */
+type StoredInbound = InboundMessage & { media?: MessageKind | 'other'; caption?: string };
 
 /** The message the hub may store and run, or null when nothing is left to answer (text empty once cleaned). */
-export function admitInbound(msg: InboundMessage): InboundMessage | null {
-  const clean = cleanStrings(msg);
+export function admitInbound(received: InboundMessage): InboundMessage | null {
+  const { media, caption, ...clean } = cleanStrings(received as StoredInbound);
+  const kind = clean.kind ?? (media === 'other' ? 'unsupported' : media);
+  const text = clean.text ?? (caption?.trim() ? caption.trim() : null);
   const name = clean.name?.slice(0, MAX_LABEL_CHARS);
-  const caption = clean.caption?.slice(0, MAX_MESSAGE_CHARS);
-  const bounded: InboundMessage = { ...clean, ...(name !== undefined ? { name } : {}), ...(caption !== undefined ? { caption } : {}) };
+  const detail = clean.detail?.slice(0, MAX_LABEL_CHARS);
+  const order = clean.order ? { ...clean.order, items: clean.order.items.slice(0, MAX_ORDER_ITEMS), note: clean.order.note?.slice(0, MAX_MESSAGE_CHARS) } : undefined;
+  const bounded: InboundMessage = {
+    ...clean,
+    text,
+    ...(kind !== undefined ? { kind } : {}),
+    ...(name !== undefined ? { name } : {}),
+    ...(detail !== undefined ? { detail } : {}),
+    ...(order !== undefined ? { order } : {}),
+  };
   if (bounded.text === null) return bounded;
   const admitted = admitText(bounded.text);
-  if (admitted.kind === 'empty') return null;
+  if (admitted.kind === 'empty') return kind && kind !== 'text' ? { ...bounded, text: null } : null;
   if (admitted.kind === 'too-long') return { ...bounded, text: admitted.text, tooLong: admitted.length };
   return { ...bounded, text: admitted.text };
 }

@@ -20,7 +20,18 @@ describe('parseEvolutionWebhook', () => {
       const [p] = parseEvolutionWebhook(upsert({ key: key(), pushName: 'Lu', message }), 'bot-a');
       expect(p).toEqual({
         kind: 'message',
-        message: { channel: 'evolution', bot: 'bot-a', providerId: 'ABC', contactKey: '5491155556666', phoneNumber: '5491155556666', name: 'Lu', text: 'hola', address: { channel: 'evolution', instance: 'tienda', number: '5491155556666' } },
+        message: {
+          channel: 'evolution',
+          bot: 'bot-a',
+          providerId: 'ABC',
+          contactKey: '5491155556666',
+          phoneNumber: '5491155556666',
+          name: 'Lu',
+          ...('buttonsResponseMessage' in message ? { kind: 'button' } : {}),
+          text: 'hola',
+          chatId: '5491155556666@s.whatsapp.net',
+          address: { channel: 'evolution', instance: 'tienda', number: '5491155556666' },
+        },
       });
     }
   });
@@ -30,9 +41,9 @@ describe('parseEvolutionWebhook', () => {
     expect(parsed.map((p) => (p.kind === 'message' ? p.message.text : p.kind === 'ignored' ? p.reason : p.kind))).toEqual(['a', 'b']);
   });
 
-  it('marks media as unreadable, keeping the caption', () => {
+  it('reads a media caption as the text, with the media kind', () => {
     const [p] = parseEvolutionWebhook(upsert({ key: key(), message: { imageMessage: { caption: 'mirá', mimetype: 'image/jpeg' } }, messageType: 'imageMessage' }), 'x');
-    expect(p).toMatchObject({ kind: 'message', message: { text: null, media: 'image', caption: 'mirá' } });
+    expect(p).toMatchObject({ kind: 'message', message: { text: 'mirá', kind: 'image' } });
   });
 
   it('uses the phone JID behind a LID address, and ignores what is not a one-to-one customer message', () => {
@@ -51,7 +62,6 @@ describe('parseEvolutionWebhook', () => {
       upsert({ key: key({ remoteJid: '1203630@g.us' }), message: { conversation: 'hola' } }),
       upsert({ key: key({ remoteJid: '120363198765432101@newsletter' }), message: { conversation: 'hola' } }),
       upsert({ key: key({ remoteJid: 'status@broadcast' }), message: { conversation: 'hola' } }),
-      upsert({ key: key(), message: { reactionMessage: { text: '👍' } } }),
       upsert({ key: key(), message: { conversation: '   ' } }),
       { event: 'messages.update', instance: 'tienda', data: {} },
     ];
@@ -87,7 +97,7 @@ describe('WhatsApp Cloud API', () => {
   const msg = (over: object) => ({ from: '5491100000000', id: 'wamid.1', timestamp: '1', ...over });
   const none = () => undefined;
 
-  it('reads text, button and list replies; media becomes unreadable', () => {
+  it('reads text, button and list replies; media without a caption has no text; a reaction is kept with its emoji', () => {
     const parsed = parseCloudWebhook(
       body('111', [
         msg({ type: 'text', text: { body: 'hola' } }),
@@ -98,7 +108,7 @@ describe('WhatsApp Cloud API', () => {
       ]),
       { pathBot: 'bot-a', botOfNumber: none },
     );
-    expect(parsed.map((p) => (p.kind === 'message' ? (p.message.text ?? `[${p.message.media}]`) : 'ignored'))).toEqual(['hola', 'Sí', 'Whey', '[audio]', 'ignored']);
+    expect(parsed.map((p) => (p.kind === 'message' ? (p.message.text ?? `[${p.message.kind}${p.message.detail ? ` ${p.message.detail}` : ''}]`) : 'ignored'))).toEqual(['hola', 'Sí', 'Whey', '[audio]', '[reaction 👍]']);
     expect(parsed[0]).toMatchObject({ kind: 'message', message: { name: 'Ana', address: { channel: 'whatsapp', phoneNumberId: '111', to: '5491100000000' } } });
   });
 
@@ -170,7 +180,7 @@ describe('Chatwoot', () => {
         conversationStatus: 'pending',
       },
     });
-    expect(parseChatwootWebhook(message({ content: null, attachments: [{ file_type: 'audio' }] }), 'b')).toMatchObject({ kind: 'message', message: { text: null, media: 'audio' } });
+    expect(parseChatwootWebhook(message({ content: null, attachments: [{ file_type: 'audio' }] }), 'b')).toMatchObject({ kind: 'message', message: { text: null, kind: 'audio' } });
   });
 
   it('ignores outgoing messages, notes and other events', () => {

@@ -10,13 +10,13 @@ import { ChatwootApi, chatwootAdapter, parseChatwootWebhook, verifyChatwootSigna
 import { botChannelSettings, channelsConfigFromEnv, settingString, type ChannelsConfig } from './config.ts';
 import { chatwootSecrets, chatwootToken, cloudAppSecret, describeVerification, evolutionToken, verificationOf } from './verification.ts';
 import { DEFAULT_CHAT_RATE_LIMIT_PER_MINUTE, ConversationRateLimit } from '../ingress/index.ts';
-import { continueKnownLid, parseEvolutionWebhook, sendEvolutionText } from './evolution.ts';
+import { continueKnownLid, parseEvolutionWebhook, sendEvolutionPresence, sendEvolutionText } from './evolution.ts';
 import { deliveryRoutes } from './delivery-routes.ts';
 import { ChannelHub } from './hub.ts';
 import { WHATSAPP_TEXT_LIMIT } from './render.ts';
 import { channelMigrations } from './store.ts';
 import type { Address, ChannelName, Parsed } from './types.ts';
-import { continueKnownCustomer, parseCloudWebhook, sendCloudTemplate, sendCloudText, verifyMetaSignature } from './whatsapp.ts';
+import { continueKnownCustomer, parseCloudWebhook, sendCloudPresence, sendCloudTemplate, sendCloudText, verifyMetaSignature } from './whatsapp.ts';
 
 export interface Channels {
   hub: ChannelHub;
@@ -36,7 +36,14 @@ export function createChannels(runtime: Runtime, config: ChannelsConfig = channe
   const { evolution, whatsapp, chatwoot } = config;
   const timeout = config.httpTimeoutMs;
   const whatsAppText = { label: 'WhatsApp', format: 'whatsapp', maxLength: WHATSAPP_TEXT_LIMIT } as const;
-  if (evolution) hub.register({ name: 'evolution', ...whatsAppText, send: (a, text) => sendEvolutionText(evolution, a as Extract<Address, { channel: 'evolution' }>, text, timeout) });
+  if (evolution) {
+    hub.register({
+      name: 'evolution',
+      ...whatsAppText,
+      send: (a, text) => sendEvolutionText(evolution, a as Extract<Address, { channel: 'evolution' }>, text, timeout),
+      presence: (msg, show) => sendEvolutionPresence(evolution, msg, show, timeout),
+    });
+  }
   if (whatsapp) {
     const cloud = (a: Address) => a as Extract<Address, { channel: 'whatsapp' }>;
     hub.register({
@@ -44,6 +51,7 @@ export function createChannels(runtime: Runtime, config: ChannelsConfig = channe
       ...whatsAppText,
       send: (a, text) => sendCloudText(whatsapp, cloud(a), text, timeout),
       sendTemplate: (a, template, text) => sendCloudTemplate(whatsapp, cloud(a), template, text, timeout),
+      presence: (msg, show) => sendCloudPresence(whatsapp, msg, show, timeout),
     });
   }
   const cw = chatwoot ? chatwootAdapter(hub, new ChatwootApi(chatwoot, timeout)) : null;

@@ -77,7 +77,13 @@ create index if not exists channel_inbound_failed on channel_inbound (updated_at
 create index if not exists channel_inbound_status on channel_inbound (bot, status);
 `,
   },
+  {
+    // When the conversation's last media arrived: media within a short window of it are one burst, answered once.
+    id: 'channels-005-media-bursts',
+    sql: `alter table channel_sessions add column if not exists media_burst_at timestamptz;`,
+  },
 ];
+
 
 export type InboundStatus = 'queued' | 'processing' | 'done' | 'failed' | 'ignored';
 

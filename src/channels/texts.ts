@@ -1,8 +1,8 @@
 // Fixed texts the channels add to a conversation, per bot language. A bot overrides them in bot.yaml
-// `replies`: media_unsupported, channel_delivery_failed ({channel}), channel_delivery_rejected ({channel},
-// {error}), channel_status_failed ({channel}).
+// `replies`: media_unsupported, audio_unsupported, message_unsupported, channel_order ({items}),
+// channel_delivery_failed ({channel}), channel_delivery_rejected ({channel}, {error}), channel_status_failed ({channel}).
 import type { BotConfig } from '../bot/config.ts';
-import type { ChannelNote, DeliveryStatusReport, MediaKind } from './types.ts';
+import type { ChannelNote, DeliveryStatusReport, InboundMessage, MessageKind, OrderCart } from './types.ts';
 import { isRioplatense } from '../skills/index.ts';
 
 type Lang = 'es' | 'pt' | 'en' | 'vi';
@@ -80,11 +80,32 @@ const INBOUND_FAILED: Record<Lang, string> = {
   vi: '[Hệ thống] Một tin nhắn của khách qua {channel} không xử lý được sau nhiều lần thử; xem thống kê kênh',
 };
 
-const MEDIA_LABELS: Record<Lang, Record<MediaKind, string>> = {
-  es: { image: 'imagen', audio: 'audio', video: 'video', document: 'documento', sticker: 'sticker', location: 'ubicación', contact: 'contacto', other: 'mensaje no compatible' },
-  pt: { image: 'imagem', audio: 'áudio', video: 'vídeo', document: 'documento', sticker: 'figurinha', location: 'localização', contact: 'contato', other: 'mensagem não suportada' },
-  en: { image: 'image', audio: 'audio', video: 'video', document: 'document', sticker: 'sticker', location: 'location', contact: 'contact', other: 'unsupported message' },
-  vi: { image: 'hình ảnh', audio: 'âm thanh', video: 'video', document: 'tài liệu', sticker: 'nhãn dán', location: 'vị trí', contact: 'liên hệ', other: 'tin nhắn không hỗ trợ' },
+const AUDIO_UNSUPPORTED: Record<Lang, string> = {
+  es: 'Por ahora no puedo escuchar audios. ¿Me lo puedes escribir?',
+  pt: 'Por enquanto não consigo ouvir áudios. Pode me escrever?',
+  en: "For now I can't listen to voice messages. Could you type it for me?",
+  vi: 'Hiện tại mình chưa nghe được tin nhắn thoại. Bạn nhắn chữ giúp mình nhé?',
+};
+
+const MESSAGE_UNSUPPORTED: Record<Lang, string> = {
+  es: 'No pude abrir ese tipo de mensaje. ¿Me lo puedes escribir?',
+  pt: 'Não consegui abrir esse tipo de mensagem. Pode me escrever?',
+  en: "I couldn't open that kind of message. Could you type it for me?",
+  vi: 'Mình không mở được loại tin nhắn này. Bạn nhắn chữ giúp mình nhé?',
+};
+
+const ORDER: Record<Lang, string> = {
+  es: 'Pedido del catálogo: {items}',
+  pt: 'Pedido do catálogo: {items}',
+  en: 'Catalogue order: {items}',
+  vi: 'Đơn hàng từ danh mục: {items}',
+};
+
+const LABELS: Record<Lang, Record<Exclude<MessageKind, 'text'>, string>> = {
+  es: { button: 'botón', image: 'imagen', audio: 'audio', video: 'video', document: 'documento', sticker: 'sticker', location: 'ubicación', contact: 'contacto', reaction: 'reacción', order: 'pedido', poll: 'encuesta', poll_vote: 'voto en encuesta', unsupported: 'mensaje no compatible' },
+  pt: { button: 'botão', image: 'imagem', audio: 'áudio', video: 'vídeo', document: 'documento', sticker: 'figurinha', location: 'localização', contact: 'contato', reaction: 'reação', order: 'pedido', poll: 'enquete', poll_vote: 'voto na enquete', unsupported: 'mensagem não suportada' },
+  en: { button: 'button', image: 'image', audio: 'audio', video: 'video', document: 'document', sticker: 'sticker', location: 'location', contact: 'contact', reaction: 'reaction', order: 'order', poll: 'poll', poll_vote: 'poll vote', unsupported: 'unsupported message' },
+  vi: { button: 'nút', image: 'hình ảnh', audio: 'âm thanh', video: 'video', document: 'tài liệu', sticker: 'nhãn dán', location: 'vị trí', contact: 'liên hệ', reaction: 'cảm xúc', order: 'đơn hàng', poll: 'bình chọn', poll_vote: 'phiếu bình chọn', unsupported: 'tin nhắn không hỗ trợ' },
 };
 
 const lang = (config: BotConfig): Lang => {
@@ -94,10 +115,35 @@ const lang = (config: BotConfig): Lang => {
 
 const fill = (t: string, channel: string) => t.replace(/\{channel\}/g, channel);
 
-const RIOPLATENSE_MEDIA_UNSUPPORTED = 'Por ahora solo puedo leer mensajes de texto. ¿Me lo podés escribir?';
+const RIOPLATENSE: Partial<Record<string, string>> = {
+  media_unsupported: 'Por ahora solo puedo leer mensajes de texto. ¿Me lo podés escribir?',
+  audio_unsupported: 'Por ahora no puedo escuchar audios. ¿Me lo podés escribir?',
+  message_unsupported: 'No pude abrir ese tipo de mensaje. ¿Me lo podés escribir?',
+};
 
-export const mediaUnsupportedText = (config: BotConfig) =>
-  config.replies.media_unsupported ?? (isRioplatense(config.language) ? RIOPLATENSE_MEDIA_UNSUPPORTED : MEDIA_UNSUPPORTED[lang(config)]);
+const own = (config: BotConfig, key: string, texts: Record<Lang, string>) =>
+  config.replies[key] ?? (isRioplatense(config.language) ? RIOPLATENSE[key] : undefined) ?? texts[lang(config)];
+
+export const mediaUnsupportedText = (config: BotConfig) => own(config, 'media_unsupported', MEDIA_UNSUPPORTED);
+
+/**
+ * The one line a message the bot cannot read gets, and its intent in the transcript: voice notes and audio
+ * (`audio_unsupported`), message types no one can open here (`message_unsupported`: view-once media, polls),
+ * other media without a caption (`media_unsupported`).
+ */
+export function unreadableLine(config: BotConfig, kind: MessageKind | undefined): { text: string; intent: string } {
+  if (kind === 'audio') return { text: own(config, 'audio_unsupported', AUDIO_UNSUPPORTED), intent: 'audio_unsupported' };
+  if (kind === 'unsupported' || kind === 'poll' || kind === 'order') return { text: own(config, 'message_unsupported', MESSAGE_UNSUPPORTED), intent: 'message_unsupported' };
+  return { text: mediaUnsupportedText(config), intent: 'media_unsupported' };
+}
+
+/** A catalogue cart as the text the bot reads: "Pedido del catálogo: 2 × SKU-1, 1 × SKU-2. <the customer's note>". */
+export function orderText(config: BotConfig, order: OrderCart): string | null {
+  if (!order.items.length) return null;
+  const items = order.items.map((i) => `${i.quantity} × ${i.product}`).join(', ');
+  const line = (config.replies.channel_order ?? ORDER[lang(config)]).replace(/\{items\}/g, items);
+  return order.note?.trim() ? `${line}. ${order.note.trim()}` : line;
+}
 
 /** A send that failed every attempt; the provider's error code, when it named one, follows in parentheses. */
 export const deliveryFailedText = (config: BotConfig, channel: string, code?: string | null) =>
@@ -118,13 +164,17 @@ export const statusUnknownText = (config: BotConfig) => config.replies.channel_s
 
 export const statusFailedText = (config: BotConfig, channel: string) => fill(config.replies.channel_status_failed ?? STATUS_FAILED[lang(config)], channel);
 
-/** What the transcript shows for a media message: "[imagen] caption". */
-export const mediaPlaceholder = (config: BotConfig, kind: MediaKind, caption?: string) =>
-  `[${MEDIA_LABELS[lang(config)][kind]}]${caption?.trim() ? ` ${caption.trim()}` : ''}`;
-
 /** What the transcript says of a number change or a deletion (an owner's reply is kept as their own text). */
 export function noteText(config: BotConfig, note: Exclude<ChannelNote, { kind: 'owner_reply' }>, channel: string): string {
   const l = lang(config);
   if (note.kind === 'deleted') return fill((note.by === 'customer' ? DELETED_BY_CUSTOMER : DELETED_BY_BUSINESS)[l], channel);
   return `${fill(NUMBER_CHANGED[l], channel)}${note.newNumber ? `: ${NEW_NUMBER[l]} +${note.newNumber}` : ''}`;
+}
+
+/** What the transcript shows of a customer message: its text, after "[kind]" for anything but plain text. */
+export function transcriptLine(config: BotConfig, msg: Pick<InboundMessage, 'kind' | 'text' | 'detail' | 'tooLong'>): string {
+  const text = msg.text === null ? '' : msg.tooLong !== undefined ? `${msg.text} […]` : msg.text;
+  if (!msg.kind || msg.kind === 'text') return text;
+  const shown = [msg.detail?.trim(), text].filter(Boolean).join(' ');
+  return `[${LABELS[lang(config)][msg.kind]}]${shown ? ` ${shown}` : ''}`;
 }

@@ -17,8 +17,32 @@ export type Address =
   /** `inbox`: the Chatwoot channel type of the conversation's inbox (e.g. `Channel::Whatsapp`), when the webhook named it. */
   | { channel: 'chatwoot'; accountId: number; conversationId: number; inbox?: string };
 
-/** Media kinds the bots cannot read (they get the `media_unsupported` reply). */
-export type MediaKind = 'image' | 'audio' | 'video' | 'document' | 'sticker' | 'location' | 'contact' | 'other';
+/**
+ * What a customer sent. Text-like kinds (text, a button or list reply, a media caption, a catalogue order) run a
+ * turn; `handlingOf` says what every kind gets.
+ */
+export type MessageKind =
+  | 'text'
+  | 'button'
+  | 'image'
+  | 'audio'
+  | 'video'
+  | 'document'
+  | 'sticker'
+  | 'location'
+  | 'contact'
+  | 'reaction'
+  | 'order'
+  | 'poll'
+  | 'poll_vote'
+  | 'unsupported';
+
+/** A catalogue cart (WhatsApp `order`): what the bot reads is written from it in the bot's language. */
+export interface OrderCart {
+  catalogId?: string;
+  items: { product: string; quantity: number; price?: number; currency?: string }[];
+  note?: string;
+}
 
 /** One customer message, normalised from a provider's webhook. Stored as JSON in channel_inbound. */
 export interface InboundMessage {
@@ -30,11 +54,17 @@ export interface InboundMessage {
   contactKey: string;
   phoneNumber: string | null;
   name?: string;
-  /** The text, or null for media the bot cannot read. */
+  /** What was sent; absent means text. */
+  kind?: MessageKind;
+  /** The text the bot reads (a caption, a button's title included), or null when there is none. */
   text: string | null;
-  media?: MediaKind;
-  /** A caption that came with the media (kept for the operator). */
-  caption?: string;
+  /** Shown in the transcript after the kind's label, never read: a reaction's emoji, a poll's question, a file name. */
+  detail?: string;
+  order?: OrderCart;
+  /** The provider's chat id when replies address a number but receipts need the chat (Evolution's remoteJid). */
+  chatId?: string;
+  /** When the webhook reached us (ISO): bursts of media are measured with it. */
+  receivedAt?: string;
   address: Address;
   /** Chatwoot: the conversation's status in the webhook. */
   conversationStatus?: string;
@@ -52,6 +82,14 @@ export type ChannelNote =
   | { kind: 'number_changed'; newNumber?: string }
   | { kind: 'deleted'; by: 'customer' | 'business' }
   | { kind: 'owner_reply' };
+/** What the hub does with a message of a kind: run a turn, answer one line, or only keep it. */
+export type Handling = 'turn' | 'line' | 'record';
+
+/** A message with text is read; stickers, reactions and poll votes are not questions; other media get one line. */
+export function handlingOf(msg: Pick<InboundMessage, 'kind' | 'text'>): Handling {
+  if (msg.text !== null) return 'turn';
+  return msg.kind === 'sticker' || msg.kind === 'reaction' || msg.kind === 'poll_vote' ? 'record' : 'line';
+}
 
 /** A provider's later word on a message we sent: WhatsApp reports a failed delivery after accepting the send. */
 export interface DeliveryStatusReport {
@@ -67,3 +105,9 @@ export interface DeliveryStatusReport {
 
 /** What a webhook parser returns for each event it saw. */
 export type Parsed = { kind: 'message'; message: InboundMessage } | { kind: 'ignored'; reason: string } | DeliveryStatusReport;
+
+/** An address as operators read it in logs. */
+export function describeAddress(a: Address): string {
+  if (a.channel === 'chatwoot') return `Chatwoot conversation ${a.accountId}/${a.conversationId}`;
+  return a.channel === 'evolution' ? `${a.number} (Evolution ${a.instance})` : `${a.to} (Cloud API ${a.phoneNumberId})`;
+}

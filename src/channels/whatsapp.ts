@@ -5,7 +5,7 @@ import type { WhatsAppCloudConfig } from './config.ts';
 import { callJson, ProviderError } from './http.ts';
 import type { Sql } from '../store/index.ts';
 import { whatsappLinkOfUser } from './store.ts';
-import type { Address, InboundMessage, MediaKind, Parsed } from './types.ts';
+import type { Address, InboundMessage, MessageKind, OrderCart, Parsed } from './types.ts';
 
 type Json = Record<string, any>;
 
@@ -17,7 +17,8 @@ export function verifyMetaSignature(raw: Buffer, header: string | string[] | und
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-const MEDIA_TYPES: Record<string, MediaKind> = {
+/** Message types the bot cannot read as text (a caption, when there is one, is read), and the kind each is. */
+const MEDIA_TYPES: Record<string, MessageKind> = {
   image: 'image',
   audio: 'audio',
   voice: 'audio',
@@ -26,6 +27,9 @@ const MEDIA_TYPES: Record<string, MediaKind> = {
   sticker: 'sticker',
   location: 'location',
   contacts: 'contact',
+  reaction: 'reaction',
+  // View-once media, polls and other messages Meta does not pass on to businesses.
+  unsupported: 'unsupported',
 };
 
 export interface CloudParseOptions {
@@ -137,18 +141,45 @@ function parseOne(m: Json, bot: string, phoneNumberId: string, names: Map<string
     address,
   };
   if (m.type === 'system') return parseSystem(m, base);
-  const text =
-    m.type === 'text' ? m.text?.body : m.type === 'interactive' ? (m.interactive?.button_reply?.title ?? m.interactive?.list_reply?.title) : m.type === 'button' ? m.button?.text : undefined;
-  if (typeof text === 'string') {
-    if (!text.trim()) return { kind: 'ignored', reason: 'empty text' };
-    return { kind: 'message', message: { ...base, text: text.trim() } };
+  const content = contentOf(m);
+  return typeof content === 'string' ? { kind: 'ignored', reason: content } : { kind: 'message', message: { ...base, ...content } };
+}
+
+type Content = Pick<InboundMessage, 'kind' | 'text' | 'detail' | 'order'>;
+
+/** What a message carries (its kind, the text the bot reads, what the transcript shows), or why it is ignored. */
+function contentOf(m: Json): Content | string {
+  if (m.type === 'text') {
+    const text = m.text?.body;
+    return typeof text === 'string' && text.trim() ? { text: text.trim() } : 'empty text';
   }
-  const media = MEDIA_TYPES[m.type];
-  if (media) {
-    const caption = m[m.type]?.caption;
-    return { kind: 'message', message: { ...base, text: null, media, caption: typeof caption === 'string' ? caption : undefined } };
-  }
-  return { kind: 'ignored', reason: `message type '${m.type}'` };
+  const reply = m.type === 'interactive' ? interactiveText(m.interactive) : m.type === 'button' ? (m.button?.text ?? m.button?.payload) : undefined;
+  if (typeof reply === 'string') return reply.trim() ? { kind: 'button', text: reply.trim() } : 'empty button reply';
+  if (m.type === 'order') return { kind: 'order', text: null, order: orderOf(m.order) };
+  const kind = MEDIA_TYPES[m.type];
+  if (!kind) return `message type '${m.type}'`;
+  const body = (m[m.type] ?? {}) as Json;
+  const caption = typeof body.caption === 'string' && body.caption.trim() ? body.caption.trim() : null;
+  const detail = m.type === 'reaction' ? body.emoji : m.type === 'document' ? body.filename : m.type === 'location' ? body.name : undefined;
+  return { kind, text: caption, ...(typeof detail === 'string' && detail.trim() ? { detail: detail.trim() } : {}) };
+}
+
+/** The title of the button or list row a customer picked (a Flow's answer has only its body). */
+function interactiveText(i: Json | undefined): string | undefined {
+  const t = i?.button_reply?.title ?? i?.list_reply?.title ?? i?.nfm_reply?.body;
+  return typeof t === 'string' ? t : undefined;
+}
+
+function orderOf(o: Json | undefined): OrderCart {
+  const items = (Array.isArray(o?.product_items) ? (o.product_items as Json[]) : [])
+    .filter((i) => i?.product_retailer_id != null)
+    .map((i) => ({
+      product: String(i.product_retailer_id),
+      quantity: Number.isFinite(Number(i.quantity)) ? Number(i.quantity) : 1,
+      ...(Number.isFinite(Number(i.item_price)) ? { price: Number(i.item_price) } : {}),
+      ...(typeof i.currency === 'string' ? { currency: i.currency } : {}),
+    }));
+  return { ...(o?.catalog_id != null ? { catalogId: String(o.catalog_id) } : {}), items, ...(typeof o?.text === 'string' && o.text.trim() ? { note: o.text.trim() } : {}) };
 }
 
 /** A system message: the customer changed number (the new one in `wa_id`, or `new_wa_id` in older versions). */
@@ -217,6 +248,20 @@ export async function sendCloudTemplate(
   });
   const id = res?.messages?.[0]?.id;
   return typeof id === 'string' ? id : undefined;
+}
+
+/**
+ * Mark the customer's message read, with the typing indicator when a reply follows (Meta shows it until the reply
+ * or for 25 seconds). The indicator rides on the read receipt: without `read` nothing is sent.
+ */
+export async function sendCloudPresence(cfg: WhatsAppCloudConfig, msg: InboundMessage, show: { read: boolean; typing: boolean }, timeoutMs: number): Promise<void> {
+  if (!show.read || !cfg.token) return;
+  const a = msg.address as Extract<Address, { channel: 'whatsapp' }>;
+  await callJson(`${cfg.graphUrl}/${cfg.version}/${encodeURIComponent(a.phoneNumberId)}/messages`, {
+    headers: { authorization: `Bearer ${cfg.token}` },
+    body: { messaging_product: 'whatsapp', status: 'read', message_id: msg.providerId, ...(show.typing ? { typing_indicator: { type: 'text' } } : {}) },
+    timeoutMs,
+  });
 }
 
 /** Who a send goes to: a phone number (`to`), a business-scoped user id (`recipient`) or a group. */

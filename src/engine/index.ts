@@ -8,3 +8,4 @@ export { bearerCredential, safeEqual } from './secrets.ts';
 export { runtimeReply } from './runtime-replies.ts';
 export type { PersonaPatch, PersonaSettings } from './persona.ts';
 export type { Actor } from './admin.ts';
+export type { RuntimeSignal } from './signals.ts';

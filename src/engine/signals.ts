@@ -36,7 +36,13 @@ export type RuntimeSignal =
     }
   | { type: 'turn_stages'; bot: string; trace: readonly TraceEntry[]; calls: readonly ModelCallRecord[]; persistMs: number }
   | { type: 'mode'; bot: string; sessionId: string; from: string; to: string; reason: string; handoffAt: Date | null }
-  | { type: 'double_texting'; bot: string; policy: string; decision: 'queued' | 'merged' | 'rejected' };
+  | { type: 'double_texting'; bot: string; policy: string; decision: 'queued' | 'merged' | 'rejected' }
+  /** A channel message taken from a webhook: its kind (text, image, sticker…) and what the hub did (turn, line, record). */
+  | { type: 'channel_message'; channel: string; kind: string; handling: string }
+  /** One outgoing message part: sent, failed after its retries, or rejected later by the provider (a failed status). */
+  | { type: 'channel_delivery'; channel: string; outcome: 'sent' | 'failed' | 'rejected' }
+  /** A read receipt or typing indicator: sent, or failed (never retried, never blocking the reply). */
+  | { type: 'channel_presence'; channel: string; outcome: 'sent' | 'failed' };
 
 export class Signals {
   private listeners: ((s: RuntimeSignal) => void)[] = [];

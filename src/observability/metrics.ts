@@ -32,6 +32,9 @@ export class Metrics {
   readonly handoffWait = new Histogram({ name: 'switchboard_handoff_wait_seconds', help: 'From the handoff to an operator taking the conversation (their first reply or take-over)', labelNames: ['bot'], buckets: WAIT, registers: [this.registry] });
   readonly doubleTexting = new Counter({ name: 'switchboard_double_texting_total', help: 'Messages that arrived while their conversation was busy, by policy and decision (queued, merged, rejected)', labelNames: ['bot', 'policy', 'decision'], registers: [this.registry] });
   readonly webhooks = new Counter({ name: 'switchboard_channel_webhooks_total', help: 'Channel webhooks: received (2xx), rejected (4xx: signature, token, body) or failed (5xx)', labelNames: ['channel', 'outcome'], registers: [this.registry] });
+  readonly channelMessages = new Counter({ name: 'switchboard_channel_messages_total', help: 'Channel messages taken from webhooks, by kind (text, image, sticker…) and handling (turn, line, record)', labelNames: ['channel', 'kind', 'handling'], registers: [this.registry] });
+  readonly channelDeliveries = new Counter({ name: 'switchboard_channel_deliveries_total', help: 'Outgoing channel message parts: sent, failed after retries, or rejected later by the provider', labelNames: ['channel', 'outcome'], registers: [this.registry] });
+  readonly channelPresence = new Counter({ name: 'switchboard_channel_presence_total', help: 'Read receipts and typing indicators: sent or failed (best effort, never blocking a reply)', labelNames: ['channel', 'outcome'], registers: [this.registry] });
   readonly rateLimited = new Counter({ name: 'switchboard_rate_limit_rejections_total', help: 'Requests refused by a rate limit (429): per IP on every route, or per IP and conversation on chat', labelNames: ['scope'], registers: [this.registry] });
   readonly httpSeconds = new Histogram({ name: 'switchboard_http_request_duration_seconds', help: 'HTTP requests by method, route template and status code', labelNames: ['method', 'route', 'status'], buckets: FAST, registers: [this.registry] });
 
@@ -85,6 +88,15 @@ export class Metrics {
         return;
       case 'double_texting':
         this.doubleTexting.inc({ bot: s.bot, policy: s.policy, decision: s.decision });
+        return;
+      case 'channel_message':
+        this.channelMessages.inc({ channel: s.channel, kind: s.kind, handling: s.handling });
+        return;
+      case 'channel_delivery':
+        this.channelDeliveries.inc({ channel: s.channel, outcome: s.outcome });
+        return;
+      case 'channel_presence':
+        this.channelPresence.inc({ channel: s.channel, outcome: s.outcome });
         return;
     }
   }

@@ -1,7 +1,7 @@
 // The real server with the channels plugin, over a runtime a channel test built, on 127.0.0.1 and a random port.
 import { createChannels, type Channels, type ChannelsConfig } from '../../src/channels/index.ts';
 import type { Runtime } from '../../src/engine/index.ts';
-import { buildServer } from '../../src/server/index.ts';
+import { buildServer, type ServerOptions } from '../../src/server/index.ts';
 
 export interface ChannelsServer {
   base: string;
@@ -11,9 +11,15 @@ export interface ChannelsServer {
   close(): Promise<void>;
 }
 
-export async function startChannelsServer(runtime: Runtime, config: ChannelsConfig, auth: { adminToken: string; operatorToken: string }): Promise<ChannelsServer> {
+export async function startChannelsServer(
+  runtime: Runtime,
+  config: ChannelsConfig,
+  auth: { adminToken: string; operatorToken: string },
+  /** More server options: observability's `instrument` and `probes` (GET /metrics). */
+  extra: Pick<ServerOptions, 'instrument' | 'probes'> = {},
+): Promise<ChannelsServer> {
   const channels = createChannels(runtime, { ...config, log: () => {} });
-  const app = await buildServer({ runtime, auth, plugins: [channels.routes] });
+  const app = await buildServer({ runtime, auth, plugins: [channels.routes], ...extra });
   const base = await app.listen({ port: 0, host: '127.0.0.1' }); // Fastify resolves to the address it listens on
   return {
     base,

@@ -1,6 +1,8 @@
 // A channel test's whole setting: fake Evolution, Graph and Chatwoot servers, a database with the channel tables,
 // a runtime, and the real server with the channels plugin configured from environment variables.
+import { Writable } from 'node:stream';
 import { channelMigrations, channelsConfigFromEnv, type ChannelsConfig } from '../../src/channels/index.ts';
+import { createLogger, setupObservability, type Observability } from '../../src/observability/index.ts';
 import { Runtime } from '../../src/engine/index.ts';
 import { coreMigrations, migrate, openTestDatabase, type Database } from '../../src/store/index.ts';
 import { startChannelsServer, type ChannelsServer } from './channels-server.ts';
@@ -13,6 +15,8 @@ export interface ChannelsWorld {
   evolution: FakeProvider;
   graph: FakeProvider;
   chatwoot: FakeChatwoot;
+  /** The channels' configuration the server runs with (a second server over the same database uses it too). */
+  config: ChannelsConfig;
   /** Forget the fakes' recorded requests and planned failures (between tests). */
   reset(): void;
   close(): Promise<void>;
@@ -29,6 +33,8 @@ export interface ChannelsWorldOptions {
   /** Settings no variable carries (e.g. a recording `sleep` between attempts). */
   config?: Partial<ChannelsConfig>;
   auth: { adminToken: string; operatorToken: string };
+  /** Serve GET /metrics (admin token) with the runtime's metrics. */
+  metrics?: boolean;
 }
 
 export async function startChannelsWorld(opts: ChannelsWorldOptions): Promise<ChannelsWorld> {
@@ -50,7 +56,9 @@ export async function startChannelsWorld(opts: ChannelsWorldOptions): Promise<Ch
     CHANNELS_RETRY_DELAYS_MS: '5,10,20',
     ...opts.env,
   });
-  const server = await startChannelsServer(runtime, { ...config, ...opts.config }, opts.auth);
+  const quiet = new Writable({ write: (_chunk, _enc, done) => done() });
+  const obs: Observability | undefined = opts.metrics ? await setupObservability({ runtime, adminToken: opts.auth.adminToken, env: {}, logger: createLogger({ env: {}, stream: quiet }) }) : undefined;
+  const server = await startChannelsServer(runtime, { ...config, ...opts.config }, opts.auth, obs ? { instrument: obs.instrument, probes: obs.probes } : {});
   return {
     db,
     runtime,
@@ -58,6 +66,7 @@ export async function startChannelsWorld(opts: ChannelsWorldOptions): Promise<Ch
     evolution,
     graph,
     chatwoot,
+    config,
     reset() {
       evolution.reset();
       graph.reset();
@@ -65,6 +74,7 @@ export async function startChannelsWorld(opts: ChannelsWorldOptions): Promise<Ch
     },
     async close() {
       await server.close();
+      await obs?.close();
       await runtime.close();
       await db.close();
       await Promise.all([evolution.close(), graph.close(), chatwoot.close()]);

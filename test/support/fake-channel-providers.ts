@@ -1,9 +1,13 @@
 // Fake messaging providers for channel tests: real HTTP servers on 127.0.0.1 that record every request and
-// can be told to fail the next N calls. Evolution API (sendText), the WhatsApp Graph API (messages) and
-// Chatwoot (messages, conversation status, toggle_status) with the response shapes the real ones return.
+// can be told to fail the next N calls. Evolution API (sendText, markMessageAsRead, sendPresence), the WhatsApp
+// Graph API (messages, read receipts with the typing indicator) and Chatwoot (messages, conversation status,
+// toggle_status, toggle_typing_status) with the response shapes the real ones return. Read receipts and typing
+// indicators are kept apart (`presence`, `failPresence`): `requests` and `failNext` are the messages and statuses.
 import http from 'node:http';
 
 interface RecordedRequest {
+  /** Arrival order across every request this fake received (presence calls included). */
+  seq: number;
   method: string;
   path: string;
   headers: http.IncomingHttpHeaders;
@@ -16,6 +20,10 @@ export interface FakeProvider {
   requests: RecordedRequest[];
   /** Requests that got a 2xx answer. */
   delivered(): RecordedRequest[];
+  /** Read receipts and typing indicators received, failed ones included. */
+  presence: RecordedRequest[];
+  /** Fail the next `n` read-receipt / typing calls with `status`. */
+  failPresence(n: number, status?: number): void;
   /**
    * Fail the next `n` requests whose path matches (default: every path) with `status`, after `delayMs`; `body` and
    * `headers` replace the default error answer (e.g. Meta's error object, a Retry-After header).
@@ -36,8 +44,14 @@ interface FailureOptions {
 }
 type Handler = (req: RecordedRequest, params: string[]) => Answer | undefined;
 
-async function startFake(routes: [method: string, pattern: RegExp, handler: Handler][]): Promise<FakeProvider & { handled: WeakSet<RecordedRequest> }> {
+async function startFake(
+  routes: [method: string, pattern: RegExp, handler: Handler][],
+  isPresence: (req: RecordedRequest) => boolean = () => false,
+): Promise<FakeProvider & { handled: WeakSet<RecordedRequest> }> {
   const requests: RecordedRequest[] = [];
+  const presence: RecordedRequest[] = [];
+  const presenceFailures = { left: 0, status: 500 };
+  let arrivals = 0;
   const handled = new WeakSet<RecordedRequest>();
   let failures: (FailureOptions & { left: number; status: number })[] = [];
   const server = http.createServer((req, res) => {
@@ -51,14 +65,19 @@ async function startFake(routes: [method: string, pattern: RegExp, handler: Hand
       } catch {
         /* keep the text */
       }
-      const rec: RecordedRequest = { method: req.method ?? 'GET', path: req.url ?? '/', headers: req.headers, body };
-      requests.push(rec);
+      const rec: RecordedRequest = { seq: ++arrivals, method: req.method ?? 'GET', path: req.url ?? '/', headers: req.headers, body };
       const send = (a: Answer) => {
         const payload = JSON.stringify(a.body);
         res.writeHead(a.status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), ...a.headers });
         res.end(payload);
       };
-      const failure = failures.find((f) => f.left > 0 && (!f.path || f.path.test(rec.path)));
+      const presenceCall = isPresence(rec);
+      (presenceCall ? presence : requests).push(rec);
+      if (presenceCall && presenceFailures.left > 0) {
+        presenceFailures.left--;
+        return send({ status: presenceFailures.status, body: { error: 'simulated failure' } });
+      }
+      const failure = presenceCall ? undefined : failures.find((f) => f.left > 0 && (!f.path || f.path.test(rec.path)));
       if (failure) {
         failure.left--;
         const fail = () => send({ status: failure.status, body: failure.body ?? { error: 'simulated failure' }, headers: failure.headers });
@@ -84,11 +103,18 @@ async function startFake(routes: [method: string, pattern: RegExp, handler: Hand
     requests,
     handled,
     delivered: () => requests.filter((r) => handled.has(r)),
+    presence,
+    failPresence(n, status = 500) {
+      presenceFailures.left = n;
+      presenceFailures.status = status;
+    },
     failNext(n, opts = {}) {
       failures.push({ ...opts, left: n, status: opts.status ?? 503 });
     },
     reset() {
       requests.length = 0;
+      presence.length = 0;
+      presenceFailures.left = 0;
       failures = [];
     },
     close: () => new Promise<void>((r) => server.close(() => r())),
@@ -113,7 +139,27 @@ export async function startFakeEvolution(apiKey: string): Promise<FakeProvider> 
         };
       },
     ],
-  ]);
+    [
+      'POST',
+      /^\/chat\/markMessageAsRead\/([^/]+)$/,
+      (req) => {
+        if (req.headers.apikey !== apiKey) return { status: 401, body: { status: 401, error: 'Unauthorized' } };
+        const items = req.body?.readMessages;
+        if (!Array.isArray(items) || !items.every((m: any) => typeof m?.remoteJid === 'string' && typeof m.id === 'string' && typeof m.fromMe === 'boolean')) return { status: 400, body: { status: 400, error: 'Bad Request' } };
+        return { status: 201, body: { message: 'Read messages', read: 'success' } };
+      },
+    ],
+    [
+      'POST',
+      /^\/chat\/sendPresence\/([^/]+)$/,
+      (req) => {
+        if (req.headers.apikey !== apiKey) return { status: 401, body: { status: 401, error: 'Unauthorized' } };
+        const b = req.body;
+        if (!b?.number || !['composing', 'recording', 'paused', 'available', 'unavailable'].includes(b.presence) || typeof b.delay !== 'number') return { status: 400, body: { status: 400, error: 'Bad Request' } };
+        return { status: 201, body: { presence: b.presence } };
+      },
+    ],
+  ], (req) => /^\/chat\/(markMessageAsRead|sendPresence)\//.test(req.path));
 }
 
 /**
@@ -130,6 +176,12 @@ export async function startFakeGraph(token: string): Promise<FakeProvider> {
       (req) => {
         if (req.headers.authorization !== `Bearer ${token}`) return { status: 401, body: { error: { message: 'Invalid OAuth access token.', type: 'OAuthException', code: 190 } } };
         const b = req.body;
+        if (b?.status === 'read') {
+          // A read receipt, with the typing indicator when asked: Meta answers {success: true}.
+          if (b.messaging_product !== 'whatsapp' || typeof b.message_id !== 'string') return invalid('Invalid parameter');
+          if (b.typing_indicator !== undefined && b.typing_indicator?.type !== 'text') return invalid('Invalid typing_indicator type');
+          return { status: 200, body: { success: true } };
+        }
         const template = b?.type === 'template' && typeof b.template?.name === 'string' && typeof b.template?.language?.code === 'string';
         if (b?.messaging_product !== 'whatsapp' || !(b.to || b.recipient) || !(template || (b.type === 'text' && typeof b.text?.body === 'string'))) return invalid('Invalid parameter');
         if (!template && b.text.body.length > 4096) return invalid('Param text[body] must be at most 4096 characters long.');
@@ -137,7 +189,7 @@ export async function startFakeGraph(token: string): Promise<FakeProvider> {
         return { status: 200, body: { messaging_product: 'whatsapp', contacts: [contact], messages: [{ id: `wamid.${nextId('HBGM')}` }] } };
       },
     ],
-  ]);
+  ], (req) => req.body?.status === 'read');
 }
 
 export interface FakeChatwoot extends FakeProvider {
@@ -181,6 +233,15 @@ export async function startFakeChatwoot(token: string): Promise<FakeChatwoot> {
       },
     ],
     [
+      'POST',
+      /^\/api\/v1\/accounts\/(\d+)\/conversations\/(\d+)\/toggle_typing_status$/,
+      (req) => {
+        if (!authorised(req)) return denied;
+        if (!['on', 'off', 'recording'].includes(req.body?.typing_status)) return { status: 422, body: { error: 'invalid typing_status' } };
+        return { status: 200, body: {} };
+      },
+    ],
+    [
       'GET',
       /^\/api\/v1\/accounts\/(\d+)\/conversations\/(\d+)$/,
       (req, [a, c]) => {
@@ -191,7 +252,7 @@ export async function startFakeChatwoot(token: string): Promise<FakeChatwoot> {
         return { status: 200, body: { id: Number(c), account_id: Number(a), status, meta: { sender: {} }, messages: [] } };
       },
     ],
-  ]);
+  ], (req) => req.path.endsWith('/toggle_typing_status'));
   const match = (a: number, c: number, suffix: string) => (r: RecordedRequest) => r.method === 'POST' && r.path === `/api/v1/accounts/${a}/conversations/${c}${suffix}` && fake.handled.has(r);
   return {
     ...fake,
