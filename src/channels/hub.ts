@@ -2,7 +2,7 @@
 // job per conversation, in arrival order, finds or creates the session, runs the turn and sends the reply
 // with retries. Failed sends are recorded and shown to operators as a system message. Operator replies from
 // the console go out through the session's channel.
-import { runtimeReply, type ChatResult, type LoadedBot, type Runtime, type RuntimeSignal } from '../engine/index.ts';
+import { runtimeReply, type LoadedBot, type Runtime, type RuntimeSignal } from '../engine/index.ts';
 import { ConflictError, UnavailableError } from '../errors/index.ts';
 import { botPaused } from '../handoff/index.ts';
 import * as store from '../store/index.ts';
@@ -11,24 +11,9 @@ import type { ChannelsConfig } from './config.ts';
 import { errorCodeOf, withRetry } from './http.ts';
 import { SerialQueue } from './queue.ts';
 import { whatsappWindow, type WindowState } from './window.ts';
-import type { ReopenTemplate } from '../bot/index.ts';
-import {
-  claimInbound,
-  failDeliveryLater,
-  finishDelivery,
-  finishInbound,
-  getLink,
-  linkSession,
-  MAX_INBOUND_ATTEMPTS,
-  recordInbound,
-  sentBySwitchboard,
-  setInboundSession,
-  startDelivery,
-  unfinishedInbound,
-  wasDelivered,
-  type InboundStatus,
-} from './store.ts';
-import { renderReply, splitReply, type ReplyFormat } from './render.ts';
+import { claimInbound, failDeliveryLater, finishDelivery, finishInbound, getLink, linkSession, MAX_INBOUND_ATTEMPTS, recordInbound } from './store.ts';
+import { sentBySwitchboard, setInboundSession, startDelivery, unfinishedInbound, wasDelivered, type InboundStatus } from './store.ts';
+import { renderReply, splitReply } from './render.ts';
 import { deliveryFailedText, deliveryRejectedText, inboundFailedText, noteText, orderText, transcriptLine, unreadableLine } from './texts.ts';
 import { isMedia, receivedAt, startsMediaBurst } from './bursts.ts';
 import { PresenceCalls } from './presence.ts';
@@ -37,33 +22,8 @@ import { channelSessionId, ensureChannelSession, findChannelSession } from './se
 import { ConversationRateLimit } from '../ingress/index.ts';
 import { describeAddress, handlingOf, type Address, type ChannelName, type ChannelNote, type DeliveryStatusReport, type InboundMessage } from './types.ts';
 
-/** What a channel contributes: how to send, and (Chatwoot) what to check around a turn. */
-export interface ChannelAdapter {
-  name: ChannelName;
-  /** The name operators read in system messages: 'WhatsApp', 'Chatwoot'. */
-  label: string;
-  /** How replies are shown: WhatsApp marks, markdown (Chatwoot renders it) or plain text. Default markdown. */
-  format?: ReplyFormat;
-  /** The longest text one message may carry (per address, e.g. a Chatwoot WhatsApp inbox); longer replies go out in parts. */
-  maxLength?: number | ((address: Address) => number);
-  /** Send one text. Resolves with the provider's message id; throws (ProviderError) on failure. */
-  send(address: Address, text: string, bot: string): Promise<string | undefined>;
-  /** Send an approved template carrying `text` (WhatsApp outside the 24-hour window). */
-  sendTemplate?(address: Address, template: ReopenTemplate, text: string, bot: string): Promise<string | undefined>;
-  /**
-   * Tell the customer their message was seen (`read`) and an answer is coming (`typing`). Best effort: the hub
-   * never waits for it, and a failure only gets logged.
-   */
-  presence?(msg: InboundMessage, show: { read: boolean; typing: boolean }): Promise<void>;
-  /** The reply went out (or none will): stop "typing…", for providers that do not stop it themselves. */
-  typingDone?(msg: InboundMessage): Promise<void>;
-  /** 'record' stores the message without running the bot (e.g. a person has it in Chatwoot). Default 'run'. */
-  beforeTurn?(msg: InboundMessage, session: SessionRow): Promise<'run' | 'record'>;
-  afterTurn?(msg: InboundMessage, session: SessionRow, result: ChatResult): Promise<void>;
-}
-
-/** 'ignored': nothing was left to answer once the ingress cleaned the text. 'own': the echo of a message Switchboard sent. */
-export type AcceptOutcome = 'queued' | 'duplicate' | 'ignored' | 'own';
+import type { AcceptOutcome, ChannelAdapter } from './adapter.ts';
+export type { AcceptOutcome, ChannelAdapter };
 
 export class ChannelHub {
   readonly queue: SerialQueue;
