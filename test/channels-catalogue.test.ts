@@ -10,7 +10,7 @@ import { CHANNEL_KEYS, startChannelsWorld, type ChannelsWorld } from './support/
 
 const EVO_TOKEN = 'evo-catalogue-token';
 const CW_SECRET = 'cw-catalogue-secret';
-const OUTCOMES = ['turn', 'line', 'record', 'status', 'ignore', 'note'] as const;
+const OUTCOMES = ['turn', 'line', 'record', 'status', 'ignore', 'note', 'operator'] as const;
 type Outcome = (typeof OUTCOMES)[number];
 
 /** The table's rows: provider, type, outcome. */
@@ -103,6 +103,13 @@ describe('replaying each fixture through the real routes', () => {
           expect(r.body.queued).toBe(1);
           expect(users).toEqual([]);
           expect(replies).toEqual([]);
+          expect(sends(row.provider)).toEqual([]);
+          return;
+        case 'operator':
+          // The owner's own reply from the WhatsApp app: kept as an operator's message, nothing answered.
+          expect(r.body.queued).toBe(1);
+          expect(users).toEqual([]);
+          expect(replies.map((m) => m.source)).toEqual(['human']);
           expect(sends(row.provider)).toEqual([]);
           return;
         case 'line':
