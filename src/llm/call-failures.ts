@@ -1,6 +1,26 @@
 // How a model call fails for ModelClient: provider errors sorted into retryable or not (and why),
-// the deadline every attempt runs under, and the backoff sleep between attempts.
-import { ModelTimeoutError, type UnavailableReason } from './errors.ts';
+// the deadline every attempt runs under, the breaker's gate and the backoff sleep between attempts.
+import type { CircuitBreaker } from './circuit-breaker.ts';
+import { ModelTimeoutError, ModelUnavailableError, type UnavailableReason } from './errors.ts';
+import { reportModelCall, type CallTrace } from './trace.ts';
+
+/**
+ * One request's trace entry and the function that records it (in the turn's trace and the metrics), once the
+ * breaker lets the request through; a request the open circuit refuses is recorded and thrown as unavailable.
+ */
+export function admitRequest(breaker: CircuitBreaker, model: string, purpose: string, attempt: number, trace?: CallTrace[]): { entry: CallTrace; record: (failure?: string) => void } {
+  const entry: CallTrace = { model, purpose, latencyMs: 0, inputTokens: 0, outputTokens: 0, ok: false, attempt };
+  const record = (failure?: string) => {
+    trace?.push(entry);
+    reportModelCall(entry, failure);
+  };
+  if (!breaker.tryAcquire()) {
+    entry.error = 'circuit open';
+    record('circuit_open');
+    throw new ModelUnavailableError(`${model} is unavailable (circuit open)`, model, 'circuit_open');
+  }
+  return { entry, record };
+}
 
 export type Failure =
   | { kind: 'invalid'; message: string }

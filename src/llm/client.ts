@@ -7,9 +7,9 @@ import { InvalidModelOutputError, ModelTimeoutError, ModelUnavailableError } fro
 import { parseJsonLoose } from './json.ts';
 import { messageText, toLangChainMessages, type ChatMessage } from './messages.ts';
 import type { ChatModelHandle } from './registry.ts';
-import { reportModelCall, type CallTrace } from './trace.ts';
+import type { CallTrace } from './trace.ts';
 import { inSpan } from '../observability/spans.ts';
-import { abortedFailure, classify, errorText, sleep, withDeadline } from './call-failures.ts';
+import { abortedFailure, admitRequest, classify, errorText, sleep, withDeadline } from './call-failures.ts';
 import { jsonSchemaOf, markInvalid, mergeUsage, rawStructuredText, repairMessages, structuredCandidate, usageOf, type Usage } from './model-output.ts';
 
 export { jsonSchemaOf } from './model-output.ts';
@@ -207,16 +207,7 @@ export class ModelClient {
   ): Promise<{ value: V; entry: CallTrace }> {
     const timeoutMs = options.timeoutMs ?? this.timeoutMs;
     for (let attempt = 1; ; attempt++) {
-      const entry: CallTrace = { model: this.model, purpose: options.purpose, latencyMs: 0, inputTokens: 0, outputTokens: 0, ok: false, attempt };
-      const record = (failure?: string) => {
-        options.trace?.push(entry);
-        reportModelCall(entry, failure);
-      };
-      if (!this.breaker.tryAcquire()) {
-        entry.error = 'circuit open';
-        record('circuit_open');
-        throw new ModelUnavailableError(`${this.model} is unavailable (circuit open)`, this.model, 'circuit_open');
-      }
+      const { entry, record } = admitRequest(this.breaker, this.model, options.purpose, attempt, options.trace);
       const started = performance.now();
       try {
         const { value, usage } = await inSpan(`chat ${this.handle.model}`, () => this.spanAttributes(options.purpose, attempt), async (span) => {

@@ -6,13 +6,13 @@ import { GoogleGenerativeAIEmbeddings } from '@langchain/google-genai';
 import { OllamaEmbeddings } from '@langchain/ollama';
 import { OpenAIEmbeddings } from '@langchain/openai';
 import { inSpan } from '../observability/spans.ts';
-import { abortedFailure, classify, withDeadline } from './call-failures.ts';
+import { abortedFailure, admitRequest, classify, withDeadline } from './call-failures.ts';
 import { CircuitBreaker, sharedBreaker } from './circuit-breaker.ts';
 import { InvalidModelOutputError, ModelConfigError, ModelTimeoutError, ModelUnavailableError } from './errors.ts';
 import { providerAccess } from './registry.ts';
 import { embeddingSpecProblem, type EmbeddingProvider } from './spec.ts';
 
-import { reportModelCall, type CallTrace } from './trace.ts';
+import type { CallTrace } from './trace.ts';
 
 export { embeddingSpecProblem, EMBEDDING_PROVIDERS, type EmbeddingProvider } from './spec.ts';
 
@@ -95,16 +95,7 @@ export class EmbeddingClient {
 
   /** One request: gated by the breaker, under a deadline, recorded in the trace; no retry (the caller falls back). */
   private async request(options: EmbedOptions, count: number, fn: () => Promise<number[][]>): Promise<Float32Array[]> {
-    const entry: CallTrace = { model: this.model, purpose: options.purpose, latencyMs: 0, inputTokens: 0, outputTokens: 0, ok: false, attempt: 1 };
-    const record = (failure?: string) => {
-      options.trace?.push(entry);
-      reportModelCall(entry, failure);
-    };
-    if (!this.breaker.tryAcquire()) {
-      entry.error = 'circuit open';
-      record('circuit_open');
-      throw new ModelUnavailableError(`${this.model} is unavailable (circuit open)`, this.model, 'circuit_open');
-    }
+    const { entry, record } = admitRequest(this.breaker, this.model, options.purpose, 1, options.trace);
     const started = performance.now();
     let raw: number[][];
     try {
