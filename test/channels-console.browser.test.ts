@@ -1,5 +1,7 @@
-// The console in real Chromium marks a WhatsApp reply that Meta reported undelivered (outside the 24-hour
-// window): the customer writes through the Cloud API, the bot's reply is accepted, then a failed status arrives.
+// The console in real Chromium and the WhatsApp 24-hour window: a reply Meta reported undelivered is marked (the
+// customer writes through the Cloud API, the bot's reply is accepted, then a failed status arrives), and before an
+// operator types to a customer silent for 24 hours the console says a free-text reply cannot reach them (the
+// Cloud API then takes only approved templates) and turns the reply box off.
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
@@ -19,7 +21,7 @@ const ADMIN = 'console-admin';
 
 const fixture = (name: string) => JSON.parse(readFileSync(new URL(`./fixtures/channels/${name}.json`, import.meta.url), 'utf8'));
 
-describe.skipIf(skip !== null)('console: undelivered WhatsApp replies', () => {
+describe.skipIf(skip !== null)('console: WhatsApp replies outside the 24-hour window', () => {
   let db: Database;
   let runtime: Runtime;
   let server: ChannelsServer;
@@ -47,17 +49,31 @@ describe.skipIf(skip !== null)('console: undelivered WhatsApp replies', () => {
     return server.post('/webhooks/whatsapp/la-formula', raw, { 'x-hub-signature-256': `sha256=${createHmac('sha256', APP_SECRET).update(raw).digest('hex')}` });
   };
 
-  it('shows a "not delivered" mark on the reply, live, with the reason', async () => {
-    const sessionId = 'whatsapp-la-formula-5491177770001';
-    await signed(fixture('whatsapp-text'));
-    await server.channels.whenIdle();
+  /** The fixture's text message written by another customer: their own number, user id and message id. */
+  const textFrom = (number: string) => {
+    const payload = fixture('whatsapp-text');
+    const value = payload.entry[0].changes[0].value;
+    Object.assign(value.contacts[0], { wa_id: number, user_id: `AR.${number}` });
+    Object.assign(value.messages[0], { from: number, from_user_id: `AR.${number}`, id: `wamid.${number}` });
+    return payload;
+  };
 
+  const openConversation = async (sessionId: string) => {
     const context = await browser.newContext({ locale: 'es-AR', viewport: { width: 1180, height: 780 } });
     context.setDefaultTimeout(WAIT.timeout);
     const page = await context.newPage();
     await page.goto(`${server.base}/admin#token=${ADMIN}`);
     await page.getByTestId('connection').and(page.locator('.on')).waitFor(WAIT);
     await page.locator(`[data-testid="session-item"][data-session-id="${sessionId}"]`).click();
+    return page;
+  };
+
+  it('shows a "not delivered" mark on the reply, live, with the reason', async () => {
+    const sessionId = 'whatsapp-la-formula-5491177770001';
+    await signed(fixture('whatsapp-text'));
+    await server.channels.whenIdle();
+
+    const page = await openConversation(sessionId);
     await page.getByTestId('entry-bot').first().waitFor(WAIT);
     expect(await page.getByTestId('delivery-failed').count()).toBe(0);
 
@@ -72,5 +88,21 @@ describe.skipIf(skip !== null)('console: undelivered WhatsApp replies', () => {
     expect(await mark.getAttribute('title')).toMatch(/Re-engagement/);
     await expect.poll(() => page.getByTestId('entry-system').last().innerText(), WAIT).toMatch(/24 horas/);
     await page.screenshot({ path: resultPath('console-undelivered.png') });
+  });
+
+  it('shows why a reply cannot reach a customer silent for 24 hours and keeps the reply box closed', async () => {
+    const sessionId = 'whatsapp-la-formula-5491177770002';
+    await signed(textFrom('5491177770002'));
+    await server.channels.whenIdle();
+    await runtime.setMode(sessionId, 'human', 'console');
+    await db.query(`update messages set created_at = created_at - interval '25 hours' where session_id = $1`, [sessionId]);
+
+    const page = await openConversation(sessionId);
+    const note = page.getByTestId('window-closed');
+    await note.waitFor(WAIT);
+    expect(await note.innerText()).toMatch(/24 horas.*plantillas aprobadas.*no tiene ninguna/);
+    expect(await page.getByTestId('reply-input').isDisabled()).toBe(true);
+    expect(await page.locator('.reply-box .hint').innerText()).toMatch(/cuando el cliente vuelva a escribir/);
+    await page.screenshot({ path: resultPath('console-window-closed.png') });
   });
 });
