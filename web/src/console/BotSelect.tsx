@@ -1,5 +1,5 @@
 // The console's bot picker: a labelled select of the bots, with an optional "all bots" choice first.
-import { useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { BotInfo } from '../shared/api.ts';
 
 export function BotSelect({
@@ -34,4 +34,13 @@ export function BotSelect({
       </select>
     </div>
   );
+}
+
+/** The bot a per-bot tab shows: the first bot until the operator picks another. */
+export function useSelectedBot(bots: BotInfo[]): [string, (id: string) => void] {
+  const [botId, setBotId] = useState('');
+  useEffect(() => {
+    if (!botId && bots[0]) setBotId(bots[0].id);
+  }, [bots, botId]);
+  return [botId, setBotId];
 }

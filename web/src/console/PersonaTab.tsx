@@ -5,7 +5,7 @@ import { request, type BotInfo } from '../shared/api.ts';
 import type { ConsoleTexts } from '../shared/i18n.ts';
 import type { AdminTexts } from './admin-texts.ts';
 import { AuditLog } from './AuditLog.tsx';
-import { BotSelect } from './BotSelect.tsx';
+import { BotSelect, useSelectedBot } from './BotSelect.tsx';
 import { Card, SaveStatus, useRead, useSaveStatus } from './ui/index.ts';
 import './admin.css';
 
@@ -45,10 +45,7 @@ function patchOf(form: Form, v: PersonaView): Record<string, string | number | n
 }
 
 export function PersonaTab({ token, t, x, bots }: { token: string; t: ConsoleTexts; x: AdminTexts; bots: BotInfo[] }) {
-  const [botId, setBotId] = useState('');
-  useEffect(() => {
-    if (!botId && bots[0]) setBotId(bots[0].id);
-  }, [bots, botId]);
+  const [botId, setBotId] = useSelectedBot(bots);
   return (
     <div className="settings">
       <BotSelect bots={bots} value={botId} onChange={setBotId} label={t.filterBot} className="field inline" testId="persona-bot" />

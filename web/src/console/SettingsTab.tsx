@@ -1,18 +1,15 @@
 // Settings per bot: the intents table with a handoff switch each (saved at once), adding and deleting
 // intents, the handoff timeout and greeting reset, and the knowledge documents. Changes need the admin
 // token; operators can read.
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useCallback, useId, useState, type FormEvent } from 'react';
 import { request, type BotInfo, type HandoffSettings, type IntentRow } from '../shared/api.ts';
 import type { ConsoleTexts } from '../shared/i18n.ts';
-import { BotSelect } from './BotSelect.tsx';
+import { BotSelect, useSelectedBot } from './BotSelect.tsx';
 import { KnowledgeSection } from './KnowledgeSection.tsx';
 import { Card, DataTable, SaveStatus, useRead, useSaveStatus, type Column } from './ui/index.ts';
 
 export function SettingsTab({ token, t, bots }: { token: string; t: ConsoleTexts; bots: BotInfo[] }) {
-  const [botId, setBotId] = useState('');
-  useEffect(() => {
-    if (!botId && bots[0]) setBotId(bots[0].id);
-  }, [bots, botId]);
+  const [botId, setBotId] = useSelectedBot(bots);
   return (
     <div className="settings">
       <BotSelect bots={bots} value={botId} onChange={setBotId} label={t.filterBot} className="field inline" testId="settings-bot" />
