@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { Language } from '../nlu/types.ts';
 import { projectRoot } from '../paths.ts';
 import { readYamlFile } from '../yaml-file.ts';
+import type { ShortReplyWords } from './short-replies.ts';
 
 /** What the built-in skills recognise. `out_of_scope` is the background: what no bot of this runtime serves. */
 export const SKILL_CLASSES = ['human', 'greeting', 'thanks', 'acknowledge', 'goodbye', 'bot_question', 'out_of_scope'] as const;
@@ -29,6 +30,8 @@ export interface SkillLines extends Record<SkillClass, string[]> {
   roleFrames: string[];
   /** Roles joined to a bot's word with `{thing}` ("o professor de {thing}"): each bot teaches them with its own words. */
   staffOf: string[];
+  /** Words of short acknowledgements (`short_replies`), read by `shortReplyReader` rather than trained. */
+  shortReplies: ShortReplyWords;
 }
 
 const DATA_DIR = join(projectRoot, 'src', 'skills', 'data');
@@ -43,6 +46,7 @@ export function skillLines(lang: Language): SkillLines {
 
 function readLines(lang: Language): SkillLines {
   const out = Object.fromEntries([...SKILL_CLASSES, 'answer', 'common', 'topic', 'roles', 'roleFrames', 'staffOf'].map((c) => [c, [] as string[]])) as unknown as SkillLines;
+  out.shortReplies = { acknowledge: [], thanks: [], filler: [] };
   for (const file of [`${lang}.yaml`, `${lang}-background.yaml`, `${lang}-everyday.yaml`, `${lang}-topics.yaml`]) {
     const path = join(DATA_DIR, file);
     if (!existsSync(path)) continue;
@@ -59,6 +63,8 @@ function readLines(lang: Language): SkillLines {
     out.roles.push(...strings(doc.roles));
     out.roleFrames.push(...strings(doc.role_requests));
     out.staffOf.push(...strings(doc.staff_of));
+    const short = (doc.short_replies ?? {}) as Partial<Record<keyof ShortReplyWords, unknown>>;
+    for (const part of ['acknowledge', 'thanks', 'filler'] as const) out.shortReplies[part].push(...strings(short[part]));
   }
   out.out_of_scope.push(...gibberish(60, 7));
   return out;

@@ -53,6 +53,11 @@ export const SKILL_THRESHOLDS = {
   /** The same with one of the bot's words as well ("22 anos, terminei o ensino médio em 2020"): an answer, all but surely. */
   outOfScopeWithValueAndDomainWord: 0.95,
   smallTalk: 0.6,
+  /**
+   * The confidence of a short acknowledgement read by its words (`shortReply`): enough to answer where the bot is
+   * unsure or chose its fallback, below `smallTalkOverBot` so a bot whose own intent takes "ok" keeps it.
+   */
+  shortReply: 0.85,
   /** Out of scope for a message whose bot words only pass by, read without them (measured on the bots' examples, cross-validated: 0.5 lost some). */
   outOfScopePasserBy: 0.7,
   /**
@@ -156,8 +161,14 @@ const botsWords: Rule = (_r, _t, f) => (f.shared ? null : undefined);
 
 const smallTalk: Rule = (r, t, f) => (f.smallTalk && r.best.confidence >= t.smallTalk ? { kind: r.best.id as SkillKind, confidence: r.best.confidence } : undefined);
 
+/**
+ * A message made only of acknowledgement words (and thanks beside them): small talk, whatever the model reads,
+ * unless one of its words is one the bot's examples keep using ("show" to a bot that sells show tickets).
+ */
+const shortReply: Rule = (r, t) => (r.shortReply && !r.strongDomainWord ? { kind: r.shortReply, confidence: t.shortReply } : undefined);
+
 /** The rules in the order they are asked; the first verdict (or stop) is taken. */
-const RULES: readonly Rule[] = [passerBy, ownPerson, ownOutOfScope, person, personByRole, personAfterBotQuestion, personAfterSmallTalk, gibberish, outOfScopeRead, offTopic, otherThing, offTopicWithValue, botsWords, smallTalk];
+const RULES: readonly Rule[] = [shortReply, passerBy, ownPerson, ownOutOfScope, person, personByRole, personAfterBotQuestion, personAfterSmallTalk, gibberish, outOfScopeRead, offTopic, otherThing, offTopicWithValue, botsWords, smallTalk];
 
 /**
  * The skill a message calls for, or null when it is the bot's business. A message that shares a distinctive word

@@ -13,6 +13,7 @@ import type { IntentScore, Language } from '../nlu/types.ts';
 import { roleRequests, SKILL_CLASSES, skillLines, type SkillClass } from './data.ts';
 import { addTrigrams, skillVocabulary, stems, units, wordTrigrams } from './vocabulary.ts';
 import { framePair } from './bot-words.ts';
+import { shortReplyReader, type ShortReplyKind } from './short-replies.ts';
 
 const DOMAIN = 'domain';
 /** Prefix of the detector's per-intent classes; their probabilities add up to the domain's. */
@@ -108,6 +109,8 @@ export interface SkillReading {
   ownOutOfScope: number;
   /** The same for the bot's own requests for a person. */
   ownPerson: number;
+  /** A message made only of the language's acknowledgement words (with thanks, fillers, emoji): its kind, else null. */
+  shortReply: ShortReplyKind | null;
 }
 
 export interface SkillDetector {
@@ -190,6 +193,7 @@ export function createSkillDetector(opts: SkillDetectorOptions, cached?: Uint8Ar
   const ownOutOfScope = coverageOf(opts.outOfScope ?? [], lang);
   const ownPerson = coverageOf(opts.persons ?? [], lang);
   const roles = roleMatcher([...lines.roles, ...(opts.roles ?? [])], lang);
+  const shortReply = shortReplyReader(lines.shortReplies, lang);
 
   const botWordList = [...botWords].filter((w) => w.length >= 5);
   /** A misspelling of one of the bot's words ("adicone") is not a word of another topic. */
@@ -244,7 +248,7 @@ export function createSkillDetector(opts: SkillDetectorOptions, cached?: Uint8Ar
       }
       const parts = text.split(/[,.;!?]+/).map((p) => normalize(p, lang)).filter((p) => p.trim());
       const partHuman = parts.length > 1 ? Math.max(...parts.map((p) => classifier.predictNormalized(p).find((s) => s.id === 'human')?.confidence ?? 0)) : 0;
-      return { best: scores[0], scores, domainWords, strongDomainWord, offTopicWords, thingWords, coverage, gibberish, hasValue, foreignWords, passerBy, partHuman, role: roles(normalized), ownOutOfScope: ownOutOfScope(normalized), ownPerson: ownPerson(normalized) };
+      return { best: scores[0], scores, domainWords, strongDomainWord, offTopicWords, thingWords, coverage, gibberish, hasValue, foreignWords, passerBy, partHuman, role: roles(normalized), ownOutOfScope: ownOutOfScope(normalized), ownPerson: ownPerson(normalized), shortReply: shortReply(text) };
     },
   };
 }
