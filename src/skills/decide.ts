@@ -9,6 +9,8 @@ export interface SkillVerdict {
   confidence: number;
   /** A request for a person that shares words with the bot's own text ("quiero hablar con el gerente por la cuenta"). */
   mentionsBot?: boolean;
+  /** A short acknowledgement read by its words alone: sure, unless the intent the bot chose has examples of its kind. */
+  byWords?: boolean;
 }
 
 /** Minimum probabilities (measured on the reference bots' conversations and held-out edge messages). */
@@ -53,11 +55,6 @@ export const SKILL_THRESHOLDS = {
   /** The same with one of the bot's words as well ("22 anos, terminei o ensino médio em 2020"): an answer, all but surely. */
   outOfScopeWithValueAndDomainWord: 0.95,
   smallTalk: 0.6,
-  /**
-   * The confidence of a short acknowledgement read by its words (`shortReply`): enough to answer where the bot is
-   * unsure or chose its fallback, below `smallTalkOverBot` so a bot whose own intent takes "ok" keeps it.
-   */
-  shortReply: 0.85,
   /** Out of scope for a message whose bot words only pass by, read without them (measured on the bots' examples, cross-validated: 0.5 lost some). */
   outOfScopePasserBy: 0.7,
   /**
@@ -165,7 +162,7 @@ const smallTalk: Rule = (r, t, f) => (f.smallTalk && r.best.confidence >= t.smal
  * A message made only of acknowledgement words (and thanks beside them): small talk, whatever the model reads,
  * unless one of its words is one the bot's examples keep using ("show" to a bot that sells show tickets).
  */
-const shortReply: Rule = (r, t) => (r.shortReply && !r.strongDomainWord ? { kind: r.shortReply, confidence: t.shortReply } : undefined);
+const shortReply: Rule = (r) => (r.shortReply && !r.strongDomainWord ? { kind: r.shortReply, confidence: 1, byWords: true } : undefined);
 
 /** The rules in the order they are asked; the first verdict (or stop) is taken. */
 const RULES: readonly Rule[] = [shortReply, passerBy, ownPerson, ownOutOfScope, person, personByRole, personAfterBotQuestion, personAfterSmallTalk, gibberish, outOfScopeRead, offTopic, otherThing, offTopicWithValue, botsWords, smallTalk];
