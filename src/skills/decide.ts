@@ -107,6 +107,13 @@ const person: Rule = (r, t, f) => {
  */
 const personByRole: Rule = (r, t, f) => (r.role && !r.hasValue && r.thingWords.length === 0 && r.best.id === 'human' && f.human >= t.humanByRole ? { kind: 'human', confidence: f.human, ...(f.shared ? { mentionsBot: true } : {}) } : undefined);
 
+/**
+ * A request for a person read in a request frame ("quero falar com o professor de jiu-jitsu", "cho mình gặp nhân viên
+ * tư vấn"), whatever the classifier makes of it; not when it names a thing of another topic ("falar com o gerente do
+ * banco" speaks of someone else's staff).
+ */
+const personInFrame: Rule = (r, t, f) => (r.personRequest && r.thingWords.length === 0 ? { kind: 'human', confidence: Math.max(f.human, t.human), ...(f.shared ? { mentionsBot: true } : {}) } : undefined);
+
 /** A rewording of one of the bot's own requests for a person (accepted edge probes). */
 const ownPerson: Rule = (r, t, f) => (r.ownPerson >= t.ownPersonLine && r.ownPerson > r.ownOutOfScope ? { kind: 'human', confidence: f.human, ...(f.shared ? { mentionsBot: true } : {}) } : undefined);
 
@@ -157,7 +164,7 @@ const botsWords: Rule = (_r, _t, f) => (f.shared ? null : undefined);
 const smallTalk: Rule = (r, t, f) => (f.smallTalk && r.best.confidence >= t.smallTalk ? { kind: r.best.id as SkillKind, confidence: r.best.confidence } : undefined);
 
 /** The rules in the order they are asked; the first verdict (or stop) is taken. */
-const RULES: readonly Rule[] = [passerBy, ownPerson, ownOutOfScope, person, personByRole, personAfterBotQuestion, personAfterSmallTalk, gibberish, outOfScopeRead, offTopic, otherThing, offTopicWithValue, botsWords, smallTalk];
+const RULES: readonly Rule[] = [personInFrame, passerBy, ownPerson, ownOutOfScope, person, personByRole, personAfterBotQuestion, personAfterSmallTalk, gibberish, outOfScopeRead, offTopic, otherThing, offTopicWithValue, botsWords, smallTalk];
 
 /**
  * The skill a message calls for, or null when it is the bot's business. A message that shares a distinctive word

@@ -13,6 +13,7 @@ import type { IntentScore, Language } from '../nlu/types.ts';
 import { roleRequests, SKILL_CLASSES, skillLines, type SkillClass } from './data.ts';
 import { addTrigrams, skillVocabulary, stems, units, wordTrigrams } from './vocabulary.ts';
 import { framePair } from './bot-words.ts';
+import { personRequestReader } from './person-request.ts';
 
 const DOMAIN = 'domain';
 /** Prefix of the detector's per-intent classes; their probabilities add up to the domain's. */
@@ -102,6 +103,12 @@ export interface SkillReading {
    */
   role: boolean;
   /**
+   * A request for a person by what they do, read in a request frame (data/person-requests): an asking phrase then a
+   * role noun or "someone" ("falar com o professor de jiu-jitsu", "pásame con el vendedor"), or the role first and
+   * what the person is asked to do after it ("a recepção pode me ligar?"). A role noun outside a frame is not one.
+   */
+  personRequest: boolean;
+  /**
    * How much of the nearest of the bot's own out-of-scope lines the message says: the share of that line's content
    * words (stems) the message has, 0 to 1. A counter-example the author accepted covers its rewordings.
    */
@@ -190,6 +197,7 @@ export function createSkillDetector(opts: SkillDetectorOptions, cached?: Uint8Ar
   const ownOutOfScope = coverageOf(opts.outOfScope ?? [], lang);
   const ownPerson = coverageOf(opts.persons ?? [], lang);
   const roles = roleMatcher([...lines.roles, ...(opts.roles ?? [])], lang);
+  const personRequest = personRequestReader(lang, opts.roles);
 
   const botWordList = [...botWords].filter((w) => w.length >= 5);
   /** A misspelling of one of the bot's words ("adicone") is not a word of another topic. */
@@ -244,7 +252,7 @@ export function createSkillDetector(opts: SkillDetectorOptions, cached?: Uint8Ar
       }
       const parts = text.split(/[,.;!?]+/).map((p) => normalize(p, lang)).filter((p) => p.trim());
       const partHuman = parts.length > 1 ? Math.max(...parts.map((p) => classifier.predictNormalized(p).find((s) => s.id === 'human')?.confidence ?? 0)) : 0;
-      return { best: scores[0], scores, domainWords, strongDomainWord, offTopicWords, thingWords, coverage, gibberish, hasValue, foreignWords, passerBy, partHuman, role: roles(normalized), ownOutOfScope: ownOutOfScope(normalized), ownPerson: ownPerson(normalized) };
+      return { best: scores[0], scores, domainWords, strongDomainWord, offTopicWords, thingWords, coverage, gibberish, hasValue, foreignWords, passerBy, partHuman, role: roles(normalized), personRequest: personRequest(normalized) !== null, ownOutOfScope: ownOutOfScope(normalized), ownPerson: ownPerson(normalized) };
     },
   };
 }
