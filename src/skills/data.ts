@@ -25,6 +25,15 @@ export interface SkillLines extends Record<SkillClass, string[]> {
   topic: string[];
   /** Role nouns of the shared lexicon ("o gerente", "la recepción", "nhân viên tư vấn"): taught in `roleFrames`. */
   roles: string[];
+  /**
+   * Words that tie one noun to another that qualifies it ("de", "na", "del", "of"; one string, words separated by
+   * spaces): "a mensalidade da escola" is the school's fee.
+   */
+  links: string[];
+  /** Words that say where a noun is ("na", "en", "at"): only another topic's listed things count after them. */
+  locatives: string[];
+  /** Articles and possessives between such a link and the qualifying noun ("da [minha] escola"). */
+  determiners: string[];
   /** Frames of a request for a person with `{role}`. */
   roleFrames: string[];
   /** Roles joined to a bot's word with `{thing}` ("o professor de {thing}"): each bot teaches them with its own words. */
@@ -42,7 +51,7 @@ export function skillLines(lang: Language): SkillLines {
 }
 
 function readLines(lang: Language): SkillLines {
-  const out = Object.fromEntries([...SKILL_CLASSES, 'answer', 'common', 'topic', 'roles', 'roleFrames', 'staffOf'].map((c) => [c, [] as string[]])) as unknown as SkillLines;
+  const out = Object.fromEntries([...SKILL_CLASSES, 'answer', 'common', 'topic', 'roles', 'roleFrames', 'staffOf', 'links', 'locatives', 'determiners'].map((c) => [c, [] as string[]])) as unknown as SkillLines;
   for (const file of [`${lang}.yaml`, `${lang}-background.yaml`, `${lang}-everyday.yaml`, `${lang}-topics.yaml`]) {
     const path = join(DATA_DIR, file);
     if (!existsSync(path)) continue;
@@ -52,6 +61,9 @@ function readLines(lang: Language): SkillLines {
       if (Array.isArray(list)) out[c].push(...list.filter((x): x is string => typeof x === 'string' && x.trim() !== ''));
     }
     if (typeof doc.common === 'string') out.common.push(...doc.common.split(/\s+/).filter(Boolean));
+    if (typeof doc.links === 'string') out.links.push(...doc.links.split(/\s+/).filter(Boolean));
+    if (typeof doc.locatives === 'string') out.locatives.push(...doc.locatives.split(/\s+/).filter(Boolean));
+    if (typeof doc.determiners === 'string') out.determiners.push(...doc.determiners.split(/\s+/).filter(Boolean));
     // A string of words, or (Vietnamese, whose words are several syllables) a list of words.
     if (typeof doc.topic_words === 'string') out.topic.push(...doc.topic_words.split(/\s+/).filter(Boolean));
     else out.topic.push(...strings(doc.topic_words));

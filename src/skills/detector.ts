@@ -12,7 +12,7 @@ import { NUMBER_WORDS } from '../nlu/entities/numbers.ts';
 import type { IntentScore, Language } from '../nlu/types.ts';
 import { roleRequests, SKILL_CLASSES, skillLines, type SkillClass } from './data.ts';
 import { addTrigrams, skillVocabulary, stems, units, wordTrigrams } from './vocabulary.ts';
-import { framePair } from './bot-words.ts';
+import { botWords as botVocabulary, framePair } from './bot-words.ts';
 import { personRequestReader } from './person-request.ts';
 
 const DOMAIN = 'domain';
@@ -75,6 +75,12 @@ export interface SkillReading {
    * excepted: the object a request in the bot's own verbs is about ("can you fix my …" to a bicycle shop).
    */
   thingWords: string[];
+  /**
+   * Another topic's words that qualify one of the bot's words, tied to it by a link ("a mensalidade da escola", "la
+   * cuota del club", "size giày": the foreign or other topic's word right after the bot's, in Vietnamese without a
+   * link): the bot's word is about that other thing.
+   */
+  elsewhere: string[];
   /** Share of the message's words the detector has seen anywhere (bot or background). */
   coverage: number;
   /** Most words are strings no text of the language has (keyboard mashes): out of scope in any bot. */
@@ -198,6 +204,9 @@ export function createSkillDetector(opts: SkillDetectorOptions, cached?: Uint8Ar
   const ownPerson = coverageOf(opts.persons ?? [], lang);
   const roles = roleMatcher([...lines.roles, ...(opts.roles ?? [])], lang);
   const personRequest = personRequestReader(lang, opts.roles);
+  // The bot's words its examples say as names of things ("a mensalidade", "la cuota"): only these are qualified by an unknown word.
+  const nouns = new Set(botVocabulary(opts.domain, lang, opts.names).filter((w) => w.noun).map((w) => w.unit));
+  const qualifiedBy = qualifierReader(lang, (u) => own.has(u), (u) => nouns.has(u));
 
   const botWordList = [...botWords].filter((w) => w.length >= 5);
   /** A misspelling of one of the bot's words ("adicone") is not a word of another topic. */
@@ -250,9 +259,13 @@ export function createSkillDetector(opts: SkillDetectorOptions, cached?: Uint8Ar
         const rest = normalized.split(' ').filter((w) => !own.has(stem(w, lang))).join(' ');
         if (rest.trim()) passerBy = domainScores(classifier.predictNormalized(rest));
       }
+      const listed = new Set(thingWords);
+      // An unknown word of the bot's own family ("distribución" to a bot that says "distribuidor") is no other topic's.
+      const other = new Set([...unseen.filter((w) => !relatedToBotWord(w)), ...listed]);
+      const elsewhere = hasValue ? [] : qualifiedBy(normalized, (u) => other.has(u), (u) => listed.has(u));
       const parts = text.split(/[,.;!?]+/).map((p) => normalize(p, lang)).filter((p) => p.trim());
       const partHuman = parts.length > 1 ? Math.max(...parts.map((p) => classifier.predictNormalized(p).find((s) => s.id === 'human')?.confidence ?? 0)) : 0;
-      return { best: scores[0], scores, domainWords, strongDomainWord, offTopicWords, thingWords, coverage, gibberish, hasValue, foreignWords, passerBy, partHuman, role: roles(normalized), personRequest: personRequest(normalized) !== null, ownOutOfScope: ownOutOfScope(normalized), ownPerson: ownPerson(normalized) };
+      return { best: scores[0], scores, domainWords, strongDomainWord, offTopicWords, thingWords, elsewhere, coverage, gibberish, hasValue, foreignWords, passerBy, partHuman, role: roles(normalized), personRequest: personRequest(normalized) !== null, ownOutOfScope: ownOutOfScope(normalized), ownPerson: ownPerson(normalized) };
     },
   };
 }
@@ -309,6 +322,43 @@ function roleMatcher(roles: string[], lang: Language): (normalized: string) => b
     const padded = ` ${normalized} `;
     for (const p of phrases) if (padded.includes(` ${p} `)) return true;
     return false;
+  };
+}
+
+/** Most articles and possessives between a link and the noun it ties ("da [minha] escola"). */
+const MAX_DETERMINERS = 2;
+
+/**
+ * For a normalised message: the other topic's words (`isOther`, on stems; in Vietnamese on pairs of syllables) that
+ * qualify one of the bot's units (`isBot`), tied by a link of the language's data, determiners skipped; in Vietnamese
+ * also right after the bot's pair ("size giay"). A listed thing of another topic (`isListed`) qualifies any of the
+ * bot's words; an unknown word only one the bot's examples name things with (`isNoun`), and not after a locative
+ * ("na", "en"): an unknown word there is more often a place the customer names.
+ */
+function qualifierReader(lang: Language, isBot: (unit: string) => boolean, isNoun: (unit: string) => boolean): (normalized: string, isOther: (unit: string) => boolean, isListed: (unit: string) => boolean) => string[] {
+  const { links, locatives, determiners } = skillLines(lang);
+  const fold = (list: string[]) => new Set(list.map((w) => normalize(w, lang)));
+  const link = fold(links);
+  const locative = fold(locatives);
+  const determiner = fold(determiners);
+  const span = lang === 'vi' ? 2 : 1;
+  return (normalized, isOther, isListed) => {
+    const tokens = normalized.split(' ').filter(Boolean);
+    const stemmed = tokens.map((t) => (/\d/.test(t) ? '' : stem(t, lang)));
+    const unitAt = (i: number) => (i + span <= tokens.length && stemmed.slice(i, i + span).every(Boolean) ? stemmed.slice(i, i + span).join(' ') : '');
+    const out: string[] = [];
+    for (let i = 0; i < tokens.length; i++) {
+      if (!isBot(unitAt(i))) continue;
+      let j = i + span;
+      const linked = j < tokens.length && link.has(tokens[j]);
+      const located = j < tokens.length && locative.has(tokens[j]);
+      if (linked || located) j++;
+      else if (lang !== 'vi') continue;
+      for (let k = 0; k < MAX_DETERMINERS && j < tokens.length && determiner.has(tokens[j]); k++) j++;
+      const u = unitAt(j);
+      if (u && (isListed(u) || (!located && isNoun(unitAt(i)) && isOther(u)))) out.push(u);
+    }
+    return [...new Set(out)];
   };
 }
 

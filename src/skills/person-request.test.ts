@@ -29,6 +29,8 @@ describe('requests for a person by role, read in a request frame', () => {
     expect(reads('pt', 'o professor de jiu-jitsu é faixa preta?')).toBeNull();
     expect(reads('pt', 'como se chama o professor de boxe?')).toBeNull();
     expect(reads('pt', 'qual o whatsapp da recepção?')).toBeNull();
+    expect(reads('pt', 'como faço pra falar com a recepção?')).toBeNull();
+    expect(reads('es', '¿cómo hago para hablar con el dueño?')).toBeNull();
     expect(reads('es', '¿el vendedor cobra comisión?')).toBeNull();
     expect(reads('vi', 'nhân viên shop mặc size gì')).toBeNull();
     expect(reads('en', 'is the instructor a black belt?')).toBeNull();

@@ -25,15 +25,19 @@ export interface PersonFrames {
   not_after: string[];
   /** Words that may come before the person in a frame that names the person first (greetings, articles). */
   lead: string[];
+  /** Question words of means ("como", "how", "làm sao"): a few words before an asking phrase, they ask how to reach someone. */
+  how: string[];
 }
 
 /** Words between the person and what they are asked to do ("o professor [de jiu-jitsu] pode me ligar?"). */
 const MAX_MODIFIER = 4;
 /** Words before the person in a frame that names the person first. */
 const MAX_LEAD = 4;
+/** Words before an asking phrase within which a question word of means makes it a question ("como [faço pra] falar com"). */
+const HOW_REACH = 3;
 
 const DIR = join(projectRoot, 'src', 'skills', 'data', 'person-requests');
-const KEYS = ['ask', 'reply', 'someone', 'staff', 'skip', 'not_after', 'lead'] as const;
+const KEYS = ['ask', 'reply', 'someone', 'staff', 'skip', 'not_after', 'lead', 'how'] as const;
 const cache = new Map<Language, PersonFrames>();
 
 /** The frames of `lang` as written (an empty set of frames when the language has no file). */
@@ -69,6 +73,7 @@ export function personRequestReader(lang: Language, roles: string[] = []): (norm
   const skip = new Set(f.skip.flatMap(fold));
   const lead = new Set([...f.lead, ...f.skip].flatMap(fold));
   const notAfter = new Set(f.not_after.flatMap(fold));
+  const how = phrases(f.how);
   // The bot's roles without their articles ("o gerente" → "gerente").
   const ownRoles = roles.map(fold).map((words) => {
     while (words.length > 1 && skip.has(words[0])) words.shift();
@@ -85,6 +90,8 @@ export function personRequestReader(lang: Language, roles: string[] = []): (norm
     for (let i = 0; i < tokens.length; i++) {
       const a = phraseAt(tokens, i, ask);
       if (!a || (i > 0 && notAfter.has(tokens[i - 1]))) continue;
+      // "como faço pra falar com a recepção?": how to reach someone, not a request to.
+      if (Array.from({ length: Math.min(i, HOW_REACH) }, (_, k) => i - 1 - k).some((k) => phraseAt(tokens, k, how))) continue;
       let j = i + a.length;
       while (j < tokens.length && skip.has(tokens[j])) j++;
       const p = phraseAt(tokens, j, persons);
