@@ -30,8 +30,8 @@ export interface SkillLines extends Record<SkillClass, string[]> {
    * spaces): "a mensalidade da escola" is the school's fee.
    */
   links: string[];
-  /** Words that say where a noun is ("na", "en", "at"): only another topic's listed things count after them. */
-  locatives: string[];
+  /** Words that say where a noun is or whom it is for ("na", "en", "para"): only another topic's listed things count after them. */
+  weakLinks: string[];
   /** Articles and possessives between such a link and the qualifying noun ("da [minha] escola"). */
   determiners: string[];
   /** Frames of a request for a person with `{role}`. */
@@ -51,7 +51,7 @@ export function skillLines(lang: Language): SkillLines {
 }
 
 function readLines(lang: Language): SkillLines {
-  const out = Object.fromEntries([...SKILL_CLASSES, 'answer', 'common', 'topic', 'roles', 'roleFrames', 'staffOf', 'links', 'locatives', 'determiners'].map((c) => [c, [] as string[]])) as unknown as SkillLines;
+  const out = Object.fromEntries([...SKILL_CLASSES, 'answer', 'common', 'topic', 'roles', 'roleFrames', 'staffOf', 'links', 'weakLinks', 'determiners'].map((c) => [c, [] as string[]])) as unknown as SkillLines;
   for (const file of [`${lang}.yaml`, `${lang}-background.yaml`, `${lang}-everyday.yaml`, `${lang}-topics.yaml`]) {
     const path = join(DATA_DIR, file);
     if (!existsSync(path)) continue;
@@ -62,7 +62,7 @@ function readLines(lang: Language): SkillLines {
     }
     if (typeof doc.common === 'string') out.common.push(...doc.common.split(/\s+/).filter(Boolean));
     if (typeof doc.links === 'string') out.links.push(...doc.links.split(/\s+/).filter(Boolean));
-    if (typeof doc.locatives === 'string') out.locatives.push(...doc.locatives.split(/\s+/).filter(Boolean));
+    if (typeof doc.weak_links === 'string') out.weakLinks.push(...doc.weak_links.split(/\s+/).filter(Boolean));
     if (typeof doc.determiners === 'string') out.determiners.push(...doc.determiners.split(/\s+/).filter(Boolean));
     // A string of words, or (Vietnamese, whose words are several syllables) a list of words.
     if (typeof doc.topic_words === 'string') out.topic.push(...doc.topic_words.split(/\s+/).filter(Boolean));

@@ -206,7 +206,14 @@ export function createSkillDetector(opts: SkillDetectorOptions, cached?: Uint8Ar
   const personRequest = personRequestReader(lang, opts.roles);
   // The bot's words its examples say as names of things ("a mensalidade", "la cuota"): only these are qualified by an unknown word.
   const nouns = new Set(botVocabulary(opts.domain, lang, opts.names).filter((w) => w.noun).map((w) => w.unit));
-  const qualifiedBy = qualifierReader(lang, (u) => own.has(u), (u) => nouns.has(u));
+  // Vietnamese: single syllables of the bot's that its examples keep using and no generic line says ("size", "váy").
+  const heads = new Set<string>();
+  if (lang === 'vi') {
+    const uses = new Map<string, number>();
+    for (const t of domainLines) for (const w of new Set(stems(normalize(t, lang), lang))) uses.set(w, (uses.get(w) ?? 0) + 1);
+    for (const [w, n] of uses) if (n >= STRONG_EXAMPLES && !isFunctionWord(w, lang)) heads.add(w);
+  }
+  const qualifiedBy = qualifierReader(lang, (u) => own.has(u), (u) => nouns.has(u), (w) => heads.has(w));
 
   const botWordList = [...botWords].filter((w) => w.length >= 5);
   /** A misspelling of one of the bot's words ("adicone") is not a word of another topic. */
@@ -249,8 +256,8 @@ export function createSkillDetector(opts: SkillDetectorOptions, cached?: Uint8Ar
       const unseen = [...new Set(words)].filter((w) => !seen.has(w) && !named.has(w) && w.length >= MIN_TOPIC_WORD[lang] && plausible(w) && !nearBotWord(w));
       const foreignWords = [...new Set([...offTopicWords.filter((w) => !named.has(w)), ...unseen])];
       let passerBy: IntentScore[] | null = null;
-      // Said as listed, not only sharing a stem ("multi" is no "multa").
-      const said = lang === 'vi' ? null : new Set(normalized.split(' ').filter((w) => thingSurfaces.has(w)).map((w) => stem(w, lang)));
+      // Said as listed (or its plural), not only sharing a stem ("multi" is no "multa").
+      const said = lang === 'vi' ? null : new Set(normalized.split(' ').filter((w) => thingSurfaces.has(w) || thingSurfaces.has(w.replace(/e?s$/, ''))).map((w) => stem(w, lang)));
       const thingWords = offTopicWords.filter((w) => thingNames.has(w) && !named.has(w) && !relatedToBotWord(w) && (!said || said.has(w)));
       const things = thingWords.length;
       const weakOnly = domainWords.length > 0 && !strongDomainWord;
@@ -331,15 +338,21 @@ const MAX_DETERMINERS = 2;
 /**
  * For a normalised message: the other topic's words (`isOther`, on stems; in Vietnamese on pairs of syllables) that
  * qualify one of the bot's units (`isBot`), tied by a link of the language's data, determiners skipped; in Vietnamese
- * also right after the bot's pair ("size giay"). A listed thing of another topic (`isListed`) qualifies any of the
- * bot's words; an unknown word only one the bot's examples name things with (`isNoun`), and not after a locative
- * ("na", "en"): an unknown word there is more often a place the customer names.
+ * also right after the bot's pair, or a listed thing a syllable or two after one of the bot's syllables (`isHead`:
+ * "size man hinh"). A listed thing of another topic (`isListed`) qualifies any of the
+ * bot's words; an unknown word only one the bot's examples name things with (`isNoun`), and not after a weak link
+ * ("na", "para"): an unknown word there is more often a place or a day the customer names.
  */
-function qualifierReader(lang: Language, isBot: (unit: string) => boolean, isNoun: (unit: string) => boolean): (normalized: string, isOther: (unit: string) => boolean, isListed: (unit: string) => boolean) => string[] {
-  const { links, locatives, determiners } = skillLines(lang);
+function qualifierReader(
+  lang: Language,
+  isBot: (unit: string) => boolean,
+  isNoun: (unit: string) => boolean,
+  isHead: (syllable: string) => boolean,
+): (normalized: string, isOther: (unit: string) => boolean, isListed: (unit: string) => boolean) => string[] {
+  const { links, weakLinks, determiners } = skillLines(lang);
   const fold = (list: string[]) => new Set(list.map((w) => normalize(w, lang)));
   const link = fold(links);
-  const locative = fold(locatives);
+  const weak = fold(weakLinks);
   const determiner = fold(determiners);
   const span = lang === 'vi' ? 2 : 1;
   return (normalized, isOther, isListed) => {
@@ -348,10 +361,12 @@ function qualifierReader(lang: Language, isBot: (unit: string) => boolean, isNou
     const unitAt = (i: number) => (i + span <= tokens.length && stemmed.slice(i, i + span).every(Boolean) ? stemmed.slice(i, i + span).join(' ') : '');
     const out: string[] = [];
     for (let i = 0; i < tokens.length; i++) {
+      // Vietnamese: one of the bot's syllables with a listed thing right after it, or after one more syllable ("size man hinh").
+      if (span === 2 && isHead(stemmed[i])) for (const j of [i + 1, i + 2]) if (isListed(unitAt(j))) out.push(unitAt(j));
       if (!isBot(unitAt(i))) continue;
       let j = i + span;
       const linked = j < tokens.length && link.has(tokens[j]);
-      const located = j < tokens.length && locative.has(tokens[j]);
+      const located = j < tokens.length && weak.has(tokens[j]);
       if (linked || located) j++;
       else if (lang !== 'vi') continue;
       for (let k = 0; k < MAX_DETERMINERS && j < tokens.length && determiner.has(tokens[j]); k++) j++;
