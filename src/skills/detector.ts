@@ -14,6 +14,7 @@ import { roleRequests, SKILL_CLASSES, skillLines, type SkillClass } from './data
 import { addTrigrams, skillVocabulary, stems, units, wordTrigrams } from './vocabulary.ts';
 import { botWords as botVocabulary, framePair } from './bot-words.ts';
 import { personRequestReader } from './person-request.ts';
+import { keptSyllables, qualifierReader } from './qualifier.ts';
 
 const DOMAIN = 'domain';
 /** Prefix of the detector's per-intent classes; their probabilities add up to the domain's. */
@@ -206,13 +207,7 @@ export function createSkillDetector(opts: SkillDetectorOptions, cached?: Uint8Ar
   const personRequest = personRequestReader(lang, opts.roles);
   // The bot's words its examples say as names of things ("a mensalidade", "la cuota"): only these are qualified by an unknown word.
   const nouns = new Set(botVocabulary(opts.domain, lang, opts.names).filter((w) => w.noun).map((w) => w.unit));
-  // Vietnamese: single syllables of the bot's that its examples keep using and no generic line says ("size", "váy").
-  const heads = new Set<string>();
-  if (lang === 'vi') {
-    const uses = new Map<string, number>();
-    for (const t of domainLines) for (const w of new Set(stems(normalize(t, lang), lang))) uses.set(w, (uses.get(w) ?? 0) + 1);
-    for (const [w, n] of uses) if (n >= STRONG_EXAMPLES && !isFunctionWord(w, lang)) heads.add(w);
-  }
+  const heads = lang === 'vi' ? keptSyllables(domainLines, lang, STRONG_EXAMPLES) : new Set<string>();
   const qualifiedBy = qualifierReader(lang, (u) => own.has(u), (u) => nouns.has(u), (w) => heads.has(w));
 
   const botWordList = [...botWords].filter((w) => w.length >= 5);
@@ -329,51 +324,6 @@ function roleMatcher(roles: string[], lang: Language): (normalized: string) => b
     const padded = ` ${normalized} `;
     for (const p of phrases) if (padded.includes(` ${p} `)) return true;
     return false;
-  };
-}
-
-/** Most articles and possessives between a link and the noun it ties ("da [minha] escola"). */
-const MAX_DETERMINERS = 2;
-
-/**
- * For a normalised message: the other topic's words (`isOther`, on stems; in Vietnamese on pairs of syllables) that
- * qualify one of the bot's units (`isBot`), tied by a link of the language's data, determiners skipped; in Vietnamese
- * also right after the bot's pair, or a listed thing a syllable or two after one of the bot's syllables (`isHead`:
- * "size man hinh"). A listed thing of another topic (`isListed`) qualifies any of the
- * bot's words; an unknown word only one the bot's examples name things with (`isNoun`), and not after a weak link
- * ("na", "para"): an unknown word there is more often a place or a day the customer names.
- */
-function qualifierReader(
-  lang: Language,
-  isBot: (unit: string) => boolean,
-  isNoun: (unit: string) => boolean,
-  isHead: (syllable: string) => boolean,
-): (normalized: string, isOther: (unit: string) => boolean, isListed: (unit: string) => boolean) => string[] {
-  const { links, weakLinks, determiners } = skillLines(lang);
-  const fold = (list: string[]) => new Set(list.map((w) => normalize(w, lang)));
-  const link = fold(links);
-  const weak = fold(weakLinks);
-  const determiner = fold(determiners);
-  const span = lang === 'vi' ? 2 : 1;
-  return (normalized, isOther, isListed) => {
-    const tokens = normalized.split(' ').filter(Boolean);
-    const stemmed = tokens.map((t) => (/\d/.test(t) ? '' : stem(t, lang)));
-    const unitAt = (i: number) => (i + span <= tokens.length && stemmed.slice(i, i + span).every(Boolean) ? stemmed.slice(i, i + span).join(' ') : '');
-    const out: string[] = [];
-    for (let i = 0; i < tokens.length; i++) {
-      // Vietnamese: one of the bot's syllables with a listed thing right after it, or after one more syllable ("size man hinh").
-      if (span === 2 && isHead(stemmed[i])) for (const j of [i + 1, i + 2]) if (isListed(unitAt(j))) out.push(unitAt(j));
-      if (!isBot(unitAt(i))) continue;
-      let j = i + span;
-      const linked = j < tokens.length && link.has(tokens[j]);
-      const located = j < tokens.length && weak.has(tokens[j]);
-      if (linked || located) j++;
-      else if (lang !== 'vi') continue;
-      for (let k = 0; k < MAX_DETERMINERS && j < tokens.length && determiner.has(tokens[j]); k++) j++;
-      const u = unitAt(j);
-      if (u && (isListed(u) || (!located && isNoun(unitAt(i)) && isOther(u)))) out.push(u);
-    }
-    return [...new Set(out)];
   };
 }
 
