@@ -74,12 +74,12 @@ export function personRequestReader(lang: Language, roles: string[] = []): (norm
   const lead = new Set([...f.lead, ...f.skip].flatMap(fold));
   const notAfter = new Set(f.not_after.flatMap(fold));
   const how = phrases(f.how);
-  // The bot's roles without their articles ("o gerente" → "gerente").
-  const ownRoles = roles.map(fold).map((words) => {
+  // The persons without their articles ("o gerente" → "gerente"), which the reader skips before it looks for one.
+  const bare = (words: string[]) => {
     while (words.length > 1 && skip.has(words[0])) words.shift();
     return words;
-  });
-  const persons = phrases([...f.someone, ...f.staff]).concat(ownRoles.filter((w) => w.length > 0)).sort((a, b) => b.length - a.length);
+  };
+  const persons = phrases([...f.someone, ...f.staff, ...roles]).map(bare);
 
   const at = (tokens: string[], i: number, phrase: string[]) => phrase.every((w, k) => tokens[i + k] === w);
   const phraseAt = (tokens: string[], i: number, list: string[][]) => list.find((p) => at(tokens, i, p));
