@@ -23,6 +23,8 @@ export interface SkillLines extends Record<SkillClass, string[]> {
    * another topic.
    */
   topic: string[];
+  /** Names of other topics' things in several words ("plano de saúde", "obra social"), outside Vietnamese. */
+  topicPhrases: string[];
   /** Role nouns of the shared lexicon ("o gerente", "la recepción", "nhân viên tư vấn"): taught in `roleFrames`. */
   roles: string[];
   /**
@@ -51,7 +53,7 @@ export function skillLines(lang: Language): SkillLines {
 }
 
 function readLines(lang: Language): SkillLines {
-  const out = Object.fromEntries([...SKILL_CLASSES, 'answer', 'common', 'topic', 'roles', 'roleFrames', 'staffOf', 'links', 'weakLinks', 'determiners'].map((c) => [c, [] as string[]])) as unknown as SkillLines;
+  const out = Object.fromEntries([...SKILL_CLASSES, 'answer', 'common', 'topic', 'roles', 'roleFrames', 'staffOf', 'links', 'weakLinks', 'determiners', 'topicPhrases'].map((c) => [c, [] as string[]])) as unknown as SkillLines;
   for (const file of [`${lang}.yaml`, `${lang}-background.yaml`, `${lang}-everyday.yaml`, `${lang}-topics.yaml`]) {
     const path = join(DATA_DIR, file);
     if (!existsSync(path)) continue;
@@ -67,6 +69,7 @@ function readLines(lang: Language): SkillLines {
     // A string of words, or (Vietnamese, whose words are several syllables) a list of words.
     if (typeof doc.topic_words === 'string') out.topic.push(...doc.topic_words.split(/\s+/).filter(Boolean));
     else out.topic.push(...strings(doc.topic_words));
+    out.topicPhrases.push(...strings(doc.topic_phrases));
     out.human.push(...roleRequests(strings(doc.roles), strings(doc.role_requests)));
     out.roles.push(...strings(doc.roles));
     out.roleFrames.push(...strings(doc.role_requests));

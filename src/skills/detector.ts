@@ -201,6 +201,9 @@ export function createSkillDetector(opts: SkillDetectorOptions, cached?: Uint8Ar
   // The listed names as written (folded), outside Vietnamese.
   const thingSurfaces = new Set(lang === 'vi' ? [] : lines.topic.flatMap((t) => normalize(t, lang).split(' ')));
 
+  // Other topics' things of several words ("plano de saúde") that the bot's own text never says.
+  const botText = ` ${[...domainLines, ...(opts.domainText ?? [])].map((t) => normalize(t, lang)).join(' | ')} `;
+  const thingPhrases = [...new Set(lines.topicPhrases.map((p) => normalize(p, lang)))].filter((p) => p && !botText.includes(` ${p} `));
   const ownOutOfScope = coverageOf(opts.outOfScope ?? [], lang);
   const ownPerson = coverageOf(opts.persons ?? [], lang);
   const roles = roleMatcher([...lines.roles, ...(opts.roles ?? [])], lang);
@@ -235,7 +238,10 @@ export function createSkillDetector(opts: SkillDetectorOptions, cached?: Uint8Ar
       const words = stems(normalized, lang);
       if (!normalized.trim()) return null;
       const scores = domainScores(classifier.predictNormalized(normalized));
-      const domainWords = [...new Set(units(normalized, lang).filter((w) => own.has(w)))];
+      // A word of the bot's inside another topic's thing of several words is that thing's ("o plano de saúde" to a gym).
+      const saidPhrases = thingPhrases.filter((p) => ` ${normalized} `.includes(` ${p} `));
+      const inPhrases = new Set(saidPhrases.flatMap((p) => stems(p, lang)));
+      const domainWords = [...new Set(units(normalized, lang).filter((w) => own.has(w) && !inPhrases.has(w)))];
       const strongDomainWord = domainWords.some((w) => (exampleCount.get(w) ?? 0) >= STRONG_EXAMPLES);
       const offTopicWords = [...new Set([...words, ...(lang === 'vi' ? units(normalized, lang) : [])].filter((w) => offTopic.has(w)))];
       const coverage = words.length ? words.filter((w) => seen.has(w)).length / words.length : 1;
@@ -253,7 +259,7 @@ export function createSkillDetector(opts: SkillDetectorOptions, cached?: Uint8Ar
       let passerBy: IntentScore[] | null = null;
       // Said as listed (or its plural), not only sharing a stem ("multi" is no "multa").
       const said = lang === 'vi' ? null : new Set(normalized.split(' ').filter((w) => thingSurfaces.has(w) || thingSurfaces.has(w.replace(/e?s$/, ''))).map((w) => stem(w, lang)));
-      const thingWords = offTopicWords.filter((w) => thingNames.has(w) && !named.has(w) && !relatedToBotWord(w) && (!said || said.has(w)));
+      const thingWords = [...offTopicWords.filter((w) => thingNames.has(w) && !named.has(w) && !relatedToBotWord(w) && (!said || said.has(w))), ...saidPhrases];
       const things = thingWords.length;
       const weakOnly = domainWords.length > 0 && !strongDomainWord;
       if (domainWords.length && ((foreignWords.length >= PASSER_BY_FOREIGN && foreignWords.length > domainWords.length) || (weakOnly && things >= domainWords.length))) {
@@ -261,7 +267,8 @@ export function createSkillDetector(opts: SkillDetectorOptions, cached?: Uint8Ar
         const rest = normalized.split(' ').filter((w) => !own.has(stem(w, lang))).join(' ');
         if (rest.trim()) passerBy = domainScores(classifier.predictNormalized(rest));
       }
-      const listed = new Set(thingWords);
+      // A thing of several words counts from its first word ("a mensalidade do [plano de saúde]").
+      const listed = new Set([...thingWords, ...saidPhrases.map((p) => stem(p.split(' ')[0], lang))]);
       // An unknown word of the bot's own family ("distribución" to a bot that says "distribuidor") is no other topic's.
       const other = new Set([...unseen.filter((w) => !relatedToBotWord(w)), ...listed]);
       const elsewhere = hasValue ? [] : qualifiedBy(normalized, (u) => other.has(u), (u) => listed.has(u));

@@ -39,4 +39,13 @@ describe('the bot’s words qualified by another topic’s thing', () => {
   it('leave the bot its own things so qualified, and a place the customer names', () => {
     for (const text of ['quanto é a mensalidade do boxe?', 'a aula de jiu-jitsu é de manhã?', 'tem aula experimental em pinheiros?']) expect(kind(text), text).toBeNull();
   });
+
+  it('read a bot’s word inside another topic’s thing of several words as that thing’s', () => {
+    const health = gym.read('a mensalidade do plano de saúde venceu')!;
+    expect(health.thingWords).toContain('plano de saude');
+    expect(health.elsewhere).toEqual(['plan']);
+    expect(kind('a mensalidade do plano de saúde venceu')).toBe('out_of_scope');
+    expect(gym.read('a mensalidade do plano anual venceu')!.elsewhere).toEqual([]);
+    expect(kind('a mensalidade do plano anual venceu')).toBeNull();
+  });
 });
