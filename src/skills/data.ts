@@ -32,7 +32,7 @@ export interface SkillLines extends Record<SkillClass, string[]> {
    * spaces): "a mensalidade da escola" is the school's fee.
    */
   links: string[];
-  /** Words that say where a noun is or whom it is for ("na", "en", "para"): only another topic's listed things count after them. */
+  /** Words that say where a noun is ("na", "en", "at"): only another topic's listed things count after them. */
   weakLinks: string[];
   /** Articles and possessives between such a link and the qualifying noun ("da [minha] escola"). */
   determiners: string[];

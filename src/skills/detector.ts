@@ -210,7 +210,8 @@ export function createSkillDetector(opts: SkillDetectorOptions, cached?: Uint8Ar
   const personRequest = personRequestReader(lang, opts.roles);
   // The bot's words its examples say as names of things ("a mensalidade", "la cuota"): only these are qualified by an unknown word.
   const nouns = new Set(botVocabulary(opts.domain, lang, opts.names).filter((w) => w.noun).map((w) => w.unit));
-  const heads = lang === 'vi' ? keptSyllables(domainLines, lang, STRONG_EXAMPLES) : new Set<string>();
+  // Not an everyday syllable ("đi", "size" in the skills' own lines): "áo khoác đi xe máy" is still the shop's.
+  const heads = new Set(lang === 'vi' ? [...keptSyllables(domainLines, lang, STRONG_EXAMPLES)].filter((w) => !everyday.has(w)) : []);
   const qualifiedBy = qualifierReader(lang, (u) => own.has(u), (u) => nouns.has(u), (w) => heads.has(w));
 
   const botWordList = [...botWords].filter((w) => w.length >= 5);

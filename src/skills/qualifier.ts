@@ -14,10 +14,10 @@ const MAX_DETERMINERS = 2;
 /**
  * For a normalised message: the other topic's words (`isOther`, on stems; in Vietnamese on pairs of syllables) that
  * qualify one of the bot's units (`isBot`), tied by a link of the language's data, determiners skipped; in Vietnamese
- * also right after the bot's pair, or a listed thing a syllable or two after one of the bot's syllables (`isHead`:
- * "size man hinh"). A listed thing of another topic (`isListed`) qualifies any of the
- * bot's words; an unknown word only one the bot's examples name things with (`isNoun`), and not after a weak link
- * ("na", "para"): an unknown word there is more often a place or a day the customer names.
+ * also right after the bot's pair, or a listed thing right after one of the bot's syllables (`isHead`: "mua iphone").
+ * A listed thing of another topic (`isListed`) qualifies any of the bot's words; an unknown word only one the bot's
+ * examples name things with (`isNoun`), and not after a weak link ("na", "en"): an unknown word there is more often a
+ * place the customer names.
  */
 export function qualifierReader(
   lang: Language,
@@ -37,8 +37,8 @@ export function qualifierReader(
     const unitAt = (i: number) => (i + span <= tokens.length && stemmed.slice(i, i + span).every(Boolean) ? stemmed.slice(i, i + span).join(' ') : '');
     const out: string[] = [];
     for (let i = 0; i < tokens.length; i++) {
-      // Vietnamese: one of the bot's syllables with a listed thing right after it, or after one more syllable ("size man hinh").
-      if (span === 2 && isHead(stemmed[i])) for (const j of [i + 1, i + 2]) if (isListed(unitAt(j))) out.push(unitAt(j));
+      // Vietnamese: one of the bot's syllables with a listed thing right after it ("giay bong da", "mua iphone").
+      if (span === 2 && isHead(stemmed[i])) for (const u of [unitAt(i + 1), stemmed[i + 1]]) if (u && isListed(u)) out.push(u);
       if (!isBot(unitAt(i))) continue;
       let j = i + span;
       const linked = j < tokens.length && link.has(tokens[j]);
