@@ -1,6 +1,7 @@
-// Console events (new messages, mode changes, pending count, typing, customers' ratings and card clicks). Published through the store's
-// notification channel so that every server process's SSE clients see them (LISTEN/NOTIFY on Postgres). Beside
-// them, on a channel of its own that no console hears, the runtime's notice that a bot's admin settings changed.
+// Console events (new messages, mode changes, pending count, typing, customers' ratings and card clicks). Published
+// through the store's notification channel so that every server process's SSE clients see them (LISTEN/NOTIFY on
+// Postgres). Beside them, on a channel of its own that no console hears, the runtime's notice that a bot's admin
+// settings changed.
 import { countPending, type Database, type MessageRow, type SessionRow } from '../store/index.ts';
 import { Signals } from './signals.ts';
 
