@@ -24,8 +24,19 @@ export interface SkillLines extends Record<SkillClass, string[]> {
    * another topic.
    */
   topic: string[];
+  /** Names of other topics' things in several words ("plano de saúde", "obra social"), outside Vietnamese. */
+  topicPhrases: string[];
   /** Role nouns of the shared lexicon ("o gerente", "la recepción", "nhân viên tư vấn"): taught in `roleFrames`. */
   roles: string[];
+  /**
+   * Words that tie one noun to another that qualifies it ("de", "na", "del", "of"; one string, words separated by
+   * spaces): "a mensalidade da escola" is the school's fee.
+   */
+  links: string[];
+  /** Words that say where a noun is ("na", "en", "at"): only another topic's listed things count after them. */
+  weakLinks: string[];
+  /** Articles and possessives between such a link and the qualifying noun ("da [minha] escola"). */
+  determiners: string[];
   /** Frames of a request for a person with `{role}`. */
   roleFrames: string[];
   /** Roles joined to a bot's word with `{thing}` ("o professor de {thing}"): each bot teaches them with its own words. */
@@ -45,7 +56,7 @@ export function skillLines(lang: Language): SkillLines {
 }
 
 function readLines(lang: Language): SkillLines {
-  const out = Object.fromEntries([...SKILL_CLASSES, 'answer', 'common', 'topic', 'roles', 'roleFrames', 'staffOf'].map((c) => [c, [] as string[]])) as unknown as SkillLines;
+  const out = Object.fromEntries([...SKILL_CLASSES, 'answer', 'common', 'topic', 'roles', 'roleFrames', 'staffOf', 'links', 'weakLinks', 'determiners', 'topicPhrases'].map((c) => [c, [] as string[]])) as unknown as SkillLines;
   out.shortReplies = { acknowledge: [], thanks: [], filler: [] };
   for (const file of [`${lang}.yaml`, `${lang}-background.yaml`, `${lang}-everyday.yaml`, `${lang}-topics.yaml`]) {
     const path = join(DATA_DIR, file);
@@ -56,9 +67,13 @@ function readLines(lang: Language): SkillLines {
       if (Array.isArray(list)) out[c].push(...list.filter((x): x is string => typeof x === 'string' && x.trim() !== ''));
     }
     if (typeof doc.common === 'string') out.common.push(...doc.common.split(/\s+/).filter(Boolean));
+    if (typeof doc.links === 'string') out.links.push(...doc.links.split(/\s+/).filter(Boolean));
+    if (typeof doc.weak_links === 'string') out.weakLinks.push(...doc.weak_links.split(/\s+/).filter(Boolean));
+    if (typeof doc.determiners === 'string') out.determiners.push(...doc.determiners.split(/\s+/).filter(Boolean));
     // A string of words, or (Vietnamese, whose words are several syllables) a list of words.
     if (typeof doc.topic_words === 'string') out.topic.push(...doc.topic_words.split(/\s+/).filter(Boolean));
     else out.topic.push(...strings(doc.topic_words));
+    out.topicPhrases.push(...strings(doc.topic_phrases));
     out.human.push(...roleRequests(strings(doc.roles), strings(doc.role_requests)));
     out.roles.push(...strings(doc.roles));
     out.roleFrames.push(...strings(doc.role_requests));
