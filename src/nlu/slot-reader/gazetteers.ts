@@ -92,16 +92,28 @@ export function extendGazetteer(g: Gazetteer, values: Record<string, string[]>):
 /** Whether the form at [start, end) of `folded` is inside a `not` phrase or right after an `exceptAfter` word. */
 export function gazetteerVeto(g: Gazetteer, folded: string, start: number, end: number): boolean {
   const { not, exceptAfter } = vetoesOf(g);
-  if (not) {
-    for (const m of folded.matchAll(not)) {
-      if (m.index <= start && end <= m.index + m[0].length) return true;
-    }
-  }
+  if (not && notReach(g, not, folded)[start] >= end) return true;
   // The word right before, or the one before it ("escola estadual pública" is still the school).
   return exceptAfter?.test(folded.slice(Math.max(0, start - 40), start)) ?? false;
 }
 
 const vetoes = new WeakMap<Gazetteer, { not?: RegExp; exceptAfter?: RegExp }>();
+
+/** Per gazetteer, for the last text it vetoed in: the furthest end of a `not` phrase that starts at or before each offset. */
+const reaches = new WeakMap<Gazetteer, { text: string; reach: Int32Array }>();
+
+/** The text's `not` phrases read once, not once per candidate (a long message has many candidates). */
+function notReach(g: Gazetteer, not: RegExp, folded: string): Int32Array {
+  let r = reaches.get(g);
+  if (!r || r.text !== folded) {
+    const reach = new Int32Array(folded.length + 1);
+    for (const m of folded.matchAll(not)) reach[m.index] = Math.max(reach[m.index], m.index + m[0].length);
+    for (let i = 1; i < reach.length; i++) reach[i] = Math.max(reach[i], reach[i - 1]);
+    r = { text: folded, reach };
+    reaches.set(g, r);
+  }
+  return r.reach;
+}
 
 function vetoesOf(g: Gazetteer) {
   let v = vetoes.get(g);
