@@ -6,7 +6,7 @@ import type { Gazetteer } from '../types.ts';
 import { foldDiacritics } from '../normalize.ts';
 import type { Span } from './contacts.ts';
 import { withinOneEdit } from '../edit-distance.ts';
-import { gazetteerVeto } from '../slot-reader/gazetteers.ts';
+import { gazetteerVetoes } from '../slot-reader/gazetteers.ts';
 
 interface Entry {
   gazetteer: Gazetteer;
@@ -52,6 +52,7 @@ export function extractGazetteers(text: string, folded: string, gazetteers: Gaze
   // The span found first over each character (-1: none). Spans found are either apart or on the very same words.
   const cover = new Int32Array(hay.length).fill(-1);
   const found = new Set<string>();
+  const veto = gazetteerVetoes(hay);
   for (const e of entries(gazetteers)) {
     let from = 0;
     for (;;) {
@@ -63,13 +64,13 @@ export function extractGazetteers(text: string, folded: string, gazetteers: Gaze
       // Words another gazetteer lists too are tagged by each (same words, another type); other overlaps lose.
       const key = `${at}:${end}:${e.type}`;
       if (found.has(key) || overlapsOther(out, cover, at, end)) continue;
-      if (gazetteerVeto(e.gazetteer, hay, at, end)) continue;
+      if (veto(e.gazetteer, at, end)) continue;
       if (cover[at] < 0) cover.fill(out.length, at, end);
       found.add(key);
       out.push({ type: e.type, value: e.canonical, text: text.slice(at, end), start: at, end });
     }
   }
-  out.push(...looseMatches(text, hay, entries(gazetteers), cover));
+  out.push(...looseMatches(text, hay, entries(gazetteers), cover, veto));
   return out.sort((a, b) => a.start - b.start);
 }
 
@@ -92,7 +93,7 @@ interface Token {
  * Forms whose every word is in the message (any order, a typo allowed in words of 5+ letters), close together.
  * `exact`: the characters the exact matches took (>= 0), which no loose match uses.
  */
-function looseMatches(text: string, hay: string, list: Entry[], exact: Int32Array): Span[] {
+function looseMatches(text: string, hay: string, list: Entry[], exact: Int32Array, veto: ReturnType<typeof gazetteerVetoes>): Span[] {
   const tokens: Token[] = [...hay.matchAll(/[\p{L}\p{N}]+/gu)].map((m) => ({ word: m[0], start: m.index!, end: m.index! + m[0].length }));
   const free = tokens.filter((t) => !exact.subarray(t.start, t.end).some((k) => k >= 0));
   // Free tokens by first letter and length (in message order): a form's word is only ever close to those.
@@ -131,7 +132,7 @@ function looseMatches(text: string, hay: string, list: Entry[], exact: Int32Arra
     if (Math.max(...used) - Math.min(...used) > words.length) continue;
     const start = Math.min(...used.map((i) => free[i].start));
     const end = Math.max(...used.map((i) => free[i].end));
-    if (gazetteerVeto(e.gazetteer, hay, start, end)) continue;
+    if (veto(e.gazetteer, start, end)) continue;
     taken.fill(1, start, end);
     out.push({ type: e.type, value: e.canonical, text: text.slice(start, end), start, end });
   }

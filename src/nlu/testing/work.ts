@@ -40,7 +40,8 @@ const STRING_COSTS: Record<string, (self: string, args: unknown[], out: unknown)
   repeat: (_s, _a, out) => len(out),
   concat: (_s, _a, out) => len(out),
   includes: (s, a) => s.length - Number(a[1] ?? 0),
-  indexOf: (s, a) => s.length - Number(a[1] ?? 0),
+  // A search stops where it finds what it looks for.
+  indexOf: (s, a, out) => (typeof out === 'number' && out >= 0 ? out + len(a[0]) : s.length) - Number(a[1] ?? 0),
   lastIndexOf: (s) => s.length,
   startsWith: (_s, a) => len(a[0]),
   endsWith: (_s, a) => len(a[0]),
