@@ -12,7 +12,7 @@ import { referenceReader } from './references.ts';
 import { readMoney, readNumber, readPersonName, SlotText } from './slot-reader/index.ts';
 import { correctCommandWords } from './typos.ts';
 import { createLocalUnderstander } from './understander.ts';
-import type { Language } from './types.ts';
+import type { Gazetteer, Language } from './types.ts';
 import { growthOf, superLinear } from './testing/work.ts';
 
 const now = new Date('2026-03-02T15:00:00Z');
@@ -59,7 +59,7 @@ describe('linear work in the message length', () => {
 
   it('entities (dates, money, numbers, names, phones, e-mails, gazetteers, patterns)', () => {
     // A phrase that is no class ("aula magna") is looked for once per message, not once per "aula" in it.
-    const gazetteers = [
+    const gazetteers: Gazetteer[] = [
       { type: 'cor', values: { azul: ['azul', 'azulão'], verde: [] } },
       { type: 'servico', values: { aula: ['aula experimental'], avaliacao: ['avaliação física'] }, not: ['aula magna'] },
     ];
@@ -68,7 +68,7 @@ describe('linear work in the message length', () => {
   });
 
   it('a search request read with gazetteers (each form tried where its first word stands)', () => {
-    const gazetteers = [
+    const gazetteers: Gazetteer[] = [
       { type: 'servico', values: { aula: ['aula experimental', 'aulão'], avaliacao: ['avaliação física'] }, not: ['aula magna'] },
       { type: 'hora', values: { noite: ['à noite', 'de noite'], manha: ['de manhã'] } },
     ];
