@@ -257,7 +257,7 @@ export function createSkillDetector(opts: SkillDetectorOptions, cached?: Uint8Ar
       const hasValue =
         /\d/.test(text) || /(?<=\S\s+)\p{Lu}\p{Ll}/u.test(text.trim()) || /^\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)*$/u.test(text.trim()) || normalized.split(' ').some((w) => countWords.has(w));
       // Names and addresses ("Metalúrgica Forte", an e-mail) are values a bot may be collecting, not another topic.
-      const named = new Set(stems(normalize((text.match(/\p{Lu}\p{L}*|\S*[@/]\S*/gu) ?? []).join(' '), lang), lang));
+      const named = new Set(stems(normalize(namesAndAddresses(text).join(' '), lang), lang));
       // Each word once: a word said again is no more foreign (and a long message of one phrase is not read per copy).
       const unseen = [...new Set(words)].filter((w) => !seen.has(w) && !named.has(w) && w.length >= MIN_TOPIC_WORD[lang] && plausible(w) && !nearBotWord(w));
       const foreignWords = [...new Set([...offTopicWords.filter((w) => !named.has(w)), ...unseen])];
@@ -282,6 +282,18 @@ export function createSkillDetector(opts: SkillDetectorOptions, cached?: Uint8Ar
       return { best: scores[0], scores, domainWords, strongDomainWord, offTopicWords, thingWords, elsewhere, coverage, gibberish, hasValue, foreignWords, passerBy, partHuman, role: roles(normalized), personRequest: personRequest(normalized) !== null, ownOutOfScope: ownOutOfScope(normalized), ownPerson: ownPerson(normalized), shortReply: shortReply(text) };
     },
   };
+}
+
+const NAME = /\p{Lu}\p{L}*/gu;
+const NAME_OR_ADDRESS = /\p{Lu}\p{L}*|\S*[@/]\S*/gu;
+
+/**
+ * The capitalised words of a text, and the rest of each word that has an `@` or a `/` from where no capital starts
+ * ("Ana@exemplo.com" → "Ana", "@exemplo.com"). Word by word: a search for `\S*[@/]` across a long word with neither
+ * would read the rest of the word from each of its letters.
+ */
+function namesAndAddresses(text: string): string[] {
+  return text.split(/\s+/).flatMap((word) => word.match(word.includes('@') || word.includes('/') ? NAME_OR_ADDRESS : NAME) ?? []);
 }
 
 /**
