@@ -89,14 +89,14 @@ function orQuery(query: string): string {
   return [...new Set(words)].join(' or ');
 }
 
+/** How many passages, best ranked first, the distinct-word ordering reads. */
+const CANDIDATES = 200;
+
 /**
  * The passages that share words with `query`, best first. With `documents`, every passage of those documents
  * (matching ones first, by rank): a restricted search is over a few small documents whose candidates a ranker
  * then judges, and a question with no searchable word still gets them (an overview section).
  */
-/** How many passages, best ranked first, the distinct-word ordering reads. */
-const CANDIDATES = 200;
-
 export async function searchKnowledge(sql: Sql, bot: string, language: string, query: string, limit = 3, documents?: string[]): Promise<Passage[]> {
   const q = orQuery(query);
   const cfg = tsConfigFor(language);
