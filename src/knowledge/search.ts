@@ -95,7 +95,7 @@ function orQuery(query: string): string {
 }
 
 /** How many candidates the cheap count of shared words keeps for ranking (`ts_rank_cd` is the costly part). */
-export const KNOWLEDGE_CANDIDATES = 200;
+const KNOWLEDGE_CANDIDATES = 200;
 
 /**
  * The passages that share words with `query`, best first. With `documents`, every passage of those documents
