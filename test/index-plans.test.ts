@@ -7,6 +7,7 @@ import { destination } from 'pino';
 import { channelMigrations, channelsConfigFromEnv, createChannels, deliveryRetentionStep } from '../src/channels/index.ts';
 import { defaultBotsDir } from '../src/bot/index.ts';
 import { Runtime } from '../src/engine/index.ts';
+import { searchKnowledge } from '../src/knowledge/index.ts';
 import { conversationsPath, loadConversations } from '../src/eval/index.ts';
 import { createLogger, setupObservability } from '../src/observability/index.ts';
 import { buildServer } from '../src/server/index.ts';
@@ -107,6 +108,9 @@ describe.each(testDrivers())('every statement the server runs has an index plan 
       for (const t of c.turns) if (t.user !== undefined) sessionId = (await runtime.chat('ct-smash', { sessionId, userId: c.user, message: t.user })).sessionId;
       if (sessionId) sessionIds.push(sessionId);
     }
+    // Knowledge search as the specialists run it: over every passage of the bot, and over named documents.
+    await searchKnowledge(db, 'ct-smash', 'pt-BR', 'qual o preço dos planos de aula no sábado?');
+    await searchKnowledge(db, 'ct-smash', 'pt-BR', 'qual o preço?', 5, ['doc-1.md']);
     const call = async (method: string, path: string, body?: unknown) => {
       const res = await fetch(url + path, { method, headers: { authorization: `Bearer ${TOKEN}`, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
       const text = await res.text();

@@ -80,17 +80,22 @@ export async function indexKnowledge(sql: Sql, bot: string, language: string, ch
   return { chunks: chunks.length, reindexed: true };
 }
 
-/** Words of the query joined with OR: a question shares only some words with the passage that answers it. */
-function orQuery(query: string): string {
+/** The distinct words of the query. */
+function queryWords(query: string): string[] {
   const words = fold(query)
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
     .filter((w) => w.length > 1);
-  return [...new Set(words)].join(' or ');
+  return [...new Set(words)];
 }
 
-/** How many passages, best ranked first, the distinct-word ordering reads. */
-const CANDIDATES = 200;
+/** Words of the query joined with OR: a question shares only some words with the passage that answers it. */
+function orQuery(query: string): string {
+  return queryWords(query).join(' or ');
+}
+
+/** How many candidates the cheap count of shared words keeps for ranking (`ts_rank_cd` is the costly part). */
+const KNOWLEDGE_CANDIDATES = 200;
 
 /**
  * The passages that share words with `query`, best first. With `documents`, every passage of those documents
@@ -114,24 +119,24 @@ export async function searchKnowledge(sql: Sql, bot: string, language: string, q
   if (!q) return [];
   // Best first: the passage that shares the most distinct words of the question ("aberto até que horas no
   // sábado" is the hours passage, sharing "horas" and "sábado", not the address one that repeats "fica"), then
-  // by rank.
-  // The distinct-word count is costly per row, so it orders only the best-ranked candidates: a bot's whole
-  // knowledge when it is small, the top CANDIDATES passages by rank when it is large.
+  // by rank. The index finds the passages sharing a word; a count of the shared words (one `@@` per stemmed
+  // word of the question) keeps the best candidates, and only those are ranked.
+  const words = queryWords(query);
+  const shared = words.map((_, i) => `coalesce((tsv @@ q.words[${i + 1}])::int, 0)`).join(' + ');
   const rows = await sql.query<{ doc: string; heading: string; content: string; score: number }>(
-    `with words as (
-       select coalesce(array_agg(quote_literal(lexeme)::tsquery), '{}') as lexemes
-         from unnest(tsvector_to_array(to_tsvector($2::regconfig, $5))) lexeme),
-     candidates as (
-       select id, doc, heading, content, tsv, ts_rank_cd(tsv, query) as score
-         from knowledge_chunks, websearch_to_tsquery($2::regconfig, $3) query
-        where bot = $1 and tsv @@ query
-        order by score desc, id
-        limit $6)
-     select doc, heading, content, score
-       from candidates, words
-      order by (select count(*) from unnest(words.lexemes) word where tsv @@ word) desc, score desc, id
+    `with q as (select websearch_to_tsquery($2::regconfig, $3) as query,
+                       array(select quote_literal(lexeme)::tsquery
+                               from unnest(tsvector_to_array(to_tsvector($2::regconfig, $5))) lexeme) as words),
+          candidates as (select id, tsv, ${shared} as shared
+                           from knowledge_chunks, q
+                          where bot = $1 and tsv @@ q.query
+                          order by shared desc, id
+                          limit $6)
+     select k.doc, k.heading, k.content, ts_rank_cd(c.tsv, q.query) as score
+       from candidates c join knowledge_chunks k on k.id = c.id, q
+      order by c.shared desc, score desc, c.id
       limit $4`,
-    [bot, cfg, q, limit, q.replace(/ or /g, ' '), CANDIDATES],
+    [bot, cfg, q, limit, words.join(' '), KNOWLEDGE_CANDIDATES],
   );
   return rows.map((r) => ({ ...r, score: Number(r.score) }));
 }
