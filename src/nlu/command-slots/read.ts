@@ -232,7 +232,7 @@ function afterCue(cx: Context, spec: CommandSlotSpec, slot: string): string | un
     if (cue.start >= stop) break;
     if (!reading.isFree(cue.start, cue.end)) continue;
     let at = cue.end;
-    const link = /^\s+([\p{L}]+)/u.exec(reading.folded.slice(at));
+    const link = /^\s+([\p{L}]+)/u.exec(reading.folded.slice(at, at + 40));
     const linked = !!link && links.has(link[1]);
     if (linked && spec.read !== 'text') at += link[0].length;
     const found = spec.read === 'text' ? textAt(cx, spec, at) : readNameAt(reading, at, words, cx.stops, linked || !spec.capitalized);
