@@ -141,12 +141,16 @@ export function readCommandSlotSets(clause: Clause, specs: Record<string, Comman
     else if (spec.read === 'text') value = freeText(cx, spec, cx.textCuts?.[0]);
     if (value === undefined || value === '' || (typeof value === 'string' && pointsOnly(cx, value))) continue;
     out[slot] = value;
-    // Each further request's free text, without the other requests' names.
-    if (spec.read === 'text' && !spec.after?.length && cx.textCuts && cx.more) {
-      cx.more.forEach((values, i) => (values[slot] = freeText(cx, spec, cx.textCuts![i + 1])));
-    }
+    if (spec.read === 'text' && !spec.after?.length) moreTexts(cx, spec, slot);
   }
   return [out, ...(cx.more ?? []).map((values) => withValues(out, values))];
+}
+
+/** Each further request's free text, without the other requests' names (`each`). */
+function moreTexts(cx: Context, spec: CommandSlotSpec, slot: string): void {
+  const cuts = cx.textCuts;
+  if (!cuts || !cx.more) return;
+  cx.more.forEach((values, i) => (values[slot] = freeText(cx, spec, cuts[i + 1])));
 }
 
 function withValues(slots: Record<string, CommandSlotValue>, values: Record<string, CommandSlotValue | undefined>): Record<string, CommandSlotValue> {
