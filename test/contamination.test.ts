@@ -85,7 +85,8 @@ const sentencesOf = (file: string, texts: string[]) => texts.map((text) => ({ fi
 /** The held-out sets: sentences only ever measured on. */
 function heldOutSentences(): { file: string; text: string }[] {
   return [
-    ...filesUnder(at('test/fixtures')).filter((f) => /edge|held-?out/i.test(f) && f.endsWith('.ts')).flatMap((f) => sentencesOf(f, stringLiterals(f))),
+    // Matched on the path inside the project (a checkout's own folder name may say "edge").
+    ...filesUnder(at('test/fixtures')).filter((f) => /edge|held-?out/i.test(relative(projectRoot, f)) && f.endsWith('.ts')).flatMap((f) => sentencesOf(f, stringLiterals(f))),
     ...filesUnder(at('examples-heldout')).filter((f) => /\.ya?ml$/.test(f)).flatMap((f) => sentencesOf(f, userTurns(f))),
     ...filesUnder(at('scripts/data')).filter((f) => /heldout.*\.jsonl$/.test(f)).flatMap((f) => sentencesOf(f, jsonlTexts(f))),
   ];

@@ -15,7 +15,7 @@ import { startFakeEvolution, type FakeProvider } from './support/fake-channel-pr
 import { recordingDatabase, type RecordedStatement } from './support/recording-database.ts';
 
 /** Tables that grow with conversations: a sequential scan on one of them grows a statement's cost with the data. */
-const LARGE = ['sessions', 'messages', 'turns', 'feedback', 'channel_inbound', 'channel_sessions', 'channel_deliveries', 'moderation_logs', 'profiles', 'golden_examples', 'knowledge_chunks', 'settings_audit'];
+const LARGE = ['sessions', 'messages', 'turns', 'feedback', 'channel_inbound', 'channel_sessions', 'channel_deliveries', 'moderation_logs', 'profiles', 'golden_examples', 'knowledge_chunks', 'settings_audit', 'card_clicks'];
 
 const TOKEN = 'plans-admin';
 
@@ -36,6 +36,9 @@ const FILL = [
        from generate_series(1, 40000) g`,
   `insert into feedback (bot, session_id, message_id, rating, created_at)
      select 'ct-smash', 'fill-' || (1 + g % 8000), g, case when g % 3 = 0 then -1 else 1 end, now() - (g || ' minutes')::interval from generate_series(1, 5000) g`,
+  `insert into card_clicks (bot, session_id, message_id, part, item, label, intent, created_at)
+     select (array['ct-smash','la-formula','mini-crm','cloudinha','fashion-vn'])[1 + g % 5], 'fill-' || (1 + g % 8000), g, 0, g % 5, 'curso ' || (g % 40), 'match',
+            now() - ((g * 17) || ' minutes')::interval from generate_series(1, 5000) g`,
   `insert into channel_sessions (session_id, channel, bot, address)
      select 'fill-' || g, 'evolution', 'la-formula', jsonb_build_object('number', '55' || g) from generate_series(4, 8000, 4) g`,
   `insert into channel_inbound (channel, bot, provider_message_id, session_id, status, payload, received_at, updated_at)
@@ -125,11 +128,18 @@ describe.each(testDrivers())('every statement the server runs has an index plan 
     const sid = sessionIds[0];
     const history = await call('GET', `/api/sessions/${sid}`);
     const assistant = (history.messages as { id: number; role: string }[]).find((m) => m.role === 'assistant');
-    if (assistant) await call('POST', `/api/sessions/${sid}/feedback`, { messageId: assistant.id, rating: 1 });
+    if (assistant) {
+      await call('POST', `/api/sessions/${sid}/feedback`, { messageId: assistant.id, rating: 1 });
+      // The reply showed result cards, and the customer opens one (with the conversation's own secret).
+      await base.query('update messages set parts = $2::jsonb where id = $1', [assistant.id, JSON.stringify([{ type: 'data-cards', data: { items: [{ title: 'Aula experimental' }] } }])]);
+      const [{ secret }] = await base.query<{ secret: string }>('select secret from sessions where id = $1', [sid]);
+      const click = await fetch(`${url}/api/sessions/${sid}/events`, { method: 'POST', headers: { 'x-session-token': secret, 'content-type': 'application/json' }, body: JSON.stringify({ type: 'click', messageId: assistant.id, item: 0 }) });
+      expect(click.status).toBe(201);
+    }
     await call('POST', `/api/sessions/${sid}/handoff`, { mode: 'handoff_pending', reason: 'plans' });
     await call('POST', `/api/sessions/${sid}/reply`, { message: 'Olá, aqui é a equipe.' });
     await call('POST', `/api/sessions/${sid}/handoff`, { mode: 'bot' });
-    for (const path of ['/api/sessions?bot=ct-smash', '/api/sessions?bot=ct-smash&mode=handoff_pending', '/api/sessions', '/api/handoffs/pending', '/api/handoffs/pending?bot=ct-smash', '/api/feedback?bot=ct-smash', '/api/channels/stats', '/api/channels/stats?bot=la-formula', '/api/channels/deliveries?bot=la-formula', '/api/bots/ct-smash/golden', '/api/bots/ct-smash/knowledge', '/metrics', '/api/moderation', '/api/moderation?bot=ct-smash&reason=prof&q=x', '/api/bots/ct-smash/abandonment', '/api/settings/audit', '/api/settings/audit?bot=ct-smash', '/api/bots/ct-smash/persona']) await call('GET', path);
+    for (const path of ['/api/sessions?bot=ct-smash', '/api/sessions?bot=ct-smash&mode=handoff_pending', '/api/sessions', '/api/handoffs/pending', '/api/handoffs/pending?bot=ct-smash', '/api/feedback?bot=ct-smash', '/api/channels/stats', '/api/channels/stats?bot=la-formula', '/api/channels/deliveries?bot=la-formula', '/api/bots/ct-smash/golden', '/api/bots/ct-smash/knowledge', '/metrics', '/api/moderation', '/api/moderation?bot=ct-smash&reason=prof&q=x', '/api/bots/ct-smash/abandonment', '/api/bots/ct-smash/clicks', '/api/settings/audit', '/api/settings/audit?bot=ct-smash', '/api/bots/ct-smash/persona']) await call('GET', path);
     await call('PUT', '/api/bots/ct-smash/persona', { temperature: 0.5 });
     if (assistant) await call('POST', '/api/bots/ct-smash/golden', { sessionId: sid, messageId: assistant.id });
     await runtime.sweepHandoffs();

@@ -12,7 +12,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../src/bench/startup.ts';
 import { projectRoot } from '../src/paths.ts';
-import { shellCommands } from './support/doc-commands.ts';
+import { inlineCommands, shellCommands } from './support/doc-commands.ts';
 
 const enabled = process.env.SWITCHBOARD_PACKAGE_TEST === '1';
 const root = mkdtempSync(join(tmpdir(), 'switchboard-package-'));
@@ -63,6 +63,9 @@ function editAsTheTutorialSays(): void {
 }
 
 const tutorial = shellCommands('docs/tutorial.md');
+// The commands the tutorial names in its prose: the scripts `switchboard new` writes (`npm start`, `npm run check`,
+// `npm run eval`), run in the project; `npm run build:package` is the repository's (test/readme-commands.test.ts).
+const tutorialProse = inlineCommands('docs/tutorial.md').filter((c) => c !== 'npm run build:package');
 const setup = tutorial.slice(0, tutorial.findIndex((c) => c.startsWith('npx switchboard new')) + 1);
 
 describe.skipIf(!enabled)('the package, installed in a project outside the repository', () => {
@@ -111,6 +114,9 @@ describe.skipIf(!enabled)('the package, installed in a project outside the repos
       if (command.includes('switchboard eval')) expect(out).toMatch(/clinica/);
     }
     expect(existsSync(join(cwd, 'reports', 'eval-latest.json'))).toBe(true);
+    // The project's scripts, as the tutorial names them.
+    expect(await run('npm run check')).toMatch(/intent accuracy/);
+    expect(await run('npm run eval')).toMatch(/clinica/);
     const chat = rest.find((c) => c.includes('switchboard chat'))!;
     ran.push(chat);
     const page = readFileSync(join(projectRoot, 'docs', 'tutorial.md'), 'utf8');
@@ -123,8 +129,8 @@ describe.skipIf(!enabled)('the package, installed in a project outside the repos
     expect(eco.output()).toContain('eco> from code');
   }, 600_000);
 
-  it('start: serves the project’s bots over HTTP, then stops', async () => {
-    const start = tutorial.find((c) => c.includes('switchboard start'))!;
+  // The tutorial's `npx switchboard start`, then the project's `npm start` on the same data directory.
+  it.each([[tutorial.find((c) => c.includes('switchboard start'))!], ['npm start']])('%s: serves the project’s bots over HTTP, then stops', async (start) => {
     ran.push(start);
     const port = await freePort();
     const server = spawnCommand(`exec ${start}`, { extraEnv: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: join(root, 'data') } });
@@ -150,5 +156,7 @@ describe.skipIf(!enabled)('the package, installed in a project outside the repos
 
   it('ran every command of the tutorial', () => {
     expect(ran).toEqual(expect.arrayContaining(tutorial));
+    expect(tutorialProse).toEqual(['npm start', 'npm run check', 'npm run eval']);
+    expect(ran).toEqual(expect.arrayContaining(tutorialProse));
   });
 });

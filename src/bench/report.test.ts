@@ -1,6 +1,9 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatBench } from './print.ts';
-import { renderBenchHtml } from './report.ts';
+import { renderBenchHtml, writeBenchReports } from './report.ts';
 import { targetsOf, type BenchReport } from './run.ts';
 import { summarize } from './stats.ts';
 
@@ -68,6 +71,25 @@ describe('bench report', () => {
     expect(judged(0.3)).toBe(false); // 1.7 s > 1.2 s
     expect(judged(1.9)).toBe(true); // ≤ 1.8 s
     expect(judged(3.5)).toBeNull();
+  });
+
+  it('writes the hostile messages\' figures and their targets into bench-latest.json', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bench-report-'));
+    try {
+      const { json } = writeBenchReports(report(), dir);
+      const written = JSON.parse(readFileSync(json, 'utf8')) as BenchReport;
+      expect(written.adversarial[0].rows.map((r) => [r.shape, r.ms[4000], r.ratio, r.growth])).toEqual([
+        ['commas', 30, 3, 2.5],
+        ['one character', 120, 12, 6],
+      ]);
+      expect(written.adversarial[0].ordinary.ms).toBe(10);
+      expect(written.targets.filter((t) => t.name.includes('4,000')).map((t) => [t.value, t.met])).toEqual([
+        [12, false],
+        [6, false],
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('prints tables and renders self-contained HTML with SVG bar charts', () => {

@@ -124,6 +124,8 @@ const messageSchema = z.object({
   content: z.string(),
   intents: z.array(z.string()),
   turnId: z.string().nullable().optional(),
+  /** A reply's UI parts (cards, a form) as the turn showed them. */
+  parts: z.array(uiPartSchema).nullable().optional(),
   createdAt: z.string(),
 });
 export type Message = z.infer<typeof messageSchema>;
@@ -136,6 +138,8 @@ export const consoleEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('typing'), bot: z.string(), sessionId: z.string(), typing: z.boolean() }),
   /** A customer rated a bot message (the console raises an alert on a thumbs-down); `reply` is the rated text, cut short. */
   z.object({ type: z.literal('feedback'), bot: z.string(), sessionId: z.string(), messageId: z.number(), rating: z.union([z.literal(1), z.literal(-1)]), comment: z.string().nullable(), reply: z.string(), createdAt: z.string() }),
+  /** A customer opened a result card of a reply (counted once per card and conversation); `label` is the card's title. */
+  z.object({ type: z.literal('click'), bot: z.string(), sessionId: z.string(), messageId: z.number(), label: z.string(), intent: z.string(), createdAt: z.string() }),
 ]);
 export type ConsoleEvent = z.infer<typeof consoleEventSchema>;
 

@@ -1,6 +1,7 @@
-// Console events (new messages, mode changes, pending count, typing, customers' ratings). Published through the store's
-// notification channel so that every server process's SSE clients see them (LISTEN/NOTIFY on Postgres). Beside
-// them, on a channel of its own that no console hears, the runtime's notice that a bot's admin settings changed.
+// Console events (new messages, mode changes, pending count, typing, customers' ratings and card clicks). Published
+// through the store's notification channel so that every server process's SSE clients see them (LISTEN/NOTIFY on
+// Postgres). Beside them, on a channel of its own that no console hears, the runtime's notice that a bot's admin
+// settings changed.
 import { countPending, type Database, type MessageRow, type SessionRow } from '../store/index.ts';
 import { Signals } from './signals.ts';
 
@@ -9,7 +10,8 @@ export type HubEvent =
   | { type: 'session'; bot: string; sessionId: string; mode: string; handoffReason: string; handoffAt: string | null; lastIntent: string }
   | { type: 'pending'; count: number }
   | { type: 'typing'; bot: string; sessionId: string; typing: boolean }
-  | { type: 'feedback'; bot: string; sessionId: string; messageId: number; rating: 1 | -1; comment: string | null; reply: string; createdAt: string };
+  | { type: 'feedback'; bot: string; sessionId: string; messageId: number; rating: 1 | -1; comment: string | null; reply: string; createdAt: string }
+  | { type: 'click'; bot: string; sessionId: string; messageId: number; label: string; intent: string; createdAt: string };
 
 const CHANNEL = 'switchboard_events';
 /** A bot's admin settings (intents, handoff) changed in some process: the payload is the bot's id. */

@@ -73,6 +73,7 @@ export async function persistReply(
       trace: turn.trace,
       modelCalls: turn.calls,
       latencyMs: performance.now() - turn.t0,
+      parts: turn.parts,
       notify: events.statementChannel,
     });
   };

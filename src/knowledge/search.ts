@@ -89,6 +89,9 @@ function orQuery(query: string): string {
   return [...new Set(words)].join(' or ');
 }
 
+/** How many passages, best ranked first, the distinct-word ordering reads. */
+const CANDIDATES = 200;
+
 /**
  * The passages that share words with `query`, best first. With `documents`, every passage of those documents
  * (matching ones first, by rank): a restricted search is over a few small documents whose candidates a ranker
@@ -112,14 +115,23 @@ export async function searchKnowledge(sql: Sql, bot: string, language: string, q
   // Best first: the passage that shares the most distinct words of the question ("aberto até que horas no
   // sábado" is the hours passage, sharing "horas" and "sábado", not the address one that repeats "fica"), then
   // by rank.
+  // The distinct-word count is costly per row, so it orders only the best-ranked candidates: a bot's whole
+  // knowledge when it is small, the top CANDIDATES passages by rank when it is large.
   const rows = await sql.query<{ doc: string; heading: string; content: string; score: number }>(
-    `select doc, heading, content, ts_rank_cd(tsv, query) as score
-       from knowledge_chunks, websearch_to_tsquery($2::regconfig, $3) query
-      where bot = $1 and tsv @@ query
-      order by (select count(*) from unnest(tsvector_to_array(to_tsvector($2::regconfig, $5))) lexeme
-                 where tsv @@ quote_literal(lexeme)::tsquery) desc, score desc, id
+    `with words as (
+       select coalesce(array_agg(quote_literal(lexeme)::tsquery), '{}') as lexemes
+         from unnest(tsvector_to_array(to_tsvector($2::regconfig, $5))) lexeme),
+     candidates as (
+       select id, doc, heading, content, tsv, ts_rank_cd(tsv, query) as score
+         from knowledge_chunks, websearch_to_tsquery($2::regconfig, $3) query
+        where bot = $1 and tsv @@ query
+        order by score desc, id
+        limit $6)
+     select doc, heading, content, score
+       from candidates, words
+      order by (select count(*) from unnest(words.lexemes) word where tsv @@ word) desc, score desc, id
       limit $4`,
-    [bot, cfg, q, limit, q.replace(/ or /g, ' ')],
+    [bot, cfg, q, limit, q.replace(/ or /g, ' '), CANDIDATES],
   );
   return rows.map((r) => ({ ...r, score: Number(r.score) }));
 }

@@ -6,12 +6,13 @@ import { splitClauses } from './clauses.ts';
 import { commandReader } from './commands.ts';
 import { readCommandSlots, readCommandSlotSets } from './command-slots/index.ts';
 import { extractEntities } from './entities/index.ts';
+import { readQuery } from './entities/query-reader.ts';
 import { foldPreservingOffsets, normalize } from './normalize.ts';
 import { referenceReader } from './references.ts';
 import { readMoney, readNumber, readPersonName, SlotText } from './slot-reader/index.ts';
 import { correctCommandWords } from './typos.ts';
 import { createLocalUnderstander } from './understander.ts';
-import type { Language } from './types.ts';
+import type { Gazetteer, Language } from './types.ts';
 import { growthOf, superLinear } from './testing/work.ts';
 
 const now = new Date('2026-03-02T15:00:00Z');
@@ -57,9 +58,22 @@ describe('linear work in the message length', () => {
   });
 
   it('entities (dates, money, numbers, names, phones, e-mails, gazetteers, patterns)', () => {
-    const gazetteers = [{ type: 'cor', values: { azul: ['azul', 'azulão'], verde: [] } }];
+    // A phrase that is no class ("aula magna") is looked for once per message, not once per "aula" in it.
+    const gazetteers: Gazetteer[] = [
+      { type: 'cor', values: { azul: ['azul', 'azulão'], verde: [] } },
+      { type: 'servico', values: { aula: ['aula experimental'], avaliacao: ['avaliação física'] }, not: ['aula magna'] },
+    ];
     const patterns = [{ type: 'valor', money: { before: ['por'], within: 2 } }, { type: 'codigo', regex: 'PED-\\d+' }];
     for (const lang of LANGS) linear((t) => extractEntities(t, { lang, now, timeZone, gazetteers, patterns }));
+  });
+
+  it('a search request read with gazetteers (each form tried where its first word stands)', () => {
+    const gazetteers: Gazetteer[] = [
+      { type: 'servico', values: { aula: ['aula experimental', 'aulão'], avaliacao: ['avaliação física'] }, not: ['aula magna'] },
+      { type: 'hora', values: { noite: ['à noite', 'de noite'], manha: ['de manhã'] } },
+    ];
+    const fields = { servico: { kind: 'servico' }, hora: { kind: 'hora' }, preco: { kind: 'budget' }, termos: { kind: 'terms' } };
+    linear((t) => readQuery(t, fields, { lang: 'pt', gazetteers, terms: ['marcar', 'amanha'] }));
   });
 
   it('references', () => {

@@ -12,9 +12,18 @@ export function foldDiacritics(text: string): string {
     .normalize('NFC');
 }
 
+/** Folded characters already seen: a message's letters come from a small alphabet (bounded, for any input). */
+const foldedChars = new Map<string, string>();
+const MAX_FOLDED_CHARS = 4096;
+
 /** Fold a single character (used by offset-preserving matchers). */
 function foldChar(ch: string): string {
-  return foldDiacritics(ch).toLowerCase();
+  let f = foldedChars.get(ch);
+  if (f === undefined) {
+    f = foldDiacritics(ch).toLowerCase();
+    if (foldedChars.size < MAX_FOLDED_CHARS) foldedChars.set(ch, f);
+  }
+  return f;
 }
 
 /**

@@ -97,7 +97,13 @@ export interface Understanding {
    * A built-in skill the message calls for (src/skills): a request for a person, out of scope, or small talk.
    * The engine decides whether it applies (a bot's own handoff intent or active workflow comes first).
    */
-  skill?: { kind: 'human' | 'out_of_scope' | 'greeting' | 'thanks' | 'acknowledge' | 'goodbye' | 'bot_question'; confidence: number; mentionsBot?: boolean };
+  skill?: {
+    kind: 'human' | 'out_of_scope' | 'greeting' | 'thanks' | 'acknowledge' | 'goodbye' | 'bot_question';
+    confidence: number;
+    mentionsBot?: boolean;
+    /** Read by its words alone (a short acknowledgement: src/skills/short-replies.ts), not by the detector's model. */
+    byWords?: boolean;
+  };
   /**
    * The skills' out-of-scope reading of a message that came while a form waits: it does not decide the turn (the
    * form reads what it can), but a handoff intent the classifier gave such a message is not followed. `question`:

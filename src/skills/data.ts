@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { Language } from '../nlu/types.ts';
 import { projectRoot } from '../paths.ts';
 import { readYamlFile } from '../yaml-file.ts';
+import type { ShortReplyWords } from './short-replies.ts';
 
 /** What the built-in skills recognise. `out_of_scope` is the background: what no bot of this runtime serves. */
 export const SKILL_CLASSES = ['human', 'greeting', 'thanks', 'acknowledge', 'goodbye', 'bot_question', 'out_of_scope'] as const;
@@ -23,12 +24,25 @@ export interface SkillLines extends Record<SkillClass, string[]> {
    * another topic.
    */
   topic: string[];
+  /** Names of other topics' things in several words ("plano de saúde", "obra social"), outside Vietnamese. */
+  topicPhrases: string[];
   /** Role nouns of the shared lexicon ("o gerente", "la recepción", "nhân viên tư vấn"): taught in `roleFrames`. */
   roles: string[];
+  /**
+   * Words that tie one noun to another that qualifies it ("de", "na", "del", "of"; one string, words separated by
+   * spaces): "a mensalidade da escola" is the school's fee.
+   */
+  links: string[];
+  /** Words that say where a noun is ("na", "en", "at"): only another topic's listed things count after them. */
+  weakLinks: string[];
+  /** Articles and possessives between such a link and the qualifying noun ("da [minha] escola"). */
+  determiners: string[];
   /** Frames of a request for a person with `{role}`. */
   roleFrames: string[];
   /** Roles joined to a bot's word with `{thing}` ("o professor de {thing}"): each bot teaches them with its own words. */
   staffOf: string[];
+  /** Words of short acknowledgements (`short_replies`), read by `shortReplyReader` rather than trained. */
+  shortReplies: ShortReplyWords;
 }
 
 const DATA_DIR = join(projectRoot, 'src', 'skills', 'data');
@@ -42,7 +56,8 @@ export function skillLines(lang: Language): SkillLines {
 }
 
 function readLines(lang: Language): SkillLines {
-  const out = Object.fromEntries([...SKILL_CLASSES, 'answer', 'common', 'topic', 'roles', 'roleFrames', 'staffOf'].map((c) => [c, [] as string[]])) as unknown as SkillLines;
+  const out = Object.fromEntries([...SKILL_CLASSES, 'answer', 'common', 'topic', 'roles', 'roleFrames', 'staffOf', 'links', 'weakLinks', 'determiners', 'topicPhrases'].map((c) => [c, [] as string[]])) as unknown as SkillLines;
+  out.shortReplies = { acknowledge: [], thanks: [], filler: [] };
   for (const file of [`${lang}.yaml`, `${lang}-background.yaml`, `${lang}-everyday.yaml`, `${lang}-topics.yaml`]) {
     const path = join(DATA_DIR, file);
     if (!existsSync(path)) continue;
@@ -52,13 +67,19 @@ function readLines(lang: Language): SkillLines {
       if (Array.isArray(list)) out[c].push(...list.filter((x): x is string => typeof x === 'string' && x.trim() !== ''));
     }
     if (typeof doc.common === 'string') out.common.push(...doc.common.split(/\s+/).filter(Boolean));
+    if (typeof doc.links === 'string') out.links.push(...doc.links.split(/\s+/).filter(Boolean));
+    if (typeof doc.weak_links === 'string') out.weakLinks.push(...doc.weak_links.split(/\s+/).filter(Boolean));
+    if (typeof doc.determiners === 'string') out.determiners.push(...doc.determiners.split(/\s+/).filter(Boolean));
     // A string of words, or (Vietnamese, whose words are several syllables) a list of words.
     if (typeof doc.topic_words === 'string') out.topic.push(...doc.topic_words.split(/\s+/).filter(Boolean));
     else out.topic.push(...strings(doc.topic_words));
+    out.topicPhrases.push(...strings(doc.topic_phrases));
     out.human.push(...roleRequests(strings(doc.roles), strings(doc.role_requests)));
     out.roles.push(...strings(doc.roles));
     out.roleFrames.push(...strings(doc.role_requests));
     out.staffOf.push(...strings(doc.staff_of));
+    const short = (doc.short_replies ?? {}) as Partial<Record<keyof ShortReplyWords, unknown>>;
+    for (const part of ['acknowledge', 'thanks', 'filler'] as const) out.shortReplies[part].push(...strings(short[part]));
   }
   out.out_of_scope.push(...gibberish(60, 7));
   return out;

@@ -9,6 +9,8 @@ export interface SkillVerdict {
   confidence: number;
   /** A request for a person that shares words with the bot's own text ("quiero hablar con el gerente por la cuenta"). */
   mentionsBot?: boolean;
+  /** A short acknowledgement read by its words alone: sure, unless the intent the bot chose has examples of its kind. */
+  byWords?: boolean;
 }
 
 /** Minimum probabilities (measured on the reference bots' conversations and held-out edge messages). */
@@ -55,6 +57,8 @@ export const SKILL_THRESHOLDS = {
   smallTalk: 0.6,
   /** Out of scope for a message whose bot words only pass by, read without them (measured on the bots' examples, cross-validated: 0.5 lost some). */
   outOfScopePasserBy: 0.7,
+  /** The same with a number or a name in it, and a listed thing of another topic. */
+  outOfScopePasserByWithValue: 0.9,
   /**
    * Small talk the detector is this sure of answers even where the bot's own classifier chose one of its intents: a
    * bot with its own greeting intent shares the skills' lines, so its greetings never read this surely as small talk.
@@ -83,13 +87,14 @@ type Rule = (r: SkillReading, t: SkillThresholds, f: Facts) => SkillVerdict | nu
 const outOfScope = (confidence: number): SkillVerdict => ({ kind: 'out_of_scope', confidence });
 
 /**
- * The bot's words only pass by (a question about some other thing that uses one): read without them. Not with a
- * number or a name in it: that is more likely an answer the bot is collecting, in words it has not seen.
+ * The bot's words only pass by (a question about some other thing that uses one): read without them. With a
+ * number or a name in it only when it names a listed thing of another topic ("um pix de 50 reais"), on a surer
+ * reading: otherwise that is more likely an answer the bot is collecting, in words it has not seen.
  */
 const passerBy: Rule = (r, t) => {
-  if (!r.passerBy || r.hasValue) return undefined;
+  if (!r.passerBy || (r.hasValue && !r.thingWords.length)) return undefined;
   const oos = r.passerBy.find((s) => s.id === 'out_of_scope')?.confidence ?? 0;
-  return oos >= t.outOfScopePasserBy ? outOfScope(oos) : undefined;
+  return oos >= (r.hasValue ? t.outOfScopePasserByWithValue : t.outOfScopePasserBy) ? outOfScope(oos) : undefined;
 };
 
 /** A request for a person; a number or a name next to "pessoa" ("renda de R$ 1.200 por pessoa") is more likely an answer. */
@@ -106,6 +111,13 @@ const person: Rule = (r, t, f) => {
  * naming a thing of another topic ("a gerente do banco me ofereceu…" speaks of someone else's staff).
  */
 const personByRole: Rule = (r, t, f) => (r.role && !r.hasValue && r.thingWords.length === 0 && r.best.id === 'human' && f.human >= t.humanByRole ? { kind: 'human', confidence: f.human, ...(f.shared ? { mentionsBot: true } : {}) } : undefined);
+
+/**
+ * A request for a person read in a request frame ("quero falar com o professor de jiu-jitsu", "cho mình gặp nhân viên
+ * tư vấn"), whatever the classifier makes of it; not when it names a thing of another topic ("falar com o gerente do
+ * banco" speaks of someone else's staff).
+ */
+const personInFrame: Rule = (r, t, f) => (r.personRequest && r.thingWords.length === 0 ? { kind: 'human', confidence: Math.max(f.human, t.human), ...(f.shared ? { mentionsBot: true } : {}) } : undefined);
 
 /** A rewording of one of the bot's own requests for a person (accepted edge probes). */
 const ownPerson: Rule = (r, t, f) => (r.ownPerson >= t.ownPersonLine && r.ownPerson > r.ownOutOfScope ? { kind: 'human', confidence: f.human, ...(f.shared ? { mentionsBot: true } : {}) } : undefined);
@@ -136,6 +148,13 @@ const outOfScopeRead: Rule = (r, t, f) => {
   return r.best.id === 'out_of_scope' && r.best.confidence >= bar ? outOfScope(r.best.confidence) : undefined;
 };
 
+/**
+ * One of the bot's words qualified by another topic's thing ("a mensalidade da escola", "la cuota del club"): the
+ * message is about that other thing, whatever the bot's words in it; a request for someone so qualified too ("falar
+ * com o professor de matemática do meu filho" to a gym).
+ */
+const elsewhere: Rule = (r) => (r.elsewhere.length > 0 && (r.best.id !== 'human' || r.personRequest) ? outOfScope(r.scores.find((s) => s.id === 'out_of_scope')?.confidence ?? 0) : undefined);
+
 /** A word of a topic the bot never speaks of, and none of the bot's: a lower bar. */
 const offTopic: Rule = (r, t, f) => (!f.shared && !r.hasValue && r.offTopicWords.length > 0 && r.best.id !== 'human' && f.oos >= t.outOfScopeOffTopic ? outOfScope(f.oos) : undefined);
 
@@ -156,8 +175,14 @@ const botsWords: Rule = (_r, _t, f) => (f.shared ? null : undefined);
 
 const smallTalk: Rule = (r, t, f) => (f.smallTalk && r.best.confidence >= t.smallTalk ? { kind: r.best.id as SkillKind, confidence: r.best.confidence } : undefined);
 
+/**
+ * A message made only of acknowledgement words (and thanks beside them): small talk, whatever the model reads,
+ * unless one of its words is one the bot's examples keep using ("show" to a bot that sells show tickets).
+ */
+const shortReply: Rule = (r) => (r.shortReply && !r.strongDomainWord ? { kind: r.shortReply, confidence: 1, byWords: true } : undefined);
+
 /** The rules in the order they are asked; the first verdict (or stop) is taken. */
-const RULES: readonly Rule[] = [passerBy, ownPerson, ownOutOfScope, person, personByRole, personAfterBotQuestion, personAfterSmallTalk, gibberish, outOfScopeRead, offTopic, otherThing, offTopicWithValue, botsWords, smallTalk];
+const RULES: readonly Rule[] = [shortReply, personInFrame, passerBy, ownPerson, ownOutOfScope, person, personByRole, personAfterBotQuestion, personAfterSmallTalk, gibberish, elsewhere, outOfScopeRead, offTopic, otherThing, offTopicWithValue, botsWords, smallTalk];
 
 /**
  * The skill a message calls for, or null when it is the bot's business. A message that shares a distinctive word

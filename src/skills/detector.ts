@@ -12,7 +12,10 @@ import { NUMBER_WORDS } from '../nlu/entities/numbers.ts';
 import type { IntentScore, Language } from '../nlu/types.ts';
 import { roleRequests, SKILL_CLASSES, skillLines, type SkillClass } from './data.ts';
 import { addTrigrams, skillVocabulary, stems, units, wordTrigrams } from './vocabulary.ts';
-import { framePair } from './bot-words.ts';
+import { botWords as botVocabulary, framePair } from './bot-words.ts';
+import { personRequestReader } from './person-request.ts';
+import { keptSyllables, qualifierReader } from './qualifier.ts';
+import { shortReplyReader, type ShortReplyKind } from './short-replies.ts';
 
 const DOMAIN = 'domain';
 /** Prefix of the detector's per-intent classes; their probabilities add up to the domain's. */
@@ -74,6 +77,12 @@ export interface SkillReading {
    * excepted: the object a request in the bot's own verbs is about ("can you fix my …" to a bicycle shop).
    */
   thingWords: string[];
+  /**
+   * Another topic's words that qualify one of the bot's words, tied to it by a link ("a mensalidade da escola", "la
+   * cuota del club", "size giày": the foreign or other topic's word right after the bot's, in Vietnamese without a
+   * link): the bot's word is about that other thing.
+   */
+  elsewhere: string[];
   /** Share of the message's words the detector has seen anywhere (bot or background). */
   coverage: number;
   /** Most words are strings no text of the language has (keyboard mashes): out of scope in any bot. */
@@ -102,12 +111,20 @@ export interface SkillReading {
    */
   role: boolean;
   /**
+   * A request for a person by what they do, read in a request frame (data/person-requests): an asking phrase then a
+   * role noun or "someone" ("falar com o professor de jiu-jitsu", "pásame con el vendedor"), or the role first and
+   * what the person is asked to do after it ("a recepção pode me ligar?"). A role noun outside a frame is not one.
+   */
+  personRequest: boolean;
+  /**
    * How much of the nearest of the bot's own out-of-scope lines the message says: the share of that line's content
    * words (stems) the message has, 0 to 1. A counter-example the author accepted covers its rewordings.
    */
   ownOutOfScope: number;
   /** The same for the bot's own requests for a person. */
   ownPerson: number;
+  /** A message made only of the language's acknowledgement words (with thanks, fillers, emoji): its kind, else null. */
+  shortReply: ShortReplyKind | null;
 }
 
 export interface SkillDetector {
@@ -187,9 +204,19 @@ export function createSkillDetector(opts: SkillDetectorOptions, cached?: Uint8Ar
   // The listed names as written (folded), outside Vietnamese.
   const thingSurfaces = new Set(lang === 'vi' ? [] : lines.topic.flatMap((t) => normalize(t, lang).split(' ')));
 
+  // Other topics' things of several words ("plano de saúde") that the bot's own text never says.
+  const botText = ` ${[...domainLines, ...(opts.domainText ?? [])].map((t) => normalize(t, lang)).join(' | ')} `;
+  const thingPhrases = [...new Set(lines.topicPhrases.map((p) => normalize(p, lang)))].filter((p) => p && !botText.includes(` ${p} `));
   const ownOutOfScope = coverageOf(opts.outOfScope ?? [], lang);
   const ownPerson = coverageOf(opts.persons ?? [], lang);
   const roles = roleMatcher([...lines.roles, ...(opts.roles ?? [])], lang);
+  const personRequest = personRequestReader(lang, opts.roles);
+  // The bot's words its examples say as names of things ("a mensalidade", "la cuota"): only these are qualified by an unknown word.
+  const nouns = new Set(botVocabulary(opts.domain, lang, opts.names).filter((w) => w.noun).map((w) => w.unit));
+  // Not an everyday syllable ("đi", "size" in the skills' own lines): "áo khoác đi xe máy" is still the shop's.
+  const heads = new Set(lang === 'vi' ? [...keptSyllables(domainLines, lang, STRONG_EXAMPLES)].filter((w) => !everyday.has(w)) : []);
+  const qualifiedBy = qualifierReader(lang, (u) => own.has(u), (u) => nouns.has(u), (w) => heads.has(w));
+  const shortReply = shortReplyReader(lines.shortReplies, lang);
 
   const botWordList = [...botWords].filter((w) => w.length >= 5);
   /** A misspelling of one of the bot's words ("adicone") is not a word of another topic. */
@@ -216,7 +243,10 @@ export function createSkillDetector(opts: SkillDetectorOptions, cached?: Uint8Ar
       const words = stems(normalized, lang);
       if (!normalized.trim()) return null;
       const scores = domainScores(classifier.predictNormalized(normalized));
-      const domainWords = [...new Set(units(normalized, lang).filter((w) => own.has(w)))];
+      // A word of the bot's inside another topic's thing of several words is that thing's ("o plano de saúde" to a gym).
+      const saidPhrases = thingPhrases.filter((p) => ` ${normalized} `.includes(` ${p} `));
+      const inPhrases = new Set(saidPhrases.flatMap((p) => stems(p, lang)));
+      const domainWords = [...new Set(units(normalized, lang).filter((w) => own.has(w) && !inPhrases.has(w)))];
       const strongDomainWord = domainWords.some((w) => (exampleCount.get(w) ?? 0) >= STRONG_EXAMPLES);
       const offTopicWords = [...new Set([...words, ...(lang === 'vi' ? units(normalized, lang) : [])].filter((w) => offTopic.has(w)))];
       const coverage = words.length ? words.filter((w) => seen.has(w)).length / words.length : 1;
@@ -227,14 +257,14 @@ export function createSkillDetector(opts: SkillDetectorOptions, cached?: Uint8Ar
       const hasValue =
         /\d/.test(text) || /(?<=\S\s+)\p{Lu}\p{Ll}/u.test(text.trim()) || /^\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)*$/u.test(text.trim()) || normalized.split(' ').some((w) => countWords.has(w));
       // Names and addresses ("Metalúrgica Forte", an e-mail) are values a bot may be collecting, not another topic.
-      const named = new Set(stems(normalize((text.match(/\p{Lu}\p{L}*|\S*[@/]\S*/gu) ?? []).join(' '), lang), lang));
+      const named = new Set(stems(normalize(namesAndAddresses(text).join(' '), lang), lang));
       // Each word once: a word said again is no more foreign (and a long message of one phrase is not read per copy).
       const unseen = [...new Set(words)].filter((w) => !seen.has(w) && !named.has(w) && w.length >= MIN_TOPIC_WORD[lang] && plausible(w) && !nearBotWord(w));
       const foreignWords = [...new Set([...offTopicWords.filter((w) => !named.has(w)), ...unseen])];
       let passerBy: IntentScore[] | null = null;
-      // Said as listed, not only sharing a stem ("multi" is no "multa").
-      const said = lang === 'vi' ? null : new Set(normalized.split(' ').filter((w) => thingSurfaces.has(w)).map((w) => stem(w, lang)));
-      const thingWords = offTopicWords.filter((w) => thingNames.has(w) && !named.has(w) && !relatedToBotWord(w) && (!said || said.has(w)));
+      // Said as listed (or its plural), not only sharing a stem ("multi" is no "multa").
+      const said = lang === 'vi' ? null : new Set(normalized.split(' ').filter((w) => thingSurfaces.has(w) || thingSurfaces.has(w.replace(/e?s$/, ''))).map((w) => stem(w, lang)));
+      const thingWords = [...offTopicWords.filter((w) => thingNames.has(w) && !named.has(w) && !relatedToBotWord(w) && (!said || said.has(w))), ...saidPhrases];
       const things = thingWords.length;
       const weakOnly = domainWords.length > 0 && !strongDomainWord;
       if (domainWords.length && ((foreignWords.length >= PASSER_BY_FOREIGN && foreignWords.length > domainWords.length) || (weakOnly && things >= domainWords.length))) {
@@ -242,11 +272,28 @@ export function createSkillDetector(opts: SkillDetectorOptions, cached?: Uint8Ar
         const rest = normalized.split(' ').filter((w) => !own.has(stem(w, lang))).join(' ');
         if (rest.trim()) passerBy = domainScores(classifier.predictNormalized(rest));
       }
+      // A thing of several words counts from its first word ("a mensalidade do [plano de saúde]").
+      const listed = new Set([...thingWords, ...saidPhrases.map((p) => stem(p.split(' ')[0], lang))]);
+      // An unknown word of the bot's own family ("distribución" to a bot that says "distribuidor") is no other topic's.
+      const other = new Set([...unseen.filter((w) => !relatedToBotWord(w)), ...listed]);
+      const elsewhere = hasValue ? [] : qualifiedBy(normalized, (u) => other.has(u), (u) => listed.has(u));
       const parts = text.split(/[,.;!?]+/).map((p) => normalize(p, lang)).filter((p) => p.trim());
       const partHuman = parts.length > 1 ? Math.max(...parts.map((p) => classifier.predictNormalized(p).find((s) => s.id === 'human')?.confidence ?? 0)) : 0;
-      return { best: scores[0], scores, domainWords, strongDomainWord, offTopicWords, thingWords, coverage, gibberish, hasValue, foreignWords, passerBy, partHuman, role: roles(normalized), ownOutOfScope: ownOutOfScope(normalized), ownPerson: ownPerson(normalized) };
+      return { best: scores[0], scores, domainWords, strongDomainWord, offTopicWords, thingWords, elsewhere, coverage, gibberish, hasValue, foreignWords, passerBy, partHuman, role: roles(normalized), personRequest: personRequest(normalized) !== null, ownOutOfScope: ownOutOfScope(normalized), ownPerson: ownPerson(normalized), shortReply: shortReply(text) };
     },
   };
+}
+
+const NAME = /\p{Lu}\p{L}*/gu;
+const NAME_OR_ADDRESS = /\p{Lu}\p{L}*|\S*[@/]\S*/gu;
+
+/**
+ * The capitalised words of a text, and the rest of each word that has an `@` or a `/` from where no capital starts
+ * ("Ana@exemplo.com" → "Ana", "@exemplo.com"). Word by word: a search for `\S*[@/]` across a long word with neither
+ * would read the rest of the word from each of its letters.
+ */
+function namesAndAddresses(text: string): string[] {
+  return text.split(/\s+/).flatMap((word) => word.match(word.includes('@') || word.includes('/') ? NAME_OR_ADDRESS : NAME) ?? []);
 }
 
 /**

@@ -30,7 +30,7 @@ describe('skill data', () => {
   it('has every skill in every language, and gibberish is the same in every process', () => {
     for (const lang of ['pt', 'es', 'vi', 'en'] as const) {
       const lines = skillLines(lang);
-      // Portuguese has no acknowledgement lines yet: they moved the Portuguese bots' out-of-scope readings.
+      // Portuguese acknowledgements are read by their words (short_replies), not trained: trained lines moved the Portuguese bots' out-of-scope readings.
       for (const c of SKILL_CLASSES) if (!(lang === 'pt' && c === 'acknowledge')) expect(lines[c].length, `${lang} ${c}`).toBeGreaterThan(5);
       expect(lines.answer.length).toBeGreaterThan(10);
     }
@@ -128,13 +128,16 @@ describe('decideSkill', () => {
     strongDomainWord: false,
     offTopicWords: [],
     thingWords: [],
+    elsewhere: [],
     coverage: 1,
     foreignWords: [],
     passerBy: null,
     partHuman: 0,
     role: false,
+    personRequest: false,
     ownOutOfScope: 0,
     ownPerson: 0,
+    shortReply: null,
     gibberish: false,
     hasValue: false,
     ...more,

@@ -53,7 +53,9 @@ function build(lang: Language): SkillVocabulary {
   // as its own distinctive word).
   for (const t of lines.topic) {
     const normalized = normalize(t, lang);
-    for (const u of lang === 'vi' ? units(normalized, lang) : stems(normalized, lang)) v.topicUnits.add(u);
+    // In Vietnamese a name of one syllable (a loanword: "iphone", "pizza") is its own unit.
+    const one = lang === 'vi' && !normalized.includes(' ');
+    for (const u of lang === 'vi' && !one ? units(normalized, lang) : stems(normalized, lang)) v.topicUnits.add(u);
   }
   return v;
 }

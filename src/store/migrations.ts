@@ -209,6 +209,28 @@ create table if not exists example_embeddings (
 );
 `,
   },
+  {
+    // A reply's UI parts (cards, a form) kept with its message, so a conversation read back shows them again; and
+    // the customers' clicks on result cards (one row per card and conversation), a learning-loop signal per bot,
+    // card and intent beside ratings and abandonment.
+    id: 'core-010-message-parts-and-clicks',
+    sql: `
+alter table messages add column if not exists parts jsonb;
+create table if not exists card_clicks (
+  id bigserial primary key,
+  bot text not null,
+  session_id text not null references sessions(id) on delete cascade,
+  message_id bigint not null,
+  part integer not null,
+  item integer not null,
+  label text not null,
+  intent text not null default '',
+  created_at timestamptz not null default now(),
+  unique (session_id, message_id, part, item)
+);
+create index if not exists card_clicks_bot_created on card_clicks (bot, created_at desc);
+`,
+  },
 ];
 
 /** Apply every migration not applied yet, in order. Safe when several processes start at once. */

@@ -255,6 +255,8 @@ export interface TurnWrite {
   trace: unknown;
   modelCalls: unknown;
   latencyMs: number;
+  /** The reply's UI parts, stored with its message (omitted or empty: none). */
+  parts?: unknown[];
   /** Postgres: the channel to publish the reply on, from the statement itself (see notifyMessage). */
   notify?: string;
 }
@@ -268,8 +270,8 @@ export interface TurnWrite {
 export async function persistTurn(sql: Sql, w: TurnWrite): Promise<{ message: MessageRow; session: SessionRow; notified: boolean }> {
   const [row] = await sql.query<{ message: Record<string, unknown>; session: Record<string, unknown>; notified: number }>(
     `with m as (
-       insert into messages (session_id, role, source, content, intents, workflow, turn_id, reply_to)
-       values ($1, 'assistant', 'bot', $2, $3::jsonb, $4, $5, $6) returning *
+       insert into messages (session_id, role, source, content, intents, workflow, turn_id, reply_to, parts)
+       values ($1, 'assistant', 'bot', $2, $3::jsonb, $4, $5, $6, $16::jsonb) returning *
      ), s as (
        update sessions set state = $7::jsonb, last_intent = $8, active_workflow = $4, updated_at = now(),
               mode = case when $9::text is null then mode else 'handoff_pending' end,
@@ -281,7 +283,7 @@ export async function persistTurn(sql: Sql, w: TurnWrite): Promise<{ message: Me
      ), t as (
        insert into turns (id, session_id, bot, user_message_id, path, intents, trace, model_calls, latency_ms)
        values ($5, $1, $11, $6, $12, $3::jsonb, $13::jsonb, $14::jsonb, $15)
-     ) ${w.notify ? notifyMessage('$16', '$11') : ''}
+     ) ${w.notify ? notifyMessage('$17', '$11') : ''}
      select (select row_to_json(m) from m) as message, (select row_to_json(s) from s) as session,
             ${w.notify ? '(select count(*) from n)::int' : '0'} as notified`,
     [
@@ -300,6 +302,7 @@ export async function persistTurn(sql: Sql, w: TurnWrite): Promise<{ message: Me
       JSON.stringify(w.trace),
       JSON.stringify(w.modelCalls),
       w.latencyMs,
+      w.parts?.length ? JSON.stringify(w.parts) : null,
       ...(w.notify ? [w.notify] : []),
     ],
   );
@@ -323,6 +326,7 @@ function messageFromJson(r: Record<string, unknown>): MessageRow {
     turnId: (r.turn_id as string | null) ?? null,
     clientMessageId: (r.client_message_id as string | null) ?? null,
     replyTo: r.reply_to === null ? null : Number(r.reply_to),
+    parts: (r.parts as MessageRow['parts']) ?? null,
     createdAt: date(r.created_at)!,
   };
 }

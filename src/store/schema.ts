@@ -1,7 +1,7 @@
 // The core tables as a Drizzle schema: typed reads and writes for the repositories. The SQL that creates
 // them is in migrations.ts; a test checks that both agree.
 import { bigserial, bigint, boolean, doublePrecision, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
-import type { Mode } from '../contract/index.ts';
+import type { Mode, UiPart } from '../contract/index.ts';
 
 export const sessions = pgTable('sessions', {
   id: text('id').primaryKey(),
@@ -35,6 +35,8 @@ export const messages = pgTable('messages', {
   turnId: text('turn_id'),
   clientMessageId: text('client_message_id'),
   replyTo: bigint('reply_to', { mode: 'number' }),
+  /** The reply's UI parts (cards, a form) as the turn showed them; null when it had none. */
+  parts: jsonb('parts').$type<UiPart[]>(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -74,6 +76,21 @@ export const feedback = pgTable('feedback', {
   messageId: bigint('message_id', { mode: 'number' }).notNull(),
   rating: smallint('rating').notNull(),
   comment: text('comment'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A customer opened a result card: part `part` of reply `messageId`, its card `item`; once per card and conversation. */
+export const cardClicks = pgTable('card_clicks', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  bot: text('bot').notNull(),
+  sessionId: text('session_id').notNull(),
+  messageId: bigint('message_id', { mode: 'number' }).notNull(),
+  part: integer('part').notNull(),
+  item: integer('item').notNull(),
+  /** The card's title (and subtitle) as the reply showed it. */
+  label: text('label').notNull(),
+  /** The reply's first intent. */
+  intent: text('intent').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -8,7 +8,7 @@ for (const driver of testDrivers()) {
     let db: Awaited<ReturnType<typeof openTestDatabase>>;
     beforeAll(async () => {
       db = await openTestDatabase(driver);
-      const ids = ['core-001-conversations', 'core-002-classifier-cache', 'core-003-user-phone', 'core-004-session-identity', 'core-005-moderation-logs', 'core-006-profiles', 'core-007-growth-indexes', 'core-008-settings-audit', 'core-009-example-embeddings'];
+      const ids = ['core-001-conversations', 'core-002-classifier-cache', 'core-003-user-phone', 'core-004-session-identity', 'core-005-moderation-logs', 'core-006-profiles', 'core-007-growth-indexes', 'core-008-settings-audit', 'core-009-example-embeddings', 'core-010-message-parts-and-clicks'];
       // A new PGlite cluster starts from the shipped one, which already holds the core migrations.
       expect(await migrate(db, coreMigrations)).toEqual(driver === 'pglite' ? [] : ids);
       expect((await db.query<{ id: string }>('select id from _migrations order by id')).map((r) => r.id)).toEqual(ids);

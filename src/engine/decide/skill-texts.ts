@@ -29,23 +29,25 @@ export function personIntents(bot: LoadedBot): Set<string> {
   return ids;
 }
 
-const fallbackKinds = new WeakMap<Record<string, IntentConfig>, Set<SkillKind>>();
-/** At least this many of the fallback's examples of a kind make it the fallback's own (one stray line does not). */
-const FALLBACK_KIND_EXAMPLES = 2;
+const intentKinds = new WeakMap<Record<string, IntentConfig>, Map<string, Set<SkillKind>>>();
+/** At least this many of an intent's examples of a kind make it the intent's own (one stray line does not). */
+const OWN_KIND_EXAMPLES = 2;
 
-/** The kinds of small talk the bot's fallback intent has examples of (read once, on the first small talk). */
-function fallbackSmallTalk(bot: LoadedBot): Set<SkillKind> {
-  let kinds = fallbackKinds.get(bot.intents);
+/** The kinds of small talk an intent of the bot has examples of (read once per intent, on the first small talk). */
+function intentSmallTalk(bot: LoadedBot, intent: string): Set<SkillKind> {
+  let byIntent = intentKinds.get(bot.intents);
+  if (!byIntent) intentKinds.set(bot.intents, (byIntent = new Map()));
+  let kinds = byIntent.get(intent);
   if (kinds) return kinds;
   const detector = bot.skills?.();
   const counts = new Map<SkillKind, number>();
-  for (const text of bot.intents[bot.config.understanding.fallback]?.examples ?? []) {
+  for (const text of bot.intents[intent]?.examples ?? []) {
     const reading = detector?.read(text);
     const verdict = reading && decideSkill(reading);
     if (verdict && SMALL_TALK.includes(verdict.kind)) counts.set(verdict.kind, (counts.get(verdict.kind) ?? 0) + 1);
   }
-  kinds = new Set([...counts].filter(([, n]) => n >= FALLBACK_KIND_EXAMPLES).map(([k]) => k));
-  fallbackKinds.set(bot.intents, kinds);
+  kinds = new Set([...counts].filter(([, n]) => n >= OWN_KIND_EXAMPLES).map(([k]) => k));
+  byIntent.set(intent, kinds);
   return kinds;
 }
 
@@ -53,14 +55,20 @@ function fallbackSmallTalk(bot: LoadedBot): Set<SkillKind> {
  * Whether the runtime answers this small talk rather than the bot's own reading: where the bot is unsure; where it
  * chose its fallback, unless that fallback has examples of this kind and the bot no reply of it (its fallback then
  * answers, a help text say); and over one of its own intents when the detector is all but sure (a bot's own greeting
- * intent shares the skills' lines, so its greetings never read that surely as small talk).
+ * intent shares the skills' lines, so its greetings never read that surely as small talk), or when the message is a
+ * short acknowledgement read by its words and none of the chosen intents has examples of its kind.
  */
-export function smallTalkIsRuntimes(bot: LoadedBot, understanding: Pick<Understanding, 'intents' | 'unsure'>, kind: SkillKind, confidence: number): boolean {
+export function smallTalkIsRuntimes(bot: LoadedBot, understanding: Pick<Understanding, 'intents' | 'unsure'>, skill: { kind: SkillKind; confidence: number; byWords?: boolean }): boolean {
+  const { kind, confidence } = skill;
   if (understanding.unsure) return true;
   const { config } = bot;
-  if (!understanding.intents.every((i) => i.id === config.understanding.fallback)) return confidence >= (kind === 'bot_question' ? SKILL_THRESHOLDS.botQuestionOverBot : SKILL_THRESHOLDS.smallTalkOverBot);
+  const fallback = config.understanding.fallback;
+  if (!understanding.intents.every((i) => i.id === fallback)) {
+    if (skill.byWords) return !understanding.intents.some((i) => i.id !== fallback && intentSmallTalk(bot, i.id).has(kind));
+    return confidence >= (kind === 'bot_question' ? SKILL_THRESHOLDS.botQuestionOverBot : SKILL_THRESHOLDS.smallTalkOverBot);
+  }
   const ownReply = Boolean(config.skills.smalltalk.replies[kind as keyof typeof config.skills.smalltalk.replies] || config.replies[kind]);
-  return ownReply || !fallbackSmallTalk(bot).has(kind);
+  return ownReply || !intentSmallTalk(bot, fallback).has(kind);
 }
 
 /** A small-talk kind's text: `skills.smalltalk.replies`, else the bot's reply of that name (or `<kind>_short` before a question), else the runtime's. */

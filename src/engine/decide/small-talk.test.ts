@@ -15,6 +15,15 @@ describe('the small-talk policy', () => {
     expect(await smallTalkPolicy.decide(input(restaurant(), understood(['reservar'], thanks(0.99))))).toMatchObject({ policy: 'small_talk' });
   });
 
+  it("answers an acknowledgement read by its words over the bot's own intent, unless that intent has examples of its kind", async () => {
+    const ack = (ids: string[]) => understood(ids, { skill: { kind: 'acknowledge', confidence: 1, byWords: true } });
+    expect(await smallTalkPolicy.decide(input(restaurant(), ack(['reservar'])))).toMatchObject({ policy: 'small_talk', reply: '¡Perfecto!' });
+    const base = restaurant().config.intents;
+    const acks = restaurant({ intents: { ...base, enterado: { label: 'Enterado', examples: ['ok, entendido', 'de acuerdo', 'ya veo, gracias'] } } });
+    expect(await smallTalkPolicy.decide(input(acks, ack(['enterado'])))).toBeNull();
+    expect(await smallTalkPolicy.decide(input(acks, ack(['reservar'])))).toMatchObject({ policy: 'small_talk' });
+  });
+
   it("keeps a message the bot's router sends somewhere of its own, and goes to the intent the bot maps small talk to", async () => {
     const rerouted = input(restaurant(), understood(['charla'], { ...thanks(0.9), unsure: true }), { route: async () => ['onboarding'] });
     expect(await smallTalkPolicy.decide(rerouted)).toBeNull();

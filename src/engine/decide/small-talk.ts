@@ -17,7 +17,7 @@ export const smallTalkPolicy: Policy = {
     const reading = await ownReading(input);
     const intents = reading.understanding.intents.map((i) => i.id);
     const rerouted = (await reading.routes()).some((r) => !intents.includes(r));
-    if (rerouted || !smallTalkIsRuntimes(bot, reading.understanding, skill.kind, skill.confidence)) return null;
+    if (rerouted || !smallTalkIsRuntimes(bot, reading.understanding, skill)) return null;
     const target = settings.intent ?? bot.config.understanding.fallback;
     const why = `small talk (${skill.kind}, ${skill.confidence.toFixed(2)})`;
     const base = { policy: 'small_talk' as const, why, intents: [{ id: target, confidence: skill.confidence }], handoff: null, ...(reading.understanding.unsure ? { unsure: true } : {}) };

@@ -27,7 +27,8 @@ export interface ReaderToken {
 interface Form { value: string; tokens: { raw: string; folded: string }[] }
 
 const fold = (s: string) => foldPreservingOffsets(s.normalize('NFC'));
-const hasDiacritics = (s: string) => s !== fold(s);
+/** A token's raw form is lowercase NFC and its folded form the same characters folded. */
+const hasDiacritics = (t: { raw: string; folded: string }) => t.raw !== t.folded;
 
 function tokenize(raw: string): ReaderToken[] {
   const folded = fold(raw);
@@ -59,11 +60,18 @@ export class GazetteerReader {
   readonly tokens: ReaderToken[];
   readonly used: boolean[];
   readonly found: GazetteerMatch[] = [];
+  /** Token indexes by folded word, in order: where a form can start. */
+  private readonly at = new Map<string, number[]>();
 
   /** `veto` rejects an ambiguous single word at a token index (a bot's own reading of its language). */
   constructor(text: string, private readonly veto: (tokens: ReaderToken[], index: number) => boolean = () => false) {
     this.tokens = tokenize(text.normalize('NFC').toLowerCase());
     this.used = this.tokens.map(() => false);
+    this.tokens.forEach((t, i) => {
+      const list = this.at.get(t.folded);
+      if (list) list.push(i);
+      else this.at.set(t.folded, [i]);
+    });
   }
 
   /** Marks the tokens overlapping the character span [start, end) as used (another reading took them). */
@@ -82,8 +90,9 @@ export class GazetteerReader {
   read(g: Gazetteer): GazetteerMatch | undefined {
     let best: GazetteerMatch | undefined;
     for (const form of formsOf(g)) {
-      for (let i = 0; i + form.tokens.length <= this.tokens.length; i++) {
-        if (best && i >= best.first) break;
+      // Only where the form's first word stands, earliest first.
+      for (const i of this.at.get(form.tokens[0].folded) ?? []) {
+        if (i + form.tokens.length > this.tokens.length || (best && i >= best.first)) break;
         if (!form.tokens.every((f, k) => !this.used[i + k] && sameWord(this.tokens[i + k], f))) continue;
         if (form.tokens.length === 1 && this.isAmbiguous(g, i) && (!this.hasCue(g, i) || this.veto(this.tokens, i) || this.isFinalParticle(g, i))) continue;
         const last = i + form.tokens.length - 1;
@@ -99,7 +108,7 @@ export class GazetteerReader {
 
   private isAmbiguous(g: Gazetteer, i: number): boolean {
     const t = this.tokens[i];
-    return !hasDiacritics(t.raw) && (g.ambiguous ?? []).some((w) => fold(w.toLowerCase()) === t.folded);
+    return !hasDiacritics(t) && (g.ambiguous ?? []).some((w) => fold(w.toLowerCase()) === t.folded);
   }
 
   /** The word ends the message, or comes before one of the gazetteer's `finalParticles.before`, as a closing particle. */
@@ -120,5 +129,5 @@ export class GazetteerReader {
 
 /** A word written with diacritics means exactly that word; one written without them may stand for any accented form. */
 function sameWord(tok: ReaderToken, form: { raw: string; folded: string }): boolean {
-  return tok.folded === form.folded && (!hasDiacritics(tok.raw) || tok.raw === form.raw);
+  return tok.folded === form.folded && (!hasDiacritics(tok) || tok.raw === form.raw);
 }

@@ -6,7 +6,7 @@ import type { Gazetteer } from '../types.ts';
 import { foldDiacritics } from '../normalize.ts';
 import type { Span } from './contacts.ts';
 import { withinOneEdit } from '../edit-distance.ts';
-import { gazetteerVeto } from '../slot-reader/gazetteers.ts';
+import { gazetteerVetoes } from '../slot-reader/gazetteers.ts';
 
 interface Entry {
   gazetteer: Gazetteer;
@@ -49,6 +49,10 @@ export function extractGazetteers(text: string, folded: string, gazetteers: Gaze
   // Collapse runs of spaces for matching multi-word forms while keeping offsets: match on a
   // version where every whitespace char is a plain space.
   const hay = folded.replace(/\s/g, ' ');
+  // The span found first over each character (-1: none). Spans found are either apart or on the very same words.
+  const cover = new Int32Array(hay.length).fill(-1);
+  const found = new Set<string>();
+  const veto = gazetteerVetoes(hay);
   for (const e of entries(gazetteers)) {
     let from = 0;
     for (;;) {
@@ -58,14 +62,25 @@ export function extractGazetteers(text: string, folded: string, gazetteers: Gaze
       const end = at + e.form.length;
       if (isWordChar(hay[at - 1]) || isWordChar(hay[end])) continue;
       // Words another gazetteer lists too are tagged by each (same words, another type); other overlaps lose.
-      if (out.some((o) => at < o.end && o.start < end && !(o.start === at && o.end === end && o.type !== e.type))) continue;
-      if (out.some((o) => o.start === at && o.end === end && o.type === e.type)) continue;
-      if (gazetteerVeto(e.gazetteer, hay, at, end)) continue;
+      const key = `${at}:${end}:${e.type}`;
+      if (found.has(key) || overlapsOther(out, cover, at, end)) continue;
+      if (veto(e.gazetteer, at, end)) continue;
+      if (cover[at] < 0) cover.fill(out.length, at, end);
+      found.add(key);
       out.push({ type: e.type, value: e.canonical, text: text.slice(at, end), start: at, end });
     }
   }
-  out.push(...looseMatches(text, hay, entries(gazetteers), out));
+  out.push(...looseMatches(text, hay, entries(gazetteers), cover, veto));
   return out.sort((a, b) => a.start - b.start);
+}
+
+/** Whether [at, end) overlaps a span on other words than exactly these. */
+function overlapsOther(out: Span[], cover: Int32Array, at: number, end: number): boolean {
+  for (let i = at; i < end; i++) {
+    const k = cover[i];
+    if (k >= 0 && (out[k].start !== at || out[k].end !== end)) return true;
+  }
+  return false;
 }
 
 interface Token {
@@ -74,27 +89,51 @@ interface Token {
   end: number;
 }
 
-/** Forms whose every word is in the message (any order, a typo allowed in words of 5+ letters), close together. */
-function looseMatches(text: string, hay: string, list: Entry[], exact: Span[]): Span[] {
+/**
+ * Forms whose every word is in the message (any order, a typo allowed in words of 5+ letters), close together.
+ * `exact`: the characters the exact matches took (>= 0), which no loose match uses.
+ */
+function looseMatches(text: string, hay: string, list: Entry[], exact: Int32Array, veto: ReturnType<typeof gazetteerVetoes>): Span[] {
   const tokens: Token[] = [...hay.matchAll(/[\p{L}\p{N}]+/gu)].map((m) => ({ word: m[0], start: m.index!, end: m.index! + m[0].length }));
-  const free = tokens.filter((t) => !exact.some((o) => t.start < o.end && o.start < t.end));
+  const free = tokens.filter((t) => !exact.subarray(t.start, t.end).some((k) => k >= 0));
+  // Free tokens by first letter and length (in message order): a form's word is only ever close to those.
+  const byShape = new Map<string, number[]>();
+  const shape = (first: string, length: number) => `${first}\u0000${length}`;
+  free.forEach((t, i) => {
+    const k = shape(t.word[0], t.word.length);
+    const list = byShape.get(k);
+    if (list) list.push(i);
+    else byShape.set(k, [i]);
+  });
   const known = knownWords(list);
+  const taken = new Uint8Array(hay.length);
   const out: Span[] = [];
   for (const e of list) {
     const { words } = e;
-    const used: Token[] = [];
+    const used: number[] = [];
     for (const w of words) {
-      const hit = free.find((t) => !used.includes(t) && !out.some((o) => t.start < o.end && o.start < t.end) && closeEnough(w, t.word, known));
-      if (!hit) break;
+      // The earliest free token close enough to `w`, not used by this form nor taken by a loose match.
+      let hit = -1;
+      for (let length = w.length - 1; length <= w.length + 1; length++) {
+        for (const i of byShape.get(shape(w[0], length)) ?? []) {
+          if (hit >= 0 && i >= hit) break;
+          const t = free[i];
+          if (closeEnough(w, t.word, known) && !used.includes(i) && !taken.subarray(t.start, t.end).some((x) => x > 0)) {
+            hit = i;
+            break;
+          }
+        }
+      }
+      if (hit < 0) break;
       used.push(hit);
     }
     if (used.length !== words.length) continue;
     // Exact single words were found by the first pass; here every match needs a typo or a new order.
-    const idx = used.map((t) => free.indexOf(t));
-    if (Math.max(...idx) - Math.min(...idx) > words.length) continue;
-    const start = Math.min(...used.map((t) => t.start));
-    const end = Math.max(...used.map((t) => t.end));
-    if (gazetteerVeto(e.gazetteer, hay, start, end)) continue;
+    if (Math.max(...used) - Math.min(...used) > words.length) continue;
+    const start = Math.min(...used.map((i) => free[i].start));
+    const end = Math.max(...used.map((i) => free[i].end));
+    if (veto(e.gazetteer, start, end)) continue;
+    taken.fill(1, start, end);
     out.push({ type: e.type, value: e.canonical, text: text.slice(start, end), start, end });
   }
   return out;

@@ -89,16 +89,29 @@ export function extendGazetteer(g: Gazetteer, values: Record<string, string[]>):
   return { ...g, values: merged };
 }
 
-/** Whether the form at [start, end) of `folded` is inside a `not` phrase or right after an `exceptAfter` word. */
-export function gazetteerVeto(g: Gazetteer, folded: string, start: number, end: number): boolean {
-  const { not, exceptAfter } = vetoesOf(g);
-  if (not) {
-    for (const m of folded.matchAll(not)) {
-      if (m.index <= start && end <= m.index + m[0].length) return true;
+/**
+ * For one text: whether the form at [start, end) of `folded` is inside one of the gazetteer's `not` phrases or right
+ * after an `exceptAfter` word. Each gazetteer's `not` phrases are looked for once in the text, not once per form found.
+ */
+export function gazetteerVetoes(folded: string): (g: Gazetteer, start: number, end: number) => boolean {
+  // Per gazetteer: the furthest end of a `not` phrase that starts at or before each offset.
+  const reaches = new Map<Gazetteer, Int32Array>();
+  const reachOf = (g: Gazetteer, not: RegExp) => {
+    let reach = reaches.get(g);
+    if (!reach) {
+      reach = new Int32Array(folded.length + 1);
+      for (const m of folded.matchAll(not)) reach[m.index] = Math.max(reach[m.index], m.index + m[0].length);
+      for (let i = 1; i < reach.length; i++) reach[i] = Math.max(reach[i], reach[i - 1]);
+      reaches.set(g, reach);
     }
-  }
-  // The word right before, or the one before it ("escola estadual pública" is still the school).
-  return exceptAfter?.test(folded.slice(Math.max(0, start - 40), start)) ?? false;
+    return reach;
+  };
+  return (g, start, end) => {
+    const { not, exceptAfter } = vetoesOf(g);
+    if (not && reachOf(g, not)[start] >= end) return true;
+    // The word right before, or the one before it ("escola estadual pública" is still the school).
+    return exceptAfter?.test(folded.slice(Math.max(0, start - 40), start)) ?? false;
+  };
 }
 
 const vetoes = new WeakMap<Gazetteer, { not?: RegExp; exceptAfter?: RegExp }>();
@@ -122,12 +135,13 @@ function vetoesOf(g: Gazetteer) {
 export function readGazetteer(text: SlotText, g: Gazetteer, asked = false): GazetteerRead | undefined {
   const { re, byForm, cueOnly, cue } = formsOf(g);
   let best: (GazetteerRead & { length: number }) | undefined;
+  const veto = gazetteerVetoes(text.folded);
   for (const m of text.matches(re)) {
     const start = m.index;
     const end = start + m[0].length;
     const form = m[0].replace(/\s+/g, ' ');
     const value = byForm.get(form);
-    if (value === undefined || gazetteerVeto(g, text.folded, start, end)) continue;
+    if (value === undefined || veto(g, start, end)) continue;
     if (!asked && (cueOnly === 'all' || cueOnly.has(form)) && !cue?.test(text.folded.slice(Math.max(0, start - 40), start))) continue;
     if (!best || form.length > best.length) best = { value, start, end, length: form.length };
     if (g.pick !== 'longest') break;

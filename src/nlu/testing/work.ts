@@ -2,8 +2,10 @@
 // `countWork` runs, every string and regex built-in it calls adds the characters it is handed (a regex search
 // the span it scanned, a slice the length it copied, a fold or case change its input). A processor that
 // re-reads the rest of the message for each word counts n² characters; one that reads each part once counts n.
-// Work inside a single regex search (backtracking) is not seen here: a pattern that starts with a repeated class
-// is anchored where a run of that class starts (see EMAIL in src/nlu/entities/contacts.ts).
+// A search whose pattern opens with a repeated class (`\S*x`, `[a-z]+@`) and no anchor reads, at each place it
+// tries, the whole run of that class before it backtracks: it is counted so (`leadingRuns`). Other work inside a
+// single regex search (backtracking) is not seen here; a pattern that starts with a repeated class is anchored
+// where a run of that class starts (see EMAIL in src/nlu/entities/contacts.ts).
 import { fill, hostileShapes } from './hostile.ts';
 
 /** The hostile shapes of a message (src/bench/hostile.ts), and commas between words, at `n` characters. */
@@ -38,7 +40,8 @@ const STRING_COSTS: Record<string, (self: string, args: unknown[], out: unknown)
   repeat: (_s, _a, out) => len(out),
   concat: (_s, _a, out) => len(out),
   includes: (s, a) => s.length - Number(a[1] ?? 0),
-  indexOf: (s, a) => s.length - Number(a[1] ?? 0),
+  // A search stops where it finds what it looks for.
+  indexOf: (s, a, out) => (typeof out === 'number' && out >= 0 ? out + len(a[0]) : s.length) - Number(a[1] ?? 0),
   lastIndexOf: (s) => s.length,
   startsWith: (_s, a) => len(a[0]),
   endsWith: (_s, a) => len(a[0]),
@@ -52,7 +55,75 @@ const STRING_COSTS: Record<string, (self: string, args: unknown[], out: unknown)
 function regexExecCost(re: RegExp, input: string, out: RegExpExecArray | null, from: number): number {
   // A sticky search reads where it stands; any other reads from where it starts to the end of its match (or of the input).
   const end = out ? out.index + Math.max(out[0].length, 1) : re.sticky ? from + 1 : input.length;
-  return Math.max(1, end - (re.global || re.sticky ? from : 0));
+  const start = re.global || re.sticky ? from : 0;
+  return Math.max(1, end - start) + (re.sticky ? 0 : leadingRunsCost(re, input, start, out ? out.index : end));
+}
+
+/** Top-level alternatives of a pattern's source (a `|` outside classes and groups). */
+function alternatives(source: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let inClass = false;
+  let last = 0;
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i];
+    if (c === '\\') i++;
+    else if (inClass) inClass = c !== ']';
+    else if (c === '[') inClass = true;
+    else if (c === '(') depth++;
+    else if (c === ')') depth--;
+    else if (c === '|' && depth === 0) {
+      out.push(rawSlice.call(source, last, i));
+      last = i + 1;
+    }
+  }
+  out.push(rawSlice.call(source, last));
+  return out;
+}
+
+/** An alternative's opening atom when it is repeated without bound (`\S*`, `[\p{L}.]+`, `a{2,}`); null otherwise. */
+const LEADING_RUN = /^(\\[pP]\{[^}]*\}|\\.|\[(?:\\.|[^\]\\])*\]|\.|[^\\()[\]{}|^$?*+])(?:[*+]|\{\d+,\})/u;
+
+const runPatterns = new Map<string, RegExp[]>();
+// The built-ins as they are before `countWork` patches them: the cost model's own reading is not the processor's.
+const rawExec = RegExp.prototype.exec;
+const rawSlice = String.prototype.slice;
+
+/** The opening repeated atoms of `re`'s unanchored alternatives, each as a sticky one-character test. */
+function leadingRuns(re: RegExp): RegExp[] {
+  const key = `${re.source}/${re.flags}`;
+  let runs = runPatterns.get(key);
+  if (!runs) {
+    const flags = [...re.flags].filter((f) => f !== 'g' && f !== 'y').join('') + 'y';
+    runs = alternatives(re.source).flatMap((alt) => {
+      const m = rawExec.call(LEADING_RUN, alt);
+      return m ? [new RegExp(m[1], flags)] : [];
+    });
+    runPatterns.set(key, runs);
+  }
+  return runs;
+}
+
+/**
+ * What the tries of an unanchored pattern that opens with a repeated class cost from `start` to `end`: at each
+ * place, the run of that class from there (a try reads it all before it backtracks). 0 for any other pattern.
+ */
+function leadingRunsCost(re: RegExp, input: string, start: number, end: number): number {
+  const runs = leadingRuns(re);
+  if (!runs.length || end <= start) return 0;
+  const at = (atom: RegExp, i: number) => ((atom.lastIndex = i), rawExec.call(atom, input) !== null);
+  let total = 0;
+  for (const atom of runs) {
+    // The run from each place, read backwards from the end: one test per character.
+    let run = 0;
+    let limit = end;
+    while (limit < input.length && at(atom, limit)) limit++;
+    for (let i = limit - 1; i >= start; i--) {
+      run = at(atom, i) ? run + 1 : 0;
+      if (i < end) total += run;
+    }
+  }
+  return total;
 }
 
 /** Run `fn` and return how many characters the string and regex built-ins it called were handed. */

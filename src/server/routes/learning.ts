@@ -1,11 +1,11 @@
 // The learning loop in the console: golden examples added by hand or promoted from a conversation's reply
-// (admin), the guardrails' moderation log with filters, and abandonment: conversations that ended on a bot
-// answer with no reply from the customer (operator).
+// (admin), the guardrails' moderation log with filters, abandonment: conversations that ended on a bot answer
+// with no reply from the customer, and click-through: the result cards customers opened (operator).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { InvalidError, NotFoundError } from '../../errors/index.ts';
-import { abandonmentReport, insertGoldenExample } from '../../feedback/index.ts';
+import { abandonmentReport, clickReport, insertGoldenExample } from '../../feedback/index.ts';
 import { listModeration } from '../../guardrails/index.ts';
 import * as store from '../../store/index.ts';
 import { requireRole } from '../auth.ts';
@@ -69,6 +69,21 @@ export async function learningRoutes(app: FastifyInstance<any, any, any, any, Zo
       requireRole(req, auth, 'operator');
       const report = await abandonmentReport(db, runtime.bot(req.params.bot).config.id, req.query);
       return { ...report, recent: report.recent.map((r) => ({ ...r, at: r.at.toISOString() })) };
+    },
+  );
+
+  app.get(
+    '/api/bots/:bot/clicks',
+    {
+      schema: {
+        summary: 'Click-through of result cards: replies with cards shown, cards opened, the rate, per card and intent (operator)',
+        params: botParams,
+        querystring: z.object({ days: z.coerce.number().int().min(1).max(90).optional() }),
+      },
+    },
+    async (req) => {
+      requireRole(req, auth, 'operator');
+      return clickReport(db, runtime.bot(req.params.bot).config.id, req.query);
     },
   );
 

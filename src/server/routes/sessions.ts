@@ -1,8 +1,10 @@
-// Conversations for operators (list, read, take over, reply) and for their own chat caller (read, feedback).
+// Conversations for operators (list, read, take over, reply) and for their own chat caller (read, feedback, card
+// clicks).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { InvalidError, NotFoundError, UnauthenticatedError } from '../../errors/index.ts';
+import { ForbiddenError, InvalidError, NotFoundError, UnauthenticatedError } from '../../errors/index.ts';
+import { recordCardClick } from '../../feedback/index.ts';
 import { modeSchema } from '../../contract/index.ts';
 import * as store from '../../store/index.ts';
 import { requireRole, roleOf, safeEqual, sessionTokenOf } from '../auth.ts';
@@ -10,6 +12,11 @@ import type { RouteContext } from '../app.ts';
 import { messageText } from './chat.ts';
 
 const sessionParams = z.object({ id: z.string().min(1).max(128) });
+
+/** What a chat client reports about a reply's UI parts: a result card opened (`part`: the cards' index among the reply's parts). */
+const sessionEvent = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('click'), messageId: z.number().int().positive(), part: z.number().int().min(0).max(199).default(0), item: z.number().int().min(0).max(49) }).strict(),
+]);
 
 export async function sessionRoutes(app: FastifyInstance<any, any, any, any, ZodTypeProvider>, { runtime, auth }: RouteContext) {
   const db = runtime.db;
@@ -21,6 +28,15 @@ export async function sessionRoutes(app: FastifyInstance<any, any, any, any, Zod
     const token = sessionTokenOf(req);
     if (token && safeEqual(token, session.secret)) return session;
     throw new UnauthenticatedError('send the operator token, or this conversation\'s sessionToken in the X-Session-Token header');
+  }
+
+  /** Only the conversation's own caller, with its secret: an operator's token alone is refused (403). */
+  async function ownSession(req: FastifyRequest, id: string) {
+    const session = await runtime.requireSession(id);
+    const token = sessionTokenOf(req);
+    if (token && safeEqual(token, session.secret)) return session;
+    if (!token && roleOf(req, auth)) throw new ForbiddenError("only the conversation's own caller records its events: send its sessionToken");
+    throw new UnauthenticatedError("send this conversation's sessionToken in the X-Session-Token header");
   }
 
   const view = (s: store.SessionRow) => ({
@@ -65,7 +81,7 @@ export async function sessionRoutes(app: FastifyInstance<any, any, any, any, Zod
       return {
         ...view(session),
         state: session.state,
-        messages: messages.map((m) => ({ id: m.id, role: m.role, source: m.source, content: m.content, intents: m.intents, workflow: m.workflow, turnId: m.turnId, createdAt: m.createdAt })),
+        messages: messages.map((m) => ({ id: m.id, role: m.role, source: m.source, content: m.content, intents: m.intents, workflow: m.workflow, turnId: m.turnId, ...(m.parts?.length ? { parts: m.parts } : {}), createdAt: m.createdAt })),
         turns: turns.map((t) => ({ id: t.id, path: t.path, intents: t.intents, trace: t.trace, modelCalls: t.modelCalls, latencyMs: t.latencyMs, createdAt: t.createdAt })),
       };
     },
@@ -134,6 +150,27 @@ export async function sessionRoutes(app: FastifyInstance<any, any, any, any, Zod
         createdAt: new Date().toISOString(),
       });
       return { id: row.id, rating: row.rating };
+    },
+  );
+
+  app.post(
+    '/api/sessions/:id/events',
+    {
+      schema: {
+        summary: "The customer opened a result card of a bot reply (counted once per card and conversation; the conversation's own caller)",
+        params: sessionParams,
+        querystring: z.object({ sessionToken: z.string().optional() }),
+        body: sessionEvent,
+      },
+    },
+    async (req, reply) => {
+      const session = await ownSession(req, req.params.id);
+      const { messageId, part, item } = req.body;
+      const click = await recordCardClick(db, { bot: session.bot, sessionId: session.id, messageId, part, item });
+      if (click.created) {
+        runtime.events.publish({ type: 'click', bot: session.bot, sessionId: session.id, messageId, label: click.label, intent: click.intent, createdAt: new Date().toISOString() });
+      }
+      return reply.status(click.created ? 201 : 200).send({ type: 'click', created: click.created, label: click.label, intent: click.intent });
     },
   );
 }

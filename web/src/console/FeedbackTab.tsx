@@ -1,5 +1,6 @@
 // Thumbs up/down that customers gave to bot messages, newest first, with a way into the conversation; below,
-// the golden examples of the same bots; a rated reply can be promoted to one.
+// the golden examples of the same bots (a rated reply can be promoted to one), abandonment and the result cards
+// customers opened.
 import { useCallback, useEffect, useState } from 'react';
 import { request, type BotInfo, type FeedbackRow } from '../shared/api.ts';
 import { timeSince, type ConsoleTexts } from '../shared/i18n.ts';
@@ -7,6 +8,7 @@ import { Icon } from '../shared/Icon.tsx';
 import type { AdminTexts } from './admin-texts.ts';
 import { AbandonmentCard } from './AbandonmentCard.tsx';
 import { BotSelect } from './BotSelect.tsx';
+import { ClicksCard } from './ClicksCard.tsx';
 import { GoldenExamples } from './GoldenExamples.tsx';
 import { PromoteButton } from './GoldenForm.tsx';
 import type { Listener } from './useInbox.ts';
@@ -90,6 +92,7 @@ export function FeedbackTab({
       </Card>
       <GoldenExamples token={token} t={t} x={x} bots={bots} bot={bot} version={promoted} />
       <AbandonmentCard token={token} t={t} x={x} bots={bots} bot={bot} />
+      <ClicksCard token={token} t={t} x={x} bots={bots} bot={bot} subscribe={subscribe} />
     </>
   );
 }

@@ -1,4 +1,5 @@
-// Texts of the console's Persona and Moderation tabs, the thumbs-down alerts and the golden example forms.
+// Texts of the console's Persona and Moderation tabs, the thumbs-down alerts, the golden example forms and the
+// Feedback tab's abandonment and click-through cards.
 import { consoleTexts, type ConsoleLang, type ConsoleTexts } from '../shared/i18n.ts';
 
 const en = {
@@ -42,6 +43,12 @@ const en = {
   endedConversations: 'Ended conversations',
   abandoned: 'Left after the bot',
   leftAfter: 'After answers to',
+  clicksTitle: 'Result cards opened',
+  clicksHelp: 'Replies with result cards in the last 7 days, and the cards customers opened (each card once per conversation).',
+  repliesWithCards: 'Replies with cards',
+  cardsOpened: 'Cards opened',
+  clickRate: 'Replies with a card opened',
+  mostOpened: 'Most opened',
 };
 
 export type AdminTexts = typeof en;
@@ -87,6 +94,12 @@ const es: AdminTexts = {
   endedConversations: 'Conversaciones terminadas',
   abandoned: 'Se fueron después del bot',
   leftAfter: 'Después de respuestas a',
+  clicksTitle: 'Tarjetas de resultados abiertas',
+  clicksHelp: 'Respuestas con tarjetas de resultados de los últimos 7 días, y las tarjetas que los clientes abrieron (cada una una vez por conversación).',
+  repliesWithCards: 'Respuestas con tarjetas',
+  cardsOpened: 'Tarjetas abiertas',
+  clickRate: 'Respuestas con una tarjeta abierta',
+  mostOpened: 'Más abiertas',
 };
 
 export const adminTexts: Record<ConsoleLang, AdminTexts> = { en, es };

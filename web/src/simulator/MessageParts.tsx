@@ -1,16 +1,28 @@
-// A reply's UI parts as the simulator shows them: `data-cards` as a list of cards, `data-form` as a small form
-// whose submit sends its message (filled in from the fields and the computed value), any other part as its JSON.
+// A reply's UI parts as the simulator shows them: `data-cards` as a list of cards (opening one, by its link or its
+// title, is reported through `onCardOpen`), `data-form` as a small form whose submit sends its message (filled in
+// from the fields and the computed value), any other part as its JSON.
 import { useId, useState } from 'react';
 import type { CardsData, FormData, UiPart } from '../shared/api.ts';
 import './message-parts.css';
 
-export function MessageParts({ parts, onSend, disabled }: { parts?: UiPart[]; onSend: (text: string) => Promise<void>; disabled: boolean }) {
+export function MessageParts({
+  parts,
+  onSend,
+  onCardOpen,
+  disabled,
+}: {
+  parts?: UiPart[];
+  onSend: (text: string) => Promise<void>;
+  /** A card was opened: `part` is the cards' index among the reply's parts, `item` the card's. */
+  onCardOpen?: (part: number, item: number) => void;
+  disabled: boolean;
+}) {
   if (!parts?.length) return null;
   return (
     <div className="ui-parts">
       {parts.map((part, i) => {
         const key = `${part.type}-${part.id ?? i}`;
-        if (part.type === 'data-cards') return <Cards key={key} data={part.data as CardsData} />;
+        if (part.type === 'data-cards') return <Cards key={key} data={part.data as CardsData} onOpen={onCardOpen && ((item) => onCardOpen(i, item))} />;
         if (part.type === 'data-form') return <PartForm key={key} id={part.id ?? key} data={part.data as FormData} onSend={onSend} disabled={disabled} />;
         return (
           <pre key={key} className="ui-part-json" data-testid="part-json">
@@ -22,14 +34,24 @@ export function MessageParts({ parts, onSend, disabled }: { parts?: UiPart[]; on
   );
 }
 
-function Cards({ data }: { data: CardsData }) {
+function Cards({ data, onOpen }: { data: CardsData; onOpen?: (item: number) => void }) {
   return (
     <section className="ui-cards" aria-label={data.title ?? 'Results'} data-testid="part-cards">
       {data.title && <h3>{data.title}</h3>}
       <ul>
         {data.items.map((card, i) => (
           <li key={i} className="ui-card" data-testid="part-card">
-            <p className="ui-card-title">{card.url ? <a href={card.url} target="_blank" rel="noreferrer">{card.title}</a> : card.title}</p>
+            <p className="ui-card-title">
+              {card.url ? (
+                <a href={card.url} target="_blank" rel="noreferrer" onClick={() => onOpen?.(i)}>
+                  {card.title}
+                </a>
+              ) : (
+                <button type="button" className="ui-card-open" data-testid="part-card-open" onClick={() => onOpen?.(i)}>
+                  {card.title}
+                </button>
+              )}
+            </p>
             {card.badge && <span className="chip ui-card-badge">{card.badge}</span>}
             {card.subtitle && <p className="ui-card-subtitle">{card.subtitle}</p>}
             {(card.lines ?? []).length > 0 && (

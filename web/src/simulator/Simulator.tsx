@@ -231,7 +231,7 @@ function Bubble({ item, t, bot, showIntents, session, onSend, busy }: {
           </ul>
         )}
         {item.content ? <RichText text={item.content} /> : item.streaming && <p className="typing">{t.typing}</p>}
-        <MessageParts parts={item.parts} onSend={onSend} disabled={busy} />
+        <MessageParts parts={item.parts} onSend={onSend} onCardOpen={cardOpener(session, item.id)} disabled={busy} />
         {showIntents && item.intents.length > 0 && (
           <p className="intent-chips" data-testid="turn-intents">
             {item.intents.map((i) => (
@@ -245,6 +245,16 @@ function Bubble({ item, t, bot, showIntents, session, onSend, busy }: {
       </div>
     </div>
   );
+}
+
+/** Opening a result card of a stored reply counts for the bot's click-through (each card once per conversation). */
+function cardOpener(session: { sessionId: string; sessionToken: string } | null, messageId: number | undefined) {
+  if (!session || messageId === undefined) return undefined;
+  return (part: number, item: number) => {
+    const body = { type: 'click', messageId, part, item };
+    // A click that was not counted changes nothing for the customer.
+    request('POST', `/api/sessions/${encodeURIComponent(session.sessionId)}/events`, { body, sessionToken: session.sessionToken }).catch(() => {});
+  };
 }
 
 function Thumbs({ messageId, session, t }: { messageId: number; session: { sessionId: string; sessionToken: string }; t: ChatTexts }) {

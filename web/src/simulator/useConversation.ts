@@ -37,7 +37,7 @@ const storageKey = (bot: string) => `switchboard.sim.${bot}`;
 export const botPaused = (mode: Mode) => mode === 'handoff_pending' || mode === 'human';
 
 function fromServer(m: Message): ChatItem {
-  return { key: `m${m.id}`, id: m.id, role: m.role, source: m.source, content: m.content, intents: m.intents ?? [] };
+  return { key: `m${m.id}`, id: m.id, role: m.role, source: m.source, content: m.content, intents: m.intents ?? [], ...(m.parts?.length ? { parts: m.parts } : {}) };
 }
 
 export function useConversation(bot: string | null, userId: string) {
@@ -48,8 +48,6 @@ export function useConversation(bot: string | null, userId: string) {
   const [error, setError] = useState<string | null>(null);
   /** Tool progress lines stay attached to the reply they led to. */
   const toolsByReply = useRef<Record<number, ToolLine[]>>({});
-  /** UI parts stay attached to the reply that showed them. */
-  const partsByReply = useRef<Record<number, UiPart[]>>({});
   /** The "handed off" notice is the simulator's own (not stored): it sits after the reply that handed off. */
   const noticesAfter = useRef<Record<number, string>>({});
   const sessionRef = useRef<Stored | null>(null);
@@ -63,7 +61,8 @@ export function useConversation(bot: string | null, userId: string) {
       setItems((current) => {
         const inFlight = current.filter((i) => i.id === undefined && i.streaming && !settled.includes(i.key));
         const stored = detail.messages.flatMap((m) => {
-          const item: ChatItem = { ...fromServer(m), tools: toolsByReply.current[m.id], parts: partsByReply.current[m.id] };
+          // The reply's UI parts come back with it (stored with the message).
+          const item: ChatItem = { ...fromServer(m), tools: toolsByReply.current[m.id] };
           const notice = noticesAfter.current[m.id];
           return notice ? [item, { key: `n${m.id}`, role: 'system' as const, source: 'system' as const, content: notice, intents: [] }] : [item];
         });
@@ -84,7 +83,6 @@ export function useConversation(bot: string | null, userId: string) {
   // A bot switch resumes that bot's conversation of this tab, if any.
   useEffect(() => {
     toolsByReply.current = {};
-    partsByReply.current = {};
     noticesAfter.current = {};
     setItems([]);
     setMode('bot');
@@ -111,8 +109,7 @@ export function useConversation(bot: string | null, userId: string) {
         else sessionStorage.removeItem(storageKey(bot));
       }
       toolsByReply.current = {};
-      partsByReply.current = {};
-      noticesAfter.current = {};
+        noticesAfter.current = {};
       sessionRef.current = s;
       setSession(s);
       setItems([]);
@@ -181,7 +178,6 @@ export function useConversation(bot: string | null, userId: string) {
         setMode(result.mode);
         if (result.replyMessageId) {
           toolsByReply.current[result.replyMessageId] = tools;
-          if (parts.length) partsByReply.current[result.replyMessageId] = parts;
           if (handedOff) noticesAfter.current[result.replyMessageId] = handedOffText;
         }
         // Settle on the stored conversation (ids for feedback, system messages, operator replies).

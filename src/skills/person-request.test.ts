@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { normalize } from '../nlu/normalize.ts';
+import type { Language } from '../nlu/types.ts';
+import { personRequestReader } from './person-request.ts';
+
+const reads = (lang: Language, text: string, roles: string[] = []) => personRequestReader(lang, roles)(normalize(text, lang))?.person ?? null;
+
+describe('requests for a person by role, read in a request frame', () => {
+  it('reads an asking phrase followed by a role noun or "someone", articles skipped, whatever the domain modifier', () => {
+    expect(reads('pt', 'quero falar com o professor de jiu-jitsu')).toBe('professor');
+    expect(reads('pt', 'me passa pra alguém da recepção, por favor')).toBe('alguem');
+    expect(reads('es', '¿me pasás con el vendedor de suplementos?')).toBe('vendedor');
+    expect(reads('vi', 'cho mình gặp nhân viên tư vấn size')).toBe('nhan vien tu van');
+    expect(reads('en', 'can you put me through to the front desk?')).toBe('front desk');
+  });
+
+  it('reads a role named first and then asked to act, a few words later', () => {
+    expect(reads('pt', 'oi, a professora de boxe pode me ligar?')).toBe('professora');
+    expect(reads('es', '¿el encargado del local me puede atender?')).toBe('encargado');
+    expect(reads('vi', 'chủ tiệm có ở đó không')).toBe('chu tiem');
+  });
+
+  it('reads the bot’s own role nouns beside the shared ones', () => {
+    expect(reads('pt', 'quero falar com o sensei')).toBeNull();
+    expect(reads('pt', 'quero falar com o sensei', ['o sensei'])).toBe('sensei');
+  });
+
+  it('leaves a role noun outside a request frame alone (an ordinary question about the staff)', () => {
+    expect(reads('pt', 'o professor de jiu-jitsu é faixa preta?')).toBeNull();
+    expect(reads('pt', 'como se chama o professor de boxe?')).toBeNull();
+    expect(reads('pt', 'qual o whatsapp da recepção?')).toBeNull();
+    expect(reads('pt', 'como faço pra falar com a recepção?')).toBeNull();
+    expect(reads('es', '¿cómo hago para hablar con el dueño?')).toBeNull();
+    expect(reads('es', '¿el vendedor cobra comisión?')).toBeNull();
+    expect(reads('vi', 'nhân viên shop mặc size gì')).toBeNull();
+    expect(reads('en', 'is the instructor a black belt?')).toBeNull();
+  });
+
+  it('reads no one asked for when the person is someone’s own ("falar com meu professor")', () => {
+    expect(reads('pt', 'preciso falar com meu professor de piano')).toBeNull();
+  });
+});

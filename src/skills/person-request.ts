@@ -1,0 +1,111 @@
+// A request for a person by what they do ("falar com o professor de jiu-jitsu", "pásame con el vendedor", "cho
+// mình gặp nhân viên tư vấn"), read left to right from the frames of data/person-requests/<lang>.yaml. A role noun
+// only counts inside a frame: after an asking phrase (articles skipped), or first in the message and followed, a
+// few words later, by what the person is asked to do ("a recepção pode me ligar?"). "o professor é faixa preta?"
+// names a role and asks nothing of anyone.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { normalize } from '../nlu/normalize.ts';
+import type { Language } from '../nlu/types.ts';
+import { projectRoot } from '../paths.ts';
+import { readYamlFile } from '../yaml-file.ts';
+
+export interface PersonFrames {
+  /** Phrases asking for someone; the person follows ("falar com", "pásame con", "cho mình gặp"). */
+  ask: string[];
+  /** What the person is asked to do, after the person ("pode me ligar", "me atiende", "có đó không"). */
+  reply: string[];
+  /** Whoever serves the customer, without a role ("alguém", "alguien", "ai đó"). */
+  someone: string[];
+  /** Role nouns of staff in some business ("professor", "recepción", "nhân viên tư vấn"). */
+  staff: string[];
+  /** Words between an asking phrase and the person (articles, prepositions). */
+  skip: string[];
+  /** A word before an asking phrase that gives it another sense ("se chama": is named). */
+  not_after: string[];
+  /** Words that may come before the person in a frame that names the person first (greetings, articles). */
+  lead: string[];
+  /** Question words of means ("como", "how", "làm sao"): a few words before an asking phrase, they ask how to reach someone. */
+  how: string[];
+}
+
+/** Words between the person and what they are asked to do ("o professor [de jiu-jitsu] pode me ligar?"). */
+const MAX_MODIFIER = 4;
+/** Words before the person in a frame that names the person first. */
+const MAX_LEAD = 4;
+/** Words before an asking phrase within which a question word of means makes it a question ("como [faço pra] falar com"). */
+const HOW_REACH = 3;
+
+const DIR = join(projectRoot, 'src', 'skills', 'data', 'person-requests');
+const KEYS = ['ask', 'reply', 'someone', 'staff', 'skip', 'not_after', 'lead', 'how'] as const;
+const cache = new Map<Language, PersonFrames>();
+
+/** The frames of `lang` as written (an empty set of frames when the language has no file). */
+export function personFrames(lang: Language): PersonFrames {
+  let frames = cache.get(lang);
+  if (frames) return frames;
+  const path = join(DIR, `${lang}.yaml`);
+  const doc = (existsSync(path) ? readYamlFile(path) : null) as Partial<Record<string, unknown>> | null;
+  const list = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string' && x.trim() !== '') : []);
+  frames = Object.fromEntries(KEYS.map((k) => [k, list(doc?.[k])])) as unknown as PersonFrames;
+  cache.set(lang, frames);
+  return frames;
+}
+
+export interface PersonRequest {
+  /** The person asked for, folded ("professor", "alguem"). */
+  person: string;
+  /** Where the frame starts and the person ends, in the folded message's words. */
+  start: number;
+  end: number;
+}
+
+/**
+ * A reader of requests for a person in `lang`; `roles`: the bot's own role nouns (`skills.human.roles`), beside the
+ * shared ones. It returns the first request found in a normalised message, or null.
+ */
+export function personRequestReader(lang: Language, roles: string[] = []): (normalized: string) => PersonRequest | null {
+  const f = personFrames(lang);
+  const fold = (s: string) => normalize(s, lang).split(' ').filter(Boolean);
+  const phrases = (list: string[]) => list.map(fold).filter((p) => p.length > 0).sort((a, b) => b.length - a.length);
+  const ask = phrases(f.ask);
+  const reply = phrases(f.reply);
+  const skip = new Set(f.skip.flatMap(fold));
+  const lead = new Set([...f.lead, ...f.skip].flatMap(fold));
+  const notAfter = new Set(f.not_after.flatMap(fold));
+  const how = phrases(f.how);
+  // The persons without their articles ("o gerente" → "gerente"), which the reader skips before it looks for one.
+  const bare = (words: string[]) => {
+    while (words.length > 1 && skip.has(words[0])) words.shift();
+    return words;
+  };
+  const persons = phrases([...f.someone, ...f.staff, ...roles]).map(bare);
+
+  const at = (tokens: string[], i: number, phrase: string[]) => phrase.every((w, k) => tokens[i + k] === w);
+  const phraseAt = (tokens: string[], i: number, list: string[][]) => list.find((p) => at(tokens, i, p));
+
+  return (normalized) => {
+    const tokens = normalized.split(' ').filter(Boolean);
+    // An asking phrase, articles, the person.
+    for (let i = 0; i < tokens.length; i++) {
+      const a = phraseAt(tokens, i, ask);
+      if (!a || (i > 0 && notAfter.has(tokens[i - 1]))) continue;
+      // "como faço pra falar com a recepção?": how to reach someone, not a request to.
+      if (Array.from({ length: Math.min(i, HOW_REACH) }, (_, k) => i - 1 - k).some((k) => phraseAt(tokens, k, how))) continue;
+      let j = i + a.length;
+      while (j < tokens.length && skip.has(tokens[j])) j++;
+      const p = phraseAt(tokens, j, persons);
+      if (p) return { person: p.join(' '), start: i, end: j + p.length };
+    }
+    // The person first (greetings and articles before it), then, a few words later, what they are asked to do.
+    for (let i = 0; i < Math.min(tokens.length, MAX_LEAD + 1); i++) {
+      const p = phraseAt(tokens, i, persons);
+      if (p) {
+        const end = i + p.length;
+        for (let j = end; j <= Math.min(tokens.length - 1, end + MAX_MODIFIER); j++) if (phraseAt(tokens, j, reply)) return { person: p.join(' '), start: i, end };
+      }
+      if (!lead.has(tokens[i])) break;
+    }
+    return null;
+  };
+}
