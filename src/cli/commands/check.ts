@@ -49,15 +49,8 @@ export async function run(argv: string[]): Promise<number> {
     console.error(`switchboard check: --folds must be an integer of 2 or more (got '${values.folds}')`);
     return 2;
   }
-  const dirs: string[] = [];
-  for (const name of positionals.length ? positionals : botFolders(botsDir)) {
-    const dir = existsSync(join(name, 'bot.yaml')) ? resolve(name) : join(botsDir, name);
-    if (!existsSync(join(dir, 'bot.yaml'))) {
-      console.error(`switchboard check: no bot.yaml in ${dir}`);
-      return 2;
-    }
-    dirs.push(dir);
-  }
+  const dirs = botDirs(positionals, botsDir);
+  if (typeof dirs === 'number') return dirs;
   if (values.lines) {
     console.log(linesTable(dirs.map((dir) => ({ id: basename(dir), ...dataRatio(dir) }))).join('\n'));
     return 0;
@@ -69,18 +62,36 @@ export async function run(argv: string[]): Promise<number> {
   }
   const checks: BotCheck[] = dirs.map((dir) => checkBot(dir, { folds, crossValidate: !values['no-cv'] }));
   if (values.json) console.log(JSON.stringify(checks, null, 2));
-  else {
-    for (const c of checks) console.log(`${formatCheck(c, process.cwd()).join('\n')}\n`);
-    if (checks.length > 1) {
-      const data = checks.reduce((s, c) => s + c.ratio.dataLines, 0);
-      const code = checks.reduce((s, c) => s + c.ratio.codeLines, 0);
-      console.log(`all ${checks.length} bots: ${data} data lines, ${code} TypeScript lines → ${((data / Math.max(1, data + code)) * 100).toFixed(0)}% data`);
-    }
-    const errors = checks.reduce((s, c) => s + c.findings.filter((f) => f.level === 'error').length, 0);
-    const warnings = checks.reduce((s, c) => s + c.findings.filter((f) => f.level === 'warning').length, 0);
-    console.log(`${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`);
-  }
+  else printChecks(checks);
   return checks.some((c) => c.findings.some((f) => f.level === 'error')) ? 1 : 0;
+}
+
+/** The folder of each bot named (a folder with a bot.yaml, or a bot of `botsDir`), or every bot of `botsDir`; 2 when one has no bot.yaml. */
+function botDirs(names: string[], botsDir: string): string[] | number {
+  const dirs: string[] = [];
+  for (const name of names.length ? names : botFolders(botsDir)) {
+    const dir = existsSync(join(name, 'bot.yaml')) ? resolve(name) : join(botsDir, name);
+    if (!existsSync(join(dir, 'bot.yaml'))) {
+      console.error(`switchboard check: no bot.yaml in ${dir}`);
+      return 2;
+    }
+    dirs.push(dir);
+  }
+  return dirs;
+}
+
+/** Each bot's findings, the data share of them all, and the count of errors and warnings. */
+function printChecks(checks: BotCheck[]): void {
+  for (const c of checks) console.log(`${formatCheck(c, process.cwd()).join('\n')}\n`);
+  if (checks.length > 1) {
+    const data = checks.reduce((s, c) => s + c.ratio.dataLines, 0);
+    const code = checks.reduce((s, c) => s + c.ratio.codeLines, 0);
+    console.log(`all ${checks.length} bots: ${data} data lines, ${code} TypeScript lines → ${((data / Math.max(1, data + code)) * 100).toFixed(0)}% data`);
+  }
+  const count = (level: string) => checks.reduce((s, c) => s + c.findings.filter((f) => f.level === level).length, 0);
+  const errors = count('error');
+  const warnings = count('warning');
+  console.log(`${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`);
 }
 
 /** Rounds of accepting and probing again that `--accept` runs at most. */

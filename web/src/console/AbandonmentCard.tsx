@@ -1,11 +1,11 @@
 // Abandonment in the Feedback tab: per bot, how many conversations ended on a bot answer without a reply from
 // the customer (an hour without one), and the intents of the answers they left after.
-import { useCallback, useState } from 'react';
-import { request, type BotInfo } from '../shared/api.ts';
+import type { BotInfo } from '../shared/api.ts';
 import type { ConsoleTexts } from '../shared/i18n.ts';
 import type { AdminTexts } from './admin-texts.ts';
 import { intentLabel } from './Inbox.tsx';
-import { Card, DataTable, ErrorNote, errorText, useRead, type Column } from './ui/index.ts';
+import { Card, DataTable, ErrorNote, type Column } from './ui/index.ts';
+import { usePerBotReports } from './usePerBotReports.ts';
 
 interface Report {
   bot: string;
@@ -16,21 +16,10 @@ interface Report {
 }
 
 const IDLE_MINUTES = 60;
+const abandonmentPath = (bot: string) => `/api/bots/${bot}/abandonment?idleMinutes=${IDLE_MINUTES}`;
 
 export function AbandonmentCard({ token, t, x, bots, bot }: { token: string; t: ConsoleTexts; x: AdminTexts; bots: BotInfo[]; bot: string }) {
-  const [error, setError] = useState<string | null>(null);
-  const scope = (bot ? [bot] : bots.map((b) => b.id)).join(',');
-  const read = useCallback(
-    () =>
-      Promise.all(
-        scope
-          .split(',')
-          .filter(Boolean)
-          .map((id) => request<Report>('GET', `/api/bots/${encodeURIComponent(id)}/abandonment?idleMinutes=${IDLE_MINUTES}`, { token })),
-      ),
-    [scope, token],
-  );
-  const [rows] = useRead(read, useCallback((err: unknown) => setError(errorText(err, t)), [t]));
+  const { rows, error } = usePerBotReports<Report>(abandonmentPath, { token, t, bots, bot });
   const columns: Column<Report>[] = [
     { header: 'Bot', rowHeader: true, cell: (r) => bots.find((b) => b.id === r.bot)?.name ?? r.bot },
     { header: x.endedConversations, className: 'num', cell: (r) => r.ended },

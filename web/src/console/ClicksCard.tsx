@@ -1,13 +1,14 @@
 // Click-through in the Feedback tab: per bot, the replies with result cards of the last 7 days, the cards customers
 // opened (each once per conversation), the share of replies with a card opened and the most opened cards. A new
 // click anywhere reads it again.
-import { useCallback, useEffect, useState } from 'react';
-import { request, type BotInfo } from '../shared/api.ts';
+import { useEffect } from 'react';
+import type { BotInfo } from '../shared/api.ts';
 import type { ConsoleTexts } from '../shared/i18n.ts';
 import type { AdminTexts } from './admin-texts.ts';
 import { intentLabel } from './Inbox.tsx';
 import type { Listener } from './useInbox.ts';
-import { Card, DataTable, ErrorNote, errorText, useRead, type Column } from './ui/index.ts';
+import { Card, DataTable, ErrorNote, type Column } from './ui/index.ts';
+import { usePerBotReports } from './usePerBotReports.ts';
 
 interface Report {
   bot: string;
@@ -18,20 +19,10 @@ interface Report {
   byCard: { label: string; intent: string; count: number }[];
 }
 
+const clicksPath = (bot: string) => `/api/bots/${bot}/clicks`;
+
 export function ClicksCard({ token, t, x, bots, bot, subscribe }: { token: string; t: ConsoleTexts; x: AdminTexts; bots: BotInfo[]; bot: string; subscribe: (l: Listener) => () => void }) {
-  const [error, setError] = useState<string | null>(null);
-  const scope = (bot ? [bot] : bots.map((b) => b.id)).join(',');
-  const read = useCallback(
-    () =>
-      Promise.all(
-        scope
-          .split(',')
-          .filter(Boolean)
-          .map((id) => request<Report>('GET', `/api/bots/${encodeURIComponent(id)}/clicks`, { token })),
-      ),
-    [scope, token],
-  );
-  const [rows, , reload] = useRead(read, useCallback((err: unknown) => setError(errorText(err, t)), [t]));
+  const { rows, error, reload } = usePerBotReports<Report>(clicksPath, { token, t, bots, bot });
   useEffect(() => subscribe((e) => void (e.type === 'click' && (!bot || e.bot === bot) && reload())), [subscribe, reload, bot]);
   const columns: Column<Report>[] = [
     { header: 'Bot', rowHeader: true, cell: (r) => bots.find((b) => b.id === r.bot)?.name ?? r.bot },
