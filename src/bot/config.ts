@@ -51,6 +51,7 @@ function commandSlotSchema() {
       until: words.optional(),
       capitalized: z.boolean().optional(),
       cut: z.enum(['always', 'opening', 'never']).optional(),
+      each: z.boolean().optional(),
       reference: z.string().min(1).optional(),
       /** What the value is, for a planner model's slot catalogue (the bot's language). */
       hint: z.string().min(1).optional(),

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { splitClauses } from './clauses.ts';
 import { commandReader } from './commands.ts';
-import { readCommandSlots } from './command-slots/index.ts';
+import { readCommandSlots, readCommandSlotSets } from './command-slots/index.ts';
 import { extractEntities } from './entities/index.ts';
 import { readQuery } from './entities/query-reader.ts';
 import { foldPreservingOffsets, normalize } from './normalize.ts';
@@ -96,6 +96,10 @@ describe('linear work in the message length', () => {
       texto: { read: 'text' as const },
     };
     linear((t) => readCommandSlots({ text: t, rest: t, entities: [] }, specs, { lang: 'pt', now, timeZone, references: { lead } }));
+    // Names kept in the text, one set each, each with its own text.
+    const each = { alvo: { kind: 'ref' as const, after: ['pro', 'pra', 'o', 'a'], capitalized: true, cut: 'never' as const, each: true }, texto: { read: 'text' as const } };
+    linear((t) => readCommandSlotSets({ text: t, rest: t, entities: [] }, each, { lang: 'pt', now, timeZone, references: { lead } }));
+    linear((t) => readCommandSlotSets({ text: `ligar pro Ari, pra Bia, pra Cid e pra Duda ${t}`, rest: t, entities: [] }, each, { lang: 'pt', now, timeZone }));
   });
 
   it('slot readers', () => {

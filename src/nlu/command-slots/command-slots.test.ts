@@ -170,4 +170,29 @@ describe('several entities of one kind in one request', () => {
     expect(sets('registra o Vicente, Quimera', 'Vicente, Quimera', register)).toHaveLength(1);
     expect(sets('registra a Dora e o irmão dela', 'Dora e o irmão dela', register)).toEqual([{ nome: 'Dora' }]);
   });
+
+  it('with `each`, gives one set per name a text keeps, each text keeping its own name and what it shares', () => {
+    const task: Record<string, CommandSlotSpec> = {
+      cliente: { kind: 'ref', after: ['pro', 'pra', 'o', 'a', 'cliente'], capitalized: true, cut: 'never', each: true },
+      quando: { kind: 'datetime', read: 'deadline' },
+      titulo: { read: 'text' },
+    };
+    expect(sets('agenda de visitar a Jurema e o Natanael quarta às 8h', 'visitar a Jurema e o Natanael quarta às 8h', task)).toEqual([
+      { cliente: 'Jurema', quando: '2026-03-04T11:00:00.000Z', titulo: 'Visitar a Jurema' },
+      { cliente: 'Natanael', quando: '2026-03-04T11:00:00.000Z', titulo: 'Visitar o Natanael' },
+    ]);
+    // Three in a list, an article before the cue, and words after the names kept by each.
+    expect(sets('agenda de mandar brindes pro Ubaldo, pra Zilá e pra Odete no fim do mês', 'mandar brindes pro Ubaldo, pra Zilá e pra Odete no fim do mês', task).map((x) => [x.cliente, x.titulo])).toEqual([
+      ['Ubaldo', 'Mandar brindes pro Ubaldo no fim do mês'],
+      ['Zilá', 'Mandar brindes pra Zilá no fim do mês'],
+      ['Odete', 'Mandar brindes pra Odete no fim do mês'],
+    ]);
+    expect(sets('agenda de revisar o cliente Sancho e o cliente Teresa', 'revisar o cliente Sancho e o cliente Teresa', task).map((x) => x.titulo)).toEqual([
+      'Revisar o cliente Sancho',
+      'Revisar o cliente Teresa',
+    ]);
+    // One name, or a list without its "e": one set, the text whole.
+    expect(sets('agenda de ligar pro Ubaldo amanhã', 'ligar pro Ubaldo amanhã', task)).toEqual([{ cliente: 'Ubaldo', quando: '2026-03-03T12:00:00.000Z', titulo: 'Ligar pro Ubaldo' }]);
+    expect(sets('agenda de ligar pro Ubaldo, Zilá', 'ligar pro Ubaldo, Zilá', task)).toEqual([{ cliente: 'Ubaldo', titulo: 'Ligar pro Ubaldo, Zilá' }]);
+  });
 });

@@ -13,6 +13,8 @@ const AND: Record<Language, string> = { pt: 'e', es: 'y', vi: 'va', en: 'and' };
 export interface CoordinatedName extends NameAt {
   /** Where its joining comma or "and" starts. */
   joinStart: number;
+  /** Where what stands before the name (its cue words) starts, after the comma or "and". */
+  itemStart: number;
 }
 
 /**
@@ -37,7 +39,7 @@ export function coordinatedNames(reading: Reading, end: number, lang: Language, 
     }
     const name = readNameAt(reading, from, words, stops, anyCase);
     if (!name || !reading.isFree(name.start, name.end)) break;
-    found.push({ ...name, joinStart: at });
+    found.push({ ...name, joinStart: at, itemStart: at + joined[0].length });
     if (new RegExp(`(^|\\s)${AND[lang]}\\s+$`, 'u').test(joined[0])) lastAnd = found.length;
     at = name.end;
   }

@@ -13,12 +13,15 @@ export interface NameAt {
 
 /** An id (a UUID) where a name could be. */
 export const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/i;
+/** How far past its cue a name is looked for (it may open with blanks, what other slots took). */
+const WINDOW = 160;
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu;
 const isCapital = (w: string) => /^\p{Lu}/u.test(w);
 
 /** The name starting at `from` (only spaces before it), or undefined. `stops`: folded words that are no name. */
 export function readNameAt(reading: Reading, from: number, words: LanguageWords, stops: Set<string>, anyCase: boolean): NameAt | undefined {
-  const text = reading.blanked(from);
+  // A name is a few words: a window of the text is enough, and keeps reading at every cue linear.
+  const text = reading.blanked(from, Math.min(reading.original.length, from + WINDOW));
   const lead = text.length - text.trimStart().length;
   const id = ID.exec(text.slice(lead));
   if (id) return { value: id[0], start: from + lead, end: from + lead + id[0].length };

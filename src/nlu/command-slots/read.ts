@@ -12,7 +12,7 @@ import { extractCuedNumbers } from '../entities/patterns.ts';
 import type { Entity, Language, PatternEntity } from '../types.ts';
 import { coordinatedNames } from './coordinated.ts';
 import { ID, readNameAt, type NameAt } from './name-at.ts';
-import { cueMatches, Reading, tidyFreeText } from './reading.ts';
+import { cueMatches, Reading, tidyFreeText, type Span } from './reading.ts';
 import { freeTextWords, type FreeTextWords, type LanguageWords } from './words.ts';
 
 export type CommandSlotValue = string | number | boolean;
@@ -50,6 +50,11 @@ export interface CommandSlotSpec {
   cut?: 'always' | 'opening' | 'never';
   /** With `read: reference`: the bot.yaml `references:` kind. */
   reference?: string;
+  /**
+   * With `after` and a name that stays in the free text (`cut: never`): names joined to it ("ligar pro Rui e pra
+   * Bia") are each a request of their own, its free text keeping only its own name ("Ligar pro Rui", "Ligar pra Bia").
+   */
+  each?: boolean;
 }
 
 export interface CommandSlotOptions {
@@ -82,6 +87,8 @@ interface Context {
   freeText: boolean;
   /** The further entities joined to the one a slot read ("o João e o Pedro"): one request each, its slots' values. */
   more?: Record<string, CommandSlotValue | undefined>[];
+  /** With `each`: per request (the first, then each of `more`), the spans its free text leaves out (the others' names). */
+  textCuts?: Span[][];
   specs: Record<string, CommandSlotSpec>;
 }
 
@@ -131,11 +138,19 @@ export function readCommandSlotSets(clause: Clause, specs: Record<string, Comman
     else if (spec.after?.length) value = afterCue(cx, spec, slot);
     else if (spec.read === 'name' || spec.read === 'company') value = (opening ??= readOpening(cx))[spec.read];
     else if (spec.read === 'reference') value = spec.reference && options.references?.[spec.reference]?.has(clause.text) ? true : undefined;
-    else if (spec.read === 'text') value = freeText(cx, spec);
+    else if (spec.read === 'text') value = freeText(cx, spec, cx.textCuts?.[0]);
     if (value === undefined || value === '' || (typeof value === 'string' && pointsOnly(cx, value))) continue;
     out[slot] = value;
+    if (spec.read === 'text' && !spec.after?.length) moreTexts(cx, spec, slot);
   }
   return [out, ...(cx.more ?? []).map((values) => withValues(out, values))];
+}
+
+/** Each further request's free text, without the other requests' names (`each`). */
+function moreTexts(cx: Context, spec: CommandSlotSpec, slot: string): void {
+  const cuts = cx.textCuts;
+  if (!cuts || !cx.more) return;
+  cx.more.forEach((values, i) => (values[slot] = freeText(cx, spec, cuts[i + 1])));
 }
 
 function withValues(slots: Record<string, CommandSlotValue>, values: Record<string, CommandSlotValue | undefined>): Record<string, CommandSlotValue> {
@@ -148,15 +163,26 @@ function withValues(slots: Record<string, CommandSlotValue>, values: Record<stri
 }
 
 /** The names joined to the one a slot read, ending at `end`: taken and cut like it, kept as the slot's further values. */
-function readMore(cx: Context, end: number, cues: string[], anyCase: boolean, values: (name: NameAt) => Record<string, CommandSlotValue | undefined>): void {
+function readMore(cx: Context, end: number, cues: string[], anyCase: boolean, values: (name: NameAt) => Record<string, CommandSlotValue | undefined>, keep?: Span): void {
   if (cx.more) return;
   const names = coordinatedNames(cx.reading, end, cx.options.lang, cx.words, cx.stops, cues, anyCase);
   if (!names.length) return;
   for (const n of names) {
     cx.reading.take(n.joinStart, n.end);
-    cx.reading.cut(n.joinStart, n.end);
+    if (!keep) cx.reading.cut(n.joinStart, n.end);
   }
   cx.more = names.map(values);
+  // The names stay in the free text (`keep`: the first one's cue and name): each request's text drops the others'.
+  if (keep) {
+    const joins: Span[] = names.map((n) => [n.joinStart, n.end]);
+    cx.textCuts = [joins, ...names.map((n, i): Span[] => [keep, [n.joinStart, n.itemStart], ...joins.filter((_, j) => j !== i)])];
+  }
+}
+
+/** Where the cue at `start` starts with the article before it, if one is ("o lead Rui"). */
+function withArticle(cx: Context, start: number): number {
+  const before = /(?:^|\s)([\p{L}]+)\s+$/u.exec(cx.reading.folded.slice(Math.max(0, start - 12), start));
+  return before && cx.words.articles.includes(before[1]) ? start - before[0].length + (before[0].length - before[0].trimStart().length) : start;
 }
 
 function pointsOnly(cx: Context, value: string): boolean {
@@ -210,7 +236,7 @@ function afterCue(cx: Context, spec: CommandSlotSpec, slot: string): string | un
     if (cue.start >= stop) break;
     if (!reading.isFree(cue.start, cue.end)) continue;
     let at = cue.end;
-    const link = /^\s+([\p{L}]+)/u.exec(reading.folded.slice(at));
+    const link = /^\s+([\p{L}]+)/u.exec(reading.folded.slice(at, at + 40));
     const linked = !!link && links.has(link[1]);
     if (linked && spec.read !== 'text') at += link[0].length;
     const found = spec.read === 'text' ? textAt(cx, spec, at) : readNameAt(reading, at, words, cx.stops, linked || !spec.capitalized);
@@ -225,7 +251,9 @@ function afterCue(cx: Context, spec: CommandSlotSpec, slot: string): string | un
     const cut = !subject && cutMode(cx, spec, cue.start, found.end);
     // A name (not a text) the request names beside others ("notas do Davi e da Lia"), unless they stay in its text.
     const written = reading.original.slice(found.end - found.value.length, found.end);
-    if (spec.read !== 'text' && (cut || !cx.freeText)) readMore(cx, found.end, spec.after!, !/^\p{Lu}/u.test(written), (n) => ({ [slot]: n.value }));
+    const anyCase = !/^\p{Lu}/u.test(written);
+    if (spec.read !== 'text' && (cut || !cx.freeText)) readMore(cx, found.end, spec.after!, anyCase, (n) => ({ [slot]: n.value }));
+    else if (spec.read !== 'text' && spec.each) readMore(cx, found.end, spec.after!, anyCase, (n) => ({ [slot]: n.value }), [withArticle(cx, cue.start), found.end]);
     return found.value;
   }
   return undefined;
@@ -280,7 +308,7 @@ function readOpening(cx: Context): { name?: string; company?: string } {
 }
 
 /** The free text, up to an `until` phrase; a `ref` that opens with an id is the id. */
-function freeText(cx: Context, spec: CommandSlotSpec): string | undefined {
+function freeText(cx: Context, spec: CommandSlotSpec, extra: Span[] = []): string | undefined {
   const { reading } = cx;
   let end = reading.original.length;
   if (spec.until?.length) {
@@ -289,5 +317,5 @@ function freeText(cx: Context, spec: CommandSlotSpec): string | undefined {
   }
   const id = spec.kind === 'ref' ? ID.exec(reading.blanked(reading.restStart, end).trim()) : null;
   if (id) return id[0];
-  return tidyFreeText(reading.withCuts(reading.restStart, end), cx.words, cx.options.opening ?? [], spec.kind !== 'ref') || undefined;
+  return tidyFreeText(reading.withCuts(reading.restStart, end, extra), cx.words, cx.options.opening ?? [], spec.kind !== 'ref') || undefined;
 }

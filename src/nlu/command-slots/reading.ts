@@ -44,10 +44,10 @@ export class Reading {
     return out;
   }
 
-  /** [start, end) with cuts marked, for tidying. */
-  withCuts(start: number, end: number): string {
+  /** [start, end) with cuts (and the `extra` spans) marked, for tidying. */
+  withCuts(start: number, end: number, extra: Span[] = []): string {
     let out = '';
-    for (let i = start; i < end; i++) out += overlaps(this.cuts, i, i + 1) ? CUT : this.original[i];
+    for (let i = start; i < end; i++) out += overlaps(this.cuts, i, i + 1) || overlaps(extra, i, i + 1) ? CUT : this.original[i];
     return out;
   }
 
