@@ -90,7 +90,7 @@ export function personRequestReader(lang: Language, roles: string[] = []): (norm
     for (let i = 0; i < tokens.length; i++) {
       const a = phraseAt(tokens, i, ask);
       if (!a || (i > 0 && notAfter.has(tokens[i - 1]))) continue;
-      // "como faço pra falar com a recepção?": how to reach someone, not a request to.
+      // "como eu faço pra falar com o suporte?": how to reach someone, not a request to.
       if (Array.from({ length: Math.min(i, HOW_REACH) }, (_, k) => i - 1 - k).some((k) => phraseAt(tokens, k, how))) continue;
       let j = i + a.length;
       while (j < tokens.length && skip.has(tokens[j])) j++;
