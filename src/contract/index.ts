@@ -2,6 +2,7 @@
 // and the engine's result types come from these zod schemas, and the web console imports its types from here —
 // the one module of src/ that web/ may import (test/architecture.test.ts).
 import { z } from 'zod';
+import type { SettingsAuditRow } from '../store/repos-settings.ts';
 
 /** Who answers a conversation: the bot, nobody yet (waiting for a person), or a person. */
 export const MODES = ['bot', 'handoff_pending', 'human'] as const;
@@ -146,4 +147,6 @@ export type ConsoleEvent = z.infer<typeof consoleEventSchema>;
 // Shapes the console reads as the server's modules define them (types only).
 export type { ModelCallRecord, TraceEntry } from '../engine/types.ts';
 export type { GoldenExample } from '../feedback/golden.ts';
+/** A settings-audit row as `GET /api/settings/audit` sends it (its time as an ISO string). */
+export type SettingsAuditEntry = Omit<SettingsAuditRow, 'createdAt'> & { createdAt: string };
 export type { KnowledgeDocSummary } from '../knowledge/documents.ts';

@@ -1,19 +1,9 @@
 // The audit of a bot's admin settings: who changed what (intents, handoff, persona and model), and when.
 import { useCallback, useState } from 'react';
-import { request } from '../shared/api.ts';
+import { request, type SettingsAuditEntry } from '../shared/api.ts';
 import { timeSince, type ConsoleTexts } from '../shared/i18n.ts';
 import type { AdminTexts } from './admin-texts.ts';
 import { Card, DataTable, ErrorNote, errorText, useRead, type Column } from './ui/index.ts';
-
-interface AuditRow {
-  id: number;
-  bot: string;
-  key: string;
-  actor: string;
-  before: unknown;
-  after: unknown;
-  createdAt: string;
-}
 
 /** A setting's value in one short line (long texts cut). */
 function brief(value: unknown): string {
@@ -27,10 +17,10 @@ export function AuditLog({ token, t, x, bot, version }: { token: string; t: Cons
   const [error, setError] = useState<string | null>(null);
   const read = useCallback(async () => {
     void version; // a new version is a new read
-    return (await request<{ changes: AuditRow[] }>('GET', `/api/settings/audit?bot=${encodeURIComponent(bot)}&limit=50`, { token })).changes;
+    return (await request<{ changes: SettingsAuditEntry[] }>('GET', `/api/settings/audit?bot=${encodeURIComponent(bot)}&limit=50`, { token })).changes;
   }, [bot, token, version]);
   const [rows] = useRead(read, useCallback((err: unknown) => setError(errorText(err, t)), [t]));
-  const columns: Column<AuditRow>[] = [
+  const columns: Column<SettingsAuditEntry>[] = [
     { header: t.when, cell: (r) => <time dateTime={r.createdAt}>{timeSince(r.createdAt, t)}</time> },
     { header: x.who, cell: (r) => r.actor },
     { header: x.setting, cell: (r) => <code>{r.key}</code> },

@@ -2,9 +2,9 @@
 // turn events, modes, errors, console events) come from the server's contract module, the one module of src/
 // the console may import — types only, so nothing of the server reaches the bundle. The rest describe the JSON
 // of the console's own routes (dates as strings, narrowed unions).
-import type { CardsData, FormData, UiPart, ChatResult, ConsoleEvent, ErrorBody, GoldenExample, KnowledgeDocSummary, Message, Mode, ModelCallRecord as ModelCall, TraceEntry, TurnEvent } from '../../../src/contract/index.ts';
+import type { CardsData, FormData, UiPart, ChatResult, ConsoleEvent, ErrorBody, GoldenExample, KnowledgeDocSummary, Message, Mode, ModelCallRecord as ModelCall, SettingsAuditEntry, TraceEntry, TurnEvent } from '../../../src/contract/index.ts';
 
-export type { CardsData, ChatResult, ConsoleEvent, FormData, GoldenExample, Message, Mode, TraceEntry, TurnEvent, UiPart };
+export type { CardsData, ChatResult, ConsoleEvent, FormData, GoldenExample, Message, Mode, SettingsAuditEntry, TraceEntry, TurnEvent, UiPart };
 export type KnowledgeDoc = KnowledgeDocSummary;
 /** The inbox's order of modes: waiting for a person first. */
 export const MODES: Mode[] = ['handoff_pending', 'human', 'bot'];
