@@ -1,12 +1,13 @@
 // The web console in real Chromium against the real server: a la-formula customer is handed to a person,
 // the operator takes the conversation live (no reload), answers, and gives it back to the bot; an admin's
 // handoff switch changes what the next message does; and the narrow layout keeps the chat usable.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { auth, startTestServer, type TestServer } from './support/server.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { auth } from './support/server.ts';
 import { insertGoldenExample } from '../src/feedback/index.ts';
 import { searchKnowledge } from '../src/knowledge/index.ts';
-import { browserSkipReason, launchChromium, resultPath } from './support/browser.ts';
+import { browserSkipReason, resultPath } from './support/browser.ts';
+import { browserWorld, errorsOf } from './support/browser-world.ts';
 
 const skip = browserSkipReason();
 if (skip) console.warn(`[console.browser.test] ${skip}`);
@@ -15,44 +16,8 @@ if (skip) console.warn(`[console.browser.test] ${skip}`);
 const WAIT = { timeout: 60_000 };
 
 describe.skipIf(skip !== null)('web console in Chromium', () => {
-  let s: TestServer;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-  let pages: Page[] = [];
-
-  beforeAll(async () => {
-    const [server, chromium] = await Promise.all([startTestServer({ only: ['la-formula', 'ct-smash'], start: new Date() }), launchChromium()]);
-    s = server;
-    browser = chromium;
-  });
-
-  // A failed test leaves pictures of its pages behind, to see what the browser showed.
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail') {
-      for (const [i, p] of pages.entries()) await p.screenshot({ path: resultPath(`failure-${ctx.task.name.slice(0, 30).replace(/\W+/g, '-')}-${i}.png`) }).catch(() => {});
-    }
-    pages = [];
-  });
-
-  afterAll(async () => {
-    for (const c of contexts) await c.close().catch(() => {});
-    await browser?.close();
-    await s?.close();
-  });
-
-  async function open(path: string, opts: { locale?: string; width?: number; height?: number } = {}): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: opts.width ?? 1180, height: opts.height ?? 780 }, locale: opts.locale ?? 'en-US' });
-    context.setDefaultTimeout(WAIT.timeout);
-    contexts.push(context);
-    const page = await context.newPage();
-    pages.push(page);
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-    (page as Page & { errors?: string[] }).errors = errors;
-    await page.goto(s.url + path);
-    return page;
-  }
+  const world = browserWorld({ only: ['la-formula', 'ct-smash'], start: new Date() }, { name: 'console', timeout: WAIT.timeout, viewport: { width: 1180, height: 780 }, consoleErrors: true });
+  const open = world.open;
 
   /** The simulator as a customer of `bot`, optionally signed in as `userId`. */
   async function customer(bot: string, opts: { userId?: string; width?: number; height?: number } = {}) {
@@ -144,10 +109,10 @@ describe.skipIf(skip !== null)('web console in Chromium', () => {
     await sim.screenshot({ path: resultPath('simulator.png') });
 
     // The server agrees with what both pages show.
-    const detail = await s.get(`/api/sessions/${await conversation.getAttribute('data-session-id')}`, auth());
+    const detail = await world.server.get(`/api/sessions/${await conversation.getAttribute('data-session-id')}`, auth());
     expect(detail.body.mode).toBe('bot');
     expect(detail.body.messages.map((m: { source: string }) => m.source)).toEqual(['', 'bot', 'human', 'system', '', 'bot']);
-    for (const p of [sim, admin]) expect((p as Page & { errors: string[] }).errors).toEqual([]);
+    for (const p of [sim, admin]) expect(errorsOf(p)).toEqual([]);
   });
 
   it('hands off the next message of an intent once its switch is turned on in Settings', async () => {
@@ -168,7 +133,7 @@ describe.skipIf(skip !== null)('web console in Chromium', () => {
 
     await toggle.check();
     await expect.poll(() => admin.getByTestId('settings-status').textContent(), WAIT).toBe('Guardado');
-    const intents = (await s.get('/api/bots/la-formula/intents', auth())).body.intents as { id: string; handoff: boolean }[];
+    const intents = (await world.server.get('/api/bots/la-formula/intents', auth())).body.intents as { id: string; handoff: boolean }[];
     expect(intents.find((i) => i.id === 'consulta_producto')?.handoff).toBe(true);
     expect(await admin.getByTestId('intent-row-consulta_producto').getAttribute('class')).toBe('handoff-on');
 
@@ -182,7 +147,7 @@ describe.skipIf(skip !== null)('web console in Chromium', () => {
 
     // Switch it back off through the UI; the setting persists.
     await toggle.uncheck();
-    await expect.poll(async () => (await s.get('/api/bots/la-formula/intents', auth())).body.intents.find((i: { id: string }) => i.id === 'consulta_producto').handoff, WAIT).toBe(false);
+    await expect.poll(async () => (await world.server.get('/api/bots/la-formula/intents', auth())).body.intents.find((i: { id: string }) => i.id === 'consulta_producto').handoff, WAIT).toBe(false);
   });
 
   it('keeps one column and keyboard focus on the chat input on a 390 px screen', async () => {
@@ -224,7 +189,7 @@ describe.skipIf(skip !== null)('web console in Chromium', () => {
   });
 
   it('adds a knowledge document in Settings that the bot finds at once, and deletes a golden example in Feedback', async () => {
-    await insertGoldenExample(s.db, { bot: 'ct-smash', userText: 'vocês têm sauna?', reply: 'Temos sim, de terça a sábado.', source: 'judge' });
+    await insertGoldenExample(world.server.db, { bot: 'ct-smash', userText: 'vocês têm sauna?', reply: 'Temos sim, de terça a sábado.', source: 'judge' });
     const admin = await operator();
     await admin.getByTestId('tab-settings').click();
     await admin.getByTestId('settings-bot').selectOption('ct-smash');
@@ -238,11 +203,11 @@ describe.skipIf(skip !== null)('web console in Chromium', () => {
     await admin.getByTestId('knowledge-save').click();
     await expect.poll(() => admin.getByTestId('knowledge-status').textContent(), WAIT).toBe('Guardado');
     expect(await admin.getByTestId('knowledge-doc-sauna.md').innerText()).toMatch(/Horário da sauna/);
-    expect((await searchKnowledge(s.db, 'ct-smash', 'pt-BR', 'sauna seca'))[0]?.doc).toBe('sauna.md');
+    expect((await searchKnowledge(world.server.db, 'ct-smash', 'pt-BR', 'sauna seca'))[0]?.doc).toBe('sauna.md');
     // Removing it (admin documents only) takes it out of the search again.
     await admin.getByRole('button', { name: 'Eliminar: Sauna' }).click();
     await admin.getByTestId('knowledge-doc-sauna.md').waitFor({ state: 'detached', ...WAIT });
-    expect(await searchKnowledge(s.db, 'ct-smash', 'pt-BR', 'sauna seca')).toEqual([]);
+    expect(await searchKnowledge(world.server.db, 'ct-smash', 'pt-BR', 'sauna seca')).toEqual([]);
 
     await admin.getByTestId('tab-feedback').click();
     const row = admin.getByTestId('golden-row').filter({ hasText: 'vocês têm sauna?' });
@@ -250,7 +215,7 @@ describe.skipIf(skip !== null)('web console in Chromium', () => {
     await admin.screenshot({ path: resultPath('feedback-golden.png') });
     await row.getByRole('button', { name: /^Eliminar/ }).click();
     await row.waitFor({ state: 'detached', ...WAIT });
-    expect((await s.get('/api/bots/ct-smash/golden', auth())).body.examples).toEqual([]);
-    expect((admin as Page & { errors: string[] }).errors).toEqual([]);
+    expect((await world.server.get('/api/bots/ct-smash/golden', auth())).body.examples).toEqual([]);
+    expect(errorsOf(admin)).toEqual([]);
   });
 });
