@@ -4,7 +4,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'web/dist/', '.build/', 'data/', 'reports/', 'test-results/'] },
+  { ignores: ['node_modules/', 'web/dist/', '.build/', 'data/', 'reports/', 'test-results/', '.pack/', '.bundle/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
