@@ -1,6 +1,6 @@
 // Micro-benchmarks of the pieces where a library replaced hand-written code (docs/performance.md, "Libraries in
 // place of hand-written code"): model-client requests against the fake provider server, the channel retry
-// runner, the lenient JSON reader and the CSV reader. `npx tsx scripts/bench-libs.ts [client|policy|retry|json|csv]…`
+// runner, the lenient JSON reader and the CSV reader. `npx tsx scripts/bench-libs.ts [client|policy|retry|json|csv|uistream]…`
 import { performance } from 'node:perf_hooks';
 import { AIMessage } from '@langchain/core/messages';
 import { withRetry } from '../src/channels/http.ts';
@@ -10,6 +10,9 @@ import { parseJsonLoose } from '../src/llm/json.ts';
 import { resolveModel, type ChatModelHandle } from '../src/llm/registry.ts';
 import { startFakeLlmServer } from '../src/llm/testing/fake-server.ts';
 import { parseCsv } from '../src/store/csv.ts';
+import Fastify from 'fastify';
+import type { ChatResult, TurnEvent } from '../src/engine/index.ts';
+import { streamUiTurn } from '../src/server/routes/ui-stream.ts';
 
 async function timed(name: string, runs: number, fn: (i: number) => unknown): Promise<void> {
   for (let i = 0; i < Math.min(200, runs); i++) await fn(i); // warm-up
@@ -66,5 +69,22 @@ async function csv(): Promise<void> {
   await timed('parseCsv of 2,000 rows × 4 columns', 50, () => parseCsv(text));
 }
 
-const sections: Record<string, () => Promise<void>> = { client, policy, retry, json, csv };
+/** A turn of 40 streamed text pieces, a tool call and an intent, served as the UI message stream and read whole. */
+async function uistream(): Promise<void> {
+  const app = Fastify();
+  const result = { sessionId: 's', sessionToken: 't', reply: 'ok', mode: 'bot', handoff: false, intents: ['faq'] } as unknown as ChatResult;
+  app.post('/ui', (_req, reply) =>
+    streamUiTurn(reply, 's', async (onEvent) => {
+      onEvent({ type: 'intent', intents: ['faq'], source: 'local' } as TurnEvent);
+      onEvent({ type: 'tool_start', tool: 'lookup' } as TurnEvent);
+      onEvent({ type: 'tool_end', tool: 'lookup', ok: true } as TurnEvent);
+      for (let i = 0; i < 40; i++) onEvent({ type: 'text', content: `palavra${i} ` } as TurnEvent);
+      return result;
+    }),
+  );
+  await timed('UI message stream: one turn, 46 chunks', 5_000, async () => (await app.inject({ method: 'POST', url: '/ui' })).body);
+  await app.close();
+}
+
+const sections: Record<string, () => Promise<void>> = { client, policy, retry, json, csv, uistream };
 for (const name of process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(sections)) await sections[name]();
