@@ -228,6 +228,11 @@ function sortOf(search: TableSearchConfig, asked: string | undefined): { sort: s
   return { sort, order: sort ? `order by ${search.sorts[sort].map((c) => `${c} nulls last`).join(', ')}` : '' };
 }
 
+/** The sort among the applied filters, only when the caller asked for it and the search has it. */
+function sortApplied(asked: string | undefined, sort: string | undefined): { sort?: string } {
+  return asked !== undefined && sort === asked ? { sort } : {};
+}
+
 function limitOf(search: TableSearchConfig, asked: number | undefined): number {
   return Math.max(1, Math.min(search.limit.max, Math.floor(Number(asked) || search.limit.default)));
 }
@@ -262,7 +267,7 @@ export async function searchTable<Row = Record<string, unknown>>(sql: Sql, confi
   const query = params.query === undefined ? undefined : cleanSearchText(params.query);
   const { sort, order } = sortOf(search, params.sort);
   const limit = limitOf(search, params.limit);
-  const result = { applied: { ...applied, ...(query ? { query } : {}), ...(params.sort !== undefined && sort === params.sort ? { sort } : {}) }, rejected };
+  const result = { applied: { ...applied, ...(query ? { query } : {}), ...sortApplied(params.sort, sort) }, rejected };
   if (rejected.length > 0) return { ...result, rows: [], total: 0 };
 
   const { exact, broad, modes } = matchModes(search, config.gazetteers, applied, params.match);

@@ -124,11 +124,20 @@ function intentNames(intents: Record<string, PlanIntentSpec>): Map<string, strin
 function readAction(item: unknown, intentOf: Map<string, string>, intents: Record<string, PlanIntentSpec>, options: PlanReadOptions): PlannedAction | string {
   const o = parseObjectLoose(item);
   if (!o) return `not an action: ${String(item).slice(0, 60)}`;
-  const named = o.intent ?? o.intencao ?? o.name ?? o.tool;
+  const named = intentName(o);
   const intent = typeof named === 'string' ? intentOf.get(key(named)) : undefined;
   if (!intent) return `unknown intent: ${String(o.intent ?? o.name ?? '?')}`;
-  const given = parseObjectLoose(o.slots ?? o.args ?? o.parametros ?? o.params ?? {}) ?? {};
-  return { intent, ...readSlots(given, intents[intent].slots ?? {}, options) };
+  return { intent, ...readSlots(givenSlots(o), intents[intent].slots ?? {}, options) };
+}
+
+/** The intent an action names, under whichever key the model used for it. */
+function intentName(o: Record<string, unknown>): unknown {
+  return o.intent ?? o.intencao ?? o.name ?? o.tool;
+}
+
+/** The slots an action gives, under whichever key the model used for them; none when they are not an object. */
+function givenSlots(o: Record<string, unknown>): Record<string, unknown> {
+  return parseObjectLoose(o.slots ?? o.args ?? o.parametros ?? o.params ?? {}) ?? {};
 }
 
 /** Each slot's name and aliases (as keys) mapped to the slot. */
