@@ -5,7 +5,7 @@ import type { EmbeddingsInterface } from '@langchain/core/embeddings';
 import { GoogleGenerativeAIEmbeddings } from '@langchain/google-genai';
 import { OllamaEmbeddings } from '@langchain/ollama';
 import { OpenAIEmbeddings } from '@langchain/openai';
-import { inSpan } from '../observability/spans.ts';
+import { inSpan } from '../spans.ts';
 import { isCircuitOpen, Uncounted, withDeadline } from '../resilience/index.ts';
 import { abortedFailure, circuitOpen, classify, traceEntry, unavailableError } from './call-failures.ts';
 import { CircuitBreaker, sharedBreaker } from './circuit-breaker.ts';
