@@ -75,17 +75,20 @@ export async function callJson<T = unknown>(url: string, opts: CallOptions): Pro
     throw new ProviderError(`${target}: ${why}`, null, true);
   }
   const text = await res.text().catch(() => '');
-  if (!res.ok) {
-    const { code, meta } = providerCode(text);
-    const retryable = res.status >= 500 || res.status === 429 || res.status === 408 || (meta && META_THROTTLING.has(code!));
-    const retryAfterMs = parseRetryAfter(res.headers.get('retry-after'));
-    throw new ProviderError(`${target} → HTTP ${res.status}${text ? `: ${text.slice(0, 300)}` : ''}`, res.status, retryable, code, retryAfterMs);
-  }
+  if (!res.ok) throw refusal(target, res, text);
   try {
     return (text ? JSON.parse(text) : null) as T;
   } catch {
     return text as T;
   }
+}
+
+/** A provider's answer that is not a success, classified: retryable or not, its error code, its Retry-After. */
+function refusal(target: string, res: Response, text: string): ProviderError {
+  const { code, meta } = providerCode(text);
+  const retryable = res.status >= 500 || res.status === 429 || res.status === 408 || (meta && META_THROTTLING.has(code!));
+  const retryAfterMs = parseRetryAfter(res.headers.get('retry-after'));
+  return new ProviderError(`${target} → HTTP ${res.status}${text ? `: ${text.slice(0, 300)}` : ''}`, res.status, retryable, code, retryAfterMs);
 }
 
 export type RetryOutcome<T> = { ok: true; value: T; attempts: number } | { ok: false; error: Error; attempts: number };
