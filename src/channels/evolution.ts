@@ -7,7 +7,6 @@ import { evolutionLinkOfLid } from './store.ts';
 import { ignored, nonBlank, type Json } from './payload.ts';
 import type { Address, InboundMessage, MessageKind, Parsed } from './types.ts';
 
-
 /** Message keys of what the bot cannot read as text, and the kind each is. */
 const MEDIA_KEYS: [string, MessageKind][] = [
   ['imageMessage', 'image'],
@@ -96,7 +95,7 @@ function parseOne(d: Json, bot: string, instance: string): Parsed {
   if (typeof sender === 'string') return ignored(sender);
   const message = unwrapped((d.message ?? {}) as Json);
   const revoked = message.protocolMessage;
-  if (revoked && (revoked.type === 'REVOKE' || revoked.type === 0)) return deletion(key, revoked.key ?? key, bot, instance);
+  if (isRevoke(revoked)) return deletion(key, revoked.key ?? key, bot, instance);
   const fromMe = key.fromMe === true;
   const content = fromMe ? ownerReplyOf(message) : customerContentOf(message, d.messageType);
   if (typeof content === 'string') return ignored(content);
@@ -104,6 +103,11 @@ function parseOne(d: Json, bot: string, instance: string): Parsed {
   const name = !fromMe && typeof d.pushName === 'string' ? d.pushName : undefined;
   const base = { channel: 'evolution' as const, bot, providerId: String(key.id), contactKey: sender.key, phoneNumber: sender.phone, name };
   return { kind: 'message', message: { ...base, ...content, chatId: String(key.remoteJid), address: addressOf(instance, sender) } };
+}
+
+/** A protocol message that deletes a message for everyone (the deleted one's key inside). */
+function isRevoke(p: Json | undefined): boolean {
+  return p?.type === 'REVOKE' || p?.type === 0;
 }
 
 /** The message inside the wrappers WhatsApp put around it (at most three deep). */

@@ -8,7 +8,6 @@ import { whatsappLinkOfUser } from './store.ts';
 import { ignored, listOf, nonBlank, type Json } from './payload.ts';
 import type { Address, InboundMessage, MessageKind, OrderCart, Parsed } from './types.ts';
 
-
 /** True when `header` is `sha256=<hex HMAC-SHA256 of the raw body with the app secret>`. Timing-safe. */
 export function verifyMetaSignature(raw: Buffer, header: string | string[] | undefined, appSecret: string): boolean {
   if (typeof header !== 'string' || !header.startsWith('sha256=')) return false;
