@@ -14,6 +14,7 @@ import { roleRequests, SKILL_CLASSES, skillLines, type SkillClass } from './data
 import { addTrigrams, skillVocabulary, stems, units, wordTrigrams } from './vocabulary.ts';
 import { botWords as botVocabulary, framePair } from './bot-words.ts';
 import { personRequestReader } from './person-request.ts';
+import { headReader, type Head } from './head.ts';
 import { keptSyllables, qualifierReader } from './qualifier.ts';
 import { shortReplyReader, type ShortReplyKind } from './short-replies.ts';
 
@@ -125,6 +126,8 @@ export interface SkillReading {
   ownPerson: number;
   /** A message made only of the language's acknowledgement words (with thanks, fillers, emoji): its kind, else null. */
   shortReply: ShortReplyKind | null;
+  /** The first thing the message names past its frame: another topic's listed thing, the bot's word, or neither (src/skills/head.ts). */
+  head: Head;
 }
 
 export interface SkillDetector {
@@ -217,6 +220,7 @@ export function createSkillDetector(opts: SkillDetectorOptions, cached?: Uint8Ar
   const heads = new Set(lang === 'vi' ? [...keptSyllables(domainLines, lang, STRONG_EXAMPLES)].filter((w) => !everyday.has(w)) : []);
   const qualifiedBy = qualifierReader(lang, (u) => own.has(u), (u) => nouns.has(u), (w) => heads.has(w));
   const shortReply = shortReplyReader(lines.shortReplies, lang);
+  const headOf = headReader(lang);
 
   const botWordList = [...botWords].filter((w) => w.length >= 5);
   /** A misspelling of one of the bot's words ("adicone") is not a word of another topic. */
@@ -276,10 +280,14 @@ export function createSkillDetector(opts: SkillDetectorOptions, cached?: Uint8Ar
       const listed = new Set([...thingWords, ...saidPhrases.map((p) => stem(p.split(' ')[0], lang))]);
       // An unknown word of the bot's own family ("distribución" to a bot that says "distribuidor") is no other topic's.
       const other = new Set([...unseen.filter((w) => !relatedToBotWord(w)), ...listed]);
-      const elsewhere = hasValue ? [] : qualifiedBy(normalized, (u) => other.has(u), (u) => listed.has(u));
+      // With a value only listed things qualify: an unknown word beside a number or a name is more often a name.
+      const elsewhere = qualifiedBy(normalized, (u) => !hasValue && other.has(u), (u) => listed.has(u));
       const parts = text.split(/[,.;!?]+/).map((p) => normalize(p, lang)).filter((p) => p.trim());
+      // A later part in the bot's words asks the bot about the first ("estoy tomando antibióticos, ¿sigo con la whey?").
+      const botLater = parts.slice(1).some((p) => units(p, lang).some((u) => domainWords.includes(u)));
+      const head = botLater ? null : headOf(normalized, saidPhrases, { isBot: (u) => domainWords.includes(u), isListed: (u) => listed.has(u), isFrame: (w) => everyday.has(w) || (generic.has(w) && !offTopic.has(w)) });
       const partHuman = parts.length > 1 ? Math.max(...parts.map((p) => classifier.predictNormalized(p).find((s) => s.id === 'human')?.confidence ?? 0)) : 0;
-      return { best: scores[0], scores, domainWords, strongDomainWord, offTopicWords, thingWords, elsewhere, coverage, gibberish, hasValue, foreignWords, passerBy, partHuman, role: roles(normalized), personRequest: personRequest(normalized) !== null, ownOutOfScope: ownOutOfScope(normalized), ownPerson: ownPerson(normalized), shortReply: shortReply(text) };
+      return { best: scores[0], scores, domainWords, strongDomainWord, offTopicWords, thingWords, elsewhere, coverage, gibberish, hasValue, foreignWords, passerBy, partHuman, role: roles(normalized), personRequest: personRequest(normalized) !== null, ownOutOfScope: ownOutOfScope(normalized), ownPerson: ownPerson(normalized), shortReply: shortReply(text), head };
     },
   };
 }

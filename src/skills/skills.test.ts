@@ -138,6 +138,7 @@ describe('decideSkill', () => {
     ownOutOfScope: 0,
     ownPerson: 0,
     shortReply: null,
+    head: null,
     gibberish: false,
     hasValue: false,
     ...more,

@@ -1,0 +1,64 @@
+// What a message is about, by its head: the first thing it names, read left to right past its frame ("quanto custa
+// a", "até que horas a", "shop ơi đặt 2 ly"). A head that is another topic's listed thing ("a farmácia", "a aula de
+// piano", "trà sữa") makes the message that thing's, whatever words of the bot's come after it ("… é às terças?").
+// The scan stops at a preposition ("depois da escola meu filho pode treinar?": the school only says when), at a
+// word of the bot's (the head is the bot's), and at a word it knows nothing of.
+import { stem } from '../nlu/features.ts';
+import { normalize } from '../nlu/normalize.ts';
+import { isFunctionWord } from '../nlu/record-match.ts';
+import type { Language } from '../nlu/types.ts';
+import { skillLines } from './data.ts';
+
+export type Head = 'bot' | 'other' | null;
+
+/** Frame words read past before the head; a longer frame is no frame. */
+const MAX_FRAME = 6;
+
+/** Function words that are no preposition: the scan reads past them. */
+const NOT_PREPOSITIONS: Record<Language, string[]> = {
+  // Portuguese "de" bare (not "da", "do") mostly follows a verb of the frame ("preciso de um eletricista").
+  pt: ['que', 'e', 'se', 'me', 'lhe', 'ele', 'ela', 'de'],
+  es: ['que', 'y', 'se', 'me', 'le', 'lo', 'ella'],
+  en: ['and', 'that', 'me', 'it', 'him', 'her'],
+  vi: ['va', 'la', 'anh', 'chi', 'em'],
+};
+
+export interface HeadWords {
+  /** Whether a unit (stem; in Vietnamese a pair of syllables) is one of the bot's distinctive words. */
+  isBot: (unit: string) => boolean;
+  /** Whether a unit is a listed thing of another topic said in this message (a stem; in Vietnamese a pair or a loanword). */
+  isListed: (unit: string) => boolean;
+  /** Whether a stem (a syllable in Vietnamese) is a word of the skills' lines: a frame word any message may use. */
+  isFrame: (word: string) => boolean;
+}
+
+/**
+ * For a normalised message and the said topic phrases ("aula de piano", normalised): whether its head is another
+ * topic's thing, the bot's, or neither (null).
+ */
+export function headReader(lang: Language): (normalized: string, phrases: string[], words: HeadWords) => Head {
+  const { determiners, links, weakLinks } = skillLines(lang);
+  const fold = (list: string[]) => list.map((w) => normalize(w, lang));
+  const skip = new Set([...fold(determiners), ...NOT_PREPOSITIONS[lang]]);
+  const stops = new Set(fold([...links, ...weakLinks]));
+  const span = lang === 'vi' ? 2 : 1;
+  return (normalized, phrases, { isBot, isListed, isFrame }) => {
+    const tokens = normalized.split(' ').filter(Boolean);
+    const padded = ` ${tokens.join(' ')} `;
+    let framed = 0;
+    for (let i = 0; i < tokens.length && framed <= MAX_FRAME; i++) {
+      const t = tokens[i];
+      if (/\d/.test(t) || skip.has(t)) continue;
+      if (stops.has(t) || isFunctionWord(t, lang)) return null;
+      const rest = ` ${tokens.slice(i).join(' ')} `;
+      if (phrases.some((p) => rest.startsWith(` ${p} `) && padded.includes(` ${p} `))) return 'other';
+      const w = stem(t, lang);
+      const unit = span === 2 && i + 1 < tokens.length && !/\d/.test(tokens[i + 1]) ? `${w} ${stem(tokens[i + 1], lang)}` : w;
+      if (isListed(unit) || isListed(w)) return 'other';
+      if (isBot(unit)) return 'bot';
+      if (!isFrame(w)) return null;
+      framed++;
+    }
+    return null;
+  };
+}
