@@ -10,6 +10,8 @@ export interface OwnProbe {
   text: string;
   expect: 'out_of_scope' | 'human' | 'bot';
   kind: string;
+  /** A miss the runtime does not reach yet, and why: reported, not failed. */
+  known?: string;
 }
 
 export interface OwnProbeResult extends OwnProbe {
