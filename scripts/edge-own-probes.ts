@@ -1,10 +1,10 @@
-// npx tsx scripts/edge-own-probes.ts [bot…] [--misses] — the skills' own edge probes (test/data/edge-own-probes.yaml)
-// through each reference bot's real understanding: right out of all per expected outcome, and with --misses each
+// npx tsx scripts/edge-own-probes.ts [bot…] [--fresh] [--misses] — the skills' own edge probes (test/data/edge-own-probes.yaml)
+// (--fresh: edge-own-probes-fresh.yaml) through each reference bot's real understanding: right out of all per expected outcome, and with --misses each
 // probe that went wrong and where it went.
 import { ownProbes, playOwnProbes, tally } from '../test/support/own-probes.ts';
 
 const argv = process.argv.slice(2);
-const all = ownProbes();
+const all = ownProbes(argv.includes('--fresh') ? 'fresh' : 'developed');
 const bots = argv.filter((a) => !a.startsWith('-'));
 for (const bot of bots.length ? bots : Object.keys(all)) {
   const results = await playOwnProbes(bot, all[bot]);

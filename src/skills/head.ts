@@ -43,36 +43,40 @@ export function headReader(lang: Language): (normalized: string, phrases: string
   const stops = new Set(fold([...links, ...weakLinks]));
   const span = lang === 'vi' ? 2 : 1;
   const link = new Set(fold(links));
+  const determiner = new Set(fold(determiners));
+  /** The unit at `i` and its word alone: in Vietnamese the pair of syllables from `i` (when no number) and the syllable. */
+  const unitsAt = (tokens: string[], i: number): string[] => {
+    const w = stem(tokens[i], lang);
+    return span === 2 && i + 1 < tokens.length && !/\d/.test(tokens[i + 1]) ? [`${w} ${stem(tokens[i + 1], lang)}`, w] : [w];
+  };
+  const startsPhrase = (tokens: string[], i: number, phrases: string[]) => {
+    const rest = ` ${tokens.slice(i).join(' ')} `;
+    return phrases.some((p) => rest.startsWith(` ${p} `));
+  };
+
+  /** 'other' when the first word from `from`, past articles, is a listed thing ("o horário do [ônibus]"). */
+  const tiedThing = (tokens: string[], from: number, isListed: (unit: string) => boolean): Head => {
+    let j = from;
+    while (j < tokens.length && skip.has(tokens[j])) j++;
+    return j < tokens.length && !/\d/.test(tokens[j]) && unitsAt(tokens, j).some(isListed) ? 'other' : null;
+  };
+
   return (normalized, phrases, { isBot, isListed, isFrame }) => {
     const tokens = normalized.split(' ').filter(Boolean);
-    const padded = ` ${tokens.join(' ')} `;
     let framed = 0;
-    // A frame word after an article names a thing ("o horário"): a listed thing tied to it is the head ("o horário do ônibus").
+    // A frame word right after an article names a thing ("o horário"): a listed thing tied to it is the head.
     let noun = false;
     for (let i = 0; i < tokens.length && framed <= MAX_FRAME; i++) {
       const t = tokens[i];
       if (/\d/.test(t) || skip.has(t)) continue;
-      if (stops.has(t) || isFunctionWord(t, lang)) return noun && link.has(t) ? qualifier(tokens, i + 1, isListed) : null;
-      const rest = ` ${tokens.slice(i).join(' ')} `;
-      if (phrases.some((p) => rest.startsWith(` ${p} `) && padded.includes(` ${p} `))) return 'other';
-      const w = stem(t, lang);
-      const unit = span === 2 && i + 1 < tokens.length && !/\d/.test(tokens[i + 1]) ? `${w} ${stem(tokens[i + 1], lang)}` : w;
-      if (isListed(unit) || isListed(w)) return 'other';
-      if (isBot(unit)) return 'bot';
-      if (!isFrame(w)) return null;
-      noun = i > 0 && skip.has(tokens[i - 1]) && !NOT_PREPOSITIONS[lang].includes(tokens[i - 1]);
+      if (stops.has(t) || isFunctionWord(t, lang)) return noun && link.has(t) ? tiedThing(tokens, i + 1, isListed) : null;
+      const units = unitsAt(tokens, i);
+      if (startsPhrase(tokens, i, phrases) || units.some(isListed)) return 'other';
+      if (isBot(units[0])) return 'bot';
+      if (!isFrame(units[units.length - 1])) return null;
+      noun = i > 0 && determiner.has(tokens[i - 1]);
       framed++;
     }
     return null;
   };
-
-  /** 'other' when the first word from `from` past articles is a listed thing. */
-  function qualifier(tokens: string[], from: number, isListed: (unit: string) => boolean): Head {
-    let j = from;
-    while (j < tokens.length && skip.has(tokens[j])) j++;
-    if (j >= tokens.length || /\d/.test(tokens[j])) return null;
-    const w = stem(tokens[j], lang);
-    const unit = span === 2 && j + 1 < tokens.length ? `${w} ${stem(tokens[j + 1], lang)}` : w;
-    return isListed(unit) || isListed(w) ? 'other' : null;
-  }
 }

@@ -20,10 +20,11 @@ export interface OwnProbeResult extends OwnProbe {
   right: boolean;
 }
 
-export const OWN_PROBES_FILE = join(projectRoot, 'test', 'data', 'edge-own-probes.yaml');
+/** The probes developed on, and those written afterwards and only measured (`fresh`). */
+export const OWN_PROBES_FILES = { developed: 'edge-own-probes.yaml', fresh: 'edge-own-probes-fresh.yaml' } as const;
 
-export function ownProbes(): Record<string, OwnProbe[]> {
-  return parse(readFileSync(OWN_PROBES_FILE, 'utf8')) as Record<string, OwnProbe[]>;
+export function ownProbes(set: keyof typeof OWN_PROBES_FILES = 'developed'): Record<string, OwnProbe[]> {
+  return parse(readFileSync(join(projectRoot, 'test', 'data', OWN_PROBES_FILES[set]), 'utf8')) as Record<string, OwnProbe[]>;
 }
 
 /** A probe's verdict: out of scope is the fallback alone, a person a hand-over, the bot's one of its own intents. */
