@@ -1,4 +1,5 @@
 // classifyInput: local, rule-based SAFE/UNSAFE verdict for a user message (no network, microseconds).
+import { foldDiacritics } from '../text/index.ts';
 import { normaliseForGuardrails } from './normalize.ts';
 import { ASSISTANT_WORD, CATEGORY_PRIORITY, RULES, type GuardrailCategory, type Rule } from './rules/index.ts';
 
@@ -85,7 +86,7 @@ function classify(text: string, rules: Map<GuardrailCategory, Rule[]>, renameBot
 
 /** A bot author's pattern without accents, like the text it runs on (case is ignored by the 'i' flag). */
 function stripAccents(source: string): string {
-  return source.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[đĐ]/g, 'd');
+  return foldDiacritics(source);
 }
 
 function escapeRegExp(s: string): string {

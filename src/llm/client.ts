@@ -8,7 +8,7 @@ import { parseJsonLoose } from './json.ts';
 import { messageText, toLangChainMessages, type ChatMessage } from './messages.ts';
 import type { ChatModelHandle } from './registry.ts';
 import type { CallTrace } from './trace.ts';
-import { inSpan } from '../observability/spans.ts';
+import { inSpan } from '../spans.ts';
 import { abortedFailure, admitRequest, classify, errorText, sleep, withDeadline } from './call-failures.ts';
 import { jsonSchemaOf, markInvalid, mergeUsage, rawStructuredText, repairMessages, structuredCandidate, usageOf, type Usage } from './model-output.ts';
 

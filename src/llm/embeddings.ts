@@ -5,7 +5,7 @@ import type { EmbeddingsInterface } from '@langchain/core/embeddings';
 import { GoogleGenerativeAIEmbeddings } from '@langchain/google-genai';
 import { OllamaEmbeddings } from '@langchain/ollama';
 import { OpenAIEmbeddings } from '@langchain/openai';
-import { inSpan } from '../observability/spans.ts';
+import { inSpan } from '../spans.ts';
 import { abortedFailure, admitRequest, classify, withDeadline } from './call-failures.ts';
 import { CircuitBreaker, sharedBreaker } from './circuit-breaker.ts';
 import { InvalidModelOutputError, ModelConfigError, ModelTimeoutError, ModelUnavailableError } from './errors.ts';

@@ -1,6 +1,7 @@
 // A catalogue written compactly (categories, attributes, products with colours × sizes, prices, stock) turned into
 // the Django fixture Saleor's own demo data is ({model, pk, fields} rows): the shape loadCatalog reads, so the
 // local Saleor server serves a shop's own catalogue exactly as it serves the demo one.
+import { slugify } from '../text/index.ts';
 
 export interface CompactCatalogue {
   channel: { slug: string; name: string; currency: string; country?: string };
@@ -35,12 +36,6 @@ export interface CompactProduct {
 type Row = { model: string; pk: number | string; fields: Record<string, unknown> };
 
 const DEFAULT_STOCK = 15;
-
-/** "Áo sơ mi Oxford Trắng" → "ao-so-mi-oxford-trang". */
-export function slugify(text: string): string {
-  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/đ/g, 'd').replace(/Đ/g, 'D')
-    .toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
-}
 
 const richText = (text: string) => ({ time: 0, blocks: [{ id: 'p1', type: 'paragraph', data: { text } }], version: '2.22.2' });
 
