@@ -167,9 +167,10 @@ const offTopic: Rule = (r, t, f) => (!f.shared && !r.hasValue && r.offTopicWords
 
 /**
  * A request in the bot's own frame and verbs about another kind of thing ("can you fix my …" naming a thing of
- * another topic to a bicycle shop): no word of the bot's and a listed thing of another topic's is enough.
+ * another topic to a bicycle shop): no word of the bot's and a listed thing of another topic's is enough; with a number
+ * only when the number counts that thing ("3 cajas de cerveza").
  */
-const otherThing: Rule = (r, _t, f) => (!f.shared && !r.hasValue && r.thingWords.length > 0 && r.best.id !== 'human' && !f.smallTalk ? outOfScope(f.oos) : undefined);
+const otherThing: Rule = (r, _t, f) => (!f.shared && (!r.hasValue || r.quantityOfThing) && r.thingWords.length > 0 && r.best.id !== 'human' && !f.smallTalk ? outOfScope(f.oos) : undefined);
 
 /** The same with a number or a name in it: a surer reading, and a topic word that is not itself the name. */
 const offTopicWithValue: Rule = (r, t, f) => {

@@ -14,7 +14,7 @@ import { roleRequests, SKILL_CLASSES, skillLines, type SkillClass } from './data
 import { addTrigrams, skillVocabulary, stems, units, wordTrigrams } from './vocabulary.ts';
 import { botWords as botVocabulary, framePair } from './bot-words.ts';
 import { personRequestReader } from './person-request.ts';
-import { headReader, type Head } from './head.ts';
+import { headReader, quantityReader, type Head } from './head.ts';
 import { keptSyllables, qualifierReader } from './qualifier.ts';
 import { shortReplyReader, type ShortReplyKind } from './short-replies.ts';
 
@@ -128,6 +128,8 @@ export interface SkillReading {
   shortReply: ShortReplyKind | null;
   /** The first thing the message names past its frame: another topic's listed thing, the bot's word, or neither (src/skills/head.ts). */
   head: Head;
+  /** The message orders a quantity of another topic's listed thing ("3 cajas de cerveza"): its number is spent there. */
+  quantityOfThing: boolean;
 }
 
 export interface SkillDetector {
@@ -221,6 +223,7 @@ export function createSkillDetector(opts: SkillDetectorOptions, cached?: Uint8Ar
   const qualifiedBy = qualifierReader(lang, (u) => own.has(u), (u) => nouns.has(u), (w) => heads.has(w));
   const shortReply = shortReplyReader(lines.shortReplies, lang);
   const headOf = headReader(lang);
+  const quantityOf = quantityReader(lang);
 
   const botWordList = [...botWords].filter((w) => w.length >= 5);
   /** A misspelling of one of the bot's words ("adicone") is not a word of another topic. */
@@ -287,7 +290,7 @@ export function createSkillDetector(opts: SkillDetectorOptions, cached?: Uint8Ar
       const botLater = parts.slice(1).some((p) => units(p, lang).some((u) => domainWords.includes(u)));
       const head = botLater ? null : headOf(normalized, saidPhrases, { isBot: (u) => domainWords.includes(u), isListed: (u) => listed.has(u), isFrame: (w) => everyday.has(w) || (generic.has(w) && !offTopic.has(w)) });
       const partHuman = parts.length > 1 ? Math.max(...parts.map((p) => classifier.predictNormalized(p).find((s) => s.id === 'human')?.confidence ?? 0)) : 0;
-      return { best: scores[0], scores, domainWords, strongDomainWord, offTopicWords, thingWords, elsewhere, coverage, gibberish, hasValue, foreignWords, passerBy, partHuman, role: roles(normalized), personRequest: personRequest(normalized) !== null, ownOutOfScope: ownOutOfScope(normalized), ownPerson: ownPerson(normalized), shortReply: shortReply(text), head };
+      return { best: scores[0], scores, domainWords, strongDomainWord, offTopicWords, thingWords, elsewhere, coverage, gibberish, hasValue, foreignWords, passerBy, partHuman, role: roles(normalized), personRequest: personRequest(normalized) !== null, ownOutOfScope: ownOutOfScope(normalized), ownPerson: ownPerson(normalized), shortReply: shortReply(text), head, quantityOfThing: hasValue && quantityOf(normalized, (u) => listed.has(u)) };
     },
   };
 }

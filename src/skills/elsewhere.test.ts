@@ -67,4 +67,12 @@ describe('a message whose head is another topic’s thing', () => {
     expect(kind('a matrícula da autoescola custa 900 reais?')).toBe('out_of_scope');
     expect(gym.read('a mensalidade de 3 meses do Ricardo')!.elsewhere).toEqual([]);
   });
+
+  it('reads a number that counts another topic’s thing as spent there, not as an answer the bot collects', () => {
+    expect(gym.read('quero 3 caixas de cerveza')!.quantityOfThing).toBe(false);
+    expect(gym.read('vocês vendem 3 caixas de cerveja?')!.quantityOfThing).toBe(true);
+    expect(kind('vocês vendem 3 caixas de cerveja?')).toBe('out_of_scope');
+    expect(kind('quero 2 aulas de boxe')).toBeNull();
+    expect(gym.read('pode ser às 18h depois da escola?')!.quantityOfThing).toBe(false);
+  });
 });

@@ -80,3 +80,28 @@ export function headReader(lang: Language): (normalized: string, phrases: string
     return null;
   };
 }
+
+/**
+ * For a normalised message: whether it orders a quantity of another topic's listed thing — a bare number, at most one
+ * word for the measure ("cajas", "kilos", "ổ"), then links and articles, then the thing ("3 cajas de cerveza", "2 phần
+ * phở bò", "5 pizzas"). A number so spent is no answer the bot is collecting.
+ */
+export function quantityReader(lang: Language): (normalized: string, isListed: (unit: string) => boolean) => boolean {
+  const { determiners, links } = skillLines(lang);
+  const ties = new Set([...determiners, ...links].map((w) => normalize(w, lang)));
+  const span = lang === 'vi' ? 2 : 1;
+  const unitsAt = (tokens: string[], i: number) => {
+    const w = stem(tokens[i], lang);
+    return span === 2 && i + 1 < tokens.length ? [`${w} ${stem(tokens[i + 1], lang)}`, w] : [w];
+  };
+  return (normalized, isListed) => {
+    const tokens = normalized.split(' ').filter(Boolean);
+    return tokens.some((t, i) => {
+      if (!/^\d+$/.test(t)) return false;
+      let j = i + 1;
+      if (j < tokens.length && !ties.has(tokens[j]) && !unitsAt(tokens, j).some(isListed)) j++;
+      while (j < tokens.length && ties.has(tokens[j])) j++;
+      return j < tokens.length && unitsAt(tokens, j).some(isListed);
+    });
+  };
+}

@@ -139,6 +139,7 @@ describe('decideSkill', () => {
     ownPerson: 0,
     shortReply: null,
     head: null,
+    quantityOfThing: false,
     gibberish: false,
     hasValue: false,
     ...more,
