@@ -1,8 +1,9 @@
-// npx tsx scripts/fit-skill-detector.ts [--folds 4] [--write] [--edge] — fit the built-in skill decision as a
+// npx tsx scripts/fit-skill-detector.ts [--folds 4] [--probes] [--write] [--edge] — fit the built-in skill decision as a
 // multinomial logistic regression over the detector's reading (src/skills/detector.ts), from training data only:
 // each reference bot's own examples (the bot's business) and the skills data lines (their class), every line
 // read by a detector that did not train on it (k folds). Prints the cross-validated figures beside those of the
-// hand-set thresholds (decideSkill) on the same readings. --write stores the coefficients in
+// hand-set thresholds (decideSkill) on the same readings. --probes adds each bot's edge probes (src/skills/edge-probes.ts)
+// to the training rows. --write stores the coefficients in
 // scripts/skill-decision.json; --edge also reads the sixth edge set (test/fixtures/edge-messages-6.ts) —
 // it only measures, nothing is fitted on it.
 import { writeFileSync } from 'node:fs';
@@ -12,12 +13,13 @@ import { detectorInputs } from '../src/engine/understanding.ts';
 import type { Language } from '../src/nlu/index.ts';
 import { projectRoot } from '../src/paths.ts';
 import { SKILL_CLASSES, skillLines } from '../src/skills/data.ts';
-import { createSkillDetector, decideSkill, type SkillReading } from '../src/skills/index.ts';
+import { createSkillDetector, decideSkill, edgeProbes, type SkillReading } from '../src/skills/index.ts';
 import { DECISION_CLASSES, decisionFeatures, predictDecision, type DecisionModel } from './skill-decision-model.ts';
 
 const argv = process.argv.slice(2);
 const foldsAt = argv.indexOf('--folds');
 const folds = foldsAt >= 0 ? Number(argv[foldsAt + 1]) : 4;
+const withProbes = argv.includes('--probes');
 const BOTS = ['ct-smash', 'mini-crm', 'cloudinha', 'fashion-vn', 'la-formula'];
 
 interface Row {
@@ -27,6 +29,8 @@ interface Row {
   reading: SkillReading;
   /** A bot example whose own intent is a hand-over (a request for a person there is no loss). */
   handover?: boolean;
+  /** An edge probe (--probes): trained on, reported apart. */
+  probe?: boolean;
 }
 
 const rows: Row[] = [];
@@ -53,6 +57,16 @@ for (const id of BOTS) {
     for (const [intent, texts] of Object.entries(options.domain)) for (const text of texts.filter(test)) add(text, 0, handover.has(intent));
     for (const text of lines.answer.filter(test)) add(text, 0);
     for (const c of SKILL_CLASSES) for (const text of lines[c].filter(test)) add(text, DECISION_CLASSES.indexOf(c));
+  }
+  if (withProbes) {
+    // The bot's own edge probes (its words in the shipped frames of other topics, its staff asked for), read by a
+    // detector of all its examples: training data the runtime itself generates, each probe once.
+    const detector = createSkillDetector(options);
+    const probes = edgeProbes({ language: options.language, domain: options.domain, names: [config.name], roles: config.skills.human.roles });
+    for (const probe of probes) {
+      const reading = detector.read(probe.text);
+      if (reading) rows.push({ bot: id, x: decisionFeatures(reading), y: DECISION_CLASSES.indexOf(probe.expect), reading, probe: true });
+    }
   }
   console.error(`${id}: ${rows.filter((r) => r.bot === id).length} readings`);
 }
@@ -97,7 +111,9 @@ const modelKind = (model: DecisionModel, x: number[]) => {
 const thresholdKind = (r: SkillReading) => decideSkill(r)?.kind ?? 'none';
 
 /** The bots' examples and short answers kept (no out of scope, no request for a person outside a hand-over intent), and skill lines found. */
-function figures(data: Row[], kind: (row: Row) => string) {
+function figures(all: Row[], kind: (row: Row) => string) {
+  const probes = all.filter((r) => r.probe);
+  const data = all.filter((r) => !r.probe);
   const bot = data.filter((r) => r.y === 0);
   const lost = bot.filter((r) => {
     const k = kind(r);
@@ -105,7 +121,8 @@ function figures(data: Row[], kind: (row: Row) => string) {
   }).length;
   const skill = data.filter((r) => r.y !== 0);
   const found = skill.filter((r) => kind(r) === DECISION_CLASSES[r.y]).length;
-  return { kept: `${bot.length - lost}/${bot.length}`, skillLines: `${found}/${skill.length}` };
+  const probesRight = probes.filter((r) => kind(r) === DECISION_CLASSES[r.y]).length;
+  return { kept: `${bot.length - lost}/${bot.length}`, skillLines: `${found}/${skill.length}`, ...(probes.length ? { probes: `${probesRight}/${probes.length}` } : {}) };
 }
 
 // Cross-validated: each row judged by a model fitted on the rows of the other folds (every k-th row).

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { botConfigSchema, checkedBotConfigSchema } from '../bot/config.ts';
 import { ActionError, runActions, uncovered, type ActionEvent, type ActionTool, type QueuedAction } from './index.ts';
-import { fill, renderVars } from './template.ts';
+import { currencyOf, fill, renderVars } from './template.ts';
 
 // A small library desk bot: register a reader, lend a book to a reader, list the loans.
 const bot = botConfigSchema.parse(
@@ -96,6 +96,20 @@ describe('reply templates', () => {
       o,
     );
     expect(vars).toMatchObject({ price: 'R$ 1.500,00', qty: '1,5', at: '16/05/2025 10:00', n: 2, rows: 'a x2; b', contact: 'mail x@y.z', missing: 'none yet' });
+  });
+
+  it('shows money in the currency of the language tag\'s region unless the bot names one', () => {
+    expect(currencyOf('es-AR')).toBe('ARS');
+    expect(currencyOf('es-MX')).toBe('MXN');
+    expect(currencyOf('es')).toBe('EUR');
+    expect(currencyOf('pt-BR')).toBe('BRL');
+    expect(currencyOf('pt-PT')).toBe('EUR');
+    expect(currencyOf('vi')).toBe('VND');
+    expect(currencyOf('xx')).toBe('USD');
+    const money = (language: string, currency?: string) => renderVars({ p: 'p|money' }, { p: 10 }, { replies: {}, language, timeZone: 'UTC', currency }).p;
+    expect(money('es-MX')).toMatch(/\$/);
+    expect(money('es-MX')).not.toMatch(/ARS/);
+    expect(money('es-AR', 'USD')).toMatch(/US\$|USD/);
   });
 });
 

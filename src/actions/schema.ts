@@ -110,7 +110,7 @@ export const actionsSchema = z.strictObject({
   nothing: z.string().optional(),
   /** The bot's own rules for a planner model (its language), added to the runtime's planner prompt. */
   plannerRules: z.array(z.string().min(1)).default([]),
-  /** ISO currency for `money` (default by language: BRL, ARS, VND, USD). */
+  /** ISO currency for `money` (default: the language tag's region, pt-BR → BRL, es-AR → ARS, es-MX → MXN, vi → VND). */
   currency: z.string().regex(/^[A-Z]{3}$/).optional(),
 });
 

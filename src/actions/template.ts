@@ -14,7 +14,19 @@ export interface RenderOptions {
   currency?: string;
 }
 
-const CURRENCY: Record<string, string> = { pt: 'BRL', es: 'ARS', vi: 'VND', en: 'USD' };
+// The currency of a region (the bot's language tag `es-AR`, `pt-PT`…); a tag without one takes its language's
+// usual region. A bot sets `actions.currency` when its money is another.
+const CURRENCY_OF_REGION: Record<string, string> = {
+  BR: 'BRL', PT: 'EUR', AO: 'AOA', MZ: 'MZN', AR: 'ARS', UY: 'UYU', PY: 'PYG', MX: 'MXN', ES: 'EUR', CO: 'COP', CL: 'CLP',
+  PE: 'PEN', BO: 'BOB', EC: 'USD', VE: 'VES', VN: 'VND', US: 'USD', GB: 'GBP', IE: 'EUR', CA: 'CAD', AU: 'AUD', NZ: 'NZD', IN: 'INR',
+};
+const USUAL_REGION: Record<string, string> = { pt: 'BR', es: 'ES', vi: 'VN', en: 'US' };
+
+/** The currency money is shown in when the bot names none: its language tag's region, else the language's usual one. */
+export function currencyOf(languageTag: string): string {
+  const [lang, region] = languageTag.split('-');
+  return CURRENCY_OF_REGION[(region ?? USUAL_REGION[lang.toLowerCase()] ?? '').toUpperCase()] ?? 'USD';
+}
 
 /** A reply key's template, else the text itself. */
 export function textOf(keyOrText: string, replies: Record<string, string>): string {
@@ -40,7 +52,7 @@ function format(value: unknown, how: string | undefined, o: RenderOptions): unkn
   const lang = o.language;
   switch (how) {
     case 'money':
-      return new Intl.NumberFormat(lang, { style: 'currency', currency: o.currency ?? CURRENCY[lang.slice(0, 2)] ?? 'USD' })
+      return new Intl.NumberFormat(lang, { style: 'currency', currency: o.currency ?? currencyOf(lang) })
         .format(Number(value))
         .replace(/\s/g, ' ');
     case 'number':

@@ -3,7 +3,7 @@
 // how well its intents separate (k-fold cross-validation) and how much of the bot is data rather than code.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { crossValidate, labelEvidence, type CrossValidation } from '../nlu/index.ts';
+import { crossValidate, labelEvidence, toLanguage, type CrossValidation } from '../nlu/index.ts';
 import type { Language } from '../nlu/types.ts';
 import type { BotConfig } from './config.ts';
 import { answersSchema } from '../knowledge/cascade-schema.ts';
@@ -50,7 +50,7 @@ export function checkBot(dir: string, opts: { folds?: number; crossValidate?: bo
     if (!findings.length) findings.push({ level: 'error', file: 'bot.yaml', field: '(root)', message: err.message });
     return { dir, id: dir.split(/[\\/]/).pop()!, findings, ratio };
   }
-  const lang = config.language.slice(0, 2) as Language;
+  const lang = toLanguage(config.language);
   findings.push(...checkKnowledge(dir, config), ...checkCalendarFile(dir, config), ...checkReplyKeys(dir, config), ...checkExamples(config, lang));
   const examples = Object.entries(config.intents).flatMap(([intent, c]) => c.examples.map((text) => ({ text, intent })));
   // The runtime also trains on the labels of intents with few examples: they join every training fold.

@@ -5,7 +5,7 @@
 // `resultEntities` reads a later message's pointer at one of them ("el segundo", "el de la calle Juncal").
 import type { BotConfig } from '../bot/config.ts';
 import type { TurnContext } from '../engine/types.ts';
-import { fillTemplate } from '../engine/narration.ts';
+import { fillTemplate } from '../template/index.ts';
 import { fold, showValue } from '../forms/slots.ts';
 import { foldPreservingOffsets, readListPosition } from '../nlu/index.ts';
 import type { Entity, Language } from '../nlu/types.ts';

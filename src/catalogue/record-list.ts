@@ -1,6 +1,6 @@
 // A short list of records (products, classes, offers) as one reply: an intro line, one line per record from a
 // reply template, and a line for the rest when there are more than fit.
-import { fillTemplate } from '../engine/narration.ts';
+import { fillTemplate } from '../template/index.ts';
 
 export interface RecordListTemplates {
   /** The first line; `{count}` is the number of records. None: no intro. */

@@ -113,37 +113,58 @@ export async function readTableRows(config: Config, name: string, opts: { dir: s
   return rows;
 }
 
+type GazetteerOf = (type: string) => BotConfig['gazetteers'][number];
+
+/** A column's value for one line: taken from its source, shaped as a string, then `nullIf` and `or` applied. */
 function columnValue(
   c: TableColumnConfig,
   get: (col: string) => unknown,
   lookups: Map<string, LookupIndex>,
-  gazetteer: (type: string) => BotConfig['gazetteers'][number],
+  gazetteer: GazetteerOf,
   table: TableLoadConfig,
 ): unknown {
-  let v: unknown;
-  if (c.value !== undefined) v = c.value;
-  else if (c.from !== undefined) v = cellText(get(c.from));
-  else if (c.sum) v = c.sum.reduce((acc: number, col) => acc + (Number(cellText(get(col)) ?? 0) || 0), 0);
-  else if (c.fold) v = fold(c.fold.map((col) => cellText(get(col)) ?? '').join(' '));
-  else {
-    v = null;
-    const index = lookups.get(c.lookup!)!;
-    for (const [key, parts] of c.by!.map((k) => Object.entries(k)[0])) {
-      const k = keyOf(parts.map((p) => cellText(get(p))));
-      const found = k === null ? undefined : index.get(key)?.get(k);
-      if (found?.size === 1) {
-        v = [...found][0];
-        break;
-      }
-    }
+  const v = shapedText(c, sourceValue(c, get, lookups), gazetteer, table);
+  return withNullRules(c, v, get);
+}
+
+/** The value as the column's source gives it: a constant, a cell, a sum, a folded text or a lookup. */
+function sourceValue(c: TableColumnConfig, get: (col: string) => unknown, lookups: Map<string, LookupIndex>): unknown {
+  if (c.value !== undefined) return c.value;
+  if (c.from !== undefined) return cellText(get(c.from));
+  if (c.sum) return c.sum.reduce((acc: number, col) => acc + (Number(cellText(get(col)) ?? 0) || 0), 0);
+  if (c.fold) return fold(c.fold.map((col) => cellText(get(col)) ?? '').join(' '));
+  return lookupValue(c, get, lookups);
+}
+
+/** The first `by` key of the line that finds exactly one value in the lookup; null when none does. */
+function lookupValue(c: TableColumnConfig, get: (col: string) => unknown, lookups: Map<string, LookupIndex>): string | null {
+  const index = lookups.get(c.lookup!)!;
+  for (const [key, parts] of c.by!.map((k) => Object.entries(k)[0])) {
+    const k = keyOf(parts.map((p) => cellText(get(p))));
+    const found = k === null ? undefined : index.get(key)?.get(k);
+    if (found?.size === 1) return [...found][0];
   }
-  if (typeof v === 'string' && c.pattern) {
-    const m = new RegExp(c.pattern, 'u').exec(v);
-    v = m ? (cellText(m.slice(1).find((g) => g !== undefined) ?? m[0]) ?? null) : null;
-  }
+  return null;
+}
+
+/** A string value through `pattern`, `case`, `gazetteer` and `type: number`, in that order; other values as they are. */
+function shapedText(c: TableColumnConfig, value: unknown, gazetteer: GazetteerOf, table: TableLoadConfig): unknown {
+  let v = typeof value === 'string' && c.pattern ? patternMatch(value, c.pattern) : value;
   if (typeof v === 'string' && c.case === 'title') v = titleCase(v, table.titleCase);
   if (typeof v === 'string' && c.gazetteer) v = gazetteerValue(gazetteer(c.gazetteer), v) ?? v;
   if (typeof v === 'string' && c.type === 'number') v = Number.isFinite(Number(v)) ? Number(v) : null;
+  return v;
+}
+
+/** The pattern's first matching group (else the whole match) as cell text; null when it does not match. */
+function patternMatch(text: string, pattern: string): string | null {
+  const m = new RegExp(pattern, 'u').exec(text);
+  return m ? (cellText(m.slice(1).find((g) => g !== undefined) ?? m[0]) ?? null) : null;
+}
+
+/** A value listed in `nullIf` becomes null; a null value falls back to the `or` column. */
+function withNullRules(c: TableColumnConfig, value: unknown, get: (col: string) => unknown): unknown {
+  let v = value;
   if (v !== null && c.nullIf.some((n) => n === v || String(n) === String(v))) v = null;
   if (v === null && c.or !== undefined) v = cellText(get(c.or));
   return v;

@@ -3,9 +3,10 @@
 // be understood is reported in `rejected` and the search returns no rows (never an error). Every value reaches SQL
 // as a parameter; identifiers come only from the validated bot.yaml.
 import type { BotConfig } from '../bot/config.ts';
-import { foldDiacritics, gazetteerValue } from '../nlu/index.ts';
+import { foldDiacritics } from '../nlu/index.ts';
 import type { Sql } from '../store/index.ts';
 import { fold } from '../forms/slots.ts';
+import { cleanSearchText, gazetteerOf, givenText, normaliseSearchFilters, type Gazetteers } from './table-search-filters.ts';
 import type { SearchFilterConfig, TableSearchConfig } from './table-search-schema.ts';
 
 export interface TableSearchParams {
@@ -37,111 +38,6 @@ export interface TableSearchResult<Row = Record<string, unknown>> {
   widened?: { from: string; to: string; filter: string };
   /** With an exact_then_words filter: `exact` (the value itself), `words` (only its words found rows), `broad` (a broad value). */
   matched?: 'exact' | 'words' | 'broad';
-}
-
-const MAX_TEXT = 80;
-
-/** Free text → folded letters, digits, spaces and hyphens only (quotes, semicolons, comment marks go). */
-function cleanSearchText(value: unknown): string | undefined {
-  if (typeof value !== 'string' && typeof value !== 'number') return undefined;
-  const cleaned = fold(String(value).slice(0, MAX_TEXT * 2))
-    .replace(/[^a-z0-9\s-]/g, ' ')
-    .replace(/-{2,}/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, MAX_TEXT);
-  return cleaned.length > 0 ? cleaned : undefined;
-}
-
-function readNumber(value: unknown, spec: SearchFilterConfig): number | null {
-  let n: number;
-  if (typeof value === 'number') n = value;
-  else if (typeof value === 'string') {
-    const m = value.trim().match(/^(-?\d{1,12})(?:[.,](\d{1,6}))?$/);
-    if (!m) return null;
-    n = Number(`${m[1]}.${m[2] ?? '0'}`);
-  } else return null;
-  if (!Number.isFinite(n) || (spec.min !== undefined && n < spec.min) || (spec.max !== undefined && n > spec.max)) return null;
-  return n;
-}
-
-type Gazetteers = BotConfig['gazetteers'];
-
-function gazetteerOf(gazetteers: Gazetteers, type: string) {
-  const g = gazetteers.find((x) => x.type === type);
-  if (!g) throw new Error(`search: no gazetteer '${type}'`);
-  return g;
-}
-
-function lookUp(gazetteers: Gazetteers, spec: SearchFilterConfig, value: unknown): string | null {
-  const text = cleanSearchText(value);
-  if (!text) return null;
-  const g = gazetteerOf(gazetteers, spec.gazetteer!);
-  const direct = gazetteerValue(g, String(value)) ?? gazetteerValue(g, text);
-  if (direct) return direct;
-  const words = text.split(' ');
-  for (let i = 0; i < words.length - 1 && spec.strip.map(fold).includes(words[i]); i++) {
-    const found = gazetteerValue(g, words.slice(i + 1).join(' '));
-    if (found) return found;
-  }
-  return null;
-}
-
-const present = (v: unknown) => v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.length === 0);
-
-/** Validate and normalise the caller's filters; unknown filters and values that cannot be understood are rejected. */
-function normaliseSearchFilters(search: TableSearchConfig, gazetteers: Gazetteers, filters: Record<string, unknown> = {}): { applied: Record<string, unknown>; rejected: string[] } {
-  const applied: Record<string, unknown> = {};
-  const rejected: string[] = [];
-  for (const [name, value] of Object.entries(filters)) {
-    if (!present(value)) continue;
-    const spec = search.filters[name];
-    if (!spec) {
-      rejected.push(name);
-      continue;
-    }
-    let out: unknown = null;
-    switch (spec.match) {
-      case 'equal':
-        out = typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : null;
-        break;
-      case 'folded': {
-        let text = String(value);
-        // The part after the last dash, slash or comma, when it names a value of the carried filter.
-        const carried = spec.carries ? text.match(/^(.*?)\s*[-/,]\s*([^-/,]+?)\s*$/) : null;
-        const carriedValue = carried ? lookUp(gazetteers, search.filters[spec.carries!], carried[2]) : null;
-        if (carried && carriedValue) {
-          text = carried[1];
-          if (!present(filters[spec.carries!])) applied[spec.carries!] = carriedValue;
-        }
-        out = cleanSearchText(text) ?? null;
-        break;
-      }
-      case 'words':
-      case 'exact_then_words':
-        out = cleanSearchText(value) ?? null;
-        break;
-      case 'gazetteer':
-        out = lookUp(gazetteers, spec, value);
-        break;
-      case 'at_most':
-      case 'at_least':
-        out = readNumber(value, spec);
-        break;
-      case 'any': {
-        const list = Array.isArray(value) ? value : [value];
-        const read = list.map((v) => (spec.gazetteer ? lookUp(gazetteers, spec, v) : (cleanSearchText(v) ?? null)));
-        out = read.every((v) => v !== null) ? [...new Set(read)] : null;
-        break;
-      }
-      case 'enum':
-        out = typeof value === 'string' && Object.hasOwn(spec.values!, value) ? value : null;
-        break;
-    }
-    if (out === null) rejected.push(name);
-    else applied[name] = out;
-  }
-  return { applied, rejected };
 }
 
 const aliasMaps = new WeakMap<object, Map<string, string>>();
@@ -190,53 +86,54 @@ interface Where {
   params: unknown[];
 }
 
-function buildWhere(search: TableSearchConfig, gazetteers: Gazetteers, f: Record<string, unknown>, query: string | undefined, mode: 'exact' | 'words'): Where | null {
+type Mode = 'exact' | 'words';
+type Param = (value: unknown) => string;
+
+function buildWhere(search: TableSearchConfig, gazetteers: Gazetteers, f: Record<string, unknown>, query: string | undefined, mode: Mode): Where | null {
   const where: string[] = [];
   const params: unknown[] = [];
-  const p = (v: unknown) => `$${params.push(v)}`;
+  const p: Param = (v) => `$${params.push(v)}`;
   for (const [name, value] of Object.entries(f)) {
     const spec = search.filters[name];
-    const col = spec.column;
-    switch (spec.match) {
-      case 'equal':
-      case 'folded':
-      case 'gazetteer':
-        where.push(`${col} = ${p(value)}`);
-        break;
-      case 'at_most':
-        where.push(`${col} <= ${p(value)}`);
-        break;
-      case 'at_least':
-        where.push(`${col} >= ${p(value)}`);
-        break;
-      case 'any':
-        where.push(`${col} = any(${p(value)}::text[])`);
-        break;
-      case 'enum':
-        for (const [c, v] of Object.entries(spec.values![value as string])) where.push(`${c} = ${p(v)}`);
-        break;
-      case 'words':
-      case 'exact_then_words': {
-        const text = value as string;
-        const expanded = expandAliases(text, aliasesOf(gazetteers, spec.gazetteer));
-        if (spec.match === 'exact_then_words' && mode === 'exact') {
-          // The value as given and with its aliases expanded ("vet" → "medicina veterinaria"), bare or after a prefix.
-          const names = [...new Set([text, expanded])];
-          const all = [...names, ...spec.prefixes.flatMap((pre) => names.map((n) => `${foldDiacritics(pre.toLowerCase())}${n}`))];
-          where.push(`${col} = any(${p(all)}::text[])`);
-          break;
-        }
-        const stop = new Set(spec.stopwords.map(fold));
-        const tokens = expanded.split(/[\s-]+/).filter((t) => t.length > 0 && !stop.has(t));
-        if (tokens.length === 0) return null;
-        // Tokens are [a-z0-9] only (cleanSearchText), so they are safe inside a regex; \m anchors at a word start.
-        for (const t of tokens) where.push(`${col} ~ ${p(`\\m${t}`)}`);
-        break;
-      }
-    }
+    const clauses = CLAUSES[spec.match](spec, value, p, { gazetteers, mode });
+    if (!clauses) return null;
+    where.push(...clauses);
   }
   if (query && search.text) where.push(`to_tsvector('${search.text.language}', ${search.text.column}) @@ plainto_tsquery('${search.text.language}', ${p(query)})`);
   return { where, params };
+}
+
+/** A filter's SQL conditions, its values as parameters; null when it can match no row. */
+type ClauseBuilder = (spec: SearchFilterConfig, value: unknown, p: Param, ctx: { gazetteers: Gazetteers; mode: Mode }) => string[] | null;
+
+const equalTo: ClauseBuilder = (spec, value, p) => [`${spec.column} = ${p(value)}`];
+
+const CLAUSES: Record<SearchFilterConfig['match'], ClauseBuilder> = {
+  equal: equalTo,
+  folded: equalTo,
+  gazetteer: equalTo,
+  at_most: (spec, value, p) => [`${spec.column} <= ${p(value)}`],
+  at_least: (spec, value, p) => [`${spec.column} >= ${p(value)}`],
+  any: (spec, value, p) => [`${spec.column} = any(${p(value)}::text[])`],
+  enum: (spec, value, p) => Object.entries(spec.values![value as string]).map(([c, v]) => `${c} = ${p(v)}`),
+  words: (spec, value, p, ctx) => textClauses(spec, value as string, p, ctx.gazetteers, 'words'),
+  exact_then_words: (spec, value, p, ctx) => textClauses(spec, value as string, p, ctx.gazetteers, ctx.mode),
+};
+
+/** A text filter: in exact mode one of its exact spellings, else each of its words (stopwords aside) at a word start. */
+function textClauses(spec: SearchFilterConfig, text: string, p: Param, gazetteers: Gazetteers, mode: Mode): string[] | null {
+  const expanded = expandAliases(text, aliasesOf(gazetteers, spec.gazetteer));
+  if (mode === 'exact') {
+    // The value as given and with its aliases expanded ("vet" → "medicina veterinaria"), bare or after a prefix.
+    const names = [...new Set([text, expanded])];
+    const all = [...names, ...spec.prefixes.flatMap((pre) => names.map((n) => `${foldDiacritics(pre.toLowerCase())}${n}`))];
+    return [`${spec.column} = any(${p(all)}::text[])`];
+  }
+  const stop = new Set(spec.stopwords.map(fold));
+  const tokens = expanded.split(/[\s-]+/).filter((t) => t.length > 0 && !stop.has(t));
+  if (tokens.length === 0) return null;
+  // Tokens are [a-z0-9] only (cleanSearchText), so they are safe inside a regex; \m anchors at a word start.
+  return tokens.map((t) => `${spec.column} ~ ${p(`\\m${t}`)}`);
 }
 
 function readRow(search: TableSearchConfig, r: Record<string, unknown>): Record<string, unknown> {
@@ -248,7 +145,7 @@ function readRow(search: TableSearchConfig, r: Record<string, unknown>): Record<
   return out;
 }
 
-async function runOnce(sql: Sql, search: TableSearchConfig, gazetteers: Gazetteers, f: Record<string, unknown>, query: string | undefined, order: string, limit: number, mode: 'exact' | 'words') {
+async function runOnce(sql: Sql, search: TableSearchConfig, gazetteers: Gazetteers, f: Record<string, unknown>, query: string | undefined, order: string, limit: number, mode: Mode) {
   const built = buildWhere(search, gazetteers, f, query, mode);
   if (!built) return { rows: [], total: 0 };
   const where = built.where.length > 0 ? `where ${built.where.join(' and ')}` : '';
@@ -275,20 +172,15 @@ async function placeOf(sql: Sql, search: TableSearchConfig, w: WidenStep, from: 
   return rows[0] ?? null;
 }
 
-/** The text the caller gave a filter, without the part a `carries` filter took ("Natal - RN" → "Natal"). */
-function givenText(search: TableSearchConfig, gazetteers: Gazetteers, name: string, value: unknown): string {
-  const text = String(value).trim();
-  const spec = search.filters[name];
-  const carried = spec.carries ? text.match(/^(.*?)\s*[-/,]\s*([^-/,]+?)\s*$/) : null;
-  return carried && lookUp(gazetteers, search.filters[spec.carries!], carried[2]) ? carried[1] : text;
-}
+type Found = { rows: Record<string, unknown>[]; total: number };
+type Widened = { from: string; to: string; filter: string };
 
 /**
  * The search with its widening: each step, while the rows are fewer than its `below`, searches by its `to` value
  * instead of its `from` filter (and the earlier steps' `from` filters), kept when it finds more rows.
  */
-async function runWidening(sql: Sql, search: TableSearchConfig, gazetteers: Gazetteers, applied: Record<string, unknown>, given: Record<string, unknown>, run: (f: Record<string, unknown>) => Promise<{ rows: Record<string, unknown>[]; total: number }>, widen: boolean | number | undefined) {
-  let best = { ...(await run(applied)), widened: undefined as { from: string; to: string; filter: string } | undefined };
+async function runWidening(sql: Sql, search: TableSearchConfig, gazetteers: Gazetteers, applied: Record<string, unknown>, given: Record<string, unknown>, run: (f: Record<string, unknown>) => Promise<Found>, widen: boolean | number | undefined) {
+  let best = { ...(await run(applied)), widened: undefined as Widened | undefined };
   if (widen === false) return best;
   const values = { ...applied };
   const dropped: string[] = [];
@@ -298,52 +190,87 @@ async function runWidening(sql: Sql, search: TableSearchConfig, gazetteers: Gaze
     const value = values[w.from];
     dropped.push(w.from);
     if (value === undefined || best.rows.length >= below) continue;
-    let to: unknown;
-    let toName: string | undefined;
-    let label: string | undefined;
-    if (w.groups) {
-      const group = Object.entries(w.groups).find(([, members]) => members.includes(String(value)));
-      [toName, to] = group ?? [];
-    } else {
-      const known = await placeOf(sql, search, w, value, values[w.to]);
-      to = values[w.to] ?? known?.to;
-      toName = to === undefined ? undefined : String(to);
-      label = known?.label;
-    }
-    if (to === undefined) continue;
+    const target = await widenTarget(sql, search, w, value, values);
+    if (!target) continue;
     // The narrowest value the caller gave, as the table spells it or as the caller wrote it.
-    from ??= applied[w.from] !== undefined ? (label ?? givenText(search, gazetteers, w.from, given[w.from])) : undefined;
-    values[w.to] = to;
-    const wider = { ...values };
-    for (const d of dropped) if (d !== w.to) delete wider[d];
-    const second = await run(wider);
-    if (second.rows.length > best.rows.length) best = { ...second, widened: { from: from ?? String(value), to: toName!, filter: w.to } };
+    from ??= applied[w.from] !== undefined ? (target.label ?? givenText(search, gazetteers, w.from, given[w.from])) : undefined;
+    values[w.to] = target.to;
+    const second = await run(withoutDropped(values, dropped, w.to));
+    if (second.rows.length > best.rows.length) best = { ...second, widened: { from: from ?? String(value), to: target.toName, filter: w.to } };
   }
   return best;
 }
 
-/** Run the search `name` of `config.search` over `sql`. */
-export async function searchTable<Row = Record<string, unknown>>(sql: Sql, config: Pick<BotConfig, 'search' | 'gazetteers'>, name: string, params: TableSearchParams = {}): Promise<TableSearchResult<Row>> {
-  const search = config.search[name];
-  if (!search) throw new Error(`bot.yaml has no search '${name}' (search: ${Object.keys(config.search).join(', ')})`);
-  const { applied, rejected } = normaliseSearchFilters(search, config.gazetteers, params.filters);
-  const query = params.query === undefined ? undefined : cleanSearchText(params.query);
-  const sorts = Object.keys(search.sorts);
-  const sort = params.sort !== undefined && Object.hasOwn(search.sorts, params.sort) ? params.sort : sorts[0];
-  const order = sort ? `order by ${search.sorts[sort].map((c) => `${c} nulls last`).join(', ')}` : '';
-  const limit = Math.max(1, Math.min(search.limit.max, Math.floor(Number(params.limit) || search.limit.default)));
-  const result = { applied: { ...applied, ...(query ? { query } : {}), ...(params.sort !== undefined && sort === params.sort ? { sort } : {}) }, rejected };
-  if (rejected.length > 0) return { ...result, rows: [], total: 0 };
+/**
+ * What a widening step searches by instead: the group holding the value, else the `to` value given or the most
+ * frequent one among the rows with the value (with the value as the table spells it); null when there is none.
+ */
+async function widenTarget(sql: Sql, search: TableSearchConfig, w: WidenStep, value: unknown, values: Record<string, unknown>): Promise<{ to: unknown; toName: string; label?: string } | null> {
+  if (w.groups) {
+    const group = Object.entries(w.groups).find(([, members]) => members.includes(String(value)));
+    return group ? { toName: group[0], to: group[1] } : null;
+  }
+  const known = await placeOf(sql, search, w, value, values[w.to]);
+  const to = values[w.to] ?? known?.to;
+  return to === undefined ? null : { to, toName: String(to), label: known?.label };
+}
 
-  // An exact value wins through every widening step ("medicina" is not "medicina veterinaria" while Medicina is
-  // anywhere near); then its words. A broad value ("engenharia") matches by its words at once.
+/** The values without the filters widened away, but with the step's `to` filter. */
+function withoutDropped(values: Record<string, unknown>, dropped: string[], to: string): Record<string, unknown> {
+  const wider = { ...values };
+  for (const d of dropped) if (d !== to) delete wider[d];
+  return wider;
+}
+
+/** The search's sort: the caller's when the search has it, else its first; with its ORDER BY clause. */
+function sortOf(search: TableSearchConfig, asked: string | undefined): { sort: string | undefined; order: string } {
+  const sort = asked !== undefined && Object.hasOwn(search.sorts, asked) ? asked : Object.keys(search.sorts)[0];
+  return { sort, order: sort ? `order by ${search.sorts[sort].map((c) => `${c} nulls last`).join(', ')}` : '' };
+}
+
+/** The sort among the applied filters, only when the caller asked for it and the search has it. */
+function sortApplied(asked: string | undefined, sort: string | undefined): { sort?: string } {
+  return asked !== undefined && sort === asked ? { sort } : {};
+}
+
+function limitOf(search: TableSearchConfig, asked: number | undefined): number {
+  return Math.max(1, Math.min(search.limit.max, Math.floor(Number(asked) || search.limit.default)));
+}
+
+/**
+ * How exact_then_words filters match, in order: an exact value wins through every widening step ("medicina" is not
+ * "medicina veterinaria" while Medicina is anywhere near), then its words; a broad value ("engenharia") matches by
+ * its words at once.
+ */
+function matchModes(search: TableSearchConfig, gazetteers: Gazetteers, applied: Record<string, unknown>, asked: Mode | undefined): { exact: boolean; broad: boolean; modes: Mode[] } {
   const exactFilters = Object.keys(applied).filter((k) => search.filters[k].match === 'exact_then_words');
   const broad = exactFilters.some((k) => {
     const spec = search.filters[k];
     const value = String(applied[k]);
-    return [value, expandAliases(value, aliasesOf(config.gazetteers, spec.gazetteer))].some((v) => spec.broad.map(fold).includes(v));
+    return [value, expandAliases(value, aliasesOf(gazetteers, spec.gazetteer))].some((v) => spec.broad.map(fold).includes(v));
   });
-  const modes: ('exact' | 'words')[] = exactFilters.length === 0 ? ['words'] : params.match ? [params.match] : broad ? ['words'] : ['exact', 'words'];
+  const exact = exactFilters.length > 0;
+  const modes: Mode[] = !exact ? ['words'] : asked ? [asked] : broad ? ['words'] : ['exact', 'words'];
+  return { exact, broad, modes };
+}
+
+function searchOf(config: Pick<BotConfig, 'search'>, name: string): TableSearchConfig {
+  const search = config.search[name];
+  if (!search) throw new Error(`bot.yaml has no search '${name}' (search: ${Object.keys(config.search).join(', ')})`);
+  return search;
+}
+
+/** Run the search `name` of `config.search` over `sql`. */
+export async function searchTable<Row = Record<string, unknown>>(sql: Sql, config: Pick<BotConfig, 'search' | 'gazetteers'>, name: string, params: TableSearchParams = {}): Promise<TableSearchResult<Row>> {
+  const search = searchOf(config, name);
+  const { applied, rejected } = normaliseSearchFilters(search, config.gazetteers, params.filters);
+  const query = params.query === undefined ? undefined : cleanSearchText(params.query);
+  const { sort, order } = sortOf(search, params.sort);
+  const limit = limitOf(search, params.limit);
+  const result = { applied: { ...applied, ...(query ? { query } : {}), ...sortApplied(params.sort, sort) }, rejected };
+  if (rejected.length > 0) return { ...result, rows: [], total: 0 };
+
+  const { exact, broad, modes } = matchModes(search, config.gazetteers, applied, params.match);
   for (const mode of modes) {
     const run = (f: Record<string, unknown>) => runOnce(sql, search, config.gazetteers, f, query, order, limit, mode);
     const found = await runWidening(sql, search, config.gazetteers, applied, params.filters ?? {}, run, params.widen);
@@ -353,7 +280,7 @@ export async function searchTable<Row = Record<string, unknown>>(sql: Sql, confi
       rows: found.rows as Row[],
       total: found.total,
       ...(found.widened ? { widened: found.widened } : {}),
-      ...(exactFilters.length > 0 ? { matched: broad && !params.match ? 'broad' : mode } : {}),
+      ...(exact ? { matched: broad && !params.match ? 'broad' : mode } : {}),
     };
   }
   return { ...result, rows: [], total: 0 };

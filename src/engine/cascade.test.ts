@@ -7,7 +7,7 @@ import { checkedBotConfigSchema, type BotConfig } from '../bot/config.ts';
 import { chunkMarkdown, webSearch, type WebSearchOptions } from '../knowledge/index.ts';
 import { answerWithCascade, isOpening } from './cascade.ts';
 import { defaultSpecialists } from './default-specialists.ts';
-import { fillTemplate } from './narration.ts';
+import { fillTemplate } from '../template/index.ts';
 import type { Passage, Step, TurnContext, TurnEvent, TurnModel } from './types.ts';
 
 const SWIMMING = `# Swimming

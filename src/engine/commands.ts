@@ -2,8 +2,7 @@
 // clauses classified by its local classifier, free-text intents from bot.yaml; one per set of intents (an admin's
 // change to the examples replaces bot.intents, and with it the cues). The reference reader (src/nlu/references.ts).
 import type { BotConfig, IntentConfig } from '../bot/config.ts';
-import { budgetMs, commandReader, createLocalUnderstander, extractEntities, readCommandSlotSets, referenceReader, type CommandClause, type CommandReader, type LocalUnderstander, type ReferenceReader } from '../nlu/index.ts';
-import type { Language } from '../nlu/types.ts';
+import { budgetMs, commandReader, createLocalUnderstander, extractEntities, readCommandSlotSets, referenceReader, toLanguage, type CommandClause, type CommandReader, type LocalUnderstander, type ReferenceReader } from '../nlu/index.ts';
 import { intentExamples } from '../nlu/intent-labels.ts';
 import { understandingOptions } from './understanding.ts';
 
@@ -35,7 +34,7 @@ export function botCommandReader(config: BotConfig, intents: Record<string, Inte
  * several entities of one slot ("cadastra o João e o Pedro") is one request per entity.
  */
 export function withCommandSlots(config: BotConfig, intents: Record<string, IntentConfig>, clauses: CommandClause[], now: Date): CommandClause[] {
-  const lang = config.language.slice(0, 2) as Language;
+  const lang = toLanguage(config.language);
   const references = Object.fromEntries(Object.keys(config.references).map((kind) => [kind, referenceReaderFor(config, kind)]));
   return clauses.flatMap((clause) => {
     const intent = intents[clause.intent];
@@ -50,7 +49,7 @@ export function withCommandSlots(config: BotConfig, intents: Record<string, Inte
  * tests): each request comes with its slots, read on `clock` (default: now).
  */
 export function commandReaderForConfig(config: BotConfig, clock: { now?: Date } = {}): CommandReader {
-  const language = config.language.slice(0, 2) as Language;
+  const language = toLanguage(config.language);
   const local = createLocalUnderstander(intentExamples(config.intents), understandingOptions(config, language));
   const reader = botCommandReader(config, config.intents, local);
   const now = () => clock.now ?? new Date();
@@ -60,5 +59,5 @@ export function commandReaderForConfig(config: BotConfig, clock: { now?: Date } 
 
 /** The phrases that point back at an entity of `kind` (bot.yaml `references.<kind>` names its nouns). */
 export function referenceReaderFor(config: BotConfig, kind: string): ReferenceReader {
-  return referenceReader(config.language.slice(0, 2) as Language, config.references[kind] ?? []);
+  return referenceReader(toLanguage(config.language), config.references[kind] ?? []);
 }

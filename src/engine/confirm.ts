@@ -3,7 +3,7 @@
 // runs the first message again, sure this time; a no ends it; anything else is a new message.
 import { extractEntities } from '../nlu/index.ts';
 import type { Language, Understanding } from '../nlu/types.ts';
-import { fillTemplate } from './narration.ts';
+import { fillTemplate } from '../template/index.ts';
 import { isRioplatense } from '../skills/index.ts';
 import type { LoadedBot } from './registry.ts';
 

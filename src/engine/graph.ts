@@ -10,7 +10,7 @@ import type { LangGraphRunnableConfig } from '@langchain/langgraph';
 import type { Understanding } from '../nlu/types.ts';
 import { turnObserved } from './observed.ts';
 import { runFusedTurn } from './fused-turn.ts';
-import { inSpan, tracingEnabled } from '../observability/spans.ts';
+import { inSpan, tracingEnabled } from '../spans.ts';
 import { TurnState, type TurnStateValue, type TurnUpdate } from './turn-state.ts';
 import type { BotDefinition, Segment, Step, StepResult, TurnContext } from './types.ts';
 

@@ -4,7 +4,6 @@ export * from './runtime.ts';
 export { answerFromKnowledge } from './specialists.ts';
 export { EventHub, type HubEvent } from './events.ts';
 export { KeyedMutex } from './lock.ts';
-export { bearerCredential, safeEqual } from './secrets.ts';
 export { runtimeReply } from './runtime-replies.ts';
 export type { PersonaPatch, PersonaSettings } from './persona.ts';
 export type { Actor } from './admin.ts';

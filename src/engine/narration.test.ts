@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { botConfigSchema } from '../bot/config.ts';
-import { fillOrOmit, fillTemplate, narrate } from './narration.ts';
+import { fillOrOmit, fillTemplate } from '../template/index.ts';
+import { narrate } from './narration.ts';
 
 describe('reply templates', () => {
   it('fills placeholders and keeps unknown ones visible in a reply', () => {

@@ -3,7 +3,6 @@ import type { LoadedBot } from './registry.ts';
 import type { Segment } from './types.ts';
 import { skillReply } from '../skills/index.ts';
 import { runtimeReply } from './runtime-replies.ts';
-import { renderTemplate } from '../template/index.ts';
 
 /**
  * The hand-over text: the intent's own (`<intent>_handoff` reply), else the bot's (`handoff.message`,
@@ -29,17 +28,4 @@ export function narrate(bot: Pick<LoadedBot, 'definition' | 'config'>, segments:
   // a bot that ends every answer the same way ("Anything else I can help with?")
   const closing = bot.config.replies.closing;
   return [...parts, ...(closing ? [closing] : [])].join('\n\n');
-}
-
-/**
- * A reply template with its {placeholders} filled and its `{?name: …}` sections resolved (src/template, the one
- * renderer); unknown placeholders stay as they are (a visible mistake).
- */
-export function fillTemplate(template: string, vars: Record<string, string | number> = {}): string {
-  return renderTemplate(template, vars);
-}
-
-/** A template shown before anything is known (a bot's opening message): placeholders without a value are left out. */
-export function fillOrOmit(template: string, vars: Record<string, string | number> = {}): string {
-  return renderTemplate(template, vars, { omitUnknown: true });
 }

@@ -5,7 +5,7 @@ import { botPaused } from '../handoff/index.ts';
 import * as store from '../store/index.ts';
 import type { Connection, Database, SessionRow, Sql } from '../store/index.ts';
 import type { EventHub } from './events.ts';
-import { annotateActiveSpan, ATTR, inSpan } from '../observability/spans.ts';
+import { annotateActiveSpan, ATTR, inSpan } from '../spans.ts';
 import type { LoadedBot } from './registry.ts';
 import { mergeWritten, type DeferredWrite } from './outcomes.ts';
 import { keptSubjectWrite } from './kept-subject.ts';

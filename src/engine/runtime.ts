@@ -21,7 +21,6 @@ import type { ChatResult, TurnEvent } from './types.ts';
 export type { ChatRequest } from './sessions.ts';
 export type { LoadedBot } from './registry.ts';
 export { understandingMode } from './understanding.ts';
-export { fillOrOmit } from './narration.ts';
 
 export interface RuntimeOptions {
   db: Database;

@@ -8,7 +8,7 @@ import type { Database, SessionRow, Sql } from '../store/index.ts';
 import type { EventHub } from './events.ts';
 import type { LoadedBot } from './registry.ts';
 import type { BotSession } from './types.ts';
-import { safeEqual } from './secrets.ts';
+import { safeEqual } from '../secrets.ts';
 
 /** Messages of history a turn sees. */
 export const MAX_HISTORY = 10;

@@ -7,7 +7,7 @@ import * as store from '../store/index.ts';
 import type { Connection, Database } from '../store/index.ts';
 import type { EventHub } from './events.ts';
 import { failedTurnSignal, turnSignal } from './signals.ts';
-import { annotateActiveSpan, ATTR, inSpan } from '../observability/spans.ts';
+import { annotateActiveSpan, ATTR, inSpan } from '../spans.ts';
 import type { KeyedMutex } from './lock.ts';
 import type { BotRegistry, LoadedBot } from './registry.ts';
 import { firstMessageSessionId, type ChatRequest, type SessionService } from './sessions.ts';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { readBotConfig } from '../bot/index.ts';
 import { Runtime } from '../engine/index.ts';
-import type { Language } from '../nlu/types.ts';
+import { toLanguage } from '../nlu/index.ts';
 import { EDGE_ACCEPTED_FILE, edgeAcceptedSchema, edgeProbes, type EdgeAccepted, type EdgeProbe } from '../skills/index.ts';
 import { openDatabase, upsertUser } from '../store/index.ts';
 import { readYamlFile } from '../yaml-file.ts';
@@ -58,7 +58,7 @@ async function probeBot(botsDir: string, id: string): Promise<EdgeReport> {
     const config = readBotConfig(dir);
     const fallback = config.understanding.fallback;
     const domain = Object.fromEntries(Object.entries(config.intents).filter(([i]) => i !== fallback).map(([i, c]) => [i, c.examples]));
-    const probes = edgeProbes({ language: config.language.slice(0, 2) as Language, domain, names: [config.name], roles: config.skills.human.roles });
+    const probes = edgeProbes({ language: toLanguage(config.language), domain, names: [config.name], roles: config.skills.human.roles });
     const results: ProbeResult[] = [];
     let user = 0;
     for (const probe of probes) {

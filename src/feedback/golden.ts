@@ -3,6 +3,7 @@
 // Similarity is token overlap on accent-folded words with a light prefix stem: predictable, language-agnostic,
 // and enough for a table of curated examples (hundreds of rows, not millions).
 import type { Sql } from '../store/index.ts';
+import { foldDiacritics } from '../text/index.ts';
 
 export interface GoldenExample {
   id: number;
@@ -51,12 +52,7 @@ const STOPWORDS = new Set(
   ).split(' '),
 );
 
-const fold = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/đ/g, 'd')
-    .toLowerCase();
+const fold = (text: string) => foldDiacritics(text).toLowerCase();
 
 /** Content-word stems of a text: folded words of 3+ letters, stopwords out, cut to 5 characters. */
 export function tokens(text: string): Set<string> {

@@ -189,7 +189,7 @@ describe('slot readers', () => {
 describe('a form with code: validator, completion action, handoff after failures', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ botsDir: resolve(import.meta.dirname, 'testing'), only: ['bakery'] });
+    server = await startTestServer({ botsDir: resolve(import.meta.dirname, '../../test/fixtures/form-bots'), only: ['bakery'] });
   }, 60_000);
   afterAll(() => server?.close());
 
@@ -252,7 +252,7 @@ describe('a form with code: validator, completion action, handoff after failures
 describe("a form's code: validators that change values and other slots, computed placeholders, reopening, undo", () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ botsDir: resolve(import.meta.dirname, 'testing'), only: ['barber'] });
+    server = await startTestServer({ botsDir: resolve(import.meta.dirname, '../../test/fixtures/form-bots'), only: ['barber'] });
   }, 60_000);
   afterAll(() => server?.close());
 
@@ -302,7 +302,7 @@ describe("a form's code: validators that change values and other slots, computed
 describe('a form in YAML alone (es-MX): the hour that fits the slot, a name booked under, corrections and cancel', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ botsDir: resolve(import.meta.dirname, 'testing'), only: ['cantina'] });
+    server = await startTestServer({ botsDir: resolve(import.meta.dirname, '../../test/fixtures/form-bots'), only: ['cantina'] });
   }, 60_000);
   afterAll(() => server?.close());
 

@@ -8,7 +8,7 @@ import { startTestServer, type TestServer } from '../../test/support/server.ts';
 describe('a form read with the slot readers (read: message)', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ botsDir: resolve(import.meta.dirname, 'testing'), only: ['travel'] });
+    server = await startTestServer({ botsDir: resolve(import.meta.dirname, '../../test/fixtures/form-bots'), only: ['travel'] });
   }, 60_000);
   afterAll(() => server?.close());
 

@@ -7,10 +7,10 @@ import { checkedBotConfigSchema } from '../bot/config.ts';
 import { readBotConfig } from '../bot/loader.ts';
 import { readFormSlots, type SlotTextReader } from './reading.ts';
 import { readingProblems } from './reading-kinds.ts';
-import travel, { VOCABULARY } from './testing/travel/index.ts';
+import travel, { VOCABULARY } from '../../test/fixtures/form-bots/travel/index.ts';
 import { growthOf, HOSTILE_SHAPES, superLinear } from '../nlu/testing/work.ts';
 
-const bot = readBotConfig(resolve(import.meta.dirname, 'testing/travel'));
+const bot = readBotConfig(resolve(import.meta.dirname, '../../test/fixtures/form-bots/travel'));
 const form = bot.forms.trip;
 const readers = travel.slotReaders as Record<string, SlotTextReader>;
 const read = (text: string, asking: string[] = [], slots = {}) => readFormSlots(bot, form, { text, asking, slots, vocabulary: VOCABULARY, readers });

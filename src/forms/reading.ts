@@ -5,7 +5,7 @@
 // read as answers ("17" is the age when the age was asked), and once every cued reading is done, a bare place or
 // name ("Ana", "Caruaru") fills the asked slot.
 import type { BotConfig } from '../bot/config.ts';
-import { toLanguage } from '../llm/language.ts';
+import { toLanguage } from '../nlu/language.ts';
 import { isNotName, parseOrdinal, readBareName, readBarePlace, readIndifferent, SlotText, type KnownCity } from '../nlu/index.ts';
 import type { Gazetteer, Language, PatternEntity } from '../nlu/types.ts';
 import { checkProfileUpdates } from '../profile/fields.ts';

@@ -8,7 +8,7 @@ import { listMessages } from '../store/index.ts';
 describe('bot-routed forms with groups, a slot reader and store hooks', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ botsDir: resolve(import.meta.dirname, 'testing'), only: ['tutoring'] });
+    server = await startTestServer({ botsDir: resolve(import.meta.dirname, '../../test/fixtures/form-bots'), only: ['tutoring'] });
   }, 60_000);
   afterAll(() => server?.close());
 

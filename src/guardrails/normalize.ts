@@ -2,19 +2,14 @@
 // characters, full-width letters, leetspeak, "i g n o r e" / "i.g.n.o.r.e" spacing, "idiotaaaa" stretching)
 // and yields several views of the text that the rules are matched against.
 
+import { foldDiacritics } from '../text/index.ts';
+
 const ZERO_WIDTH = /[\u00ad\u200b-\u200f\u2060-\u2064\ufeff]/g;
 const LEET: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '@': 'a', $: 's' };
 
-/** Lowercase, NFKC (full-width → ASCII), strip accents (đ → d) and zero-width characters. Punctuation kept. */
+/** Lowercase, NFKC (full-width → ASCII), accents and đ folded, zero-width characters dropped. Punctuation kept. */
 function foldRaw(text: string): string {
-  return text
-    .normalize('NFKC')
-    .replace(ZERO_WIDTH, '')
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    // Vietnamese đ has no decomposition: fold it by hand ("đồ ngu" → "do ngu").
-    .replace(/đ/g, 'd');
+  return foldDiacritics(text.normalize('NFKC').replace(ZERO_WIDTH, '')).toLowerCase();
 }
 
 /** Leetspeak inside tokens that already hold a letter ("1gn0r3" → "ignore"; "700" stays "700"). */

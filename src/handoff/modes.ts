@@ -1,5 +1,5 @@
 // The handoff circuit every bot shares: bot → handoff_pending → human → bot (seed 004's state model).
-import { foldDiacritics } from '../nlu/index.ts';
+import { foldDiacritics } from '../text/index.ts';
 import type { Mode } from '../store/index.ts';
 
 import { MODES } from '../contract/index.ts';

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { Sql } from '../store/index.ts';
 import { getSetting, putSetting } from '../store/index.ts';
 import type { Passage } from '../engine/types.ts';
-import { foldDiacritics } from '../nlu/index.ts';
+import { foldDiacritics } from '../text/index.ts';
 
 export interface Chunk {
   doc: string;
@@ -22,8 +22,6 @@ function tsConfigFor(language: string): string {
   return 'simple';
 }
 
-/** Accent folding for indexing and querying (the same folding local understanding uses). */
-const fold = foldDiacritics;
 
 /** Split a markdown document into one chunk per `## ` section (the title and intro form the first chunk). */
 export function chunkMarkdown(doc: string, markdown: string): Chunk[] {
@@ -73,7 +71,7 @@ export async function indexKnowledge(sql: Sql, bot: string, language: string, ch
     await sql.query(
       `insert into knowledge_chunks (bot, doc, heading, content, ts_config, tsv)
        values ($1, $2, $3, $4, $5::text, setweight(to_tsvector($5::text::regconfig, $6), 'A') || to_tsvector($5::text::regconfig, $7))`,
-      [bot, c.doc, c.heading, c.content, cfg, fold(c.heading), fold(c.content)],
+      [bot, c.doc, c.heading, c.content, cfg, foldDiacritics(c.heading), foldDiacritics(c.content)],
     );
   }
   await putSetting(sql, bot, 'knowledge_hash', hash);
@@ -82,7 +80,7 @@ export async function indexKnowledge(sql: Sql, bot: string, language: string, ch
 
 /** The distinct words of the query. */
 function queryWords(query: string): string[] {
-  const words = fold(query)
+  const words = foldDiacritics(query)
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
     .filter((w) => w.length > 1);

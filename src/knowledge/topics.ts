@@ -5,7 +5,7 @@
 // 2. otherwise the candidates are re-ranked by the question's words they contain, compared WITH their
 //    diacritics when the customer typed them ("Nẵng" is not "nặng"), and those sharing too little are dropped.
 import type { Passage } from '../engine/types.ts';
-import { foldPreservingOffsets } from '../nlu/index.ts';
+import { foldPreservingOffsets } from '../text/index.ts';
 
 export interface KnowledgeTopic {
   /** The start of the section heading that answers it ("Phí vận chuyển"). */

@@ -73,18 +73,26 @@ export function whyUnsure(result: Understanding, input: LlmUnderstandInput, thre
   if (result.unsure) return 'local result flagged unsure';
   const top = result.intents[0];
   if (!top || top.confidence < threshold) return `top confidence ${top ? top.confidence.toFixed(2) : 'none'} below ${threshold}`;
+  return ambiguity(result, margin) ?? flowFellBack(result, input, fallback);
+}
+
+/** The two best scores too close to call, the runner-up not being one of the chosen intents. */
+function ambiguity(result: Understanding, margin: number): string | null {
   const ranked: IntentScore[] = [...(result.scores ?? result.intents)].sort((a, b) => b.confidence - a.confidence);
+  if (ranked.length < 2) return null;
+  const [first, second] = ranked;
   const chosen = new Set(result.intents.map((i) => i.id));
-  if (ranked.length >= 2) {
-    const [first, second] = ranked;
-    if (!chosen.has(second.id) && first.confidence - second.confidence < margin) {
-      return `ambiguous: ${first.id} ${first.confidence.toFixed(2)} vs ${second.id} ${second.confidence.toFixed(2)}`;
-    }
-  }
-  if (input.flows.length > 0) {
-    const flowIntents = new Set(input.flows.map((f) => f.intent));
-    const placed = result.intents.some((i) => flowIntents.has(i.id));
-    if (!placed && fallback !== undefined && chosen.has(fallback)) return `active flow ${input.flows[0].flow} and the local result fell back`;
+  if (!chosen.has(second.id) && first.confidence - second.confidence < margin) {
+    return `ambiguous: ${first.id} ${first.confidence.toFixed(2)} vs ${second.id} ${second.confidence.toFixed(2)}`;
   }
   return null;
+}
+
+/** A flow is waiting for an answer, none of its intents was placed, and the local result chose the fallback. */
+function flowFellBack(result: Understanding, input: LlmUnderstandInput, fallback?: string): string | null {
+  if (input.flows.length === 0 || fallback === undefined) return null;
+  const flowIntents = new Set(input.flows.map((f) => f.intent));
+  const placed = result.intents.some((i) => flowIntents.has(i.id));
+  const fellBack = result.intents.some((i) => i.id === fallback);
+  return !placed && fellBack ? `active flow ${input.flows[0].flow} and the local result fell back` : null;
 }

@@ -16,7 +16,7 @@ export type { CallTrace, UsageSummary } from './trace.ts';
 export { summarizeTrace, observeModelCalls } from './trace.ts';
 export { parseJsonLoose, tryParseJsonLoose } from './json.ts';
 export { parseLiteral, tryParseLiteral, parseObjectLoose, extractBalanced, stripCodeFence, toPythonLiteral, LiteralSyntaxError } from './literal.ts';
-export { toLanguage, wording } from './language.ts';
+export { wording } from './language.ts';
 export type { BotLanguage } from './language.ts';
 export {
   createLlmUnderstander,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { toLanguage, wording } from './language.ts';
+import { toLanguage } from '../nlu/index.ts';
+import { wording } from './language.ts';
 
 describe('bot languages', () => {
   it('reads the language of a tag with or without a region', () => {

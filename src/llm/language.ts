@@ -1,15 +1,10 @@
 // Bot languages as the prompts need them: the short code, the name to tell the model, and the few
 // user-facing labels the prompts put around the customer's message.
 import type { Language } from '../nlu/types.ts';
+import { toLanguage } from '../nlu/language.ts';
 
 /** A bot's language tag (`pt-BR`, `es-MX`, `en`…); its first two letters are the language the runtime reads. */
 export type BotLanguage = string;
-
-export function toLanguage(language: BotLanguage | string): Language {
-  const code = language.toLowerCase().slice(0, 2);
-  if (code === 'pt' || code === 'es' || code === 'vi' || code === 'en') return code;
-  return 'en';
-}
 
 interface Wording {
   /** How to name the language to the model. */

@@ -100,40 +100,66 @@ function actionList(raw: unknown): unknown[] | null {
 
 /** Read a planner reply against the bot's intents; unknown intents are dropped and reported, unknown slots dropped. */
 export function readPlanReply(raw: unknown, intents: Record<string, PlanIntentSpec>, options: PlanReadOptions): PlanReply {
-  const intentOf = new Map<string, string>();
-  for (const [id, spec] of Object.entries(intents)) for (const name of [id, ...(spec.aliases ?? [])]) intentOf.set(key(name), id);
   const list = actionList(raw);
   if (!list) return { actions: [], usable: false, problems: ['planner output has no actions list'] };
+  const intentOf = intentNames(intents);
   const actions: PlannedAction[] = [];
   const problems: string[] = [];
   for (const item of list) {
-    const o = parseObjectLoose(item);
-    if (!o) {
-      problems.push(`not an action: ${String(item).slice(0, 60)}`);
-      continue;
-    }
-    const named = o.intent ?? o.intencao ?? o.name ?? o.tool;
-    const intent = typeof named === 'string' ? intentOf.get(key(named)) : undefined;
-    if (!intent) {
-      problems.push(`unknown intent: ${String(o.intent ?? o.name ?? '?')}`);
-      continue;
-    }
-    const slotSpecs = intents[intent].slots ?? {};
-    const slotOf = new Map<string, string>();
-    // A slot's own name first, then aliases in the order declared: the first slot to claim a name keeps it.
-    for (const slot of Object.keys(slotSpecs)) slotOf.set(key(slot), slot);
-    for (const [slot, spec] of Object.entries(slotSpecs)) for (const name of spec.aliases ?? []) if (!slotOf.has(key(name))) slotOf.set(key(name), slot);
-    const given = parseObjectLoose(o.slots ?? o.args ?? o.parametros ?? o.params ?? {}) ?? {};
-    const slots: PlannedAction['slots'] = {};
-    const rawSlots: Record<string, unknown> = {};
-    for (const [name, value] of Object.entries(given)) {
-      const slot = slotOf.get(key(name));
-      if (!slot || value === null || value === undefined) continue;
-      rawSlots[slot] = value;
-      const v = slotValue(slotSpecs[slot].kind ?? 'text', value, options);
-      if (v !== undefined) slots[slot] = v;
-    }
-    actions.push({ intent, slots, raw: rawSlots });
+    const read = readAction(item, intentOf, intents, options);
+    if (typeof read === 'string') problems.push(read);
+    else actions.push(read);
   }
   return { actions, usable: actions.length > 0 || (list.length === 0 && problems.length === 0), problems };
+}
+
+/** Each intent's id and aliases (as keys) mapped to the intent's id. */
+function intentNames(intents: Record<string, PlanIntentSpec>): Map<string, string> {
+  const intentOf = new Map<string, string>();
+  for (const [id, spec] of Object.entries(intents)) for (const name of [id, ...(spec.aliases ?? [])]) intentOf.set(key(name), id);
+  return intentOf;
+}
+
+/** One item of the actions list read as an action, or the problem that made it unusable. */
+function readAction(item: unknown, intentOf: Map<string, string>, intents: Record<string, PlanIntentSpec>, options: PlanReadOptions): PlannedAction | string {
+  const o = parseObjectLoose(item);
+  if (!o) return `not an action: ${String(item).slice(0, 60)}`;
+  const named = intentName(o);
+  const intent = typeof named === 'string' ? intentOf.get(key(named)) : undefined;
+  if (!intent) return `unknown intent: ${String(o.intent ?? o.name ?? '?')}`;
+  return { intent, ...readSlots(givenSlots(o), intents[intent].slots ?? {}, options) };
+}
+
+/** The intent an action names, under whichever key the model used for it. */
+function intentName(o: Record<string, unknown>): unknown {
+  return o.intent ?? o.intencao ?? o.name ?? o.tool;
+}
+
+/** The slots an action gives, under whichever key the model used for them; none when they are not an object. */
+function givenSlots(o: Record<string, unknown>): Record<string, unknown> {
+  return parseObjectLoose(o.slots ?? o.args ?? o.parametros ?? o.params ?? {}) ?? {};
+}
+
+/** Each slot's name and aliases (as keys) mapped to the slot. */
+function slotNames(slotSpecs: NonNullable<PlanIntentSpec['slots']>): Map<string, string> {
+  const slotOf = new Map<string, string>();
+  // A slot's own name first, then aliases in the order declared: the first slot to claim a name keeps it.
+  for (const slot of Object.keys(slotSpecs)) slotOf.set(key(slot), slot);
+  for (const [slot, spec] of Object.entries(slotSpecs)) for (const name of spec.aliases ?? []) if (!slotOf.has(key(name))) slotOf.set(key(name), slot);
+  return slotOf;
+}
+
+/** The slots the model gave, kept only when the intent declares them, each read by its kind. */
+function readSlots(given: Record<string, unknown>, slotSpecs: NonNullable<PlanIntentSpec['slots']>, options: PlanReadOptions): Pick<PlannedAction, 'slots' | 'raw'> {
+  const slotOf = slotNames(slotSpecs);
+  const slots: PlannedAction['slots'] = {};
+  const raw: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(given)) {
+    const slot = slotOf.get(key(name));
+    if (!slot || value === null || value === undefined) continue;
+    raw[slot] = value;
+    const v = slotValue(slotSpecs[slot].kind ?? 'text', value, options);
+    if (v !== undefined) slots[slot] = v;
+  }
+  return { slots, raw };
 }

@@ -5,7 +5,8 @@ import { z } from 'zod';
 import type { ActiveFlowContext, IntentScore, Understander, UnderstandInput, Understanding } from '../nlu/types.ts';
 import type { ModelClient } from './client.ts';
 import { isModelFailure } from './errors.ts';
-import { toLanguage, transcript, wording, type BotLanguage } from './language.ts';
+import { toLanguage } from '../nlu/index.ts';
+import { transcript, wording, type BotLanguage } from './language.ts';
 import type { ChatMessage } from './messages.ts';
 import type { CallTrace } from './trace.ts';
 

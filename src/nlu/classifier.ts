@@ -6,6 +6,8 @@
 import type { Example, IntentScore, Language } from './types.ts';
 import { normalize } from './normalize.ts';
 import { DEFAULT_FEATURES, extractFeatures, featureKind, FeatureKind, type FeatureConfig } from './features.ts';
+import { bestTemperature, foldSplit, heldOutLoss } from './calibration.ts';
+import { buildVocabulary, groupByText, wantsMultiLabel } from './training-set.ts';
 import { fitSgd, logitsWith, type SparseVec } from './linear-sgd.ts';
 import { appendDense, type DenseFeatures } from './embeddings/dense.ts';
 import { wordVectors } from './embeddings/index.ts';
@@ -60,7 +62,7 @@ export class TextClassifier {
   private readonly opts: ClassifierOptions & Required<Pick<ClassifierOptions, 'epochs' | 'learningRate' | 'mode' | 'seed'>>;
   private readonly featureCfg: FeatureConfig;
   private vocab = new Map<number, number>();
-  private idf = new Float32Array(0);
+  private idf: Float32Array = new Float32Array(0);
   private labels: string[] = [];
   private weights: Float32Array = new Float32Array(0); // [feature][class]
   private bias: Float32Array = new Float32Array(0);
@@ -100,43 +102,13 @@ export class TextClassifier {
 
   /** Train from scratch. Examples with the same text and different intents form one multi-label example. */
   train(examples: Example[]): void {
-    const byText = new Map<string, Set<string>>();
-    const labelSet = new Set<string>();
-    for (const ex of examples) {
-      const key = normalize(ex.text, this.language);
-      let set = byText.get(key);
-      if (!set) byText.set(key, (set = new Set()));
-      if (ex.intent) {
-        set.add(ex.intent);
-        labelSet.add(ex.intent);
-      }
-    }
-    this.labels = [...labelSet].sort();
-    const labelIndex = new Map(this.labels.map((l, i) => [l, i]));
-    const texts = [...byText.keys()];
-    const targets = texts.map((t) => [...byText.get(t)!].map((l) => labelIndex.get(l)!));
-    this.multiLabel =
-      this.opts.mode === 'multi' ||
-      (this.opts.mode === 'auto' && targets.filter((t) => t.length !== 1).length > 0.05 * targets.length);
-
-    // Vocabulary and document frequencies.
-    this.vocab = new Map();
-    const df: number[] = [];
+    const { labels, texts, targets } = groupByText(examples, this.language);
+    this.labels = labels;
+    this.multiLabel = wantsMultiLabel(this.opts.mode, targets);
     const rawFeats = texts.map((t) => extractFeatures(t, this.language, this.featureCfg));
-    const counts = new Map<number, number>();
-    for (const f of rawFeats) for (const k of f.keys()) counts.set(k, (counts.get(k) ?? 0) + 1);
-    // Features seen in a single text carry little beyond memorisation; dropping them on larger
-    // sets makes training faster. Tiny bots keep everything.
-    const minDf = this.opts.minDf ?? (texts.length >= 1000 ? 2 : 1);
-    for (const [k, c] of counts) {
-      if (c < minDf && featureKind(k) !== FeatureKind.Word) continue;
-      this.vocab.set(k, this.vocab.size);
-      df.push(c);
-    }
     const n = texts.length;
-    this.idf = new Float32Array(df.length);
-    for (let i = 0; i < df.length; i++) this.idf[i] = Math.log((1 + n) / (1 + df[i])) + 1;
-    this.maxIdf = Math.log(1 + n) + 1;
+    // Tiny bots keep every feature; larger sets drop the char/bigram features of a single text.
+    ({ vocab: this.vocab, idf: this.idf, maxIdf: this.maxIdf } = buildVocabulary(rawFeats, this.opts.minDf ?? (n >= 1000 ? 2 : 1)));
     this.damping = this.opts.unknownWordDamping ?? (n < 1000 ? 0.8 : 0);
     this.texts = n;
     this.dense = n < DENSE_FEATURES_BELOW ? this.opts.dense : undefined;
@@ -146,7 +118,11 @@ export class TextClassifier {
     const F = this.vocab.size + (this.dense?.dim ?? 0);
     this.weights = new Float32Array(F * C);
     this.bias = new Float32Array(C);
-    if (C === 0) return;
+    if (C > 0) this.fitModel(vecs, targets);
+  }
+
+  /** Fit the weights (and the temperature, unless the options fix it) to the vectorised training set. */
+  private fitModel(vecs: SparseVec[], targets: number[][]): void {
     if (this.opts.temperature !== undefined) {
       this.temperature = this.opts.temperature;
       this.fit(vecs, targets, this.weights, this.bias);
@@ -179,16 +155,7 @@ export class TextClassifier {
     const W = new Float32Array(this.weights.length);
     const B = new Float32Array(C);
     for (let f = 0; f < folds; f++) {
-      // Every k-th example of each class (by position) is held out, so classes stay balanced.
-      const seen = new Int32Array(C + 1);
-      const trainIdx: number[] = [];
-      const heldIdx: number[] = [];
-      const period = folds === 1 ? 6 : folds;
-      for (let i = 0; i < n; i++) {
-        const key = targets[i].length ? targets[i][0] : C;
-        const pos = seen[key]++;
-        (pos % period === (folds === 1 ? period - 1 : f) ? heldIdx : trainIdx).push(i);
-      }
+      const { trainIdx, heldIdx } = foldSplit(targets, C, folds, f);
       W.fill(0);
       B.fill(0);
       this.fit(trainIdx.map((i) => vecs[i]), trainIdx.map((i) => targets[i]), W, B);
@@ -199,51 +166,7 @@ export class TextClassifier {
         heldTargets.push(targets[i]);
       }
     }
-    const loss = (T: number) => {
-      let total = 0;
-      for (let k = 0; k < heldLogits.length; k++) {
-        const z = heldLogits[k];
-        const tg = heldTargets[k];
-        if (this.multiLabel) {
-          for (let c = 0; c < C; c++) {
-            const p = 1 / (1 + Math.exp(-z[c] / T));
-            total -= Math.log(Math.max(1e-9, tg.includes(c) ? p : 1 - p));
-          }
-        } else {
-          if (tg.length === 0) continue;
-          let max = -Infinity;
-          for (let c = 0; c < C; c++) if (z[c] > max) max = z[c];
-          let sum = 0;
-          for (let c = 0; c < C; c++) sum += Math.exp((z[c] - max) / T);
-          total -= (z[tg[0]] - max) / T - Math.log(sum);
-        }
-      }
-      return total;
-    };
-    // Golden-section search over log T.
-    let a = Math.log(0.3);
-    let b = Math.log(30);
-    const g = (Math.sqrt(5) - 1) / 2;
-    let x1 = b - g * (b - a);
-    let x2 = a + g * (b - a);
-    let f1 = loss(Math.exp(x1));
-    let f2 = loss(Math.exp(x2));
-    for (let it = 0; it < 30; it++) {
-      if (f1 < f2) {
-        b = x2;
-        x2 = x1;
-        f2 = f1;
-        x1 = b - g * (b - a);
-        f1 = loss(Math.exp(x1));
-      } else {
-        a = x1;
-        x1 = x2;
-        f1 = f2;
-        x2 = a + g * (b - a);
-        f2 = loss(Math.exp(x2));
-      }
-    }
-    const temperature = Math.exp((a + b) / 2);
+    const temperature = bestTemperature((T) => heldOutLoss(heldLogits, heldTargets, C, this.multiLabel, T));
     return folds === 1 && this.opts.warmStart ? { temperature, weights: W, bias: B } : { temperature };
   }
 

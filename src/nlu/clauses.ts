@@ -99,47 +99,56 @@ export function splitClauses(text: string, lang: Language, options: ClauseOption
 
 /** The clauses with where each sits in `text` (what lies between two clauses is their separator). */
 export function clauseSpans(text: string, lang: Language, options: ClauseOptions = {}): ClauseSpan[] {
+  const clean = (s: Span) => text.slice(s.start, s.end).trim();
+  const kept = cutSpans(text, lang, options).filter((s) => words(clean(s)).length > 0);
+  const out = glueFragments(kept, clean, lang)
+    .map((s) => withoutEdges(text, s))
+    .filter((s) => s.text.length > 0);
+  if (out.length > 0 || !text.trim()) return out;
+  const start = text.length - text.trimStart().length;
+  return [{ text: text.trim(), start, end: start + text.trim().length }];
+}
+
+/** The spans between the splitter's cuts (a question mark stays with its clause); a soft cut only where `opensClause` accepts. */
+function cutSpans(text: string, lang: Language, options: ClauseOptions): Span[] {
   const re = splitter(lang, options.conjunctions);
   const spans: Span[] = [];
   let last = 0;
   let opened = false;
   for (let m = re.exec(text); m; m = re.exec(text)) {
     if (m[0].length === 0) re.lastIndex++;
-    // What follows the cut, as far as a clause's opening words reach (not the rest of a long message each time).
-    const after = () => {
-      const from = m.index + m[0].length;
-      return foldDiacritics(text.slice(from, from + OPENING_WINDOW).trimStart().toLowerCase());
-    };
     const soft = !m.groups?.hard && options.opensClause;
-    if (soft && !options.opensClause!(after())) continue;
+    if (soft && !options.opensClause!(openingAfter(text, m.index + m[0].length))) continue;
     const isQuestion = m[0].includes('?');
     spans.push({ start: last, end: isQuestion ? m.index + m[0].length : m.index, opened });
     last = m.index + m[0].length;
     opened = Boolean(soft);
   }
   spans.push({ start: last, end: text.length, opened });
+  return spans;
+}
 
-  const clean = (s: Span) => text.slice(s.start, s.end).trim();
-  const kept = spans.filter((s) => words(clean(s)).length > 0);
-  // Glue fragments that cannot stand alone to the previous clause (or the next one when first).
+/** What follows a cut, as far as a clause's opening words reach (not the rest of a long message each time). */
+function openingAfter(text: string, from: number): string {
+  return foldDiacritics(text.slice(from, from + OPENING_WINDOW).trimStart().toLowerCase());
+}
+
+/** Fragments that cannot stand alone glued to the previous clause (or the next one when first). */
+function glueFragments(spans: Span[], clean: (s: Span) => string, lang: Language): Span[] {
+  const alone = (s: Span) => s.opened || canStandAlone(clean(s), lang);
   const merged: Span[] = [];
-  for (const s of kept) {
+  for (const s of spans) {
     const prev = merged[merged.length - 1];
-    if (prev && ((!s.opened && !canStandAlone(clean(s), lang)) || (!prev.opened && !canStandAlone(clean(prev), lang)))) {
-      prev.end = s.end;
-    } else {
-      merged.push({ ...s });
-    }
+    if (prev && (!alone(s) || !alone(prev))) prev.end = s.end;
+    else merged.push({ ...s });
   }
-  // Leading and trailing spaces and punctuation are not part of a clause ('?' at the end is).
-  const edges = (s: Span): ClauseSpan => {
-    const raw = text.slice(s.start, s.end);
-    const start = s.start + (/^[\s,;.!]*/u.exec(raw)?.[0].length ?? 0);
-    const end = Math.max(start, s.end - (/[\s,;.!]*$/u.exec(raw)?.[0].length ?? 0));
-    return { text: text.slice(start, end), start, end };
-  };
-  const out = merged.map(edges).filter((s) => s.text.length > 0);
-  if (out.length > 0 || !text.trim()) return out;
-  const start = text.length - text.trimStart().length;
-  return [{ text: text.trim(), start, end: start + text.trim().length }];
+  return merged;
+}
+
+/** Leading and trailing spaces and punctuation are not part of a clause ('?' at the end is). */
+function withoutEdges(text: string, s: Span): ClauseSpan {
+  const raw = text.slice(s.start, s.end);
+  const start = s.start + (/^[\s,;.!]*/u.exec(raw)?.[0].length ?? 0);
+  const end = Math.max(start, s.end - (/[\s,;.!]*$/u.exec(raw)?.[0].length ?? 0));
+  return { text: text.slice(start, end), start, end };
 }

@@ -41,14 +41,8 @@ export function crossValidate(examples: Example[], language: Language, folds = 5
   // Trained the way the runtime trains it (src/nlu/understander.ts): a fallback with examples learns
   // out-of-scope itself, so unseen words are not damped.
   const unknownWordDamping = fallback && examples.some((e) => e.intent === fallback) ? 0 : undefined;
-  const fold = new Map<Example, number>();
-  const byIntent = new Map<string, Example[]>();
-  for (const e of examples) byIntent.set(e.intent, [...(byIntent.get(e.intent) ?? []), e]);
-  let next = 0;
-  for (const list of byIntent.values()) for (const e of list) fold.set(e, next++ % folds);
-  let right = 0;
-  let n = 0;
-  const confusion = new Map<string, { expected: string; predicted: string; count: number; example: string }>();
+  const fold = stratifiedFolds(examples, folds);
+  const tally = new Tally();
   for (let k = 0; k < folds; k++) {
     const test = examples.filter((e) => fold.get(e) === k);
     const train = examples.filter((e) => fold.get(e) !== k);
@@ -57,17 +51,41 @@ export function crossValidate(examples: Example[], language: Language, folds = 5
     if (!test.length || new Set(train.map((e) => e.intent)).size < 2) continue;
     const classifier = new TextClassifier({ language, mode: 'single', seed: 1, unknownWordDamping, wordVectors });
     classifier.train(train);
-    for (const e of test) {
-      const predicted = classifier.predict(e.text)[0]?.id ?? '';
-      n++;
-      if (predicted === e.intent) right++;
-      else {
-        const key = `${e.intent}\u0000${predicted}`;
-        const c = confusion.get(key) ?? { expected: e.intent, predicted, count: 0, example: e.text };
-        c.count++;
-        confusion.set(key, c);
-      }
-    }
+    for (const e of test) tally.add(e, classifier.predict(e.text)[0]?.id ?? '');
   }
-  return { folds, n, accuracy: n ? right / n : 0, confused: [...confusion.values()].sort((a, b) => b.count - a.count) };
+  return { folds, ...tally.result() };
+}
+
+/** Each example's fold: each intent's examples dealt in turn, intent after intent, so every intent spans the folds. */
+function stratifiedFolds(examples: Example[], folds: number): Map<Example, number> {
+  const fold = new Map<Example, number>();
+  const byIntent = new Map<string, Example[]>();
+  for (const e of examples) byIntent.set(e.intent, [...(byIntent.get(e.intent) ?? []), e]);
+  let next = 0;
+  for (const list of byIntent.values()) for (const e of list) fold.set(e, next++ % folds);
+  return fold;
+}
+
+/** Held-out predictions counted: how many were right, and each confusion with its first example. */
+class Tally {
+  private right = 0;
+  private n = 0;
+  private readonly confusion = new Map<string, CrossValidation['confused'][number]>();
+
+  add(e: Example, predicted: string): void {
+    this.n++;
+    if (predicted === e.intent) {
+      this.right++;
+      return;
+    }
+    const key = `${e.intent}\u0000${predicted}`;
+    const c = this.confusion.get(key) ?? { expected: e.intent, predicted, count: 0, example: e.text };
+    c.count++;
+    this.confusion.set(key, c);
+  }
+
+  result(): Omit<CrossValidation, 'folds'> {
+    const { n, right } = this;
+    return { n, accuracy: n ? right / n : 0, confused: [...this.confusion.values()].sort((a, b) => b.count - a.count) };
+  }
 }

@@ -51,6 +51,13 @@ function percentile(sorted: number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 }
 
+/** Per label: how often it was predicted rightly (tp), wrongly (fp), and missed (fn). */
+interface LabelCounts {
+  tp: Map<string, number>;
+  fp: Map<string, number>;
+  fn: Map<string, number>;
+}
+
 /** Score predicted intent sets against gold ones. */
 export function scorePredictions(
   gold: string[][],
@@ -58,27 +65,48 @@ export function scorePredictions(
   fallback?: string,
 ): Pick<EvalMetrics, 'n' | 'accuracy' | 'exactSet' | 'macroF1' | 'microF1' | 'oosPrecision' | 'oosRecall'> {
   const n = gold.length;
+  const { exact, multi, multiExact } = exactSets(gold, predicted);
+  const counts = labelCounts(gold, predicted);
+  const out: ReturnType<typeof scorePredictions> = {
+    n,
+    accuracy: n ? exact / n : 0,
+    exactSet: multi ? multiExact / multi : null,
+    ...f1Scores(counts),
+  };
+  if (fallback) Object.assign(out, fallbackScores(counts, fallback));
+  return out;
+}
+
+/** How many predicted sets equal their gold one, how many gold sets hold two or more intents, and how many of those were. */
+function exactSets(gold: string[][], predicted: string[][]): { exact: number; multi: number; multiExact: number } {
   let exact = 0;
   let multi = 0;
   let multiExact = 0;
-  const tp = new Map<string, number>();
-  const fp = new Map<string, number>();
-  const fn = new Map<string, number>();
-  const inc = (m: Map<string, number>, k: string) => m.set(k, (m.get(k) ?? 0) + 1);
-  for (let i = 0; i < n; i++) {
-    const g = gold[i];
-    const p = predicted[i];
-    const ok = sameSet(g, p);
+  for (let i = 0; i < gold.length; i++) {
+    const ok = sameSet(gold[i], predicted[i]);
     if (ok) exact++;
-    if (g.length >= 2) {
+    if (gold[i].length >= 2) {
       multi++;
       if (ok) multiExact++;
     }
-    const gs = new Set(g);
-    const ps = new Set(p);
-    for (const x of ps) inc(gs.has(x) ? tp : fp, x);
-    for (const x of gs) if (!ps.has(x)) inc(fn, x);
   }
+  return { exact, multi, multiExact };
+}
+
+function labelCounts(gold: string[][], predicted: string[][]): LabelCounts {
+  const counts: LabelCounts = { tp: new Map(), fp: new Map(), fn: new Map() };
+  const inc = (m: Map<string, number>, k: string) => m.set(k, (m.get(k) ?? 0) + 1);
+  for (let i = 0; i < gold.length; i++) {
+    const gs = new Set(gold[i]);
+    const ps = new Set(predicted[i]);
+    for (const x of ps) inc(gs.has(x) ? counts.tp : counts.fp, x);
+    for (const x of gs) if (!ps.has(x)) inc(counts.fn, x);
+  }
+  return counts;
+}
+
+/** Macro F1 (each label's F1 averaged) and micro F1 (over all labels' counts together). */
+function f1Scores({ tp, fp, fn }: LabelCounts): { macroF1: number; microF1: number } {
   const labels = new Set([...tp.keys(), ...fp.keys(), ...fn.keys()]);
   let f1Sum = 0;
   let TP = 0;
@@ -93,21 +121,15 @@ export function scorePredictions(
     FN += c;
     f1Sum += a === 0 ? 0 : (2 * a) / (2 * a + b + c);
   }
-  const out: ReturnType<typeof scorePredictions> = {
-    n,
-    accuracy: n ? exact / n : 0,
-    exactSet: multi ? multiExact / multi : null,
-    macroF1: labels.size ? f1Sum / labels.size : 0,
-    microF1: TP ? (2 * TP) / (2 * TP + FP + FN) : 0,
-  };
-  if (fallback) {
-    const a = tp.get(fallback) ?? 0;
-    const predictedOos = a + (fp.get(fallback) ?? 0);
-    const goldOos = a + (fn.get(fallback) ?? 0);
-    out.oosPrecision = predictedOos ? a / predictedOos : 0;
-    out.oosRecall = goldOos ? a / goldOos : 0;
-  }
-  return out;
+  return { macroF1: labels.size ? f1Sum / labels.size : 0, microF1: TP ? (2 * TP) / (2 * TP + FP + FN) : 0 };
+}
+
+/** Out-of-scope precision and recall: the fallback label's. */
+function fallbackScores({ tp, fp, fn }: LabelCounts, fallback: string): { oosPrecision: number; oosRecall: number } {
+  const a = tp.get(fallback) ?? 0;
+  const predictedOos = a + (fp.get(fallback) ?? 0);
+  const goldOos = a + (fn.get(fallback) ?? 0);
+  return { oosPrecision: predictedOos ? a / predictedOos : 0, oosRecall: goldOos ? a / goldOos : 0 };
 }
 
 export interface Predictor {

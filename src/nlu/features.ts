@@ -26,45 +26,64 @@ function numberShape(tok: string): string {
 const EN_KEEP_S = /(?:ss|us|is|ous|ics|ies)$/;
 const ES_SUFFIX = /^(.{3,}?)(?:aciones|acion|iendo|ando|adas|ados|idas|idos|ada|ado|ida|ido|aron|ieron|aba|ia|ar|er|ir|as|os|es|o|a|e|i|s)$/;
 
-/** A light per-language stemmer: plurals, a few verb and adverb endings. */
+/** English: the plural, then an -ing / -ed / -ly ending, then a final e. */
+function stemEnglish(tok: string): string {
+  let t = tok;
+  if (t.endsWith('ies') && t.length > 4) t = t.slice(0, -3) + 'y';
+  else if (t.endsWith('sses')) t = t.slice(0, -2);
+  else if (t.endsWith('s') && !EN_KEEP_S.test(t)) t = t.slice(0, -1);
+  if (t.endsWith('ing') && t.length > 5) t = t.slice(0, -3);
+  else if (t.endsWith('ed') && t.length > 4) t = t.slice(0, -2);
+  else if (t.endsWith('ly') && t.length > 5) t = t.slice(0, -2);
+  if (t.endsWith('e') && t.length > 4) t = t.slice(0, -1);
+  return t;
+}
+
+/** Portuguese plural: -ões/-ães → -ão, -ais → -al, -res/-zes/-les and a plain -s lose their ending. */
+function portuguesePlural(t: string): string {
+  if (t.endsWith('oes') || t.endsWith('aes')) return t.slice(0, -3) + 'ao';
+  if (t.endsWith('ais') && t.length > 5) return t.slice(0, -3) + 'al';
+  if (t.endsWith('res') || t.endsWith('zes') || t.endsWith('les')) return t.slice(0, -2);
+  if (t.endsWith('s') && !t.endsWith('ss')) return t.slice(0, -1);
+  return t;
+}
+
+/** Portuguese: the adverb's -mente, the plural, a diminutive, then a final gender vowel. */
+function stemPortuguese(tok: string): string {
+  let t = withoutMente(tok);
+  t = portuguesePlural(t);
+  if (/(?:inho|inha|zinho|zinha)$/.test(t) && t.length > 6) t = t.replace(/z?inh[oa]$/, '');
+  if (/[oae]$/.test(t) && t.length > 4) t = t.slice(0, -1);
+  return t;
+}
+
+/** Spanish plural: -ces → -z, -es after a consonant and a plain -s lose their ending. */
+function spanishPlural(t: string): string {
+  if (t.endsWith('ces') && t.length > 5) return t.slice(0, -3) + 'z';
+  if (t.endsWith('es') && t.length > 5 && /[^aeiou]es$/.test(t)) return t.slice(0, -2);
+  if (t.endsWith('s') && !t.endsWith('ss')) return t.slice(0, -1);
+  return t;
+}
+
+/** Spanish: plural, gender and common verb endings (a light, Snowball-inspired suffix strip). */
+function stemSpanish(tok: string): string {
+  const t = spanishPlural(withoutMente(tok));
+  const m = ES_SUFFIX.exec(t);
+  return m ? m[1] : t;
+}
+
+/** The adverb ending of Portuguese and Spanish ("rapidamente" → "rapida"), on a long enough word. */
+function withoutMente(t: string): string {
+  return t.endsWith('mente') && t.length > 7 ? t.slice(0, -5) : t;
+}
+
+const STEMMERS: Partial<Record<Language, (tok: string) => string>> = { en: stemEnglish, pt: stemPortuguese, es: stemSpanish };
+
+/** A light per-language stemmer: plurals, a few verb and adverb endings (none for Vietnamese). */
 export function stem(tok: string, lang: Language): string {
   if (tok.length <= 3) return tok;
-  switch (lang) {
-    case 'en': {
-      let t = tok;
-      if (t.endsWith('ies') && t.length > 4) t = t.slice(0, -3) + 'y';
-      else if (t.endsWith('sses')) t = t.slice(0, -2);
-      else if (t.endsWith('s') && !EN_KEEP_S.test(t)) t = t.slice(0, -1);
-      if (t.endsWith('ing') && t.length > 5) t = t.slice(0, -3);
-      else if (t.endsWith('ed') && t.length > 4) t = t.slice(0, -2);
-      else if (t.endsWith('ly') && t.length > 5) t = t.slice(0, -2);
-      if (t.endsWith('e') && t.length > 4) t = t.slice(0, -1);
-      return t;
-    }
-    case 'pt': {
-      let t = tok;
-      if (t.endsWith('mente') && t.length > 7) t = t.slice(0, -5);
-      if (t.endsWith('oes') || t.endsWith('aes')) t = t.slice(0, -3) + 'ao';
-      else if (t.endsWith('ais') && t.length > 5) t = t.slice(0, -3) + 'al';
-      else if (t.endsWith('res') || t.endsWith('zes') || t.endsWith('les')) t = t.slice(0, -2);
-      else if (t.endsWith('s') && !t.endsWith('ss')) t = t.slice(0, -1);
-      if (/(?:inho|inha|zinho|zinha)$/.test(t) && t.length > 6) t = t.replace(/z?inh[oa]$/, '');
-      if (/[oae]$/.test(t) && t.length > 4) t = t.slice(0, -1);
-      return t;
-    }
-    case 'es': {
-      // Plural, gender and common verb endings (a light, Snowball-inspired suffix strip).
-      let t = tok;
-      if (t.endsWith('mente') && t.length > 7) t = t.slice(0, -5);
-      if (t.endsWith('ces') && t.length > 5) t = t.slice(0, -3) + 'z';
-      else if (t.endsWith('es') && t.length > 5 && /[^aeiou]es$/.test(t)) t = t.slice(0, -2);
-      else if (t.endsWith('s') && !t.endsWith('ss')) t = t.slice(0, -1);
-      const m = ES_SUFFIX.exec(t);
-      return m ? m[1] : t;
-    }
-    default:
-      return tok;
-  }
+  const stemmer = STEMMERS[lang];
+  return stemmer ? stemmer(tok) : tok;
 }
 
 /** Feature kinds, kept in the two low bits of a feature id. */

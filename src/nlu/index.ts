@@ -2,6 +2,7 @@
 export type * from './types.ts';
 export { createLocalUnderstander, type LocalUnderstander } from './understander.ts';
 export { normalize, foldDiacritics, foldPreservingOffsets } from './normalize.ts';
+export { toLanguage } from './language.ts';
 export { splitClauses } from './clauses.ts';
 export { extractEntities, gazetteerValue,     parseOrdinal, readBotQuery, type QueryValue } from './entities/index.ts';
 export { wholeAnswer } from './entities/yesno.ts';

@@ -20,88 +20,178 @@ export interface FitOptions {
 }
 
 /** Trains W ([feature][class]) and B in place over `epochs` shuffled passes, then sets them to the averaged snapshots. */
-export function fitSgd(vecs: SparseVec[], targets: number[][], W: Float32Array, B: Float32Array, { classes, multiLabel, seed, epochs, learningRate: lr0 }: FitOptions): void {
-  const C = classes;
+export function fitSgd(vecs: SparseVec[], targets: number[][], W: Float32Array, B: Float32Array, { classes, multiLabel, seed, epochs, learningRate }: FitOptions): void {
+  const rand = lcg(seed);
+  const run = new SgdRun(vecs, targets, W, B, { classes, multiLabel, rand, learningRate, steps: epochs * vecs.length });
   // Average the weights over the epoch-end snapshots of the second half of training
   // (a cheap stand-in for iterate averaging: smoother, better-generalising weights).
   const avgFrom = Math.floor(epochs / 2);
-  const sumW = new Float32Array(W.length);
-  const sumB = new Float32Array(C);
-  let snapshots = 0;
+  const average = new SnapshotAverage(W.length, classes);
   const order = vecs.map((_, i) => i);
-  const scores = new Float64Array(C);
-  const delta = new Float64Array(C);
-  const active = new Int32Array(C);
-  const easy = new Uint8Array(vecs.length);
-  let rng = seed >>> 0;
-  const rand = () => {
-    rng = (Math.imul(rng, 1664525) + 1013904223) >>> 0;
-    return rng / 4294967296;
-  };
-  let step = 0;
-  const total = epochs * vecs.length;
   for (let epoch = 0; epoch < epochs; epoch++) {
-    for (let i = order.length - 1; i > 0; i--) {
-      const j = Math.floor(rand() * (i + 1));
-      const t = order[i];
-      order[i] = order[j];
-      order[j] = t;
+    shuffle(order, rand);
+    run.pass(order);
+    if (epoch >= avgFrom) average.add(W, B);
+  }
+  average.writeInto(W, B);
+}
+
+/** A linear congruential generator of numbers in [0, 1): one seed, one sequence of shuffles and skips. */
+function lcg(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    return state / 4294967296;
+  };
+}
+
+/** Fisher–Yates, in place. */
+function shuffle(order: number[], rand: () => number): void {
+  for (let i = order.length - 1; i > 0; i--) {
+    const j = Math.floor(rand() * (i + 1));
+    const t = order[i];
+    order[i] = order[j];
+    order[j] = t;
+  }
+}
+
+/** Logits to probabilities in place: one sigmoid per class (multi-label), or a softmax over the classes. */
+function toProbabilities(scores: Float64Array, C: number, multiLabel: boolean): void {
+  if (multiLabel) {
+    for (let c = 0; c < C; c++) scores[c] = 1 / (1 + Math.exp(-scores[c]));
+    return;
+  }
+  let max = -Infinity;
+  for (let c = 0; c < C; c++) if (scores[c] > max) max = scores[c];
+  let sum = 0;
+  for (let c = 0; c < C; c++) sum += scores[c] = Math.exp(scores[c] - max);
+  for (let c = 0; c < C; c++) scores[c] /= sum;
+}
+
+interface RunOptions {
+  classes: number;
+  multiLabel: boolean;
+  rand: () => number;
+  learningRate: number;
+  /** Steps of the whole training (epochs × examples): the learning rate decays linearly over them. */
+  steps: number;
+}
+
+/** The SGD passes of one fit: W and B are updated in place, example by example. */
+class SgdRun {
+  private readonly C: number;
+  private readonly scores: Float64Array;
+  private readonly delta: Float64Array;
+  /** The classes with a real gradient at the current example: active[0 .. nActive). */
+  private readonly active: Int32Array;
+  private nActive = 0;
+  /** Examples the model already fits (see SKIP_EASY). */
+  private readonly easy: Uint8Array;
+  private step = 0;
+
+  constructor(
+    private readonly vecs: SparseVec[],
+    private readonly targets: number[][],
+    private readonly W: Float32Array,
+    private readonly B: Float32Array,
+    private readonly opts: RunOptions,
+  ) {
+    this.C = opts.classes;
+    this.scores = new Float64Array(this.C);
+    this.delta = new Float64Array(this.C);
+    this.active = new Int32Array(this.C);
+    this.easy = new Uint8Array(vecs.length);
+  }
+
+  /** One epoch over the examples in `order`. */
+  pass(order: number[]): void {
+    for (const e of order) this.visit(e);
+  }
+
+  private visit(e: number): void {
+    const lr = this.opts.learningRate * (1 - this.step / (this.opts.steps + 1));
+    this.step++;
+    const tg = this.targets[e];
+    if (!this.opts.multiLabel && tg.length === 0) return;
+    // Examples the model already fits well are revisited only now and then (saves most of
+    // the late epochs; their gradient is near zero anyway).
+    if (this.easy[e] > 0 && this.opts.rand() < SKIP_EASY) return;
+    const v = this.vecs[e];
+    this.gradient(v, tg);
+    const maxAbs = this.descendBias(lr);
+    this.easy[e] = this.nActive === 0 || (this.nActive <= 2 && maxAbs < 0.02) ? 1 : 0;
+    if (this.nActive > 0) this.descendWeights(v);
+  }
+
+  /** scores := predicted probabilities − target distribution: the gradient of the loss per class. */
+  private gradient(v: SparseVec, tg: number[]): void {
+    const { scores, C } = this;
+    logitsWith(this.W, this.B, v, C, scores);
+    toProbabilities(scores, C, this.opts.multiLabel);
+    const share = this.opts.multiLabel ? 1 : 1 / tg.length;
+    for (const c of tg) scores[c] -= share;
+  }
+
+  /**
+   * Picks the classes with a real gradient (after a few epochs, a handful), steps their bias and keeps their
+   * step for the weights; returns the largest gradient's size.
+   */
+  private descendBias(lr: number): number {
+    const { scores, C, active, delta, B } = this;
+    let nActive = 0;
+    let maxAbs = 0;
+    for (let c = 0; c < C; c++) {
+      const g = scores[c];
+      if (g > maxAbs) maxAbs = g;
+      else if (-g > maxAbs) maxAbs = -g;
+      if (g > 1e-3 || g < -1e-3) {
+        active[nActive++] = c;
+        delta[c] = lr * g;
+        B[c] -= lr * g;
+      }
     }
-    for (const e of order) {
-      const v = vecs[e];
-      const lr = lr0 * (1 - step / (total + 1));
-      step++;
-      const tg = targets[e];
-      if (!multiLabel && tg.length === 0) continue;
-      // Examples the model already fits well are revisited only now and then (saves most of
-      // the late epochs; their gradient is near zero anyway).
-      if (easy[e] > 0 && rand() < SKIP_EASY) continue;
-      logitsWith(W, B, v, C, scores);
-      if (multiLabel) {
-        for (let c = 0; c < C; c++) scores[c] = 1 / (1 + Math.exp(-scores[c]));
-      } else {
-        let max = -Infinity;
-        for (let c = 0; c < C; c++) if (scores[c] > max) max = scores[c];
-        let sum = 0;
-        for (let c = 0; c < C; c++) sum += scores[c] = Math.exp(scores[c] - max);
-        for (let c = 0; c < C; c++) scores[c] /= sum;
+    this.nActive = nActive;
+    return maxAbs;
+  }
+
+  /** The weight step of the active classes, on the example's features only. */
+  private descendWeights(v: SparseVec): void {
+    const { W, C, active, delta, nActive } = this;
+    const idx = v.idx;
+    const val = v.val;
+    for (let k = 0; k < idx.length; k++) {
+      const base = idx[k] * C;
+      const x = val[k];
+      for (let a = 0; a < nActive; a++) {
+        const c = active[a];
+        W[base + c] -= delta[c] * x;
       }
-      const share = multiLabel ? 1 : 1 / tg.length;
-      for (const c of tg) scores[c] -= share;
-      // Only classes with a real gradient are touched: after a few epochs that is a handful.
-      let nActive = 0;
-      let maxAbs = 0;
-      for (let c = 0; c < C; c++) {
-        const g = scores[c];
-        if (g > maxAbs) maxAbs = g;
-        else if (-g > maxAbs) maxAbs = -g;
-        if (g > 1e-3 || g < -1e-3) {
-          active[nActive++] = c;
-          delta[c] = lr * g;
-          B[c] -= lr * g;
-        }
-      }
-      easy[e] = nActive === 0 || (nActive <= 2 && maxAbs < 0.02) ? 1 : 0;
-      if (nActive === 0) continue;
-      const idx = v.idx;
-      const val = v.val;
-      for (let k = 0; k < idx.length; k++) {
-        const base = idx[k] * C;
-        const x = val[k];
-        for (let a = 0; a < nActive; a++) {
-          const c = active[a];
-          W[base + c] -= delta[c] * x;
-        }
-      }
-    }
-    if (epoch >= avgFrom) {
-      for (let p = 0; p < W.length; p++) sumW[p] += W[p];
-      for (let c = 0; c < C; c++) sumB[c] += B[c];
-      snapshots++;
     }
   }
-  for (let p = 0; p < W.length; p++) W[p] = sumW[p] / snapshots;
-  for (let c = 0; c < C; c++) B[c] = sumB[c] / snapshots;
+}
+
+/** The running sum of epoch-end weights, and their mean. */
+class SnapshotAverage {
+  private readonly sumW: Float32Array;
+  private readonly sumB: Float32Array;
+  private snapshots = 0;
+
+  constructor(weights: number, classes: number) {
+    this.sumW = new Float32Array(weights);
+    this.sumB = new Float32Array(classes);
+  }
+
+  add(W: Float32Array, B: Float32Array): void {
+    for (let p = 0; p < W.length; p++) this.sumW[p] += W[p];
+    for (let c = 0; c < this.sumB.length; c++) this.sumB[c] += B[c];
+    this.snapshots++;
+  }
+
+  /** W and B := the mean of the snapshots. */
+  writeInto(W: Float32Array, B: Float32Array): void {
+    for (let p = 0; p < W.length; p++) W[p] = this.sumW[p] / this.snapshots;
+    for (let c = 0; c < this.sumB.length; c++) B[c] = this.sumB[c] / this.snapshots;
+  }
 }
 
 /** out[c] = B[c] + v · W[·][c] for the C classes. */

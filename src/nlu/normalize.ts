@@ -2,50 +2,9 @@
 // lowercase, fold diacritics (Vietnamese đ too), drop emojis and punctuation noise,
 // squeeze letter runs ("siiiim"), and expand chat slang per language.
 import type { Language } from './types.ts';
+import { foldDiacritics } from '../text/index.ts';
 
-/** Lowercase and strip combining marks; 'đ' → 'd'. Keeps string length stable only for precomposed input. */
-export function foldDiacritics(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[đĐ]/g, (c) => (c === 'đ' ? 'd' : 'D'))
-    .normalize('NFC');
-}
-
-/** Folded characters already seen: a message's letters come from a small alphabet (bounded, for any input). */
-const foldedChars = new Map<string, string>();
-const MAX_FOLDED_CHARS = 4096;
-
-/** Fold a single character (used by offset-preserving matchers). */
-function foldChar(ch: string): string {
-  let f = foldedChars.get(ch);
-  if (f === undefined) {
-    f = foldDiacritics(ch).toLowerCase();
-    if (foldedChars.size < MAX_FOLDED_CHARS) foldedChars.set(ch, f);
-  }
-  return f;
-}
-
-/**
- * Lowercase + fold, one output char per input UTF-16 unit, so offsets in the folded text
- * are offsets in the original (for entity spans).
- */
-export function foldPreservingOffsets(text: string): string {
-  let out = '';
-  for (const ch of text) {
-    // ASCII has no marks to fold: lowercase it without a round of Unicode normalisation per character.
-    const code = ch.charCodeAt(0);
-    if (code < 128) {
-      out += code >= 65 && code <= 90 ? String.fromCharCode(code + 32) : ch;
-      continue;
-    }
-    const f = foldChar(ch);
-    // Non-BMP chars (emojis) are two units: keep the length.
-    const width = ch.length;
-    out += f.length === width ? f : f.length > 0 ? f[0].padEnd(width, ' ') : ' '.repeat(width);
-  }
-  return out;
-}
+export { foldDiacritics, foldPreservingOffsets } from '../text/index.ts';
 
 const EMOJI = /[\p{Extended_Pictographic}\u{1F1E6}-\u{1F1FF}\u{FE0F}\u{200D}\u{20E3}\u{1F3FB}-\u{1F3FF}]/gu;
 

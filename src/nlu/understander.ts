@@ -15,6 +15,7 @@ import { TextClassifier } from './classifier.ts';
 import { normalize } from './normalize.ts';
 import { splitClauses } from './clauses.ts';
 import { extractEntities } from './entities/index.ts';
+import { ChosenIntents } from './chosen-intents.ts';
 
 export interface LocalUnderstander extends Understander {
   /** Replace the training examples (an admin added or edited an intent). Fast for bot-sized data. */
@@ -52,6 +53,10 @@ const YES_NO_OPENERS: Record<Language, RegExp> = {
 // its own and only needs the threshold; a yes/no question needs this much, a statement even more.
 const SECONDARY_QUESTION_CONFIDENCE = 0.85;
 const SECONDARY_STATEMENT_CONFIDENCE = 0.95;
+/** The confidence of an intent chosen because the message answers its flow. */
+const FLOW_CONFIDENCE = 0.9;
+/** What a flow's pending stage waits for when it does not say. */
+const DEFAULT_EXPECTS: SlotKind[] = ['yesno', 'date', 'time', 'number'];
 
 // Connecting words that don't count as content in a short answer.
 const FILLER: Record<Language, Set<string>> = {
@@ -142,33 +147,46 @@ export function createLocalUnderstander(examples: Example[], options: Understand
 
   /** Does this clause read as a short answer to the pending stage? */
   function answersFlow(c: ClauseAnalysis, flow: ActiveFlowContext): boolean {
-    const expects = flow.expects && flow.expects.length > 0 ? flow.expects : (['yesno', 'date', 'time', 'number'] as SlotKind[]);
+    const expects = flow.expects && flow.expects.length > 0 ? flow.expects : DEFAULT_EXPECTS;
     const best = c.scores[0];
-    const otherIntentSure =
-      best && best.id !== flow.intent && !isSoft(best.id) && best.confidence >= options.threshold;
+    const otherIntentSure = best && best.id !== flow.intent && !isSoft(best.id) && best.confidence >= options.threshold;
     const asked = isQuestion(c);
-    const types = new Set(expects.flatMap((k) => SLOT_ENTITY_TYPES[k] ?? [k]));
-    const hits = c.entities.filter((e) => types.has(e.type));
-    if (hits.length > 0) {
-      // Content words left once the entities and fillers are removed.
-      let rest = c.text;
-      for (const e of c.entities) rest = rest.replace(e.text, ' ');
-      const content = words(normalize(rest, lang)).filter((w) => !FILLER[lang].has(w) && !/^\d/.test(w));
-      // Nothing but the slot value: an answer even when asked ("e no sábado?", "19h pode ser?").
-      if (content.length === 0) return true;
-      if (asked && otherIntentSure) return false;
-      if (content.length <= 2 || !otherIntentSure) return true;
-    }
+    const byValue = answersWithValue(c, expects, asked, otherIntentSure);
+    if (byValue !== undefined) return byValue;
     if (asked && otherIntentSure) return false;
-    if (expects.includes('name') && !asked) {
-      const w = words(c.normalized);
-      const nameShaped = w.length >= 1 && w.length <= 4 && /^[\p{L}\s'.-]+$/u.test(c.text.trim());
-      // Capitalised words none of the bot's examples use are a name, whatever their letters resemble: the
-      // character n-grams of an unseen name can look like another intent's words.
-      if (nameShaped && (!otherIntentSure || (capitalised(c.text) && classifier.coverage(c.normalized) === 0))) return true;
-    }
-    if (expects.includes('text') && !asked && !otherIntentSure) return true;
-    return false;
+    if (expects.includes('name') && !asked && answersWithName(c, otherIntentSure)) return true;
+    return expects.includes('text') && !asked && !otherIntentSure;
+  }
+
+  /**
+   * With a value of an expected kind in the clause: an answer when nothing else is said (even when asked: "e no
+   * sábado?", "19h pode ser?"), or little else, or no other intent is sure; not one when it asks another sure intent
+   * something. Undefined without such a value, or when the rest says more than an answer would.
+   */
+  function answersWithValue(c: ClauseAnalysis, expects: SlotKind[], asked: boolean, otherIntentSure: boolean): boolean | undefined {
+    const types = new Set(expects.flatMap((k) => SLOT_ENTITY_TYPES[k] ?? [k]));
+    if (!c.entities.some((e) => types.has(e.type))) return undefined;
+    const content = contentBesideEntities(c);
+    if (content.length === 0) return true;
+    if (asked && otherIntentSure) return false;
+    if (content.length <= 2 || !otherIntentSure) return true;
+    return undefined;
+  }
+
+  /** Content words left once the clause's entities and fillers are removed. */
+  function contentBesideEntities(c: ClauseAnalysis): string[] {
+    let rest = c.text;
+    for (const e of c.entities) rest = rest.replace(e.text, ' ');
+    return words(normalize(rest, lang)).filter((w) => !FILLER[lang].has(w) && !/^\d/.test(w));
+  }
+
+  /** A clause shaped like a name (one to four words of letters), when no other intent is sure or the name is unseen. */
+  function answersWithName(c: ClauseAnalysis, otherIntentSure: boolean): boolean {
+    const w = words(c.normalized);
+    const nameShaped = w.length >= 1 && w.length <= 4 && /^[\p{L}\s'.-]+$/u.test(c.text.trim());
+    // Capitalised words none of the bot's examples use are a name, whatever their letters resemble: the
+    // character n-grams of an unseen name can look like another intent's words.
+    return nameShaped && (!otherIntentSure || (capitalised(c.text) && classifier.coverage(c.normalized) === 0));
   }
 
   function analyse(text: string, input: UnderstandInput): ClauseAnalysis {
@@ -188,10 +206,6 @@ export function createLocalUnderstander(examples: Example[], options: Understand
   async function understand(input: UnderstandInput): Promise<Understanding> {
     const whole = analyse(input.text, input);
     const flows = input.flows ?? [];
-    const chosen = new Map<string, number>();
-    const add = (id: string, confidence: number) => chosen.set(id, Math.max(chosen.get(id) ?? 0, confidence));
-    const FLOW_CONFIDENCE = 0.9;
-
     const clauseTexts = options.multiIntent || flows.length > 0 ? splitClauses(input.text, lang) : [];
     const clauses: ClauseAnalysis[] = [];
     for (const t of clauseTexts.length > 1 ? clauseTexts : []) {
@@ -199,44 +213,26 @@ export function createLocalUnderstander(examples: Example[], options: Understand
       if (input.budget?.spent) return overBudget(whole);
       clauses.push(analyse(t, input));
     }
-
-    if (!options.multiIntent) {
-      // Single label: a flow answer continues the flow, otherwise the best intent of the whole text.
-      const flow = flows.find((f) => answersFlow(whole, f) || (clauses.length > 1 && answersFlow(clauses[0], f)));
-      if (flow) return result([{ id: flow.intent, confidence: FLOW_CONFIDENCE }], whole, false);
-      const best = whole.scores[0];
-      if (best && best.confidence >= options.threshold) return result([best], whole, false);
-      return fallback(whole);
-    }
-
+    if (!options.multiIntent) return understandOne(whole, clauses, flows);
     // One clause left once an opening "e aí," / "y," is cut off: that clause is what the message says.
     const opening = clauseTexts.length === 1 && input.text.trimEnd().endsWith(clauseTexts[0]) && normalize(clauseTexts[0], lang) !== whole.normalized;
     const main = opening ? analyse(clauseTexts[0], input) : whole;
-    const units = clauses.length > 1 ? clauses : [main];
-    const flowIntents = new Set<string>();
-    // The whole message's confident reading: a clause that disagrees with it needs more evidence.
-    const wholeBest = main.scores[0] && main.scores[0].confidence >= options.threshold ? main.scores[0].id : undefined;
-    const counts = (u: ClauseAnalysis, best: IntentScore): boolean => {
-      if (best.confidence < options.threshold) return false;
-      if (u === main || !wholeBest || best.id === wholeBest) return true;
-      if (!hasContent(u)) return false;
-      if (asksWhQuestion(u)) return true;
-      return best.confidence >= (isQuestion(u) ? SECONDARY_QUESTION_CONFIDENCE : SECONDARY_STATEMENT_CONFIDENCE);
-    };
-    const judge = (u: ClauseAnalysis): boolean => {
-      const flow = flows.find((f) => answersFlow(u, f));
-      if (flow) {
-        add(flow.intent, FLOW_CONFIDENCE);
-        flowIntents.add(flow.intent);
-        return true;
-      }
-      const best = u.scores[0];
-      if (best && counts(u, best)) {
-        add(best.id, best.confidence);
-        return true;
-      }
-      return false;
-    };
+    return understandEach(input, whole, main, clauses.length > 1 ? clauses : [main], flows);
+  }
+
+  /** Single label: a flow answer continues the flow, otherwise the best intent of the whole text. */
+  function understandOne(whole: ClauseAnalysis, clauses: ClauseAnalysis[], flows: ActiveFlowContext[]): Understanding {
+    const flow = flows.find((f) => answersFlow(whole, f) || (clauses.length > 1 && answersFlow(clauses[0], f)));
+    if (flow) return result([{ id: flow.intent, confidence: FLOW_CONFIDENCE }], whole, false);
+    const best = whole.scores[0];
+    if (best && best.confidence >= options.threshold) return result([best], whole, false);
+    return fallback(whole);
+  }
+
+  /** Multi-intent: each clause (`units`) its intent or its flow answer; `main` is the message's own reading. */
+  function understandEach(input: UnderstandInput, whole: ClauseAnalysis, main: ClauseAnalysis, units: ClauseAnalysis[], flows: ActiveFlowContext[]): Understanding {
+    const chosen = new ChosenIntents();
+    const judge = clauseJudge(main, flows, chosen);
     let anyClause = false;
     const flowClauses = units.filter((u) => flows.some((f) => answersFlow(u, f)));
     if (input.budget?.spent) return overBudget(whole);
@@ -249,18 +245,36 @@ export function createLocalUnderstander(examples: Example[], options: Understand
     }
     // A split can lose context: when no clause says anything, the whole message decides.
     if (!anyClause && units[0] !== main) judge(main);
+    const intents = chosen.ranked(exclusive, options.fallback);
+    return intents.length === 0 ? fallback(whole) : result(intents, whole, false);
+  }
 
-    let intents = [...chosen].map(([id, confidence]) => ({ id, confidence }));
-    // Exclusivity: exclusive intents stand alone; with only exclusive ones, keep the single best.
-    const regular = intents.filter((i) => !exclusive.has(i.id));
-    if (regular.length > 0) intents = regular;
-    else if (intents.length > 1) intents = [intents.sort((a, b) => b.confidence - a.confidence)[0]];
-    // With real intents present, the fallback has nothing to add either.
-    if (intents.length > 1) intents = intents.filter((i) => i.id !== options.fallback);
-    if (intents.length === 0) return fallback(whole);
-    // The conversation's thread first (the flow being continued), then the best.
-    intents.sort((a, b) => Number(flowIntents.has(b.id)) - Number(flowIntents.has(a.id)) || b.confidence - a.confidence);
-    return result(intents, whole, false);
+  /** Whether a clause chose an intent (its flow's when it answers one), added to `chosen`. */
+  function clauseJudge(main: ClauseAnalysis, flows: ActiveFlowContext[], chosen: ChosenIntents): (u: ClauseAnalysis) => boolean {
+    // The whole message's confident reading: a clause that disagrees with it needs more evidence.
+    const wholeBest = main.scores[0] && main.scores[0].confidence >= options.threshold ? main.scores[0].id : undefined;
+    return (u) => {
+      const flow = flows.find((f) => answersFlow(u, f));
+      if (flow) {
+        chosen.add(flow.intent, FLOW_CONFIDENCE, true);
+        return true;
+      }
+      const best = u.scores[0];
+      if (best && counts(u, best, main, wholeBest)) {
+        chosen.add(best.id, best.confidence);
+        return true;
+      }
+      return false;
+    };
+  }
+
+  /** Whether a clause's best intent counts: over the threshold, and surer still when the whole message reads otherwise. */
+  function counts(u: ClauseAnalysis, best: IntentScore, main: ClauseAnalysis, wholeBest: string | undefined): boolean {
+    if (best.confidence < options.threshold) return false;
+    if (u === main || !wholeBest || best.id === wholeBest) return true;
+    if (!hasContent(u)) return false;
+    if (asksWhQuestion(u)) return true;
+    return best.confidence >= (isQuestion(u) ? SECONDARY_QUESTION_CONFIDENCE : SECONDARY_STATEMENT_CONFIDENCE);
   }
 
   function overBudget(whole: ClauseAnalysis): Understanding {

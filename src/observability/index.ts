@@ -3,7 +3,7 @@
 // (hooks and routes registered before every other route) and its Fastify logging options.
 import type { FastifyInstance } from 'fastify';
 import type { Runtime } from '../engine/runtime.ts';
-import { bearerCredential, safeEqual } from '../engine/secrets.ts';
+import { bearerCredential, safeEqual } from '../secrets.ts';
 import { createLogger, fastifyLogging, logTurns, type Logger } from './logging.ts';
 import { Metrics } from './metrics.ts';
 import { Readiness } from './readiness.ts';
@@ -13,7 +13,6 @@ export { Metrics } from './metrics.ts';
 export { Readiness, type ReadyReport } from './readiness.ts';
 export { createLogger, fastifyLogging, logTurns, redactUrl, type Logger, type LoggerOptions } from './logging.ts';
 export { setupTracing, tracingConfigured, type Tracing, type TracingOptions } from './tracing.ts';
-export { inSpan, annotateActiveSpan, tracingEnabled, ATTR } from './spans.ts';
 
 export interface ObservabilityOptions {
   runtime: Runtime;

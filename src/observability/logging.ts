@@ -6,7 +6,7 @@ import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import pino, { type DestinationStream, type Logger } from 'pino';
 import type { Runtime } from '../engine/runtime.ts';
 import type { RuntimeSignal } from '../engine/signals.ts';
-import { tracingEnabled } from './spans.ts';
+import { tracingEnabled } from '../spans.ts';
 
 export type { Logger };
 

@@ -8,7 +8,7 @@
 import { context, propagation, trace, type Context } from '@opentelemetry/api';
 import type { FastifyInstance } from 'fastify';
 import type { ReadableSpan, Sampler, Span, SpanExporter, SpanProcessor } from '@opentelemetry/sdk-trace';
-import { ATTR, setTracingEnabled } from './spans.ts';
+import { ATTR, setTracingEnabled } from '../spans.ts';
 
 export interface Tracing {
   /** The @fastify/otel plugin: register it before any route. */

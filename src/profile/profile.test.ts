@@ -79,7 +79,7 @@ describe('the profiles table', () => {
 describe('a form kept in the profile (bot.yaml only)', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ botsDir: resolve(import.meta.dirname, 'testing'), only: ['club'] });
+    server = await startTestServer({ botsDir: resolve(import.meta.dirname, '../../test/fixtures/form-bots'), only: ['club'] });
   }, 60_000);
   afterAll(() => server?.close());
 

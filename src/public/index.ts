@@ -15,7 +15,7 @@ export { formatRecordList, loadInBackground, searchRelaxing, type BackgroundValu
 export { loadTable, titleCase } from '../catalogue/index.ts';
 export { expandAliases, gazetteerAliases, type TableSearchParams, type TableSearchResult } from '../catalogue/index.ts';
 export { WriteRejected, type DeferredWrite } from '../engine/index.ts';
-export { fillTemplate } from '../engine/narration.ts';
+export { fillTemplate } from '../template/index.ts';
 
 // bot.yaml
 export { type BotConfig } from '../bot/config.ts';

@@ -14,15 +14,19 @@ export function createSaleorClient(options: SaleorClientOptions): SaleorClient {
   const categoryIds = new Map<string, string | null>(); // slug → id (null: no such category)
 
   async function request<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
+    const { res, text } = await post(JSON.stringify({ query, variables }));
+    return dataOf<T>(res, text);
+  }
+
+  /** POSTs the body; a timeout or an unreachable server becomes a SaleorError. */
+  async function post(body: string): Promise<{ res: Response; text: string }> {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), timeoutMs);
     const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
     if (token) headers.authorization = `Bearer ${token}`;
-    let res: Response;
-    let text: string;
     try {
-      res = await doFetch(apiUrl, { method: 'POST', headers, body: JSON.stringify({ query, variables }), signal: controller.signal });
-      text = await res.text();
+      const res = await doFetch(apiUrl, { method: 'POST', headers, body, signal: controller.signal });
+      return { res, text: await res.text() };
     } catch (err) {
       if (controller.signal.aborted) throw new SaleorError('timeout', `Saleor did not answer within ${timeoutMs} ms (${apiUrl})`, { cause: err });
       const reason = (err as { cause?: { code?: string; message?: string } }).cause;
@@ -30,25 +34,6 @@ export function createSaleorClient(options: SaleorClientOptions): SaleorClient {
     } finally {
       clearTimeout(timer);
     }
-    let body: { data?: T | null; errors?: { message?: string }[] } | undefined;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      body = undefined;
-    }
-    const messages = (body?.errors ?? []).map((e) => e?.message ?? String(e));
-    if (!res.ok) {
-      const detail = messages.length ? messages.join('; ') : text.slice(0, 200);
-      throw new SaleorError('http', `Saleor HTTP ${res.status}: ${detail}`, { status: res.status, graphqlErrors: messages });
-    }
-    if (body === undefined || typeof body !== 'object' || body === null) {
-      throw new SaleorError('bad_response', `Saleor answered with something that is not JSON: ${text.slice(0, 200)}`, { status: res.status });
-    }
-    if (messages.length) {
-      throw new SaleorError('graphql', `Saleor GraphQL error: ${messages.join('; ')}`, { status: res.status, graphqlErrors: messages });
-    }
-    if (!body.data) throw new SaleorError('bad_response', 'Saleor answered without data', { status: res.status });
-    return body.data;
   }
 
   /** Category slugs (or IDs) → IDs; unknown slugs are dropped. Results are cached per client. */
@@ -69,10 +54,21 @@ export function createSaleorClient(options: SaleorClientOptions): SaleorClient {
   }
 
   async function searchProducts(filter: ProductSearchFilter = {}): Promise<Product[]> {
+    const gqlFilter = await productFilter(filter);
+    if (!gqlFilter) return []; // asked for categories the shop does not have
+    const first = Math.max(1, Math.min(100, Math.floor(filter.first ?? 10)));
+    const search = filter.search?.trim() || undefined;
+    type Answer = { products: { edges: { node: RawProduct }[] } | null };
+    const data = await request<Answer>(SEARCH_PRODUCTS, { channel, first, search, filter: Object.keys(gqlFilter).length ? gqlFilter : undefined });
+    return (data.products?.edges ?? []).map((e) => toProduct(e.node));
+  }
+
+  /** The GraphQL products filter for a search, or null when none of the asked categories exists. */
+  async function productFilter(filter: ProductSearchFilter): Promise<Record<string, unknown> | null> {
     const gqlFilter: Record<string, unknown> = {};
     if (filter.categories?.length) {
       const ids = await resolveCategoryIds(filter.categories);
-      if (!ids.length) return []; // asked for categories the shop does not have
+      if (!ids.length) return null;
       gqlFilter.categories = ids;
     }
     const attributes = (filter.attributes ?? []).filter((a) => a.values.length);
@@ -80,11 +76,7 @@ export function createSaleorClient(options: SaleorClientOptions): SaleorClient {
     if (filter.price && (filter.price.gte !== undefined || filter.price.lte !== undefined)) {
       gqlFilter.minimalPrice = { gte: filter.price.gte, lte: filter.price.lte };
     }
-    const first = Math.max(1, Math.min(100, Math.floor(filter.first ?? 10)));
-    const search = filter.search?.trim() || undefined;
-    type Answer = { products: { edges: { node: RawProduct }[] } | null };
-    const data = await request<Answer>(SEARCH_PRODUCTS, { channel, first, search, filter: Object.keys(gqlFilter).length ? gqlFilter : undefined });
-    return (data.products?.edges ?? []).map((e) => toProduct(e.node));
+    return gqlFilter;
   }
 
   async function getProduct(idOrSlug: string): Promise<Product | null> {
@@ -96,6 +88,29 @@ export function createSaleorClient(options: SaleorClientOptions): SaleorClient {
   }
 
   return { apiUrl, channel, searchProducts, getProduct, request };
+}
+
+/** The answer's data; an HTTP error status, a body that is not JSON, GraphQL errors or no data become a SaleorError. */
+function dataOf<T>(res: Response, text: string): T {
+  let body: { data?: T | null; errors?: { message?: string }[] } | undefined;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
+  const messages = (body?.errors ?? []).map((e) => e?.message ?? String(e));
+  if (!res.ok) {
+    const detail = messages.length ? messages.join('; ') : text.slice(0, 200);
+    throw new SaleorError('http', `Saleor HTTP ${res.status}: ${detail}`, { status: res.status, graphqlErrors: messages });
+  }
+  if (body === undefined || typeof body !== 'object' || body === null) {
+    throw new SaleorError('bad_response', `Saleor answered with something that is not JSON: ${text.slice(0, 200)}`, { status: res.status });
+  }
+  if (messages.length) {
+    throw new SaleorError('graphql', `Saleor GraphQL error: ${messages.join('; ')}`, { status: res.status, graphqlErrors: messages });
+  }
+  if (!body.data) throw new SaleorError('bad_response', 'Saleor answered without data', { status: res.status });
+  return body.data;
 }
 
 // --- mapping GraphQL answers to Product ---
@@ -178,10 +193,7 @@ function toVariant(v: RawVariant): ProductVariant {
 
 function toProduct(p: RawProduct): Product {
   const variants = (p.variants ?? []).map(toVariant);
-  const variantPrices = variants.map((v) => v.price).filter((m): m is Money => m !== null);
-  const cheapestVariant = variantPrices.sort((a, b) => a.amount - b.amount)[0] ?? null;
-  const price = money(p.pricing?.priceRange?.start?.gross) ?? cheapestVariant;
-  const undiscounted = money(p.pricing?.priceRangeUndiscounted?.start?.gross);
+  const price = money(p.pricing?.priceRange?.start?.gross) ?? cheapestPrice(variants);
   const product: Product = {
     id: p.id,
     name: p.name,
@@ -193,7 +205,18 @@ function toProduct(p: RawProduct): Product {
     variants,
     attributes: attributeRecord(p.attributes),
   };
+  const undiscounted = money(p.pricing?.priceRangeUndiscounted?.start?.gross);
   if (undiscounted && price && undiscounted.amount > price.amount) product.undiscountedPrice = undiscounted;
+  return withOptionalText(product, p);
+}
+
+function cheapestPrice(variants: ProductVariant[]): Money | null {
+  const prices = variants.map((v) => v.price).filter((m): m is Money => m !== null);
+  return prices.sort((a, b) => a.amount - b.amount)[0] ?? null;
+}
+
+/** Adds the thumbnail and description when the product has them. */
+function withOptionalText(product: Product, p: RawProduct): Product {
   if (p.thumbnail?.url) product.thumbnail = p.thumbnail.url;
   const description = descriptionText(p.description);
   if (description) product.description = description;

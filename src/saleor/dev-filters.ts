@@ -22,13 +22,17 @@ function searchDocument(catalog: Catalog, p: CatalogProduct): { name: string[]; 
   const rest: string[] = [p.slug, p.descriptionPlaintext];
   if (p.categoryPk !== null) rest.push(catalog.category(p.categoryPk)?.name ?? '');
   rest.push(catalog.productType(p.productTypePk)?.name ?? '');
-  for (const a of p.attributes) for (const v of a.valuePks) rest.push(catalog.attributeValue(v)?.name ?? '');
+  rest.push(...valueNames(catalog, p.attributes));
   for (const vpk of p.variantPks) {
     const v = catalog.variant(vpk)!;
-    rest.push(v.name, v.sku ?? '');
-    for (const a of v.attributes) for (const x of a.valuePks) rest.push(catalog.attributeValue(x)?.name ?? '');
+    rest.push(v.name, v.sku ?? '', ...valueNames(catalog, v.attributes));
   }
   return { name: words(p.name), rest: words(rest.join(' ')) };
+}
+
+/** The names of assigned attribute values ('' for a value the catalogue lacks). */
+function valueNames(catalog: Catalog, assigned: { valuePks: number[] }[]): string[] {
+  return assigned.flatMap((a) => a.valuePks.map((pk) => catalog.attributeValue(pk)?.name ?? ''));
 }
 
 /** 0 when the product does not match; otherwise a rank (name matches weigh more). */
@@ -133,90 +137,138 @@ function isAvailable(catalog: Catalog, p: CatalogProduct, channel: CatalogChanne
 
 const listingOf = (p: CatalogProduct, channel: CatalogChannel) => p.listings.find((l) => l.channelPk === channel.pk);
 
-const SUPPORTED_FILTER = new Set(['isPublished', 'collections', 'categories', 'hasCategory', 'attributes', 'stockAvailability', 'search', 'isAvailable', 'isVisibleInListing', 'price', 'minimalPrice', 'productTypes', 'giftCard', 'ids', 'slugs', 'channel']);
+/** What a filter check looks at. */
+interface Subject {
+  catalog: Catalog;
+  p: CatalogProduct;
+  channel: CatalogChannel;
+}
+
+/** One filter field: whether the input sets it, and whether the product passes it. Checks run in table order. */
+interface FilterCheck {
+  key: string;
+  applies: (value: any) => boolean;
+  passes: (s: Subject, value: any) => boolean;
+}
+
+const given = (value: unknown) => value !== undefined && value !== null;
+const nonEmpty = (value: any) => Boolean(value?.length);
+const truthy = (value: unknown) => Boolean(value);
+
+function inCategories(s: Subject, allowed: number[]): boolean {
+  return s.p.categoryPk !== null && allowed.includes(s.p.categoryPk);
+}
+
+function stockMatches(s: Subject, availability: string): boolean {
+  const stocked = inStock(s.catalog, s.p, s.channel);
+  return availability === 'IN_STOCK' ? stocked : !stocked;
+}
+
+function minimalPriceMatches(s: Subject, matches: (min: number) => boolean): boolean {
+  const min = minimalPrice(s.catalog, s.p, s.channel);
+  return min !== null && matches(min);
+}
+
+const FILTER_CHECKS: FilterCheck[] = [
+  { key: 'ids', applies: nonEmpty, passes: (s, ids) => pksOf(ids, 'Product').includes(s.p.pk) },
+  { key: 'slugs', applies: nonEmpty, passes: (s, slugs) => slugs.includes(s.p.slug) },
+  { key: 'categories', applies: nonEmpty, passes: (s, ids) => inCategories(s, pksOf(ids, 'Category').flatMap((c) => s.catalog.categoryWithDescendants(c))) },
+  { key: 'collections', applies: nonEmpty, passes: (s, ids) => pksOf(ids, 'Collection').some((c) => s.p.collectionPks.includes(c)) },
+  { key: 'productTypes', applies: nonEmpty, passes: (s, ids) => pksOf(ids, 'ProductType').includes(s.p.productTypePk) },
+  { key: 'hasCategory', applies: given, passes: (s, has) => (s.p.categoryPk !== null) === has },
+  { key: 'isPublished', applies: given, passes: (s, published) => Boolean(listingOf(s.p, s.channel)?.isPublished) === published },
+  { key: 'isVisibleInListing', applies: given, passes: (s, visible) => Boolean(listingOf(s.p, s.channel)?.visibleInListings) === visible },
+  { key: 'giftCard', applies: given, passes: (s, giftCard) => (s.catalog.productType(s.p.productTypePk)?.kind === 'gift_card') === giftCard },
+  { key: 'attributes', applies: given, passes: (s, attributes) => attributes.every((a: Input) => matchesAttribute(s.catalog, s.p, a)) },
+  { key: 'stockAvailability', applies: truthy, passes: stockMatches },
+  { key: 'isAvailable', applies: given, passes: (s, available) => isAvailable(s.catalog, s.p, s.channel) === available },
+  { key: 'price', applies: truthy, passes: (s, range) => productPrices(s.catalog, s.p, s.channel).some((x) => inRange(x.price, range)) },
+  { key: 'minimalPrice', applies: truthy, passes: (s, range) => minimalPriceMatches(s, (min) => inRange(min, range)) },
+  { key: 'search', applies: truthy, passes: (s, search) => searchRank(s.catalog, s.p, search) !== 0 },
+];
+
+/** The legacy filter's fields that `where` accepts under the same name and meaning. */
+const SHARED_WITH_WHERE = new Set(['hasCategory', 'isPublished', 'isVisibleInListing', 'giftCard', 'attributes', 'stockAvailability', 'isAvailable']);
+
+/** An ID filter ({eq} or {oneOf}) of `where`; passes when it names none. */
+function idCheck(key: string, type: string, matches: (s: Subject, pks: number[]) => boolean): FilterCheck {
+  return {
+    key,
+    applies: given,
+    passes: (s, f) => {
+      const pks = idFilter(f, type);
+      return pks === null || matches(s, pks);
+    },
+  };
+}
+
+const WHERE_CHECKS: FilterCheck[] = [
+  { key: 'AND', applies: truthy, passes: (s, all) => all.every((x: Input) => matchesWhere(s.catalog, s.p, x, s.channel)) },
+  { key: 'OR', applies: truthy, passes: (s, any) => any.some((x: Input) => matchesWhere(s.catalog, s.p, x, s.channel)) },
+  { key: 'ids', applies: nonEmpty, passes: (s, ids) => pksOf(ids, 'Product').includes(s.p.pk) },
+  { key: 'name', applies: given, passes: (s, f) => stringFilter(s.p.name, f) },
+  { key: 'slug', applies: given, passes: (s, f) => stringFilter(s.p.slug, f) },
+  idCheck('category', 'Category', inCategories),
+  idCheck('productType', 'ProductType', (s, pks) => pks.includes(s.p.productTypePk)),
+  idCheck('collection', 'Collection', (s, pks) => pks.some((c) => s.p.collectionPks.includes(c))),
+  ...FILTER_CHECKS.filter((check) => SHARED_WITH_WHERE.has(check.key)),
+  { key: 'price', applies: truthy, passes: (s, f) => decimalFilter(productPrices(s.catalog, s.p, s.channel).map((x) => x.price), f) },
+  { key: 'minimalPrice', applies: truthy, passes: (s, f) => minimalPriceMatches(s, (min) => decimalFilter([min], f)) },
+];
+
+// `channel` of the legacy filter is accepted and ignored: the query's own channel argument decides.
+const SUPPORTED_FILTER = new Set([...FILTER_CHECKS.map((check) => check.key), 'channel']);
+const SUPPORTED_WHERE = new Set(WHERE_CHECKS.map((check) => check.key));
+
+/** Throws on the first field set in the input that the dev server does not implement. */
+function rejectUnsupported(input: Input, supported: Set<string>, what: string): void {
+  for (const [key, value] of Object.entries(input)) {
+    if (!given(value)) continue;
+    if (!supported.has(key)) throw new GraphQLError(`The Saleor dev server does not implement the ${what} \`${key}\`.`);
+  }
+}
+
+function passesAll(checks: FilterCheck[], s: Subject, input: Input): boolean {
+  return checks.every((check) => !check.applies(input[check.key]) || check.passes(s, input[check.key]));
+}
 
 /** Legacy `filter: ProductFilterInput`. Categories include their sub-categories, as in Saleor. */
 export function matchesFilter(catalog: Catalog, p: CatalogProduct, f: Input, channel: CatalogChannel): boolean {
-  for (const [key, value] of Object.entries(f)) {
-    if (value === null || value === undefined) continue;
-    if (!SUPPORTED_FILTER.has(key)) throw new GraphQLError(`The Saleor dev server does not implement the product filter \`${key}\`.`);
-  }
-  if (f.ids?.length && !pksOf(f.ids, 'Product').includes(p.pk)) return false;
-  if (f.slugs?.length && !f.slugs.includes(p.slug)) return false;
-  if (f.categories?.length) {
-    const allowed = pksOf(f.categories, 'Category').flatMap((c) => catalog.categoryWithDescendants(c));
-    if (p.categoryPk === null || !allowed.includes(p.categoryPk)) return false;
-  }
-  if (f.collections?.length && !pksOf(f.collections, 'Collection').some((c) => p.collectionPks.includes(c))) return false;
-  if (f.productTypes?.length && !pksOf(f.productTypes, 'ProductType').includes(p.productTypePk)) return false;
-  if (f.hasCategory !== undefined && f.hasCategory !== null && (p.categoryPk !== null) !== f.hasCategory) return false;
-  if (f.isPublished !== undefined && f.isPublished !== null && Boolean(listingOf(p, channel)?.isPublished) !== f.isPublished) return false;
-  if (f.isVisibleInListing !== undefined && f.isVisibleInListing !== null && Boolean(listingOf(p, channel)?.visibleInListings) !== f.isVisibleInListing) return false;
-  if (f.giftCard !== undefined && f.giftCard !== null && (catalog.productType(p.productTypePk)?.kind === 'gift_card') !== f.giftCard) return false;
-  for (const a of f.attributes ?? []) if (!matchesAttribute(catalog, p, a)) return false;
-  if (f.stockAvailability) {
-    const stocked = inStock(catalog, p, channel);
-    if (f.stockAvailability === 'IN_STOCK' ? !stocked : stocked) return false;
-  }
-  if (f.isAvailable !== undefined && f.isAvailable !== null && isAvailable(catalog, p, channel) !== f.isAvailable) return false;
-  if (f.price && !productPrices(catalog, p, channel).some((x) => inRange(x.price, f.price))) return false;
-  if (f.minimalPrice) {
-    const min = minimalPrice(catalog, p, channel);
-    if (min === null || !inRange(min, f.minimalPrice)) return false;
-  }
-  if (f.search && searchRank(catalog, p, f.search) === 0) return false;
-  return true;
+  rejectUnsupported(f, SUPPORTED_FILTER, 'product filter');
+  return passesAll(FILTER_CHECKS, { catalog, p, channel }, f);
 }
 
 /** `where: ProductWhereInput`. `category` matches exactly (no sub-categories), as in Saleor. */
 export function matchesWhere(catalog: Catalog, p: CatalogProduct, w: Input, channel: CatalogChannel): boolean {
-  const supported = new Set(['ids', 'name', 'slug', 'productType', 'category', 'collection', 'isAvailable', 'isPublished', 'isVisibleInListing', 'hasCategory', 'price', 'minimalPrice', 'attributes', 'stockAvailability', 'giftCard', 'AND', 'OR']);
-  for (const [key, value] of Object.entries(w)) {
-    if (value === null || value === undefined) continue;
-    if (!supported.has(key)) throw new GraphQLError(`The Saleor dev server does not implement the product where-filter \`${key}\`.`);
-  }
-  if (w.AND && !w.AND.every((x: Input) => matchesWhere(catalog, p, x, channel))) return false;
-  if (w.OR && !w.OR.some((x: Input) => matchesWhere(catalog, p, x, channel))) return false;
-  if (w.ids?.length && !pksOf(w.ids, 'Product').includes(p.pk)) return false;
-  if (!stringFilter(p.name, w.name) || !stringFilter(p.slug, w.slug)) return false;
-  const cats = idFilter(w.category, 'Category');
-  if (cats && (p.categoryPk === null || !cats.includes(p.categoryPk))) return false;
-  const types = idFilter(w.productType, 'ProductType');
-  if (types && !types.includes(p.productTypePk)) return false;
-  const cols = idFilter(w.collection, 'Collection');
-  if (cols && !cols.some((c) => p.collectionPks.includes(c))) return false;
-  const legacy: Input = {
-    isAvailable: w.isAvailable, isPublished: w.isPublished, isVisibleInListing: w.isVisibleInListing,
-    hasCategory: w.hasCategory, attributes: w.attributes, stockAvailability: w.stockAvailability, giftCard: w.giftCard,
-  };
-  if (!matchesFilter(catalog, p, legacy, channel)) return false;
-  if (w.price && !decimalFilter(productPrices(catalog, p, channel).map((x) => x.price), w.price)) return false;
-  if (w.minimalPrice) {
-    const min = minimalPrice(catalog, p, channel);
-    if (min === null || !decimalFilter([min], w.minimalPrice)) return false;
-  }
-  return true;
+  rejectUnsupported(w, SUPPORTED_WHERE, 'product where-filter');
+  return passesAll(WHERE_CHECKS, { catalog, p, channel }, w);
 }
+
+type SortKey = (catalog: Catalog, p: CatalogProduct, channel: CatalogChannel, search: string | undefined) => number | string;
+
+const byPublished: SortKey = (_catalog, p, channel) => listingOf(p, channel)?.publishedAt ?? '';
+const byMinimalPrice: SortKey = (catalog, p, channel) => minimalPrice(catalog, p, channel) ?? Number.MAX_VALUE;
+
+/** The sort key of each `ProductOrderField` the dev server knows; any other field sorts by slug. */
+const SORT_KEYS = new Map<string, SortKey>([
+  ['NAME', (_catalog, p) => p.name.toLowerCase()],
+  ['RANK', (catalog, p, _channel, search) => -searchRank(catalog, p, search ?? '')],
+  ['PRICE', byMinimalPrice],
+  ['MINIMAL_PRICE', byMinimalPrice],
+  ['CREATED_AT', (_catalog, p) => p.createdAt],
+  ['LAST_MODIFIED_AT', (_catalog, p) => p.updatedAt],
+  ['RATING', (_catalog, p) => p.rating ?? 0],
+  ['TYPE', (catalog, p) => catalog.productType(p.productTypePk)?.name ?? ''],
+  ['PUBLISHED', byPublished],
+  ['PUBLISHED_AT', byPublished],
+]);
 
 /** Sorts by `sortBy` ({field, direction}); with a search and no sortBy, by rank; else by slug. */
 export function sortProducts(catalog: Catalog, list: CatalogProduct[], channel: CatalogChannel, sortBy: Input | undefined, search: string | undefined): CatalogProduct[] {
   const dir = sortBy?.direction === 'DESC' ? -1 : 1;
   const field: string = sortBy?.field ?? (search ? 'RANK' : 'SLUG');
-  const key = (p: CatalogProduct): number | string => {
-    switch (field) {
-      case 'NAME': return p.name.toLowerCase();
-      case 'RANK': return -searchRank(catalog, p, search ?? '');
-      case 'PRICE':
-      case 'MINIMAL_PRICE': return minimalPrice(catalog, p, channel) ?? Number.MAX_VALUE;
-      case 'CREATED_AT': return p.createdAt;
-      case 'LAST_MODIFIED_AT': return p.updatedAt;
-      case 'RATING': return p.rating ?? 0;
-      case 'TYPE': return catalog.productType(p.productTypePk)?.name ?? '';
-      case 'PUBLISHED':
-      case 'PUBLISHED_AT': return listingOf(p, channel)?.publishedAt ?? '';
-      default: return p.slug;
-    }
-  };
+  const sortKey = SORT_KEYS.get(field) ?? ((_catalog, p) => p.slug);
+  const key = (p: CatalogProduct) => sortKey(catalog, p, channel, search);
   return [...list].sort((a, b) => {
     const ka = key(a);
     const kb = key(b);

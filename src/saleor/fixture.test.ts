@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { projectRoot } from '../paths.ts';
 import { loadCatalog } from './catalog.ts';
-import { buildSaleorFixture, slugify, type CompactCatalogue } from './fixture.ts';
+import { slugify } from '../text/index.ts';
+import { buildSaleorFixture, type CompactCatalogue } from './fixture.ts';
 
 const dir = resolve(projectRoot, 'bots/fashion-vn/catalogue');
 const source = parse(readFileSync(resolve(dir, 'catalogue.yaml'), 'utf8')) as CompactCatalogue;

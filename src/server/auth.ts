@@ -1,7 +1,7 @@
 // Bearer tokens for the console (admin ⊃ operator) and per-session secrets for chat callers.
 import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { bearerCredential, safeEqual } from '../engine/index.ts';
+import { bearerCredential, safeEqual } from '../secrets.ts';
 import { ForbiddenError, UnauthenticatedError } from '../errors/index.ts';
 
 export type Role = 'admin' | 'operator';

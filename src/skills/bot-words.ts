@@ -62,52 +62,90 @@ const MIN_EXAMPLES = 2;
 const rawTokensOf = (text: string) => text.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? [];
 const tokensOf = (text: string) => rawTokensOf(text.toLowerCase());
 
+/** How the bot's examples use one unit. */
+interface UnitUse {
+  /** How many examples use it, and how many of each intent's. */
+  examples: number;
+  byIntent: Map<string, number>;
+  /** Each spelling, and each spelling with its article, as often as said. */
+  words: Map<string, number>;
+  phrases: Map<string, number>;
+  /** Said after a determiner at least once. */
+  noun: boolean;
+}
+
+const count = <K>(m: Map<K, number>, k: K) => m.set(k, (m.get(k) ?? 0) + 1);
+
 /**
  * The bot's distinctive words, names of things first (said after an article or a preposition), most used first,
  * taken in turn from each intent, so that every intent's words come early. `names`: the bot's own names, never its words.
  */
 export function botWords(domain: Record<string, string[]>, lang: Language, names: string[] = []): BotWord[] {
-  const { generic, genericUnits } = skillVocabulary(lang);
   const nameUnits = new Set(names.flatMap((n) => tokensOf(n).map((t) => stem(normalize(t, lang), lang))));
-  const stats = new Map<string, { examples: number; byIntent: Map<string, number>; words: Map<string, number>; phrases: Map<string, number>; noun: boolean }>();
-  const count = <K>(m: Map<K, number>, k: K) => m.set(k, (m.get(k) ?? 0) + 1);
-  for (const [intent, examples] of Object.entries(domain)) {
-    for (const text of examples) {
-      const raw = rawTokensOf(text);
-      const tokens = raw.map((t) => t.toLowerCase());
-      const folded = tokens.map((t) => normalize(t, lang).replace(/\s+/g, ''));
-      const seen = new Set<string>();
-      const span = lang === 'vi' ? 2 : 1;
-      for (let i = 0; i + span <= tokens.length; i++) {
-        const parts = folded.slice(i, i + span);
-        if (parts.some((p) => !p || /\d/.test(p))) continue;
-        const unit = parts.map((p) => stem(p, lang)).join(' ');
-        if (lang !== 'vi' && unit.length < 4) continue;
-        if (generic.has(unit) || genericUnits.has(unit) || isFunctionWord(unit, lang) || framePair(unit, lang) || unit.split(' ').some((p) => nameUnits.has(p))) continue;
-        if (lang === 'vi' && unit.split(' ').every((p) => generic.has(p))) continue;
-        // A capitalised word inside a sentence is a name the examples give (a customer, a product), not a word of the trade.
-        if (i > 0 && raw.slice(i, i + span).some((t) => /^\p{Lu}/u.test(t))) continue;
-        const word = tokens.slice(i, i + span).join(' ');
-        const before = tokens[i - 1];
-        const phrase = before && ARTICLES[lang]?.has(before) ? `${before} ${word}` : word;
-        let s = stats.get(unit);
-        if (!s) stats.set(unit, (s = { examples: 0, byIntent: new Map(), words: new Map(), phrases: new Map(), noun: false }));
-        if (before && DETERMINERS[lang].has(before)) s.noun = true;
-        count(s.words, word);
-        count(s.phrases, phrase);
-        if (seen.has(unit)) continue;
-        seen.add(unit);
-        s.examples++;
-        count(s.byIntent, intent);
-      }
-    }
-  }
-  const most = <K>(m: Map<K, number>) => [...m].sort((a, b) => b[1] - a[1])[0][0];
-  const words: BotWord[] = [...stats]
+  const distinctive = distinctiveUnit(lang, nameUnits);
+  const uses = new Map<string, UnitUse>();
+  for (const [intent, examples] of Object.entries(domain)) for (const text of examples) countUses(uses, text, intent, lang, distinctive);
+  const words: BotWord[] = [...uses]
     .filter(([, s]) => s.examples >= MIN_EXAMPLES)
     .map(([unit, s]) => ({ unit, word: most(s.words), phrase: most(s.phrases), intent: most(s.byIntent), examples: s.examples, noun: s.noun }))
     .sort((a, b) => Number(b.noun) - Number(a.noun) || b.examples - a.examples || (a.unit < b.unit ? -1 : 1));
-  // Each intent's words in turn.
+  return eachIntentInTurn(words);
+}
+
+const most = <K>(m: Map<K, number>) => [...m].sort((a, b) => b[1] - a[1])[0][0];
+
+/** Whether a unit may be one of the bot's words: not generic, a function word, a framing pair or part of the bot's names. */
+function distinctiveUnit(lang: Language, nameUnits: Set<string>): (unit: string) => boolean {
+  const { generic, genericUnits } = skillVocabulary(lang);
+  return (unit) => {
+    const parts = unit.split(' ');
+    if (generic.has(unit) || genericUnits.has(unit) || isFunctionWord(unit, lang) || framePair(unit, lang) || parts.some((p) => nameUnits.has(p))) return false;
+    return !(lang === 'vi' && parts.every((p) => generic.has(p)));
+  };
+}
+
+/** One example's units (words; in Vietnamese pairs of syllables) counted into `uses`. */
+function countUses(uses: Map<string, UnitUse>, text: string, intent: string, lang: Language, distinctive: (unit: string) => boolean): void {
+  const raw = rawTokensOf(text);
+  const tokens = raw.map((t) => t.toLowerCase());
+  const folded = tokens.map((t) => normalize(t, lang).replace(/\s+/g, ''));
+  const seen = new Set<string>();
+  const span = lang === 'vi' ? 2 : 1;
+  for (let i = 0; i + span <= tokens.length; i++) {
+    const unit = unitAt(folded, i, span, lang);
+    if (!unit || !distinctive(unit)) continue;
+    // A capitalised word inside a sentence is a name the examples give (a customer, a product), not a word of the trade.
+    if (i > 0 && raw.slice(i, i + span).some((t) => /^\p{Lu}/u.test(t))) continue;
+    let s = uses.get(unit);
+    if (!s) uses.set(unit, (s = { examples: 0, byIntent: new Map(), words: new Map(), phrases: new Map(), noun: false }));
+    countSpelling(s, tokens, i, span, lang);
+    if (seen.has(unit)) continue;
+    seen.add(unit);
+    s.examples++;
+    count(s.byIntent, intent);
+  }
+}
+
+/** The stemmed unit of `span` folded tokens at `i`; '' when one has a digit or it is too short to mean something. */
+function unitAt(folded: string[], i: number, span: number, lang: Language): string {
+  const parts = folded.slice(i, i + span);
+  if (parts.some((p) => !p || /\d/.test(p))) return '';
+  const unit = parts.map((p) => stem(p, lang)).join(' ');
+  return lang !== 'vi' && unit.length < 4 ? '' : unit;
+}
+
+/** The unit's spelling at `i`, with the article before it when there is one; a determiner before it makes it a noun. */
+function countSpelling(s: UnitUse, tokens: string[], i: number, span: number, lang: Language): void {
+  const word = tokens.slice(i, i + span).join(' ');
+  const before = tokens[i - 1];
+  const phrase = before && ARTICLES[lang]?.has(before) ? `${before} ${word}` : word;
+  if (before && DETERMINERS[lang].has(before)) s.noun = true;
+  count(s.words, word);
+  count(s.phrases, phrase);
+}
+
+/** Each intent's words in turn. */
+function eachIntentInTurn(words: BotWord[]): BotWord[] {
   const queues = new Map<string, BotWord[]>();
   for (const w of words) queues.set(w.intent, [...(queues.get(w.intent) ?? []), w]);
   const out: BotWord[] = [];

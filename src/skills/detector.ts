@@ -5,35 +5,27 @@
 // surer reading to be called out of scope, the surer the more of the bot's examples use that word.
 import { TextClassifier } from '../nlu/classifier.ts';
 import { editDistance } from '../nlu/edit-distance.ts';
-import { stem } from '../nlu/features.ts';
 import { normalize } from '../nlu/normalize.ts';
 import { isFunctionWord } from '../nlu/record-match.ts';
 import { NUMBER_WORDS } from '../nlu/entities/numbers.ts';
-import type { IntentScore, Language } from '../nlu/types.ts';
-import { roleRequests, SKILL_CLASSES, skillLines, type SkillClass } from './data.ts';
-import { addTrigrams, skillVocabulary, stems, units, wordTrigrams } from './vocabulary.ts';
-import { botWords as botVocabulary, framePair } from './bot-words.ts';
+import type { Example, Language } from '../nlu/types.ts';
+import { roleRequests, SKILL_CLASSES, skillLines, type SkillClass, type SkillLines } from './data.ts';
+import { addTrigrams, skillVocabulary, stems, wordTrigrams } from './vocabulary.ts';
+import { botWords as botVocabulary } from './bot-words.ts';
+import { otherTopics, readBotText } from './bot-text.ts';
 import { personRequestReader } from './person-request.ts';
 import { keptSyllables, qualifierReader } from './qualifier.ts';
-import { shortReplyReader, type ShortReplyKind } from './short-replies.ts';
+import { DOMAIN_CLASS, readMessage, STRONG_EXAMPLES, type DetectorModel, type SkillReading } from './reading.ts';
+import { shortReplyReader } from './short-replies.ts';
 
-const DOMAIN = 'domain';
-/** Prefix of the detector's per-intent classes; their probabilities add up to the domain's. */
-const DOMAIN_CLASS = 'domain:';
+export type { SkillReading } from './reading.ts';
+
 /** A large bot's examples are thinned to about this many (evenly, in each intent), so the domain does not drown the background. */
 const MAX_DOMAIN_LINES = 600;
 /** An intent keeps at least this many examples when a large bot is thinned. */
 const MIN_INTENT_LINES = 12;
-/** Shortest stem that can be a topic word (a Vietnamese syllable is short and still a word). */
-const MIN_TOPIC_WORD: Record<Language, number> = { pt: 4, es: 4, en: 4, vi: 2 };
 /** Letters a listed thing name shares at its start with a word of the bot's for the two to be one family. */
 const RELATED_PREFIX = 6;
-/** Shortest stem of a listed thing name (`topic_words`) outside Vietnamese. */
-const MIN_THING_NAME = 3;
-/** Foreign words a message needs (and more of them than of the bot's words) for the bot's words in it to be passers-by. */
-const PASSER_BY_FOREIGN = 2;
-/** A distinctive unit used by at least this many of the bot's examples is a strong sign the message is the bot's. */
-const STRONG_EXAMPLES = 3;
 
 export interface SkillDetectorOptions {
   language: Language;
@@ -56,77 +48,6 @@ export interface SkillDetectorOptions {
   heldOut?: ReadonlySet<string>;
 }
 
-export interface SkillReading {
-  /** The detector's best class and its probability ('domain': the bot's own business). */
-  best: IntentScore;
-  scores: IntentScore[];
-  /** The message's words that only the bot's own text has (stems). */
-  domainWords: string[];
-  /**
-   * Whether one of them is one the bot's own examples keep using (in several of them): a word only its knowledge
-   * or gazetteers carry, or one example, is a weak sign ("viajar", "barato" in a long document).
-   */
-  strongDomainWord: boolean;
-  /**
-   * The message's words that the background's off-domain lines use and the bot's own text never does, everyday
-   * words excepted ("computador" in a gym, "piada" in a scholarship adviser): a topic the bot has no part in.
-   */
-  offTopicWords: string[];
-  /**
-   * The off-topic words that name another topic's thing (`topic_words`: "car", "tủ lạnh"), a capitalised name
-   * excepted: the object a request in the bot's own verbs is about ("can you fix my …" to a bicycle shop).
-   */
-  thingWords: string[];
-  /**
-   * Another topic's words that qualify one of the bot's words, tied to it by a link ("a mensalidade da escola", "la
-   * cuota del club", "size giày": the foreign or other topic's word right after the bot's, in Vietnamese without a
-   * link): the bot's word is about that other thing.
-   */
-  elsewhere: string[];
-  /** Share of the message's words the detector has seen anywhere (bot or background). */
-  coverage: number;
-  /** Most words are strings no text of the language has (keyboard mashes): out of scope in any bot. */
-  gibberish: boolean;
-  /** The message carries something a bot may be collecting: a number, or a name written with a capital. */
-  hasValue: boolean;
-  /**
-   * The message's words of some other topic: the off-topic words, and words no line the detector read has (a
-   * misspelling of one of the bot's words excepted) — goods, places, subjects neither the bot nor the background names.
-   */
-  foreignWords: string[];
-  /**
-   * When the bot's words in the message only pass by (it has at least two foreign words, and more of them than of
-   * the bot's words: "a proposal of marriage", "the monthly fee of medical school"): the detector's reading of the
-   * message without the bot's words. Null otherwise.
-   */
-  passerBy: IntentScore[] | null;
-  /**
-   * The highest request-for-a-person probability of the message's parts, when punctuation splits it into several
-   * ("is this a bot? I want a person": the question reads first as a whole). 0 for a message of one part.
-   */
-  partHuman: number;
-  /**
-   * A role noun of the shared lexicon or of the bot's own roles is in the message ("o professor", "alguém da recepção",
-   * "nhân viên tư vấn"): who of the staff a customer asks for.
-   */
-  role: boolean;
-  /**
-   * A request for a person by what they do, read in a request frame (data/person-requests): an asking phrase then a
-   * role noun or "someone" ("falar com o professor de jiu-jitsu", "pásame con el vendedor"), or the role first and
-   * what the person is asked to do after it ("a recepção pode me ligar?"). A role noun outside a frame is not one.
-   */
-  personRequest: boolean;
-  /**
-   * How much of the nearest of the bot's own out-of-scope lines the message says: the share of that line's content
-   * words (stems) the message has, 0 to 1. A counter-example the author accepted covers its rewordings.
-   */
-  ownOutOfScope: number;
-  /** The same for the bot's own requests for a person. */
-  ownPerson: number;
-  /** A message made only of the language's acknowledgement words (with thanks, fillers, emoji): its kind, else null. */
-  shortReply: ShortReplyKind | null;
-}
-
 export interface SkillDetector {
   readonly language: Language;
   read(text: string): SkillReading | null;
@@ -136,164 +57,101 @@ export interface SkillDetector {
   readonly restored: boolean;
 }
 
-/** In Vietnamese a pair of two everyday syllables ("nam nay", "duoc bao"): only ever a weak mark of the bot's. */
-function everydayPair(u: string, generic: Set<string>): boolean {
-  const parts = u.split(' ');
-  return parts.length === 2 && parts.every((p) => generic.has(p));
-}
-
 /** `cached`: the snapshot of a detector built from the same options by the same code; restored, not trained. */
 export function createSkillDetector(opts: SkillDetectorOptions, cached?: Uint8Array): SkillDetector {
-  const lang = opts.language;
-  // Numbers in words that count something (not Vietnamese: its folded number words are everyday words too).
-  const countWords = new Set(lang === 'vi' ? [] : Object.entries(NUMBER_WORDS[lang]).filter(([, n]) => n >= 2).map(([w]) => w));
-  const lines = skillLines(lang);
-  const domainLines = Object.values(opts.domain).flat();
-  const share = MAX_DOMAIN_LINES / Math.max(MAX_DOMAIN_LINES, domainLines.length);
-  const domainExamples = Object.entries(opts.domain).flatMap(([intent, texts]) =>
+  const lines = skillLines(opts.language);
+  const domainExamples = thinnedDomain(opts.domain);
+  const { classifier, restored } = detectorClassifier(opts, lines, domainExamples, cached);
+  const model = detectorModel(opts, lines, domainExamples, classifier);
+  return {
+    language: opts.language,
+    restored,
+    snapshot: () => classifier.toSnapshot(),
+    read: (text) => readMessage(model, text),
+  };
+}
+
+/** The bot's examples as the detector's per-intent classes; a large bot's thinned evenly, so the domain does not drown the background. */
+function thinnedDomain(domain: Record<string, string[]>): Example[] {
+  const lineCount = Object.values(domain).flat().length;
+  const share = MAX_DOMAIN_LINES / Math.max(MAX_DOMAIN_LINES, lineCount);
+  return Object.entries(domain).flatMap(([intent, texts]) =>
     evenSample(texts, Math.max(MIN_INTENT_LINES, Math.round(texts.length * share))).map((text) => ({ text, intent: DOMAIN_CLASS + intent })),
   );
+}
+
+/** The detector's classifier, restored from `cached` or trained on the domain, the skills' lines and the bot's own. */
+function detectorClassifier(opts: SkillDetectorOptions, lines: SkillLines, domainExamples: Example[], cached?: Uint8Array): { classifier: TextClassifier; restored: boolean } {
+  // Unseen words are judged by the reading (coverage), not by damping every confidence.
+  const classifierOptions = { language: opts.language, mode: 'single', unknownWordDamping: 0, temperature: 1 } as const;
+  const restoredClassifier = cached && restore(classifierOptions, cached);
+  if (restoredClassifier) return { classifier: restoredClassifier, restored: true };
   const trained = (texts: string[]) => (opts.heldOut ? texts.filter((t) => !opts.heldOut!.has(t)) : texts);
-  const examples = [
+  const classifier = new TextClassifier(classifierOptions);
+  classifier.train([
     ...domainExamples,
     ...trained(lines.answer).map((text) => ({ text, intent: `${DOMAIN_CLASS}answer` })),
     ...SKILL_CLASSES.flatMap((c) => trained(lines[c]).map((text) => ({ text, intent: c }))),
     ...botSkillLines(opts).flatMap(([c, texts]) => texts.map((text) => ({ text, intent: c }))),
-  ];
-  // Unseen words are judged below (coverage), not by damping every confidence.
-  const classifierOptions = { language: lang, mode: 'single', unknownWordDamping: 0, temperature: 1 } as const;
-  const restoredClassifier = cached && restore(classifierOptions, cached);
-  const classifier = restoredClassifier || new TextClassifier(classifierOptions);
-  if (!restoredClassifier) classifier.train(examples);
+  ]);
+  return { classifier, restored: false };
+}
 
+/** What the detector reads a message with: the bot's text and other topics' words, and the readers of the bot's own lines. */
+function detectorModel(opts: SkillDetectorOptions, lines: SkillLines, domainExamples: Example[], classifier: TextClassifier): DetectorModel {
+  const lang = opts.language;
+  const domainLines = Object.values(opts.domain).flat();
+  const domainText = opts.domainText ?? [];
   // Words any business's customers say (small talk, requests for a person, short answers, the everyday list).
-  const { generic, genericUnits, everyday, background, topicUnits, trigrams: skillTrigrams } = skillVocabulary(lang);
-  const seen = new Set(generic);
-  // Every word of the bot's own text, and (Vietnamese) every pair of syllables.
-  const botWords = new Set<string>();
-  const botUnits = new Set<string>();
-  // Distinctive units: long enough to mean something, and never said in the generic lines.
-  const own = new Set<string>();
-  // How many of the bot's examples use each distinctive unit.
-  const exampleCount = new Map<string, number>();
-  const domainSet = new Set(domainLines);
-  const nameUnits = new Set((opts.names ?? []).flatMap((n) => [...units(normalize(n, lang), lang), ...stems(normalize(n, lang), lang)]));
-  for (const t of [...domainLines, ...(opts.domainText ?? [])]) {
-    const normalized = normalize(t, lang);
-    for (const w of stems(normalized, lang)) {
-      seen.add(w);
-      botWords.add(w);
-    }
-    for (const u of new Set(units(normalized, lang))) {
-      botUnits.add(u);
-      if (genericUnits.has(u) || generic.has(u) || isFunctionWord(u, lang) || framePair(u, lang) || nameUnits.has(u) || u.split(' ').some((part) => nameUnits.has(part))) continue;
-      own.add(u);
-      // A pair of two everyday syllables stays a weak mark however often the bot says it.
-      if (domainSet.has(t) && !everydayPair(u, generic)) exampleCount.set(u, (exampleCount.get(u) ?? 0) + 1);
-    }
-  }
-
-  // The background's topic words the bot never uses.
-  const offTopic = new Set<string>();
-  for (const w of background) if (w.length >= MIN_TOPIC_WORD[lang] && !everyday.has(w) && !botWords.has(w)) offTopic.add(w);
-  // Names of other topics' things (stems; in Vietnamese pairs of syllables) that the bot's text never says.
-  const thingNames = new Set<string>();
-  // The lists are written for this, so a short name is still a thing ("car", "van"): three letters at least.
-  for (const u of topicUnits) if (!everyday.has(u) && !botWords.has(u) && !botUnits.has(u) && !(lang !== 'vi' && u.length < MIN_THING_NAME)) thingNames.add(u);
-  for (const u of thingNames) offTopic.add(u);
-  // The listed names as written (folded), outside Vietnamese.
-  const thingSurfaces = new Set(lang === 'vi' ? [] : lines.topic.flatMap((t) => normalize(t, lang).split(' ')));
-
-  // Other topics' things of several words ("plano de saúde") that the bot's own text never says.
-  const botText = ` ${[...domainLines, ...(opts.domainText ?? [])].map((t) => normalize(t, lang)).join(' | ')} `;
-  const thingPhrases = [...new Set(lines.topicPhrases.map((p) => normalize(p, lang)))].filter((p) => p && !botText.includes(` ${p} `));
-  const ownOutOfScope = coverageOf(opts.outOfScope ?? [], lang);
-  const ownPerson = coverageOf(opts.persons ?? [], lang);
-  const roles = roleMatcher([...lines.roles, ...(opts.roles ?? [])], lang);
-  const personRequest = personRequestReader(lang, opts.roles);
+  const vocabulary = skillVocabulary(lang);
+  const bot = readBotText(lang, domainLines, domainText, opts.names ?? [], vocabulary);
   // The bot's words its examples say as names of things ("a mensalidade", "la cuota"): only these are qualified by an unknown word.
   const nouns = new Set(botVocabulary(opts.domain, lang, opts.names).filter((w) => w.noun).map((w) => w.unit));
   // Not an everyday syllable ("đi", "size" in the skills' own lines): "áo khoác đi xe máy" is still the shop's.
-  const heads = new Set(lang === 'vi' ? [...keptSyllables(domainLines, lang, STRONG_EXAMPLES)].filter((w) => !everyday.has(w)) : []);
-  const qualifiedBy = qualifierReader(lang, (u) => own.has(u), (u) => nouns.has(u), (w) => heads.has(w));
-  const shortReply = shortReplyReader(lines.shortReplies, lang);
-
-  const botWordList = [...botWords].filter((w) => w.length >= 5);
-  /** A misspelling of one of the bot's words ("adicone") is not a word of another topic. */
-  const nearBotWord = (w: string) => w.length >= 5 && botWordList.some((b) => Math.abs(b.length - w.length) <= 1 && editDistance(b, w) <= 1);
-
-  /** A thing named with a word of the bot's own family ("cardiologista" to a clinic that says "cardiologia"). */
-  const relatedToBotWord = (w: string) => w.length >= RELATED_PREFIX && botWordList.some((b) => b.slice(0, RELATED_PREFIX) === w.slice(0, RELATED_PREFIX));
-
-  // Letter trigrams of everything the detector read: a word made mostly of unseen trigrams is no word.
-  const trigrams = new Set(skillTrigrams);
-  for (const ex of domainExamples) addTrigrams(normalize(ex.text, lang), trigrams);
-  for (const t of opts.domainText ?? []) addTrigrams(normalize(t, lang), trigrams);
-  const plausible = (w: string) => {
-    const grams = wordTrigrams(w);
-    return grams.filter((g) => trigrams.has(g)).length >= 0.6 * grams.length;
-  };
-
+  const heads = new Set(lang === 'vi' ? [...keptSyllables(domainLines, lang, STRONG_EXAMPLES)].filter((w) => !vocabulary.everyday.has(w)) : []);
   return {
-    language: lang,
-    restored: !!restoredClassifier,
-    snapshot: () => classifier.toSnapshot(),
-    read(text) {
-      const normalized = normalize(text, lang);
-      const words = stems(normalized, lang);
-      if (!normalized.trim()) return null;
-      const scores = domainScores(classifier.predictNormalized(normalized));
-      // A word of the bot's inside another topic's thing of several words is that thing's ("o plano de saúde" to a gym).
-      const saidPhrases = thingPhrases.filter((p) => ` ${normalized} `.includes(` ${p} `));
-      const inPhrases = new Set(saidPhrases.flatMap((p) => stems(p, lang)));
-      const domainWords = [...new Set(units(normalized, lang).filter((w) => own.has(w) && !inPhrases.has(w)))];
-      const strongDomainWord = domainWords.some((w) => (exampleCount.get(w) ?? 0) >= STRONG_EXAMPLES);
-      const offTopicWords = [...new Set([...words, ...(lang === 'vi' ? units(normalized, lang) : [])].filter((w) => offTopic.has(w)))];
-      const coverage = words.length ? words.filter((w) => seen.has(w)).length / words.length : 1;
-      const letters = normalized.split(' ').filter((w) => /^\p{L}{3,}$/u.test(w));
-      const gibberish = letters.length > 0 && letters.filter(plausible).length < letters.length / 2 && domainWords.length === 0;
-      // A capital inside the text ("sou de Belo Horizonte"), or the whole text capitalised like a name ("Beatriz"); a
-      // number in words from two on ("seis personas"; "una persona" asks for one).
-      const hasValue =
-        /\d/.test(text) || /(?<=\S\s+)\p{Lu}\p{Ll}/u.test(text.trim()) || /^\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)*$/u.test(text.trim()) || normalized.split(' ').some((w) => countWords.has(w));
-      // Names and addresses ("Metalúrgica Forte", an e-mail) are values a bot may be collecting, not another topic.
-      const named = new Set(stems(normalize(namesAndAddresses(text).join(' '), lang), lang));
-      // Each word once: a word said again is no more foreign (and a long message of one phrase is not read per copy).
-      const unseen = [...new Set(words)].filter((w) => !seen.has(w) && !named.has(w) && w.length >= MIN_TOPIC_WORD[lang] && plausible(w) && !nearBotWord(w));
-      const foreignWords = [...new Set([...offTopicWords.filter((w) => !named.has(w)), ...unseen])];
-      let passerBy: IntentScore[] | null = null;
-      // Said as listed (or its plural), not only sharing a stem ("multi" is no "multa").
-      const said = lang === 'vi' ? null : new Set(normalized.split(' ').filter((w) => thingSurfaces.has(w) || thingSurfaces.has(w.replace(/e?s$/, ''))).map((w) => stem(w, lang)));
-      const thingWords = [...offTopicWords.filter((w) => thingNames.has(w) && !named.has(w) && !relatedToBotWord(w) && (!said || said.has(w))), ...saidPhrases];
-      const things = thingWords.length;
-      const weakOnly = domainWords.length > 0 && !strongDomainWord;
-      if (domainWords.length && ((foreignWords.length >= PASSER_BY_FOREIGN && foreignWords.length > domainWords.length) || (weakOnly && things >= domainWords.length))) {
-        const own = new Set(domainWords.flatMap((u) => u.split(' ')));
-        const rest = normalized.split(' ').filter((w) => !own.has(stem(w, lang))).join(' ');
-        if (rest.trim()) passerBy = domainScores(classifier.predictNormalized(rest));
-      }
-      // A thing of several words counts from its first word ("a mensalidade do [plano de saúde]").
-      const listed = new Set([...thingWords, ...saidPhrases.map((p) => stem(p.split(' ')[0], lang))]);
-      // An unknown word of the bot's own family ("distribución" to a bot that says "distribuidor") is no other topic's.
-      const other = new Set([...unseen.filter((w) => !relatedToBotWord(w)), ...listed]);
-      const elsewhere = hasValue ? [] : qualifiedBy(normalized, (u) => other.has(u), (u) => listed.has(u));
-      const parts = text.split(/[,.;!?]+/).map((p) => normalize(p, lang)).filter((p) => p.trim());
-      const partHuman = parts.length > 1 ? Math.max(...parts.map((p) => classifier.predictNormalized(p).find((s) => s.id === 'human')?.confidence ?? 0)) : 0;
-      return { best: scores[0], scores, domainWords, strongDomainWord, offTopicWords, thingWords, elsewhere, coverage, gibberish, hasValue, foreignWords, passerBy, partHuman, role: roles(normalized), personRequest: personRequest(normalized) !== null, ownOutOfScope: ownOutOfScope(normalized), ownPerson: ownPerson(normalized), shortReply: shortReply(text) };
-    },
+    lang,
+    classifier,
+    seen: bot.seen,
+    own: bot.own,
+    exampleCount: bot.exampleCount,
+    ...otherTopics(lang, lines, vocabulary, bot, [...domainLines, ...domainText]),
+    countWords: countingWords(lang),
+    plausible: plausibility(vocabulary.trigrams, [...domainExamples.map((ex) => ex.text), ...domainText], lang),
+    ...botWordFamily(bot.words),
+    qualifiedBy: qualifierReader(lang, (u) => bot.own.has(u), (u) => nouns.has(u), (w) => heads.has(w)),
+    roles: roleMatcher([...lines.roles, ...(opts.roles ?? [])], lang),
+    personRequest: personRequestReader(lang, opts.roles),
+    ownOutOfScope: coverageOf(opts.outOfScope ?? [], lang),
+    ownPerson: coverageOf(opts.persons ?? [], lang),
+    shortReply: shortReplyReader(lines.shortReplies, lang),
   };
 }
 
-const NAME = /\p{Lu}\p{L}*/gu;
-const NAME_OR_ADDRESS = /\p{Lu}\p{L}*|\S*[@/]\S*/gu;
+/** Numbers in words that count something (not Vietnamese: its folded number words are everyday words too). */
+function countingWords(lang: Language): Set<string> {
+  return new Set(lang === 'vi' ? [] : Object.entries(NUMBER_WORDS[lang]).filter(([, n]) => n >= 2).map(([w]) => w));
+}
 
-/**
- * The capitalised words of a text, and the rest of each word that has an `@` or a `/` from where no capital starts
- * ("Ana@exemplo.com" → "Ana", "@exemplo.com"). Word by word: a search for `\S*[@/]` across a long word with neither
- * would read the rest of the word from each of its letters.
- */
-function namesAndAddresses(text: string): string[] {
-  return text.split(/\s+/).flatMap((word) => word.match(word.includes('@') || word.includes('/') ? NAME_OR_ADDRESS : NAME) ?? []);
+/** Whether a word is made mostly of letter trigrams of everything the detector read (the skills' lines, the bot's `texts`). */
+function plausibility(skillTrigrams: Set<string>, texts: string[], lang: Language): (word: string) => boolean {
+  const trigrams = new Set(skillTrigrams);
+  for (const t of texts) addTrigrams(normalize(t, lang), trigrams);
+  return (w) => {
+    const grams = wordTrigrams(w);
+    return grams.filter((g) => trigrams.has(g)).length >= 0.6 * grams.length;
+  };
+}
+
+/** Words of the bot's own (their stems) long enough to be misspelt or to share a family. */
+function botWordFamily(botWords: Set<string>): Pick<DetectorModel, 'nearBotWord' | 'relatedToBotWord'> {
+  const botWordList = [...botWords].filter((w) => w.length >= 5);
+  return {
+    // A misspelling of one of the bot's words ("adicone") is not a word of another topic.
+    nearBotWord: (w) => w.length >= 5 && botWordList.some((b) => Math.abs(b.length - w.length) <= 1 && editDistance(b, w) <= 1),
+    // A thing named with a word of the bot's own family ("cardiologista" to a clinic that says "cardiologia").
+    relatedToBotWord: (w) => w.length >= RELATED_PREFIX && botWordList.some((b) => b.slice(0, RELATED_PREFIX) === w.slice(0, RELATED_PREFIX)),
+  };
 }
 
 /**
@@ -349,12 +207,6 @@ function roleMatcher(roles: string[], lang: Language): (normalized: string) => b
     for (const p of phrases) if (padded.includes(` ${p} `)) return true;
     return false;
   };
-}
-
-/** The per-intent classes' probabilities summed into one 'domain' score, best first. */
-function domainScores(raw: IntentScore[]): IntentScore[] {
-  const domain = raw.filter((s) => s.id.startsWith(DOMAIN_CLASS)).reduce((sum, s) => sum + s.confidence, 0);
-  return [{ id: DOMAIN, confidence: domain }, ...raw.filter((s) => !s.id.startsWith(DOMAIN_CLASS))].sort((a, b) => b.confidence - a.confidence);
 }
 
 function restore(options: ConstructorParameters<typeof TextClassifier>[0], bytes: Uint8Array): TextClassifier | null {

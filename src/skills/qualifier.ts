@@ -27,30 +27,66 @@ export function qualifierReader(
 ): (normalized: string, isOther: (unit: string) => boolean, isListed: (unit: string) => boolean) => string[] {
   const { links, weakLinks, determiners } = skillLines(lang);
   const fold = (list: string[]) => new Set(list.map((w) => normalize(w, lang)));
-  const link = fold(links);
-  const weak = fold(weakLinks);
-  const determiner = fold(determiners);
-  const span = lang === 'vi' ? 2 : 1;
+  const words: LinkWords = { link: fold(links), weak: fold(weakLinks), determiner: fold(determiners) };
   return (normalized, isOther, isListed) => {
-    const tokens = normalized.split(' ').filter(Boolean);
-    const stemmed = tokens.map((t) => (/\d/.test(t) ? '' : stem(t, lang)));
-    const unitAt = (i: number) => (i + span <= tokens.length && stemmed.slice(i, i + span).every(Boolean) ? stemmed.slice(i, i + span).join(' ') : '');
+    const units = new MessageUnits(normalized, lang);
     const out: string[] = [];
-    for (let i = 0; i < tokens.length; i++) {
+    for (let i = 0; i < units.tokens.length; i++) {
       // Vietnamese: one of the bot's syllables with a listed thing right after it ("giay bong da", "mua iphone").
-      if (span === 2 && isHead(stemmed[i])) for (const u of [unitAt(i + 1), stemmed[i + 1]]) if (u && isListed(u)) out.push(u);
-      if (!isBot(unitAt(i))) continue;
-      let j = i + span;
-      const linked = j < tokens.length && link.has(tokens[j]);
-      const located = j < tokens.length && weak.has(tokens[j]);
-      if (linked || located) j++;
-      else if (lang !== 'vi') continue;
-      for (let k = 0; k < MAX_DETERMINERS && j < tokens.length && determiner.has(tokens[j]); k++) j++;
-      const u = unitAt(j);
-      if (u && (isListed(u) || (!located && isNoun(unitAt(i)) && isOther(u)))) out.push(u);
+      if (units.span === 2 && isHead(units.stemmed[i])) out.push(...listedAfter(units, i, isListed));
+      if (!isBot(units.at(i))) continue;
+      const tied = tiedAfter(units, i, words, lang);
+      const u = tied && units.at(tied.at);
+      if (u && (isListed(u) || (!tied.weak && isNoun(units.at(i)) && isOther(u)))) out.push(u);
     }
     return [...new Set(out)];
   };
+}
+
+interface LinkWords {
+  link: Set<string>;
+  /** Links after which an unknown word is more often a place ("na", "en"). */
+  weak: Set<string>;
+  determiner: Set<string>;
+}
+
+/** A normalised message's tokens, their stems (none for a number), and its units (in Vietnamese pairs of syllables). */
+class MessageUnits {
+  readonly tokens: string[];
+  readonly stemmed: string[];
+  readonly span: number;
+
+  constructor(normalized: string, lang: Language) {
+    this.tokens = normalized.split(' ').filter(Boolean);
+    this.stemmed = this.tokens.map((t) => (/\d/.test(t) ? '' : stem(t, lang)));
+    this.span = lang === 'vi' ? 2 : 1;
+  }
+
+  /** The unit at token `i`; '' past the end or over a number. */
+  at(i: number): string {
+    const parts = this.stemmed.slice(i, i + this.span);
+    return i + this.span <= this.tokens.length && parts.every(Boolean) ? parts.join(' ') : '';
+  }
+}
+
+/** The listed things right after the syllable at `i`: the pair of syllables, or the one syllable, that follows it. */
+function listedAfter(units: MessageUnits, i: number, isListed: (unit: string) => boolean): string[] {
+  return [units.at(i + 1), units.stemmed[i + 1]].filter((u) => u && isListed(u));
+}
+
+/**
+ * Where the word tied to the bot's unit at `i` starts: after a link (`weak` when a weak one) and up to
+ * `MAX_DETERMINERS` determiners. Without a link, only in Vietnamese (right after the bot's pair); else undefined.
+ */
+function tiedAfter(units: MessageUnits, i: number, words: LinkWords, lang: Language): { at: number; weak: boolean } | undefined {
+  const { tokens } = units;
+  let j = i + units.span;
+  const linked = j < tokens.length && words.link.has(tokens[j]);
+  const weak = j < tokens.length && words.weak.has(tokens[j]);
+  if (linked || weak) j++;
+  else if (lang !== 'vi') return undefined;
+  for (let k = 0; k < MAX_DETERMINERS && j < tokens.length && words.determiner.has(tokens[j]); k++) j++;
+  return { at: j, weak };
 }
 
 /** Syllables (stems) that at least `min` of `lines` use, function words left out: in Vietnamese, the bot's own heads ("size", "váy"). */

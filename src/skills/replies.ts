@@ -1,5 +1,6 @@
 // The runtime's own skill replies, per language, used when a bot has no text of its own.
 import type { Language } from '../nlu/types.ts';
+import { toLanguage } from '../nlu/language.ts';
 import type { SkillKind } from './decide.ts';
 
 type ReplyKey = SkillKind | 'handoff_reason';
@@ -71,5 +72,5 @@ export function skillReply(key: ReplyKey, language: string, botReplies: Record<s
   const own = botReplies[key];
   if (own) return own;
   if (isRioplatense(language) && RIOPLATENSE[key]) return RIOPLATENSE[key];
-  return DEFAULT_SKILL_REPLIES[language.slice(0, 2) as Language][key];
+  return DEFAULT_SKILL_REPLIES[toLanguage(language)][key];
 }

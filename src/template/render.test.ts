@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderTemplate } from './render.ts';
-import { fillOrOmit, fillTemplate } from '../engine/narration.ts';
+import { fillOrOmit, fillTemplate } from './render.ts';
 import { replyText } from '../forms/engine.ts';
 import type { TurnContext } from '../engine/types.ts';
 

@@ -47,3 +47,13 @@ export function renderTemplate(template: string, vars: TemplateVars = {}, option
   const filled = out.replace(/\{(\w+)\}/g, (m, k: string) => (k in vars && vars[k] !== undefined ? show(vars[k]) : options.omitUnknown ? '' : m));
   return options.omitUnknown ? filled.replace(/ {2,}/g, ' ') : filled;
 }
+
+/** A reply template filled; unknown placeholders stay as they are (a visible mistake). */
+export function fillTemplate(template: string, vars: Record<string, string | number> = {}): string {
+  return renderTemplate(template, vars);
+}
+
+/** A template shown before anything is known (a bot's opening message): placeholders without a value are left out. */
+export function fillOrOmit(template: string, vars: Record<string, string | number> = {}): string {
+  return renderTemplate(template, vars, { omitUnknown: true });
+}

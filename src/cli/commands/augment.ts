@@ -6,8 +6,8 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { commandArgs } from '../args.ts';
 import { defaultBotsDir, readBotConfig, type BotConfig } from '../../bot/index.ts';
-import { createModelClient, effectiveModelSpec, toLanguage, type ModelClient } from '../../llm/index.ts';
-import { crossValidate, labelEvidence } from '../../nlu/index.ts';
+import { createModelClient, effectiveModelSpec, type ModelClient } from '../../llm/index.ts';
+import { crossValidate, labelEvidence, toLanguage } from '../../nlu/index.ts';
 import { acceptIntoBotYaml, proposeParaphrases, readReview, removeReview, reviewPath, reviewText, screenProposals, type Proposal, type Rejection } from '../../augment/index.ts';
 
 const USAGE = `Usage: switchboard augment <bot> [options]

@@ -38,24 +38,33 @@ export function describeRequest(route: Route, req: http.IncomingMessage, url: UR
     const inputs = embeddingInputs(route, body);
     return { ...base, stream: false, model: route.model ?? String(body.model ?? ''), text: inputs.join('\n'), inputs };
   }
-  if (route.protocol === 'openai') {
+  return { ...base, ...chatRequestOf[route.protocol](route, body) };
+}
+
+type ChatRequest = Pick<FakeRequest, 'stream' | 'model' | 'text' | 'forcedTool'>;
+
+/** What a chat request asked for, read the way each protocol writes it. */
+const chatRequestOf: Record<Protocol, (route: Route, body: any) => ChatRequest> = {
+  openai: (_route, body) => {
     const texts = (body.messages ?? []).map((m: any) => contentText(m.content));
-    return { ...base, stream: body.stream === true, model: String(body.model ?? ''), text: texts.join('\n'), forcedTool: openaiForcedTool(body) };
-  }
-  if (route.protocol === 'anthropic') {
+    return { stream: body.stream === true, model: String(body.model ?? ''), text: texts.join('\n'), forcedTool: openaiForcedTool(body) };
+  },
+  anthropic: (_route, body) => {
     const system = typeof body.system === 'string' ? body.system : contentText(body.system);
     const texts = [system, ...(body.messages ?? []).map((m: any) => contentText(m.content))].filter(Boolean);
-    return { ...base, stream: body.stream === true, model: String(body.model ?? ''), text: texts.join('\n'), forcedTool: anthropicForcedTool(body) };
-  }
-  if (route.protocol === 'ollama') {
+    return { stream: body.stream === true, model: String(body.model ?? ''), text: texts.join('\n'), forcedTool: anthropicForcedTool(body) };
+  },
+  ollama: (_route, body) => {
     const texts = (body.messages ?? []).map((m: any) => (typeof m.content === 'string' ? m.content : ''));
     // Ollama streams unless told not to.
-    return { ...base, stream: body.stream !== false, model: String(body.model ?? ''), text: texts.join('\n'), forcedTool: ollamaForcedTool(body) };
-  }
-  const partsText = (c: any) => (c?.parts ?? []).map((p: any) => p.text ?? (p.functionResponse ? JSON.stringify(p.functionResponse) : '')).join('');
-  const texts = [partsText(body.systemInstruction), ...(body.contents ?? []).map(partsText)].filter(Boolean);
-  return { ...base, stream: route.geminiStream === true, model: route.model ?? '', text: texts.join('\n'), forcedTool: geminiForcedTool(body) };
-}
+    return { stream: body.stream !== false, model: String(body.model ?? ''), text: texts.join('\n'), forcedTool: ollamaForcedTool(body) };
+  },
+  gemini: (route, body) => {
+    const partsText = (c: any) => (c?.parts ?? []).map((p: any) => p.text ?? (p.functionResponse ? JSON.stringify(p.functionResponse) : '')).join('');
+    const texts = [partsText(body.systemInstruction), ...(body.contents ?? []).map(partsText)].filter(Boolean);
+    return { stream: route.geminiStream === true, model: route.model ?? '', text: texts.join('\n'), forcedTool: geminiForcedTool(body) };
+  },
+};
 
 /** The texts an embedding request asks vectors for, in order. */
 function embeddingInputs(route: Route, body: any): string[] {

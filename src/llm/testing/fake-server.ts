@@ -10,7 +10,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { answerOf, sendAnswer, sendError, streamAnswer } from './fake-answers.ts';
-import { describeRequest, isDelayOnly, readBody, routeOf, wait } from './fake-requests.ts';
+import { describeRequest, isDelayOnly, readBody, routeOf, wait, type Route } from './fake-requests.ts';
 import { bagOfWordsEmbedding, sendEmbeddings, type FakeEmbedder } from './fake-embeddings.ts';
 
 export { bagOfWordsEmbedding, type FakeEmbedder, type BagOfWordsOptions } from './fake-embeddings.ts';
@@ -98,42 +98,38 @@ export async function startFakeLlmServer(options: { respond?: Responder; embed?:
     },
   };
 
-  const server = http.createServer(async (req, res) => {
-    const raw = await readBody(req);
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    const route = routeOf(req.method ?? 'GET', url.pathname);
-    if (!route) {
-      res.writeHead(404, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ error: { message: `no route ${req.method} ${url.pathname}` } }));
-      return;
-    }
-    let body: any;
-    try {
-      body = raw ? JSON.parse(raw) : {};
-    } catch {
-      res.writeHead(400, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ error: { message: 'request body is not JSON' } }));
-      return;
-    }
-    const record = describeRequest(route, req, url, body);
-    requests.push(record);
+  /** The reply to give: the next scripted one, else the responder's (a delay-only script delays the responder's). */
+  const nextReply = (record: FakeRequest): FakeReply => {
+    const reply = queue.shift() ?? fake.respond(record);
+    return isDelayOnly(reply) ? { ...fake.respond(record), delayMs: reply.delayMs } : reply;
+  };
 
-    const scripted = queue.shift();
-    let reply: FakeReply = scripted ?? fake.respond(record);
-    if (isDelayOnly(reply)) reply = { ...fake.respond(record), delayMs: reply.delayMs };
-
+  /** Plays a reply's delay, hang-up or error status; true when one of them already ended the exchange. */
+  const playedMishap = async (reply: FakeReply, route: Route, req: http.IncomingMessage, res: http.ServerResponse): Promise<boolean> => {
     if (reply.delayMs) {
       const stillThere = await wait(reply.delayMs, res, timers);
-      if (!stillThere) return;
+      if (!stillThere) return true;
     }
     if (reply.hangUp) {
       req.socket.destroy();
-      return;
+      return true;
     }
     if (reply.status && reply.status >= 400) {
       sendError(route.protocol, res, reply.status, reply.errorMessage ?? `scripted ${reply.status}`);
-      return;
+      return true;
     }
+    return false;
+  };
+
+  const server = http.createServer(async (req, res) => {
+    const parsed = await parseRequest(req, res);
+    if (!parsed) return;
+    const { route, url, body } = parsed;
+    const record = describeRequest(route, req, url, body);
+    requests.push(record);
+
+    const reply = nextReply(record);
+    if (await playedMishap(reply, route, req, res)) return;
     if (route.embed) {
       sendEmbeddings(route.protocol, res, (record.inputs ?? []).map((t) => fake.embed(t)), record);
       return;
@@ -148,4 +144,23 @@ export async function startFakeLlmServer(options: { respond?: Responder; embed?:
   fake.origin = `http://127.0.0.1:${port}`;
   fake.url = `${fake.origin}/v1`;
   return fake;
+}
+
+/** The request's route and JSON body; answers 404 (no route) or 400 (not JSON) itself and returns null. */
+async function parseRequest(req: http.IncomingMessage, res: http.ServerResponse): Promise<{ route: Route; url: URL; body: any } | null> {
+  const raw = await readBody(req);
+  const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+  const route = routeOf(req.method ?? 'GET', url.pathname);
+  if (!route) {
+    res.writeHead(404, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ error: { message: `no route ${req.method} ${url.pathname}` } }));
+    return null;
+  }
+  try {
+    return { route, url, body: raw ? JSON.parse(raw) : {} };
+  } catch {
+    res.writeHead(400, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ error: { message: 'request body is not JSON' } }));
+    return null;
+  }
 }

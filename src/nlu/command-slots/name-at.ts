@@ -26,12 +26,31 @@ export function readNameAt(reading: Reading, from: number, words: LanguageWords,
   const id = ID.exec(text.slice(lead));
   if (id) return { value: id[0], start: from + lead, end: from + lead + id[0].length };
   const found = [...text.matchAll(WORD)];
-  const first = found[0];
-  if (!first || text.slice(0, first.index).trim()) return undefined;
   const folded = (m: RegExpMatchArray) => reading.folded.slice(from + m.index!, from + m.index! + m[0].length);
-  if (stops.has(folded(first)) || /^\d/.test(first[0]) || (!anyCase && !isCapital(first[0]))) return undefined;
-  const particles = new Set(words.particles);
+  if (!opensName(text, found[0], folded, stops, anyCase)) return undefined;
+  const first = found[0];
+  const last = lastNameWord(text, found, folded, stops, new Set(words.particles));
+  const start = from + first.index!;
+  const end = from + last.index! + last[0].length;
+  const raw = reading.original.slice(start, end);
+  return { value: /\p{Lu}/u.test(raw) ? raw : properName(raw), start, end };
+}
+
+type Folded = (m: RegExpMatchArray) => string;
+
+/** Whether the first word (only spaces before it) may open a name: no stop word, no number, Capitalized unless `anyCase`. */
+function opensName(text: string, first: RegExpMatchArray | undefined, folded: Folded, stops: Set<string>, anyCase: boolean): first is RegExpMatchArray {
+  if (!first || text.slice(0, first.index).trim()) return false;
+  return !stops.has(folded(first)) && !/^\d/.test(first[0]) && (anyCase || isCapital(first[0]));
+}
+
+/**
+ * The name's last word: Capitalized words joined to the first, or a particle with a Capitalized word after it when
+ * the first is Capitalized, up to four words.
+ */
+function lastNameWord(text: string, found: RegExpMatchArray[], folded: Folded, stops: Set<string>, particles: Set<string>): RegExpMatchArray {
   const joined = (a: RegExpMatchArray, b: RegExpMatchArray) => !text.slice(a.index! + a[0].length, b.index).trim();
+  const first = found[0];
   let last = first;
   let count = 1;
   for (let i = 1; i < found.length && count < 4; i++) {
@@ -45,8 +64,5 @@ export function readNameAt(reading: Reading, from: number, words: LanguageWords,
       count += 2;
     } else break;
   }
-  const start = from + first.index!;
-  const end = from + last.index! + last[0].length;
-  const raw = reading.original.slice(start, end);
-  return { value: /\p{Lu}/u.test(raw) ? raw : properName(raw), start, end };
+  return last;
 }

@@ -90,6 +90,8 @@ interface Context {
   /** With `each`: per request (the first, then each of `more`), the spans its free text leaves out (the others' names). */
   textCuts?: Span[][];
   specs: Record<string, CommandSlotSpec>;
+  /** The person (and company) the free text opens with, once read. */
+  opening?: { name?: string; company?: string };
 }
 
 /** The order slots are read in: a slot's source decides it, so a cue's name is not taken for the opening's. */
@@ -117,33 +119,51 @@ export function readCommandSlots(clause: Clause, specs: Record<string, CommandSl
  * A name that stays in the free text (`cut: never`, or not where `cut: opening` cuts) gives one set.
  */
 export function readCommandSlotSets(clause: Clause, specs: Record<string, CommandSlotSpec>, options: CommandSlotOptions): Record<string, CommandSlotValue>[] {
-  const words = freeTextWords(options.lang, options.words);
-  const nouns = Object.values(options.references ?? {}).flatMap((r) => r.nouns);
-  const stops = new Set([...words.nameStops, ...nouns.map((n) => foldPreservingOffsets(n))]);
-  const readsFreeText = Object.values(specs).some((s) => s.read === 'text' && !s.after?.length && s.kind !== 'ref');
-  const cx: Context = { reading: new Reading(clause.text, clause.rest), clause, words, stops, options, freeText: readsFreeText, specs };
+  const cx = readingContext(clause, specs, options);
   const out: Record<string, CommandSlotValue> = {};
   // The clause's entities first (each slot its own), then the other readings in the order of their sources.
   for (const [slot, spec] of Object.entries(specs)) {
     const value = spec.entity ? fromEntity(cx, spec) : undefined;
     if (value !== undefined && value !== '') out[slot] = value;
   }
-  const rest = Object.entries(specs)
-    .filter(([slot, s]) => out[slot] === undefined && phaseOf({ ...s, entity: undefined }) > 0)
-    .sort(([, a], [, b]) => phaseOf({ ...a, entity: undefined }) - phaseOf({ ...b, entity: undefined }));
-  let opening: ReturnType<typeof readOpening> | null = null;
-  for (const [slot, spec] of rest) {
-    let value: CommandSlotValue | undefined;
-    if (spec.read === 'deadline') value = fromDeadline(cx, spec);
-    else if (spec.after?.length) value = afterCue(cx, spec, slot);
-    else if (spec.read === 'name' || spec.read === 'company') value = (opening ??= readOpening(cx))[spec.read];
-    else if (spec.read === 'reference') value = spec.reference && options.references?.[spec.reference]?.has(clause.text) ? true : undefined;
-    else if (spec.read === 'text') value = freeText(cx, spec, cx.textCuts?.[0]);
+  for (const [slot, spec] of laterSlots(specs, out)) {
+    const value = readLaterSlot(cx, spec, slot);
     if (value === undefined || value === '' || (typeof value === 'string' && pointsOnly(cx, value))) continue;
     out[slot] = value;
     if (spec.read === 'text' && !spec.after?.length) moreTexts(cx, spec, slot);
   }
   return [out, ...(cx.more ?? []).map((values) => withValues(out, values))];
+}
+
+function readingContext(clause: Clause, specs: Record<string, CommandSlotSpec>, options: CommandSlotOptions): Context {
+  const words = freeTextWords(options.lang, options.words);
+  const nouns = Object.values(options.references ?? {}).flatMap((r) => r.nouns);
+  const stops = new Set([...words.nameStops, ...nouns.map((n) => foldPreservingOffsets(n))]);
+  const readsFreeText = Object.values(specs).some((s) => s.read === 'text' && !s.after?.length && s.kind !== 'ref');
+  return { reading: new Reading(clause.text, clause.rest), clause, words, stops, options, freeText: readsFreeText, specs };
+}
+
+/** The slots an entity did not fill that read something else, in the order of their sources. */
+function laterSlots(specs: Record<string, CommandSlotSpec>, filled: Record<string, CommandSlotValue>): [string, CommandSlotSpec][] {
+  const phase = (s: CommandSlotSpec) => phaseOf({ ...s, entity: undefined });
+  return Object.entries(specs)
+    .filter(([slot, s]) => filled[slot] === undefined && phase(s) > 0)
+    .sort(([, a], [, b]) => phase(a) - phase(b));
+}
+
+/** A slot's value from its source other than an entity. */
+function readLaterSlot(cx: Context, spec: CommandSlotSpec, slot: string): CommandSlotValue | undefined {
+  if (spec.read === 'deadline') return fromDeadline(cx, spec);
+  if (spec.after?.length) return afterCue(cx, spec, slot);
+  if (spec.read === 'name' || spec.read === 'company') return (cx.opening ??= readOpening(cx))[spec.read];
+  if (spec.read === 'reference') return fromReference(cx, spec);
+  if (spec.read === 'text') return freeText(cx, spec, cx.textCuts?.[0]);
+  return undefined;
+}
+
+/** True when the clause points at the slot's `reference` kind ("nela", "esse lead"). */
+function fromReference(cx: Context, spec: CommandSlotSpec): true | undefined {
+  return spec.reference && cx.options.references?.[spec.reference]?.has(cx.clause.text) ? true : undefined;
 }
 
 /** Each further request's free text, without the other requests' names (`each`). */
@@ -229,34 +249,43 @@ function fromDeadline(cx: Context, spec: CommandSlotSpec): string | undefined {
 
 /** The first cue followed by a value (a name, or a text up to punctuation or `until`); cues without one are cut too. */
 function afterCue(cx: Context, spec: CommandSlotSpec, slot: string): string | undefined {
-  const { reading, words } = cx;
-  const links = new Set(words.namingLinks);
+  const { reading } = cx;
   const stop = spec.read !== 'text' && spec.until?.length ? (cueMatches(reading.folded, spec.until)[0]?.start ?? Infinity) : Infinity;
   for (const cue of cueMatches(reading.folded, spec.after!)) {
     if (cue.start >= stop) break;
     if (!reading.isFree(cue.start, cue.end)) continue;
-    let at = cue.end;
-    const link = /^\s+([\p{L}]+)/u.exec(reading.folded.slice(at, at + 40));
-    const linked = !!link && links.has(link[1]);
-    if (linked && spec.read !== 'text') at += link[0].length;
-    const found = spec.read === 'text' ? textAt(cx, spec, at) : readNameAt(reading, at, words, cx.stops, linked || !spec.capitalized);
-    if (!found) {
-      // "na proposta" with no title after it still goes from the text.
-      if (spec.read === 'text') cutMode(cx, spec, cue.start, cue.end);
-      continue;
-    }
-    reading.take(cue.start, found.end);
-    // An article alone opening the text introduces its subject ("a Marcia pediu…"), not its target: it stays.
-    const subject = spec.cut === 'opening' && words.articles.includes(reading.folded.slice(cue.start, cue.end));
-    const cut = !subject && cutMode(cx, spec, cue.start, found.end);
-    // A name (not a text) the request names beside others ("notas do Davi e da Lia"), unless they stay in its text.
-    const written = reading.original.slice(found.end - found.value.length, found.end);
-    const anyCase = !/^\p{Lu}/u.test(written);
-    if (spec.read !== 'text' && (cut || !cx.freeText)) readMore(cx, found.end, spec.after!, anyCase, (n) => ({ [slot]: n.value }));
-    else if (spec.read !== 'text' && spec.each) readMore(cx, found.end, spec.after!, anyCase, (n) => ({ [slot]: n.value }), [withArticle(cx, cue.start), found.end]);
-    return found.value;
+    const found = valueAfter(cx, spec, cue.end);
+    if (found) return takeAfterCue(cx, spec, slot, cue, found);
+    // "na proposta" with no title after it still goes from the text.
+    if (spec.read === 'text') cutMode(cx, spec, cue.start, cue.end);
   }
   return undefined;
+}
+
+/** The text, or the name, right after a cue ending at `at` (a name also after a naming word: "lead do joão"). */
+function valueAfter(cx: Context, spec: CommandSlotSpec, at: number): { value: string; end: number } | undefined {
+  if (spec.read === 'text') return textAt(cx, spec, at);
+  const { reading, words } = cx;
+  const link = /^\s+([\p{L}]+)/u.exec(reading.folded.slice(at, at + 40));
+  const linked = !!link && words.namingLinks.includes(link[1]);
+  return readNameAt(reading, linked ? at + link[0].length : at, words, cx.stops, linked || !spec.capitalized);
+}
+
+/** The value found after its cue taken (and cut as the slot says), with the names joined to it; the value. */
+function takeAfterCue(cx: Context, spec: CommandSlotSpec, slot: string, cue: { start: number; end: number }, found: { value: string; end: number }): string {
+  const { reading, words } = cx;
+  reading.take(cue.start, found.end);
+  // An article alone opening the text introduces its subject ("a Marcia pediu…"), not its target: it stays.
+  const subject = spec.cut === 'opening' && words.articles.includes(reading.folded.slice(cue.start, cue.end));
+  const cut = !subject && cutMode(cx, spec, cue.start, found.end);
+  if (spec.read === 'text') return found.value;
+  // A name the request names beside others ("notas do Davi e da Lia"), unless they stay in its text.
+  const written = reading.original.slice(found.end - found.value.length, found.end);
+  const anyCase = !/^\p{Lu}/u.test(written);
+  const values = (n: NameAt) => ({ [slot]: n.value });
+  if (cut || !cx.freeText) readMore(cx, found.end, spec.after!, anyCase, values);
+  else if (spec.each) readMore(cx, found.end, spec.after!, anyCase, values, [withArticle(cx, cue.start), found.end]);
+  return found.value;
 }
 
 /** A text from `from` to punctuation, an `until` phrase, something taken or the clause's end. */

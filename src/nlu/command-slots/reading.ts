@@ -68,13 +68,25 @@ const EDGE = /^[\s,;:.\-–—"'“”‘’«»!?]+/;
  * it refers to something as typed (`capitalize` false).
  */
 export function tidyFreeText(marked: string, words: LanguageWords, opening: string[], capitalize = true): string {
+  const text = withoutTrailingGlue(withoutOpening(marked, words, opening), words.glue);
+  const value = text.replace(/\s*\u0000+\s*/g, ' ').replace(/\s+/g, ' ').trim();
+  return capitalize ? value.charAt(0).toUpperCase() + value.slice(1) : value;
+}
+
+/** Most words, edges or cuts dropped from either end of a text before it is left as it is. */
+const MAX_TRIMS = 40;
+
+/**
+ * The text without what opens it: punctuation, cuts, polite phrases, glue words and articles before a cut, and
+ * (once something was cut) glue words, articles and the intent's opening words.
+ */
+function withoutOpening(marked: string, words: LanguageWords, opening: string[]): string {
   const polite = phrase(words.leading);
-  const glue = words.glue.length ? phrase(words.glue) : null;
   const resume = phrase([...words.glue, ...words.articles, ...opening].filter(Boolean));
   const glueBeforeCut = new RegExp(`^(?:${phrasesSource([...words.glue, ...words.articles])}${WORD_END}[\\s,:]*)+${CUT}`);
   let text = marked;
   let afterCut = false;
-  for (let guard = 0; guard < 40; guard++) {
+  for (let guard = 0; guard < MAX_TRIMS; guard++) {
     const f = foldPreservingOffsets(text);
     const edge = EDGE.exec(f)?.[0] ?? '';
     if (edge) {
@@ -90,15 +102,19 @@ export function tidyFreeText(marked: string, words: LanguageWords, opening: stri
     if (!m || !m[0]) break;
     text = text.slice(m[0].length);
   }
-  const trailingGlue = glue && new RegExp(`(?:^|[\\s${CUT}])${phrasesSource(words.glue)}$`);
-  for (let guard = 0; guard < 40; guard++) {
+  return text;
+}
+
+/** The text without the punctuation, cuts and glue words it ends with. */
+function withoutTrailingGlue(text: string, glue: string[]): string {
+  const trailingGlue = glue.length ? new RegExp(`(?:^|[\\s${CUT}])${phrasesSource(glue)}$`) : null;
+  for (let guard = 0; guard < MAX_TRIMS; guard++) {
     const trimmed = text.replace(/[\s,;:.\-–—"'“”‘’«»!?\u0000]+$/u, '');
     const m = trailingGlue?.exec(foldPreservingOffsets(trimmed));
     text = m ? trimmed.slice(0, m.index) : trimmed;
     if (!m) break;
   }
-  const value = text.replace(/\s*\u0000+\s*/g, ' ').replace(/\s+/g, ' ').trim();
-  return capitalize ? value.charAt(0).toUpperCase() + value.slice(1) : value;
+  return text;
 }
 
 /** Every match of the cue phrases in the folded text, whole words (a phrase of punctuation anywhere), in order. */

@@ -34,3 +34,8 @@ export function resolveOverlaps(found: Found[]): Found[] {
   }
   return kept.sort((a, b) => a.start - b.start);
 }
+
+/** A find spanning a whole match. */
+export function foundAt(m: RegExpExecArray, f: Omit<Found, 'start' | 'end'>): Found {
+  return { start: m.index, end: m.index + m[0].length, ...f };
+}

@@ -163,58 +163,83 @@ function isCommonWord(f: string): boolean {
   return COMMON.has(f);
 }
 
-export function extractNames(text: string, folded: string, lang: Language): Span[] {
-  const prep = preparedCues(lang);
-  const { cues, strong, weak, company } = prep;
-  const tokens = tokenize(text, folded);
-  const out: Span[] = [];
-  const used = new Set<number>();
-  const push = (type: 'person' | 'company', a: number, b: number) => {
-    for (let k = a; k <= b; k++) if (used.has(k)) return;
-    for (let k = a; k <= b; k++) used.add(k);
-    const start = tokens[a].start;
-    const end = tokens[b].end;
-    const surface = text.slice(start, end);
-    out.push({ type, value: surface, text: surface, start, end });
-  };
-  for (let i = 0; i < tokens.length; i++) {
-    if (used.has(i)) continue;
-    let matched = false;
-    for (const [list, needCapital] of [[strong, false], [weak, true]] as const) {
+/** One message's names: the spans found so far and the tokens they use, each token used once. */
+class NameReader {
+  readonly out: Span[] = [];
+  readonly used = new Set<number>();
+
+  constructor(
+    private readonly text: string,
+    private readonly tokens: Token[],
+    private readonly prep: PreparedCues,
+    private readonly lang: Language,
+  ) {}
+
+  /** A person's name after a strong cue (lowercase allowed), then after a weak one (capitalised): its last token. */
+  personAt(i: number): number | undefined {
+    for (const [list, needCapital] of [[this.prep.strong, false], [this.prep.weak, true]] as const) {
       for (const cue of list) {
-        const n = matchPhrase(tokens, i, cue);
-        if (!n) continue;
-        // Bare articles ("o Lennon") only cue a name when a company follows ("o Lennon da Acme") or at message start.
-        const bareArticle = cue.text === 'o' || cue.text === 'a';
-        const span = takeName(tokens, i + n, prep, needCapital, !needCapital && lang !== 'en');
-        if (!span) continue;
-        const after = span[1] + 1;
-        const link = tokens[after];
-        const hasCompany =
-          link && cues.companyAfterPerson.includes(link.folded) && isNameWord(tokens[after + 1], prep.stop, true);
-        if (bareArticle && !hasCompany && i !== 0) continue;
-        push('person', span[0], span[1]);
-        if (hasCompany) {
-          const c = takeName(tokens, after + 1, prep, true, false, 3);
-          if (c) push('company', c[0], c[1]);
-        }
-        i = span[1];
-        matched = true;
-        break;
+        const last = this.personAfterCue(i, cue, needCapital);
+        if (last !== undefined) return last;
       }
-      if (matched) break;
     }
-    if (matched) continue;
-    for (const cue of company) {
-      const n = matchPhrase(tokens, i, cue);
-      if (!n) continue;
-      const c = takeName(tokens, i + n, prep, true, false, 3);
-      if (!c) continue;
-      push('company', c[0], c[1]);
-      i = c[1];
-      break;
-    }
+    return undefined;
   }
-  return out;
+
+  /** A company's name after a company cue: its last token. */
+  companyAt(i: number): number | undefined {
+    for (const cue of this.prep.company) {
+      const n = matchPhrase(this.tokens, i, cue);
+      if (!n) continue;
+      const c = takeName(this.tokens, i + n, this.prep, true, false, 3);
+      if (!c) continue;
+      this.push('company', c[0], c[1]);
+      return c[1];
+    }
+    return undefined;
+  }
+
+  private personAfterCue(i: number, cue: Phrase, needCapital: boolean): number | undefined {
+    const n = matchPhrase(this.tokens, i, cue);
+    if (!n) return undefined;
+    const span = takeName(this.tokens, i + n, this.prep, needCapital, !needCapital && this.lang !== 'en');
+    if (!span) return undefined;
+    const company = this.companyLinkedAt(span[1] + 1);
+    // Bare articles ("o Lennon") only cue a name when a company follows ("o Lennon da Acme") or at message start.
+    const bareArticle = cue.text === 'o' || cue.text === 'a';
+    if (bareArticle && company === undefined && i !== 0) return undefined;
+    this.push('person', span[0], span[1]);
+    if (company !== undefined) {
+      const c = takeName(this.tokens, company, this.prep, true, false, 3);
+      if (c) this.push('company', c[0], c[1]);
+    }
+    return span[1];
+  }
+
+  /** Where a company's name starts when tokens[at] links it to the person before ("da Acme", "from Acme"). */
+  private companyLinkedAt(at: number): number | undefined {
+    const link = this.tokens[at];
+    const linked = link && this.prep.cues.companyAfterPerson.includes(link.folded) && isNameWord(this.tokens[at + 1], this.prep.stop, true);
+    return linked ? at + 1 : undefined;
+  }
+
+  private push(type: 'person' | 'company', a: number, b: number): void {
+    for (let k = a; k <= b; k++) if (this.used.has(k)) return;
+    for (let k = a; k <= b; k++) this.used.add(k);
+    const start = this.tokens[a].start;
+    const end = this.tokens[b].end;
+    const surface = this.text.slice(start, end);
+    this.out.push({ type, value: surface, text: surface, start, end });
+  }
 }
 
+export function extractNames(text: string, folded: string, lang: Language): Span[] {
+  const tokens = tokenize(text, folded);
+  const reader = new NameReader(text, tokens, preparedCues(lang), lang);
+  for (let i = 0; i < tokens.length; i++) {
+    if (reader.used.has(i)) continue;
+    const last = reader.personAt(i) ?? reader.companyAt(i);
+    if (last !== undefined) i = last;
+  }
+  return reader.out;
+}

@@ -144,14 +144,27 @@ function belowThousand(words: string[], lang: Language): number | undefined {
   let closed = false;
   for (const w of words) {
     const v = NUMBER_WORDS[lang][w] ?? HUNDREDS[lang]?.words[w];
-    if (v === undefined || closed) return undefined;
-    const tens = v >= 20 && v < 100 && v % 10 === 0;
-    if (v >= 100 ? last !== Infinity : tens ? last < 100 : last < 20 || (last < 100 && v >= 10)) return undefined;
-    closed = (!tens && v < 100) || w === 'cem' || w === 'cien';
+    if (v === undefined || closed || !mayFollow(v, last)) return undefined;
+    closed = closesNumber(w, v);
     total += v;
     last = v;
   }
   return total;
+}
+
+const isTens = (v: number) => v >= 20 && v < 100 && v % 10 === 0;
+
+/** Whether a word worth `v` may follow one worth `last` (Infinity: none before) below a thousand. */
+function mayFollow(v: number, last: number): boolean {
+  // A hundred comes first; tens only after a hundred; a unit or a teen after a hundred, or a unit after tens.
+  if (v >= 100) return last === Infinity;
+  if (isTens(v)) return last >= 100;
+  return last >= 100 || (last >= 20 && v < 10);
+}
+
+/** A unit, a teen, "cem"/"cien": nothing may follow. */
+function closesNumber(w: string, v: number): boolean {
+  return (!isTens(v) && v < 100) || w === 'cem' || w === 'cien';
 }
 
 const ORDINAL_WORDS: Record<Language, string[]> = {
@@ -218,10 +231,20 @@ function patterns(lang: Language) {
  * `folded` is the lowercase diacritic-folded text with the same offsets as the original.
  */
 export function extractNumbers(text: string, folded: string, lang: Language, taken: (s: number, e: number) => boolean): NumberSpan[] {
-  const out: NumberSpan[] = [];
   const { amount, score, word, mags } = patterns(lang);
+  const out = readScores(text, folded, lang, score, taken);
+  const free = (s: number, e: number) => !taken(s, e) && !out.some((o) => s < o.end && o.start < e);
+  out.push(...readAmounts(text, folded, lang, { amount, mags }, free));
+  out.push(...readNumberWords(text, folded, lang, word, free));
+  return out;
+}
+
+type Free = (start: number, end: number) => boolean;
+
+function readScores(text: string, folded: string, lang: Language, score: RegExp, taken: Free): NumberSpan[] {
+  const out: NumberSpan[] = [];
   for (const m of folded.matchAll(score)) {
-    const start = m.index!;
+    const start = m.index;
     const end = start + m[0].length;
     if (taken(start, end)) continue;
     const v = parseNumeral(m[1], lang);
@@ -229,38 +252,61 @@ export function extractNumbers(text: string, folded: string, lang: Language, tak
     if (lang === 'vi' && /^(?:duoc|dat)/.test(m[0]) && !/diem/.test(m[0])) continue;
     if (v !== undefined) out.push({ type: 'score', value: v, text: text.slice(start, end), start, end });
   }
-  const free = (s: number, e: number) => !taken(s, e) && !out.some((o) => s < o.end && o.start < e);
-  for (const m of folded.matchAll(amount)) {
-    const start = m.index!;
-    let end = start + m[0].length;
-    const [, curBefore, numeral, mag, tail, curAfter] = m;
-    if (!free(start, end)) continue;
-    let value = parseNumeral(numeral, lang);
-    if (value === undefined) continue;
-    let isMoney = Boolean(curBefore || curAfter);
-    if (mag) {
-      const k = mags.get(mag.replace(/\s+/g, ' '))!;
-      // "1tr5" = 1.5 million.
-      value = tail ? (value + Number(tail) / 10) * k : value * k;
-      value = Math.round(value * 100) / 100;
-      // Magnitudes make an amount of money, except English "m" (meters/minutes are likelier).
-      if (!(lang === 'en' && mag === 'm')) isMoney = true;
-    }
-    if (lang === 'vi' && curAfter === 'd' && !mag && value < 1000) isMoney = false;
-    if (lang === 'vi' && !isMoney && /\b(?:gia|tam|khoang|duoi|tren|tu)\s*$/.test(folded.slice(Math.max(0, start - 8), start)) && value >= 1000) isMoney = true;
-    // Trim a trailing space swallowed before an absent currency.
-    while (end > start && /\s/.test(text[end - 1])) end--;
-    out.push({ type: isMoney ? 'money' : 'number', value, text: text.slice(start, end), start, end });
+  return out;
+}
+
+function readAmounts(text: string, folded: string, lang: Language, p: { amount: RegExp; mags: Map<string, number> }, free: Free): NumberSpan[] {
+  const out: NumberSpan[] = [];
+  for (const m of folded.matchAll(p.amount)) {
+    if (!free(m.index, m.index + m[0].length)) continue;
+    const found = readAmount(m, text, folded, lang, p.mags);
+    if (found) out.push(found);
   }
+  return out;
+}
+
+/** An amount match as money or a plain number: currency? numeral magnitude? (tail digit) currency? */
+function readAmount(m: RegExpExecArray, text: string, folded: string, lang: Language, mags: Map<string, number>): NumberSpan | undefined {
+  const [, curBefore, numeral, mag, tail, curAfter] = m;
+  const parsed = parseNumeral(numeral, lang);
+  if (parsed === undefined) return undefined;
+  const value = mag ? magnified(parsed, mags.get(mag.replace(/\s+/g, ' '))!, tail) : parsed;
+  const start = m.index;
+  // Magnitudes make an amount of money, except English "m" (meters/minutes are likelier).
+  let isMoney = Boolean(curBefore || curAfter || (mag && !(lang === 'en' && mag === 'm')));
+  if (lang === 'vi') isMoney = vietnameseMoney(isMoney, { value, mag, curAfter }, folded.slice(Math.max(0, start - 8), start));
+  // Trim a trailing space swallowed before an absent currency.
+  let end = start + m[0].length;
+  while (end > start && /\s/.test(text[end - 1])) end--;
+  return { type: isMoney ? 'money' : 'number', value, text: text.slice(start, end), start, end };
+}
+
+/** The value times its magnitude, to the cent; a tail digit is tenths ("1tr5" = 1.5 million). */
+function magnified(value: number, magnitude: number, tail: string | undefined): number {
+  const v = tail ? (value + Number(tail) / 10) * magnitude : value * magnitude;
+  return Math.round(v * 100) / 100;
+}
+
+/**
+ * Vietnamese: under a thousand "đ" without a magnitude is no money ("size 42 đ…"); a bare amount of a thousand or
+ * more after a price word ("giá 150000", "tầm 200000") is.
+ */
+function vietnameseMoney(isMoney: boolean, a: { value: number; mag?: string; curAfter?: string }, before: string): boolean {
+  if (a.curAfter === 'd' && !a.mag && a.value < 1000) return false;
+  return isMoney || (/\b(?:gia|tam|khoang|duoi|tren|tu)\s*$/.test(before) && a.value >= 1000);
+}
+
+/** Number words that are articles too ("um", "una", "one"): no numbers on their own. */
+const ARTICLES: Partial<Record<Language, string[]>> = { pt: ['um', 'uma'], es: ['una', 'uno'], en: ['one'] };
+
+function readNumberWords(text: string, folded: string, lang: Language, word: RegExp, free: Free): NumberSpan[] {
+  // Vietnamese number words collide with common words ("ba", "nam", "sau", "bay"): only before a classifier noun.
+  if (lang === 'vi') return [];
+  const out: NumberSpan[] = [];
   for (const m of folded.matchAll(word)) {
-    const start = m.index!;
+    const start = m.index;
     const end = start + m[0].length;
-    if (!free(start, end)) continue;
-    // Vietnamese number words collide with common words ("ba", "nam", "sau", "bay"): only before a classifier noun.
-    if (lang === 'vi') continue;
-    if (lang === 'pt' && (m[1] === 'um' || m[1] === 'uma')) continue; // articles
-    if (lang === 'es' && (m[1] === 'una' || m[1] === 'uno')) continue;
-    if (lang === 'en' && m[1] === 'one') continue;
+    if (!free(start, end) || ARTICLES[lang]?.includes(m[1])) continue;
     out.push({ type: 'number', value: NUMBER_WORDS[lang][m[1]], text: text.slice(start, end), start, end });
   }
   return out;

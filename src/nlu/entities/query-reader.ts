@@ -33,41 +33,63 @@ export interface QueryReadOptions {
 
 const hasDiacritics = (raw: string, folded: string) => raw !== folded;
 
+/** Reads one field's value from the message, taking the words it reads from `reader`; undefined when absent. */
+type FieldReader = (text: string, spec: QueryField, options: QueryReadOptions, reader: GazetteerReader) => QueryValue | undefined;
+
+const readBudget: FieldReader = (text, spec, options, reader) => {
+  const price = readPriceRange(text, options.lang, { tolerance: spec.tolerance });
+  if (!price) return undefined;
+  const { spans, ...range } = price;
+  for (const span of spans) reader.take(span.start, span.end);
+  return range;
+};
+
+/** A field read by a span reader (size, height, weight): its value, its words taken. */
+const spanField =
+  (read: typeof readSize | typeof readHeight): FieldReader =>
+  (text, _spec, options, reader) => {
+    const found = read(text, options.lang, (start, end) => reader.taken(start, end));
+    if (!found) return undefined;
+    reader.take(found.start, found.end);
+    return found.value;
+  };
+
+/** The caller's words not yet read, typed without diacritics, each once. */
+const readTerms: FieldReader = (_text, _spec, options, reader) => {
+  const terms = new Set(options.terms ?? []);
+  const found: string[] = [];
+  reader.tokens.forEach((t, i) => {
+    if (!reader.used[i] && terms.has(t.folded) && !hasDiacritics(t.raw, t.folded) && !found.includes(t.folded)) found.push(t.folded);
+  });
+  return found;
+};
+
+/** A gazetteer's value; a `generic` one gives way to a later, more specific value. */
+const readGazetteerField: FieldReader = (_text, spec, options, reader) => {
+  const g = options.gazetteers.find((x) => x.type === spec.kind);
+  if (!g) return undefined;
+  let value = reader.read(g)?.value;
+  if (value && spec.generic?.includes(value)) value = reader.read(g)?.value ?? value;
+  return value || undefined;
+};
+
+/** The readers of the built-in kinds; any other kind names a gazetteer. */
+const FIELD_READERS = new Map<string, FieldReader>([
+  ['budget', readBudget],
+  ['size', spanField(readSize)],
+  ['height', spanField(readHeight)],
+  ['weight', spanField(readWeight)],
+  ['terms', readTerms],
+]);
+
 /** The message's value for each declared field that it names (a `terms` field is always there, maybe empty). */
 export function readQuery(text: string, fields: Record<string, QueryField>, options: QueryReadOptions): Record<string, QueryValue> {
   const reader = new GazetteerReader(text);
   const out: Record<string, QueryValue> = {};
   for (const [field, spec] of Object.entries(fields)) {
-    if (spec.kind === 'budget') {
-      const price = readPriceRange(text, options.lang, { tolerance: spec.tolerance });
-      if (!price) continue;
-      const { spans, ...range } = price;
-      out[field] = range;
-      for (const span of spans) reader.take(span.start, span.end);
-    } else if (spec.kind === 'size') {
-      const size = readSize(text, options.lang, (start, end) => reader.taken(start, end));
-      if (!size) continue;
-      out[field] = size.value;
-      reader.take(size.start, size.end);
-    } else if (spec.kind === 'height' || spec.kind === 'weight') {
-      const read = spec.kind === 'height' ? readHeight : readWeight;
-      const found = read(text, options.lang, (start, end) => reader.taken(start, end));
-      if (!found) continue;
-      out[field] = found.value;
-      reader.take(found.start, found.end);
-    } else if (spec.kind === 'terms') {
-      const terms = new Set(options.terms ?? []);
-      const found: string[] = [];
-      reader.tokens.forEach((t, i) => {
-        if (!reader.used[i] && terms.has(t.folded) && !hasDiacritics(t.raw, t.folded) && !found.includes(t.folded)) found.push(t.folded);
-      });
-      out[field] = found;
-    } else {
-      const g = options.gazetteers.find((x) => x.type === spec.kind);
-      let value = g && reader.read(g)?.value;
-      if (g && value && spec.generic?.includes(value)) value = reader.read(g)?.value ?? value;
-      if (value) out[field] = value;
-    }
+    const read = FIELD_READERS.get(spec.kind) ?? readGazetteerField;
+    const value = read(text, spec, options, reader);
+    if (value !== undefined) out[field] = value;
   }
   return out;
 }

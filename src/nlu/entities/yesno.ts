@@ -49,31 +49,57 @@ function pattern(lang: Language): RegExp {
   return re;
 }
 
+// Weak words count only when the clause is short: "isso é caro", "no me llegó", "right now".
+const WEAK = new Set(['isso', 'pode', 'ta', 'tá', 'no', 'nao', 'bueno', 'va', 'right', 'fine', 'great', 'da', 'dung', 'duoc', 'dc', 'co', 'khong', 'chua', 'nem', 'por favor', 'show', 'opa', 'seguro', 'vamos', 'dat']);
+
+/** A matched answer phrase and the clause it opens (up to and with the clause's closing punctuation). */
+interface Candidate {
+  phrase: string;
+  yes: boolean;
+  start: number;
+  end: number;
+  clause: string;
+  /** The clause's words after the phrase, trimmed. */
+  restOfClause: string;
+}
+
+function candidate(folded: string, m: RegExpExecArray): Candidate {
+  const said = m[2] ?? m[1];
+  const end = m.index + m[0].length;
+  const start = end - said.length;
+  const clauseEnd = folded.slice(end).search(/[,.;!?\n]/);
+  return {
+    phrase: said.replace(/\s+/g, ' '),
+    yes: m[2] !== undefined,
+    start,
+    end,
+    clause: folded.slice(start, clauseEnd < 0 ? folded.length : end + clauseEnd + 1),
+    restOfClause: folded.slice(end, clauseEnd < 0 ? folded.length : end + clauseEnd).trim(),
+  };
+}
+
+/** Whether a candidate stands as an answer in a message of `messageWords` words. */
+function isAnswer({ phrase, clause, restOfClause }: Candidate, lang: Language, messageWords: number): boolean {
+  // One-letter answers ("s", "n", "k", "u") only as the whole message.
+  if (phrase.length === 1 && messageWords > 1) return false;
+  // A question is not an answer ("pode ser?" is, but "pode ser amanhã?" is a question).
+  const clauseWords = clause.split(/[^\p{L}\p{N}]+/u).filter(Boolean).length;
+  if (/\?/.test(clause) && clauseWords > 2) return false;
+  if (lang === 'vi' && restOfClause && VI_QUESTION_END.test(clause.replace(/\?/g, ''))) return false;
+  if (!WEAK.has(phrase)) return true;
+  const wordsAfter = restOfClause.split(/\s+/).filter(Boolean).length;
+  return wordsAfter <= (phrase === 'nao' || phrase === 'no' ? 1 : 2);
+}
+
 /** `folded` is lowercase, diacritics folded, same offsets as `text`. */
 export function extractYesNo(text: string, folded: string, lang: Language): Span[] {
-  const out: Span[] = [];
-  const words = folded.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  const messageWords = folded.split(/[^\p{L}\p{N}]+/u).filter(Boolean).length;
   for (const m of folded.matchAll(pattern(lang))) {
-    const phrase = (m[2] ?? m[1]).replace(/\s+/g, ' ');
-    const start = m.index! + m[0].length - (m[2] ?? m[1]).length;
-    const end = m.index! + m[0].length;
-    const clauseEnd = folded.slice(end).search(/[,.;!?\n]/);
-    const clause = folded.slice(start, clauseEnd < 0 ? folded.length : end + clauseEnd + 1);
-    const restOfClause = folded.slice(end, clauseEnd < 0 ? folded.length : end + clauseEnd).trim();
-    const clauseWords = clause.split(/[^\p{L}\p{N}]+/u).filter(Boolean).length;
-    const asked = /\?/.test(clause);
-    // One-letter answers ("s", "n", "k", "u") only as the whole message.
-    if (phrase.length === 1 && words.length > 1) continue;
-    // A question is not an answer ("pode ser?" is, but "pode ser amanhã?" is a question).
-    if (asked && clauseWords > 2) continue;
-    if (lang === 'vi' && restOfClause && VI_QUESTION_END.test(clause.replace(/\?/g, ''))) continue;
-    // Weak words count only when the clause is short: "isso é caro", "no me llegó", "right now".
-    const weak = new Set(['isso', 'pode', 'ta', 'tá', 'no', 'nao', 'bueno', 'va', 'right', 'fine', 'great', 'da', 'dung', 'duoc', 'dc', 'co', 'khong', 'chua', 'nem', 'por favor', 'show', 'opa', 'seguro', 'vamos', 'dat']);
-    if (weak.has(phrase) && restOfClause.split(/\s+/).filter(Boolean).length > (phrase === 'nao' || phrase === 'no' ? 1 : 2)) continue;
-    out.push({ type: 'yesno', value: m[2] !== undefined, text: text.slice(start, end), start, end });
-    break; // one answer per message is enough; the first one wins
+    const c = candidate(folded, m);
+    // One answer per message is enough: the first one wins.
+    if (isAnswer(c, lang, messageWords)) return [{ type: 'yesno', value: c.yes, text: text.slice(c.start, c.end), start: c.start, end: c.end }];
   }
-  return out;
+  return [];
 }
 
 /** Whether the whole of a short text is a yes (true) or a no (false) answer: "no", "mejor no", "sim". */

@@ -54,36 +54,45 @@ interface Compiled {
 const compiledBySpec = new WeakMap<HouseholdSpec, Map<Language, Compiled>>();
 const source = (phrases: string[] | undefined) => (phrases?.length ? phrasesSource(phrases) : undefined);
 
+const rx = (body: string | undefined) => (body ? new RegExp(body, 'dg') : undefined);
+
+/** The spec's patterns for a language, compiled once. */
 function compile(spec: HouseholdSpec, lang: Language): Compiled {
   let byLang = compiledBySpec.get(spec);
   if (!byLang) compiledBySpec.set(spec, (byLang = new Map()));
   let c = byLang.get(lang);
-  if (c) return c;
+  if (!c) byLang.set(lang, (c = compileSpec(spec, lang)));
+  return c;
+}
+
+function compileSpec(spec: HouseholdSpec, lang: Language): Compiled {
   const num = `(\\d+|${numberWordsSource(lang)})${E}`;
   const units = source(spec.units);
   const unitsAfter = units ? `(?:\\s+${units}${E})?` : '';
-  const rx = (body: string | undefined) => (body ? new RegExp(body, 'dg') : undefined);
   const count = source(spec.count);
   const withCue = source(spec.with);
   const listCues = source([...(spec.with ?? []), ...(spec.self ?? [])]);
-  const det = source(spec.determiners);
-  const one = source(spec.relatives) ?? '(?!)';
-  const many = source([...(spec.groups ?? []), ...(spec.pairs ?? [])]) ?? '(?!)';
-  const dets = det ? `(?:${det}\\s+){0,2}` : '';
-  c = {
+  const alone = source(spec.alone);
+  return {
     num,
     count: rx(count && `${B}${count}\\s+${num}${unitsAfter}`),
     with: rx(withCue && `${B}${withCue}\\s+${num}${unitsAfter}`),
     unit: rx(units && `${B}${num}\\s+${units}${E}`),
     list: rx(listCues && `${B}${listCues}\\s+`),
-    alone: rx(source(spec.alone) && `${B}${source(spec.alone)}${E}`),
-    // One relative, or a group with its number: group 1 a relative, 2 the number, 3 the group.
-    person: new RegExp(`^${dets}(?:(${one})|(?:(\\d+|${numberWordsSource(lang)})\\s+)?(${many}))${E}`),
+    alone: rx(alone && `${B}${alone}${E}`),
+    person: personPattern(spec, lang),
     sep: new RegExp(`^\\s*(?:,${spec.and?.length ? `|${phrasesSource(spec.and)}${E}` : ''})\\s*`),
     pairs: new Set((spec.pairs ?? []).map((p) => foldPreservingOffsets(p.trim().toLowerCase()))),
   };
-  byLang.set(lang, c);
-  return c;
+}
+
+/** One relative, or a group with its number, after up to two determiners: group 1 a relative, 2 the number, 3 the group. */
+function personPattern(spec: HouseholdSpec, lang: Language): RegExp {
+  const det = source(spec.determiners);
+  const one = source(spec.relatives) ?? '(?!)';
+  const many = source([...(spec.groups ?? []), ...(spec.pairs ?? [])]) ?? '(?!)';
+  const dets = det ? `(?:${det}\\s+){0,2}` : '';
+  return new RegExp(`^${dets}(?:(${one})|(?:(\\d+|${numberWordsSource(lang)})\\s+)?(${many}))${E}`);
 }
 
 function parse(raw: string, lang: Language): number | undefined {

@@ -33,6 +33,11 @@ function valuesNamed(folded: string, g: Gazetteer): GazetteerRead[] {
 export function readIndifferent(text: SlotText, g: Gazetteer, asked = false): IndifferentRead | undefined {
   const spec = g.indifferent;
   if (!spec?.phrases.length) return undefined;
+  return readTwoNamed(text, g, spec) ?? readPhrase(text, g, spec, asked);
+}
+
+/** Two different values named together, only `between` words (or a slash) between them ("pública ou privada"). */
+function readTwoNamed(text: SlotText, g: Gazetteer, spec: IndifferentSpec): IndifferentRead | undefined {
   const between = new Set((spec.between ?? []).map(fold));
   const named = valuesNamed(text.folded, g);
   for (let i = 1; i < named.length; i++) {
@@ -44,6 +49,14 @@ export function readIndifferent(text: SlotText, g: Gazetteer, asked = false): In
     text.mask(first.start, second.end);
     return { kind: 'any', start: first.start, end: second.end };
   }
+  return undefined;
+}
+
+/**
+ * A clause with a phrase of indifference: any value when it names one of the gazetteer's, or is only the phrase
+ * and filler words and the slot was asked; such a bare clause unasked is `unnamed`.
+ */
+function readPhrase(text: SlotText, g: Gazetteer, spec: IndifferentSpec, asked: boolean): IndifferentRead | undefined {
   const phrase = new RegExp(`${B}${phrasesSource(spec.phrases)}${E}`);
   const filler = new Set([...(spec.filler ?? []), ...spec.phrases.flatMap((p) => p.split(/\s+/))].map(fold));
   let unnamed: IndifferentRead | undefined;

@@ -86,10 +86,29 @@ export function readOpeningName(text: SlotText, lang: Language): OpeningNameRead
   if (!cues) return undefined;
   const words = [...text.folded.matchAll(WORD)];
   const first = words[0];
-  if (!first || text.folded.slice(0, first.index).trim() || /\d/.test(first[0]) || cues.stop.has(first[0]) || cues.links.has(first[0])) return undefined;
+  if (!first || !opensName(text, first, cues)) return undefined;
+  const { last, company: linked } = nameExtent(text, words, cues);
+  const start = first.index;
+  const end = words[last].index + words[last][0].length;
+  const person = { value: properName(text.original.slice(start, end)), start, end };
+  text.mask(start, end);
+  const company = linked ?? readFragment(text, unlabelledFragmentStart(text, end), cues, true);
+  if (company) text.mask(company.start, company.end);
+  return { person, company };
+}
+
+/** Whether the text opens with a word a name may open with (not a digit, a stop word or a link word). */
+function opensName(text: SlotText, first: RegExpExecArray, cues: OpeningCues): boolean {
+  return !text.folded.slice(0, first.index).trim() && !/\d/.test(first[0]) && !cues.stop.has(first[0]) && !cues.links.has(first[0]);
+}
+
+/**
+ * The index of the name's last word, up to the sixth: words joined to the first up to a digit or a stop word, a link
+ * word with a known surname after it kept; what another link word joins is the company.
+ */
+function nameExtent(text: SlotText, words: RegExpExecArray[], cues: OpeningCues): { last: number; company?: NameRead } {
   const joined = (a: number, b: number) => !text.folded.slice(words[a].index + words[a][0].length, words[b].index).trim();
   let last = 0;
-  let company: NameRead | undefined;
   for (let i = 1; i < words.length && i < 6; i++) {
     const w = words[i][0];
     if (!joined(i - 1, i) || /\d/.test(w)) break;
@@ -98,19 +117,12 @@ export function readOpeningName(text: SlotText, lang: Language): OpeningNameRead
         last = ++i;
         continue;
       }
-      company = readFragment(text, words[i].index + w.length, cues);
-      break;
+      return { last, company: readFragment(text, words[i].index + w.length, cues) };
     }
     if (cues.stop.has(w)) break;
     last = i;
   }
-  const start = first.index;
-  const end = words[last].index + words[last][0].length;
-  const person = { value: properName(text.original.slice(start, end)), start, end };
-  text.mask(start, end);
-  company ??= readFragment(text, unlabelledFragmentStart(text, end), cues, true);
-  if (company) text.mask(company.start, company.end);
-  return { person, company };
+  return { last };
 }
 
 /** After the name, the start of the next comma-separated fragment (an unlabelled company), or -1. */
@@ -119,23 +131,38 @@ function unlabelledFragmentStart(text: SlotText, from: number): number {
   return comma ? from + comma[0].length : -1;
 }
 
-/** A company's name from `from` up to punctuation, a digit or a stop word; with `capital`, only a Capitalized one. */
+/** Most words of a company's name read after a person's. */
+const MAX_FRAGMENT_WORDS = 4;
+
+/**
+ * A company's name from `from` up to punctuation, a digit or a stop word; with `capital`, only a Capitalized one.
+ * None when it runs past `MAX_FRAGMENT_WORDS` words.
+ */
 function readFragment(text: SlotText, from: number, cues: OpeningCues, capital = false): NameRead | undefined {
   if (from < 0) return undefined;
   const words = [...text.folded.slice(from).matchAll(WORD)];
-  let end = -1;
-  let start = -1;
-  for (const [k, m] of words.entries()) {
-    const at = from + m.index;
+  if (!words.length || text.folded.slice(from, from + words[0].index).trim()) return undefined;
+  const count = fragmentLength(text, from, words, cues);
+  if (count === 0 || count > MAX_FRAGMENT_WORDS) return undefined;
+  const start = from + words[0].index;
+  if (capital && !/^\p{Lu}/u.test(text.original[start])) return undefined;
+  const lastWord = words[count - 1];
+  const end = from + lastWord.index + lastWord[0].length;
+  return { value: text.original.slice(start, end), start, end };
+}
+
+/** How many of `words` (found from `from`) run on as one fragment, counting one past `MAX_FRAGMENT_WORDS` at most. */
+function fragmentLength(text: SlotText, from: number, words: RegExpExecArray[], cues: OpeningCues): number {
+  let end = from + words[0].index;
+  let k = 0;
+  for (; k < words.length && k <= MAX_FRAGMENT_WORDS; k++) {
+    const at = from + words[k].index;
+    const w = words[k][0];
     if (k > 0 && text.folded.slice(end, at).trim()) break;
-    if (k === 0 && text.folded.slice(from, at).trim()) return undefined;
-    if (/\d/.test(m[0]) || cues.stop.has(m[0]) || text.original.slice(at, at + m[0].length).includes('@')) break;
-    if (k === 0 && capital && !/^\p{Lu}/u.test(text.original[at])) return undefined;
-    if (k >= 4) return undefined;
-    if (start < 0) start = at;
-    end = at + m[0].length;
+    if (/\d/.test(w) || cues.stop.has(w) || text.original.slice(at, at + w.length).includes('@')) break;
+    end = at + w.length;
   }
-  return start < 0 ? undefined : { value: text.original.slice(start, end), start, end };
+  return k;
 }
 
 /**

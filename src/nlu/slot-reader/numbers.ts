@@ -147,12 +147,29 @@ function readPer(text: SlotText, spec: MoneySpec): { per: string } | undefined {
 const AND: Partial<Record<Language, string>> = { pt: 'e', es: 'y' };
 
 function readAmount(text: SlotText, spec: MoneySpec, lang: Language, asked: boolean): MoneyRead | undefined {
-  const digits = digitsSource(lang);
   const num = numberSource(lang, spec.words ?? true);
+  const magnitudes = new Map(MAGNITUDES[lang]);
+  for (const re of amountPatterns(spec, lang, num)) {
+    for (const m of text.matches(re)) {
+      const value = amountOf(m, lang, magnitudes);
+      if (fits(value, spec)) return take(text, { value, start: m.index, end: m.index + m[0].length });
+    }
+  }
+  const inUnits = readUnits(text, spec, lang, num);
+  if (inUnits) return inUnits;
+  if (asked) return readBare(text, `(?:${digitsSource(lang)})`, lang, spec);
+  return undefined;
+}
+
+/**
+ * An amount's patterns, in the order they are tried: group 1 the number (none: one), 2 its magnitude, 3 what follows
+ * a thousand. A thousand and what follows it ("dois mil e quinhentos", "mil e duzentos", "3 mil e 500") comes first
+ * where the language joins numbers so: the longest reading.
+ */
+function amountPatterns(spec: MoneySpec, lang: Language, num: string): RegExp[] {
+  const digits = digitsSource(lang);
   const mag = `(\\s*(?:${MAGNITUDES[lang].map(([w]) => w).join('|')})${E})`;
   const notAfter = notAfterSource(spec);
-  // A thousand and what follows it ("dois mil e quinhentos", "mil e duzentos", "3 mil e 500"), where the language
-  // joins numbers so: the longest reading, before any other.
   const and = AND[lang];
   const thousand = MAGNITUDES[lang].find(([, v]) => v === 1000)?.[0];
   const thousandAnd = and && thousand ? [new RegExp(`${B}(?:(${num}|\\d{1,3})\\s+)?(${thousand})\\s+${and}\\s+(${numberWordsSource(lang)}|\\d{1,3})${E}${notAfter}`, 'dg')] : [];
@@ -166,21 +183,16 @@ function readAmount(text: SlotText, spec: MoneySpec, lang: Language, asked: bool
   if (spec.before?.length) {
     patterns.splice(patterns.length - 1, 0, new RegExp(`${B}${phrasesSource(spec.before)}${E}[^0-9]{0,${spec.within ?? 0}}?(${digits})(?![0-9])${mag}?${notAfter}`, 'dg'));
   }
-  const magnitudes = new Map(MAGNITUDES[lang]);
-  for (const re of patterns) {
-    for (const m of text.matches(re)) {
-      const base = m[1] ? parse(m[1], lang) : 1;
-      if (base === undefined) continue;
-      const extra = m[3] ? parse(m[3], lang) : 0;
-      if (extra === undefined || extra >= 1000) continue;
-      const value = (m[2] ? base * (magnitudes.get(m[2].trim()) ?? 1) : base) + extra;
-      if (fits(value, spec)) return take(text, { value, start: m.index, end: m.index + m[0].length });
-    }
-  }
-  const inUnits = readUnits(text, spec, lang, num);
-  if (inUnits) return inUnits;
-  if (asked) return readBare(text, `(?:${digits})`, lang, spec);
-  return undefined;
+  return patterns;
+}
+
+/** The amount a pattern's match says; undefined when a part is no number, or what follows the thousand is a thousand or more. */
+function amountOf(m: RegExpExecArray, lang: Language, magnitudes: Map<string, number>): number | undefined {
+  const base = m[1] ? parse(m[1], lang) : 1;
+  if (base === undefined) return undefined;
+  const extra = m[3] ? parse(m[3], lang) : 0;
+  if (extra === undefined || extra >= 1000) return undefined;
+  return (m[2] ? base * (magnitudes.get(m[2].trim()) ?? 1) : base) + extra;
 }
 
 function readUnits(text: SlotText, spec: MoneySpec, lang: Language, num: string): MoneyRead | undefined {

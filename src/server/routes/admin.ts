@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { fillOrOmit } from '../../engine/index.ts';
+import { fillOrOmit } from '../../template/index.ts';
 import { ConflictError } from '../../errors/index.ts';
 import * as store from '../../store/index.ts';
 import { actorOf, requireIdentity, requireRole } from '../auth.ts';

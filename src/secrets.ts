@@ -1,3 +1,4 @@
+// Comparing and reading secrets (tokens, API keys): shared by the server, the engine and the metrics endpoint.
 import { createHash, timingSafeEqual } from 'node:crypto';
 
 /** Constant-time comparison of secrets (hashing first makes the lengths equal). */
