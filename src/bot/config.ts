@@ -1,15 +1,15 @@
 // The shape of a bot's `bot.yaml`, validated with zod when the bot loads.
 import { z } from 'zod';
 import { actionsSchema } from '../actions/schema.ts';
-import { readingProblems } from '../forms/reading-kinds.ts';
-import { BUILTIN_SLOT_KINDS, formSchema } from '../forms/schema.ts';
+import { formSchema } from '../forms/schema.ts';
 import { guardrailsSchema } from '../guardrails/settings.ts';
 import { channelSettingsSchema } from './channel-settings.ts';
+import { botConfigProblems } from './config-checks.ts';
 import { profileSchema } from '../profile/schema.ts';
 import { answersSchema, intentAnswerSchema } from '../knowledge/cascade-schema.ts';
 import { skillsSchema } from '../skills/config.ts';
-import { searchesSchema, searchProblems } from '../catalogue/table-search-schema.ts';
-import { tableProblems, tablesSchema } from '../catalogue/table-load-schema.ts';
+import { searchesSchema } from '../catalogue/table-search-schema.ts';
+import { tablesSchema } from '../catalogue/table-load-schema.ts';
 import { intentSearchSchema } from '../catalogue/intent-search-schema.ts';
 import { formDataSchema } from '../contract/index.ts';
 import { embeddingsSchema } from '../llm/embeddings-schema.ts';
@@ -305,75 +305,7 @@ export const botConfigSchema = z.strictObject({
  * read by the slot readers names slots, entities and gazetteers that exist.
  */
 export const checkedBotConfigSchema = botConfigSchema.superRefine((c, ctx) => {
-  const intents = new Set(Object.keys(c.intents));
-  const need = (id: string, path: (string | number)[]) => {
-    if (!intents.has(id)) ctx.addIssue({ code: 'custom', path, message: `'${id}' is not one of the intents (${[...intents].join(', ')})` });
-  };
-  need(c.understanding.fallback, ['understanding', 'fallback']);
-  c.understanding.exclusive.forEach((id, i) => need(id, ['understanding', 'exclusive', i]));
-  for (const [group, skill] of Object.entries(c.skills)) if (skill.intent) need(skill.intent, ['skills', group, 'intent']);
-  c.gazetteers.forEach((g, i) => g.intent && need(g.intent, ['gazetteers', i, 'intent']));
-  const gazetteerTypes = new Set(c.gazetteers.map((g) => g.type));
-  c.entities.forEach((e, i) => {
-    for (const key of ['cities', 'states'] as const) {
-      const type = e.place?.[key];
-      if (type !== undefined && !gazetteerTypes.has(type)) ctx.addIssue({ code: 'custom', path: ['entities', i, 'place', key], message: `'${type}' is not one of the gazetteers` });
-    }
-  });
-  const resultTypes = Object.values(c.intents).flatMap((i) => (i.search?.results ? [i.search.results.type] : []));
-  const kinds = new Set<string>([...BUILTIN_SLOT_KINDS, ...c.gazetteers.map((g) => g.type), ...c.entities.map((e) => e.type), ...resultTypes]);
-  for (const id of Object.keys(c.actions?.intents ?? {})) need(id, ['actions', 'intents', id]);
-  for (const [id, intent] of Object.entries(c.intents)) {
-    if (intent.answer?.from.includes('calendar') && !c.answers?.calendar) {
-      ctx.addIssue({ code: 'custom', path: ['intents', id, 'answer', 'from'], message: "'calendar' needs answers.calendar (its rows and date-question words)" });
-    }
-    if (intent.search) {
-      const search = c.search[intent.search.name];
-      if (!search) ctx.addIssue({ code: 'custom', path: ['intents', id, 'search', 'name'], message: `'${intent.search.name}' is not one of the searches (search: ${Object.keys(c.search).join(', ') || 'none'})` });
-      for (const f of [...Object.keys(intent.search.filters), ...Object.keys(intent.search.defaults), ...intent.search.refine.map((r) => r.filter)]) {
-        if (search && !search.filters[f]) ctx.addIssue({ code: 'custom', path: ['intents', id, 'search', 'filters', f], message: `'${f}' is not a filter of search '${intent.search.name}'` });
-      }
-      for (const r of intent.search.refine) if (search && !['at_most', 'at_least'].includes(search.filters[r.filter]?.match ?? '')) ctx.addIssue({ code: 'custom', path: ['intents', id, 'search', 'refine'], message: `'${r.filter}' is no at_most or at_least filter` });
-      if (c.forms[id]) ctx.addIssue({ code: 'custom', path: ['intents', id, 'search'], message: `a form is called '${id}' too: the search keeps its state under the intent's id` });
-    }
-    if (intent.answer?.documents.length && !c.knowledge) ctx.addIssue({ code: 'custom', path: ['intents', id, 'answer', 'documents'], message: 'documents need a knowledge folder (knowledge:)' });
-  }
-  const queryKinds = new Set(['budget', 'size', 'height', 'weight', 'terms', ...c.gazetteers.map((g) => g.type)]);
-  for (const [name, fields] of Object.entries(c.queries)) {
-    for (const [field, spec] of Object.entries(fields)) {
-      if (!queryKinds.has(spec.kind)) ctx.addIssue({ code: 'custom', path: ['queries', name, field, 'kind'], message: `'${spec.kind}' is not a query kind: use one of ${[...queryKinds].join(', ')}` });
-    }
-  }
-  for (const problem of searchProblems(c.search, gazetteerTypes)) ctx.addIssue({ code: 'custom', ...problem });
-  for (const problem of tableProblems(c.tables, gazetteerTypes)) ctx.addIssue({ code: 'custom', ...problem });
-  for (const [field, spec] of Object.entries(c.profile?.fields ?? {})) {
-    if (!['text', 'number', 'boolean', ...gazetteerTypes].includes(spec.kind)) {
-      ctx.addIssue({ code: 'custom', path: ['profile', 'fields', field, 'kind'], message: `'${spec.kind}' is not a profile field kind: use text, number, boolean or one of the gazetteers` });
-    }
-  }
-  for (const [formId, form] of Object.entries(c.forms)) {
-    // A bot-routed form may run under a route name of its own (an onboarding no message is classified as).
-    if (form.routing === 'runtime') need(form.intent ?? formId, ['forms', formId, 'intent']);
-    if ((form.profile || form.completes) && !c.profile) ctx.addIssue({ code: 'custom', path: ['forms', formId, form.profile ? 'profile' : 'completes'], message: 'the bot has no profile: declare its fields under profile:' });
-    if (form.completes && c.profile && c.profile.fields[form.completes]?.kind !== 'boolean') {
-      ctx.addIssue({ code: 'custom', path: ['forms', formId, 'completes'], message: `'${form.completes}' is not a boolean field of the profile` });
-    }
-    for (const problem of readingProblems(c as BotConfig, formId, form)) ctx.addIssue({ code: 'custom', path: ['forms', formId], message: problem });
-    for (const [name, slot] of Object.entries(form.slots)) {
-      if (name === 'confirm') ctx.addIssue({ code: 'custom', path: ['forms', formId, 'slots', name], message: "'confirm' is the stage of the summary: give the slot another name" });
-      if (!kinds.has(slot.kind)) ctx.addIssue({ code: 'custom', path: ['forms', formId, 'slots', name, 'kind'], message: `'${slot.kind}' is not a slot kind: use one of ${[...kinds].join(', ')}` });
-      for (const other of slot.validate?.dependsOn ?? []) {
-        if (!form.slots[other]) ctx.addIssue({ code: 'custom', path: ['forms', formId, 'slots', name, 'validate', 'dependsOn'], message: `'${other}' is not a slot of the form` });
-      }
-      if (slot.ui && !c.ui[slot.ui]) ctx.addIssue({ code: 'custom', path: ['forms', formId, 'slots', name, 'ui'], message: `'${slot.ui}' is not one of the bot's ui components (ui: ${Object.keys(c.ui).join(', ') || 'none'})` });
-    }
-    const calendar = form.calendar;
-    if (calendar) {
-      const kindOf = (slot: string) => form.slots[slot]?.kind;
-      if (!['date', 'datetime'].includes(kindOf(calendar.date) ?? '')) ctx.addIssue({ code: 'custom', path: ['forms', formId, 'calendar', 'date'], message: `'${calendar.date}' is not a date or datetime slot of the form` });
-      if (calendar.time && kindOf(calendar.time) !== 'time') ctx.addIssue({ code: 'custom', path: ['forms', formId, 'calendar', 'time'], message: `'${calendar.time}' is not a time slot of the form` });
-    }
-  }
+  for (const { path, message } of botConfigProblems(c)) ctx.addIssue({ code: 'custom', path, message });
 });
 
 export type BotConfig = z.infer<typeof botConfigSchema>;

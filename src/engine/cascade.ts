@@ -61,47 +61,77 @@ const closeWith = (text: string, line: string) => (line ? `${text.trim()}\n\n${l
 /** Answer the message through the intent's cascade. */
 export async function answerWithCascade(ctx: TurnContext, intent: string, options: CascadeOptions = {}): Promise<CascadeAnswer> {
   const answer = options.answer ?? ctx.intentsConfig[intent]?.answer ?? ctx.bot.intents[intent]?.answer ?? { from: ['knowledge'], documents: [] };
-  const { answers, calendar, ranker } = cascadeOf(ctx.bot);
-  const replies = answers.replies;
-  const subject = answer.subject;
+  const { answers } = cascadeOf(ctx.bot);
   const tools: string[] = [];
-  const groundedOptions = (fallback?: string): PassageAnswerOptions => ({
-    purpose: options.purpose ?? `${intent}_answer`,
-    context: options.context,
+  if (answer.opening && isOpening(ctx.bot, ctx.text)) return { text: ctx.reply(answer.opening), source: 'opening', tools };
+  const run: CascadeRun = { ctx, intent, answer, options, tools };
+  for (const source of answer.from) {
+    const text = await SOURCES[source](run);
+    if (text !== undefined) return { text, source, tools };
+  }
+  return { text: ctx.reply(answers.replies.none), source: 'none', tools };
+}
+
+/** One run of the cascade: the turn, the intent's answer settings, and the tools called so far. */
+interface CascadeRun {
+  ctx: TurnContext;
+  intent: string;
+  answer: IntentAnswer;
+  options: CascadeOptions;
+  tools: string[];
+}
+
+/** Each source: its answer closed by the line saying where it came from, or undefined when it has none. */
+const SOURCES: Record<CascadeSource, (run: CascadeRun) => Promise<string | undefined>> = { calendar: fromCalendar, knowledge: fromKnowledge, web: fromWeb };
+
+/** How the model writes a grounded answer: the purpose, the bot's instruction for the subject, what to say when it fails. */
+function groundedOptions(run: CascadeRun, fallback?: string): PassageAnswerOptions {
+  const { answers } = cascadeOf(run.ctx.bot);
+  return {
+    purpose: run.options.purpose ?? `${run.intent}_answer`,
+    context: run.options.context,
     fallback,
     history: true,
-    ...(answers.instruction ? { instruction: answers.instruction.replaceAll('{subject}', subject ?? '') } : {}),
-  });
-  const grounded = (material: string, fallback: string) => answerFromPassages(ctx, [material], groundedOptions(fallback));
+    ...(answers.instruction ? { instruction: answers.instruction.replaceAll('{subject}', run.answer.subject ?? '') } : {}),
+  };
+}
 
-  if (answer.opening && isOpening(ctx.bot, ctx.text)) return { text: ctx.reply(answer.opening), source: 'opening', tools };
+/** The dates of the bot's calendar the question is about. */
+async function fromCalendar(run: CascadeRun): Promise<string | undefined> {
+  const { ctx, answer, tools } = run;
+  const { answers, calendar, ranker } = cascadeOf(ctx.bot);
+  const { replies } = answers;
+  const subject = answer.subject;
+  if (!calendar?.isDateQuestion(ctx.text)) return undefined;
+  tools.push(CASCADE_TOOLS.calendar);
+  const { dates } = await ctx.tool(CASCADE_TOOLS.calendar, { subject: subject ?? null }, async () => ({ dates: calendar.ofSubject(subject) }));
+  const found = calendar.answering(ctx.text, dates, ranker.contentWords);
+  if (!found.length) return undefined;
+  const period = (p: DatePeriod) => ctx.reply(replies[p.kind], p.kind === 'undated' ? {} : p);
+  const material = `${ctx.reply(replies.dates)}\n${formatEvents(found, ctx.bot.language, period)}`.trim();
+  return closeWith(await answerFromPassages(ctx, [material], groundedOptions(run, material)), ctx.reply(replies.calendar));
+}
 
-  for (const source of answer.from) {
-    if (source === 'calendar') {
-      if (!calendar?.isDateQuestion(ctx.text)) continue;
-      tools.push(CASCADE_TOOLS.calendar);
-      const { dates } = await ctx.tool(CASCADE_TOOLS.calendar, { subject: subject ?? null }, async () => ({ dates: calendar.ofSubject(subject) }));
-      const found = calendar.answering(ctx.text, dates, ranker.contentWords);
-      if (!found.length) continue;
-      const period = (p: DatePeriod) => ctx.reply(replies[p.kind], p.kind === 'undated' ? {} : p);
-      const material = `${ctx.reply(replies.dates)}\n${formatEvents(found, ctx.bot.language, period)}`.trim();
-      return { text: closeWith(await grounded(material, material), ctx.reply(replies.calendar)), source, tools };
-    }
-    if (source === 'knowledge') {
-      tools.push(CASCADE_TOOLS.knowledge);
-      const passages = await searchPassages(ctx, intent, answer.documents);
-      if (!passages.length) continue;
-      const texts = passages.slice(0, 3).map((p) => p.content);
-      return { text: closeWith(await answerFromPassages(ctx, texts, groundedOptions()), ctx.reply(replies.knowledge)), source, tools };
-    }
-    tools.push(CASCADE_TOOLS.web);
-    const query = subject && !foldDiacritics(ctx.text.toLowerCase()).includes(foldDiacritics(subject.toLowerCase())) ? `${ctx.text} ${subject}` : ctx.text;
-    const web = await ctx.tool(CASCADE_TOOLS.web, { query }, () => ctx.searchWeb(query));
-    if (!web.available || !web.found) continue;
-    const found = web.abstract || web.related.map((r) => r.text).slice(0, 3).join('\n');
-    const link = web.url || web.related[0]?.url || '';
-    const text = await grounded([web.heading, found, link].filter(Boolean).join('\n'), [found, link].filter(Boolean).join('\n'));
-    return { text: closeWith(text, ctx.reply(replies.web)), source, tools };
-  }
-  return { text: ctx.reply(replies.none), source: 'none', tools };
+/** The passages of the bot's knowledge that answer the question. */
+async function fromKnowledge(run: CascadeRun): Promise<string | undefined> {
+  const { ctx, intent, answer, tools } = run;
+  tools.push(CASCADE_TOOLS.knowledge);
+  const passages = await searchPassages(ctx, intent, answer.documents);
+  if (!passages.length) return undefined;
+  const texts = passages.slice(0, 3).map((p) => p.content);
+  return closeWith(await answerFromPassages(ctx, texts, groundedOptions(run)), ctx.reply(cascadeOf(ctx.bot).answers.replies.knowledge));
+}
+
+/** A web search for the question (with the subject when the question does not name it). */
+async function fromWeb(run: CascadeRun): Promise<string | undefined> {
+  const { ctx, tools } = run;
+  const subject = run.answer.subject;
+  tools.push(CASCADE_TOOLS.web);
+  const query = subject && !foldDiacritics(ctx.text.toLowerCase()).includes(foldDiacritics(subject.toLowerCase())) ? `${ctx.text} ${subject}` : ctx.text;
+  const web = await ctx.tool(CASCADE_TOOLS.web, { query }, () => ctx.searchWeb(query));
+  if (!web.available || !web.found) return undefined;
+  const found = web.abstract || web.related.map((r) => r.text).slice(0, 3).join('\n');
+  const link = web.url || web.related[0]?.url || '';
+  const text = await answerFromPassages(ctx, [[web.heading, found, link].filter(Boolean).join('\n')], groundedOptions(run, [found, link].filter(Boolean).join('\n')));
+  return closeWith(text, ctx.reply(cascadeOf(ctx.bot).answers.replies.web));
 }

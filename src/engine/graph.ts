@@ -45,13 +45,17 @@ function runtimeOf(config: LangGraphRunnableConfig): TurnRuntime {
 
 function toUpdate(route: string, result: StepResult | void, prior: Segment[] = []): TurnUpdate {
   const segments = [...prior, ...(result?.segments ?? [])];
+  return { ...(segments.length ? { outputs: { [route]: segments } } : {}), ...(result ? resultUpdate(result) : {}) };
+}
+
+/** What a step's result changes in the turn besides its segments. */
+function resultUpdate(result: StepResult): TurnUpdate {
   const update: TurnUpdate = {};
-  if (segments.length) update.outputs = { [route]: segments };
-  if (result?.memory) update.memory = result.memory;
-  if (result?.data) update.data = result.data;
-  if (result?.handoff) update.handoff = result.handoff;
-  if (result?.workflow !== undefined) update.workflow = result.workflow;
-  if (result?.intents?.length) update.servedIntents = result.intents;
+  if (result.memory) update.memory = result.memory;
+  if (result.data) update.data = result.data;
+  if (result.handoff) update.handoff = result.handoff;
+  if (result.workflow !== undefined) update.workflow = result.workflow;
+  if (result.intents?.length) update.servedIntents = result.intents;
   return update;
 }
 

@@ -25,20 +25,32 @@ function describeField(kind: string, values: string[] | undefined): string {
 function validValue(kind: string, values: string[] | undefined, raw: unknown): QueryValue | undefined {
   if (raw === null || raw === undefined || raw === '') return undefined;
   if (values) return typeof raw === 'string' && values.includes(raw) ? raw : undefined;
-  if (kind === 'height' || kind === 'weight') {
-    const n = Number(raw);
-    return Number.isFinite(n) && n > 0 && n < 300 ? n : undefined;
-  }
-  if (kind === 'size') return typeof raw === 'string' || typeof raw === 'number' ? String(raw).toUpperCase() : undefined;
-  if (kind === 'budget' && typeof raw === 'object' && !Array.isArray(raw)) {
-    const r = raw as Record<string, unknown>;
-    const num = (v: unknown) => (typeof v === 'number' && v >= 0 ? v : undefined);
-    const range = { gte: num(r.gte), lte: num(r.lte), currency: typeof r.currency === 'string' ? r.currency : undefined };
-    if (range.gte === undefined && range.lte === undefined) return undefined;
-    return Object.fromEntries(Object.entries(range).filter(([, v]) => v !== undefined)) as QueryValue;
-  }
-  return undefined;
+  return Object.hasOwn(VALUE_OF_KIND, kind) ? VALUE_OF_KIND[kind](raw) : undefined;
 }
+
+/** A height (cm) or a weight (kg): a positive number under 300. */
+function measure(raw: unknown): QueryValue | undefined {
+  const n = Number(raw);
+  return Number.isFinite(n) && n > 0 && n < 300 ? n : undefined;
+}
+
+/** A size, upper case ("m" is M, 38 is "38"). */
+function size(raw: unknown): QueryValue | undefined {
+  return typeof raw === 'string' || typeof raw === 'number' ? String(raw).toUpperCase() : undefined;
+}
+
+/** A price range with at least one bound (non-negative numbers), and its currency when named. */
+function budget(raw: unknown): QueryValue | undefined {
+  if (typeof raw !== 'object' || Array.isArray(raw)) return undefined;
+  const r = raw as Record<string, unknown>;
+  const num = (v: unknown) => (typeof v === 'number' && v >= 0 ? v : undefined);
+  const range = { gte: num(r.gte), lte: num(r.lte), currency: typeof r.currency === 'string' ? r.currency : undefined };
+  if (range.gte === undefined && range.lte === undefined) return undefined;
+  return Object.fromEntries(Object.entries(range).filter(([, v]) => v !== undefined)) as QueryValue;
+}
+
+/** The model's value for a field of each kind with a shape of its own (other kinds take none). */
+const VALUE_OF_KIND: Record<string, (raw: unknown) => QueryValue | undefined> = { height: measure, weight: measure, size, budget };
 
 /**
  * The query's fields in the message: the rules' reading, plus the model's for the fields the rules left empty when

@@ -104,10 +104,7 @@ export class BotRegistry {
     const { config, definition, dir } = source;
     const t0 = performance.now();
     this.claimTables(config);
-    if (config.knowledge) {
-      const res = await db.transaction((tx) => indexBotKnowledge(tx, config.id, config.language, `${dir}/${config.knowledge}`));
-      if (res.reindexed) log(`[${config.id}] indexed ${res.chunks} knowledge passages`);
-    }
+    await this.indexKnowledge(config, dir);
     // A bot's own start-up writes (data loads) run one process at a time when several start together.
     const setup = definition.setup;
     // A bot without a setup of its own (a bot without code) has its bot.yaml `tables:` created and loaded here.
@@ -153,6 +150,13 @@ export class BotRegistry {
     this.fileConfigs.set(config.id, config);
     const embeddings = bot.meaning ? `, embeddings ${effectiveEmbeddings(config, env)?.model}` : '';
     log(`[${config.id}] ready in ${Math.round(performance.now() - t0)} ms (${Object.keys(intents).length} intents, model ${bot.model?.spec ?? 'local'}${embeddings})`);
+  }
+
+  /** Index the bot's knowledge folder (bot.yaml `knowledge:`), if it has one (passages already indexed are kept). */
+  private async indexKnowledge(config: BotConfig, dir: string): Promise<void> {
+    if (!config.knowledge) return;
+    const res = await this.opts.db.transaction((tx) => indexBotKnowledge(tx, config.id, config.language, `${dir}/${config.knowledge}`));
+    if (res.reindexed) this.opts.log(`[${config.id}] indexed ${res.chunks} knowledge passages`);
   }
 
   /** The bot's model, or null (local). A misconfigured model is reported and the bot runs locally. */

@@ -127,6 +127,12 @@ export function buildUnderstander(
   const meaning = bot.meaning?.(meaningTexts(bot));
   bot.warmMeaning = meaning ? () => meaning.space().then(() => {}, () => {}) : undefined;
   const base = meaning ? withMeaning(read, meaning, { ...meaningOptions(deps, config), prepare }) : read;
+  return withModel(deps, bot, base, bounds);
+}
+
+/** The bot's model reading after local understanding (when the mode lets it), else local understanding bounded. */
+function withModel(deps: UnderstanderDeps, bot: LoadedBot, base: Understander, bounds: { fallback: string; language: Language }): Understander {
+  const { config } = bot;
   const mode = understandingMode(config, bot.model !== null, deps.env);
   if (bot.model && mode !== 'local' && bot.definition.modelUnderstanding !== false) {
     const effective = { ...config, understanding: { ...config.understanding, mode } };

@@ -50,28 +50,40 @@ export interface CalendarCheck {
  * checked against). `now` on the bot's clock (`timeZone`).
  */
 export function checkCalendar(calendar: CalendarConfig, slot: string, value: SlotValue, slots: Record<string, SlotValue>, at: { now: Date; timeZone: string; lang: Language }): CalendarCheck {
-  if (typeof value !== 'string') return {};
-  const clock = wallClock(at.now, at.timeZone);
-  const today = isoDate(clock);
+  const held = typeof value === 'string' ? heldDateTime(calendar, slot, value, slots) : undefined;
+  if (!held || (held.date && !/^\d{4}-\d{2}-\d{2}$/.test(held.date))) return {};
   const week = weekHours(calendar.hours);
-  let date: string | undefined;
-  let time: string | undefined;
-  if (slot === calendar.date) {
-    date = value.slice(0, 10);
-    if (value.length > 10) time = value.slice(11, 16);
-  } else if (slot === calendar.time) {
-    time = value;
-    const held = slots[calendar.date];
-    date = typeof held === 'string' ? held.slice(0, 10) : undefined;
-  } else return {};
-  if (date && !/^\d{4}-\d{2}-\d{2}$/.test(date)) return {};
-  const spans = date && week ? week[weekdayOf(parseIsoDate(date))] : undefined;
+  const spans = held.date && week ? week[weekdayOf(parseIsoDate(held.date))] : undefined;
   const hours = spans?.length ? showHours(spans, at.lang) : undefined;
-  if (calendar.fromNow && date && date < today) return { refusal: 'past', hours };
-  if (date && slot === calendar.date && (isClosedDate(calendar.closed, date) || (spans && !spans.length))) return { refusal: 'closed', hours };
-  if (time && calendar.fromNow && date === today && time <= hhmm(clock.hour, clock.minute)) return { refusal: 'past', hours };
-  if (time && spans && !spans.some(([from, to]) => from <= time && time < to)) return { refusal: spans.length ? 'hours' : 'closed', hours };
-  return { hours };
+  const refusal = refusalOf(calendar, slot, held, spans, wallClock(at.now, at.timeZone));
+  return refusal ? { refusal, hours } : { hours };
+}
+
+/** A value's date and time: of the date slot itself, or of the time slot on the date the form holds. */
+type Held = { date?: string; time?: string };
+
+/** The date and time a value of the calendar's date or time slot stands for; undefined for another slot. */
+function heldDateTime(calendar: CalendarConfig, slot: string, value: string, slots: Record<string, SlotValue>): Held | undefined {
+  if (slot === calendar.date) return { date: value.slice(0, 10), time: value.length > 10 ? value.slice(11, 16) : undefined };
+  if (slot !== calendar.time) return undefined;
+  const held = slots[calendar.date];
+  return { date: typeof held === 'string' ? held.slice(0, 10) : undefined, time: value };
+}
+
+/** What the calendar refuses of a date and time, in order: a past day, a closed day, a past hour, an hour it is shut. */
+function refusalOf(calendar: CalendarConfig, slot: string, { date, time }: Held, spans: Span[] | undefined, clock: ReturnType<typeof wallClock>): CalendarRefusal | undefined {
+  const today = isoDate(clock);
+  if (calendar.fromNow && date && date < today) return 'past';
+  if (slot === calendar.date && isClosedDay(calendar, date, spans)) return 'closed';
+  if (time && calendar.fromNow && date === today && time <= hhmm(clock.hour, clock.minute)) return 'past';
+  if (time && spans && !spans.some(([from, to]) => from <= time && time < to)) return spans.length ? 'hours' : 'closed';
+  return undefined;
+}
+
+/** A date of the closed list, or a weekday without hours. */
+function isClosedDay(calendar: CalendarConfig, date: string | undefined, spans: Span[] | undefined): boolean {
+  if (!date) return false;
+  return isClosedDate(calendar.closed, date) || (spans !== undefined && !spans.length);
 }
 
 /** The hours of a date's weekday as replies show them ("8h às 12h"), or undefined (no hours, or closed). */

@@ -3,12 +3,13 @@
 import type { BotConfig } from '../bot/config.ts';
 import type { BotDefinition, RouteContext, TurnContext } from '../engine/types.ts';
 import type { ActiveFlowContext } from '../nlu/types.ts';
-import { CONFIRM_STAGE, cancels, formStep } from './engine.ts';
+import { CONFIRM_STAGE, cancels, formStep, type FormRuntime } from './engine.ts';
 import type { SlotVocabulary } from './reading.ts';
 import { readingProblems } from './reading-kinds.ts';
 import { fold } from './slots.ts';
 import { wholeAnswer } from '../nlu/index.ts';
 import type { Language } from '../nlu/types.ts';
+import type { FormConfig } from './schema.ts';
 import type { FormState } from './types.ts';
 
 /** The bot's definition with a specialist per form (the bot's own specialist of that name wins). */
@@ -18,29 +19,45 @@ export function withForms(config: BotConfig, definition: BotDefinition): BotDefi
   const specialists = { ...definition.specialists };
   for (const [id, form] of forms) {
     const intent = form.intent ?? id;
-    if (definition.specialists[intent]) continue;
-    for (const [name, slot] of Object.entries(form.slots)) {
-      const use = slot.validate?.use;
-      if (use && !definition.validators?.[use]) throw new Error(`bot '${config.id}': forms.${id}.slots.${name}.validate.use names '${use}', which the bot's index.ts does not export in validators`);
-    }
-    const extractor = form.extract ? definition.extractors?.[form.extract] : undefined;
-    if (form.extract && !extractor) throw new Error(`bot '${config.id}': forms.${id}.extract names '${form.extract}', which the bot's index.ts does not export in extractors`);
-    const problems = readingProblems(config, id, form, definition.slotReaders ?? {});
-    if (problems.length) throw new Error(`bot '${config.id}': ${problems.join('; ')}`);
-    specialists[intent] = formStep({
-      id,
-      form,
-      intent,
-      hooks: definition.forms?.[id],
-      validators: definition.validators ?? {},
-      extractor,
-      readers: definition.slotReaders,
-      vocabulary: definition.slotVocabulary as ((ctx: TurnContext) => SlotVocabulary | undefined | Promise<SlotVocabulary | undefined>) | undefined,
-    });
+    if (!definition.specialists[intent]) specialists[intent] = formStep(formRuntime(config, definition, id, intent));
   }
-  // A cancel phrase is the form's business while it runs, and after it completed when it can be undone
-  // ("cancela a aula" after the booking), whatever the classifier made of the message.
-  const refineIntents = async (ctx: RouteContext): Promise<string[]> => {
+  return { ...definition, specialists, refineIntents: cancelsFirst(config, definition), route: runningFormsRouted(config, definition) };
+}
+
+/** What a form runs with: the bot's hooks, validators and readers for it, each checked to exist. */
+function formRuntime(config: BotConfig, definition: BotDefinition, id: string, intent: string): FormRuntime {
+  const form = config.forms[id];
+  checkValidators(config, definition, id, form);
+  const extractor = form.extract ? definition.extractors?.[form.extract] : undefined;
+  if (form.extract && !extractor) throw new Error(`bot '${config.id}': forms.${id}.extract names '${form.extract}', which the bot's index.ts does not export in extractors`);
+  const problems = readingProblems(config, id, form, definition.slotReaders ?? {});
+  if (problems.length) throw new Error(`bot '${config.id}': ${problems.join('; ')}`);
+  return {
+    id,
+    form,
+    intent,
+    hooks: definition.forms?.[id],
+    validators: definition.validators ?? {},
+    extractor,
+    readers: definition.slotReaders,
+    vocabulary: definition.slotVocabulary as ((ctx: TurnContext) => SlotVocabulary | undefined | Promise<SlotVocabulary | undefined>) | undefined,
+  };
+}
+
+/** Every validator a slot names (`validate.use`) is one the bot's code exports. */
+function checkValidators(config: BotConfig, definition: BotDefinition, id: string, form: FormConfig): void {
+  for (const [name, slot] of Object.entries(form.slots)) {
+    const use = slot.validate?.use;
+    if (use && !definition.validators?.[use]) throw new Error(`bot '${config.id}': forms.${id}.slots.${name}.validate.use names '${use}', which the bot's index.ts does not export in validators`);
+  }
+}
+
+/**
+ * The bot's intent refinement, then: a cancel phrase is the form's business while it runs, and after it completed
+ * when it can be undone ("cancela a aula" after the booking), whatever the classifier made of the message.
+ */
+function cancelsFirst(config: BotConfig, definition: BotDefinition) {
+  return async (ctx: RouteContext): Promise<string[]> => {
     let intents = definition.refineIntents ? await definition.refineIntents(ctx) : ctx.intents;
     const cancelled = formsCancelledBy(config, ctx.memory, ctx.text);
     // Nothing but a cancel phrase ("deixa pra lá"): the form's alone, whatever else the classifier saw in it.
@@ -51,7 +68,11 @@ export function withForms(config: BotConfig, definition: BotDefinition): BotDefi
     }
     return intents;
   };
-  const route = async (ctx: RouteContext): Promise<string[]> => {
+}
+
+/** The bot's route, then the running forms: a form waiting for an answer keeps its intent routed. */
+function runningFormsRouted(config: BotConfig, definition: BotDefinition) {
+  return async (ctx: RouteContext): Promise<string[]> => {
     const routes = definition.route ? await definition.route(ctx) : ctx.intents;
     const running = runningForms(config, ctx.memory).map((f) => f.intent);
     if (!running.length) return routes;
@@ -59,7 +80,6 @@ export function withForms(config: BotConfig, definition: BotDefinition): BotDefi
     if (ctx.intents.every((i) => i === config.understanding.fallback)) return running;
     return [...routes, ...running.filter((i) => !routes.includes(i))];
   };
-  return { ...definition, specialists, refineIntents, route };
 }
 
 /**

@@ -1,12 +1,12 @@
 // The form engine: one step that runs a bot.yaml form. Each turn it fills every slot the message carries
 // (corrections included), validates, then asks for the next missing slot, confirms with a summary, or
 // completes. While a form runs, the slot being asked is the context for understanding (see ./context.ts).
-import type { Language } from '../nlu/types.ts';
+import type { Entity, Language } from '../nlu/types.ts';
 import type { Step, StepResult, TurnContext } from '../engine/types.ts';
 import type { FormConfig } from './schema.ts';
 import { carriedFromOtherClauses } from './from-entities.ts';
 import type { SlotTextReader, SlotVocabulary } from './reading.ts';
-import { displayed, fill, nextMissing, ofForm, tracedReads, type SlotsRead } from './fill.ts';
+import { displayed, fill, nextMissing, ofForm, tracedReads, type Rejection, type SlotsRead } from './fill.ts';
 import { showList } from './show-list.ts';
 import { skillReply } from '../skills/index.ts';
 import { renderTemplate } from '../template/index.ts';
@@ -94,22 +94,55 @@ export function formStep(rt: FormRuntime): Step {
 
 /** One turn of the form: cancel, digression, fill, refuse, ask, confirm or complete. */
 async function formTurn(t: Turn): Promise<StepResult> {
-  const { ctx, rt, prior, say, answer, active, mine } = t;
-  const { id, form, intent } = rt;
-  if (!active && prior?.last === 'done' && form.undone && cancels(ctx.text, form.cancel)) return undo(t);
+  const early = await beforeReading(t);
+  if (early) return early;
+  const filled = await readTurn(t);
+  return (await confirmation(t, filled)) ?? (await gaveUp(t, filled)) ?? (await refusal(t, filled)) ?? nextQuestion(t, filled);
+}
+
+/** What the message filled: the slots after it, the slot it answered, what changed and what was refused. */
+interface Filled {
+  slots: Slots;
+  pending?: string;
+  entities: Entity[];
+  changed: string[];
+  rejected: Rejection[];
+  /** The out-of-scope line for a question beside the form (said before the form asks again). */
+  aside?: string;
+  attempts: number;
+}
+
+/** The turns decided before the message is read into slots: an undo, a cancel, a digression. */
+async function beforeReading(t: Turn): Promise<StepResult | undefined> {
+  const { ctx, rt, prior, active, mine } = t;
+  const { form } = rt;
+  const cancel = cancels(ctx.text, form.cancel);
+  if (!active && cancel && prior?.last === 'done' && form.undone) return undo(t);
   // A cancel phrase never opens the form ("necesito cancelar mi reservación" reads as the booking's intent): there
   // is nothing running to cancel, and nothing to undo without `undone`. The turn answers without the form.
-  if (!active && form.routing !== 'bot' && cancels(ctx.text, form.cancel)) return { segments: [] };
-  if (active && cancels(ctx.text, form.cancel)) {
-    return answer(form.cancelled ? await say(form.cancelled, prior!.slots) : '', { stage: null, slots: prior!.slots, attempts: 0, last: 'cancelled' });
-  }
+  if (!active && cancel && form.routing !== 'bot') return { segments: [] };
+  if (active && cancel) return cancelled(t, prior!.slots);
   // Small talk alone ("valeu!") leads the turn (ctx.understanding.lead): the form only asks again.
-  if (active && (!mine || ctx.understanding.lead)) {
-    // A digression ("onde fica?"): another specialist answers it; the form asks its pending question again.
-    const state = prior!;
-    return answer(state.stage === CONFIRM_STAGE && form.confirm ? await say(form.confirm, state.slots) : (await question(t, state.stage!, state.slots)).text, state);
-  }
+  if (active && (!mine || ctx.understanding.lead)) return askAgain(t, prior!);
+  return undefined;
+}
 
+/** The form ends without completing: the `cancelled` reply, if the form has one. */
+async function cancelled(t: Turn, slots: Slots, ended: FormState = { stage: null, slots, attempts: 0, last: 'cancelled' }): Promise<StepResult> {
+  const { form } = t.rt;
+  return t.answer(form.cancelled ? await t.say(form.cancelled, slots) : '', ended);
+}
+
+/** A digression ("onde fica?"): another specialist answers it; the form asks its pending question again. */
+async function askAgain(t: Turn, state: FormState): Promise<StepResult> {
+  const { form } = t.rt;
+  return t.answer(state.stage === CONFIRM_STAGE && form.confirm ? await t.say(form.confirm, state.slots) : (await question(t, state.stage!, state.slots)).text, state);
+}
+
+/** Fill the slots from what is known and what the message says, and tell the bot's code what changed. */
+async function readTurn(t: Turn): Promise<Filled> {
+  const { ctx, rt, prior, active } = t;
+  const { form, intent } = rt;
   // What the customer's profile and the bot's own store know fill the slots first (they stay the source of truth).
   const fromProfile = form.profile ? ((await ctx.profile()) as Slots) : {};
   const known = { ...fromProfile, ...(await rt.hooks?.load?.(ctx)) };
@@ -119,51 +152,78 @@ async function formTurn(t: Turn): Promise<StepResult> {
   const { changed, rejected, read } = await fill(t, slots, pending, entities);
   t.read = read;
   t.refused = rejected.map((r) => r.slot);
-  // A question the skills read as out of scope that fills nothing ("¿quién ganó el fútbol ayer?" while the day is
-  // asked): the out-of-scope line, then the question again; what it seemed to say (yesterday) is not refused. Not
-  // a statement: an answer ("make it 2 pieces") may read as out of scope to the skills.
-  const aside = active && !changed.length && ctx.understanding.skillAside?.question ? outOfScopeLine(ctx) : undefined;
+  const aside = asideLine(t, changed);
   if (aside) rejected.length = 0;
-  if (form.profile) for (const n of changed) if (Object.hasOwn(ctx.bot.profile!.fields, n)) t.unsaved[n] = slots[n];
-  if (changed.length && rt.hooks?.onSlots) {
-    await saveProfile(t);
-    await rt.hooks.onSlots(ctx, Object.fromEntries(changed.map((n) => [n, slots[n]])), { ...slots });
-  }
+  await slotsChanged(t, slots, changed);
+  const attempts = changed.length || !active ? 0 : (prior!.attempts ?? 0) + 1;
+  return { slots, pending, entities, changed, rejected, aside, attempts };
+}
 
-  // The summary waits for yes, no or a correction.
-  if (pending === CONFIRM_STAGE && !changed.length && !rejected.length) {
-    const yes = entities.find((e) => e.type === 'yesno')?.value as boolean | undefined;
-    if (yes === true) return complete(t, slots);
-    if (yes === false) return answer(form.cancelled ? await say(form.cancelled, slots) : '', { stage: null, slots, attempts: 0, last: 'cancelled' });
-  }
+/**
+ * A question the skills read as out of scope that fills nothing ("¿quién ganó el fútbol ayer?" while the day is
+ * asked): the out-of-scope line, then the question again; what it seemed to say (yesterday) is not refused. Not
+ * a statement: an answer ("make it 2 pieces") may read as out of scope to the skills.
+ */
+function asideLine(t: Turn, changed: string[]): string | undefined {
+  return t.active && !changed.length && t.ctx.understanding.skillAside?.question ? outOfScopeLine(t.ctx) : undefined;
+}
 
-  const progressed = changed.length > 0;
-  const attempts = progressed || !active ? 0 : (prior!.attempts ?? 0) + 1;
-  if (attempts >= form.maxAttempts && form.onMaxAttempts !== 'ask') {
-    const ended: FormState = { stage: null, slots, attempts: 0, last: form.onMaxAttempts === 'handoff' ? 'handoff' : 'cancelled' };
-    if (form.onMaxAttempts === 'handoff') return { ...answer('', ended), handoff: { reason: `form ${id}: ${attempts} answers not understood` } };
-    return answer(form.cancelled ? await say(form.cancelled, slots) : '', ended);
-  }
+/** The slots that changed: the profile's are kept for writing, and the bot's `onSlots` hook hears of them. */
+async function slotsChanged(t: Turn, slots: Slots, changed: string[]): Promise<void> {
+  const { ctx, rt } = t;
+  if (rt.form.profile) for (const n of changed) if (Object.hasOwn(ctx.bot.profile!.fields, n)) t.unsaved[n] = slots[n];
+  if (!changed.length || !rt.hooks?.onSlots) return;
+  await saveProfile(t);
+  await rt.hooks.onSlots(ctx, Object.fromEntries(changed.map((n) => [n, slots[n]])), { ...slots });
+}
 
-  if (rejected.length) {
-    const bad = rejected.find((r) => r.slot === pending) ?? rejected[0];
-    const text = bad.say ?? form.slots[bad.slot].invalid;
-    const reply = text ? await say(text, slots, bad.vars) : (await question(t, bad.slot, slots)).text;
-    // A refusal that cleared slots (a full class: choose the day again) asks the first one missing.
-    const stage = (bad.clears && nextMissing(form, slots)) || bad.slot;
-    return answer(reply, { stage, slots, attempts: progressed ? 0 : Math.max(attempts, 1) });
-  }
+/** The summary waits for yes, no or a correction: a yes completes the form, a no cancels it. */
+async function confirmation(t: Turn, f: Filled): Promise<StepResult | undefined> {
+  if (f.pending !== CONFIRM_STAGE || f.changed.length || f.rejected.length) return undefined;
+  const yes = f.entities.find((e) => e.type === 'yesno')?.value as boolean | undefined;
+  if (yes === true) return complete(t, f.slots);
+  if (yes === false) return cancelled(t, f.slots);
+  return undefined;
+}
 
+/** Too many answers not understood: the form hands off or ends (unless it keeps asking, `onMaxAttempts: ask`). */
+async function gaveUp(t: Turn, f: Filled): Promise<StepResult | undefined> {
+  const { id, form } = t.rt;
+  const { slots, attempts } = f;
+  if (attempts < form.maxAttempts || form.onMaxAttempts === 'ask') return undefined;
+  const handoff = form.onMaxAttempts === 'handoff';
+  const ended: FormState = { stage: null, slots, attempts: 0, last: handoff ? 'handoff' : 'cancelled' };
+  if (handoff) return { ...t.answer('', ended), handoff: { reason: `form ${id}: ${attempts} answers not understood` } };
+  return cancelled(t, slots, ended);
+}
+
+/** A refused value: what the slot says about it (else its question), and the slot asked again. */
+async function refusal(t: Turn, f: Filled): Promise<StepResult | undefined> {
+  const { form } = t.rt;
+  const { slots, pending, rejected, changed, attempts } = f;
+  if (!rejected.length) return undefined;
+  const bad = rejected.find((r) => r.slot === pending) ?? rejected[0];
+  const text = bad.say ?? form.slots[bad.slot].invalid;
+  const reply = text ? await t.say(text, slots, bad.vars) : (await question(t, bad.slot, slots)).text;
+  // A refusal that cleared slots (a full class: choose the day again) asks the first one missing.
+  const stage = (bad.clears && nextMissing(form, slots)) || bad.slot;
+  return t.answer(reply, { stage, slots, attempts: changed.length ? 0 : Math.max(attempts, 1) });
+}
+
+/** The form goes on: a group's hook speaks or holds it, else the next missing slot is asked, the summary shown, or the form completes. */
+async function nextQuestion(t: Turn, f: Filled): Promise<StepResult> {
+  const { form } = t.rt;
+  const { slots, attempts } = f;
   // A group just filled: the bot's hook speaks first (a search on the preferences given), or holds the form.
-  const before: string[] = aside ? [aside] : [];
-  const held = await groupFilled(t, slots, changed, before);
-  if (held) return answer(joined(before), { stage: held.stage, slots, attempts, held: held.group, asking: held.asking });
+  const before: string[] = f.aside ? [f.aside] : [];
+  const held = await groupFilled(t, slots, f.changed, before);
+  if (held) return t.answer(joined(before), { stage: held.stage, slots, attempts, held: held.group, asking: held.asking });
   const missing = nextMissing(form, slots);
   if (missing) {
     const q = await question(t, missing, slots);
-    return answer(joined([...before, q.text]), { stage: missing, slots, attempts, asking: q.asking });
+    return t.answer(joined([...before, q.text]), { stage: missing, slots, attempts, asking: q.asking });
   }
-  if (form.confirm) return answer(joined([...before, await say(form.confirm, slots)]), { stage: CONFIRM_STAGE, slots, attempts });
+  if (form.confirm) return t.answer(joined([...before, await t.say(form.confirm, slots)]), { stage: CONFIRM_STAGE, slots, attempts });
   return complete(t, slots, before);
 }
 

@@ -41,66 +41,103 @@ export type SlotsRead = Map<string, SlotValue>;
  * on a slot that changed (`dependsOn`, a calendar's time on its date) is checked again, and emptied when refused.
  */
 export async function fill(t: FillTurn, slots: Slots, pending: string | undefined, entities: Entity[]) {
-  const { ctx, rt } = t;
-  const { form } = rt;
-  const names = Object.keys(form.slots);
   const alts = new Map<string, SlotValue>();
-  const read = rt.extractor
-    ? await extracted(t, rt.extractor, slots, pending)
-    : form.read === 'message'
-      ? await readMessage(t, slots, pending, entities, alts)
-      : fromEntities(form, { text: t.ctx.text, declared: t.ctx.bot.entities, lang: t.lang }, slots, pending, entities, alts);
-
-  const changed: string[] = [];
-  const rejected: Rejection[] = [];
-  const today = isoDate(wallClock(ctx.now, ctx.bot.timeZone));
-  const refuse = (name: string, value: SlotValue, verdict: SlotVerdict) => {
-    const vars = { ...displayed(ctx.bot.entities, form, slots, t.lang), value: showValue(shownAs(ctx.bot.entities, form.slots[name].kind), value, t.lang), ...verdict.vars };
-    rejected.push({ slot: name, say: verdict.say, vars, clears: Boolean(verdict.clear?.length) });
-    for (const other of verdict.clear ?? []) delete slots[other];
-  };
-  for (const name of names) {
-    let value = read.get(name);
-    if (value === undefined || slots[name] === value) continue;
-    const slot = form.slots[name];
-    // The other reading of the same words when only it fits the slot's rules ("a las 9" to a restaurant that
-    // books from 13:00 is 21:00).
-    const other = alts.get(name);
-    const fits = (v: SlotValue) => withinRules(slot, v, { today }) && !calendarVerdict(t, name, v, slots);
-    if (other !== undefined && !fits(value) && fits(other)) value = other;
-    if (slots[name] === value) continue;
-    const check = async (v: SlotValue): Promise<SlotVerdict> => (withinRules(slot, v, { today }) ? (calendarVerdict(t, name, v, slots) ?? (await validate(t, name, slot, v, slots))) : { ok: false });
-    let verdict = await check(value);
-    // The bot's validator refusing the first reading takes the other when it fits: "sexta" said on a Friday whose
-    // classes are over is next Friday.
-    if (!verdict.ok && other !== undefined && other !== value && slots[name] !== other) {
-      const second = await check(other);
-      if (second.ok) [value, verdict] = [other, second];
-    }
-    if (!verdict.ok) {
-      refuse(name, value, verdict);
-      continue;
-    }
-    for (const other of verdict.clear ?? []) delete slots[other];
-    slots[name] = verdict.value ?? value;
-    changed.push(name);
-    for (const [other, v] of Object.entries(verdict.fill ?? {})) {
-      if (!form.slots[other] || slots[other] === v) continue;
-      slots[other] = v;
-      changed.push(other);
-    }
+  const read = await readSlots(t, slots, pending, entities, alts);
+  const f: Filling = { t, slots, today: isoDate(wallClock(t.ctx.now, t.ctx.bot.timeZone)), changed: [], rejected: [] };
+  for (const name of Object.keys(t.rt.form.slots)) {
+    const value = read.get(name);
+    if (value !== undefined && slots[name] !== value) await take(f, name, value, alts.get(name));
   }
-  // Slots whose checks read a slot that changed: checked again against the new value, emptied when refused.
-  for (const name of names) {
+  await recheckDependents(f);
+  return { changed: f.changed, rejected: f.rejected, read };
+}
+
+/** One message's filling: the slots as it changes them, what changed and what was refused. */
+interface Filling {
+  t: FillTurn;
+  slots: Slots;
+  /** Today on the bot's clock, for the slots' date rules. */
+  today: string;
+  changed: string[];
+  rejected: Rejection[];
+}
+
+/** The values the message gives the slots: read by the bot's slot reader, the runtime's slot readers or the entities. */
+async function readSlots(t: FillTurn, slots: Slots, pending: string | undefined, entities: Entity[], alts: Map<string, SlotValue>): Promise<Map<string, SlotValue>> {
+  const { rt } = t;
+  if (rt.extractor) return extracted(t, rt.extractor, slots, pending);
+  if (rt.form.read === 'message') return readMessage(t, slots, pending, entities, alts);
+  return fromEntities(rt.form, { text: t.ctx.text, declared: t.ctx.bot.entities, lang: t.lang }, slots, pending, entities, alts);
+}
+
+/** A value read for a slot (or the other reading of its words) checked, then kept or refused. */
+async function take(f: Filling, name: string, read: SlotValue, other: SlotValue | undefined): Promise<void> {
+  // The other reading of the same words when only it fits the slot's rules ("a las 9" to a restaurant that
+  // books from 13:00 is 21:00).
+  const value = other !== undefined && !fits(f, name, read) && fits(f, name, other) ? other : read;
+  if (f.slots[name] === value) return;
+  const checked = await checkedReading(f, name, value, other);
+  if (checked.verdict.ok) keep(f, name, checked.value, checked.verdict);
+  else refuse(f, name, checked.value, checked.verdict);
+}
+
+/** Whether a value is within the slot's rules and the form's calendar takes it. */
+function fits(f: Filling, name: string, value: SlotValue): boolean {
+  return withinRules(f.t.rt.form.slots[name], value, { today: f.today }) && !calendarVerdict(f.t, name, value, f.slots);
+}
+
+/** A slot's checks on a value: its rules, then the form's calendar, then the bot's validator. */
+async function check(f: Filling, name: string, value: SlotValue): Promise<SlotVerdict> {
+  const slot = f.t.rt.form.slots[name];
+  if (!withinRules(slot, value, { today: f.today })) return { ok: false };
+  return calendarVerdict(f.t, name, value, f.slots) ?? (await validate(f.t, name, slot, value, f.slots));
+}
+
+/**
+ * The verdict on a value; when it is refused, the other reading of its words when that one passes: "sexta" said on
+ * a Friday whose classes are over is next Friday.
+ */
+async function checkedReading(f: Filling, name: string, value: SlotValue, other: SlotValue | undefined): Promise<{ value: SlotValue; verdict: SlotVerdict }> {
+  const verdict = await check(f, name, value);
+  if (verdict.ok || other === undefined || other === value || f.slots[name] === other) return { value, verdict };
+  const second = await check(f, name, other);
+  return second.ok ? { value: other, verdict: second } : { value, verdict };
+}
+
+/** Keep a value that passed: the slots its verdict clears are emptied, those it fills are filled. */
+function keep(f: Filling, name: string, value: SlotValue, verdict: SlotVerdict): void {
+  const { slots, changed } = f;
+  for (const other of verdict.clear ?? []) delete slots[other];
+  slots[name] = verdict.value ?? value;
+  changed.push(name);
+  for (const [other, v] of Object.entries(verdict.fill ?? {})) {
+    if (!f.t.rt.form.slots[other] || slots[other] === v) continue;
+    slots[other] = v;
+    changed.push(other);
+  }
+}
+
+/** Refuse a value: what to say, with the placeholders as they are now; the slots its verdict clears are emptied. */
+function refuse(f: Filling, name: string, value: SlotValue, verdict: SlotVerdict): void {
+  const { ctx, rt, lang } = f.t;
+  const { form } = rt;
+  const vars = { ...displayed(ctx.bot.entities, form, f.slots, lang), value: showValue(shownAs(ctx.bot.entities, form.slots[name].kind), value, lang), ...verdict.vars };
+  f.rejected.push({ slot: name, say: verdict.say, vars, clears: Boolean(verdict.clear?.length) });
+  for (const other of verdict.clear ?? []) delete f.slots[other];
+}
+
+/** Slots whose checks read a slot that changed: checked again against the new value, emptied when refused. */
+async function recheckDependents(f: Filling): Promise<void> {
+  const { t, slots, changed, rejected } = f;
+  for (const name of Object.keys(t.rt.form.slots)) {
     const value = slots[name];
     if (value === undefined || changed.includes(name) || rejected.some((r) => r.slot === name)) continue;
     if (!dependsOn(t.rt, name).some((n) => changed.includes(n))) continue;
-    const verdict = calendarVerdict(t, name, value, slots) ?? (await validate(t, name, form.slots[name], value, slots));
+    const verdict = calendarVerdict(t, name, value, slots) ?? (await validate(t, name, t.rt.form.slots[name], value, slots));
     if (verdict.ok) continue;
-    refuse(name, value, verdict);
+    refuse(f, name, value, verdict);
     delete slots[name];
   }
-  return { changed, rejected, read };
 }
 
 /** The slots a slot's checks read: its `validate.dependsOn`, its validator's `dependsOn`, a calendar time's date. */

@@ -3,6 +3,7 @@
 import { foldPreservingOffsets, readMoney, readNumber, readPattern, SlotText } from '../nlu/index.ts';
 import type { Entity, Language, PatternEntity } from '../nlu/types.ts';
 import type { FormConfig } from './schema.ts';
+import { nothingRead } from './nothing-read.ts';
 import { bareName, entityFor, entityTypesOf, fold, isBuiltInKind, properName, type SlotValue } from './slots.ts';
 import type { Slots } from './types.ts';
 
@@ -18,64 +19,53 @@ export interface Message {
  * corrections of filled ones (a bare name, free text and yes/no only ever answer the slot being asked).
  */
 export function fromEntities(form: FormConfig, message: Message, slots: Slots, pending: string | undefined, entities: Entity[], alts = new Map<string, SlotValue>()): Map<string, SlotValue> {
-  const { text, declared, lang } = message;
   // A span of days ("sometime next week") names no day: the form asks which rather than take its first.
-  entities = withoutNegated(text, entities).filter((e) => !e.vague);
-  const names = Object.keys(form.slots);
-  const order = [...new Set([...(pending && form.slots[pending] ? [pending] : []), ...names.filter((n) => slots[n] === undefined), ...names])];
+  const usable = withoutNegated(message.text, entities).filter((e) => !e.vague);
   const taken = new Set<Entity>();
   const read = new Map<string, SlotValue>();
-  for (const name of order) {
-    const slot = form.slots[name];
-    const asked = name === pending;
-    if (!asked && ['yesno', 'text'].includes(slot.kind)) continue;
-    const entity = entityFor(slot.kind, entities, taken);
-    let value: SlotValue | undefined = entity?.value as SlotValue | undefined;
-    // The other reading of the same words (a time on the 12-hour clock: 'a las 9' is 09:00 or 21:00), for `fill`.
-    if (entity?.alt !== undefined) alts.set(name, entity.alt as SlotValue);
-    if (value === undefined && asked && !(slot.kind === 'name' && isOtherSlotsValue(text, entities, form.slots, name))) {
-      value = bareAnswer(slot.kind, text, entities, declared, lang);
-      // A bare hour ("9") may be the evening's too.
-      if (slot.kind === 'time' && typeof value === 'string' && /^(?:0[1-9]|1[01]):00$/.test(value)) alts.set(name, `${Number(value.slice(0, 2)) + 12}:00`);
-    }
-    if (value === undefined) continue;
-    if (entity) taken.add(entity);
-    if (slot.kind === 'name' && typeof value === 'string') value = properName(value);
-    read.set(name, value);
+  for (const name of readingOrder(form, slots, pending)) {
+    const value = slotValue(form, message, name, name === pending, { entities: usable, taken, alts });
+    if (value !== undefined) read.set(name, value);
   }
-  if (!read.size) {
-    const hour = correctedHour(form, message, slots, pending, entities);
-    if (hour) {
-      read.set(hour.slot, hour.value);
-      if (hour.alt) alts.set(hour.slot, hour.alt);
-    }
-  }
-  if (!read.size) {
-    const name = nameForEmptySlot(form, slots, pending, text, entities);
-    if (name) read.set(name.slot, name.value);
-  }
-  return read;
+  return read.size ? read : nothingRead(form, message, slots, pending, usable, alts);
 }
 
-/** Slot kinds whose answer is never a person's name: a capitalised name said while one of them is asked is not theirs. */
-const NEVER_A_NAME = new Set(['date', 'time', 'datetime', 'number', 'money', 'phone', 'email', 'yesno']);
+/** The slot being asked first, then the empty ones, then the filled ones (corrections). */
+function readingOrder(form: FormConfig, slots: Slots, pending: string | undefined): string[] {
+  const names = Object.keys(form.slots);
+  return [...new Set([...(pending && form.slots[pending] ? [pending] : []), ...names.filter((n) => slots[n] === undefined), ...names])];
+}
 
-/**
- * A name said on its own, written with capitals ("Trâm", "Ana Lima"), while another slot is asked (a time refused
- * and asked again) and the form's name slot is still empty: the name slot's. Only when the slot being asked never
- * takes a name (a date, a time, a phone…): a gazetteer or free-text slot may be answered with a capitalised word.
- */
-function nameForEmptySlot(form: FormConfig, slots: Slots, pending: string | undefined, text: string, entities: Entity[]): { slot: string; value: string } | undefined {
-  if (!pending || !form.slots[pending] || !NEVER_A_NAME.has(form.slots[pending].kind)) return undefined;
-  const empty = Object.entries(form.slots).filter(([n, s]) => s.kind === 'name' && slots[n] === undefined);
-  if (empty.length !== 1) return undefined;
-  if (entities.some((e) => e.type !== 'person')) return undefined;
-  const person = entities.find((e) => e.type === 'person');
-  if (person && typeof person.value === 'string') return { slot: empty[0][0], value: properName(person.value) };
-  const words = text.trim().replace(/[.!]+$/, '').split(/\s+/).filter(Boolean);
-  if (!words.length || words.length > 3 || !words.every((w) => /^\p{Lu}[\p{Ll}'-]*$/u.test(w))) return undefined;
-  const value = bareName(words.join(' '));
-  return value ? { slot: empty[0][0], value } : undefined;
+/** The entities being read: those left (an entity fills one slot), and the other readings found for `fill`. */
+interface EntityReading {
+  entities: Entity[];
+  taken: Set<Entity>;
+  alts: Map<string, SlotValue>;
+}
+
+/** A slot's value: its kind's first entity not taken, else for the slot being asked a bare answer; a name written as one. */
+function slotValue(form: FormConfig, message: Message, name: string, asked: boolean, r: EntityReading): SlotValue | undefined {
+  const slot = form.slots[name];
+  if (!asked && ['yesno', 'text'].includes(slot.kind)) return undefined;
+  const entity = entityFor(slot.kind, r.entities, r.taken);
+  // The other reading of the same words (a time on the 12-hour clock: 'a las 9' is 09:00 or 21:00), for `fill`.
+  if (entity?.alt !== undefined) r.alts.set(name, entity.alt as SlotValue);
+  let value: SlotValue | undefined = entity?.value as SlotValue | undefined;
+  if (value === undefined && asked) value = askedAnswer(form, message, name, r);
+  if (value === undefined) return undefined;
+  if (entity) r.taken.add(entity);
+  return slot.kind === 'name' && typeof value === 'string' ? properName(value) : value;
+}
+
+/** The bare answer to the slot being asked; no name when the message gives another slot its value. */
+function askedAnswer(form: FormConfig, message: Message, name: string, r: EntityReading): SlotValue | undefined {
+  const { text, declared, lang } = message;
+  const kind = form.slots[name].kind;
+  if (kind === 'name' && isOtherSlotsValue(text, r.entities, form.slots, name)) return undefined;
+  const value = bareAnswer(kind, text, r.entities, declared, lang);
+  // A bare hour ("9") may be the evening's too.
+  if (kind === 'time' && typeof value === 'string' && /^(?:0[1-9]|1[01]):00$/.test(value)) r.alts.set(name, `${Number(value.slice(0, 2)) + 12}:00`);
+  return value;
 }
 
 /**
@@ -112,36 +102,6 @@ function withoutNegated(text: string, entities: Entity[]): Entity[] {
   const folded = foldPreservingOffsets(text.normalize('NFC'));
   const denied = entities.filter((e) => e.start !== undefined && NEGATED.test(folded.slice(Math.max(0, e.start - 30), e.start)));
   return denied.length ? entities.filter((e) => !denied.includes(e) || !entities.some((o) => o !== e && o.type === e.type && !denied.includes(o))) : entities;
-}
-
-// Slot kinds a bare number may mean wherever it is said (a party's size), and those it answers only when asked.
-const COUNT_KINDS = new Set(['number', 'money']);
-const ASKED_NUMBER_KINDS = new Set(['date', 'datetime', 'phone', 'text']);
-
-/**
- * A bare hour that corrects the time already given ("actually make it 3", "4 instead", "đổi sang 5 nha"): a short
- * clause whose number is the message's only value is a whole number from 1 to 23, in a form with one time slot, already filled, and no other
- * slot a number could answer (a party's size, a date being asked). An hour of the 12-hour clock also carries the
- * hour twelve hours later, which the slot's range may choose.
- */
-function correctedHour(form: FormConfig, message: Message, slots: Slots, pending: string | undefined, entities: Entity[]): { slot: string; value: string; alt?: string } | undefined {
-  const times = Object.entries(form.slots).filter(([, s]) => s.kind === 'time');
-  if (times.length !== 1) return undefined;
-  const [slot] = times[0];
-  if (slots[slot] === undefined) return undefined;
-  const numeric = new Set(message.declared.filter((e) => e.number || e.money).map((e) => e.type));
-  const other = (n: string, kind: string) => COUNT_KINDS.has(kind) || numeric.has(kind) || (n === pending && ASKED_NUMBER_KINDS.has(kind));
-  if (Object.entries(form.slots).some(([n, s]) => n !== slot && other(n, s.kind))) return undefined;
-  const values = entities.filter((e) => e.type !== 'yesno');
-  if (values.length !== 1 || values[0].type !== 'number') return undefined;
-  // The number's own clause is short ("No, the time is wrong. 11 please"): a longer one says something else.
-  const at = values[0].start ?? message.text.indexOf(values[0].text);
-  const clause = message.text.slice(0, at).split(/[,.;!?\n]/).pop()! + message.text.slice(at).split(/[,.;!?\n]/)[0];
-  if (clause.trim().split(/\s+/).length > 6) return undefined;
-  const n = values[0].value;
-  if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > 23) return undefined;
-  const value = `${String(n).padStart(2, '0')}:00`;
-  return { slot, value, alt: n <= 11 ? `${n + 12}:00` : undefined };
 }
 
 /**

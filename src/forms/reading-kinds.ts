@@ -3,7 +3,7 @@
 // declaration of that reading gets wrong. Only bot.yaml is needed here: bot.yaml checks use it too.
 import type { BotConfig } from '../bot/config.ts';
 import type { PatternEntity } from '../nlu/types.ts';
-import type { FormConfig } from './schema.ts';
+import type { FormConfig, SlotConfig } from './schema.ts';
 
 export type Reader =
   | { kind: 'number' | 'money' | 'place' | 'household' | 'name'; entity: PatternEntity }
@@ -43,19 +43,23 @@ export function slotsRead(bot: BotConfig, form: FormConfig): string[] {
  */
 export function readingProblems(bot: BotConfig, id: string, form: FormConfig, readers?: Record<string, unknown>): string[] {
   if (form.read !== 'message') return [];
+  return [
+    ...(form.extract ? [`forms.${id}: extract and read: message both read the slots; keep one`] : []),
+    ...Object.entries(form.slots).flatMap(([name, slot]) => slotProblems(bot, form, `forms.${id}.slots.${name}`, slot, readers)),
+    ...(form.readOrder ?? [])
+      .filter((entry) => !form.slots[entry] && !readerOf(bot, entry))
+      .map((entry) => `forms.${id}.readOrder: '${entry}' is neither a slot of the form nor an entity or gazetteer type`),
+  ];
+}
+
+/** The problems of one slot's reading keys (`reader`, `stateSlot`, `within`, `perPersonWith`, `any`); `at` is its path. */
+function slotProblems(bot: BotConfig, form: FormConfig, at: string, slot: SlotConfig, readers?: Record<string, unknown>): string[] {
   const out: string[] = [];
-  const at = (name: string, key: string) => `forms.${id}.slots.${name}.${key}`;
-  if (form.extract) out.push(`forms.${id}: extract and read: message both read the slots; keep one`);
-  for (const [name, slot] of Object.entries(form.slots)) {
-    if (slot.reader && readers && !readers[slot.reader]) out.push(`${at(name, 'reader')} names '${slot.reader}', which the bot's index.ts does not export in slotReaders`);
-    if (slot.stateSlot && !form.slots[slot.stateSlot]) out.push(`${at(name, 'stateSlot')}: '${slot.stateSlot}' is not a slot of the form`);
-    if (slot.within && !form.slots[slot.within]) out.push(`${at(name, 'within')}: '${slot.within}' is not a slot of the form`);
-    if (slot.perPersonWith && !bot.entities.some((e) => e.type === slot.perPersonWith && e.household)) out.push(`${at(name, 'perPersonWith')}: '${slot.perPersonWith}' is not a household: entity`);
-    const g = bot.gazetteers.find((x) => x.type === slot.kind);
-    if (slot.any !== undefined && !g?.indifferent) out.push(`${at(name, 'any')}: the slot's kind is not a gazetteer with indifferent:`);
-  }
-  for (const entry of form.readOrder ?? []) {
-    if (!form.slots[entry] && !readerOf(bot, entry)) out.push(`forms.${id}.readOrder: '${entry}' is neither a slot of the form nor an entity or gazetteer type`);
-  }
+  if (slot.reader && readers && !readers[slot.reader]) out.push(`${at}.reader names '${slot.reader}', which the bot's index.ts does not export in slotReaders`);
+  if (slot.stateSlot && !form.slots[slot.stateSlot]) out.push(`${at}.stateSlot: '${slot.stateSlot}' is not a slot of the form`);
+  if (slot.within && !form.slots[slot.within]) out.push(`${at}.within: '${slot.within}' is not a slot of the form`);
+  if (slot.perPersonWith && !bot.entities.some((e) => e.type === slot.perPersonWith && e.household)) out.push(`${at}.perPersonWith: '${slot.perPersonWith}' is not a household: entity`);
+  const g = bot.gazetteers.find((x) => x.type === slot.kind);
+  if (slot.any !== undefined && !g?.indifferent) out.push(`${at}.any: the slot's kind is not a gazetteer with indifferent:`);
   return out;
 }

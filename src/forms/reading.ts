@@ -6,28 +6,10 @@
 // name ("Ana", "Caruaru") fills the asked slot.
 import type { BotConfig } from '../bot/config.ts';
 import { toLanguage } from '../nlu/language.ts';
-import {
-  extendGazetteer,
-  isNotName,
-  parseOrdinal,
-  placeIndex,
-  placeState,
-  readBareName,
-  readBarePlace,
-  readGazetteer,
-  readHousehold,
-  readIndifferent,
-  readMoney,
-  readNumber,
-  readPattern,
-  readPersonName,
-  readPlace,
-  SlotText,
-  type KnownCity,
-  type PlaceIndex,
-} from '../nlu/index.ts';
+import { isNotName, parseOrdinal, readBareName, readBarePlace, readIndifferent, SlotText, type KnownCity } from '../nlu/index.ts';
 import type { Gazetteer, Language, PatternEntity } from '../nlu/types.ts';
 import { checkProfileUpdates } from '../profile/fields.ts';
+import { lexiconOf, readKind, stateOf, type Found, type KindReading, type Lexicon } from './read-kind.ts';
 import { readerOf, type Reader } from './reading-kinds.ts';
 import type { FormConfig, SlotConfig } from './schema.ts';
 import type { SlotValue } from './slots.ts';
@@ -72,27 +54,6 @@ export interface FormReading {
   lang?: Language;
 }
 
-/** What the runtime compiles from a bot's vocabulary: its gazetteers extended, one place index per `place:` entity. */
-interface Lexicon {
-  gazetteers: Map<string, Gazetteer>;
-  places: Map<PatternEntity, PlaceIndex>;
-}
-const NO_VOCABULARY: SlotVocabulary = {};
-const lexicons = new WeakMap<BotConfig, WeakMap<SlotVocabulary, Lexicon>>();
-
-function lexiconOf(bot: BotConfig, vocabulary: SlotVocabulary = NO_VOCABULARY): Lexicon {
-  let byVocabulary = lexicons.get(bot);
-  if (!byVocabulary) lexicons.set(bot, (byVocabulary = new WeakMap()));
-  let lex = byVocabulary.get(vocabulary);
-  if (!lex) {
-    const extended = bot.gazetteers.map((g) => (vocabulary.gazetteers?.[g.type] ? extendGazetteer(g, vocabulary.gazetteers[g.type]) : g));
-    lex = { gazetteers: new Map(extended.map((g) => [g.type, g])), places: new Map() };
-    for (const e of bot.entities) if (e.place) lex.places.set(e, placeIndex(e.place, extended, vocabulary.cities ?? []));
-    byVocabulary.set(vocabulary, lex);
-  }
-  return lex;
-}
-
 /** The words of every `name:` entity of the bot that are never a name: a bare place does not start with one either. */
 function notNames(bot: BotConfig) {
   const specs = bot.entities.flatMap((e) => (e.name ? [e.name] : []));
@@ -104,112 +65,113 @@ function notNames(bot: BotConfig) {
  * Only slots a slot reader reads are returned (a `read: message` form's built-in kinds come from the entities).
  */
 export function readFormSlots(bot: BotConfig, form: FormConfig, reading: FormReading): Slots {
-  const lang = reading.lang ?? toLanguage(bot.language);
-  const lex = lexiconOf(bot, reading.vocabulary);
-  const asked = new Set(reading.asking ?? []);
-  const known = reading.slots ?? {};
-  const text = new SlotText(reading.text.slice(0, 2000));
-  const out: Slots = {};
-  const spans = new Map<string, { start: number; end: number }>();
-  const unnamed = new Set<string>();
-  const hosted = new Set(Object.values(form.slots).flatMap((s) => (s.stateSlot ? [s.stateSlot] : [])));
-  const names = Object.keys(form.slots);
-  const order = [...new Set([...(form.readOrder ?? []), ...names])];
-
-  /** Read one kind: the value and where it was, or undefined. */
-  const read = (reader: Reader, isAsked: boolean, slot?: SlotConfig, on: SlotText = text): { value: SlotValue; start: number; end: number; state?: string } | undefined => {
-    switch (reader.kind) {
-      case 'number':
-        return readNumber(on, reader.entity.number!, lang, isAsked);
-      case 'money': {
-        const found = readMoney(on, reader.entity.money!, lang, isAsked);
-        if (!found || !slot?.perPersonWith || found.per !== undefined) return found;
-        const spec = bot.entities.find((e) => e.type === slot.perPersonWith && e.household)!.household!;
-        const household = readHousehold(on, spec, lang);
-        return household && household.size > 1 ? { ...found, value: Math.round((found.value / household.size) * 100) / 100 } : found;
-      }
-      case 'household': {
-        const found = readHousehold(on, reader.entity.household!, lang);
-        return found && { value: found.size, start: found.start, end: found.end };
-      }
-      case 'place': {
-        const index = lex.places.get(reader.entity)!;
-        const found = readPlace(on, index, isAsked);
-        if (!found) return undefined;
-        const state = found.state ?? (found.city ? placeState(index, found.city) : undefined);
-        return found.city !== undefined ? { value: found.city, state, start: found.start, end: found.end } : state ? { value: '', state, start: found.start, end: found.end } : undefined;
-      }
-      case 'name':
-        return readPersonName(on, lang, reader.entity?.name ?? {});
-      case 'pattern':
-        return readPattern(on, reader.entities, isAsked) ?? (reader.gazetteer ? read({ kind: 'gazetteer', type: reader.gazetteer }, isAsked, slot, on) : undefined);
-      case 'gazetteer': {
-        const g = lex.gazetteers.get(reader.type)!;
-        // A cue-only form answers the asked slot without its cue in a short answer only.
-        return readGazetteer(on, g, isAsked && on.original.trim().split(/\s+/).length <= 5);
-      }
-      case 'code': {
-        const value = reading.readers?.[reader.name]?.({ text: on, asked: isAsked, gazetteer: slot && lex.gazetteers.get(slot.kind), lang, slots: { ...known } });
-        return value === undefined ? undefined : { value, start: 0, end: 0 };
-      }
-    }
+  const r: FormSlotsReading = {
+    bot,
+    form,
+    lang: reading.lang ?? toLanguage(bot.language),
+    lex: lexiconOf(bot, reading.vocabulary),
+    readers: reading.readers,
+    known: reading.slots ?? {},
+    asked: new Set(reading.asking ?? []),
+    text: new SlotText(reading.text.slice(0, 2000)),
+    out: {},
+    spans: new Map(),
+    unnamed: new Set(),
+    hosted: new Set(Object.values(form.slots).flatMap((s) => (s.stateSlot ? [s.stateSlot] : []))),
   };
+  for (const entry of new Set([...(form.readOrder ?? []), ...Object.keys(form.slots)])) readEntry(r, entry);
+  bareAnswers(bot, form, r);
+  whicheverAnswers(r);
+  return profileAccepted(bot, form, r.out);
+}
 
-  const keep = (name: string, slot: SlotConfig, got: NonNullable<ReturnType<typeof read>>) => {
-    const value = slot.ordinal && typeof got.value === 'string' ? parseOrdinal(got.value, lang) : got.value;
-    if (value !== undefined && value !== '') out[name] = value;
-    spans.set(name, { start: got.start, end: got.end });
-    if (slot.stateSlot && got.state) out[slot.stateSlot] = got.state;
-  };
+/** One message read for a form: what reading a kind needs, and what is read so far. */
+interface FormSlotsReading extends KindReading {
+  form: FormConfig;
+  /** The slots the form's last question asked for. */
+  asked: Set<string>;
+  text: SlotText;
+  out: Slots;
+  /** Where each slot's value was in the message (the slots `within` it are read in those words). */
+  spans: Map<string, { start: number; end: number }>;
+  /** Slots with `any` whose gazetteer read a "whichever" not said of them alone (see whicheverAnswers). */
+  unnamed: Set<string>;
+  /** The slots a place slot fills with its state (`stateSlot`): not read on their own. */
+  hosted: Set<string>;
+}
 
-  for (const entry of order) {
-    const slot = form.slots[entry];
-    if (!slot) {
-      // Set aside: read so that its words are no later slot's value, and not kept.
-      const reader = readerOf(bot, entry);
-      if (reader) read(reader, false);
-      continue;
-    }
-    if (hosted.has(entry) || slot.within) continue;
-    const reader = readerOf(bot, slot.kind, slot.reader);
-    if (!reader) continue;
-    const isAsked = asked.has(entry);
-    if (slot.any !== undefined && reader.kind === 'gazetteer') {
-      const whichever = readIndifferent(text, lex.gazetteers.get(reader.type)!, isAsked);
-      if (whichever?.kind === 'any') {
-        out[entry] = slot.any;
-        continue;
-      }
-      if (whichever) unnamed.add(entry);
-    }
-    const got = read(reader, isAsked, slot);
-    if (got) keep(entry, slot, got);
-    // Slots read inside this one's words ("estou no 3º ano": the year of the level), on a copy of them.
-    for (const [inner, innerSlot] of Object.entries(form.slots)) {
-      const span = spans.get(entry);
-      if (innerSlot.within !== entry || !span || span.end <= span.start) continue;
-      const innerReader = readerOf(bot, innerSlot.kind, innerSlot.reader);
-      const words = new SlotText(text.original.slice(span.start, span.end));
-      const found = innerReader && read(innerReader, asked.has(inner), innerSlot, words);
-      if (found) keep(inner, innerSlot, found);
-    }
+/** Read one entry of the read order: a slot (then the slots within its words), or a type set aside. */
+function readEntry(r: FormSlotsReading, entry: string): void {
+  const slot = r.form.slots[entry];
+  if (!slot) {
+    // Set aside: read so that its words are no later slot's value, and not kept.
+    const reader = readerOf(r.bot, entry);
+    if (reader) readKind(r, reader, r.text, false);
+    return;
   }
+  if (r.hosted.has(entry) || slot.within) return;
+  const reader = readerOf(r.bot, slot.kind, slot.reader);
+  if (!reader) return;
+  const isAsked = r.asked.has(entry);
+  if (reader.kind === 'gazetteer' && saidWhichever(r, entry, slot, reader.type, isAsked)) return;
+  const got = readKind(r, reader, r.text, isAsked, slot);
+  if (got) keep(r, entry, slot, got);
+  readWithin(r, entry);
+}
 
-  bareAnswers(bot, form, { text, out, asked, lex });
+/**
+ * A slot with `any` answered with its gazetteer's "whichever": filled with `any` (true). A "whichever" that is not
+ * this slot's alone is noted for whicheverAnswers.
+ */
+function saidWhichever(r: FormSlotsReading, entry: string, slot: SlotConfig, type: string, isAsked: boolean): boolean {
+  if (slot.any === undefined) return false;
+  const whichever = readIndifferent(r.text, r.lex.gazetteers.get(type)!, isAsked);
+  if (whichever?.kind === 'any') {
+    r.out[entry] = slot.any;
+    return true;
+  }
+  if (whichever) r.unnamed.add(entry);
+  return false;
+}
 
-  // A bare "whichever" not asked for answers a slot with `any` when it is the only one of its group still missing.
-  for (const name of unnamed) {
+/** Keep a value read (an ordinal as its number), where its words were, and the state a place carries. */
+function keep(r: FormSlotsReading, name: string, slot: SlotConfig, got: Found): void {
+  const value = slot.ordinal && typeof got.value === 'string' ? parseOrdinal(got.value, r.lang) : got.value;
+  if (value !== undefined && value !== '') r.out[name] = value;
+  r.spans.set(name, { start: got.start, end: got.end });
+  if (slot.stateSlot && got.state) r.out[slot.stateSlot] = got.state;
+}
+
+/** Slots read inside a slot's words ("estou no 3º ano": the year of the level), on a copy of them. */
+function readWithin(r: FormSlotsReading, entry: string): void {
+  for (const [inner, innerSlot] of Object.entries(r.form.slots)) {
+    const span = r.spans.get(entry);
+    if (innerSlot.within !== entry || !span || span.end <= span.start) continue;
+    const innerReader = readerOf(r.bot, innerSlot.kind, innerSlot.reader);
+    const words = new SlotText(r.text.original.slice(span.start, span.end));
+    const found = innerReader && readKind(r, innerReader, words, r.asked.has(inner), innerSlot);
+    if (found) keep(r, inner, innerSlot, found);
+  }
+}
+
+/** A bare "whichever" not asked for answers a slot with `any` when it is the only one of its group still missing. */
+function whicheverAnswers(r: FormSlotsReading): void {
+  const { form, out, known } = r;
+  const filled = (n: string) => (out[n] ?? known[n]) !== undefined && (out[n] ?? known[n]) !== '';
+  for (const name of r.unnamed) {
     if (out[name] !== undefined) continue;
     const slot = form.slots[name];
-    const peers = names.filter((n) => form.slots[n].required && (slot.group ? form.slots[n].group === slot.group : true));
-    const filled = (n: string) => (out[n] ?? known[n]) !== undefined && (out[n] ?? known[n]) !== '';
+    const peers = Object.keys(form.slots).filter((n) => form.slots[n].required && (slot.group ? form.slots[n].group === slot.group : true));
     if (peers.every((n) => n === name || filled(n))) out[name] = slot.any!;
   }
+}
 
-  if (!form.profile || !bot.profile) return out;
-  // A profile form reads only what the profile would keep (an answer it would refuse is asked again).
-  const fields = Object.fromEntries(Object.entries(out).filter(([n, v]) => Object.hasOwn(bot.profile!.fields, n) && v !== form.slots[n]?.any));
-  const accepted = checkProfileUpdates(bot.profile, bot.gazetteers, fields).values;
+/** A profile form reads only what the profile would keep (an answer it would refuse is asked again). */
+function profileAccepted(bot: BotConfig, form: FormConfig, out: Slots): Slots {
+  const profile = bot.profile;
+  if (!form.profile || !profile) return out;
+  const fields = Object.fromEntries(Object.entries(out).filter(([n, v]) => Object.hasOwn(profile.fields, n) && v !== form.slots[n]?.any));
+  const accepted = checkProfileUpdates(profile, bot.gazetteers, fields).values;
   for (const n of Object.keys(fields)) {
     if (accepted[n] === undefined || accepted[n] === null) delete out[n];
     else out[n] = accepted[n] as SlotValue;
@@ -217,30 +179,40 @@ export function readFormSlots(bot: BotConfig, form: FormConfig, reading: FormRea
   return out;
 }
 
+type SlotEntry = [string, SlotConfig];
+
 /**
  * Bare answers, once every cued reading is done: an asked place slot still empty takes the message's last clause
  * (when a name is asked too, only from a message of several clauses: "Ana, 17, Recife"), then an asked name slot
  * still empty takes what is left ("Maria Eduarda").
  */
 function bareAnswers(bot: BotConfig, form: FormConfig, r: { text: SlotText; out: Slots; asked: Set<string>; lex: Lexicon }) {
-  const { text, out, asked, lex } = r;
-  const askedOf = (kind: Reader['kind']) =>
-    Object.entries(form.slots).filter(([n, s]) => asked.has(n) && !s.reader && readerOf(bot, s.kind)?.kind === kind);
+  const askedOf = (kind: Reader['kind']): SlotEntry[] =>
+    Object.entries(form.slots).filter(([n, s]) => r.asked.has(n) && !s.reader && readerOf(bot, s.kind)?.kind === kind);
   const names = askedOf('name');
-  for (const [name, slot] of askedOf('place')) {
-    if (out[name] !== undefined) continue;
-    if (names.length && (names.some(([n]) => out[n] !== undefined) || text.clauses().length < 2)) continue;
-    const reader = readerOf(bot, slot.kind) as { entity: PatternEntity };
-    const index = lex.places.get(reader.entity)!;
-    const found = readBarePlace(text, index, notNames(bot));
-    if (found?.city) out[name] = found.city;
-    const state = found?.state ?? (found?.city ? placeState(index, found.city) : undefined);
-    if (slot.stateSlot && state) out[slot.stateSlot] = state;
-  }
-  for (const [name, slot] of names) {
-    if (out[name] !== undefined) continue;
-    const reader = readerOf(bot, slot.kind) as { entity?: PatternEntity };
-    const found = readBareName(text, reader.entity?.name ?? {});
-    if (found) out[name] = found.value;
-  }
+  for (const [name, slot] of askedOf('place')) if (r.out[name] === undefined && placeMayBeBare(r, names)) barePlace(bot, r, name, slot);
+  for (const [name, slot] of names) if (r.out[name] === undefined) bareNameAnswer(bot, r, name, slot);
+}
+
+/** A bare place is read when no name is asked, or from a message of several clauses whose asked name is not read yet. */
+function placeMayBeBare(r: { text: SlotText; out: Slots }, names: SlotEntry[]): boolean {
+  return !names.length || (!names.some(([n]) => r.out[n] !== undefined) && r.text.clauses().length >= 2);
+}
+
+/** An asked place slot takes the city of the message's last clause, and its state slot the place's state. */
+function barePlace(bot: BotConfig, r: { text: SlotText; out: Slots; lex: Lexicon }, name: string, slot: SlotConfig): void {
+  const reader = readerOf(bot, slot.kind) as { entity: PatternEntity };
+  const index = r.lex.places.get(reader.entity)!;
+  const found = readBarePlace(r.text, index, notNames(bot));
+  if (!found) return;
+  if (found.city) r.out[name] = found.city;
+  const state = stateOf(index, found);
+  if (slot.stateSlot && state) r.out[slot.stateSlot] = state;
+}
+
+/** An asked name slot takes the name the rest of the message is. */
+function bareNameAnswer(bot: BotConfig, r: { text: SlotText; out: Slots }, name: string, slot: SlotConfig): void {
+  const reader = readerOf(bot, slot.kind) as { entity?: PatternEntity };
+  const found = readBareName(r.text, reader.entity?.name ?? {});
+  if (found) r.out[name] = found.value;
 }

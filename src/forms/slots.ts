@@ -97,16 +97,37 @@ function shiftDays(date: string, n: number): string {
 export function withinRules(slot: SlotConfig, value: SlotValue, at: ValidationContext): boolean {
   const rules = slot.validate;
   if (!rules) return true;
-  if (rules.options && !rules.options.some((o) => fold(o) === fold(String(value)))) return false;
-  // A datetime compares by its date against date bounds.
-  const comparable = slot.kind === 'datetime' && typeof value === 'string' && rules.min !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(String(boundFor('date', rules.min, at))) ? value.slice(0, 10) : value;
-  if (rules.min !== undefined && comparable < boundFor(slot.kind, rules.min, at)) return false;
-  if (rules.max !== undefined && comparable > boundFor(slot.kind, rules.max, at)) return false;
-  if (rules.weekdays && (slot.kind === 'date' || slot.kind === 'datetime') && typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value)) {
-    const day = WEEKDAYS[weekdayOf(parseIsoDate(value.slice(0, 10)))];
-    if (!rules.weekdays.includes(day)) return false;
-  }
+  return inOptions(rules.options, value) && inRange(slot, value, at) && onWeekdays(slot, value);
+}
+
+type Rules = NonNullable<SlotConfig['validate']>;
+
+/** A value among the slot's options (case and accents aside), when it has options. */
+function inOptions(options: Rules['options'], value: SlotValue): boolean {
+  return !options || options.some((o) => fold(o) === fold(String(value)));
+}
+
+/** A value within the slot's `min` and `max`. */
+function inRange(slot: SlotConfig, value: SlotValue, at: ValidationContext): boolean {
+  const { min, max } = slot.validate!;
+  const comparable = comparableValue(slot, value, at);
+  if (min !== undefined && comparable < boundFor(slot.kind, min, at)) return false;
+  if (max !== undefined && comparable > boundFor(slot.kind, max, at)) return false;
   return true;
+}
+
+/** A datetime compares by its date against date bounds. */
+function comparableValue(slot: SlotConfig, value: SlotValue, at: ValidationContext): SlotValue {
+  const { min } = slot.validate!;
+  if (slot.kind !== 'datetime' || typeof value !== 'string' || min === undefined) return value;
+  return /^\d{4}-\d{2}-\d{2}$/.test(String(boundFor('date', min, at))) ? value.slice(0, 10) : value;
+}
+
+/** A date on one of the slot's `weekdays`, when it has them. */
+function onWeekdays(slot: SlotConfig, value: SlotValue): boolean {
+  const { weekdays } = slot.validate!;
+  if (!weekdays || (slot.kind !== 'date' && slot.kind !== 'datetime') || typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}/.test(value)) return true;
+  return weekdays.includes(WEEKDAYS[weekdayOf(parseIsoDate(value.slice(0, 10)))]);
 }
 
 const LOCALES: Record<Language, string> = { pt: 'pt-BR', es: 'es-AR', vi: 'vi-VN', en: 'en-US' };

@@ -17,12 +17,16 @@ export const outOfScopePolicy: Policy = {
     const why = `out of scope (${skill.confidence.toFixed(2)})`;
     const base = { policy: 'out_of_scope' as const, intents, handoff: null, ...(understanding.unsure ? { unsure: true } : {}) };
     if (settings.reply) return { ...base, why, routes: [], reply: settings.reply };
-    if (route && !understanding.reply) {
-      const forms = bot.config.forms ?? {};
-      const routes = await route(Object.freeze({ ...understanding, intents }), [target]);
-      if (routes.length > 0 && routes.every((r) => forms[r]?.routing === 'bot')) return { ...base, why: `${why}, read by the bot-routed form '${routes.join("', '")}'`, routes };
-    }
+    const routes = route && !understanding.reply ? await botRoutedForms(bot, route(Object.freeze({ ...understanding, intents }), [target])) : undefined;
+    if (routes) return { ...base, why: `${why}, read by the bot-routed form '${routes.join("', '")}'`, routes };
     const nudge = understanding.reply || bot.config.replies.out_of_scope;
     return { ...base, why, routes: [target], ...(nudge ? { reply: nudge } : {}) };
   },
 };
+
+/** The bot's routes for the message when every one is a bot-routed form (`routing: bot`), else undefined. */
+async function botRoutedForms(bot: Parameters<Policy['decide']>[0]['bot'], routing: Promise<string[]>): Promise<string[] | undefined> {
+  const forms = bot.config.forms ?? {};
+  const routes = await routing;
+  return routes.length > 0 && routes.every((r) => forms[r]?.routing === 'bot') ? routes : undefined;
+}
