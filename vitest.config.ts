@@ -15,7 +15,9 @@ export default defineConfig({
     globalSetup: ['test/global-setup.ts'],
     // Tests run the fashion bot against the fake Saleor over its demo catalogue, asked for explicitly (in
     // production, without SALEOR_API_URL, the catalogue is unavailable); test/fashion-vn.test.ts checks both.
-    env: { SALEOR_DEV: '1' },
+    // Understanding's time budget (1 s per message by default) turns a slow read into the fallback reply: on a
+    // loaded CI machine that would make replies depend on the clock. Tests of the budget set their own.
+    env: { SALEOR_DEV: '1', SWITCHBOARD_UNDERSTANDING_BUDGET_MS: '60000' },
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',

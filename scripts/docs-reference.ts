@@ -116,18 +116,15 @@ function objectShape(schema: z.ZodType): Shape {
   throw new Error('docs-reference: no object shape');
 }
 
+/** Schemas that wrap another (its `innerType`) without changing the type bot.yaml writes. */
+const WRAPPERS = new Set(['optional', 'default', 'nullable', 'readonly', 'catch', 'prefault']);
+
 /** A key's type as bot.yaml writes it. */
 export function typeOf(schema: z.ZodType): string {
   const def = schema.def as unknown as Record<string, unknown> & { type: string };
   const inner = (s: unknown) => typeOf(s as z.ZodType);
+  if (WRAPPERS.has(def.type)) return inner(def.innerType);
   switch (def.type) {
-    case 'optional':
-    case 'default':
-    case 'nullable':
-    case 'readonly':
-    case 'catch':
-    case 'prefault':
-      return inner(def.innerType);
     case 'pipe':
       return (def.in as z.ZodType).def.type === 'transform' ? inner(def.out) : inner(def.in);
     case 'lazy':

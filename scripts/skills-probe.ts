@@ -23,5 +23,5 @@ for (const m of messages) {
   const v = decideSkill(r);
   const top = r.scores.slice(0, 3).map((s) => `${s.id}:${pct(s.confidence)}`).join(' ');
   const pb = r.passerBy ? ` passerBy oos:${pct(r.passerBy.find((s) => s.id === 'out_of_scope')?.confidence ?? 0)}` : '';
-  console.log(`${v ? v.kind.padEnd(12) : 'bot'.padEnd(12)} ${m}\n    ${top} dom=[${r.domainWords}]${r.strongDomainWord ? '!' : ''} off=[${r.offTopicWords}] foreign=[${r.foreignWords}] value=${r.hasValue}${pb}`);
+  console.log(`${v ? v.kind.padEnd(12) : 'bot'.padEnd(12)} ${m}\n    ${top} dom=[${r.domainWords}]${r.strongDomainWord ? '!' : ''} off=[${r.offTopicWords}] foreign=[${r.foreignWords}] things=[${r.thingWords}] elsewhere=[${r.elsewhere}] value=${r.hasValue}${r.personRequest ? " frame" : ""}${r.role ? " role" : ""}${pb}`);
 }

@@ -13,6 +13,7 @@ import { profileSubject, readProfile } from 'switchboard';
 import { isExitPhrase, isHowQuestion, isSearchRequest, namedPrograms, type ProgramName } from './cues.ts';
 import { matchClaims } from './match.ts';
 import { onboardingClaims } from './onboarding.ts';
+import type { Catalog } from './extract.ts';
 import { catalogFor } from './services.ts';
 import { WORKFLOWS, type CloudinhaRoute } from './turn.ts';
 
@@ -41,22 +42,36 @@ export async function route(ctx: CloudinhaRoute): Promise<string[]> {
   const catalog = await catalogFor(ctx.sql);
   const { profile } = await readProfile(ctx.sql, ctx.bot.id, ctx.bot.profile!, profileSubject(ctx.session));
   const top = ctx.intents[0];
-  if (profile.onboarding_completed !== true) {
-    const asked = Boolean(ctx.memory.onboarding?.stage);
-    const program = top === 'sisu' || top === 'prouni' ? top : undefined;
-    if (asked && program && namedPrograms(ctx.text).includes(program) && !onboardingClaims(ctx.text, catalog)) return [program];
-    return ['onboarding'];
-  }
+  if (profile.onboarding_completed !== true) return [duringOnboarding(ctx, top, catalog)];
   // An onboarding left open in another conversation is over once the profile is complete.
   const active = ctx.session.activeWorkflow ? AGENT_OF[ctx.session.activeWorkflow] : undefined;
   if (active === 'match' && matchClaims(ctx.text, catalog, ctx.memory.match ?? undefined)) return ['match'];
   if (top === 'exit' && isExitPhrase(ctx.text)) return ['exit'];
   // No subject yet: a search opens the match form; root answers the rest (and opens a program itself).
   if (!active) return top === 'match' ? ['match'] : ['root'];
+  return [withActiveSubject(ctx.text, active, top)];
+}
+
+/** Onboarding answers, except a question naming the program the classifier heard once it has asked, when the message answers none of it. */
+function duringOnboarding(ctx: CloudinhaRoute, top: string | undefined, catalog: Catalog): string {
+  const asked = Boolean(ctx.memory.onboarding?.stage);
+  const program = top === 'sisu' || top === 'prouni' ? top : undefined;
+  if (asked && program && namedPrograms(ctx.text).includes(program) && !onboardingClaims(ctx.text, catalog)) return program;
+  return 'onboarding';
+}
+
+/** With a subject open: a plain search in a program's conversation goes to match; another subject's intent switches unless the message follows up on the program. */
+function withActiveSubject(text: string, active: string, top: string | undefined): string {
+  const inProgram = active === 'sisu' || active === 'prouni';
   // In a program's conversation, a plain request for a search ("me ajuda a achar direito, fiz 600") is the match
   // form's, whatever program the classifier heard in it.
-  if ((active === 'sisu' || active === 'prouni') && isSearchRequest(ctx.text) && !isHowQuestion(ctx.text) && !namedPrograms(ctx.text).length) return ['match'];
-  const onTopic = (active === 'sisu' || active === 'prouni') && staysWithProgram(ctx.text, active, top);
-  if (top && SUBJECTS.includes(top) && top !== active && !onTopic) return [top];
-  return [active];
+  if (inProgram && isPlainSearch(text)) return 'match';
+  const onTopic = inProgram && staysWithProgram(text, active, top);
+  if (top && SUBJECTS.includes(top) && top !== active && !onTopic) return top;
+  return active;
+}
+
+/** A request for a course search that is not a how-question and names no program. */
+function isPlainSearch(text: string): boolean {
+  return isSearchRequest(text) && !isHowQuestion(text) && !namedPrograms(text).length;
 }

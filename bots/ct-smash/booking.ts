@@ -97,15 +97,24 @@ export function nextAvailable(
   const out: DatedSlot[] = [];
   for (let i = 0; i <= horizonDays && out.length < n; i++) {
     const date = addDays(now.date, i);
+    const startedBefore = i === 0 ? now.time : undefined;
     for (const slot of freeSlots(timetable, date, bookedCounts)) {
-      if (i === 0 && slot.time <= now.time) continue;
-      if (wanted && fold(slot.modality) !== wanted) continue;
-      if (exclude && exclude.date === date && exclude.time === slot.time) continue;
+      if (!isOffered(slot, date, { startedBefore, modality: wanted, exclude })) continue;
       out.push(slot);
       if (out.length >= n) break;
     }
   }
   return out;
+}
+
+/**
+ * Whether a free class of `date` is one to offer: not started by `startedBefore` (today's time), of the wanted
+ * modality (folded), and not the excluded class.
+ */
+function isOffered(slot: DatedSlot, date: string, wanted: { startedBefore?: string; modality?: string; exclude?: { date: string; time: string } }): boolean {
+  if (wanted.startedBefore !== undefined && slot.time <= wanted.startedBefore) return false;
+  if (wanted.modality && fold(slot.modality) !== wanted.modality) return false;
+  return !(wanted.exclude && wanted.exclude.date === date && wanted.exclude.time === slot.time);
 }
 
 /** A list for the {slots} placeholder: "19h (Muay Thai) ou 20h (Boxe)"; with dates when they differ. */

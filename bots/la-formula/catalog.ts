@@ -162,19 +162,25 @@ export function unknownProductQuery(
 
   if (says('reposicion', text) && !says('pedido', text)) return { reason: 'restock', terms: known.map((m) => m.product.name) };
 
-  const asked = sizesIn(text);
-  if (asked.length > 0) {
-    const offered = known.flatMap((m) => sizesIn(m.product.name));
-    const missing = asked.filter((g) => !offered.some((o) => Math.abs(o - g) / g <= 0.1));
-    if (missing.length > 0) return { reason: 'size', terms: missing.map((g) => (g >= 1000 ? `${g / 1000} kg` : `${Math.round(g)} g`)) };
-  }
+  return missingSizes(text, known) ?? missingFlavours(text, known);
+}
 
+/** Sizes the message asks for that none of the products comes in (within 10%). */
+function missingSizes(text: string, known: ProductMatch[]): UnknownProductQuery | undefined {
+  const asked = sizesIn(text);
+  if (asked.length === 0) return undefined;
+  const offered = known.flatMap((m) => sizesIn(m.product.name));
+  const missing = asked.filter((g) => !offered.some((o) => Math.abs(o - g) / g <= 0.1));
+  if (missing.length === 0) return undefined;
+  return { reason: 'size', terms: missing.map((g) => (g >= 1000 ? `${g / 1000} kg` : `${Math.round(g)} g`)) };
+}
+
+/** Flavours the message asks for ("sabor …") that none of the products' descriptions names. */
+function missingFlavours(text: string, known: ProductMatch[]): UnknownProductQuery | undefined {
   const flavours = mentioned('sabor', text);
-  if (flavours.length > 0 && /\bsabor/.test(fold(text))) {
-    const missing = flavours.filter((f) => !known.some((m) => mentioned('sabor', m.product.description).includes(f)));
-    if (missing.length > 0) return { reason: 'flavour', terms: missing };
-  }
-  return undefined;
+  if (flavours.length === 0 || !/\bsabor/.test(fold(text))) return undefined;
+  const missing = flavours.filter((f) => !known.some((m) => mentioned('sabor', m.product.description).includes(f)));
+  return missing.length > 0 ? { reason: 'flavour', terms: missing } : undefined;
 }
 
 /** Heuristic for `precio_stock`: the message asks for a product/price/stock the catalogue doesn't have. */

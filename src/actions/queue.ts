@@ -6,6 +6,7 @@
 import type { BotConfig } from '../bot/config.ts';
 import type { Segment } from '../engine/types.ts';
 import { actionsSchema, type ActionIntentConfig, type ActionsConfig, type ResolveConfig } from './schema.ts';
+import { referenceOf, remember, toolArgs, type Remembered } from './references.ts';
 import { fill, hasValue, renderVars, textOf, type RenderOptions, type Vars } from './template.ts';
 
 /** A planned action: the intent and its slots. */
@@ -36,8 +37,6 @@ export interface ToolContext {
 /** A tool: arguments in, the result's fields out (ids, names, lists); throws ActionError on a failure. */
 export type ActionTool = (args: Record<string, unknown>, tool: ToolContext) => Promise<Vars>;
 
-/** Remembered references by name (`lead_atual: { id, nome }`). */
-type Remembered = Record<string, unknown>;
 
 export type ActionEvent = { type: 'tool_start'; tool: string; label?: string; input: unknown } | { type: 'tool_end'; tool: string; output: unknown };
 
@@ -93,49 +92,6 @@ function onlyMissing<A extends QueuedAction>(actions: A[], missing: QueuedAction
     budget.set(a.intent, left - 1);
     return left > 0;
   });
-}
-
-/** A source's value: `$ref.field` from what is remembered, else the slot of that name. */
-function source(name: string, slots: Vars, memory: Remembered): unknown {
-  if (!name.startsWith('$')) return slots[name];
-  const [ref, key = 'id'] = name.slice(1).split('.');
-  const remembered = memory[ref];
-  return remembered && typeof remembered === 'object' ? (remembered as Vars)[key] : undefined;
-}
-
-function firstOf(names: string | string[], read: (name: string) => unknown): unknown {
-  for (const name of [names].flat()) {
-    const v = read(name);
-    if (hasValue(v)) return v;
-  }
-  return undefined;
-}
-
-/** The tool's arguments: each from its sources, or the slots as they are. */
-function toolArgs(spec: ActionIntentConfig, planned: object, memory: Remembered): Vars {
-  const slots = planned as Vars;
-  if (!spec.args) return { ...slots };
-  const out: Vars = {};
-  for (const [arg, from] of Object.entries(spec.args)) {
-    const v = firstOf(from, (name) => source(name, slots, memory));
-    if (v !== undefined) out[arg] = v;
-  }
-  return out;
-}
-
-/** Reference `ref` as the row `result` describes (its `remember` fields), or null when one is missing. */
-function referenceOf(config: ActionsConfig, ref: string, result: Vars): Vars | null {
-  const value: Vars = {};
-  for (const [key, from] of Object.entries(config.remember[ref] ?? {})) value[key] = firstOf(from, (name) => result[name]);
-  return Object.keys(value).length && Object.values(value).every(hasValue) ? value : null;
-}
-
-/** What a result leaves behind: each reference whose every field the result carries. */
-function remember(config: ActionsConfig, result: Vars, memory: Remembered): void {
-  for (const ref of Object.keys(config.remember)) {
-    const value = referenceOf(config, ref, result);
-    if (value) memory[ref] = value;
-  }
 }
 
 /** A reference named but not found (or found several times): what a pointer to it means until another is named. */
@@ -194,12 +150,11 @@ class ActionQueue<A extends QueuedAction = QueuedAction> {
   /** What is remembered, as the turn's actions change it. */
   private memory: Remembered = {};
 
-  private ask(ref: string, spec: ResolveConfig, found: Unresolved, action: A): null {
+  private ask(ref: string, spec: ResolveConfig, found: Unresolved, action: A): void {
     const key = `${ref}\u0000${found.unresolved}`;
     const q = this.questions.get(key) ?? { ref, spec, name: found.unresolved, candidates: found.candidates ?? [], waiting: [] };
     q.waiting.push(action);
     this.questions.set(key, q);
-    return null;
   }
 
   /**
@@ -209,42 +164,56 @@ class ActionQueue<A extends QueuedAction = QueuedAction> {
    */
   private async resolve(action: A, spec: ActionIntentConfig): Promise<Vars | null> {
     const slots = { ...(action.slots as Vars) };
-    const memory = this.memory;
     const lists = Object.values(spec.args ?? {}).map((from) => [from].flat());
     for (const [ref, how] of Object.entries(this.config.resolve)) {
-      const isRef = (s: string) => s === `$${ref}` || s.startsWith(`$${ref}.`);
-      const sources = lists.flat();
-      const points = lists.some((list) => list.some(isRef) && list.some((s) => how.named.includes(s)));
-      const slot = how.named.find((name) => sources.includes(name) && hasValue(slots[name]));
-      if (slot === undefined) {
-        // A pointer ("ele") after a name that was not found means that name, never an older row.
-        const pending = unresolvedOf(memory[ref]);
-        if (pending && points) return this.ask(ref, how, pending, action);
-        continue;
-      }
-      const named = slots[slot];
-      const tool = this.run.tools[how.tool];
-      if (!tool) throw new Error(`no tool '${how.tool}'`);
-      // `refs`: every name the request gave it, in order (a planner's id and the name beside it).
-      const refs = how.named.filter((name) => sources.includes(name) && hasValue(slots[name])).map((name) => slots[name]);
-      const found = await tool({ ref: named, refs }, { reply: (keyOrText, vars = {}) => this.text(keyOrText, vars) });
-      const rows = (Array.isArray(found.matches) ? found.matches : []) as Vars[];
-      const matches = rows.map((row) => referenceOf(this.config, ref, row)).filter((r): r is Vars => r !== null);
-      if (!matches.length && how.loose.includes(slot) && !points) {
-        delete slots[slot];
-        continue;
-      }
-      if (matches.length !== 1) {
-        const unresolved: Unresolved = { unresolved: String(found.ref ?? named), ...(matches.length ? { candidates: matches.map((r) => String(r[how.label] ?? r.id)) } : {}) };
-        memory[ref] = unresolved;
-        return this.ask(ref, how, unresolved, action);
-      }
-      // Found: the slot that named it holds its id, and it is the one a pointer means from now on.
-      for (const name of how.named) delete slots[name];
-      slots[slot] = matches[0].id ?? Object.values(matches[0])[0];
-      memory[ref] = matches[0];
+      if (!(await this.resolveRef(ref, how, lists, slots, action))) return null;
     }
     return slots;
+  }
+
+  /** One reference of an action, `slots` changed as it is found. False when the action waits on a question. */
+  private async resolveRef(ref: string, how: ResolveConfig, lists: string[][], slots: Vars, action: A): Promise<boolean> {
+    const memory = this.memory;
+    const isRef = (s: string) => s === `$${ref}` || s.startsWith(`$${ref}.`);
+    const sources = lists.flat();
+    const points = lists.some((list) => list.some(isRef) && list.some((s) => how.named.includes(s)));
+    const given = how.named.filter((name) => sources.includes(name) && hasValue(slots[name]));
+    const slot = given[0];
+    if (slot === undefined) {
+      // A pointer ("ele") after a name that was not found means that name, never an older row.
+      const pending = unresolvedOf(memory[ref]);
+      if (!pending || !points) return true;
+      this.ask(ref, how, pending, action);
+      return false;
+    }
+    // `refs`: every name the request gave it, in order (a planner's id and the name beside it).
+    const found = await this.lookUp(ref, how, slots[slot], given.map((name) => slots[name]));
+    if (!found.matches.length && how.loose.includes(slot) && !points) {
+      delete slots[slot];
+      return true;
+    }
+    if (found.matches.length !== 1) {
+      const unresolved: Unresolved = { unresolved: found.name, ...(found.matches.length ? { candidates: found.matches.map((r) => String(r[how.label] ?? r.id)) } : {}) };
+      memory[ref] = unresolved;
+      this.ask(ref, how, unresolved, action);
+      return false;
+    }
+    // Found: the slot that named it holds its id, and it is the one a pointer means from now on.
+    const [match] = found.matches;
+    for (const name of how.named) delete slots[name];
+    slots[slot] = match.id ?? Object.values(match)[0];
+    memory[ref] = match;
+    return true;
+  }
+
+  /** The rows the resolve tool finds for a name, as references, and the name as the tool read it. */
+  private async lookUp(ref: string, how: ResolveConfig, named: unknown, refs: unknown[]): Promise<{ name: string; matches: Vars[] }> {
+    const tool = this.run.tools[how.tool];
+    if (!tool) throw new Error(`no tool '${how.tool}'`);
+    const found = await tool({ ref: named, refs }, { reply: (keyOrText, vars = {}) => this.text(keyOrText, vars) });
+    const rows = (Array.isArray(found.matches) ? found.matches : []) as Vars[];
+    const matches = rows.map((row) => referenceOf(this.config, ref, row)).filter((r): r is Vars => r !== null);
+    return { name: String(found.ref ?? named), matches };
   }
 
   /** The answer to a `missing` question kept in memory: the actions a yes runs, or a no's reply. */
@@ -304,47 +273,72 @@ class ActionQueue<A extends QueuedAction = QueuedAction> {
   /** The whole queue: plan, run, re-plan at most once, one reply. */
   async execute(): Promise<ActionTurn<A>> {
     const { run, config } = this;
-    const exclusive = run.bot.understanding.exclusive;
     const memory: Remembered = (this.memory = { ...run.memory });
     const segments: Segment[] = [];
     const executed: A[] = [];
-    let pending = cloned(await run.plan());
-    // A message that asks nothing but answers the question of a name not found: create it and run what waited, or drop it.
-    const answered = pending.every((a) => exclusive.includes(a.intent) || a.intent === run.bot.understanding.fallback) ? this.answered(run.answer?.()) : undefined;
-    if (answered?.declined) segments.push({ intent: answered.declined.intent, text: this.text(answered.declined.reply, {}), ok: true });
-    if (answered) pending = answered.actions;
-    let replanned = false;
-    let asked: A[] | undefined;
-    for (;;) {
-      while (pending.length && executed.length < config.maxPerTurn) {
-        const action = pending.shift()!;
-        executed.push(action);
-        const segment = await this.runOne(action, memory);
-        if (segment) segments.push(segment);
-      }
-      if (replanned || !config.replan || !run.asked || pending.length || executed.length >= config.maxPerTurn) break;
-      const missing = uncovered((asked ??= run.asked()), executed, exclusive);
-      if (!missing.length) break;
-      replanned = true;
-      let next: A[] = [];
-      try {
-        if (run.replan) next = onlyMissing(await run.replan({ ...memory }), missing);
-      } catch {
-        next = []; // a failing planner leaves the rest to the local reading
-      }
-      pending = [...next, ...cloned(uncovered(missing, next))];
-    }
+    const pending = await this.firstActions(segments);
+    await this.runPending(pending, executed, segments);
+    const missing = this.stillMissing(pending, executed);
+    const replanned = missing.length > 0;
+    if (replanned) await this.runPending(await this.replanFor(missing), executed, segments);
     const questions = this.questionSegments();
-    for (const q of this.questions.values()) {
-      const marker = unresolvedOf(memory[q.ref]);
-      if (marker?.unresolved === q.name) memory[q.ref] = { ...marker, waiting: q.waiting.map((a) => ({ intent: a.intent, slots: a.slots })) };
-    }
+    this.rememberWaiting();
     if (!segments.length && !questions.length) {
       const nothing = config.nothing ?? run.bot.understanding.fallback;
       segments.push({ intent: nothing, text: this.text(nothing, {}), ok: true });
     }
     segments.push(...questions);
     return { reply: this.aggregate(segments), segments, memory, executed, replanned };
+  }
+
+  /**
+   * The first plan. A message that asks nothing but answers the question of a name not found: create it and run
+   * what waited, or drop it (the no's reply added to `segments`).
+   */
+  private async firstActions(segments: Segment[]): Promise<A[]> {
+    const { understanding } = this.run.bot;
+    const planned = cloned(await this.run.plan());
+    const asksNothing = planned.every((a) => understanding.exclusive.includes(a.intent) || a.intent === understanding.fallback);
+    const answered = asksNothing ? this.answered(this.run.answer?.()) : undefined;
+    if (!answered) return planned;
+    if (answered.declined) segments.push({ intent: answered.declined.intent, text: this.text(answered.declined.reply, {}), ok: true });
+    return answered.actions;
+  }
+
+  /** Run the pending actions in order (taking them off `pending`) while the turn has room for more. */
+  private async runPending(pending: A[], executed: A[], segments: Segment[]): Promise<void> {
+    while (pending.length && executed.length < this.config.maxPerTurn) {
+      const action = pending.shift()!;
+      executed.push(action);
+      const segment = await this.runOne(action, this.memory);
+      if (segment) segments.push(segment);
+    }
+  }
+
+  /** What the message asks that no action did, when the bot re-plans and the queue ran dry with room left. */
+  private stillMissing(pending: A[], executed: A[]): A[] {
+    const { run, config } = this;
+    if (!config.replan || !run.asked || pending.length || executed.length >= config.maxPerTurn) return [];
+    return uncovered(run.asked(), executed, run.bot.understanding.exclusive);
+  }
+
+  /** The planner's actions for what is missing (only those), then the local reading's for what it left out. */
+  private async replanFor(missing: A[]): Promise<A[]> {
+    let next: A[] = [];
+    try {
+      if (this.run.replan) next = onlyMissing(await this.run.replan({ ...this.memory }), missing);
+    } catch {
+      next = []; // a failing planner leaves the rest to the local reading
+    }
+    return [...next, ...cloned(uncovered(missing, next))];
+  }
+
+  /** Each question's waiting actions, kept beside its name in memory for a later "yes". */
+  private rememberWaiting(): void {
+    for (const q of this.questions.values()) {
+      const marker = unresolvedOf(this.memory[q.ref]);
+      if (marker?.unresolved === q.name) this.memory[q.ref] = { ...marker, waiting: q.waiting.map((a) => ({ intent: a.intent, slots: a.slots })) };
+    }
   }
 
   /** One outcome: its text. Several: the done ones under `done`, the failed ones under `failed`; then the questions. */

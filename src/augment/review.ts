@@ -2,7 +2,7 @@
 // accepts the rest, which is appended to the intents' examples (bot.yaml keeps its comments and layout).
 import { existsSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { isMap, isSeq, parse, parseDocument } from 'yaml';
+import { isMap, isSeq, parse, parseDocument, type YAMLSeq } from 'yaml';
 import type { Proposal } from './paraphrase.ts';
 
 const REVIEW_FILE = 'augment.review.yaml';
@@ -52,7 +52,7 @@ export function acceptIntoBotYaml(botDir: string, proposals: Proposal[]): Record
   if (!isMap(intents)) throw new Error(`${file} has no intents`);
   const byIntent = new Map<string, string[]>();
   for (const p of proposals) byIntent.set(p.intent, [...(byIntent.get(p.intent) ?? []), p.text]);
-  const edits: { at: number; text: string }[] = [];
+  const edits: Edit[] = [];
   const added: Record<string, number> = {};
   for (const [id, texts] of byIntent) {
     const intent = intents.get(id, true);
@@ -61,29 +61,43 @@ export function acceptIntoBotYaml(botDir: string, proposals: Proposal[]): Record
     const present = new Set(isSeq(examples) ? (examples.toJSON() as unknown[]).map(String) : []);
     const fresh = [...new Set(texts)].filter((t) => !present.has(t));
     if (!fresh.length) continue;
-    if (!isSeq(examples) || !examples.range || !intent.range) throw new Error(`${file}: intents.${id}.examples is not a list`);
+    const edit = isSeq(examples) && examples.range && intent.range ? appendEdit(source, examples as ExampleList, fresh.map((t) => JSON.stringify(t))) : null;
+    if (!edit) throw new Error(`${file}: intents.${id}.examples is not a list`);
     added[id] = fresh.length;
-    const quoted = fresh.map((t) => JSON.stringify(t));
-    const last = examples.items.at(-1) as { range?: [number, number, number] } | undefined;
-    if (examples.flow || !last?.range) {
-      // A flow list: before its closing bracket.
-      const close = source.lastIndexOf(']', examples.range[1]);
-      if (close < 0) throw new Error(`${file}: intents.${id}.examples is not a list`);
-      edits.push({ at: close, text: `${examples.items.length ? ', ' : ''}${quoted.join(', ')}` });
-    } else {
-      // A block list: new lines after the last item's line, with its indentation.
-      const lineStart = source.lastIndexOf('\n', last.range[0]) + 1;
-      const dash = source.lastIndexOf('-', last.range[0]);
-      const indent = ' '.repeat(Math.max(0, dash - lineStart));
-      let lineEnd = source.indexOf('\n', last.range[1] - 1);
-      if (lineEnd < 0) lineEnd = source.length;
-      edits.push({ at: lineEnd, text: quoted.map((q) => `\n${indent}- ${q}`).join('') });
-    }
+    edits.push(edit);
   }
   let out = source;
   for (const e of edits.sort((a, b) => b.at - a.at)) out = out.slice(0, e.at) + e.text + out.slice(e.at);
   writeFileSync(file, out);
   return added;
+}
+
+/** Text to insert into bot.yaml at an offset. */
+interface Edit {
+  at: number;
+  text: string;
+}
+
+type ExampleList = YAMLSeq & { range: [number, number, number] };
+
+/**
+ * Where and how quoted examples join a list: a flow list before its closing bracket, a block list as new lines.
+ * Null when the list has no closing bracket where a flow list needs one.
+ */
+function appendEdit(source: string, examples: ExampleList, quoted: string[]): Edit | null {
+  const last = examples.items.at(-1) as { range?: [number, number, number] } | undefined;
+  if (examples.flow || !last?.range) {
+    const close = source.lastIndexOf(']', examples.range[1]);
+    if (close < 0) return null;
+    return { at: close, text: `${examples.items.length ? ', ' : ''}${quoted.join(', ')}` };
+  }
+  // A block list: new lines after the last item's line, with its indentation.
+  const lineStart = source.lastIndexOf('\n', last.range[0]) + 1;
+  const dash = source.lastIndexOf('-', last.range[0]);
+  const indent = ' '.repeat(Math.max(0, dash - lineStart));
+  let lineEnd = source.indexOf('\n', last.range[1] - 1);
+  if (lineEnd < 0) lineEnd = source.length;
+  return { at: lineEnd, text: quoted.map((q) => `\n${indent}- ${q}`).join('') };
 }
 
 export function removeReview(botDir: string): void {

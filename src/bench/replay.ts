@@ -150,21 +150,29 @@ export async function playOverHttp(
   timed: (ms: number) => void,
   stop: () => boolean = () => false,
 ): Promise<void> {
+  const userToken = await signIn(client, server, c);
   let session: { id: string; token?: string } | undefined;
-  const signedInUser = c.signedIn !== false ? c.user : undefined;
-  if (signedInUser) await client.registerUser(signedInUser);
-  // Signed in as the embedding application signs its users in: a bot with requireUser refuses a bare userId over HTTP.
-  const userToken = signedInUser && server ? await signUserToken(signedInUser, server.userTokenSecret) : undefined;
   for (const turn of c.turns) {
     if (turn.wait && server) server.clock.advanceMinutes(turn.wait);
-    if (turn.operator && session) {
-      const op = turn.operator;
-      await ('reply' in op ? client.operatorReply(session.id, op.reply) : client.setMode(session.id, op.mode, op.reason)).catch(() => {});
-    }
+    if (turn.operator && session) await operatorOverHttp(client, session.id, turn.operator);
     if (turn.user === undefined) continue;
     const r = await client.chat(bot, { sessionId: session?.id, sessionToken: session?.token, userId: c.user, userToken, message: turn.user });
     timed(r.ms);
     session = { id: r.sessionId, token: r.sessionToken ?? session?.token };
     if (stop()) return;
   }
+}
+
+/** Registers the conversation's signed-in user; gives the user's token when the server's secret can sign one. */
+async function signIn(client: ApiClient, server: EvalServer | null, c: Conversation): Promise<string | undefined> {
+  const signedInUser = c.signedIn !== false ? c.user : undefined;
+  if (!signedInUser) return undefined;
+  await client.registerUser(signedInUser);
+  // Signed in as the embedding application signs its users in: a bot with requireUser refuses a bare userId over HTTP.
+  return server ? await signUserToken(signedInUser, server.userTokenSecret) : undefined;
+}
+
+/** An operator's reply or change of mode; a refused one changes nothing. */
+async function operatorOverHttp(client: ApiClient, sessionId: string, op: NonNullable<Conversation['turns'][number]['operator']>): Promise<void> {
+  await ('reply' in op ? client.operatorReply(sessionId, op.reply) : client.setMode(sessionId, op.mode, op.reason)).catch(() => {});
 }

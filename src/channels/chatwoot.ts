@@ -15,9 +15,9 @@ import { channelSessionId, findChannelSession } from './sessions.ts';
 import { chatwootAccountOf, getLink, markOpenedForHandoff, openedForHandoff, receivedAfterOpening } from './store.ts';
 import { WHATSAPP_TEXT_LIMIT } from './render.ts';
 import { statusFailedText, statusUnknownText } from './texts.ts';
+import { ignored, type Json } from './payload.ts';
 import type { Address, InboundMessage, MessageKind, Parsed } from './types.ts';
 
-type Json = Record<string, any>;
 type ChatwootAddress = Extract<Address, { channel: 'chatwoot' }>;
 
 /** A conversation's status changed (resolved, pending, open…). */
@@ -41,40 +41,50 @@ const ATTACHMENT_KINDS: Record<string, MessageKind> = { image: 'image', audio: '
 
 export function parseChatwootWebhook(body: unknown, bot: string): Parsed | ChatwootStatusEvent {
   const b = body as Json;
-  if (!b || typeof b !== 'object') return { kind: 'ignored', reason: 'not a JSON object' };
+  if (!b || typeof b !== 'object') return ignored('not a JSON object');
   const event = String(b.event ?? '');
-  if (STATUS_EVENTS.has(event)) {
-    const accountId = toId(b.account_id ?? b.account?.id ?? b.messages?.[0]?.account_id);
-    const conversationId = toId(b.id ?? b.display_id);
-    if (conversationId === null) return { kind: 'ignored', reason: `${event} without a conversation id` };
-    return { kind: 'status', event, accountId, conversationId, status: event === 'conversation_resolved' ? 'resolved' : String(b.status ?? '') };
-  }
-  if (event !== 'message_created') return { kind: 'ignored', reason: `event '${event}'` };
-  if (b.message_type !== 'incoming' && b.message_type !== 0) return { kind: 'ignored', reason: `message_type '${b.message_type}'` };
-  if (b.private === true) return { kind: 'ignored', reason: 'private note' };
+  if (STATUS_EVENTS.has(event)) return statusEventOf(b, event);
+  if (event !== 'message_created') return ignored(`event '${event}'`);
+  return incomingMessageOf(b, bot);
+}
+
+/** A conversation webhook: its ids and new status (`conversation_resolved` carries none of its own). */
+function statusEventOf(b: Json, event: string): Parsed | ChatwootStatusEvent {
+  const accountId = toId(b.account_id ?? b.account?.id ?? b.messages?.[0]?.account_id);
+  const conversationId = toId(b.id ?? b.display_id);
+  if (conversationId === null) return ignored(`${event} without a conversation id`);
+  return { kind: 'status', event, accountId, conversationId, status: event === 'conversation_resolved' ? 'resolved' : String(b.status ?? '') };
+}
+
+/** `message_created`: only a customer's message (incoming, not a private note) in a conversation we can name. */
+function incomingMessageOf(b: Json, bot: string): Parsed {
+  if (b.message_type !== 'incoming' && b.message_type !== 0) return ignored(`message_type '${b.message_type}'`);
+  if (b.private === true) return ignored('private note');
   const conv = (b.conversation ?? {}) as Json;
   const accountId = toId(b.account?.id ?? conv.account_id);
   const conversationId = toId(conv.id ?? conv.display_id);
-  if (accountId === null || conversationId === null || b.id == null) return { kind: 'ignored', reason: 'message without account, conversation or id' };
+  if (accountId === null || conversationId === null || b.id == null) return ignored('message without account, conversation or id');
+  const base = { channel: 'chatwoot' as const, bot, providerId: String(b.id), contactKey: `${accountId}:${conversationId}`, ...senderOf(b, conv) };
+  const address: Address = { channel: 'chatwoot', accountId, conversationId, ...(typeof conv.channel === 'string' && conv.channel ? { inbox: conv.channel } : {}) };
+  const conversationStatus = typeof conv.status === 'string' ? conv.status : undefined;
+  return withContent(b, { ...base, address, conversationStatus });
+}
+
+/** The customer's number (digits only) and name, from the conversation's sender or the message's. */
+function senderOf(b: Json, conv: Json): Pick<InboundMessage, 'phoneNumber' | 'name'> {
   const sender = (conv.meta?.sender ?? b.sender ?? {}) as Json;
   const phone = typeof sender.phone_number === 'string' ? sender.phone_number.replace(/[^\d]/g, '') : '';
-  const base = {
-    channel: 'chatwoot' as const,
-    bot,
-    providerId: String(b.id),
-    contactKey: `${accountId}:${conversationId}`,
-    phoneNumber: phone || null,
-    name: typeof sender.name === 'string' ? sender.name : undefined,
-    address: { channel: 'chatwoot', accountId, conversationId, ...(typeof conv.channel === 'string' && conv.channel ? { inbox: conv.channel } : {}) } as Address,
-    conversationStatus: typeof conv.status === 'string' ? conv.status : undefined,
-  };
+  return { phoneNumber: phone || null, name: typeof sender.name === 'string' ? sender.name : undefined };
+}
+
+/** The message's text, or its first attachment's kind with the text as caption; an empty message is ignored. */
+function withContent(b: Json, base: Omit<InboundMessage, 'text'>): Parsed {
   const content = typeof b.content === 'string' ? b.content.trim() : '';
   const attachment = Array.isArray(b.attachments) ? (b.attachments[0] as Json | undefined) : undefined;
-  const media = attachment ? ATTACHMENT_KINDS[attachment.file_type] : undefined;
   // A photo with a caption: the transcript shows "[imagem] caption", the bot reads the caption.
-  if (attachment) return { kind: 'message', message: { ...base, kind: media ?? 'unsupported', text: content || null } };
+  if (attachment) return { kind: 'message', message: { ...base, kind: ATTACHMENT_KINDS[attachment.file_type] ?? 'unsupported', text: content || null } };
   if (content) return { kind: 'message', message: { ...base, text: content } };
-  return { kind: 'ignored', reason: 'empty message' };
+  return ignored('empty message');
 }
 
 const toId = (v: unknown): number | null => {

@@ -95,7 +95,7 @@ const DEFAULT_GRAPH_VERSION = 'v21.0';
 
 /** Reads every channel's settings from the environment. A provider without its base settings stays off. */
 export function channelsConfigFromEnv(env: NodeJS.ProcessEnv = process.env): ChannelsConfig {
-  const get = (k: string) => env[k]?.trim() || undefined;
+  const get = envReader(env);
   const cfg: ChannelsConfig = {
     retryDelaysMs: parseDelays(get('CHANNELS_RETRY_DELAYS_MS')) ?? [200, 1000, 3000],
     httpTimeoutMs: Number(get('CHANNELS_HTTP_TIMEOUT_MS') ?? 10_000),
@@ -103,44 +103,66 @@ export function channelsConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Cha
     insecure: get('SWITCHBOARD_CHANNELS_INSECURE') === '1' || get('SWITCHBOARD_CHANNELS_INSECURE') === 'true',
     mediaBurstMs: bounded(Number(get('CHANNELS_MEDIA_BURST_MS') ?? DEFAULT_MEDIA_BURST_MS), 0, MAX_MEDIA_BURST_MS, DEFAULT_MEDIA_BURST_MS),
   };
+  const evolution = evolutionFromEnv(env);
+  if (evolution) cfg.evolution = evolution;
+  const whatsapp = whatsappFromEnv(env);
+  if (whatsapp) cfg.whatsapp = whatsapp;
+  const chatwoot = chatwootFromEnv(env);
+  if (chatwoot) cfg.chatwoot = chatwoot;
+  return cfg;
+}
+
+/** A variable's value, trimmed; undefined when it is unset or blank. */
+const envReader = (env: NodeJS.ProcessEnv) => (k: string) => env[k]?.trim() || undefined;
+
+/** Evolution API: on with EVOLUTION_BASE_URL and EVOLUTION_API_KEY. */
+function evolutionFromEnv(env: NodeJS.ProcessEnv): EvolutionConfig | undefined {
+  const get = envReader(env);
   const evoUrl = get('EVOLUTION_BASE_URL');
   const evoKey = get('EVOLUTION_API_KEY');
-  if (evoUrl && evoKey) {
-    cfg.evolution = {
-      baseUrl: trimSlash(evoUrl),
-      apiKey: evoKey,
-      instance: get('EVOLUTION_INSTANCE'),
-      webhookToken: get('EVOLUTION_WEBHOOK_TOKEN'),
-      webhookTokens: perBot(env, 'EVOLUTION_WEBHOOK_TOKEN_'),
-    };
-  }
-  if (get('WHATSAPP_APP_SECRET') || get('WHATSAPP_VERIFY_TOKEN') || get('WHATSAPP_TOKEN') || Object.keys(perBot(env, 'WHATSAPP_APP_SECRET_')).length) {
-    cfg.whatsapp = {
-      verifyToken: get('WHATSAPP_VERIFY_TOKEN'),
-      appSecret: get('WHATSAPP_APP_SECRET'),
-      appSecrets: perBot(env, 'WHATSAPP_APP_SECRET_'),
-      token: get('WHATSAPP_TOKEN'),
-      graphUrl: trimSlash(get('WHATSAPP_GRAPH_URL') ?? DEFAULT_GRAPH_URL),
-      version: get('WHATSAPP_GRAPH_VERSION') ?? DEFAULT_GRAPH_VERSION,
-      phoneNumberIds: parsePairs(get('WHATSAPP_PHONE_NUMBER_IDS')),
-    };
-  }
+  if (!evoUrl || !evoKey) return undefined;
+  return {
+    baseUrl: trimSlash(evoUrl),
+    apiKey: evoKey,
+    instance: get('EVOLUTION_INSTANCE'),
+    webhookToken: get('EVOLUTION_WEBHOOK_TOKEN'),
+    webhookTokens: perBot(env, 'EVOLUTION_WEBHOOK_TOKEN_'),
+  };
+}
+
+/** The Cloud API: on with any of its app secrets, its verify token or its token. */
+function whatsappFromEnv(env: NodeJS.ProcessEnv): WhatsAppCloudConfig | undefined {
+  const get = envReader(env);
+  const on = get('WHATSAPP_APP_SECRET') || get('WHATSAPP_VERIFY_TOKEN') || get('WHATSAPP_TOKEN') || Object.keys(perBot(env, 'WHATSAPP_APP_SECRET_')).length;
+  if (!on) return undefined;
+  return {
+    verifyToken: get('WHATSAPP_VERIFY_TOKEN'),
+    appSecret: get('WHATSAPP_APP_SECRET'),
+    appSecrets: perBot(env, 'WHATSAPP_APP_SECRET_'),
+    token: get('WHATSAPP_TOKEN'),
+    graphUrl: trimSlash(get('WHATSAPP_GRAPH_URL') ?? DEFAULT_GRAPH_URL),
+    version: get('WHATSAPP_GRAPH_VERSION') ?? DEFAULT_GRAPH_VERSION,
+    phoneNumberIds: parsePairs(get('WHATSAPP_PHONE_NUMBER_IDS')),
+  };
+}
+
+/** Chatwoot: on with CHATWOOT_BASE_URL. */
+function chatwootFromEnv(env: NodeJS.ProcessEnv): ChatwootConfig | undefined {
+  const get = envReader(env);
   const cwUrl = get('CHATWOOT_BASE_URL');
-  if (cwUrl) {
-    cfg.chatwoot = {
-      baseUrl: trimSlash(cwUrl),
-      botToken: get('CHATWOOT_BOT_TOKEN'),
-      botTokens: perBot(env, 'CHATWOOT_BOT_TOKEN_'),
-      webhookSecret: get('CHATWOOT_WEBHOOK_SECRET'),
-      webhookSecrets: perBot(env, 'CHATWOOT_WEBHOOK_SECRET_'),
-      accountWebhookSecret: get('CHATWOOT_ACCOUNT_WEBHOOK_SECRET'),
-      accountWebhookSecrets: perBot(env, 'CHATWOOT_ACCOUNT_WEBHOOK_SECRET_'),
-      webhookToken: get('CHATWOOT_WEBHOOK_TOKEN'),
-      webhookTokens: perBot(env, 'CHATWOOT_WEBHOOK_TOKEN_'),
-      readRetryMs: nonNegative(get('CHATWOOT_READ_RETRY_MS')),
-    };
-  }
-  return cfg;
+  if (!cwUrl) return undefined;
+  return {
+    baseUrl: trimSlash(cwUrl),
+    botToken: get('CHATWOOT_BOT_TOKEN'),
+    botTokens: perBot(env, 'CHATWOOT_BOT_TOKEN_'),
+    webhookSecret: get('CHATWOOT_WEBHOOK_SECRET'),
+    webhookSecrets: perBot(env, 'CHATWOOT_WEBHOOK_SECRET_'),
+    accountWebhookSecret: get('CHATWOOT_ACCOUNT_WEBHOOK_SECRET'),
+    accountWebhookSecrets: perBot(env, 'CHATWOOT_ACCOUNT_WEBHOOK_SECRET_'),
+    webhookToken: get('CHATWOOT_WEBHOOK_TOKEN'),
+    webhookTokens: perBot(env, 'CHATWOOT_WEBHOOK_TOKEN_'),
+    readRetryMs: nonNegative(get('CHATWOOT_READ_RETRY_MS')),
+  };
 }
 
 /** The env suffix of a bot id: 'my-shop' → 'MY_SHOP'. */

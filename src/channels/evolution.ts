@@ -4,9 +4,8 @@ import type { EvolutionConfig } from './config.ts';
 import { callJson } from './http.ts';
 import type { Sql } from '../store/index.ts';
 import { evolutionLinkOfLid } from './store.ts';
+import { ignored, nonBlank, type Json } from './payload.ts';
 import type { Address, InboundMessage, MessageKind, Parsed } from './types.ts';
-
-type Json = Record<string, any>;
 
 /** Message keys of what the bot cannot read as text, and the kind each is. */
 const MEDIA_KEYS: [string, MessageKind][] = [
@@ -37,17 +36,32 @@ const WRAPPERS = ['ephemeralMessage', 'viewOnceMessage', 'viewOnceMessageV2', 'v
  * instance are not this bot's). The webhook route refuses a bot without one, and a payload naming another.
  */
 export function parseEvolutionWebhook(body: unknown, bot: string, instance?: string): Parsed[] {
-  if (!body || typeof body !== 'object') return [{ kind: 'ignored', reason: 'not a JSON object' }];
+  if (!body || typeof body !== 'object') return [ignored('not a JSON object')];
   const b = body as Json;
   const event = String(b.event ?? '').toLowerCase().replace(/_/g, '.');
-  if (event !== 'messages.upsert' && event !== 'messages.delete') return [{ kind: 'ignored', reason: `event '${b.event ?? ''}' is not messages.upsert or messages.delete` }];
-  const from = typeof b.instance === 'string' ? b.instance : typeof b.instance?.instanceName === 'string' ? b.instance.instanceName : undefined;
-  if (instance && from && from !== instance) return [{ kind: 'ignored', reason: `instance '${from}' is not this bot's instance` }];
+  if (event !== 'messages.upsert' && event !== 'messages.delete') return [ignored(`event '${b.event ?? ''}' is not messages.upsert or messages.delete`)];
+  const from = instanceNamed(b.instance);
+  if (instance && from && from !== instance) return [ignored(`instance '${from}' is not this bot's instance`)];
   const via = instance ?? from;
-  if (!via) return [{ kind: 'ignored', reason: 'no instance: set EVOLUTION_INSTANCE or settings.channels.evolution.instance' }];
-  const items: Json[] = Array.isArray(b.data) ? b.data : Array.isArray(b.data?.messages) ? b.data.messages : b.data ? [b.data] : [];
-  if (!items.length) return [{ kind: 'ignored', reason: 'no data' }];
-  return items.map((d) => (event === 'messages.delete' ? parseDelete(d, bot, via) : parseOne(d, bot, via)));
+  if (!via) return [ignored('no instance: set EVOLUTION_INSTANCE or settings.channels.evolution.instance')];
+  const items = itemsOf(b.data);
+  if (!items.length) return [ignored('no data')];
+  const parse = event === 'messages.delete' ? parseDelete : parseOne;
+  return items.map((d) => parse(d, bot, via));
+}
+
+/** The instance a webhook names: a string, or an object with `instanceName`. */
+function instanceNamed(v: unknown): string | undefined {
+  if (typeof v === 'string') return v;
+  const name = (v as Json | undefined)?.instanceName;
+  return typeof name === 'string' ? name : undefined;
+}
+
+/** The webhook's messages: `data` as a list, `data.messages`, or `data` as the one message. */
+function itemsOf(data: any): Json[] {
+  if (Array.isArray(data)) return data;
+  if (Array.isArray(data?.messages)) return data.messages;
+  return data ? [data] : [];
 }
 
 /** `messages.delete`: the key of the deleted message (as `data.key`, or as `data` itself). */
@@ -58,9 +72,9 @@ function parseDelete(d: Json, bot: string, instance: string): Parsed {
 
 /** A deleted message, `key` naming the chat and who deleted it, `deleted` the message that is gone. */
 function deletion(key: Json, deleted: Json, bot: string, instance: string): Parsed {
-  if (typeof key?.remoteJid !== 'string' || !deleted?.id) return { kind: 'ignored', reason: 'deletion without a message key' };
+  if (typeof key?.remoteJid !== 'string' || !deleted?.id) return ignored('deletion without a message key');
   const sender = senderOf(key);
-  if (typeof sender === 'string') return { kind: 'ignored', reason: sender };
+  if (typeof sender === 'string') return ignored(sender);
   const message = {
     channel: 'evolution' as const,
     bot,
@@ -68,7 +82,7 @@ function deletion(key: Json, deleted: Json, bot: string, instance: string): Pars
     contactKey: sender.key,
     phoneNumber: sender.phone,
     text: null,
-    address: { channel: 'evolution', instance, number: sender.to, ...(sender.lid ? { lid: sender.lid } : {}) } as Address,
+    address: addressOf(instance, sender),
     note: { kind: 'deleted', by: key.fromMe === true ? 'business' : 'customer' } as const,
   };
   return { kind: 'message', message };
@@ -76,46 +90,73 @@ function deletion(key: Json, deleted: Json, bot: string, instance: string): Pars
 
 function parseOne(d: Json, bot: string, instance: string): Parsed {
   const key = d?.key as Json | undefined;
-  if (!key || typeof key.remoteJid !== 'string' || !key.id) return { kind: 'ignored', reason: 'no message key' };
+  if (!key || typeof key.remoteJid !== 'string' || !key.id) return ignored('no message key');
   const sender = senderOf(key);
-  if (typeof sender === 'string') return { kind: 'ignored', reason: sender };
-  let message = (d.message ?? {}) as Json;
+  if (typeof sender === 'string') return ignored(sender);
+  const message = unwrapped((d.message ?? {}) as Json);
+  const revoked = message.protocolMessage;
+  if (isRevoke(revoked)) return deletion(key, revoked.key ?? key, bot, instance);
+  const fromMe = key.fromMe === true;
+  const content = fromMe ? ownerReplyOf(message) : customerContentOf(message, d.messageType);
+  if (typeof content === 'string') return ignored(content);
+  // A message the business sent: pushName is then the business's own name, not the customer's.
+  const name = !fromMe && typeof d.pushName === 'string' ? d.pushName : undefined;
+  const base = { channel: 'evolution' as const, bot, providerId: String(key.id), contactKey: sender.key, phoneNumber: sender.phone, name };
+  return { kind: 'message', message: { ...base, ...content, chatId: String(key.remoteJid), address: addressOf(instance, sender) } };
+}
+
+/** A protocol message that deletes a message for everyone (the deleted one's key inside). */
+function isRevoke(p: Json | undefined): boolean {
+  return p?.type === 'REVOKE' || p?.type === 0;
+}
+
+/** The message inside the wrappers WhatsApp put around it (at most three deep). */
+function unwrapped(outer: Json): Json {
+  let message = outer;
   for (let i = 0; i < 3; i++) {
     const wrapper = WRAPPERS.find((w) => message[w]?.message);
     if (!wrapper) break;
     message = message[wrapper].message;
   }
-  const fromMe = key.fromMe === true;
-  // A message the business sent: pushName is then the business's own name, not the customer's.
-  const base = { channel: 'evolution' as const, bot, providerId: String(key.id), contactKey: sender.key, phoneNumber: sender.phone, name: !fromMe && typeof d.pushName === 'string' ? d.pushName : undefined };
-  const address: Address = { channel: 'evolution', instance, number: sender.to, ...(sender.lid ? { lid: sender.lid } : {}) };
-  const chatId = String(key.remoteJid);
-  const revoked = message.protocolMessage;
-  if (revoked && (revoked.type === 'REVOKE' || revoked.type === 0)) return deletion(key, revoked.key ?? key, bot, instance);
+  return message;
+}
+
+type Content = Pick<InboundMessage, 'kind' | 'text' | 'detail' | 'note'>;
+
+/** The text of a plain message: `conversation`, or an `extendedTextMessage` (a link preview, a quote). */
+const plainTextOf = (m: Json): unknown => (typeof m.conversation === 'string' ? m.conversation : m.extendedTextMessage?.text);
+
+/** Sent from the number itself: the owner answering in the WhatsApp app (the hub drops Switchboard's own sends). */
+function ownerReplyOf(message: Json): Content | string {
+  const text = plainTextOf(message);
+  const said = typeof text === 'string' ? text : replyTextOf(message);
+  if (said === undefined || !said.trim()) return 'sent from the business number, nothing to keep (fromMe)';
+  return { text: said.trim(), note: { kind: 'owner_reply' } };
+}
+
+/** What a customer's message carries (a reply to buttons, a text, media), or why it is ignored. */
+function customerContentOf(message: Json, messageType: unknown): Content | string {
   const reply = replyTextOf(message);
-  const text = typeof message.conversation === 'string' ? message.conversation : message.extendedTextMessage?.text;
-  // Sent from the number itself: the owner answering in the WhatsApp app (the hub drops Switchboard's own sends).
-  if (fromMe) {
-    const said = typeof text === 'string' ? text : reply;
-    if (said === undefined || !said.trim()) return { kind: 'ignored', reason: 'sent from the business number, nothing to keep (fromMe)' };
-    return { kind: 'message', message: { ...base, text: said.trim(), chatId, address, note: { kind: 'owner_reply' } } };
-  }
-  if (reply !== undefined) {
-    if (!reply.trim()) return { kind: 'ignored', reason: 'empty button reply' };
-    return { kind: 'message', message: { ...base, kind: 'button', text: reply.trim(), chatId, address } };
-  }
-  if (typeof text === 'string') {
-    if (!text.trim()) return { kind: 'ignored', reason: 'empty text' };
-    return { kind: 'message', message: { ...base, text: text.trim(), chatId, address } };
-  }
+  if (reply !== undefined) return reply.trim() ? { kind: 'button', text: reply.trim() } : 'empty button reply';
+  const text = plainTextOf(message);
+  if (typeof text === 'string') return text.trim() ? { text: text.trim() } : 'empty text';
+  return mediaContentOf(message) ?? `message type '${messageType ?? Object.keys(message)[0] ?? 'unknown'}' carries nothing to answer`;
+}
+
+/** Media the bot cannot read: its kind, its caption as the text, and what the transcript shows beside it. */
+function mediaContentOf(message: Json): Content | undefined {
   const media = MEDIA_KEYS.find(([k]) => message[k]);
-  if (media) {
-    const [mediaKey, kind] = media;
-    const body = message[mediaKey] as Json;
-    const caption = typeof body?.caption === 'string' && body.caption.trim() ? body.caption.trim() : null;
-    return { kind: 'message', message: { ...base, kind, text: caption, ...detailOf(mediaKey, body), chatId, address } };
-  }
-  return { kind: 'ignored', reason: `message type '${d.messageType ?? Object.keys(message)[0] ?? 'unknown'}' carries nothing to answer` };
+  if (!media) return undefined;
+  const [mediaKey, kind] = media;
+  const body = message[mediaKey] as Json;
+  return { kind, text: nonBlank(body?.caption), ...detailOf(mediaKey, body) };
+}
+
+type Sender = { key: string; phone: string | null; to: string; lid?: string };
+
+/** Where replies go: the number (or the `@lid`), with the `@lid` kept beside a number. */
+function addressOf(instance: string, sender: Sender): Address {
+  return { channel: 'evolution', instance, number: sender.to, ...(sender.lid ? { lid: sender.lid } : {}) };
 }
 
 /** The option a customer picked: a button, a list row, a template button, or a native-flow (interactive) reply. */
@@ -138,7 +179,7 @@ const NOT_ONE_TO_ONE = /@(g\.us|broadcast|newsletter)$/;
  * (`@s.whatsapp.net`, also behind an `@lid`), else their `@lid` id alone — WhatsApp hides some numbers, and
  * Evolution sends to `<id>@lid` as it sends to a number.
  */
-function senderOf(key: Json): { key: string; phone: string | null; to: string; lid?: string } | string {
+function senderOf(key: Json): Sender | string {
   if (NOT_ONE_TO_ONE.test(key.remoteJid)) return `not a one-to-one chat (${key.remoteJid})`;
   const jids = [key.remoteJid, key.remoteJidAlt, key.senderPn, key.senderLid].filter((j): j is string => typeof j === 'string');
   const phone = jids.map((j) => (j.endsWith('@s.whatsapp.net') ? j.split('@')[0].split(':')[0] : '')).find((d) => /^\d{6,20}$/.test(d));

@@ -1,5 +1,6 @@
 // Outgoing calls to providers: JSON over fetch with a timeout, errors classified as retryable or not, and
-// a retry loop with backoff.
+// retries with the configured delays (the shared failure policy of src/resilience).
+import { fixedDelays, withRetries } from '../resilience/index.ts';
 
 export class ProviderError extends Error {
   constructor(
@@ -75,17 +76,20 @@ export async function callJson<T = unknown>(url: string, opts: CallOptions): Pro
     throw new ProviderError(`${target}: ${why}`, null, true);
   }
   const text = await res.text().catch(() => '');
-  if (!res.ok) {
-    const { code, meta } = providerCode(text);
-    const retryable = res.status >= 500 || res.status === 429 || res.status === 408 || (meta && META_THROTTLING.has(code!));
-    const retryAfterMs = parseRetryAfter(res.headers.get('retry-after'));
-    throw new ProviderError(`${target} → HTTP ${res.status}${text ? `: ${text.slice(0, 300)}` : ''}`, res.status, retryable, code, retryAfterMs);
-  }
+  if (!res.ok) throw failedResponse(target, res, text);
   try {
     return (text ? JSON.parse(text) : null) as T;
   } catch {
     return text as T;
   }
+}
+
+/** The ProviderError of an answer that is not 2xx: retryable or not, the provider's code and asked wait. */
+function failedResponse(target: string, res: Response, text: string): ProviderError {
+  const { code, meta } = providerCode(text);
+  const retryable = res.status >= 500 || res.status === 429 || res.status === 408 || (meta && META_THROTTLING.has(code!));
+  const retryAfterMs = parseRetryAfter(res.headers.get('retry-after'));
+  return new ProviderError(`${target} → HTTP ${res.status}${text ? `: ${text.slice(0, 300)}` : ''}`, res.status, retryable, code, retryAfterMs);
 }
 
 export type RetryOutcome<T> = { ok: true; value: T; attempts: number } | { ok: false; error: Error; attempts: number };
@@ -95,26 +99,26 @@ export type RetryOutcome<T> = { ok: true; value: T; attempts: number } | { ok: f
  * A provider that says how long to wait (Retry-After) is waited for that long when it is longer than the
  * planned delay, up to MAX_RETRY_AFTER_MS.
  */
-export async function withRetry<T>(fn: (attempt: number) => Promise<T>, delaysMs: number[], sleep: (ms: number) => Promise<void> = defaultSleep): Promise<RetryOutcome<T>> {
-  let attempt = 0;
-  for (;;) {
-    attempt++;
-    try {
-      return { ok: true, value: await fn(attempt), attempts: attempt };
-    } catch (err) {
-      const error = err instanceof Error ? err : new Error(String(err));
-      const retryable = !(error instanceof ProviderError) || error.retryable;
-      if (!retryable || attempt > delaysMs.length) return { ok: false, error, attempts: attempt };
-      const asked = error instanceof ProviderError && error.retryAfterMs !== undefined ? Math.min(error.retryAfterMs, MAX_RETRY_AFTER_MS) : 0;
-      await sleep(Math.max(delaysMs[attempt - 1], asked));
-    }
+export async function withRetry<T>(fn: (attempt: number) => Promise<T>, delaysMs: number[], sleep?: (ms: number) => Promise<void>): Promise<RetryOutcome<T>> {
+  let attempts = 0;
+  const plan = { retries: delaysMs.length, backoff: fixedDelays(delaysMs), retryable: isRetryable, askedWaitMs: retryAfterOf, sleep };
+  try {
+    const value = await withRetries(plan, (attempt) => {
+      attempts = attempt;
+      return fn(attempt);
+    });
+    return { ok: true, value, attempts };
+  } catch (err) {
+    return { ok: false, error: err instanceof Error ? err : new Error(String(err)), attempts };
   }
 }
 
+const isRetryable = (err: unknown): boolean => !(err instanceof ProviderError) || err.retryable;
+
+const retryAfterOf = (err: unknown): number => (err instanceof ProviderError && err.retryAfterMs !== undefined ? Math.min(err.retryAfterMs, MAX_RETRY_AFTER_MS) : 0);
+
 /** The provider's error code of a failed call, if it named one. */
 export const errorCodeOf = (error: Error): string | null => (error instanceof ProviderError && error.code !== undefined ? error.code : null);
-
-const defaultSleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /** Never log credentials that might sit in a query string. */
 function redact(url: string): string {

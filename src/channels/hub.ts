@@ -14,11 +14,11 @@ import { whatsappWindow, type WindowState } from './window.ts';
 import { claimInbound, failDeliveryLater, finishDelivery, finishInbound, getLink, linkSession, MAX_INBOUND_ATTEMPTS, recordInbound } from './store.ts';
 import { sentBySwitchboard, setInboundSession, startDelivery, unfinishedInbound, wasDelivered, type InboundStatus } from './store.ts';
 import { renderReply, splitReply } from './render.ts';
-import { deliveryFailedText, deliveryRejectedText, inboundFailedText, noteText, orderText, transcriptLine, unreadableLine } from './texts.ts';
+import { deliveryFailedText, deliveryRejectedText, inboundFailedText, noteText, transcriptLine, unreadableLine, withOrderText } from './texts.ts';
 import { isMedia, receivedAt, startsMediaBurst } from './bursts.ts';
 import { PresenceCalls } from './presence.ts';
 import { admitInbound } from './ingress.ts';
-import { channelSessionId, ensureChannelSession, findChannelSession } from './sessions.ts';
+import { channelSessionId, ensureChannelSession, findChannelSession, openCustomerSession } from './sessions.ts';
 import { ConversationRateLimit } from '../ingress/index.ts';
 import { describeAddress, handlingOf, type Address, type ChannelName, type ChannelNote, type DeliveryStatusReport, type InboundMessage } from './types.ts';
 
@@ -131,65 +131,65 @@ export class ChannelHub {
     if (bot && session) await this.systemMessage(bot, session.id, inboundFailedText(bot.config, this.adapters.get(msg.channel)?.label ?? msg.channel));
   }
 
+  /** A customer's message: only kept (a person has the conversation, or it asks nothing), one line, or a turn. */
   private async handle(admitted: InboundMessage, queueKey: string): Promise<InboundStatus> {
-    let msg = admitted;
-    const bot = this.runtime.bots.get(msg.bot);
+    const bot = this.runtime.bots.get(admitted.bot);
     if (!bot) return 'ignored';
-    if (msg.note) return this.recordNote(bot, msg, msg.note, queueKey);
-    // A message from a registered user's phone number is that user's (bots that require sign-in answer them).
-    const user = msg.phoneNumber ? await store.findUserByPhone(this.db, msg.phoneNumber) : undefined;
-    let session = await ensureChannelSession(this.db, msg, user?.id);
-    const sessionId = session.id;
-    if (sessionId !== queueKey) await setInboundSession(this.db, msg, sessionId);
-    await linkSession(this.db, { sessionId, channel: msg.channel, bot: msg.bot, address: msg.address, contactName: msg.name ?? null });
-    const adapter = this.adapter(msg.channel);
-    const decision = adapter.beforeTurn ? await adapter.beforeTurn(msg, session) : 'run';
-    session = (await store.getSession(this.db, sessionId))!;
-    if (msg.kind === 'order' && msg.text === null && msg.order) msg = { ...msg, text: orderText(bot.config, msg.order) };
+    if (admitted.note) return this.recordNote(bot, admitted, admitted.note, queueKey);
+    const before = await openCustomerSession(this.db, admitted, queueKey);
+    const adapter = this.adapter(admitted.channel);
+    const decision = adapter.beforeTurn ? await adapter.beforeTurn(admitted, before) : 'run';
+    const session = (await store.getSession(this.db, before.id))!;
+    const msg = withOrderText(bot.config, admitted);
     const handling = handlingOf(msg);
-    this.emitSignal({ type: 'channel_message', channel: msg.channel, kind: msg.kind ?? 'text', handling: decision === 'record' || botPaused(session.mode) ? 'record' : handling });
-    if (decision === 'record' || (handling !== 'turn' && botPaused(session.mode))) {
+    const paused = botPaused(session.mode);
+    this.emitSignal({ type: 'channel_message', channel: msg.channel, kind: msg.kind ?? 'text', handling: decision === 'record' || paused ? 'record' : handling });
+    if (decision === 'record' || (handling !== 'turn' && paused)) {
       await this.recordCustomerMessage(bot, session, msg);
-      return 'done';
-    }
-    if (handling === 'record') {
+    } else if (handling === 'record') {
       // A sticker, a reaction, a poll vote: seen and kept, not a question.
       this.presence.show(adapter, bot, msg, false);
       await this.recordCustomerMessage(bot, session, msg);
-      return 'done';
-    }
-    if (handling === 'line') {
+    } else if (handling === 'line') {
       await this.answerUnreadable(bot, session, msg, adapter);
-      return 'done';
+    } else {
+      await this.answerText(bot, session, msg, adapter);
     }
+    return 'done';
+  }
+
+  /** A message the bot reads: answered "too long" when it is, kept unanswered over the rate limit, else a turn. */
+  private async answerText(bot: LoadedBot, session: SessionRow, msg: InboundMessage, adapter: ChannelAdapter): Promise<void> {
     if (msg.tooLong !== undefined) {
       this.presence.show(adapter, bot, msg, true);
-      await this.answerWithoutTurn(bot, session, msg, runtimeReply('message_too_long', bot.config.language, bot.config.replies), 'message_too_long');
-      return 'done';
+      return this.answerWithoutTurn(bot, session, msg, runtimeReply('message_too_long', bot.config.language, bot.config.replies), 'message_too_long');
     }
     // Over the conversation's rate limit: kept in the transcript for the operator, not answered.
-    if (!this.rateLimit.take(sessionId)) {
-      this.log(`[channels] ${msg.channel} conversation ${sessionId} is over ${this.rateLimit.perMinute} messages a minute: message kept, not answered`);
-      await this.recordCustomerMessage(bot, session, msg);
-      return 'done';
+    if (!this.rateLimit.take(session.id)) {
+      this.log(`[channels] ${msg.channel} conversation ${session.id} is over ${this.rateLimit.perMinute} messages a minute: message kept, not answered`);
+      return void (await this.recordCustomerMessage(bot, session, msg));
     }
+    await this.runTurn(bot, session, msg, adapter);
+  }
+
+  /** Run the bot's turn on the message's text and deliver its reply. */
+  private async runTurn(bot: LoadedBot, session: SessionRow, msg: InboundMessage, adapter: ChannelAdapter): Promise<void> {
     if (!botPaused(session.mode)) this.presence.show(adapter, bot, msg, true);
     // A media caption, a button reply, an order: the transcript keeps its kind, the turn reads its text.
     if (msg.kind && msg.kind !== 'text') {
       await this.recordCustomerMessage(bot, session, msg);
-      if (isMedia(msg)) await startsMediaBurst(this.db, sessionId, receivedAt(msg), this.config.mediaBurstMs);
+      if (isMedia(msg)) await startsMediaBurst(this.db, session.id, receivedAt(msg), this.config.mediaBurstMs);
     }
     const result = await this.runtime.chat(msg.bot, {
-      sessionId,
+      sessionId: session.id,
       userId: session.userId ?? undefined,
       message: msg.text!,
       channel: msg.channel,
       phoneNumber: msg.phoneNumber ?? undefined,
       clientMessageId: msg.providerId,
     });
-    if (result.reply && result.replyMessageId) await this.deliver(bot, sessionId, msg.address, result.reply, result.replyMessageId);
+    if (result.reply && result.replyMessageId) await this.deliver(bot, session.id, msg.address, result.reply, result.replyMessageId);
     await adapter.afterTurn?.(msg, session, result);
-    return 'done';
   }
 
   /**

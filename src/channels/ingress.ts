@@ -2,7 +2,7 @@
 // control characters would make Postgres refuse the row, and the provider retry it forever), the text cut at
 // the runtime's limit and flagged (the hub answers "too long" instead of running the turn), the rest bounded.
 import { admitText, cleanStrings, MAX_MESSAGE_CHARS } from '../ingress/index.ts';
-import type { InboundMessage, MessageKind } from './types.ts';
+import type { InboundMessage, MessageKind, OrderCart } from './types.ts';
 
 /** A display name or a detail longer than this is cut: they are shown to operators, never understood. */
 const MAX_LABEL_CHARS = 200;
@@ -14,13 +14,23 @@ type StoredInbound = InboundMessage & { media?: MessageKind | 'other'; caption?:
 
 /** The message the hub may store and run, or null when nothing is left to answer (text empty once cleaned). */
 export function admitInbound(received: InboundMessage): InboundMessage | null {
+  const bounded = boundedMessage(received);
+  if (bounded.text === null) return bounded;
+  const admitted = admitText(bounded.text);
+  if (admitted.kind === 'empty') return bounded.kind && bounded.kind !== 'text' ? { ...bounded, text: null } : null;
+  if (admitted.kind === 'too-long') return { ...bounded, text: admitted.text, tooLong: admitted.length };
+  return { ...bounded, text: admitted.text };
+}
+
+/** Every string cleaned, an older row's `media` and `caption` read as today's kind and text, labels and orders cut. */
+function boundedMessage(received: InboundMessage): InboundMessage {
   const { media, caption, ...clean } = cleanStrings(received as StoredInbound);
   const kind = clean.kind ?? (media === 'other' ? 'unsupported' : media);
   const text = clean.text ?? (caption?.trim() ? caption.trim() : null);
   const name = clean.name?.slice(0, MAX_LABEL_CHARS);
   const detail = clean.detail?.slice(0, MAX_LABEL_CHARS);
-  const order = clean.order ? { ...clean.order, items: clean.order.items.slice(0, MAX_ORDER_ITEMS), note: clean.order.note?.slice(0, MAX_MESSAGE_CHARS) } : undefined;
-  const bounded: InboundMessage = {
+  const order = clean.order ? boundedOrder(clean.order) : undefined;
+  return {
     ...clean,
     text,
     ...(kind !== undefined ? { kind } : {}),
@@ -28,9 +38,6 @@ export function admitInbound(received: InboundMessage): InboundMessage | null {
     ...(detail !== undefined ? { detail } : {}),
     ...(order !== undefined ? { order } : {}),
   };
-  if (bounded.text === null) return bounded;
-  const admitted = admitText(bounded.text);
-  if (admitted.kind === 'empty') return kind && kind !== 'text' ? { ...bounded, text: null } : null;
-  if (admitted.kind === 'too-long') return { ...bounded, text: admitted.text, tooLong: admitted.length };
-  return { ...bounded, text: admitted.text };
 }
+
+const boundedOrder = (order: OrderCart): OrderCart => ({ ...order, items: order.items.slice(0, MAX_ORDER_ITEMS), note: order.note?.slice(0, MAX_MESSAGE_CHARS) });

@@ -132,13 +132,9 @@ function inline(tokens: Token[], marks: Marks): string {
       case 'br':
         out += '\n';
         break;
-      case 'link': {
-        // Links as text: WhatsApp makes a bare URL clickable, "[label](url)" would show as typed.
-        const link = t as Tokens.Link;
-        const label = inline(link.tokens, marks).trim();
-        out += !label || label === link.href || `mailto:${label}` === link.href ? label || link.href : `${label} (${link.href})`;
+      case 'link':
+        out += linkText(t as Tokens.Link, marks);
         break;
-      }
       case 'image':
         out += (t as Tokens.Image).href;
         break;
@@ -149,10 +145,21 @@ function inline(tokens: Token[], marks: Marks): string {
         out += (t as Tokens.Escape).text;
         break;
       default:
-        out += 'tokens' in t && t.tokens ? inline(t.tokens, marks) : 'text' in t ? String(t.text) : '';
+        out += otherInline(t, marks);
     }
   }
   return out;
+}
+
+/** Links as text: WhatsApp makes a bare URL clickable, "[label](url)" would show as typed. */
+function linkText(link: Tokens.Link, marks: Marks): string {
+  const label = inline(link.tokens, marks).trim();
+  return !label || label === link.href || `mailto:${label}` === link.href ? label || link.href : `${label} (${link.href})`;
+}
+
+/** Any other inline token: its children rendered, else its text. */
+function otherInline(t: Token, marks: Marks): string {
+  return 'tokens' in t && t.tokens ? inline(t.tokens, marks) : 'text' in t ? String(t.text) : '';
 }
 
 /**

@@ -4,6 +4,7 @@
 // runs in the next free id of the channel's namespace instead.
 import * as store from '../store/index.ts';
 import type { Sql, SessionRow } from '../store/index.ts';
+import { linkSession, setInboundSession } from './store.ts';
 import type { InboundMessage } from './types.ts';
 
 const MAX_SESSION_ID = 128;
@@ -52,4 +53,16 @@ export async function ensureChannelSession(sql: Sql, msg: InboundMessage, userId
     }
   }
   throw new Error(`no free session id for ${msg.channel} conversation ${msg.contactKey} of ${msg.bot}: every candidate belongs to another origin`);
+}
+
+/**
+ * The session of a customer's message, found or created, with the message and the conversation's address linked
+ * to it. A message from a registered user's phone number is that user's (bots that require sign-in answer them).
+ */
+export async function openCustomerSession(sql: Sql, msg: InboundMessage, queueKey: string): Promise<SessionRow> {
+  const user = msg.phoneNumber ? await store.findUserByPhone(sql, msg.phoneNumber) : undefined;
+  const session = await ensureChannelSession(sql, msg, user?.id);
+  if (session.id !== queueKey) await setInboundSession(sql, msg, session.id);
+  await linkSession(sql, { sessionId: session.id, channel: msg.channel, bot: msg.bot, address: msg.address, contactName: msg.name ?? null });
+  return session;
 }

@@ -145,6 +145,10 @@ export function orderText(config: BotConfig, order: OrderCart): string | null {
   return order.note?.trim() ? `${line}. ${order.note.trim()}` : line;
 }
 
+/** A catalogue order without text: the turn reads the cart as the bot's language writes it. */
+export const withOrderText = (config: BotConfig, msg: InboundMessage): InboundMessage =>
+  msg.kind === 'order' && msg.text === null && msg.order ? { ...msg, text: orderText(config, msg.order) } : msg;
+
 /** A send that failed every attempt; the provider's error code, when it named one, follows in parentheses. */
 export const deliveryFailedText = (config: BotConfig, channel: string, code?: string | null) =>
   `${fill(config.replies.channel_delivery_failed ?? DELIVERY_FAILED[lang(config)], channel)}${code ? ` (${code})` : ''}`;

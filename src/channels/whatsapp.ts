@@ -5,9 +5,8 @@ import type { WhatsAppCloudConfig } from './config.ts';
 import { callJson, ProviderError } from './http.ts';
 import type { Sql } from '../store/index.ts';
 import { whatsappLinkOfUser } from './store.ts';
+import { ignored, listOf, nonBlank, type Json } from './payload.ts';
 import type { Address, InboundMessage, MessageKind, OrderCart, Parsed } from './types.ts';
-
-type Json = Record<string, any>;
 
 /** True when `header` is `sha256=<hex HMAC-SHA256 of the raw body with the app secret>`. Timing-safe. */
 export function verifyMetaSignature(raw: Buffer, header: string | string[] | undefined, appSecret: string): boolean {
@@ -47,42 +46,44 @@ export interface CloudParseOptions {
  */
 export function parseCloudWebhook(body: unknown, opts: CloudParseOptions): Parsed[] {
   const b = body as Json;
-  if (!b || typeof b !== 'object' || b.object !== 'whatsapp_business_account') return [{ kind: 'ignored', reason: "object is not 'whatsapp_business_account'" }];
-  const out: Parsed[] = [];
-  for (const entry of Array.isArray(b.entry) ? b.entry : []) {
-    for (const change of Array.isArray(entry?.changes) ? entry.changes : []) {
-      const echoes = change?.field === 'smb_message_echoes';
-      if (change?.field !== 'messages' && !echoes) {
-        out.push({ kind: 'ignored', reason: `field '${change?.field}'` });
-        continue;
-      }
-      const value = (change.value ?? {}) as Json;
-      for (const s of Array.isArray(value.statuses) ? value.statuses : []) out.push(parseStatus(s));
-      // Messages the owner sent from the WhatsApp Business app on a number that also uses the Cloud API.
-      const messages: Json[] = echoes ? (Array.isArray(value.message_echoes) ? value.message_echoes : []) : Array.isArray(value.messages) ? value.messages : [];
-      if (!messages.length) continue;
-      const phoneNumberId = value.metadata?.phone_number_id != null ? String(value.metadata.phone_number_id) : '';
-      if (!phoneNumberId) {
-        out.push({ kind: 'ignored', reason: 'no metadata.phone_number_id' });
-        continue;
-      }
-      const mapped = opts.botOfNumber(phoneNumberId);
-      if (opts.pathBot && mapped && mapped !== opts.pathBot) {
-        out.push({ kind: 'ignored', reason: `phone number ${phoneNumberId} belongs to bot '${mapped}'` });
-        continue;
-      }
-      const bot = mapped ?? opts.pathBot;
-      if (!bot) {
-        out.push({ kind: 'ignored', reason: `no bot for phone number ${phoneNumberId}: set WHATSAPP_PHONE_NUMBER_IDS or use /webhooks/whatsapp/<bot>` });
-        continue;
-      }
-      const names = contactNames(value.contacts);
-      const userIds = contactUserIds(value.contacts);
-      const groups = opts.answersGroups?.(bot) ?? false;
-      for (const m of messages) out.push(echoes ? parseEcho(m, bot, phoneNumberId) : parseOne(m, bot, phoneNumberId, names, groups, userIds));
-    }
-  }
-  return out.length ? out : [{ kind: 'ignored', reason: 'no messages' }];
+  if (!b || typeof b !== 'object' || b.object !== 'whatsapp_business_account') return [ignored("object is not 'whatsapp_business_account'")];
+  const out = listOf(b.entry).flatMap((entry) => listOf(entry?.changes).flatMap((change) => parseChange(change, opts)));
+  return out.length ? out : [ignored('no messages')];
+}
+
+/** One change of an entry: its delivery statuses, then its messages (customers', or the owner's echoes). */
+function parseChange(change: Json, opts: CloudParseOptions): Parsed[] {
+  const echoes = change?.field === 'smb_message_echoes';
+  if (change?.field !== 'messages' && !echoes) return [ignored(`field '${change?.field}'`)];
+  const value = (change.value ?? {}) as Json;
+  const statuses = listOf(value.statuses).map(parseStatus);
+  // Messages the owner sent from the WhatsApp Business app on a number that also uses the Cloud API.
+  const messages = listOf(echoes ? value.message_echoes : value.messages);
+  if (!messages.length) return statuses;
+  return [...statuses, ...parseMessages(value, messages, echoes, opts)];
+}
+
+/** A change's messages, for the bot of the business number they were sent to. */
+function parseMessages(value: Json, messages: Json[], echoes: boolean, opts: CloudParseOptions): Parsed[] {
+  const phoneNumberId = value.metadata?.phone_number_id != null ? String(value.metadata.phone_number_id) : '';
+  if (!phoneNumberId) return [ignored('no metadata.phone_number_id')];
+  const target = botOfNumber(phoneNumberId, opts);
+  if ('reason' in target) return [ignored(target.reason)];
+  const { bot } = target;
+  if (echoes) return messages.map((m) => parseEcho(m, bot, phoneNumberId));
+  const names = contactNames(value.contacts);
+  const userIds = contactUserIds(value.contacts);
+  const groups = opts.answersGroups?.(bot) ?? false;
+  return messages.map((m) => parseOne(m, bot, phoneNumberId, names, groups, userIds));
+}
+
+/** The bot a business number's messages go to, or why they are not this bot's. */
+function botOfNumber(phoneNumberId: string, opts: CloudParseOptions): { bot: string } | { reason: string } {
+  const mapped = opts.botOfNumber(phoneNumberId);
+  if (opts.pathBot && mapped && mapped !== opts.pathBot) return { reason: `phone number ${phoneNumberId} belongs to bot '${mapped}'` };
+  const bot = mapped ?? opts.pathBot;
+  if (!bot) return { reason: `no bot for phone number ${phoneNumberId}: set WHATSAPP_PHONE_NUMBER_IDS or use /webhooks/whatsapp/<bot>` };
+  return { bot };
 }
 
 /** Display names by wa_id and by business-scoped user id: the profile name, else the username. */
@@ -116,33 +117,47 @@ const PHONE = /^\d{6,20}$/;
 const USER_ID = /^[A-Z]{2}\.[A-Za-z0-9.]{1,160}$/;
 
 function parseOne(m: Json, bot: string, phoneNumberId: string, names: Map<string, string>, groups: boolean, userIds: Map<string, string>): Parsed {
-  const phone = m?.from != null && PHONE.test(String(m.from)) ? String(m.from) : null;
-  // Customers with a username may come without a phone number: their business-scoped user id identifies them.
-  // Meta puts it on the message, or only on the sender's contact.
-  const givenUserId = typeof m?.from_user_id === 'string' ? m.from_user_id : m?.group_id == null ? userIds.get(phone ?? '') : undefined;
-  const userId = typeof givenUserId === 'string' && USER_ID.test(givenUserId) ? givenUserId : null;
-  if ((!phone && !userId) || !m.id) return { kind: 'ignored', reason: 'message without a sender or id' };
-  const sender = (phone ?? userId)!;
+  const ids = senderIds(m, userIds);
+  if ((!ids.phone && !ids.userId) || !m.id) return ignored('message without a sender or id');
+  const sender = (ids.phone ?? ids.userId)!;
   const group = m.group_id != null ? String(m.group_id) : null;
-  if (group && !groups) return { kind: 'ignored', reason: `group message (${group}): this bot does not answer groups (settings.channels.whatsapp.groups)` };
-  const address: Address = group
-    ? { channel: 'whatsapp', phoneNumberId, to: group, kind: 'group' }
-    : phone
-      ? { channel: 'whatsapp', phoneNumberId, to: phone, ...(userId ? { userId } : {}) }
-      : { channel: 'whatsapp', phoneNumberId, to: sender, kind: 'user', userId: sender };
+  if (group && !groups) return ignored(`group message (${group}): this bot does not answer groups (settings.channels.whatsapp.groups)`);
   const base = {
     channel: 'whatsapp' as const,
     bot,
     providerId: String(m.id),
     // A group is one conversation, whoever writes in it.
     contactKey: group ? `group-${group}` : sender,
-    phoneNumber: group ? null : phone,
-    name: names.get(sender) ?? (userId ? names.get(userId) : undefined),
-    address,
+    phoneNumber: group ? null : ids.phone,
+    name: names.get(sender) ?? (ids.userId ? names.get(ids.userId) : undefined),
+    address: addressOf(phoneNumberId, sender, group, ids),
   };
   if (m.type === 'system') return parseSystem(m, base);
   const content = contentOf(m);
-  return typeof content === 'string' ? { kind: 'ignored', reason: content } : { kind: 'message', message: { ...base, ...content } };
+  return typeof content === 'string' ? ignored(content) : { kind: 'message', message: { ...base, ...content } };
+}
+
+interface SenderIds {
+  phone: string | null;
+  userId: string | null;
+}
+
+/**
+ * Who wrote: their number, and their business-scoped user id. Customers with a username may come without a phone
+ * number: their user id identifies them. Meta puts it on the message, or only on the sender's contact.
+ */
+function senderIds(m: Json, userIds: Map<string, string>): SenderIds {
+  const phone = m?.from != null && PHONE.test(String(m.from)) ? String(m.from) : null;
+  const givenUserId = typeof m?.from_user_id === 'string' ? m.from_user_id : m?.group_id == null ? userIds.get(phone ?? '') : undefined;
+  const userId = typeof givenUserId === 'string' && USER_ID.test(givenUserId) ? givenUserId : null;
+  return { phone, userId };
+}
+
+/** Where replies go: the group, else the number (with the user id beside it), else the user id alone. */
+function addressOf(phoneNumberId: string, sender: string, group: string | null, ids: SenderIds): Address {
+  if (group) return { channel: 'whatsapp', phoneNumberId, to: group, kind: 'group' };
+  if (ids.phone) return { channel: 'whatsapp', phoneNumberId, to: ids.phone, ...(ids.userId ? { userId: ids.userId } : {}) };
+  return { channel: 'whatsapp', phoneNumberId, to: sender, kind: 'user', userId: sender };
 }
 
 type Content = Pick<InboundMessage, 'kind' | 'text' | 'detail' | 'order'>;
@@ -150,18 +165,36 @@ type Content = Pick<InboundMessage, 'kind' | 'text' | 'detail' | 'order'>;
 /** What a message carries (its kind, the text the bot reads, what the transcript shows), or why it is ignored. */
 function contentOf(m: Json): Content | string {
   if (m.type === 'text') {
-    const text = m.text?.body;
-    return typeof text === 'string' && text.trim() ? { text: text.trim() } : 'empty text';
+    const text = nonBlank(m.text?.body);
+    return text ? { text } : 'empty text';
   }
-  const reply = m.type === 'interactive' ? interactiveText(m.interactive) : m.type === 'button' ? (m.button?.text ?? m.button?.payload) : undefined;
+  const reply = replyTextOf(m);
   if (typeof reply === 'string') return reply.trim() ? { kind: 'button', text: reply.trim() } : 'empty button reply';
   if (m.type === 'order') return { kind: 'order', text: null, order: orderOf(m.order) };
+  return mediaContentOf(m);
+}
+
+/** A reply to the business's buttons or list: an interactive reply, or a template's quick-reply button. */
+function replyTextOf(m: Json): unknown {
+  if (m.type === 'interactive') return interactiveText(m.interactive);
+  return m.type === 'button' ? (m.button?.text ?? m.button?.payload) : undefined;
+}
+
+/** The field of a media message's body the transcript shows beside its kind. */
+const MEDIA_DETAIL = new Map([
+  ['reaction', 'emoji'],
+  ['document', 'filename'],
+  ['location', 'name'],
+]);
+
+/** Media the bot cannot read: its kind, its caption as the text, and its detail (emoji, file name, place). */
+function mediaContentOf(m: Json): Content | string {
   const kind = MEDIA_TYPES[m.type];
   if (!kind) return `message type '${m.type}'`;
   const body = (m[m.type] ?? {}) as Json;
-  const caption = typeof body.caption === 'string' && body.caption.trim() ? body.caption.trim() : null;
-  const detail = m.type === 'reaction' ? body.emoji : m.type === 'document' ? body.filename : m.type === 'location' ? body.name : undefined;
-  return { kind, text: caption, ...(typeof detail === 'string' && detail.trim() ? { detail: detail.trim() } : {}) };
+  const field = MEDIA_DETAIL.get(m.type);
+  const detail = field === undefined ? null : nonBlank(body[field]);
+  return { kind, text: nonBlank(body.caption), ...(detail ? { detail } : {}) };
 }
 
 /** The title of the button or list row a customer picked (a Flow's answer has only its body). */
@@ -185,7 +218,7 @@ function orderOf(o: Json | undefined): OrderCart {
 /** A system message: the customer changed number (the new one in `wa_id`, or `new_wa_id` in older versions). */
 function parseSystem(m: Json, base: Omit<InboundMessage, 'text'>): Parsed {
   const type = String(m.system?.type ?? '');
-  if (type !== 'customer_changed_number' && type !== 'user_changed_number') return { kind: 'ignored', reason: `system message '${type}'` };
+  if (type !== 'customer_changed_number' && type !== 'user_changed_number') return ignored(`system message '${type}'`);
   const given = m.system?.wa_id ?? m.system?.new_wa_id;
   const newNumber = given != null && PHONE.test(String(given)) ? String(given) : undefined;
   return { kind: 'message', message: { ...base, text: null, note: { kind: 'number_changed', newNumber } } };
@@ -195,8 +228,8 @@ function parseSystem(m: Json, base: Omit<InboundMessage, 'text'>): Parsed {
 function parseEcho(m: Json, bot: string, phoneNumberId: string): Parsed {
   const to = m?.to != null && PHONE.test(String(m.to)) ? String(m.to) : null;
   const text = m?.type === 'text' ? m.text?.body : undefined;
-  if (!to || !m.id) return { kind: 'ignored', reason: 'message echo without a customer number or id' };
-  if (typeof text !== 'string' || !text.trim()) return { kind: 'ignored', reason: `message echo of type '${m.type}'` };
+  if (!to || !m.id) return ignored('message echo without a customer number or id');
+  if (typeof text !== 'string' || !text.trim()) return ignored(`message echo of type '${m.type}'`);
   const address: Address = { channel: 'whatsapp', phoneNumberId, to };
   return { kind: 'message', message: { channel: 'whatsapp', bot, providerId: String(m.id), contactKey: to, phoneNumber: to, text: text.trim(), address, note: { kind: 'owner_reply' } } };
 }
@@ -204,7 +237,7 @@ function parseEcho(m: Json, bot: string, phoneNumberId: string): Parsed {
 /** sent / delivered / read need nothing; `failed` means a message Meta had accepted never reached the customer. */
 function parseStatus(s: Json): Parsed {
   const status = String(s?.status ?? '');
-  if (status !== 'failed' || s?.id == null) return { kind: 'ignored', reason: `status '${status}'` };
+  if (status !== 'failed' || s?.id == null) return ignored(`status '${status}'`);
   const errors: Json[] = Array.isArray(s.errors) ? s.errors : [];
   const code = errors[0]?.code != null ? String(errors[0].code) : undefined;
   const error =

@@ -195,29 +195,29 @@ function describeIssues(raw: unknown, issues: z.core.$ZodIssue[]): string[] {
 }
 
 function flattenUnion(raw: unknown, issues: z.core.$ZodIssue[]): z.core.$ZodIssue[] {
-  const out: z.core.$ZodIssue[] = [];
-  for (const issue of issues) {
-    if (issue.code === 'invalid_union' && issue.path.length === 0 && 'errors' in issue && Array.isArray(issue.errors) && issue.errors.length === 2) {
-      // Top-level union: branch 0 is the plain list, branch 1 the {conversations} object.
-      const branch = Array.isArray(raw) ? issue.errors[0] : raw && typeof raw === 'object' ? issue.errors[1] : null;
-      if (branch) {
-        out.push(...flattenUnion(raw, branch as z.core.$ZodIssue[]));
-        continue;
-      }
-      out.push({ ...issue, message: 'expected a list of conversations (or {conversations: [...]})' });
-      continue;
-    }
-    if (issue.code === 'invalid_union' && 'errors' in issue && Array.isArray(issue.errors)) {
-      // Nested unions (operator, reply): the shortest branch explanation is the most useful one.
-      const branches = (issue.errors as z.core.$ZodIssue[][]).map((b) => b.map((i) => ({ ...i, path: [...issue.path, ...i.path] })));
-      const best = branches.sort((a, b) => a.length - b.length)[0];
-      if (issue.path.at(-1) === 'operator') {
-        out.push({ ...issue, message: 'operator must be {reply: text} or {mode: bot|handoff_pending|human, reason?: text}' });
-      } else if (best?.length) out.push(...best);
-      else out.push(issue);
-      continue;
-    }
-    out.push(issue);
-  }
-  return out;
+  return issues.flatMap((issue) => {
+    const branches = unionBranches(issue);
+    if (!branches) return [issue];
+    return branches.length === 2 && issue.path.length === 0 ? topLevelUnion(raw, issue, branches) : nestedUnion(issue, branches);
+  });
+}
+
+/** The issues of each branch of a failed union; undefined for any other issue. */
+function unionBranches(issue: z.core.$ZodIssue): z.core.$ZodIssue[][] | undefined {
+  if (issue.code !== 'invalid_union' || !('errors' in issue) || !Array.isArray(issue.errors)) return undefined;
+  return issue.errors as z.core.$ZodIssue[][];
+}
+
+/** The file's own union: branch 0 is the plain list, branch 1 the {conversations} object; the one the file is explains it. */
+function topLevelUnion(raw: unknown, issue: z.core.$ZodIssue, branches: z.core.$ZodIssue[][]): z.core.$ZodIssue[] {
+  const branch = Array.isArray(raw) ? branches[0] : raw && typeof raw === 'object' ? branches[1] : null;
+  if (branch) return flattenUnion(raw, branch);
+  return [{ ...issue, message: 'expected a list of conversations (or {conversations: [...]})' }];
+}
+
+/** Nested unions (operator, reply): the shortest branch explanation is the most useful one. */
+function nestedUnion(issue: z.core.$ZodIssue, branches: z.core.$ZodIssue[][]): z.core.$ZodIssue[] {
+  if (issue.path.at(-1) === 'operator') return [{ ...issue, message: 'operator must be {reply: text} or {mode: bot|handoff_pending|human, reason?: text}' }];
+  const best = branches.map((b) => b.map((i) => ({ ...i, path: [...issue.path, ...i.path] }))).sort((a, b) => a.length - b.length)[0];
+  return best?.length ? best : [issue];
 }

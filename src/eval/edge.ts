@@ -48,29 +48,50 @@ export async function runEdgeProbes(botsDir: string, ids: string[]): Promise<Edg
 }
 
 async function probeBot(botsDir: string, id: string): Promise<EdgeReport> {
+  const config = readBotConfig(join(botsDir, id));
+  const fallback = config.understanding.fallback;
+  const domain = Object.fromEntries(Object.entries(config.intents).filter(([i]) => i !== fallback).map(([i, c]) => [i, c.examples]));
+  const probes = edgeProbes({ language: toLanguage(config.language), domain, names: [config.name], roles: config.skills.human.roles });
+  const played = await playMessages(botsDir, id, probes.map((p) => p.text));
+  const results: ProbeResult[] = probes.map((probe, i) => {
+    const { intents, mode } = played.turns[i];
+    const right = probe.expect === 'human' ? mode !== 'bot' : mode === 'bot' && intents.every((x) => x === fallback);
+    return { probe, intents, mode, misrouted: !right };
+  });
+  const misrouted = results.filter((r) => r.misrouted);
+  return { bot: config.id, dir: played.dir, fallback, results, misrouted, groups: groupMisroutes(misrouted, fallback) };
+}
+
+export interface PlayedTurn {
+  text: string;
+  /** What the bot made of it: its intents and the conversation's mode after the turn. */
+  intents: string[];
+  mode: string;
+}
+
+/**
+ * Messages played through a bot's real understanding and routing, each as the first turn of a new conversation, with
+ * local understanding (no model). The bot runs alone in its own runtime and store: its verdicts depend on nothing but
+ * itself. `fallback`: the bot's fallback intent.
+ */
+export async function playMessages(botsDir: string, id: string, texts: string[]): Promise<{ dir: string; fallback: string; turns: PlayedTurn[] }> {
   const db = await openDatabase({ dataDir: ':memory:' });
-  // Local understanding, without the per-turn time budget: a probe's verdict must not depend on the machine's load.
+  // Local understanding, without the per-turn time budget: a verdict must not depend on the machine's load.
   const env = { ...process.env, SWITCHBOARD_MODEL: '', SWITCHBOARD_UNDERSTANDING: 'local', SWITCHBOARD_UNDERSTANDING_BUDGET_MS: '60000' };
   let runtime: Runtime | null = null;
   try {
     runtime = await Runtime.create({ db, botsDir, only: [id], env, log: () => {} });
     const dir = join(botsDir, id);
     const config = readBotConfig(dir);
-    const fallback = config.understanding.fallback;
-    const domain = Object.fromEntries(Object.entries(config.intents).filter(([i]) => i !== fallback).map(([i, c]) => [i, c.examples]));
-    const probes = edgeProbes({ language: toLanguage(config.language), domain, names: [config.name], roles: config.skills.human.roles });
-    const results: ProbeResult[] = [];
+    const turns: PlayedTurn[] = [];
     let user = 0;
-    for (const probe of probes) {
+    for (const text of texts) {
       const userId = `edge-probe-${++user}`;
       await upsertUser(db, { id: userId, name: 'Ana' });
-      const r = await runtime.chat(config.id, { message: probe.text, userId });
-      const handedOver = r.mode !== 'bot';
-      const right = probe.expect === 'human' ? handedOver : !handedOver && r.intents.every((i) => i === fallback);
-      results.push({ probe, intents: r.intents, mode: r.mode, misrouted: !right });
+      const r = await runtime.chat(config.id, { message: text, userId });
+      turns.push({ text, intents: r.intents, mode: r.mode });
     }
-    const misrouted = results.filter((r) => r.misrouted);
-    return { bot: config.id, dir, fallback, results, misrouted, groups: groupMisroutes(misrouted, fallback) };
+    return { dir, fallback: config.understanding.fallback, turns };
   } finally {
     await runtime?.close();
     await db.close();

@@ -23,4 +23,4 @@ export { formatEval, textTable } from './print.ts';
 export { writeEvalReports } from './report.ts';
 export { fmt,   pct, percentile, summarize, type LatencySummary } from './stats.ts';
 export { barChartSvg, esc,  htmlTable, REPORT_CSS, type Bar } from './svg.ts';
-export { acceptProbes, formatEdgeReport, runEdgeProbes, type EdgeReport } from './edge.ts';
+export { acceptProbes, formatEdgeReport, playMessages, runEdgeProbes, type EdgeReport, type PlayedTurn } from './edge.ts';

@@ -72,16 +72,22 @@ function classify(text: string, rules: Map<GuardrailCategory, Rule[]>, renameBot
     views.squeezed = renameBot(views.squeezed);
   }
   for (const category of CATEGORY_PRIORITY) {
-    for (const rule of rules.get(category) ?? []) {
-      const hit =
-        (rule.re && (rule.re.test(views.words) || rule.re.test(views.squeezed))) ||
-        (rule.raw && rule.raw.test(views.raw)) ||
-        (rule.original && rule.original.test(original)) ||
-        (rule.squashed && rule.squashed.some((p) => views.squashed.includes(p)));
-      if (hit && (!rule.requires || rule.requires.test(views.words))) return { verdict: 'UNSAFE', category, reason: REASONS[category], rule: rule.id };
-    }
+    const rule = (rules.get(category) ?? []).find((r) => matches(r, views, original));
+    if (rule) return { verdict: 'UNSAFE', category, reason: REASONS[category], rule: rule.id };
   }
   return { verdict: 'SAFE' };
+}
+
+type Views = ReturnType<typeof normaliseForGuardrails>;
+
+/** A rule matches when any of its patterns hits its view of the text, and the words carry what it requires. */
+function matches(rule: Rule, views: Views, original: string): boolean {
+  const hit =
+    (rule.re && (rule.re.test(views.words) || rule.re.test(views.squeezed))) ||
+    (rule.raw && rule.raw.test(views.raw)) ||
+    (rule.original && rule.original.test(original)) ||
+    (rule.squashed && rule.squashed.some((p) => views.squashed.includes(p)));
+  return Boolean(hit && (!rule.requires || rule.requires.test(views.words)));
 }
 
 /** A bot author's pattern without accents, like the text it runs on (case is ignored by the 'i' flag). */

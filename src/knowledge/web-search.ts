@@ -59,7 +59,25 @@ export async function webSearch(query: string, opts: WebSearchOptions = {}): Pro
   if (opts.offline) return { available: false, reason: 'offline' };
   const q = String(query ?? '').trim().slice(0, 300);
   if (!q) return { available: false, reason: 'invalid', detail: 'empty query' };
+  const url = searchUrl(q, opts);
+  if (!(url instanceof URL)) return url;
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), opts.timeoutMs ?? 2500);
+  try {
+    const res = await (opts.fetchImpl ?? fetch)(url, { signal: controller.signal, headers: { accept: 'application/json' } });
+    if (!res.ok) return { available: false, reason: 'http', detail: `status ${res.status}` };
+    // DuckDuckGo answers with content-type application/x-javascript: parse the text ourselves.
+    return readAnswer(q, JSON.parse(await res.text()));
+  } catch (err) {
+    if (controller.signal.aborted) return { available: false, reason: 'timeout' };
+    return { available: false, reason: err instanceof SyntaxError ? 'invalid' : 'network', detail: (err as Error).message };
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
+/** The endpoint with the query and the Instant Answer parameters (then the bot's own), or why there is none. */
+function searchUrl(q: string, opts: WebSearchOptions): URL | WebSearchResult {
   let url: URL;
   try {
     url = new URL(opts.url ?? DEFAULT_WEB_SEARCH_URL);
@@ -71,32 +89,24 @@ export async function webSearch(query: string, opts: WebSearchOptions = {}): Pro
   url.searchParams.set('no_html', '1');
   url.searchParams.set('skip_disambig', '1');
   for (const [k, v] of Object.entries(opts.params ?? {})) url.searchParams.set(k, v);
+  return url;
+}
 
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), opts.timeoutMs ?? 2500);
-  try {
-    const res = await (opts.fetchImpl ?? fetch)(url, { signal: controller.signal, headers: { accept: 'application/json' } });
-    if (!res.ok) return { available: false, reason: 'http', detail: `status ${res.status}` };
-    // DuckDuckGo answers with content-type application/x-javascript: parse the text ourselves.
-    const body = JSON.parse(await res.text()) as Record<string, unknown>;
-    if (!body || typeof body !== 'object') return { available: false, reason: 'invalid', detail: 'not a JSON object' };
-    const abstract = String(body.AbstractText || body.Abstract || body.Answer || body.Definition || '');
-    // `Results` (the official site, when there is one) before `RelatedTopics`.
-    const related = [...flattenTopics(body.Results), ...flattenTopics(body.RelatedTopics)].slice(0, 5);
-    return {
-      available: true,
-      query: q,
-      found: abstract.length > 0 || related.length > 0,
-      heading: String(body.Heading ?? ''),
-      abstract,
-      url: String(body.AbstractURL || body.DefinitionURL || ''),
-      source: String(body.AbstractSource || body.DefinitionSource || ''),
-      related,
-    };
-  } catch (err) {
-    if (controller.signal.aborted) return { available: false, reason: 'timeout' };
-    return { available: false, reason: err instanceof SyntaxError ? 'invalid' : 'network', detail: (err as Error).message };
-  } finally {
-    clearTimeout(timer);
-  }
+/** An Instant Answer: its abstract (or answer, or definition), its source, and up to five related links. */
+function readAnswer(q: string, parsed: unknown): WebSearchResult {
+  const body = parsed as Record<string, unknown>;
+  if (!body || typeof body !== 'object') return { available: false, reason: 'invalid', detail: 'not a JSON object' };
+  const abstract = String(body.AbstractText || body.Abstract || body.Answer || body.Definition || '');
+  // `Results` (the official site, when there is one) before `RelatedTopics`.
+  const related = [...flattenTopics(body.Results), ...flattenTopics(body.RelatedTopics)].slice(0, 5);
+  return {
+    available: true,
+    query: q,
+    found: abstract.length > 0 || related.length > 0,
+    heading: String(body.Heading ?? ''),
+    abstract,
+    url: String(body.AbstractURL || body.DefinitionURL || ''),
+    source: String(body.AbstractSource || body.DefinitionSource || ''),
+    related,
+  };
 }

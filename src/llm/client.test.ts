@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { z } from 'zod';
 import { startFakeLlmServer, useFakeLlmServer } from '../../test/support/fake-llm-server.ts';
 import { CircuitBreaker } from './circuit-breaker.ts';
@@ -171,8 +171,9 @@ describe('failures', () => {
   });
 
   it('opens the circuit after 5 consecutive failures, fails fast without HTTP, and half-opens after 30 s', async () => {
-    let clock = 1_000_000;
-    const breaker = new CircuitBreaker({ now: () => clock });
+    vi.useFakeTimers({ toFake: ['Date'] }); // the breaker's clock; timers stay real for the HTTP
+    onTestFinished(() => void vi.useRealTimers());
+    const breaker = new CircuitBreaker();
     const client = openaiClient(fake.url, { breaker });
     fake.respond = () => ({ status: 500 });
 
@@ -188,7 +189,9 @@ describe('failures', () => {
     expect(fake.requests).toHaveLength(5); // no HTTP at all
     expect(trace).toEqual([expect.objectContaining({ ok: false, error: 'circuit open' })]);
 
-    clock += 30_000;
+    vi.setSystemTime(Date.now() + 29_000);
+    expect(breaker.state).toBe('open');
+    vi.setSystemTime(Date.now() + 1_000);
     expect(breaker.state).toBe('half_open');
     fake.respond = () => ({ text: 'de volta' });
     expect(await client.text(messages, { purpose: 'd' })).toBe('de volta');
@@ -197,13 +200,14 @@ describe('failures', () => {
   });
 
   it('a failed half-open trial opens the circuit again at once', async () => {
-    let clock = 0;
-    const breaker = new CircuitBreaker({ failureThreshold: 1, resetAfterMs: 1000, now: () => clock });
+    vi.useFakeTimers({ toFake: ['Date'] });
+    onTestFinished(() => void vi.useRealTimers());
+    const breaker = new CircuitBreaker({ failureThreshold: 1, resetAfterMs: 1000 });
     const client = openaiClient(fake.url, { breaker });
     fake.respond = () => ({ status: 503 });
     await expect(client.text(messages, { purpose: 'a' })).rejects.toBeInstanceOf(ModelUnavailableError);
     expect(fake.requests).toHaveLength(1);
-    clock += 1000;
+    vi.setSystemTime(Date.now() + 1000);
     await expect(client.text(messages, { purpose: 'b' })).rejects.toMatchObject({ reason: 'circuit_open' });
     expect(fake.requests).toHaveLength(2);
     expect(breaker.state).toBe('open');

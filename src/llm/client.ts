@@ -2,6 +2,7 @@
 // retries with backoff, a circuit breaker, and usage accounting.
 import type { AIMessage, AIMessageChunk } from '@langchain/core/messages';
 import { z, type ZodType } from 'zod';
+import { doublingDelays, isCircuitOpen, Uncounted, withDeadline, withRetries, type Backoff } from '../resilience/index.ts';
 import { CircuitBreaker, sharedBreaker } from './circuit-breaker.ts';
 import { InvalidModelOutputError, ModelTimeoutError, ModelUnavailableError } from './errors.ts';
 import { parseJsonLoose } from './json.ts';
@@ -9,7 +10,7 @@ import { messageText, toLangChainMessages, type ChatMessage } from './messages.t
 import type { ChatModelHandle } from './registry.ts';
 import type { CallTrace } from './trace.ts';
 import { inSpan } from '../spans.ts';
-import { abortedFailure, admitRequest, classify, errorText, sleep, withDeadline } from './call-failures.ts';
+import { abortedFailure, circuitOpen, classify, errorText, traceEntry, unavailableError, type Unavailable } from './call-failures.ts';
 import { jsonSchemaOf, markInvalid, mergeUsage, rawStructuredText, repairMessages, structuredCandidate, usageOf, type Usage } from './model-output.ts';
 
 export { jsonSchemaOf } from './model-output.ts';
@@ -60,13 +61,25 @@ export interface JsonOptions<T> extends CallOptions {
 /** Thrown inside an attempt when the provider rejected the output itself (e.g. OpenAI's JSON parse). */
 class OutputRejected extends Error {}
 
+/** A failed request and whether the failure policy may try it again. */
+class FailedAttempt extends Error {
+  constructor(
+    readonly error: ModelUnavailableError,
+    readonly retryable: boolean,
+  ) {
+    super(error.message);
+  }
+}
+
+/** What one request came back with: the answer, or output the provider rejected (`note` goes in the trace). */
+type Outcome<V> = { value: V; usage: Usage } | { rejected: string; note: string };
+
 export class ModelClient {
   readonly model: string;
   readonly breaker: CircuitBreaker;
   private readonly timeoutMs: number;
   private readonly retries: number;
-  private readonly backoffMs: number;
-  private readonly maxBackoffMs: number;
+  private readonly backoff: Backoff;
   private readonly retryOnTimeout: boolean;
   private readonly structuredMethod?: 'jsonSchema' | 'functionCalling';
 
@@ -77,8 +90,7 @@ export class ModelClient {
     this.model = handle.spec;
     this.timeoutMs = options.timeoutMs ?? 20_000;
     this.retries = Math.max(0, Math.min(options.retries ?? 2, 2));
-    this.backoffMs = options.backoffMs ?? 250;
-    this.maxBackoffMs = options.maxBackoffMs ?? 4_000;
+    this.backoff = doublingDelays(options.backoffMs ?? 250, options.maxBackoffMs ?? 4_000);
     this.retryOnTimeout = options.retryOnTimeout ?? false;
     this.breaker = options.breaker ?? sharedBreaker(`${handle.spec}@${handle.baseUrl ?? 'default'}`);
     this.structuredMethod = options.structuredMethod;
@@ -197,66 +209,71 @@ export class ModelClient {
   }
 
   /**
-   * One logical call: up to 1 + retries requests, each with a deadline, gated by the breaker, each
-   * recorded in the trace. `canRetry` lets a streaming call refuse a retry after text went out.
+   * One logical call: up to 1 + retries requests under the shared failure policy (deadline, breaker, backoff),
+   * each recorded in the trace. `canRetry` lets a streaming call refuse a retry after text went out.
    */
   private async request<V>(
     options: CallOptions,
     attemptFn: (signal: AbortSignal) => Promise<{ value: V; usage: Usage }>,
     canRetry: () => boolean = () => true,
   ): Promise<{ value: V; entry: CallTrace }> {
+    const retryable = (err: unknown) => err instanceof FailedAttempt && err.retryable && (err.error.reason !== 'timeout' || this.retryOnTimeout) && canRetry();
+    try {
+      return await withRetries({ retries: this.retries, backoff: this.backoff, retryable, signal: options.signal }, (attempt) => this.attempt(options, attemptFn, attempt));
+    } catch (err) {
+      throw err instanceof FailedAttempt ? err.error : err;
+    }
+  }
+
+  /** One request through the breaker, recorded in the trace; a failure the retry may repeat is a FailedAttempt. */
+  private async attempt<V>(options: CallOptions, attemptFn: (signal: AbortSignal) => Promise<{ value: V; usage: Usage }>, attempt: number): Promise<{ value: V; entry: CallTrace }> {
+    const { entry, record } = traceEntry(this.model, options.purpose, attempt, options.trace);
+    const started = performance.now();
+    let outcome: Outcome<V>;
+    try {
+      outcome = await this.breaker.execute(() => this.send(options, attemptFn, attempt));
+    } catch (err) {
+      if (isCircuitOpen(err)) throw circuitOpen(entry, record);
+      entry.latencyMs = Math.round(performance.now() - started);
+      const failure = options.signal?.aborted ? abortedFailure() : (classify(err) as Unavailable);
+      entry.error = failure.message;
+      record(failure.reason);
+      throw new FailedAttempt(unavailableError(this.model, err, failure), failure.retryable);
+    }
+    entry.latencyMs = Math.round(performance.now() - started);
+    if ('rejected' in outcome) {
+      entry.error = outcome.note;
+      record('invalid_output');
+      throw new OutputRejected(outcome.rejected);
+    }
+    Object.assign(entry, outcome.usage, { ok: true });
+    record();
+    return { value: outcome.value, entry };
+  }
+
+  /**
+   * The request itself, under its deadline. Output the provider could not parse is an outcome, not a failure: the
+   * model answered, so the breaker counts it healthy. A call the caller aborted is not counted either way.
+   */
+  private async send<V>(options: CallOptions, attemptFn: (signal: AbortSignal) => Promise<{ value: V; usage: Usage }>, attempt: number): Promise<Outcome<V>> {
     const timeoutMs = options.timeoutMs ?? this.timeoutMs;
-    for (let attempt = 1; ; attempt++) {
-      const { entry, record } = admitRequest(this.breaker, this.model, options.purpose, attempt, options.trace);
-      const started = performance.now();
-      try {
-        const { value, usage } = await inSpan(`chat ${this.handle.model}`, () => this.spanAttributes(options.purpose, attempt), async (span) => {
-          const done = await withDeadline(attemptFn, timeoutMs, this.model, options.signal);
-          span?.setAttributes({ 'gen_ai.usage.input_tokens': done.usage.inputTokens, 'gen_ai.usage.output_tokens': done.usage.outputTokens });
-          return done;
-        });
-        Object.assign(entry, usage, { ok: true, latencyMs: Math.round(performance.now() - started) });
-        record();
-        this.breaker.recordSuccess();
-        return { value, entry };
-      } catch (err) {
-        entry.latencyMs = Math.round(performance.now() - started);
-        if (err instanceof OutputRejected) {
-          // The model answered (so it is healthy), but with output the provider could not parse.
-          entry.error = `invalid output: ${err.message}`;
-          record('invalid_output');
-          this.breaker.recordSuccess();
-          throw err;
-        }
-        const failure = options.signal?.aborted ? abortedFailure() : classify(err);
-        entry.error = failure.message;
-        record(failure.kind === 'invalid' ? 'invalid_output' : failure.reason);
-        if (failure.kind === 'invalid') {
-          this.breaker.recordSuccess();
-          throw new OutputRejected(failure.message);
-        }
-        if (failure.reason === 'aborted') {
-          this.breaker.release();
-          throw new ModelUnavailableError(`${this.model} call aborted by the caller`, this.model, 'aborted', undefined, { cause: err });
-        }
-        this.breaker.recordFailure();
-        const retryable = failure.retryable && (failure.reason !== 'timeout' || this.retryOnTimeout);
-        if (!retryable || attempt > this.retries || !canRetry()) {
-          if (err instanceof ModelTimeoutError) throw err;
-          throw new ModelUnavailableError(`${this.model} failed: ${failure.message}`, this.model, failure.reason, failure.status, { cause: err });
-        }
-        await sleep(this.backoff(attempt), options.signal);
-      }
+    try {
+      return await inSpan(`chat ${this.handle.model}`, () => this.spanAttributes(options.purpose, attempt), async (span) => {
+        const done = await withDeadline(attemptFn, timeoutMs, () => new ModelTimeoutError(this.model, timeoutMs), options.signal);
+        span?.setAttributes({ 'gen_ai.usage.input_tokens': done.usage.inputTokens, 'gen_ai.usage.output_tokens': done.usage.outputTokens });
+        return done;
+      });
+    } catch (err) {
+      if (err instanceof OutputRejected) return { rejected: err.message, note: `invalid output: ${err.message}` };
+      if (options.signal?.aborted) throw new Uncounted(err);
+      const failure = classify(err);
+      if (failure.kind === 'invalid') return { rejected: failure.message, note: failure.message };
+      throw err;
     }
   }
 
   /** OpenTelemetry GenAI attributes of one request (gen_ai.* semantic conventions). */
   private spanAttributes(purpose: string, attempt: number) {
     return { 'gen_ai.operation.name': 'chat', 'gen_ai.provider.name': this.handle.provider, 'gen_ai.request.model': this.handle.model, 'switchboard.purpose': purpose, 'switchboard.attempt': attempt };
-  }
-
-  private backoff(attempt: number): number {
-    const base = Math.min(this.maxBackoffMs, this.backoffMs * 2 ** (attempt - 1));
-    return Math.round(base * (0.75 + Math.random() * 0.5));
   }
 }

@@ -6,9 +6,10 @@ import { GoogleGenerativeAIEmbeddings } from '@langchain/google-genai';
 import { OllamaEmbeddings } from '@langchain/ollama';
 import { OpenAIEmbeddings } from '@langchain/openai';
 import { inSpan } from '../spans.ts';
-import { abortedFailure, admitRequest, classify, withDeadline } from './call-failures.ts';
+import { isCircuitOpen, Uncounted, withDeadline } from '../resilience/index.ts';
+import { abortedFailure, circuitOpen, classify, traceEntry, unavailableError } from './call-failures.ts';
 import { CircuitBreaker, sharedBreaker } from './circuit-breaker.ts';
-import { InvalidModelOutputError, ModelConfigError, ModelTimeoutError, ModelUnavailableError } from './errors.ts';
+import { InvalidModelOutputError, ModelConfigError, ModelTimeoutError } from './errors.ts';
 import { providerAccess } from './registry.ts';
 import { embeddingSpecProblem, type EmbeddingProvider } from './spec.ts';
 
@@ -95,38 +96,42 @@ export class EmbeddingClient {
 
   /** One request: gated by the breaker, under a deadline, recorded in the trace; no retry (the caller falls back). */
   private async request(options: EmbedOptions, count: number, fn: () => Promise<number[][]>): Promise<Float32Array[]> {
-    const { entry, record } = admitRequest(this.breaker, this.model, options.purpose, 1, options.trace);
+    const { entry, record } = traceEntry(this.model, options.purpose, 1, options.trace);
     const started = performance.now();
-    let raw: number[][];
     try {
-      raw = await inSpan(`embeddings ${this.handle.model}`, () => this.spanAttributes(options.purpose, count), () =>
-        withDeadline(() => fn(), options.timeoutMs ?? this.timeoutMs, this.model, options.signal),
-      );
-    } catch (err) {
+      const vectors = await this.breaker.execute(() => this.send(options, count, fn));
       entry.latencyMs = Math.round(performance.now() - started);
+      entry.ok = true;
+      record();
+      return vectors;
+    } catch (err) {
+      if (isCircuitOpen(err)) throw circuitOpen(entry, record);
+      entry.latencyMs = Math.round(performance.now() - started);
+      if (err instanceof BadVectors) {
+        entry.error = `invalid output: ${err.message}`;
+        record('invalid_output');
+        throw new InvalidModelOutputError(`${this.model} gave invalid embeddings for ${options.purpose}: ${err.message}`, this.model);
+      }
       const failure = options.signal?.aborted ? abortedFailure() : classify(err);
       entry.error = failure.message;
       record(failure.kind === 'invalid' ? 'invalid_output' : failure.reason);
-      if (failure.kind === 'unavailable' && failure.reason === 'aborted') {
-        this.breaker.release();
-        throw new ModelUnavailableError(`${this.model} call aborted by the caller`, this.model, 'aborted', undefined, { cause: err });
-      }
-      this.breaker.recordFailure();
-      if (err instanceof ModelTimeoutError) throw err;
-      const reason = failure.kind === 'unavailable' ? failure.reason : 'server_error';
-      throw new ModelUnavailableError(`${this.model} failed: ${failure.message}`, this.model, reason, failure.kind === 'unavailable' ? failure.status : undefined, { cause: err });
+      throw unavailableError(this.model, err, failure.kind === 'unavailable' ? failure : { ...failure, kind: 'unavailable', reason: 'server_error', retryable: false });
     }
-    entry.latencyMs = Math.round(performance.now() - started);
+  }
+
+  /** The request under its deadline, and its vectors checked: bad vectors count against the model as a failure. */
+  private async send(options: EmbedOptions, count: number, fn: () => Promise<number[][]>): Promise<Float32Array[]> {
+    const timeoutMs = options.timeoutMs ?? this.timeoutMs;
+    let raw: number[][];
+    try {
+      raw = await inSpan(`embeddings ${this.handle.model}`, () => this.spanAttributes(options.purpose, count), () =>
+        withDeadline(() => fn(), timeoutMs, () => new ModelTimeoutError(this.model, timeoutMs), options.signal),
+      );
+    } catch (err) {
+      throw options.signal?.aborted ? new Uncounted(err) : err;
+    }
     const vectors = checkedVectors(raw, count);
-    if (typeof vectors === 'string') {
-      entry.error = `invalid output: ${vectors}`;
-      record('invalid_output');
-      this.breaker.recordFailure();
-      throw new InvalidModelOutputError(`${this.model} gave invalid embeddings for ${options.purpose}: ${vectors}`, this.model);
-    }
-    entry.ok = true;
-    record();
-    this.breaker.recordSuccess();
+    if (typeof vectors === 'string') throw new BadVectors(vectors);
     return vectors;
   }
 
@@ -134,6 +139,9 @@ export class EmbeddingClient {
     return { 'gen_ai.operation.name': 'embeddings', 'gen_ai.provider.name': this.handle.provider, 'gen_ai.request.model': this.handle.model, 'switchboard.purpose': purpose, 'switchboard.inputs': count };
   }
 }
+
+/** Vectors that are not `count` finite vectors of one length. */
+class BadVectors extends Error {}
 
 /** `count` finite vectors of one length, as float32; else what is wrong (a provider can answer a failed batch with empty vectors). */
 function checkedVectors(raw: unknown, count: number): Float32Array[] | string {

@@ -8,6 +8,8 @@ const CONSTANTS: Record<string, unknown> = {
   True: true, False: false, None: null, true: true, false: false, null: null, undefined: null, NaN: null,
 };
 
+const SIMPLE_ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r' };
+
 class Reader {
   pos = 0;
   constructor(readonly src: string) {}
@@ -91,24 +93,26 @@ class Reader {
         return out;
       }
       if (c === '\\') {
-        const n = this.src[this.pos + 1] ?? '';
-        this.pos += 2;
-        if (n === 'n') out += '\n';
-        else if (n === 't') out += '\t';
-        else if (n === 'r') out += '\r';
-        else if (n === 'u' || n === 'x') {
-          const len = n === 'u' ? 4 : 2;
-          const hex = this.src.slice(this.pos, this.pos + len);
-          if (!/^[0-9a-fA-F]+$/.test(hex) || hex.length !== len) this.fail('bad escape');
-          out += String.fromCharCode(parseInt(hex, 16));
-          this.pos += len;
-        } else out += n;
+        out += this.escape();
         continue;
       }
       out += c;
       this.pos++;
     }
     return this.fail('unterminated string');
+  }
+
+  /** The character a backslash escape stands for (\n, \t, \r, \uXXXX, \xXX; any other is itself); pos is on the backslash. */
+  escape(): string {
+    const n = this.src[this.pos + 1] ?? '';
+    this.pos += 2;
+    if (n in SIMPLE_ESCAPES) return SIMPLE_ESCAPES[n];
+    if (n !== 'u' && n !== 'x') return n;
+    const len = n === 'u' ? 4 : 2;
+    const hex = this.src.slice(this.pos, this.pos + len);
+    if (!/^[0-9a-fA-F]+$/.test(hex) || hex.length !== len) this.fail('bad escape');
+    this.pos += len;
+    return String.fromCharCode(parseInt(hex, 16));
   }
 
   number(): number {
@@ -148,17 +152,23 @@ class Reader {
 
 const pad = (n: unknown, len = 2) => String(Number(n) || 0).padStart(len, '0');
 
+/** A date (and time) as ISO text from datetime(y, m, d[, h, mi, s]) or date(y, m, d). */
+function isoDate(base: string, args: unknown[]): string {
+  const [y, mo, d, h, mi, s] = args;
+  const day = `${pad(y, 4)}-${pad(mo)}-${pad(d)}`;
+  if (base === 'date' || args.length <= 3) return day;
+  return `${day}T${pad(h)}:${pad(mi)}:${pad(s ?? 0)}`;
+}
+
+const ID_CALLS = new Set(['UUID', 'ObjectId', 'str']);
+const NUMBER_CALLS = new Set(['Decimal', 'float', 'int']);
+
 /** What a known constructor call stands for: UUID('x') → 'x', Decimal('1.5') → 1.5, datetime(…) → ISO text. */
 function callValue(name: string, args: unknown[], kwargs: Record<string, unknown>): unknown {
   const base = name.split('.').pop() ?? name;
-  if (base === 'UUID' || base === 'ObjectId' || base === 'str') return String(args[0] ?? kwargs.hex ?? '');
-  if (base === 'Decimal' || base === 'float' || base === 'int') return Number(args[0]);
-  if (base === 'datetime' || base === 'date') {
-    const [y, mo, d, h, mi, s] = args;
-    const day = `${pad(y, 4)}-${pad(mo)}-${pad(d)}`;
-    if (base === 'date' || args.length <= 3) return day;
-    return `${day}T${pad(h)}:${pad(mi)}:${pad(s ?? 0)}`;
-  }
+  if (ID_CALLS.has(base)) return String(args[0] ?? kwargs.hex ?? '');
+  if (NUMBER_CALLS.has(base)) return Number(args[0]);
+  if (base === 'datetime' || base === 'date') return isoDate(base, args);
   if (base === 'dict') return kwargs;
   if (args.length === 1 && Object.keys(kwargs).length === 0) return args[0];
   return args.length ? args : kwargs;

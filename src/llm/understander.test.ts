@@ -103,7 +103,8 @@ describe('createLlmUnderstander', () => {
 
   it('falls back to the local result when the circuit is open, without HTTP', async () => {
     const breaker = new CircuitBreaker({ failureThreshold: 1 });
-    breaker.recordFailure();
+    await breaker.execute(() => Promise.reject(new Error('down'))).catch(() => {});
+    expect(breaker.state).toBe('open');
     const local = new TableUnderstander({ oi: { intents: [{ id: 'general', confidence: 0.95 }] } });
     const understander = createLlmUnderstander({ client: openaiClient(fake.url, { breaker }), bot: ctSmash, local });
     const result = await understander.understand({ text: 'oi', flows: [], now });

@@ -10,7 +10,7 @@ export { formatDateTime } from './entities/deadline.ts';
 // Calendar arithmetic on wall-clock dates in a time zone (bots compute their own dates with it too).
 export { wallClock,  addDays,   weekdayOf, isoDate, parseIsoDate, hhmm } from './entities/clock.ts';
 // Measurement: `switchboard nlu-eval`, `npm run bench`, scripts/bench-nlu.ts.
-export { evaluateLocal, evaluateFewShot, scorePredictions } from './evaluate.ts';
+export { evaluateLocal, evaluateFewShot, scorePredictions, type EvalMetrics, type FewShotMetrics } from './evaluate.ts';
 export { readJsonl,    guessLanguage } from './bench-data.ts';
 export { intentExamples, labelEvidence } from './intent-labels.ts';
 export { benchNlu, formatBench } from './bench.ts';

@@ -73,19 +73,11 @@ export class Metrics {
   private signal(s: RuntimeSignal, stages: StageNames): void {
     switch (s.type) {
       case 'turn':
-        this.children.turns(s.bot, s.intent || 'none', s.outcome, s.mode || 'unknown', s.path || 'none').inc();
-        this.children.turnSeconds(s.bot, s.outcome).observe(s.ms / 1000);
-        if (s.outcome === 'handoff') this.handoffsStarted.inc({ bot: s.bot, source: 'conversation' });
-        return;
+        return this.countTurn(s);
       case 'turn_stages':
-        for (const t of s.trace) this.children.stage(s.bot, t.node, stages)?.observe(t.ms / 1000);
-        this.children.stage(s.bot, 'persist', stages, 'persist')?.observe(s.persistMs / 1000);
-        return;
+        return this.timeStages(s, stages);
       case 'mode':
-        if (s.to === 'handoff_pending' || (s.to === 'human' && s.from === 'bot')) this.handoffsStarted.inc({ bot: s.bot, source: 'operator' });
-        if (s.to === 'human' && s.from === 'handoff_pending' && s.handoffAt) this.handoffWait.observe({ bot: s.bot }, Math.max(0, Date.now() - s.handoffAt.getTime()) / 1000);
-        if (s.to === 'bot' && s.from !== 'bot') this.handoffsResolved.inc({ bot: s.bot, how: s.reason === 'timeout' || s.reason === 'greeting' ? s.reason : 'operator' });
-        return;
+        return this.countModeChange(s);
       case 'double_texting':
         this.doubleTexting.inc({ bot: s.bot, policy: s.policy, decision: s.decision });
         return;
@@ -99,6 +91,24 @@ export class Metrics {
         this.channelPresence.inc({ channel: s.channel, outcome: s.outcome });
         return;
     }
+  }
+
+  private countTurn(s: Extract<RuntimeSignal, { type: 'turn' }>): void {
+    this.children.turns(s.bot, s.intent || 'none', s.outcome, s.mode || 'unknown', s.path || 'none').inc();
+    this.children.turnSeconds(s.bot, s.outcome).observe(s.ms / 1000);
+    if (s.outcome === 'handoff') this.handoffsStarted.inc({ bot: s.bot, source: 'conversation' });
+  }
+
+  private timeStages(s: Extract<RuntimeSignal, { type: 'turn_stages' }>, stages: StageNames): void {
+    for (const t of s.trace) this.children.stage(s.bot, t.node, stages)?.observe(t.ms / 1000);
+    this.children.stage(s.bot, 'persist', stages, 'persist')?.observe(s.persistMs / 1000);
+  }
+
+  /** Handoffs an operator started, the wait until a person took one, and conversations given back to the bot. */
+  private countModeChange(s: Extract<RuntimeSignal, { type: 'mode' }>): void {
+    if (s.to === 'handoff_pending' || (s.to === 'human' && s.from === 'bot')) this.handoffsStarted.inc({ bot: s.bot, source: 'operator' });
+    if (s.to === 'human' && s.from === 'handoff_pending' && s.handoffAt) this.handoffWait.observe({ bot: s.bot }, Math.max(0, Date.now() - s.handoffAt.getTime()) / 1000);
+    if (s.to === 'bot' && s.from !== 'bot') this.handoffsResolved.inc({ bot: s.bot, how: s.reason === 'timeout' || s.reason === 'greeting' ? s.reason : 'operator' });
   }
 
   private modelCall(call: CallTrace, failure: string | undefined): void {

@@ -155,14 +155,22 @@ const outOfScopeRead: Rule = (r, t, f) => {
  */
 const elsewhere: Rule = (r) => (r.elsewhere.length > 0 && (r.best.id !== 'human' || r.personRequest) ? outOfScope(r.scores.find((s) => s.id === 'out_of_scope')?.confidence ?? 0) : undefined);
 
+/**
+ * A message whose head is another topic's listed thing ("até que horas a farmácia…", "a aula de piano é às terças?",
+ * "preciso de um eletricista"): about that thing, whatever words of the bot's or numbers come after it; not a
+ * request for a person, nor small talk.
+ */
+const otherHead: Rule = (r, _t, f) => (r.head === 'other' && r.best.id !== 'human' && !r.personRequest && !f.smallTalk ? outOfScope(f.oos) : undefined);
+
 /** A word of a topic the bot never speaks of, and none of the bot's: a lower bar. */
 const offTopic: Rule = (r, t, f) => (!f.shared && !r.hasValue && r.offTopicWords.length > 0 && r.best.id !== 'human' && f.oos >= t.outOfScopeOffTopic ? outOfScope(f.oos) : undefined);
 
 /**
  * A request in the bot's own frame and verbs about another kind of thing ("can you fix my …" naming a thing of
- * another topic to a bicycle shop): no word of the bot's and a listed thing of another topic's is enough.
+ * another topic to a bicycle shop): no word of the bot's and a listed thing of another topic's is enough; with a number
+ * only when the number counts that thing ("3 cajas de cerveza").
  */
-const otherThing: Rule = (r, _t, f) => (!f.shared && !r.hasValue && r.thingWords.length > 0 && r.best.id !== 'human' && !f.smallTalk ? outOfScope(f.oos) : undefined);
+const otherThing: Rule = (r, _t, f) => (!f.shared && (!r.hasValue || r.quantityOfThing) && r.thingWords.length > 0 && r.best.id !== 'human' && !f.smallTalk ? outOfScope(f.oos) : undefined);
 
 /** The same with a number or a name in it: a surer reading, and a topic word that is not itself the name. */
 const offTopicWithValue: Rule = (r, t, f) => {
@@ -182,7 +190,7 @@ const smallTalk: Rule = (r, t, f) => (f.smallTalk && r.best.confidence >= t.smal
 const shortReply: Rule = (r) => (r.shortReply && !r.strongDomainWord ? { kind: r.shortReply, confidence: 1, byWords: true } : undefined);
 
 /** The rules in the order they are asked; the first verdict (or stop) is taken. */
-const RULES: readonly Rule[] = [shortReply, personInFrame, passerBy, ownPerson, ownOutOfScope, person, personByRole, personAfterBotQuestion, personAfterSmallTalk, gibberish, elsewhere, outOfScopeRead, offTopic, otherThing, offTopicWithValue, botsWords, smallTalk];
+const RULES: readonly Rule[] = [shortReply, personInFrame, passerBy, ownPerson, ownOutOfScope, person, personByRole, personAfterBotQuestion, personAfterSmallTalk, gibberish, elsewhere, otherHead, outOfScopeRead, offTopic, otherThing, offTopicWithValue, botsWords, smallTalk];
 
 /**
  * The skill a message calls for, or null when it is the bot's business. A message that shares a distinctive word

@@ -10,10 +10,11 @@ import { isFunctionWord } from '../nlu/record-match.ts';
 import { NUMBER_WORDS } from '../nlu/entities/numbers.ts';
 import type { Example, Language } from '../nlu/types.ts';
 import { roleRequests, SKILL_CLASSES, skillLines, type SkillClass, type SkillLines } from './data.ts';
-import { addTrigrams, skillVocabulary, stems, wordTrigrams } from './vocabulary.ts';
+import { addTrigrams, skillVocabulary, stems, wordTrigrams, type SkillVocabulary } from './vocabulary.ts';
 import { botWords as botVocabulary } from './bot-words.ts';
 import { otherTopics, readBotText } from './bot-text.ts';
 import { personRequestReader } from './person-request.ts';
+import { headReader, quantityReader } from './head.ts';
 import { keptSyllables, qualifierReader } from './qualifier.ts';
 import { DOMAIN_CLASS, readMessage, STRONG_EXAMPLES, type DetectorModel, type SkillReading } from './reading.ts';
 import { shortReplyReader } from './short-replies.ts';
@@ -109,13 +110,14 @@ function detectorModel(opts: SkillDetectorOptions, lines: SkillLines, domainExam
   const nouns = new Set(botVocabulary(opts.domain, lang, opts.names).filter((w) => w.noun).map((w) => w.unit));
   // Not an everyday syllable ("đi", "size" in the skills' own lines): "áo khoác đi xe máy" is still the shop's.
   const heads = new Set(lang === 'vi' ? [...keptSyllables(domainLines, lang, STRONG_EXAMPLES)].filter((w) => !vocabulary.everyday.has(w)) : []);
+  const topics = otherTopics(lang, lines, vocabulary, bot, [...domainLines, ...domainText]);
   return {
     lang,
     classifier,
     seen: bot.seen,
     own: bot.own,
     exampleCount: bot.exampleCount,
-    ...otherTopics(lang, lines, vocabulary, bot, [...domainLines, ...domainText]),
+    ...topics,
     countWords: countingWords(lang),
     plausible: plausibility(vocabulary.trigrams, [...domainExamples.map((ex) => ex.text), ...domainText], lang),
     ...botWordFamily(bot.words),
@@ -125,7 +127,15 @@ function detectorModel(opts: SkillDetectorOptions, lines: SkillLines, domainExam
     ownOutOfScope: coverageOf(opts.outOfScope ?? [], lang),
     ownPerson: coverageOf(opts.persons ?? [], lang),
     shortReply: shortReplyReader(lines.shortReplies, lang),
+    headOf: headReader(lang),
+    quantityOf: quantityReader(lang),
+    isFrame: frameWords(vocabulary, topics.offTopic),
   };
+}
+
+/** A word of the skills' lines that is no topic word the bot never says: a frame word any message may use ("quanto", "custa"). */
+function frameWords(vocabulary: SkillVocabulary, offTopic: Set<string>): (word: string) => boolean {
+  return (w) => vocabulary.everyday.has(w) || (vocabulary.generic.has(w) && !offTopic.has(w));
 }
 
 /** Numbers in words that count something (not Vietnamese: its folded number words are everyday words too). */

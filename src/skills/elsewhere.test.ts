@@ -49,3 +49,30 @@ describe('the bot’s words qualified by another topic’s thing', () => {
     expect(kind('a mensalidade do plano anual venceu')).toBeNull();
   });
 });
+
+describe('a message whose head is another topic’s thing', () => {
+  it('is out of scope, whatever words of the bot’s or numbers come after the head', () => {
+    for (const text of ['até que horas a padaria fica aberta?', 'a aula de piano começa que horas?', 'preciso de um encanador pra 2 vazamentos', 'qual o horário do ônibus pro centro?'])
+      expect(kind(text), text).toBe('out_of_scope');
+    expect(gym.read('a aula de piano começa que horas?')!.head).toBe('other');
+  });
+
+  it('leaves the bot a message whose head is its own, or whose other thing only says when or where', () => {
+    for (const text of ['o professor de boxe é faixa preta?', 'depois da escola posso fazer aula de muay thai?', 'saio do hospital às 18h, tem aula de boxe depois?'])
+      expect(kind(text), text).toBeNull();
+    expect(gym.read('a mensalidade do muay thai é quanto?')!.head).toBe('bot');
+  });
+
+  it('with a number, still reads a listed thing qualifying the bot’s word, not an unknown word (more often a name)', () => {
+    expect(kind('a matrícula da autoescola custa 900 reais?')).toBe('out_of_scope');
+    expect(gym.read('a mensalidade de 3 meses do Ricardo')!.elsewhere).toEqual([]);
+  });
+
+  it('reads a number that counts another topic’s thing as spent there, not as an answer the bot collects', () => {
+    expect(gym.read('quero 3 caixas de cerveza')!.quantityOfThing).toBe(false);
+    expect(gym.read('vocês vendem 3 caixas de cerveja?')!.quantityOfThing).toBe(true);
+    expect(kind('vocês vendem 3 caixas de cerveja?')).toBe('out_of_scope');
+    expect(kind('quero 2 aulas de boxe')).toBeNull();
+    expect(gym.read('pode ser às 18h depois da escola?')!.quantityOfThing).toBe(false);
+  });
+});

@@ -39,4 +39,20 @@ describe('requests for a person by role, read in a request frame', () => {
   it('reads no one asked for when the person is someone’s own ("falar com meu professor")', () => {
     expect(reads('pt', 'preciso falar com meu professor de piano')).toBeNull();
   });
+
+  it('reads whether someone is there: an asking word, the person, then where or when', () => {
+    expect(reads('pt', 'tem alguém na recepção agora?')).toBe('alguem');
+    expect(reads('pt', 'tem alguém aí?')).toBe('alguem');
+    expect(reads('pt', 'tem algum professor aí?')).toBe('professor');
+    expect(reads('es', '¿hay algún asesor disponible?')).toBe('asesor');
+    expect(reads('es', '¿el vendedor está hoy en el local?')).toBe('vendedor');
+    expect(reads('en', 'is there someone at the front desk now?')).toBe('someone');
+  });
+
+  it('leaves a question of what is offered, or who does something, alone', () => {
+    expect(reads('pt', 'tem professor de boxe?')).toBeNull();
+    expect(reads('pt', 'tem alguém que dá aula agora?')).toBeNull();
+    expect(reads('es', '¿hay alguien que hable inglés?')).toBeNull();
+    expect(reads('es', '¿hay stock ahora?')).toBeNull();
+  });
 });

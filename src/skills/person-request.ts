@@ -27,6 +27,12 @@ export interface PersonFrames {
   lead: string[];
   /** Question words of means ("como", "how", "làm sao"): a few words before an asking phrase, they ask how to reach someone. */
   how: string[];
+  /** Words asking whether someone is there, before the person ("tem", "hay", "is there"). */
+  present: string[];
+  /** Words saying where or when the person is asked to be, after the person ("aí", "agora", "ahora", "đó"). */
+  here: string[];
+  /** Words that tie the person to where they work, between the person and `here` ("alguém [da] recepção agora"). */
+  joins: string[];
 }
 
 /** Words between the person and what they are asked to do ("o professor [de jiu-jitsu] pode me ligar?"). */
@@ -37,7 +43,7 @@ const MAX_LEAD = 4;
 const HOW_REACH = 3;
 
 const DIR = join(projectRoot, 'src', 'skills', 'data', 'person-requests');
-const KEYS = ['ask', 'reply', 'someone', 'staff', 'skip', 'not_after', 'lead', 'how'] as const;
+const KEYS = ['ask', 'reply', 'someone', 'staff', 'skip', 'not_after', 'lead', 'how', 'present', 'here', 'joins'] as const;
 const cache = new Map<Language, PersonFrames>();
 
 /** The frames of `lang` as written (an empty set of frames when the language has no file). */
@@ -80,6 +86,11 @@ export function personRequestReader(lang: Language, roles: string[] = []): (norm
     return words;
   };
   const persons = phrases([...f.someone, ...f.staff, ...roles]).map(bare);
+  const someone = phrases(f.someone).map(bare);
+  const present = phrases(f.present);
+  const here = phrases(f.here);
+  const joins = new Set([...f.joins, ...f.skip].flatMap(fold));
+  const personWords = new Set(persons.flat());
 
   const at = (tokens: string[], i: number, phrase: string[]) => phrase.every((w, k) => tokens[i + k] === w);
   const phraseAt = (tokens: string[], i: number, list: string[][]) => list.find((p) => at(tokens, i, p));
@@ -106,6 +117,33 @@ export function personRequestReader(lang: Language, roles: string[] = []): (norm
       }
       if (!lead.has(tokens[i])) break;
     }
-    return null;
+    return presence(tokens);
   };
+
+  /**
+   * Whether someone is there: an asking word first ("tem", "hay"), the person, then within a few words where or when
+   * ("tem alguém na recepção agora?", "hay algún asesor ahí?"); someone without a role may end the message ("tem
+   * alguém aí?", "hay alguien?"), a role may not ("tem professor de boxe?" asks what is taught).
+   */
+  function presence(tokens: string[]): PersonRequest | null {
+    for (let i = 0; i < Math.min(tokens.length, MAX_LEAD + 1); i++) {
+      const a = phraseAt(tokens, i, present);
+      if (a) {
+        let j = i + a.length;
+        while (j < tokens.length && skip.has(tokens[j])) j++;
+        const p = phraseAt(tokens, j, persons);
+        if (!p) return null;
+        const end = j + p.length;
+        if (end === tokens.length && phraseAt(tokens, j, someone)) return { person: p.join(' '), start: i, end };
+        // Only ties and persons between ("alguém da recepção agora"), not a clause ("alguém que dá aula agora").
+        for (let k = end; k <= Math.min(tokens.length - 1, end + MAX_MODIFIER); k++) {
+          if (phraseAt(tokens, k, here)) return { person: p.join(' '), start: i, end };
+          if (!joins.has(tokens[k]) && !personWords.has(tokens[k])) return null;
+        }
+        return null;
+      }
+      if (!lead.has(tokens[i])) return null;
+    }
+    return null;
+  }
 }

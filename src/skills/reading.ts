@@ -4,6 +4,7 @@ import type { TextClassifier } from '../nlu/classifier.ts';
 import { stem } from '../nlu/features.ts';
 import { normalize } from '../nlu/normalize.ts';
 import type { IntentScore, Language } from '../nlu/types.ts';
+import type { Head, HeadWords } from './head.ts';
 import type { PersonRequest } from './person-request.ts';
 import type { ShortReplyKind } from './short-replies.ts';
 import { stems, units } from './vocabulary.ts';
@@ -87,6 +88,10 @@ export interface SkillReading {
   ownPerson: number;
   /** A message made only of the language's acknowledgement words (with thanks, fillers, emoji): its kind, else null. */
   shortReply: ShortReplyKind | null;
+  /** The first thing the message names past its frame: another topic's listed thing, the bot's word, or neither (src/skills/head.ts). */
+  head: Head;
+  /** The message orders a quantity of another topic's listed thing ("3 cajas de cerveza"): its number is spent there. */
+  quantityOfThing: boolean;
 }
 
 /** What a detector knows of its bot and of other topics, to read a message with. */
@@ -117,6 +122,10 @@ export interface DetectorModel {
   ownOutOfScope: (normalized: string) => number;
   ownPerson: (normalized: string) => number;
   shortReply: (text: string) => ShortReplyKind | null;
+  headOf: (normalized: string, phrases: string[], words: HeadWords) => Head;
+  quantityOf: (normalized: string, isListed: (unit: string) => boolean) => boolean;
+  /** A word of the skills' lines that is no other topic's: a frame word any message may use. */
+  isFrame: (word: string) => boolean;
 }
 
 /** A message as the detector reads it; null for a blank one. */
@@ -146,9 +155,19 @@ export function readMessage(m: DetectorModel, text: string): SkillReading | null
   const listed = new Set([...thingWords, ...saidPhrases.map((p) => stem(p.split(' ')[0], lang))]);
   // An unknown word of the bot's own family ("distribución" to a bot that says "distribuidor") is no other topic's.
   const other = new Set([...unseen.filter((w) => !m.relatedToBotWord(w)), ...listed]);
-  const elsewhere = hasValue ? [] : m.qualifiedBy(normalized, (u) => other.has(u), (u) => listed.has(u));
+  // With a value only listed things qualify: an unknown word beside a number or a name is more often a name.
+  const elsewhere = m.qualifiedBy(normalized, (u) => !hasValue && other.has(u), (u) => listed.has(u));
   const partHuman = partHumanOf(m, text);
-  return { best: scores[0], scores, domainWords, strongDomainWord, offTopicWords, thingWords, elsewhere, coverage, gibberish, hasValue, foreignWords, passerBy, partHuman, role: m.roles(normalized), personRequest: m.personRequest(normalized) !== null, ownOutOfScope: m.ownOutOfScope(normalized), ownPerson: m.ownPerson(normalized), shortReply: m.shortReply(text) };
+  const head = headOfMessage(m, text, normalized, saidPhrases, domainWords, listed);
+  const quantityOfThing = hasValue && m.quantityOf(normalized, (u) => listed.has(u));
+  return { best: scores[0], scores, domainWords, strongDomainWord, offTopicWords, thingWords, elsewhere, coverage, gibberish, hasValue, foreignWords, passerBy, partHuman, role: m.roles(normalized), personRequest: m.personRequest(normalized) !== null, ownOutOfScope: m.ownOutOfScope(normalized), ownPerson: m.ownPerson(normalized), shortReply: m.shortReply(text), head, quantityOfThing };
+}
+
+/** The message's head (src/skills/head.ts); none when a later part, after punctuation, says a word of the bot's ("estoy tomando antibióticos, ¿sigo con la whey?" asks the bot). */
+function headOfMessage(m: DetectorModel, text: string, normalized: string, saidPhrases: string[], domainWords: string[], listed: Set<string>): Head {
+  const later = text.split(/[,.;!?]+/).slice(1).map((p) => normalize(p, m.lang)).filter((p) => p.trim());
+  if (later.some((p) => units(p, m.lang).some((u) => domainWords.includes(u)))) return null;
+  return m.headOf(normalized, saidPhrases, { isBot: (u) => domainWords.includes(u), isListed: (u) => listed.has(u), isFrame: m.isFrame });
 }
 
 /** Whether most of the message's words of three letters or more are strings no text of the language has. */

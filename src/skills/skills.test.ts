@@ -138,6 +138,8 @@ describe('decideSkill', () => {
     ownOutOfScope: 0,
     ownPerson: 0,
     shortReply: null,
+    head: null,
+    quantityOfThing: false,
     gibberish: false,
     hasValue: false,
     ...more,

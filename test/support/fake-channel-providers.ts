@@ -58,13 +58,7 @@ async function startFake(
     const chunks: Buffer[] = [];
     req.on('data', (c) => chunks.push(c));
     req.on('end', () => {
-      const text = Buffer.concat(chunks).toString('utf8');
-      let body: unknown = text;
-      try {
-        body = text ? JSON.parse(text) : null;
-      } catch {
-        /* keep the text */
-      }
+      const body = parsedBody(Buffer.concat(chunks).toString('utf8'));
       const rec: RecordedRequest = { seq: ++arrivals, method: req.method ?? 'GET', path: req.url ?? '/', headers: req.headers, body };
       const send = (a: Answer) => {
         const payload = JSON.stringify(a.body);
@@ -266,4 +260,14 @@ export async function startFakeChatwoot(token: string): Promise<FakeChatwoot> {
     messagesTo: (a, c) => fake.requests.filter(match(a, c, '/messages')),
     togglesOf: (a, c) => fake.requests.filter(match(a, c, '/toggle_status')),
   };
+}
+
+/** A request's body: its JSON, null when empty, the text itself when it is not JSON. */
+function parsedBody(text: string): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
 }

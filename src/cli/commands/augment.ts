@@ -32,10 +32,6 @@ export interface AugmentCommandOptions {
 export async function run(argv: string[], opts: AugmentCommandOptions = {}): Promise<number> {
   const env = opts.env ?? process.env;
   const log = opts.log ?? ((line: string) => console.log(line));
-  const fail = (msg: string, code = 2) => {
-    console.error(`switchboard augment: ${msg}`);
-    return code;
-  };
   const args = commandArgs('augment', USAGE, argv, {
     allowPositionals: true,
     options: {
@@ -49,60 +45,114 @@ export async function run(argv: string[], opts: AugmentCommandOptions = {}): Pro
   const { values, positionals } = args;
   if (positionals.length !== 1) return fail(`name one bot\n\n${USAGE}`);
   const botDir = join(opts.botsDir ?? defaultBotsDir, positionals[0]);
-  if (!existsSync(join(botDir, 'bot.yaml'))) return fail(`no bot '${positionals[0]}' (no ${join(botDir, 'bot.yaml')})`);
-  let config: BotConfig;
-  try {
-    config = readBotConfig(botDir);
-  } catch (err) {
-    return fail((err as Error).message);
-  }
-  if (values.accept) return accept(botDir, config, log, fail);
+  const config = loadBot(botDir, positionals[0]);
+  if (typeof config === 'string') return fail(config);
+  if (values.accept) return accept(botDir, config, log);
+  return augment(botDir, config, { count: values.count, intents: values.intent, model: values.model }, env, log);
+}
 
-  const count = Number(values.count);
-  if (!Number.isInteger(count) || count < 1 || count > 50) return fail(`--count must be a whole number from 1 to 50 (got '${values.count}')`);
-  const chosen = values.intent ?? Object.keys(config.intents).filter((id) => config.intents[id].examples.length > 0);
-  const unknown = chosen.filter((id) => !config.intents[id]);
-  if (unknown.length) return fail(`unknown intent(s): ${unknown.join(', ')} (the bot has: ${Object.keys(config.intents).join(', ')})`);
-  const empty = chosen.filter((id) => config.intents[id].examples.length === 0);
-  if (empty.length) return fail(`no examples to paraphrase in: ${empty.join(', ')} (write a few first)`);
-  const spec = values.model ?? effectiveModelSpec(config.model, env);
+/** Proposes, screens and writes the paraphrases for review; 1 when the model failed on an intent. */
+async function augment(botDir: string, config: BotConfig, flags: { count?: string; intents?: string[]; model?: string }, env: NodeJS.ProcessEnv, log: (line: string) => void): Promise<number> {
+  const request = paraphraseRequest(config, flags.count, flags.intents);
+  if (typeof request === 'string') return fail(request);
+  const spec = flags.model ?? effectiveModelSpec(config.model, env);
+  const client = modelClient(spec, env);
+  if (typeof client === 'string') return fail(client);
+
+  const { proposals, failed } = await askForParaphrases(client, config, request, spec, log);
+  const { kept, rejected } = screenProposals(proposals, config.intents, toLanguage(config.language));
+  for (const r of rejected) log(`  dropped (${r.reason}): [${r.intent}] ${r.text}`);
+  const exitCode = failed.length ? 1 : 0;
+  if (!kept.length) {
+    log(`[${config.id}] no new paraphrases to review`);
+    return exitCode;
+  }
+  const summary = accuracySummary(config, kept);
+  const file = writeReview(botDir, config, spec, summary, kept, rejected);
+  log(`[${config.id}] ${kept.length} paraphrases to review in ${file} (${rejected.length} dropped${failed.length ? `; no answer for ${failed.join(', ')}` : ''})`);
+  log(`[${config.id}] ${summary}`);
+  return exitCode;
+}
+
+/** Prints a command-line error and gives the exit code of a usage error. */
+function fail(msg: string): number {
+  console.error(`switchboard augment: ${msg}`);
+  return 2;
+}
+
+/** The bot's configuration, or why it can't be read. */
+function loadBot(botDir: string, name: string): BotConfig | string {
+  if (!existsSync(join(botDir, 'bot.yaml'))) return `no bot '${name}' (no ${join(botDir, 'bot.yaml')})`;
+  try {
+    return readBotConfig(botDir);
+  } catch (err) {
+    return (err as Error).message;
+  }
+}
+
+interface ParaphraseRequest {
+  /** Paraphrases asked per intent. */
+  count: number;
+  /** The intents to paraphrase. */
+  intents: string[];
+}
+
+/** What --count and --intent ask for, checked against the bot; or what is wrong with them. */
+function paraphraseRequest(config: BotConfig, countFlag: string | undefined, intentFlags: string[] | undefined): ParaphraseRequest | string {
+  const count = Number(countFlag);
+  if (!Number.isInteger(count) || count < 1 || count > 50) return `--count must be a whole number from 1 to 50 (got '${countFlag}')`;
+  const intents = intentFlags ?? Object.keys(config.intents).filter((id) => config.intents[id].examples.length > 0);
+  const unknown = intents.filter((id) => !config.intents[id]);
+  if (unknown.length) return `unknown intent(s): ${unknown.join(', ')} (the bot has: ${Object.keys(config.intents).join(', ')})`;
+  const empty = intents.filter((id) => config.intents[id].examples.length === 0);
+  if (empty.length) return `no examples to paraphrase in: ${empty.join(', ')} (write a few first)`;
+  return { count, intents };
+}
+
+/** The client of the model named by `spec`, or why there is none. */
+function modelClient(spec: string, env: NodeJS.ProcessEnv): ModelClient | string {
   let client: ModelClient | null;
   try {
     client = createModelClient(spec, env, { timeoutMs: Number(env.SWITCHBOARD_LLM_TIMEOUT_MS) || 60_000 });
   } catch (err) {
-    return fail(`model '${spec}' unavailable: ${(err as Error).message}`);
+    return `model '${spec}' unavailable: ${(err as Error).message}`;
   }
-  if (!client) return fail(`augmenting needs a model: the bot's model is 'local'; pass --model SPEC or set SWITCHBOARD_MODEL`);
+  return client ?? `augmenting needs a model: the bot's model is 'local'; pass --model SPEC or set SWITCHBOARD_MODEL`;
+}
 
-  const lang = toLanguage(config.language);
+/** Asks the model for each intent's paraphrases in turn; an intent the model fails on is named in `failed`. */
+async function askForParaphrases(client: ModelClient, config: BotConfig, request: ParaphraseRequest, spec: string, log: (line: string) => void): Promise<{ proposals: Proposal[]; failed: string[] }> {
   const proposals: Proposal[] = [];
   const failed: string[] = [];
-  for (const id of chosen) {
+  for (const id of request.intents) {
     const intent = config.intents[id];
-    log(`[${config.id}] ${id}: asking ${spec} for ${count} paraphrases…`);
+    log(`[${config.id}] ${id}: asking ${spec} for ${request.count} paraphrases…`);
     try {
-      const texts = await proposeParaphrases(client, { id, label: intent.label, description: intent.description, examples: intent.examples }, config.language, count);
+      const texts = await proposeParaphrases(client, { id, label: intent.label, description: intent.description, examples: intent.examples }, config.language, request.count);
       proposals.push(...texts.map((text) => ({ intent: id, text })));
     } catch (err) {
       failed.push(id);
       log(`[${config.id}] ${id}: the model failed (${(err as Error).message})`);
     }
   }
-  const { kept, rejected } = screenProposals(proposals, config.intents, lang);
-  for (const r of rejected) log(`  dropped (${r.reason}): [${r.intent}] ${r.text}`);
-  if (!kept.length) {
-    log(`[${config.id}] no new paraphrases to review`);
-    return failed.length ? 1 : 0;
-  }
+  return { proposals, failed };
+}
+
+/** The cross-validated accuracy of local understanding without and with the kept paraphrases, as one sentence. */
+function accuracySummary(config: BotConfig, kept: Proposal[]): string {
   // As the runtime trains: the examples, plus the labels of intents with few (training only, like the paraphrases).
   const examples = Object.entries(config.intents).flatMap(([intent, c]) => c.examples.map((text) => ({ text, intent })));
   const labels = labelEvidence(config.intents);
-  const fallback = config.understanding.fallback;
-  const wordVectors = config.understanding.wordVectors;
+  const lang = toLanguage(config.language);
+  const { fallback, wordVectors } = config.understanding;
   const before = crossValidate(examples, lang, 5, fallback, labels, wordVectors);
   const after = crossValidate(examples, lang, 5, fallback, [...labels, ...kept], wordVectors);
   const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
-  const summary = `cross-validated accuracy of local understanding (${before.folds} folds, ${before.n} examples): ${pct(before.accuracy)} now, ${pct(after.accuracy)} with these ${kept.length} paraphrases`;
+  return `cross-validated accuracy of local understanding (${before.folds} folds, ${before.n} examples): ${pct(before.accuracy)} now, ${pct(after.accuracy)} with these ${kept.length} paraphrases`;
+}
+
+/** Writes the review file of the kept paraphrases and gives its path. */
+function writeReview(botDir: string, config: BotConfig, spec: string, summary: string, kept: Proposal[], rejected: Rejection[]): string {
   const file = reviewPath(botDir);
   writeFileSync(
     file,
@@ -113,9 +163,7 @@ export async function run(argv: string[], opts: AugmentCommandOptions = {}): Pro
       ...rejectedSummary(rejected),
     ]),
   );
-  log(`[${config.id}] ${kept.length} paraphrases to review in ${file} (${rejected.length} dropped${failed.length ? `; no answer for ${failed.join(', ')}` : ''})`);
-  log(`[${config.id}] ${summary}`);
-  return failed.length ? 1 : 0;
+  return file;
 }
 
 function rejectedSummary(rejected: Rejection[]): string[] {
@@ -125,7 +173,7 @@ function rejectedSummary(rejected: Rejection[]): string[] {
   return [`Dropped ${rejected.length}: ${[...reasons].map(([reason, n]) => `${n} ${reason}`).join(', ')}.`];
 }
 
-function accept(botDir: string, config: BotConfig, log: (line: string) => void, fail: (msg: string) => number): number {
+function accept(botDir: string, config: BotConfig, log: (line: string) => void): number {
   const file = reviewPath(botDir);
   if (!existsSync(file)) return fail(`nothing to accept: no ${file} (run switchboard augment ${config.id} first)`);
   let added: Record<string, number>;

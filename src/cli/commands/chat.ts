@@ -6,7 +6,7 @@ import { readBotConfig } from '../../bot/index.ts';
 import { commandArgs } from '../args.ts';
 import { boot } from '../boot.ts';
 import type { TraceEntry, TurnEvent } from '../../engine/index.ts';
-import { listTurns } from '../../store/index.ts';
+import { listTurns, type Database } from '../../store/index.ts';
 import { debugLines } from '../debug-trace.ts';
 
 const USAGE = `Usage: switchboard chat <bot> [options]
@@ -43,7 +43,6 @@ export async function run(argv: string[]): Promise<number> {
     await db.close();
     return 2;
   }
-  const dim = (s: string) => (process.stdout.isTTY ? `\x1b[2m${s}\x1b[0m` : s);
   console.log(dim(`Talking to ${botId}. Ctrl+D to quit, /new for a new conversation.`));
   const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: process.stdin.isTTY });
   let sessionId: string | undefined;
@@ -56,19 +55,11 @@ export async function run(argv: string[]): Promise<number> {
       console.log(dim('— new conversation —'));
       continue;
     }
-    const onEvent = (e: TurnEvent) => {
-      if (e.type === 'intent') console.log(dim(`  intents: ${e.intents.join(', ')} (${e.source})`));
-      else if (e.type === 'tool_start') console.log(dim(`  ${e.label ?? e.tool}…`));
-      else if (e.type === 'handoff') console.log(dim(`  handoff → ${e.mode} (${e.reason ?? ''})`));
-    };
     try {
-      const res = await runtime.chat(botId, { sessionId, message, userId }, onEvent);
+      const res = await runtime.chat(botId, { sessionId, message, userId }, printEvent);
       sessionId = res.sessionId;
       console.log(res.reply === null ? dim('(a person will answer)') : `${botId}> ${res.reply}`);
-      if (values.debug) {
-        const turn = (await listTurns(db, res.sessionId)).find((t) => t.id === res.turnId);
-        for (const line of debugLines((turn?.trace ?? []) as TraceEntry[])) console.log(dim(`  · ${line}`));
-      }
+      if (values.debug) await printDebug(db, res);
     } catch (err) {
       console.error(`error: ${(err as Error).message}`);
     }
@@ -76,4 +67,22 @@ export async function run(argv: string[]): Promise<number> {
   await runtime.close();
   await db.close();
   return 0;
+}
+
+/** Dimmed in a terminal: what the bot did, as opposed to what it said. */
+function dim(s: string): string {
+  return process.stdout.isTTY ? `\x1b[2m${s}\x1b[0m` : s;
+}
+
+/** The turn's events worth a line while it runs: the intents read, the tools started, a handoff. */
+function printEvent(e: TurnEvent): void {
+  if (e.type === 'intent') console.log(dim(`  intents: ${e.intents.join(', ')} (${e.source})`));
+  else if (e.type === 'tool_start') console.log(dim(`  ${e.label ?? e.tool}…`));
+  else if (e.type === 'handoff') console.log(dim(`  handoff → ${e.mode} (${e.reason ?? ''})`));
+}
+
+/** --debug: what the turn just played read and decided, from its stored trace. */
+async function printDebug(db: Database, res: { sessionId: string; turnId?: string }): Promise<void> {
+  const turn = (await listTurns(db, res.sessionId)).find((t) => t.id === res.turnId);
+  for (const line of debugLines((turn?.trace ?? []) as TraceEntry[])) console.log(dim(`  · ${line}`));
 }

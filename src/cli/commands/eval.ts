@@ -52,13 +52,12 @@ export async function run(argv: string[]): Promise<number> {
     console.error(`switchboard eval: --understanding must be local, cascade or llm (got '${understanding}')`);
     return 2;
   }
-  const compareModels = values['no-compare-models'] ? false : values['compare-models'] ? ['ct-smash', ...positionals.filter((b) => b !== 'ct-smash')] : undefined;
+  const compareModels = modelsToCompare(values, positionals);
   const log = values.json ? () => {} : (line: string) => console.log(line);
   const botsDir = values['bots-dir'] ? resolve(values['bots-dir']) : undefined;
   const rejected = rejectedBots(botsDir ?? defaultBotsDir, positionals);
   if (rejected.length) {
-    for (const { id, errors } of rejected) console.error(`switchboard eval: ${id} does not pass switchboard check, so its conversations are not played:\n${errors.map((e) => `  ${e}`).join('\n')}`);
-    console.error(`Fix the errors (\`npx switchboard check ${rejected.map((r) => r.id).join(' ')}\` lists them), then run eval again.`);
+    printRejected(rejected);
     return 1;
   }
   // The conversation tests are played against Saleor's demo catalogue (the fake server) unless a Saleor is named.
@@ -71,4 +70,15 @@ export async function run(argv: string[]): Promise<number> {
     console.log(`\nReport: ${files.html}\n        ${files.latestHtml}\n        ${files.json}`);
   }
   return report.ok ? 0 : 1;
+}
+
+/** --compare-models / --no-compare-models: the bots to rerun with each understanding mode (ct-smash first), false for none, undefined for the default. */
+function modelsToCompare(values: { 'compare-models'?: boolean; 'no-compare-models'?: boolean }, bots: string[]): string[] | false | undefined {
+  if (values['no-compare-models']) return false;
+  return values['compare-models'] ? ['ct-smash', ...bots.filter((b) => b !== 'ct-smash')] : undefined;
+}
+
+function printRejected(rejected: { id: string; errors: string[] }[]): void {
+  for (const { id, errors } of rejected) console.error(`switchboard eval: ${id} does not pass switchboard check, so its conversations are not played:\n${errors.map((e) => `  ${e}`).join('\n')}`);
+  console.error(`Fix the errors (\`npx switchboard check ${rejected.map((r) => r.id).join(' ')}\` lists them), then run eval again.`);
 }

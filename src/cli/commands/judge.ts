@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import { commandArgs } from '../args.ts';
 import { defaultBotsDir, readBotConfig, type BotConfig } from '../../bot/index.ts';
 import { judgeConversations, modelJudge, type JudgeReport } from '../../feedback/index.ts';
-import { createModelClient, effectiveModelSpec } from '../../llm/index.ts';
+import { createModelClient, effectiveModelSpec, type ModelClient } from '../../llm/index.ts';
 import { coreMigrations, migrate, openDatabase, type Database } from '../../store/index.ts';
 
 const USAGE = `Usage: switchboard judge [bot…] [options]
@@ -53,47 +53,67 @@ export async function run(argv: string[], opts: JudgeCommandOptions = {}): Promi
     console.error(`switchboard judge: --limit must be a positive integer (got '${values.limit}')`);
     return 2;
   }
-  const botsDir = opts.botsDir ?? defaultBotsDir;
   let configs: BotConfig[];
   try {
-    configs = botConfigs(botsDir, positionals);
+    configs = botConfigs(opts.botsDir ?? defaultBotsDir, positionals);
   } catch (err) {
     console.error(`switchboard judge: ${(err as Error).message}`);
     return 2;
   }
 
-  const db =
-    opts.db ??
-    (await openDatabase({ databaseUrl: env.DATABASE_URL || undefined, schema: env.DATABASE_SCHEMA || undefined, dataDir: resolve(env.DATA_DIR ?? 'data') }));
+  const db = opts.db ?? (await openStore(env));
   const reports: JudgeReport[] = [];
+  const settings: JudgeSettings = { model: values.model, rules: values.rules, limit, env, log: values.json ? undefined : log };
   try {
     await migrate(db, coreMigrations);
-    for (const config of configs) {
-      const spec = values.rules ? 'local' : (values.model ?? effectiveModelSpec(config.model, env));
-      let client;
-      try {
-        client = createModelClient(spec, env, { timeoutMs: Number(env.SWITCHBOARD_LLM_TIMEOUT_MS) || undefined });
-      } catch (err) {
-        console.error(`switchboard judge: [${config.id}] model '${spec}' unavailable (${(err as Error).message}); judging with the rules`);
-        client = null;
-      }
-      if (!values.json) log(`[${config.id}] judging with ${client ? `the model ${spec}` : 'the rules'}…`);
-      const report = await judgeConversations(db, {
-        bot: config.id,
-        judge: client ? modelJudge(client, { persona: config.persona }) : undefined,
-        limit,
-        log: values.json ? undefined : log,
-      });
-      reports.push(report);
-      if (!values.json) {
-        log(`[${config.id}] ${report.candidates} candidate(s), ${report.golden} golden, ${report.inserted} new${report.failed ? `, ${report.failed} not judged (model errors)` : ''}`);
-      }
-    }
+    for (const config of configs) reports.push(await judgeBot(db, config, settings));
   } finally {
     if (!opts.db) await db.close();
   }
   if (values.json) log(JSON.stringify(reports, null, 2));
   return reports.some((r) => r.failed > 0) ? 1 : 0;
+}
+
+/** The store of DATABASE_URL, else the PGlite of DATA_DIR (./data by default). */
+function openStore(env: NodeJS.ProcessEnv): Promise<Database> {
+  return openDatabase({ databaseUrl: env.DATABASE_URL || undefined, schema: env.DATABASE_SCHEMA || undefined, dataDir: resolve(env.DATA_DIR ?? 'data') });
+}
+
+interface JudgeSettings {
+  /** --model: the judge's model, instead of the bot's. */
+  model?: string;
+  /** --rules: the rules even when a model is configured. */
+  rules: boolean;
+  limit: number;
+  env: NodeJS.ProcessEnv;
+  /** Progress lines; none with --json. */
+  log?: (line: string) => void;
+}
+
+/** Judges one bot's stored conversations, with its model when there is one, else with the rules. */
+async function judgeBot(db: Database, config: BotConfig, settings: JudgeSettings): Promise<JudgeReport> {
+  const { env, log } = settings;
+  const spec = settings.rules ? 'local' : (settings.model ?? effectiveModelSpec(config.model, env));
+  const client = judgeClient(config, spec, env);
+  log?.(`[${config.id}] judging with ${client ? `the model ${spec}` : 'the rules'}…`);
+  const report = await judgeConversations(db, {
+    bot: config.id,
+    judge: client ? modelJudge(client, { persona: config.persona }) : undefined,
+    limit: settings.limit,
+    log,
+  });
+  log?.(`[${config.id}] ${report.candidates} candidate(s), ${report.golden} golden, ${report.inserted} new${report.failed ? `, ${report.failed} not judged (model errors)` : ''}`);
+  return report;
+}
+
+/** The model client of `spec`; null for 'local' or when the model is unavailable (then the rules judge). */
+function judgeClient(config: BotConfig, spec: string, env: NodeJS.ProcessEnv): ModelClient | null {
+  try {
+    return createModelClient(spec, env, { timeoutMs: Number(env.SWITCHBOARD_LLM_TIMEOUT_MS) || undefined });
+  } catch (err) {
+    console.error(`switchboard judge: [${config.id}] model '${spec}' unavailable (${(err as Error).message}); judging with the rules`);
+    return null;
+  }
 }
 
 function botConfigs(botsDir: string, only: string[]): BotConfig[] {

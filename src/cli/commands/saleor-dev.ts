@@ -9,17 +9,29 @@ const USAGE = `Usage: switchboard saleor-dev [--port N] [--host HOST] [--data FI
 
 export interface SaleorDevArgs { port: number; host: string; dataFile?: string }
 
+/** What each flag that takes a value sets. */
+const FLAG_SETTERS = new Map<string, (out: SaleorDevArgs, value: string | undefined) => void>([
+  ['--port', (out, value) => { out.port = Number(value); }],
+  ['--host', (out, value) => { out.host = value ?? ''; }],
+  ['--data', (out, value) => { out.dataFile = value; }],
+]);
+
+/** `--flag=value` as the flag and its inline value; anything else as itself with no inline value. */
+function splitInline(arg: string): [string, string | undefined] {
+  if (!arg.startsWith('--') || !arg.includes('=')) return [arg, undefined];
+  const eq = arg.indexOf('=');
+  return [arg.slice(0, eq), arg.slice(eq + 1)];
+}
+
 export function parseSaleorDevArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): SaleorDevArgs | { help: true } | { error: string } {
   const out: SaleorDevArgs = { port: Number(env.SALEOR_DEV_PORT ?? 8000), host: '127.0.0.1' };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
-    const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
-    const value = () => inline ?? argv[++i];
+    const [flag, inline] = splitInline(arg);
     if (flag === '--help' || flag === '-h') return { help: true };
-    else if (flag === '--port') out.port = Number(value());
-    else if (flag === '--host') out.host = value() ?? '';
-    else if (flag === '--data') out.dataFile = value();
-    else return { error: `Unknown argument: ${arg}` };
+    const set = FLAG_SETTERS.get(flag);
+    if (!set) return { error: `Unknown argument: ${arg}` };
+    set(out, inline ?? argv[++i]);
   }
   if (!Number.isInteger(out.port) || out.port < 0 || out.port > 65535) return { error: 'The port must be an integer between 0 and 65535.' };
   if (!out.host) return { error: '--host needs a value.' };

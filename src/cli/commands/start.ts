@@ -1,6 +1,8 @@
 // switchboard start — every bot, the API and the console on one port.
 import type { AddressInfo } from 'node:net';
 import { boot, openStore } from '../boot.ts';
+import type { Runtime } from '../../engine/index.ts';
+import type { AuthConfig } from '../../server/index.ts';
 
 export async function run(_argv: string[]): Promise<number> {
   const env = process.env;
@@ -17,9 +19,8 @@ export async function run(_argv: string[]): Promise<number> {
   // In a terminal the start-up lines are plain text; otherwise (a container, a process manager) JSON log lines.
   const logger = createLogger({ env });
   const log = process.stdout.isTTY ? (m: string) => console.log(m) : (m: string) => logger.info(m.trim());
-  log(`Switchboard starting (storage: ${env.DATABASE_URL ? 'PostgreSQL' : `embedded PGlite in ${env.DATA_DIR ?? './data'}`})…`);
-  const only = env.SWITCHBOARD_BOTS?.split(',').map((b) => b.trim()).filter(Boolean);
-  const { runtime, db } = await boot({ log, only: only?.length ? only : undefined, db: opening });
+  log(`Switchboard starting (storage: ${storageName(env)})…`);
+  const { runtime, db } = await boot({ log, only: botsFromEnv(env), db: opening });
   const auth = authFromEnv(env);
   const channels = createChannels(runtime, channelsConfigFromEnv(env));
   for (const line of channels.describe()) log(line);
@@ -27,17 +28,11 @@ export async function run(_argv: string[]): Promise<number> {
   const app = await buildServer({
     instrument: observability.instrument,
     probes: observability.probes,
-    probeRateLimitPerMinute: Number(env.SWITCHBOARD_PROBE_RATE_LIMIT) || undefined,
     logging: observability.logging,
     plugins: [channels.routes],
     runtime,
     auth,
-    corsOrigins: env.SWITCHBOARD_CORS_ORIGINS?.split(',').map((s) => s.trim()).filter(Boolean),
-    trustProxy: env.SWITCHBOARD_TRUST_PROXY === '1' || env.SWITCHBOARD_TRUST_PROXY === 'true',
-    rateLimitPerMinute: Number(env.SWITCHBOARD_RATE_LIMIT) || undefined,
-    chatRateLimitPerMinute: Number(env.SWITCHBOARD_CHAT_RATE_LIMIT) || undefined,
-    defaultBot: env.SWITCHBOARD_DEFAULT_BOT?.trim() || undefined,
-    stream: { keepAliveMs: optionalNumber(env.SWITCHBOARD_STREAM_KEEPALIVE_MS), pieceMs: optionalNumber(env.SWITCHBOARD_STREAM_PIECE_MS) },
+    ...serverSettingsFromEnv(env),
   });
   const port = Number(env.PORT ?? 3000);
   const host = env.HOST ?? '0.0.0.0';
@@ -46,17 +41,7 @@ export async function run(_argv: string[]): Promise<number> {
   // PORT=0 takes a free port from the system: the lines below give the one taken.
   const base = `http://localhost:${(app.server.address() as AddressInfo).port}`;
   log(`\nReady in ${((performance.now() - t0) / 1000).toFixed(1)} s — bots: ${[...runtime.bots.keys()].join(', ')}`);
-  log(`  Simulator   ${base}/`);
-  // A token chosen by the operator stays out of log files; a generated one must be shown to be usable.
-  const token = auth.generated || process.stdout.isTTY ? auth.adminToken : '<SWITCHBOARD_ADMIN_TOKEN>';
-  log(`  Console     ${base}/admin#token=${token}${auth.generated ? '   (generated admin token: set SWITCHBOARD_ADMIN_TOKEN to keep one)' : ''}`);
-  log(`  API docs    ${base}/docs`);
-  const [first] = runtime.bots.values();
-  if (first) {
-    // An example the first bot was trained on, so the hint gets a real answer in the bot's language.
-    const example = Object.values(first.intents).find((i) => i.examples.length)?.examples[0] ?? 'hello';
-    log(`  Try it      curl -s ${base}/api/bots/${first.config.id}/chat -H 'content-type: application/json' -d '${JSON.stringify({ message: example }).replace(/'/g, "'\\''")}'`);
-  }
+  for (const line of addressLines(base, auth, runtime)) log(line);
 
   // Timed-out handoffs go back to the bot even when the customer stays silent (one process sweeps at a time).
   const sweeper = setInterval(() => void runtime.sweepHandoffs().catch((err) => console.error('[sweeper]', err.message)), 30_000);
@@ -88,6 +73,48 @@ export async function run(_argv: string[]): Promise<number> {
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
   return -1; // keep running
+}
+
+/** Where the store is, for the first line. */
+function storageName(env: NodeJS.ProcessEnv): string {
+  return env.DATABASE_URL ? 'PostgreSQL' : `embedded PGlite in ${env.DATA_DIR ?? './data'}`;
+}
+
+/** SWITCHBOARD_BOTS: the bots to serve (comma-separated); undefined for all of them. */
+function botsFromEnv(env: NodeJS.ProcessEnv): string[] | undefined {
+  const only = env.SWITCHBOARD_BOTS?.split(',').map((b) => b.trim()).filter(Boolean);
+  return only?.length ? only : undefined;
+}
+
+/** The server's settings the environment gives: limits, CORS, the proxy, the default bot, streaming. */
+function serverSettingsFromEnv(env: NodeJS.ProcessEnv) {
+  return {
+    probeRateLimitPerMinute: Number(env.SWITCHBOARD_PROBE_RATE_LIMIT) || undefined,
+    corsOrigins: env.SWITCHBOARD_CORS_ORIGINS?.split(',').map((s) => s.trim()).filter(Boolean),
+    trustProxy: env.SWITCHBOARD_TRUST_PROXY === '1' || env.SWITCHBOARD_TRUST_PROXY === 'true',
+    rateLimitPerMinute: Number(env.SWITCHBOARD_RATE_LIMIT) || undefined,
+    chatRateLimitPerMinute: Number(env.SWITCHBOARD_CHAT_RATE_LIMIT) || undefined,
+    defaultBot: env.SWITCHBOARD_DEFAULT_BOT?.trim() || undefined,
+    stream: { keepAliveMs: optionalNumber(env.SWITCHBOARD_STREAM_KEEPALIVE_MS), pieceMs: optionalNumber(env.SWITCHBOARD_STREAM_PIECE_MS) },
+  };
+}
+
+/** The lines that say where the simulator, the console and the API docs are, and how to try the first bot. */
+function addressLines(base: string, auth: AuthConfig & { generated: boolean }, runtime: Runtime): string[] {
+  // A token chosen by the operator stays out of log files; a generated one must be shown to be usable.
+  const token = auth.generated || process.stdout.isTTY ? auth.adminToken : '<SWITCHBOARD_ADMIN_TOKEN>';
+  const lines = [
+    `  Simulator   ${base}/`,
+    `  Console     ${base}/admin#token=${token}${auth.generated ? '   (generated admin token: set SWITCHBOARD_ADMIN_TOKEN to keep one)' : ''}`,
+    `  API docs    ${base}/docs`,
+  ];
+  const [first] = runtime.bots.values();
+  if (first) {
+    // An example the first bot was trained on, so the hint gets a real answer in the bot's language.
+    const example = Object.values(first.intents).find((i) => i.examples.length)?.examples[0] ?? 'hello';
+    lines.push(`  Try it      curl -s ${base}/api/bots/${first.config.id}/chat -H 'content-type: application/json' -d '${JSON.stringify({ message: example }).replace(/'/g, "'\\''")}'`);
+  }
+  return lines;
 }
 
 /** A number from the environment (0 included), or undefined when unset or not a number. */

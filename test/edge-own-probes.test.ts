@@ -1,0 +1,28 @@
+// The skills' own edge probes (test/data/edge-own-probes.yaml, and edge-own-probes-fresh.yaml written after; both for the head and presence readings and the
+// qualifier, not taken from any edge set) through each reference bot's real understanding and routing: off-domain
+// messages in the bot's words or with a number go to its fallback, staff asked for in its words are handed over, and
+// in-domain messages of the same shapes stay the bot's. A probe marked `known:` is reported, not failed.
+import { describe, expect, it } from 'vitest';
+import { ownProbes, playOwnProbes, type OwnProbe } from './support/own-probes.ts';
+
+const developed = ownProbes('developed');
+const fresh = ownProbes('fresh');
+// Both sets of a bot in one runtime.
+const all: Record<string, OwnProbe[]> = Object.fromEntries(Object.keys(developed).map((bot) => [bot, [...developed[bot], ...(fresh[bot] ?? [])]]));
+
+describe('the skills’ own edge probes', () => {
+  it('cover every reference bot with both kinds of message', () => {
+    expect(Object.keys(all).sort()).toEqual(['cloudinha', 'ct-smash', 'fashion-vn', 'la-formula', 'mini-crm']);
+    expect(Object.keys(fresh).sort()).toEqual(Object.keys(developed).sort());
+    for (const probes of Object.values(all)) for (const e of ['out_of_scope', 'human', 'bot']) expect(probes.some((p) => p.expect === e)).toBe(true);
+    expect(Object.values(developed).flat().length).toBeGreaterThanOrEqual(60);
+  });
+
+  it.each(Object.keys(all))('%s routes each of its probes where it belongs', async (bot) => {
+    const results = await playOwnProbes(bot, all[bot]);
+    const gaps = results.filter((r) => r.known && !r.right);
+    if (gaps.length) console.info(`${bot}: ${gaps.length} known gap(s)\n${gaps.map((r) => `  "${r.text}": ${r.known}`).join('\n')}`);
+    const wrong = results.filter((r) => !r.known && !r.right).map((r) => `"${r.text}" (${r.expect}) → ${r.mode} ${r.intents.join('+')}`);
+    expect(wrong).toEqual([]);
+  }, 180_000);
+});
