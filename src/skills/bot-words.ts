@@ -82,9 +82,9 @@ const count = <K>(m: Map<K, number>, k: K) => m.set(k, (m.get(k) ?? 0) + 1);
  */
 export function botWords(domain: Record<string, string[]>, lang: Language, names: string[] = []): BotWord[] {
   const nameUnits = new Set(names.flatMap((n) => tokensOf(n).map((t) => stem(normalize(t, lang), lang))));
-  const distinctive = distinctiveUnit(lang, nameUnits);
+  const candidate = botWordCandidate(lang, nameUnits);
   const uses = new Map<string, UnitUse>();
-  for (const [intent, examples] of Object.entries(domain)) for (const text of examples) countUses(uses, text, intent, lang, distinctive);
+  for (const [intent, examples] of Object.entries(domain)) for (const text of examples) countUses(uses, text, intent, lang, candidate);
   const words: BotWord[] = [...uses]
     .filter(([, s]) => s.examples >= MIN_EXAMPLES)
     .map(([unit, s]) => ({ unit, word: most(s.words), phrase: most(s.phrases), intent: most(s.byIntent), examples: s.examples, noun: s.noun }))
@@ -95,7 +95,7 @@ export function botWords(domain: Record<string, string[]>, lang: Language, names
 const most = <K>(m: Map<K, number>) => [...m].sort((a, b) => b[1] - a[1])[0][0];
 
 /** Whether a unit may be one of the bot's words: not generic, a function word, a framing pair or part of the bot's names. */
-function distinctiveUnit(lang: Language, nameUnits: Set<string>): (unit: string) => boolean {
+function botWordCandidate(lang: Language, nameUnits: Set<string>): (unit: string) => boolean {
   const { generic, genericUnits } = skillVocabulary(lang);
   return (unit) => {
     const parts = unit.split(' ');
@@ -105,7 +105,7 @@ function distinctiveUnit(lang: Language, nameUnits: Set<string>): (unit: string)
 }
 
 /** One example's units (words; in Vietnamese pairs of syllables) counted into `uses`. */
-function countUses(uses: Map<string, UnitUse>, text: string, intent: string, lang: Language, distinctive: (unit: string) => boolean): void {
+function countUses(uses: Map<string, UnitUse>, text: string, intent: string, lang: Language, candidate: (unit: string) => boolean): void {
   const raw = rawTokensOf(text);
   const tokens = raw.map((t) => t.toLowerCase());
   const folded = tokens.map((t) => normalize(t, lang).replace(/\s+/g, ''));
@@ -113,7 +113,7 @@ function countUses(uses: Map<string, UnitUse>, text: string, intent: string, lan
   const span = lang === 'vi' ? 2 : 1;
   for (let i = 0; i + span <= tokens.length; i++) {
     const unit = unitAt(folded, i, span, lang);
-    if (!unit || !distinctive(unit)) continue;
+    if (!unit || !candidate(unit)) continue;
     // A capitalised word inside a sentence is a name the examples give (a customer, a product), not a word of the trade.
     if (i > 0 && raw.slice(i, i + span).some((t) => /^\p{Lu}/u.test(t))) continue;
     let s = uses.get(unit);
