@@ -6,8 +6,10 @@
 import type { BotConfig } from '../bot/config.ts';
 import type { TurnContext } from '../engine/types.ts';
 import { fillTemplate } from '../template/index.ts';
-import { fold, showValue } from '../forms/slots.ts';
-import { foldPreservingOffsets, readListPosition } from '../nlu/index.ts';
+import { fold } from '../text/index.ts';
+import { showValue } from '../forms/slots.ts';
+import { readListPosition } from '../nlu/index.ts';
+import { foldPreservingOffsets } from '../text/index.ts';
 import type { Entity, Language } from '../nlu/types.ts';
 import { mentions } from '../knowledge/calendar.ts';
 import type { IntentSearchConfig } from './intent-search-schema.ts';

@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { BotConfig } from '../bot/config.ts';
-import { fold } from '../forms/slots.ts';
+import { fold } from '../text/index.ts';
 import { gazetteerValue } from '../nlu/index.ts';
 import { parseCsv } from '../store/csv.ts';
 import type { Sql } from '../store/index.ts';

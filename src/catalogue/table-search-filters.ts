@@ -1,7 +1,7 @@
 // A search's filters as the caller gave them, normalised before they reach SQL: free text cleaned to letters, digits,
 // spaces and hyphens; gazetteer values looked up; numbers bounded. A value that cannot be understood is rejected.
 import type { BotConfig } from '../bot/config.ts';
-import { fold } from '../forms/slots.ts';
+import { fold } from '../text/index.ts';
 import { gazetteerValue } from '../nlu/index.ts';
 import type { SearchFilterConfig, TableSearchConfig } from './table-search-schema.ts';
 

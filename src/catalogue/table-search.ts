@@ -3,9 +3,9 @@
 // be understood is reported in `rejected` and the search returns no rows (never an error). Every value reaches SQL
 // as a parameter; identifiers come only from the validated bot.yaml.
 import type { BotConfig } from '../bot/config.ts';
-import { foldDiacritics } from '../nlu/index.ts';
+import { foldDiacritics } from '../text/index.ts';
 import type { Sql } from '../store/index.ts';
-import { fold } from '../forms/slots.ts';
+import { fold } from '../text/index.ts';
 import { cleanSearchText, gazetteerOf, givenText, normaliseSearchFilters, type Gazetteers } from './table-search-filters.ts';
 import type { SearchFilterConfig, TableSearchConfig } from './table-search-schema.ts';
 

@@ -6,7 +6,7 @@
 import type { BotConfig } from '../bot/config.ts';
 import { answersSchema, createCalendar, formatEvents, mentions, withoutPhrases, type AnswersConfig, type Calendar, type CascadeSource, type DatePeriod, type IntentAnswer } from '../knowledge/index.ts';
 import type { TopicRouter } from '../knowledge/topics.ts';
-import { foldDiacritics } from '../nlu/index.ts';
+import { foldDiacritics } from '../text/index.ts';
 import { answerFromPassages, searchPassages, type PassageAnswerOptions } from './specialists.ts';
 import { rankerFor } from './topic-search.ts';
 import type { TurnContext } from './types.ts';

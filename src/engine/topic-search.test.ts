@@ -2,7 +2,7 @@
 // the previous question.
 import { describe, expect, it } from 'vitest';
 import { botConfigSchema } from '../bot/config.ts';
-import { foldPreservingOffsets } from '../nlu/index.ts';
+import { foldPreservingOffsets } from '../text/index.ts';
 import { isShortFollowUp, searchByTopic, searchWithTopics, topicRouterFor } from './topic-search.ts';
 import type { Passage } from './types.ts';
 

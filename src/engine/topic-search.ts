@@ -5,7 +5,7 @@
 // `followUp` and finds nothing leans on the customer's previous message ("and for shoes?").
 import type { BotConfig } from '../bot/config.ts';
 import { createTopicRouter, isTopicSection, type TopicRouter } from '../knowledge/topics.ts';
-import { foldPreservingOffsets } from '../nlu/index.ts';
+import { foldPreservingOffsets } from '../text/index.ts';
 import type { Passage, TurnContext } from './types.ts';
 
 /** How many candidates the knowledge search returns for re-ranking. */

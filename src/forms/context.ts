@@ -6,7 +6,7 @@ import type { ActiveFlowContext } from '../nlu/types.ts';
 import { CONFIRM_STAGE, cancels, formStep, type FormRuntime } from './engine.ts';
 import type { SlotVocabulary } from './reading.ts';
 import { readingProblems } from './reading-kinds.ts';
-import { fold } from './slots.ts';
+import { fold } from '../text/index.ts';
 import { wholeAnswer } from '../nlu/index.ts';
 import type { Language } from '../nlu/types.ts';
 import type { FormConfig } from './schema.ts';

@@ -10,7 +10,7 @@ import { displayed, fill, nextMissing, ofForm, tracedReads, type Rejection, type
 import { showList } from './show-list.ts';
 import { skillReply } from '../skills/index.ts';
 import { renderTemplate } from '../template/index.ts';
-import { fold } from './slots.ts';
+import { fold } from '../text/index.ts';
 import type { DeclaredValidator, FormCompletion, FormHooks, FormState, ReplyVars, SlotExtractor, Slots, SlotValidator } from './types.ts';
 
 export const CONFIRM_STAGE = 'confirm';

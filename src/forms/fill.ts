@@ -9,7 +9,8 @@ import { checkCalendar, hoursOn } from './calendar.ts';
 import { fromEntities } from './from-entities.ts';
 import { readFormSlots } from './reading.ts';
 import { slotsRead } from './reading-kinds.ts';
-import { fold, showValue, withinRules, type SlotValue } from './slots.ts';
+import { fold } from '../text/index.ts';
+import { showValue, withinRules, type SlotValue } from './slots.ts';
 import type { FormState, ReplyVars, SlotExtractor, Slots, SlotVerdict } from './types.ts';
 import type { FormRuntime } from './engine.ts';
 

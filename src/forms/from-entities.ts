@@ -1,10 +1,12 @@
 // Filling a form's slots from the message's entities (a form's default `read: entities`): the slot being asked
 // first, then the empty ones, then corrections of filled ones; a short answer is read for the slot being asked.
-import { foldPreservingOffsets, readMoney, readNumber, readPattern, SlotText } from '../nlu/index.ts';
+import { readMoney, readNumber, readPattern, SlotText } from '../nlu/index.ts';
+import { foldPreservingOffsets } from '../text/index.ts';
 import type { Entity, Language, PatternEntity } from '../nlu/types.ts';
 import type { FormConfig } from './schema.ts';
 import { nothingRead } from './nothing-read.ts';
-import { bareName, entityFor, entityTypesOf, fold, isBuiltInKind, properName, type SlotValue } from './slots.ts';
+import { fold } from '../text/index.ts';
+import { bareName, entityFor, entityTypesOf, isBuiltInKind, properName, type SlotValue } from './slots.ts';
 import type { Slots } from './types.ts';
 
 /** The message as the entity reading needs it: its text, the bot's declared entities, its language. */

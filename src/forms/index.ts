@@ -1,7 +1,7 @@
 // Forms: slot-filling workflows declared in bot.yaml (`forms:`), run by the runtime.
 export { formSchema, slotSchema, BUILTIN_SLOT_KINDS, WEEKDAYS, type FormConfig, type SlotConfig, type BuiltinSlotKind } from './schema.ts';
 export { withForms, activeForms, formsCancelledBy } from './context.ts';
-export { fold,  showDate, showTime, showValue } from './slots.ts';
+export { showDate, showTime, showValue } from './slots.ts';
 export { readFormSlots,   type SlotTextReader, type SlotVocabulary } from './reading.ts';
 export { matchSaidTime } from './said-time.ts';
 export { showList } from './show-list.ts';

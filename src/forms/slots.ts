@@ -1,7 +1,9 @@
 // Reading a slot's value out of a message's entities (or, for the slot being asked, out of the bare text),
 // checking it against the slot's validation, and showing it in a reply.
 import type { Entity, Language } from '../nlu/types.ts';
-import { addDays, foldDiacritics, isoDate, parseIsoDate, properName, weekdayOf } from '../nlu/index.ts';
+import { addDays, isoDate, parseIsoDate, properName, weekdayOf } from '../nlu/index.ts';
+import { foldDiacritics } from '../text/index.ts';
+import { fold } from '../text/index.ts';
 
 export { properName };
 import { WEEKDAYS, type SlotConfig } from './schema.ts';
@@ -65,11 +67,6 @@ export function bareName(text: string): string | undefined {
   if (words.length < 1 || words.length > 5) return undefined;
   if (!words.every((w) => /^[\p{L}][\p{L}'.-]*$/u.test(w))) return undefined;
   return properName(words.join(' '));
-}
-
-/** Compare without accents, case or extra spaces. */
-export function fold(s: string): string {
-  return foldDiacritics(s.toLowerCase()).replace(/\s+/g, ' ').trim();
 }
 
 export interface ValidationContext {

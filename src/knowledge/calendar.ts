@@ -2,7 +2,7 @@
 // the words that make a message a question about dates and pick its events, all data in the bot's language.
 // Kept in memory rather than in a table: a calendar is a few dozen rows read once with the bot, owned by its
 // bot.yaml, and a table would need a migration and a load step per bot for no query it could not answer here.
-import { foldDiacritics } from '../nlu/index.ts';
+import { foldDiacritics } from '../text/index.ts';
 import type { CalendarConfig } from './cascade-schema.ts';
 
 export interface CalendarEvent {

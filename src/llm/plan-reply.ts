@@ -3,7 +3,7 @@
 // `intents.<id>.slots.<slot>.aliases`), and each slot's value read by its kind. Never throws.
 import { deadlineFrom } from '../nlu/entities/deadline.ts';
 import { parseNumeral } from '../nlu/entities/numbers.ts';
-import { foldDiacritics } from '../nlu/normalize.ts';
+import { foldDiacritics } from '../text/index.ts';
 import type { Language } from '../nlu/types.ts';
 import { tryParseJsonLoose } from './json.ts';
 import { parseObjectLoose, tryParseLiteral } from './literal.ts';

@@ -4,7 +4,7 @@
 // ("cadastre o Lennon e Maria, e crie uma tarefa…") can ask for commas and conjunctions to cut only
 // where its commands start (`opensClause`), so a name or a note's text is never cut in two.
 import type { Language } from './types.ts';
-import { foldDiacritics } from './normalize.ts';
+import { foldDiacritics } from '../text/index.ts';
 
 // Conjunctions that start a new clause (matched on lowercase text, whole words).
 const CONJUNCTIONS: Record<Language, string[]> = {

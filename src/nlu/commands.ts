@@ -8,7 +8,7 @@
 import type { Entity, Language } from './types.ts';
 import { understandingBudget, understoodText } from './bounds.ts';
 import { clauseSpans } from './clauses.ts';
-import { foldPreservingOffsets } from './normalize.ts';
+import { foldPreservingOffsets } from '../text/index.ts';
 import { correctCommandWords, type CommandWords } from './typos.ts';
 import type { ReferenceReader } from './references.ts';
 

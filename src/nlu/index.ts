@@ -1,7 +1,7 @@
 // Local understanding: the public door of src/nlu.
 export type * from './types.ts';
 export { createLocalUnderstander, type LocalUnderstander } from './understander.ts';
-export { normalize, foldDiacritics, foldPreservingOffsets } from './normalize.ts';
+export { normalize } from './normalize.ts';
 export { toLanguage } from './language.ts';
 export { splitClauses } from './clauses.ts';
 export { extractEntities, gazetteerValue,     parseOrdinal, readBotQuery, type QueryValue } from './entities/index.ts';

@@ -2,7 +2,7 @@
 // "la última", "the third one", "número 3". The words are the language's (ordinals, and in Vietnamese the
 // classifiers before them: cái, chiếc, đôi, mẫu, sản phẩm…), so a bot that lists things needs no list of its own.
 import type { Language } from './types.ts';
-import { foldPreservingOffsets } from './normalize.ts';
+import { foldPreservingOffsets } from '../text/index.ts';
 
 interface PositionWords {
   /** The phrase, over the folded message; group 1 is the ordinal word or digit. */

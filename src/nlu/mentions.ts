@@ -4,7 +4,7 @@
 // one typo forgiven in long words; a mention inside a phrase of another gazetteer (something the shop does not
 // sell, a drug) does not count.
 import type { Gazetteer } from './types.ts';
-import { foldPreservingOffsets } from './normalize.ts';
+import { foldPreservingOffsets } from '../text/index.ts';
 import { withinOneEdit } from './edit-distance.ts';
 
 export interface Mention {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { foldDiacritics, normalize } from './normalize.ts';
+import { normalize } from './normalize.ts';
+import { foldDiacritics } from '../text/index.ts';
 
 describe('normalize', () => {
   it('folds diacritics, including Vietnamese đ', () => {

@@ -1,10 +1,8 @@
-// Text normalisation shared by the classifier, clause splitter and entity parsers:
+// Text normalisation for classification (the folding itself is src/text's):
 // lowercase, fold diacritics (Vietnamese đ too), drop emojis and punctuation noise,
 // squeeze letter runs ("siiiim"), and expand chat slang per language.
 import type { Language } from './types.ts';
 import { foldDiacritics } from '../text/index.ts';
-
-export { foldDiacritics, foldPreservingOffsets } from '../text/index.ts';
 
 const EMOJI = /[\p{Extended_Pictographic}\u{1F1E6}-\u{1F1FF}\u{FE0F}\u{200D}\u{20E3}\u{1F3FB}-\u{1F3FF}]/gu;
 

@@ -2,7 +2,7 @@
 // title, regardless of accents, case, word order, short function words and word endings. For a bot that looks
 // its own rows up by what the user calls them.
 import type { Language } from './types.ts';
-import { foldDiacritics } from './normalize.ts';
+import { foldDiacritics } from '../text/index.ts';
 
 /** Folded, single-spaced words (letters, digits and the characters of an e-mail or a phone kept). */
 function squash(text: string): string {

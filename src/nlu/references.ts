@@ -4,7 +4,7 @@
 // last entity of that kind it mentioned, and writes its name where a title had the pronoun
 // ("Ligar pra ele" → "Ligar para Caetano Reis").
 import type { Language } from './types.ts';
-import { foldPreservingOffsets } from './normalize.ts';
+import { foldPreservingOffsets } from '../text/index.ts';
 
 interface Grammar {
   /** The whole phrase, with the nouns at NOUN; groups `fused`, `contracted` or `prep` hold the preposition. */

@@ -2,7 +2,7 @@
 // see the word they know. Only a word in a command's place is touched: the first word of the message or of a
 // clause, or one right after a lead-in ("pode", "por favor", "e"); a capitalised word mid-sentence is a name.
 import { editDistance } from './edit-distance.ts';
-import { foldPreservingOffsets } from './normalize.ts';
+import { foldPreservingOffsets } from '../text/index.ts';
 
 export interface CommandWords {
   /** The words to put right (folded); on a tie the earlier one wins. */

@@ -2,7 +2,7 @@
 // not fit is reported, never stored.
 import { gazetteerValue } from '../nlu/index.ts';
 import type { Gazetteer } from '../nlu/types.ts';
-import { foldForComparison } from '../text/index.ts';
+import { fold } from '../text/index.ts';
 import type { ProfileConfig, ProfileField } from './schema.ts';
 
 export interface ProfileCheck {
@@ -58,5 +58,5 @@ function text(field: ProfileField, v: unknown): string | typeof BAD {
   const s = String(v).replace(/[\u0000-\u001f\u007f]/g, ' ').replace(/\s+/g, ' ').trim();
   if (!s || s.length > (field.max ?? DEFAULT_TEXT_MAX)) return BAD;
   if (!field.options) return s;
-  return field.options.find((o) => foldForComparison(o) === foldForComparison(s)) ?? BAD;
+  return field.options.find((o) => fold(o) === fold(s)) ?? BAD;
 }

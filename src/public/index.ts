@@ -36,7 +36,7 @@ export { matchScore, wordOverlap } from '../nlu/index.ts';
 
 // Every value of a gazetteer a message names (a shop's products by alias), and amounts with units (`quantity:`)
 export { findMentions, readQuantities, type Mention } from '../nlu/index.ts';
-export { addDays, foldPreservingOffsets, hhmm, isoDate, parseIsoDate, readBotQuery, readListPosition, splitClauses, wallClock, weekdayOf } from '../nlu/index.ts';
+export { addDays, hhmm, isoDate, parseIsoDate, readBotQuery, readListPosition, splitClauses, wallClock, weekdayOf } from '../nlu/index.ts';
 
 // Reading several slots of one message, each value masked once read (bot.yaml `number:`/`money:` entities, gazetteers)
 export { extendGazetteer, SlotText, readGazetteer, readPattern, WORD_END, WORD_START } from '../nlu/index.ts';
@@ -47,7 +47,8 @@ export { botPlannerPrompt } from '../llm/planner-prompt.ts';
 export type { CommandClause, Gazetteer } from '../nlu/index.ts';
 
 // Forms (bot.yaml `forms:`): what validators and hooks return, and slot values shown as replies show them
-export { fold, showDate, showTime, showValue } from '../forms/index.ts';
+export { showDate, showTime, showValue } from '../forms/index.ts';
+export { fold, foldPreservingOffsets } from '../text/index.ts';
 
 // For booking validators: the scheduled time a said time means, and a list in the bot's language
 export { matchSaidTime, readFormSlots, showList } from '../forms/index.ts';

@@ -14,11 +14,11 @@ export function foldDiacritics(text: string): string {
 }
 
 /** For comparing what people type: lowercase, accents folded, runs of spaces as one, trimmed. */
-export function foldForComparison(text: string): string {
+export function fold(text: string): string {
   return foldDiacritics(text.toLowerCase()).replace(/\s+/g, ' ').trim();
 }
 
-/** Words only: foldForComparison with every run of characters other than letters and digits as one space. */
+/** Words only: fold with every run of characters other than letters and digits as one space. */
 export function foldToWords(text: string): string {
   return foldDiacritics(text.toLowerCase()).replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 }

@@ -4,7 +4,7 @@
 // trimmed of polite phrases and of the words that glued it to what the other slots cut out of it.
 import type { CommandClause } from '../commands.ts';
 import { readDeadline } from '../entities/deadline.ts';
-import { foldPreservingOffsets } from '../normalize.ts';
+import { foldPreservingOffsets } from '../../text/index.ts';
 import type { ReferenceReader } from '../references.ts';
 import { readOpeningName, readPersonName } from '../slot-reader/names.ts';
 import { SlotText } from '../slot-reader/slot-text.ts';

@@ -1,6 +1,6 @@
 // One request's text being read for its slots: what each slot took (no other slot reads it again) and what it cut
 // (left out of the free text), over a same-length folded copy so matches on it cut the original at the same places.
-import { foldPreservingOffsets } from '../normalize.ts';
+import { foldPreservingOffsets } from '../../text/index.ts';
 import { phrasesSource, WORD_END, WORD_START } from '../slot-reader/slot-text.ts';
 import type { LanguageWords } from './words.ts';
 

@@ -1,7 +1,7 @@
 // A person's height and weight as shop customers write them when asking which size fits: "1m65", "m65" (teen
 // shorthand for 1m65), "1,65m", "165cm", "cao 165" → 165 (cm); "55kg", "55 ký", "nặng 55" → 55 (kg).
 import type { Language } from '../types.ts';
-import { foldPreservingOffsets } from '../normalize.ts';
+import { foldPreservingOffsets } from '../../text/index.ts';
 
 export interface BodyReading {
   /** Height in centimetres or weight in kilograms. */

@@ -7,7 +7,7 @@ import * as chronoEs from 'chrono-node/es';
 import * as chronoPt from 'chrono-node/pt';
 import type { ParsedResult } from 'chrono-node';
 import type { Entity, Language } from '../types.ts';
-import { foldPreservingOffsets } from '../normalize.ts';
+import { foldPreservingOffsets } from '../../text/index.ts';
 import { hhmm, isoDate, wallClock, type WallClock } from './clock.ts';
 import { periodsOf, relativeDates } from './datetime-relative.ts';
 import { resolveOverlaps, type Found } from './datetime-found.ts';

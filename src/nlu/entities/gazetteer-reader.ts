@@ -4,7 +4,7 @@
 // "đến" is not "đen"). A gazetteer's `ambiguous` words, typed without diacritics, count only right after one of
 // its `cues` ("mau den") or right after a match of a type in its `after` ("ao den"): bare "den" is also "đến".
 import type { Gazetteer } from '../types.ts';
-import { foldPreservingOffsets } from '../normalize.ts';
+import { foldPreservingOffsets } from '../../text/index.ts';
 
 export interface GazetteerMatch {
   type: string;

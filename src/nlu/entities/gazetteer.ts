@@ -3,7 +3,7 @@
 // "dental clareamento"). The entity value is the canonical key. A form listed in several gazetteers is an entity
 // of each of their types.
 import type { Gazetteer } from '../types.ts';
-import { foldDiacritics } from '../normalize.ts';
+import { foldDiacritics } from '../../text/index.ts';
 import type { Span } from './contacts.ts';
 import { withinOneEdit } from '../edit-distance.ts';
 import { gazetteerVetoes } from '../slot-reader/gazetteers.ts';

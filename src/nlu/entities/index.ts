@@ -2,7 +2,7 @@
 // person and company names, per-bot gazetteers and regex entities. Spans never overlap (earlier extractors win), but
 // for words several gazetteers list: an entity of each type.
 import type { Entity, Gazetteer, Language, PatternEntity } from '../types.ts';
-import { foldPreservingOffsets } from '../normalize.ts';
+import { foldPreservingOffsets } from '../../text/index.ts';
 import { extractDateTimes } from './datetime.ts';
 import { extractEmails, extractPhones, type Span } from './contacts.ts';
 import { extractNumbers } from './numbers.ts';

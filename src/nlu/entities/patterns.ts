@@ -6,7 +6,7 @@ import type { Language, PatternEntity } from '../types.ts';
 import { readMoney, readNumber } from '../slot-reader/numbers.ts';
 import { SlotText } from '../slot-reader/slot-text.ts';
 import type { Span } from './contacts.ts';
-import { foldPreservingOffsets } from '../normalize.ts';
+import { foldPreservingOffsets } from '../../text/index.ts';
 import { readQuantities } from './quantities.ts';
 
 const compiled = new WeakMap<PatternEntity, RegExp>();

@@ -3,7 +3,7 @@
 // k / nghìn / tr / triệu / củ, and in dollars with đô / usd / $); other languages read `money` entities only.
 // The range keeps the currency the customer used; converting it is the bot's business.
 import type { Language } from '../types.ts';
-import { foldPreservingOffsets } from '../normalize.ts';
+import { foldPreservingOffsets } from '../../text/index.ts';
 
 export interface PriceRange {
   gte?: number;

@@ -1,7 +1,7 @@
 // Amounts said with a unit, converted to one base unit: bot.yaml `quantity:` entities. "1 kg", "2 lbs", "500g",
 // "1,5 kilos", "medio kilo" with `units: { kg: 1000, kilo: 1000, lb: 453.6, g: 1 }` are 1000, 907.2, 500, 1500, 500.
 import type { QuantitySpec } from '../types.ts';
-import { foldPreservingOffsets } from '../normalize.ts';
+import { foldPreservingOffsets } from '../../text/index.ts';
 import { phrasesSource, WORD_END, WORD_START } from '../slot-reader/slot-text.ts';
 
 export interface QuantityRead {

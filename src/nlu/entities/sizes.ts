@@ -1,7 +1,7 @@
 // A clothing or shoe size: a letter size ('XS'…'XXXL', "2xl" → 'XXL') after a size word or written in capitals,
 // or a numeric size 30–48 after a size word ("size 42", "cỡ 40", "talle 38") or a shoe word ("giày 41").
 import type { Language } from '../types.ts';
-import { foldPreservingOffsets } from '../normalize.ts';
+import { foldPreservingOffsets } from '../../text/index.ts';
 
 export interface SizeReading {
   /** 'S'…'XXXL' or a number as a string ('42'). */

@@ -3,6 +3,7 @@
 // ("não recebi meu pedido") nor the Vietnamese question particle ("có size M không?").
 import type { Language } from '../types.ts';
 import type { Span } from './contacts.ts';
+import { foldToWords } from '../../text/index.ts';
 
 const YES: Record<Language, string[]> = {
   pt: ['sim', 'siim', 's', 'ss', 'claro', 'claro que sim', 'isso', 'isso mesmo', 'isso ai', 'pode ser', 'pode', 'com certeza', 'certo', 'certeza', 'ok', 'okay', 'beleza', 'blz', 'fechado', 'bora', 'exato', 'exatamente', 'positivo', 'perfeito', 'confirmo', 'confirmado', 'ta bom', 'ta bem', 'tudo bem', 'aham', 'uhum', 'yes', 'quero sim', 'pode sim', 'combinado', 'fechou', 'por favor', 'show', 'otimo', 'sim sim', 'ta', 'tá', 'dale', 'partiu', 'opa', 'manda bala', 'demorou', 'vamos nessa', 'bora la', 'vamos la', 'pode seguir'],
@@ -104,7 +105,7 @@ export function extractYesNo(text: string, folded: string, lang: Language): Span
 
 /** Whether the whole of a short text is a yes (true) or a no (false) answer: "no", "mejor no", "sim". */
 export function wholeAnswer(text: string, lang: Language): boolean | undefined {
-  const folded = text.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '').replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  const folded = foldToWords(text);
   const found = extractYesNo(folded, folded, lang)[0];
   return found && found.start === 0 && found.end === folded.length ? (found.value as boolean) : undefined;
 }

@@ -3,7 +3,7 @@
 // unless inside one of the gazetteer's `not` phrases ("boa noite" names no shift), right after one of its
 // `exceptAfter` words ("escola pública" is no college), or a `cueOnly` everyday word without its cue.
 import type { Gazetteer } from '../types.ts';
-import { foldPreservingOffsets } from '../normalize.ts';
+import { foldPreservingOffsets } from '../../text/index.ts';
 import { phrasesSource, WORD_END as E, WORD_START as B, type SlotText } from './slot-text.ts';
 
 export interface GazetteerRead {

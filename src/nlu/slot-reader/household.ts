@@ -3,7 +3,7 @@
 // number after a "lives with" cue ("moro com 3 pessoas"), or the speaker plus the people listed after such a cue
 // ("moro com minha mãe e meus 2 irmãos": 4), or one for a phrase of living alone. Every word list is the bot's.
 import type { Language } from '../types.ts';
-import { foldPreservingOffsets } from '../normalize.ts';
+import { foldPreservingOffsets } from '../../text/index.ts';
 import { numberWordsSource, parseNumberWords, parseNumeral } from '../entities/numbers.ts';
 import { phrasesSource, WORD_END as E, WORD_START as B, type SlotText } from './slot-text.ts';
 

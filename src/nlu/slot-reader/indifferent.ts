@@ -3,7 +3,7 @@
 // holding only such a phrase and filler words answers the slot when it was asked; otherwise the caller learns
 // that the message said "whichever" about something it did not name.
 import type { Gazetteer } from '../types.ts';
-import { foldPreservingOffsets } from '../normalize.ts';
+import { foldPreservingOffsets } from '../../text/index.ts';
 import { readGazetteer, type GazetteerRead } from './gazetteers.ts';
 import { phrasesSource, SlotText, WORD_END as E, WORD_START as B } from './slot-text.ts';
 

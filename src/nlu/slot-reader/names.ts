@@ -2,7 +2,7 @@
 // slots: the runtime's name reader, its span masked.
 import type { Language } from '../types.ts';
 import { extractNames } from '../entities/names.ts';
-import { foldPreservingOffsets } from '../normalize.ts';
+import { foldPreservingOffsets } from '../../text/index.ts';
 import type { SlotText } from './slot-text.ts';
 
 export interface NameRead {

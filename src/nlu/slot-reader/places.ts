@@ -3,7 +3,7 @@
 // "Campinas/SP", "em Campinas, SP"); a city the gazetteer lacks, after a cue ("moro em …") or with a state after
 // it; a state alone ("moro na Bahia"); and, when the place was asked, a bare answer.
 import type { Gazetteer } from '../types.ts';
-import { foldPreservingOffsets } from '../normalize.ts';
+import { foldPreservingOffsets } from '../../text/index.ts';
 import { readGazetteer } from './gazetteers.ts';
 import { properName } from './names.ts';
 import { phrasesSource, WORD_END as E, WORD_START as B, type SlotText } from './slot-text.ts';

@@ -2,7 +2,7 @@
 // accents, so a match in the folded text points at the same span of the original (names keep their capitals).
 // Each value read is masked out of the folded copy, so one number is never read twice (an income is not also
 // a score or an age).
-import { foldPreservingOffsets } from '../normalize.ts';
+import { foldPreservingOffsets } from '../../text/index.ts';
 
 export interface TextSpan {
   text: string;
