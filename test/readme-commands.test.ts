@@ -95,6 +95,7 @@ const RUNS: Record<string, (() => Promise<void>) | string> = {
   },
   'npm run build:package': 'test/package.test.ts (its tarball, installed in a fresh project)',
   'npx switchboard check': 'test/package.test.ts (the tutorial’s check, in a fresh project)',
+  'npm run lint': '.ci/run (its lint step: ESLint, knip and the import-cycle check, with the type-check before it)',
 };
 
 const commands = inlineCommands('README.md');
@@ -113,6 +114,7 @@ describe('commands README.md names', () => {
     expect(packageTest).toContain("'scripts', 'pack.mjs'");
     expect(packageTest).toContain('expect(ran).toEqual(expect.arrayContaining(tutorial))');
     expect(tutorial.some((c) => c.startsWith('npx switchboard check'))).toBe(true);
+    expect(readFileSync(join(projectRoot, '.ci', 'run'), 'utf8')).toMatch(/^npm run lint$/m);
   });
 
   it.each(commands.filter((c) => typeof RUNS[c] === 'function'))('runs `%s`', async (command) => {
