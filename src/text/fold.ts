@@ -23,6 +23,11 @@ export function foldToWords(text: string): string {
   return foldDiacritics(text.toLowerCase()).replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 }
 
+/** A phrase of a bot's data folded as messages are (foldPreservingOffsets), trimmed, runs of spaces as one. */
+export function foldPhrase(text: string): string {
+  return foldPreservingOffsets(text.trim()).replace(/\s+/g, ' ');
+}
+
 /** Letters and digits folded, anything else as '-': "Áo sơ mi Trắng" → "ao-so-mi-trang". */
 export function slugify(text: string): string {
   return foldDiacritics(text)

@@ -1,3 +1,3 @@
 // The text room: how letters are folded for comparison, in named variants (see fold.ts). A leaf: it imports
 // nothing of the runtime.
-export { foldDiacritics, fold, foldPreservingOffsets, foldToWords, slugify } from './fold.ts';
+export { foldDiacritics, fold, foldPhrase, foldPreservingOffsets, foldToWords, slugify } from './fold.ts';

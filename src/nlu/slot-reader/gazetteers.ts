@@ -3,7 +3,7 @@
 // unless inside one of the gazetteer's `not` phrases ("boa noite" names no shift), right after one of its
 // `exceptAfter` words ("escola pública" is no college), or a `cueOnly` everyday word without its cue.
 import type { Gazetteer } from '../types.ts';
-import { foldPreservingOffsets } from '../../text/index.ts';
+import { foldPhrase } from '../../text/index.ts';
 import { phrasesSource, WORD_END as E, WORD_START as B, type SlotText } from './slot-text.ts';
 
 export interface GazetteerRead {
@@ -12,7 +12,6 @@ export interface GazetteerRead {
   end: number;
 }
 
-const foldForm = (s: string) => foldPreservingOffsets(s.trim()).replace(/\s+/g, ' ');
 
 interface Compiled {
   re: RegExp;
@@ -28,14 +27,14 @@ function formsOf(g: Gazetteer): Compiled {
     const byForm = new Map<string, string>();
     for (const [value, synonyms] of Object.entries(g.values)) {
       for (const s of [value, ...synonyms]) {
-        const form = foldForm(s);
+        const form = foldPhrase(s);
         if (form && !byForm.has(form)) byForm.set(form, value);
       }
     }
     c = {
       re: new RegExp(`${B}${trieSource([...byForm.keys()])}${E}`, 'g'),
       byForm,
-      cueOnly: g.cueOnly === 'all' ? 'all' : new Set((g.cueOnly ?? []).map(foldForm)),
+      cueOnly: g.cueOnly === 'all' ? 'all' : new Set((g.cueOnly ?? []).map(foldPhrase)),
       cue: g.cuesBefore?.length ? new RegExp(`${B}${phrasesSource(g.cuesBefore)}\\s+$`) : undefined,
     };
     compiled.set(g, c);
@@ -79,9 +78,9 @@ function trieSource(forms: readonly string[]): string {
  */
 export function extendGazetteer(g: Gazetteer, values: Record<string, string[]>): Gazetteer {
   const merged: Record<string, string[]> = { ...g.values };
-  const known = new Set(Object.entries(g.values).flatMap(([v, syn]) => [v, ...syn].map(foldForm)));
+  const known = new Set(Object.entries(g.values).flatMap(([v, syn]) => [v, ...syn].map(foldPhrase)));
   for (const [value, synonyms] of Object.entries(values)) {
-    const form = foldForm(value);
+    const form = foldPhrase(value);
     if (!form || known.has(form)) continue;
     known.add(form);
     merged[value] = synonyms;

@@ -3,7 +3,7 @@
 // holding only such a phrase and filler words answers the slot when it was asked; otherwise the caller learns
 // that the message said "whichever" about something it did not name.
 import type { Gazetteer } from '../types.ts';
-import { foldPreservingOffsets } from '../../text/index.ts';
+import { foldPhrase } from '../../text/index.ts';
 import { readGazetteer, type GazetteerRead } from './gazetteers.ts';
 import { phrasesSource, SlotText, WORD_END as E, WORD_START as B } from './slot-text.ts';
 
@@ -19,7 +19,6 @@ export interface IndifferentSpec {
 /** `any`: the slot takes any value (masked); `unnamed`: a bare "whichever" the slot was not asked for. */
 export type IndifferentRead = { kind: 'any'; start: number; end: number } | { kind: 'unnamed'; start: number; end: number };
 
-const fold = (s: string) => foldPreservingOffsets(s.trim().toLowerCase()).replace(/\s+/g, ' ');
 
 /** Every value of the gazetteer named in the text, in order (its vetoes apply). */
 function valuesNamed(folded: string, g: Gazetteer): GazetteerRead[] {
@@ -38,7 +37,7 @@ export function readIndifferent(text: SlotText, g: Gazetteer, asked = false): In
 
 /** Two different values named together, only `between` words (or a slash) between them ("pública ou privada"). */
 function readTwoNamed(text: SlotText, g: Gazetteer, spec: IndifferentSpec): IndifferentRead | undefined {
-  const between = new Set((spec.between ?? []).map(fold));
+  const between = new Set((spec.between ?? []).map(foldPhrase));
   const named = valuesNamed(text.folded, g);
   for (let i = 1; i < named.length; i++) {
     const [first, second] = [named[i - 1], named[i]];
@@ -58,7 +57,7 @@ function readTwoNamed(text: SlotText, g: Gazetteer, spec: IndifferentSpec): Indi
  */
 function readPhrase(text: SlotText, g: Gazetteer, spec: IndifferentSpec, asked: boolean): IndifferentRead | undefined {
   const phrase = new RegExp(`${B}${phrasesSource(spec.phrases)}${E}`);
-  const filler = new Set([...(spec.filler ?? []), ...spec.phrases.flatMap((p) => p.split(/\s+/))].map(fold));
+  const filler = new Set([...(spec.filler ?? []), ...spec.phrases.flatMap((p) => p.split(/\s+/))].map(foldPhrase));
   let unnamed: IndifferentRead | undefined;
   for (const clause of text.clauses()) {
     if (!phrase.test(clause.text)) continue;

@@ -3,7 +3,7 @@
 // "Campinas/SP", "em Campinas, SP"); a city the gazetteer lacks, after a cue ("moro em …") or with a state after
 // it; a state alone ("moro na Bahia"); and, when the place was asked, a bare answer.
 import type { Gazetteer } from '../types.ts';
-import { foldPreservingOffsets } from '../../text/index.ts';
+import { foldPhrase } from '../../text/index.ts';
 import { readGazetteer } from './gazetteers.ts';
 import { properName } from './names.ts';
 import { phrasesSource, WORD_END as E, WORD_START as B, type SlotText } from './slot-text.ts';
@@ -50,7 +50,6 @@ export interface PlaceIndex {
   names: string[];
 }
 
-const fold = (s: string) => foldPreservingOffsets(s.trim().toLowerCase()).replace(/\s+/g, ' ');
 const PARTICLES = new Set(['da', 'de', 'do', 'das', 'dos', 'e']);
 
 /** The place reader for a spec: its gazetteers from bot.yaml, plus the cities (with states) of the bot's data. */
@@ -63,14 +62,14 @@ export function placeIndex(spec: PlaceSpec, gazetteers: readonly Gazetteer[], kn
   const states = new Map<string, string>();
   if (spec.states) {
     for (const [code, names] of Object.entries(byType(spec.states).values)) {
-      for (const n of [code, ...names]) states.set(fold(n), code.toUpperCase());
+      for (const n of [code, ...names]) states.set(foldPhrase(n), code.toUpperCase());
     }
   }
   const cityGazetteer = byType(spec.cities);
   const byName = new Map<string, { name: string; states: Set<string> }>();
-  for (const name of Object.keys(cityGazetteer.values)) if (fold(name).length >= 3) byName.set(fold(name), { name, states: new Set() });
+  for (const name of Object.keys(cityGazetteer.values)) if (foldPhrase(name).length >= 3) byName.set(foldPhrase(name), { name, states: new Set() });
   for (const c of known) {
-    const key = fold(c.name);
+    const key = foldPhrase(c.name);
     if (key.length < 3) continue;
     const entry = byName.get(key) ?? { name: c.name, states: new Set<string>() };
     entry.states.add(c.state.toUpperCase());
@@ -79,9 +78,9 @@ export function placeIndex(spec: PlaceSpec, gazetteers: readonly Gazetteer[], kn
   const values = Object.fromEntries([...byName.values()].map((c) => [c.name, cityGazetteer.values[c.name] ?? []]));
   // A city's other names in the gazetteer ("Sampa", "BH") are known as the city, with its states.
   for (const [name, synonyms] of Object.entries(cityGazetteer.values)) {
-    const entry = byName.get(fold(name));
+    const entry = byName.get(foldPhrase(name));
     if (!entry) continue;
-    for (const synonym of synonyms) if (fold(synonym).length >= 2 && !byName.has(fold(synonym))) byName.set(fold(synonym), entry);
+    for (const synonym of synonyms) if (foldPhrase(synonym).length >= 2 && !byName.has(foldPhrase(synonym))) byName.set(foldPhrase(synonym), entry);
   }
   const names = [...byName.keys()].sort((a, b) => b.length - a.length);
   return { spec, cities: { ...cityGazetteer, values }, states, known: byName, names };
@@ -89,12 +88,12 @@ export function placeIndex(spec: PlaceSpec, gazetteers: readonly Gazetteer[], kn
 
 /** A state's code from its code or name ("pe", "Pernambuco"), or undefined. */
 function stateCode(index: PlaceIndex, text: string): string | undefined {
-  return index.states.get(fold(text));
+  return index.states.get(foldPhrase(text));
 }
 
 /** The state of a city whose name is in one state only. */
 function onlyState(index: PlaceIndex, city: string): string | undefined {
-  const states = index.known.get(fold(city))?.states;
+  const states = index.known.get(foldPhrase(city))?.states;
   return states?.size === 1 ? [...states][0] : undefined;
 }
 
@@ -136,9 +135,9 @@ function compile(index: PlaceIndex): Compiled {
       suffix: new RegExp(`([a-z][a-z' -]*?[a-z])\\s*(?:-|/|,|\\()\\s*([a-z]{2})\\)?${E}`, 'dg'),
       cue: spec.cues?.length ? new RegExp(`${B}${phrasesSource(spec.cues)}\\s+`, 'dg') : undefined,
       suffixCue: cues.length ? new RegExp(`${B}${phrasesSource(cues)}\\s+`, 'g') : undefined,
-      stop: new Set((spec.stop ?? []).map(fold)),
-      not: new Set((spec.not ?? []).map(fold)),
-      cityFirst: new Set((spec.cityFirst ?? []).map(fold)),
+      stop: new Set((spec.stop ?? []).map(foldPhrase)),
+      not: new Set((spec.not ?? []).map(foldPhrase)),
+      cityFirst: new Set((spec.cityFirst ?? []).map(foldPhrase)),
     };
     compiled.set(index, c);
   }
@@ -152,12 +151,12 @@ function wordsAfter(text: SlotText, start: number, stop: Set<string>): { text: s
   const words: { word: string; end: number }[] = [];
   let m: RegExpExecArray | null;
   while (words.length < 6 && (m = re.exec(rest))) {
-    const folded = fold(m[1]);
+    const folded = foldPhrase(m[1]);
     // A particle inside a name stays ("Feira de Santana"); "e" always ends it.
     if (stop.has(folded) && !(PARTICLES.has(folded) && words.length > 0 && folded !== 'e')) break;
     words.push({ word: m[1], end: re.lastIndex });
   }
-  while (words.length > 0 && PARTICLES.has(fold(words[words.length - 1].word))) words.pop();
+  while (words.length > 0 && PARTICLES.has(foldPhrase(words[words.length - 1].word))) words.pop();
   if (words.length === 0) return undefined;
   return { text: words.map((w) => w.word).join(' '), end: start + words[words.length - 1].end };
 }
@@ -199,7 +198,7 @@ function withState(text: SlotText, index: PlaceIndex, c: Compiled): PlaceRead | 
     if (!cue) continue;
     const from = s + cue.index! + cue[0].length;
     const place = text.originalOf(from, nameEnd).trim();
-    if (!place || c.not.has(fold(place).split(' ')[0]) || place.split(/\s+/).length > 6) continue;
+    if (!place || c.not.has(foldPhrase(place).split(' ')[0]) || place.split(/\s+/).length > 6) continue;
     text.mask(from, m.indices![0][1]);
     return { city: properName(place), state, start: from, end: m.indices![0][1] };
   }
@@ -242,9 +241,9 @@ function afterCue(text: SlotText, index: PlaceIndex, c: Compiled): PlaceRead | u
       return { city, state: onlyState(index, city), start: m.index, end: pos + name.length };
     }
     const place = wordsAfter(text, pos, c.stop);
-    if (!place || c.not.has(fold(place.text.split(/\s+/)[0]))) continue;
+    if (!place || c.not.has(foldPhrase(place.text.split(/\s+/)[0]))) continue;
     const code = stateCode(index, place.text);
-    if (code && !c.cityFirst.has(fold(place.text))) {
+    if (code && !c.cityFirst.has(foldPhrase(place.text))) {
       // "moro na Bahia": the state; a city may still follow.
       text.mask(m.index, place.end);
       state ??= { state: code, start: m.index, end: place.end };
@@ -268,7 +267,7 @@ export function readBarePlace(text: SlotText, index: PlaceIndex, alsoNot: Pick<R
   const { not } = compile(index);
   if (words.length > 4 || !words.every((w) => /^[a-z'-]+$/.test(w)) || not.has(words[0]) || alsoNot.has(words[0])) return undefined;
   const typed = text.originalOf(last.start, last.end);
-  const known = index.known.get(fold(typed));
+  const known = index.known.get(foldPhrase(typed));
   text.mask(last.start, last.end);
   return { city: known?.name ?? properName(typed), state: known ? onlyState(index, known.name) : undefined, start: last.start, end: last.end };
 }
