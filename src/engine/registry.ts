@@ -18,6 +18,7 @@ import { withForms } from '../forms/index.ts';
 import type { ModelCallRecord, TurnModel } from './types.ts';
 import { buildUnderstander, classifierInputs, detectorCacheName, detectorInputs } from './understanding.ts';
 import { PERSONA_SETTING, personaConfig, type PersonaSettings } from './persona.ts';
+import { checkRefinePredicates } from './refine-rules.ts';
 
 /** What src/llm hands the runtime for a bot with a model. */
 export interface ModelBinding {
@@ -121,6 +122,7 @@ export class BotRegistry {
     const handoff = { ...config.handoff, ...((await store.getSetting<Partial<BotConfig['handoff']>>(db, config.id, 'handoff')) ?? {}) };
     const persona = personaConfig(config, (await store.getSetting<PersonaSettings>(db, config.id, PERSONA_SETTING)) ?? {});
     const intents = mergeIntents(config.intents, stored ?? {});
+    checkRefinePredicates(config, definition);
     const formed = withForms(config, definition);
     const specialists = { ...defaultSpecialists(config), ...formed.specialists };
     const bot: LoadedBot = {

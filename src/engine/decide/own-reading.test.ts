@@ -30,7 +30,7 @@ describe("the bot's own reading", () => {
     let routed = 0;
     const reading = await ownReading(
       input(complaints, understood(['reservar']), {
-        refine: async () => ['charla', 'reservar'],
+        refine: async () => ({ intents: ['charla', 'reservar'] }),
         route: async (_u, intents) => {
           routed++;
           return intents.map((i) => `${i}!`);
