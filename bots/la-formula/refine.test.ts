@@ -23,7 +23,7 @@ async function refine(text: string, intent: string, opts: Opts = {}): Promise<st
   return (await refineTurnIntents(bot, ctx)).intents;
 }
 
-describe('la-formula understanding.refine', async () => {
+describe('la-formula understanding.refine', () => {
   it('a product we sell, with the data asked for, is not precio_stock', async () => {
     expect(await refine('tenes shaker?', 'precio_stock')).toEqual(['consulta_producto']);
     expect(await refine('cuanto esta el multivitaminico', 'precio_stock')).toEqual(['posible_comprador']);
