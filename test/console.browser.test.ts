@@ -178,6 +178,14 @@ describe.skipIf(skip !== null)('web console in Chromium', () => {
     const admin = await operator({ width: 390, height: 800 });
     const item = admin.getByTestId('session-item').first();
     await item.waitFor(WAIT);
+    // Filters that hide every conversation say so (not "no conversations yet"), and clear in one click.
+    await admin.getByTestId('filter-bot').selectOption('ct-smash');
+    await admin.getByTestId('filter-mode').selectOption('human');
+    await admin.getByTestId('sessions-filtered-out').waitFor(WAIT);
+    expect(await admin.getByTestId('session-item').count()).toBe(0);
+    await admin.getByTestId('clear-filters').click();
+    await item.waitFor(WAIT);
+    expect(await admin.getByTestId('filter-mode').inputValue()).toBe('');
     await item.click();
     await admin.getByTestId('conversation').waitFor(WAIT);
     expect(await admin.locator('.session-list').isVisible()).toBe(false);
