@@ -226,4 +226,15 @@ describe.skipIf(skip !== null)('web console in Chromium', () => {
     expect((await world.server.get('/api/bots/ct-smash/golden', auth())).body.examples).toEqual([]);
     expect(errorsOf(admin)).toEqual([]);
   });
+
+  it('says so when the bots cannot be read, instead of tabs that look empty', async () => {
+    const admin = await operator();
+    await admin.route('**/api/bots', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'unavailable', message: 'store unavailable' }) }));
+    await admin.reload();
+    await admin.getByRole('alert').filter({ hasText: 'No se pudieron leer los bots (store unavailable)' }).waitFor(WAIT);
+    await admin.unroute('**/api/bots');
+    await admin.reload();
+    await admin.getByTestId('connection').and(admin.locator('.on')).waitFor(WAIT);
+    expect(await admin.getByRole('alert').count()).toBe(0);
+  });
 });
