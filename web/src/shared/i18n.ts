@@ -18,6 +18,7 @@ export const chatTexts = {
     helpful: 'Resposta útil',
     notHelpful: 'Resposta não útil',
     typing: 'Digitando…',
+    ratingFailed: 'Não foi possível enviar a avaliação. Tente de novo.',
   },
   es: {
     placeholder: 'Escribí tu mensaje…',
@@ -31,6 +32,7 @@ export const chatTexts = {
     helpful: 'Respuesta útil',
     notHelpful: 'Respuesta no útil',
     typing: 'Escribiendo…',
+    ratingFailed: 'No se pudo enviar la valoración. Probá de nuevo.',
   },
   en: {
     placeholder: 'Type your message…',
@@ -44,6 +46,7 @@ export const chatTexts = {
     helpful: 'Helpful answer',
     notHelpful: 'Unhelpful answer',
     typing: 'Typing…',
+    ratingFailed: 'Could not send the rating. Try again.',
   },
   vi: {
     placeholder: 'Nhập tin nhắn…',
@@ -57,6 +60,7 @@ export const chatTexts = {
     helpful: 'Câu trả lời hữu ích',
     notHelpful: 'Câu trả lời không hữu ích',
     typing: 'Đang nhập…',
+    ratingFailed: 'Không gửi được đánh giá. Vui lòng thử lại.',
   },
 } satisfies Record<ChatLang, Record<string, string>>;
 

@@ -120,7 +120,11 @@ function Thumbs({ messageId, session, t }: { messageId: number; session: Stored;
       <button type="button" className="icon" aria-label={t.notHelpful} aria-pressed={rating === -1} data-testid="thumb-down" onClick={() => rate(-1)}>
         <Icon name="down" />
       </button>
-      {failed && <span className="error">!</span>}
+      {failed && (
+        <span className="error" role="alert" data-testid="rating-failed">
+          {t.ratingFailed}
+        </span>
+      )}
     </div>
   );
 }
