@@ -104,6 +104,8 @@ export class BotRegistry {
     const { db, env, log } = this.opts;
     const { config, definition, dir } = source;
     const t0 = performance.now();
+    // A refine rule naming a predicate the code lacks fails the load before anything starts.
+    checkRefinePredicates(config, definition);
     this.claimTables(config);
     await this.indexKnowledge(config, dir);
     // A bot's own start-up writes (data loads) run one process at a time when several start together.
@@ -122,7 +124,6 @@ export class BotRegistry {
     const handoff = { ...config.handoff, ...((await store.getSetting<Partial<BotConfig['handoff']>>(db, config.id, 'handoff')) ?? {}) };
     const persona = personaConfig(config, (await store.getSetting<PersonaSettings>(db, config.id, PERSONA_SETTING)) ?? {});
     const intents = mergeIntents(config.intents, stored ?? {});
-    checkRefinePredicates(config, definition);
     const formed = withForms(config, definition);
     const specialists = { ...defaultSpecialists(config), ...formed.specialists };
     const bot: LoadedBot = {
