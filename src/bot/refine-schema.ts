@@ -54,7 +54,7 @@ export const refineRuleSchema = z.strictObject({
   when: refineWhenSchema,
   /**
    * The intents from now on: a list of intents; `previous` (the last answered turn's intents); `best` (local
-   * understanding's best guess); `keep` (the intents as they are, and no later rule is asked).
+   * understanding's best guess); `keep` (the intents as they are, and no later rule is asked, even with `continue`).
    */
   then: z.union([z.array(z.string().min(1)).min(1), z.enum(['keep', 'previous', 'best'])]),
   /** true: the later rules still run, on the new intents (by default the first rule that holds decides). */

@@ -123,6 +123,9 @@ describe('understanding.refine rules', () => {
     const config = configOf(rules);
     expect((await refineByRules(ctxOf(config, 'cuanto sale?'), {})).intents).toEqual(['comprar']);
     expect((await refineByRules(ctxOf(config, 'cuanto sale?', { intents: ['envios'] }), {})).intents).toEqual(['envios']);
+    // `keep` stops even with `continue`
+    const kept = configOf([{ when: {}, then: 'keep', continue: true }, ...rules.slice(1)]);
+    expect(await refineByRules(ctxOf(kept, 'cuanto sale?'), {})).toEqual({ intents: ['otro'] });
   });
 
   it('`continue` lets the later rules read the new intents; `best` and `previous` give those intents', async () => {

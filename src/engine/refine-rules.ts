@@ -58,7 +58,7 @@ export async function refineByRules(ctx: RouteContext, predicates: Predicates): 
     if (!next || !(await holds(rule.when, turn))) continue;
     if (next.join() !== intents.join()) changes.push(`understanding.refine[${i}]${rule.name ? ` (${rule.name})` : ''}: ${intents.join(', ') || 'nothing'} → ${next.join(', ')}`);
     intents = next;
-    if (!rule.continue) break;
+    if (!rule.continue || rule.then === 'keep') break;
   }
   return { intents, ...(changes.length ? { rule: changes.join('; ') } : {}) };
 }
