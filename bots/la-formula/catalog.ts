@@ -2,8 +2,7 @@
 // extended with the catalogue's aliases), price and stock wording, and whether a message asks for a product or
 // datum the catalogue doesn't have (that is the `precio_stock` intent, which hands the conversation to Mauri).
 import { z } from 'zod';
-import { dirname } from 'node:path';
-import { extendGazetteer, findMentions, fold, readBotConfig, readPattern, readQuantities, showValue, SlotText, sourcePath, type Gazetteer, type Mention } from 'switchboard';
+import { botVocabulary, extendGazetteer, findMentions, fold, readQuantities, showValue, type Gazetteer, type Mention } from 'switchboard';
 import catalogData from './catalog.json' with { type: 'json' };
 
 const productSchema = z.object({
@@ -37,20 +36,7 @@ export const defaultCatalog: Catalog = parseCatalog(catalogData);
 // ---------------------------------------------------------------------------------------------
 // What bot.yaml says about messages: its gazetteers and cue entities
 
-const config = readBotConfig(dirname(sourcePath(import.meta.url)));
-const gazetteer = (type: string): Gazetteer => config.gazetteers.find((g) => g.type === type) ?? { type, values: {} };
-const entity = (type: string) => config.entities.filter((e) => e.type === type);
-/** What one of bot.yaml's regex entities of this type matches in the text, folded; undefined when none does. */
-export function says(type: string, text: string): string | undefined {
-  const read = readPattern(new SlotText(text), entity(type));
-  return read && fold(text.slice(read.start, read.end));
-}
-/** Every value of one of bot.yaml's gazetteers the message names, in the order bot.yaml lists them. */
-export function mentioned(type: string, text: string): string[] {
-  const g = gazetteer(type);
-  const found = new Set(findMentions(text, g).map((m) => m.value));
-  return Object.keys(g.values).filter((v) => found.has(v));
-}
+const { says, mentioned, gazetteer, entities } = botVocabulary(import.meta.url);
 
 /** Drugs and hormones (the `drug` gazetteer, which the runtime makes `farmacologia`) and what the shop doesn't carry. */
 const drugs = gazetteer('drug');
@@ -128,7 +114,7 @@ export interface UnknownProductQuery {
   terms: string[];
 }
 
-const [sizeEntity] = entity('tamano');
+const [sizeEntity] = entities('tamano');
 /** Sizes said in the text, in grams (bot.yaml's `tamano` quantity entity). */
 const sizesIn = (text: string): number[] => (sizeEntity?.quantity ? readQuantities(text, sizeEntity.quantity).map((q) => q.value) : []);
 

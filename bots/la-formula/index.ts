@@ -1,7 +1,7 @@
 // la-formula: Nico answers from the shop's catalogue and knowledge; intents whose handoff toggle
 // is on go to Mauri through the runtime's handoff circuit.
 import { answerFromKnowledge, defineBot, fold, type Step, type TurnContext } from 'switchboard';
-import { brandFollowUp, defaultCatalog, findProducts, formatAmount, mentioned, says, stockPhrase, unknownProductQuery, type Product } from './catalog.ts';
+import { brandFollowUp, defaultCatalog, findProducts, formatAmount, stockPhrase, unknownProductQuery, type Product } from './catalog.ts';
 
 function productLine(ctx: TurnContext, p: Product): string {
   return ctx.reply('product_list_item', { nombre: p.name, precio: formatAmount(p.price), stock: stockPhrase(p.stock) });
@@ -20,8 +20,8 @@ function followedUp(ctx: Ctx): Product[] {
   const brand = brandFollowUp(ctx.text, remembered(ctx.memory));
   if (brand.length) return brand;
   const words = fold(ctx.text).match(/[\p{L}\p{N}]+/gu) ?? [];
-  if (words.length > FOLLOW_UP_WORDS || says('pregunta_precio', ctx.text) === undefined) return [];
-  if (mentioned('tema_tienda', ctx.text).length || unknownProductQuery(ctx.text)) return [];
+  if (words.length > FOLLOW_UP_WORDS || ctx.says('pregunta_precio') === undefined) return [];
+  if (ctx.mentioned('tema_tienda').length || unknownProductQuery(ctx.text)) return [];
   return remembered(ctx.memory);
 }
 
@@ -38,7 +38,7 @@ const productAnswer =
     const products = named.length ? named : followedUp(ctx);
     const memory = { productos: products.map((p) => p.id) };
     // "me llevo la star, ¿aceptan Mercado Pago?": a buying question about payment, shipping or pickup too.
-    const topic = mentioned('tema_tienda', ctx.text)[0];
+    const topic = ctx.mentioned('tema_tienda')[0];
     if (!products.length) {
       // Mid-purchase (products were just answered) the shop line answers; a first question gets the fuller document.
       if (topic && ctx.memory.productos?.length) return { segments: [{ intent, text: ctx.reply(topic), ok: true }], memory: { ...memory, productos: ctx.memory.productos } };
@@ -48,7 +48,7 @@ const productAnswer =
     }
     const inStock = products.filter((p) => p.stock > 0);
     // A question about a property ("¿viene con lactosa?", "¿es vegana?") is answered from the descriptions.
-    const asked = mentioned('propiedad', ctx.text).filter((w) => products.some((p) => fold(p.description).includes(w)));
+    const asked = ctx.mentioned('propiedad').filter((w) => products.some((p) => fold(p.description).includes(w)));
     if (asked.length) {
       const matching = products.filter((p) => asked.some((w) => fold(p.description).includes(w)));
       const lines = matching.slice(0, 4).map((p) => `• ${p.name} ($${formatAmount(p.price)}): ${p.description}`);
@@ -83,14 +83,14 @@ const saludo: Step = (ctx) => {
 
 /** General training advice by topic (bot.yaml's `tema_entrenamiento`), in Nico's voice, always with the disclaimer. */
 const consultaEntrenamiento: Step = (ctx) => {
-  const topic = mentioned('tema_entrenamiento', ctx.text)[0] ?? 'general';
+  const topic = ctx.mentioned('tema_entrenamiento')[0] ?? 'general';
   const text = `${ctx.reply('training_generic', { consejo: ctx.reply(`consejo_${topic}`) })}\n${ctx.reply('training_disclaimer')}`;
   return { segments: [{ intent: 'consulta_entrenamiento', text, ok: true }] };
 };
 
 /** otro: shipping, payment and hours from the shop's knowledge, else a friendly nudge (thanks and goodbyes are the runtime's small talk). */
 const otro: Step = async (ctx) => {
-  const topic = mentioned('tema_tienda', ctx.text)[0];
+  const topic = ctx.mentioned('tema_tienda')[0];
   if (topic) return { segments: [{ intent: 'otro', text: ctx.reply(topic), ok: true }] };
   const kb = await answerFromKnowledge(ctx, 'otro');
   return { segments: [{ intent: 'otro', text: kb.found ? kb.text : ctx.reply('otro'), ok: true }] };

@@ -1,11 +1,12 @@
 // Finds bots under bots/<id>/: bot.yaml (validated) and an optional index.ts with the bot's code.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { checkedBotConfigSchema, type BotConfig } from './config.ts';
 import { BotConfigError, describeIssues } from './errors.ts';
 import { importBotCode } from './code.ts';
 import type { BotDefinition } from '../engine/types.ts';
-import { projectRoot, sourceDir } from '../paths.ts';
+import { projectRoot, sourceDir, sourcePath } from '../paths.ts';
+import { vocabularyOf, type BotVocabulary } from './vocabulary.ts';
 import { readYamlFile } from '../yaml-file.ts';
 import { parseCsv } from '../store/csv.ts';
 import { closedDatesOf } from '../forms/calendar.ts';
@@ -113,9 +114,32 @@ export async function loadBots(botsDir = defaultBotsDir, only?: string[]): Promi
     ids.map(async (id): Promise<BotSource> => {
       const dir = join(botsDir, id);
       const config = readBotConfig(dir);
+      loadedConfigs.set(sourceDir(dir), config);
       const entry = join(dir, 'index.ts');
       const definition: BotDefinition = existsSync(entry) ? await importBotCode(id, entry) : { specialists: {} };
       return { config, definition, dir };
     }),
   );
+}
+
+/** The configurations loadBots read, by bot folder: a bot's own modules see the same one. */
+const loadedConfigs = new Map<string, BotConfig>();
+
+/**
+ * The vocabulary of the bot a module belongs to (`botVocabulary(import.meta.url)`, the nearest folder above it
+ * with a bot.yaml): the configuration the runtime loaded, or, for a bot's code imported without the runtime (its
+ * unit tests), bot.yaml read once.
+ */
+export function botVocabulary(moduleUrl: string): BotVocabulary {
+  const dir = botFolderOf(dirname(sourcePath(moduleUrl)));
+  let config = loadedConfigs.get(dir);
+  if (!config) loadedConfigs.set(dir, (config = readBotConfig(dir)));
+  return vocabularyOf(config);
+}
+
+function botFolderOf(start: string): string {
+  for (let dir = start; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'bot.yaml'))) return dir;
+    if (dirname(dir) === dir) throw new Error(`no bot.yaml in ${start} or a folder above it`);
+  }
 }

@@ -5,7 +5,8 @@
 import { nameList, refinePredicateUses, usesPrevious, type RefineClause, type RefineRule, type RefineWhen } from '../bot/refine-schema.ts';
 import type { BotConfig } from '../bot/config.ts';
 import { isGreeting } from '../handoff/index.ts';
-import { findMentions, readBotQuery, readPattern, SlotText, splitClauses } from '../nlu/index.ts';
+import { readBotQuery, splitClauses } from '../nlu/index.ts';
+import { vocabularyOf } from '../bot/vocabulary.ts';
 import type { Language } from '../nlu/types.ts';
 import { fold } from '../text/index.ts';
 import { isShortFollowUp, topicRouterFor } from './topic-search.ts';
@@ -131,9 +132,8 @@ const TEXT_CHECKS: ((cond: RefineClause, text: string, bot: BotConfig) => boolea
 
 /** A regex entity of this type matches the text, or a gazetteer of this type names something in it. */
 function says(bot: BotConfig, type: string, text: string): boolean {
-  const entities = bot.entities.filter((e) => e.type === type);
-  if (entities.length && readPattern(new SlotText(text), entities)) return true;
-  return bot.gazetteers.some((g) => g.type === type && findMentions(text, g).length > 0);
+  const vocabulary = vocabularyOf(bot);
+  return vocabulary.says(type, text) !== undefined || vocabulary.mentioned(type, text).length > 0;
 }
 
 const wordCount = (text: string) => (fold(text).match(/[\p{L}\p{N}]+/gu) ?? []).length;

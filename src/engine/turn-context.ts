@@ -9,6 +9,7 @@ import { clausesFor } from './clauses.ts';
 import type { Database, SessionRow } from '../store/index.ts';
 import type { TurnStateValue } from './turn-state.ts';
 import { fillTemplate } from '../template/index.ts';
+import { vocabularyOf } from '../bot/vocabulary.ts';
 import { inSpan, tracingEnabled } from '../spans.ts';
 import { searchTable } from '../catalogue/table-search.ts';
 import { resultEntities } from '../catalogue/intent-search.ts';
@@ -93,6 +94,8 @@ export function turnContext(scope: TurnScope, state: TurnStateValue): TurnContex
       const tool = bot.config.search[name]?.tool ?? name;
       return ctx.tool(tool, params, () => searchTable(db, bot.config, name, params));
     },
+    says: (type, text = scope.text) => vocabularyOf(bot.config).says(type, text),
+    mentioned: (type, text = scope.text) => vocabularyOf(bot.config).mentioned(type, text),
     reply: (key, vars) => fillTemplate(bot.config.replies[key] ?? '', vars),
     profile() {
       const config = profileConfigOf(bot);

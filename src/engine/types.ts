@@ -144,6 +144,10 @@ export interface TurnContext<Services = unknown, M extends object = Memory, D ex
   search<Row = Record<string, unknown>>(name: string, params?: TableSearchParams): Promise<TableSearchResult<Row>>;
   /** The bot's local classifier on any text (e.g. to tell which clause of a message is this intent's). */
   classify(text: string): { id: string; confidence: number }[];
+  /** What one of bot.yaml's regex entities of this type matches in the text (the message by default), folded; undefined when none does. */
+  says(type: string, text?: string): string | undefined;
+  /** Every value of bot.yaml's gazetteer of this type the text (the message by default) names, in the gazetteer's order. */
+  mentioned(type: string, text?: string): string[];
   /** The bot's reply template `key` with {placeholders} filled. */
   reply(key: string, vars?: Record<string, string | number>): string;
   /**

@@ -18,7 +18,8 @@ export { fillTemplate } from '../template/index.ts';
 
 // bot.yaml
 export { type BotConfig } from '../bot/config.ts';
-export { readBotConfig } from '../bot/loader.ts';
+export { botVocabulary, readBotConfig } from '../bot/loader.ts';
+export { vocabularyOf, type BotVocabulary } from '../bot/vocabulary.ts';
 
 // The store: reads in steps, writes through ctx.defer, the bot's own tables
 export type { Migration, Sql } from '../store/index.ts';
