@@ -49,6 +49,16 @@ describe('a bot outside the repository', () => {
     expect(code).toBe(0);
   }, 120_000);
 
+  it("reads its bot.yaml's words through the runtime, from a turn and from a module of its own", async () => {
+    const dir = bot('words', `import { defineBot } from 'switchboard';\nimport { greetingOf } from './lib/words.ts';\nexport default defineBot({ specialists: { talk: (ctx) => ({ segments: [{ intent: 'talk', text: \`\${greetingOf(ctx.text)} / \${ctx.says('when')}\`, ok: true }] }) } });\n`);
+    writeFileSync(join(dir, 'bot.yaml'), `id: words\nlanguage: en\nunderstanding: { fallback: talk }\nintents:\n  talk: { label: Talk, examples: [hello there, hi, good morning, hey you, howdy] }\ngazetteers:\n  - { type: greeting, values: { morning: [good morning], hello: [hello, hi] } }\nentities:\n  - { type: when, pattern: '\\b(?:there|today)\\b' }\n`);
+    mkdirSync(join(dir, 'lib'));
+    writeFileSync(join(dir, 'lib', 'words.ts'), `import { botVocabulary } from 'switchboard';\nconst { mentioned } = botVocabulary(import.meta.url);\nexport const greetingOf = (text: string): string => mentioned('greeting', text).join(',');\n`);
+    const { code, out } = await chat(dir, 'hello there');
+    expect(out).toContain('words> hello / there');
+    expect(code).toBe(0);
+  }, 120_000);
+
   it('whose code imports a package that is not installed: the command exits non-zero, naming it and what to do', async () => {
     const dir = bot('broken', `import { thing } from 'not-installed-anywhere';\nexport default { specialists: { talk: thing } };\n`);
     const { code, out } = await chat(dir, 'hi');

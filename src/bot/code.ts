@@ -1,16 +1,19 @@
 // A bot's code (its index.ts). Bots of this repository run as they are under tsx, or from their compiled copy in
 // .build/. A bot anywhere else (an author's own project, SWITCHBOARD_BOTS_DIR) is compiled on the fly by esbuild
 // into one ES module whose `switchboard` imports are the running runtime's own door — the same module instances,
-// whatever the bot's folder has installed — and whose other packages resolve from the bot's folder. Whatever goes
+// whatever the bot's folder has installed — whose other packages resolve from the bot's folder, and whose modules
+// keep their own `import.meta.url`. Whatever goes
 // wrong is a BotConfigError that says what to do; nothing is left waiting.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { BotDefinition } from '../engine/types.ts';
 import { compiled, projectRoot, runnableModule } from '../paths.ts';
 import { BotConfigError } from './errors.ts';
+import type { Plugin } from 'esbuild';
 
 /** `switchboard` and its documented subpaths → the runtime's own modules (compiled or TypeScript, as it runs). */
 export function runtimeDoors(): Record<string, string> {
@@ -52,6 +55,18 @@ function hintFor(err: unknown): string {
   return '';
 }
 
+/** Each of the bot's own modules keeps its `import.meta.url` (`botVocabulary(import.meta.url)` finds the bot's folder). */
+const moduleUrls: Plugin = {
+  name: 'switchboard-module-urls',
+  setup(build) {
+    build.onLoad({ filter: /\.[cm]?[jt]s$/ }, async ({ path }) => {
+      const source = await readFile(path, 'utf8');
+      if (!source.includes('import.meta.url')) return undefined;
+      return { contents: source.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(path).href)), loader: /\.[cm]?ts$/.test(path) ? 'ts' : 'js' };
+    });
+  },
+};
+
 /**
  * The bot's index.ts (with its own relative imports) as one ES module under the system's temporary folder, named
  * by a hash of its path and text. Packages stay imports, resolved from the bot's folder to absolute paths, so the
@@ -84,6 +99,7 @@ async function compileOutsideBot(id: string, entry: string): Promise<string> {
             });
           },
         },
+        moduleUrls,
       ],
     });
   } catch (err) {
