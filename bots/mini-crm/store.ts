@@ -72,7 +72,6 @@ function byIdOr<T extends { id: string; created_at: Date }>(rows: T[], ref: stri
 }
 
 export class CrmStore {
-  readonly writes: DeferredWrite[] = [];
   private readonly leads: TurnRows<LeadRow>;
   private readonly notes: TurnRows<NoteRow>;
   private readonly tasks: TurnRows<TaskRow>;
@@ -84,19 +83,21 @@ export class CrmStore {
     sql: Sql,
     readonly workspace: string,
     private readonly now: Date,
+    /** Where each change's write goes (`ctx.defer`: it commits with the reply), or a list a test runs. */
+    writes: DeferredWrite[] | ((write: DeferredWrite) => void),
     private readonly newId: () => string = randomUUID,
   ) {
     const scope = { workspace };
     const text = 'text' as const, date = 'date' as const, number = 'number' as const;
-    this.leads = new TurnRows<LeadRow>(sql, this.writes, { table: 'crm_leads', scope, columns: { id: text, nome: text, empresa: text, telefone: text, email: text, origem: text, created_at: date } });
-    this.notes = new TurnRows<NoteRow>(sql, this.writes, { table: 'crm_notes', scope, columns: { id: text, lead_id: text, texto: text, created_at: date } });
-    this.tasks = new TurnRows<TaskRow>(sql, this.writes, { table: 'crm_tasks', scope, columns: { id: text, lead_id: text, titulo: text, prazo: date, concluida: 'boolean', created_at: date } });
-    this.proposals = new TurnRows<ProposalRow>(sql, this.writes, {
+    this.leads = new TurnRows<LeadRow>(sql, writes, { table: 'crm_leads', scope, columns: { id: text, nome: text, empresa: text, telefone: text, email: text, origem: text, created_at: date } });
+    this.notes = new TurnRows<NoteRow>(sql, writes, { table: 'crm_notes', scope, columns: { id: text, lead_id: text, texto: text, created_at: date } });
+    this.tasks = new TurnRows<TaskRow>(sql, writes, { table: 'crm_tasks', scope, columns: { id: text, lead_id: text, titulo: text, prazo: date, concluida: 'boolean', created_at: date } });
+    this.proposals = new TurnRows<ProposalRow>(sql, writes, {
       table: 'crm_proposals',
       scope,
       columns: { id: text, lead_id: text, titulo: text, status: text, subtotal: number, desconto: number, total: number, created_at: date },
     });
-    this.items = new TurnRows<ItemRow>(sql, this.writes, {
+    this.items = new TurnRows<ItemRow>(sql, writes, {
       table: 'crm_proposal_items',
       columns: { id: text, proposal_id: text, descricao: text, quantidade: number, preco_unitario: number, total: number, created_at: date },
     });

@@ -57,6 +57,11 @@ function commandSlotSchema() {
       hint: z.string().min(1).optional(),
       /** false: read without a model only, left out of a planner model's catalogue. */
       planner: z.boolean().optional(),
+      /** A `ref` a planner gives as an object with an id and a name: the name also fills this slot. */
+      nameSlot: z.string().min(1).optional(),
+      /** A planner's value read as one of these (value → words its text may hold), else as `otherwise`. */
+      values: z.record(z.string(), z.array(z.string().min(1))).optional(),
+      otherwise: z.string().min(1).optional(),
     })
     .refine((s) => (s.read === 'reference') === (s.reference !== undefined), 'read: reference goes with reference: <kind>')
     .refine((s) => !s.until || s.read === 'text' || s.after, 'until goes with read: text or after');

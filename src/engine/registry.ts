@@ -15,6 +15,7 @@ import type { Database } from '../store/index.ts';
 import { buildTurnGraph, type TurnGraph } from './graph.ts';
 import { defaultSpecialists } from './default-specialists.ts';
 import { withForms } from '../forms/index.ts';
+import { withPlannedActions } from '../actions/index.ts';
 import type { ModelCallRecord, TurnModel } from './types.ts';
 import { buildUnderstander, classifierInputs, detectorCacheName, detectorInputs } from './understanding.ts';
 import { PERSONA_SETTING, personaConfig, type PersonaSettings } from './persona.ts';
@@ -121,7 +122,7 @@ export class BotRegistry {
     const handoff = { ...config.handoff, ...((await store.getSetting<Partial<BotConfig['handoff']>>(db, config.id, 'handoff')) ?? {}) };
     const persona = personaConfig(config, (await store.getSetting<PersonaSettings>(db, config.id, PERSONA_SETTING)) ?? {});
     const intents = mergeIntents(config.intents, stored ?? {});
-    const formed = withForms(config, definition);
+    const formed = withForms(config, withPlannedActions(config, definition));
     const specialists = { ...defaultSpecialists(config), ...formed.specialists };
     const bot: LoadedBot = {
       ...source,

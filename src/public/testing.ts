@@ -14,3 +14,4 @@ export { commandReaderForConfig } from '../engine/commands.ts';
 export type { IntentScore, Understanding } from '../nlu/index.ts';
 export { isTopicSection, readKnowledgeDir, writesWithDiacritics } from '../knowledge/index.ts';
 export { formatEvents } from '../knowledge/index.ts';
+export { localPlan, readPlan, runPlannedTurn, type PlanAction, type Planner } from '../actions/index.ts';
