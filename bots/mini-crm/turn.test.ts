@@ -1,8 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readBotConfig, type DeferredWrite, type Sql } from 'switchboard';
-import { commandReaderForConfig, runPlannedTurn, type Planner } from 'switchboard/testing';
-import { migrations } from './schema.ts';
+import { commandReaderForConfig, createRecordTables, runPlannedTurn, type Planner } from 'switchboard/testing';
 import { CrmStore } from './store.ts';
 import { createCrmTools } from './tools.ts';
 
@@ -22,8 +21,8 @@ let workspaceSeq = 0;
 
 beforeAll(async () => {
   pg = new PGlite();
-  for (const m of migrations) await pg.exec(m.sql);
   sql = asSql(pg);
+  await createRecordTables(sql, config);
 });
 afterAll(async () => {
   await pg.close();

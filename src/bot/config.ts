@@ -10,6 +10,7 @@ import { answersSchema, intentAnswerSchema } from '../knowledge/cascade-schema.t
 import { skillsSchema } from '../skills/config.ts';
 import { searchesSchema } from '../catalogue/table-search-schema.ts';
 import { tablesSchema } from '../catalogue/table-load-schema.ts';
+import { recordsSchema } from '../store/records-schema.ts';
 import { intentSearchSchema } from '../catalogue/intent-search-schema.ts';
 import { formDataSchema } from '../contract/index.ts';
 import { embeddingsSchema } from '../llm/embeddings-schema.ts';
@@ -261,6 +262,8 @@ export const botConfigSchema = z.strictObject({
   search: searchesSchema,
   /** Tables the bot loads from CSV files: the files, each column made from their cells, lookups by key (docs/how-to/tables-and-search.md#loading-a-table-from-csv-files). */
   tables: tablesSchema,
+  /** Tables the bot's turns write (a CRM's leads), created as declared and read through `recordRows` (docs/how-to/tables-and-search.md#records-the-bot-writes). */
+  records: recordsSchema,
   /**
    * The kinds of entity a message may point back at, each with the nouns that name it ("esse lead", "nela"):
    * `referenceReaderFor(config, kind)` reads such phrases (docs/how-to/commands-and-planners.md#references).

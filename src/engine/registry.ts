@@ -87,9 +87,9 @@ export class BotRegistry {
 
   /** Two bots declaring one table would read and load each other's rows: refuse the second, naming both. */
   private claimTables(config: BotConfig): void {
-    for (const name of Object.keys(config.tables)) {
+    for (const name of [...Object.keys(config.tables), ...Object.keys(config.records)]) {
       const owner = this.tableOwners.get(name);
-      if (owner && owner !== config.id) throw new Error(`bot '${config.id}': table '${name}' (bot.yaml tables:) is already bot '${owner}''s; every bot shares the store, so give it a name of its own (e.g. ${config.id.replace(/\W/g, '_')}_${name})`);
+      if (owner && owner !== config.id) throw new Error(`bot '${config.id}': table '${name}' (bot.yaml tables: or records:) is already bot '${owner}''s; every bot shares the store, so give it a name of its own (e.g. ${config.id.replace(/\W/g, '_')}_${name})`);
       this.tableOwners.set(name, config.id);
     }
   }
@@ -106,7 +106,8 @@ export class BotRegistry {
     const t0 = performance.now();
     this.claimTables(config);
     await this.indexKnowledge(config, dir);
-    // A bot's own start-up writes (data loads) run one process at a time when several start together.
+    // A bot's own start-up writes (its record tables, data loads) run one process at a time when several start together.
+    if (Object.keys(config.records).length) await db.withLock(`switchboard:setup:${config.id}`, () => store.createRecordTables(db, config));
     const setup = definition.setup;
     // A bot without a setup of its own (a bot without code) has its bot.yaml `tables:` created and loaded here.
     if (!setup && Object.keys(config.tables).length) {

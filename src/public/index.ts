@@ -23,7 +23,7 @@ export { readBotConfig } from '../bot/loader.ts';
 
 // The store: reads in steps, writes through ctx.defer, the bot's own tables
 export type { Migration, Sql } from '../store/index.ts';
-export { TurnRows } from '../store/index.ts';
+export { recordRows, TurnRows } from '../store/index.ts';
 
 // The runtime's own tables, for a bot's tests on a throwaway database (applied before the bot's migrations)
 export { coreMigrations } from '../store/index.ts';
