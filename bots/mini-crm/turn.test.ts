@@ -1,7 +1,6 @@
-import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readBotConfig, type DeferredWrite, type Sql } from 'switchboard';
-import { commandReaderForConfig, createRecordTables, runPlannedTurn, type Planner } from 'switchboard/testing';
+import { readBotConfig, type DeferredWrite } from 'switchboard';
+import { commandReaderForConfig, memoryStore, runPlannedTurn, type MemoryStore, type Planner } from 'switchboard/testing';
 import { CrmStore } from './store.ts';
 import { createCrmTools } from './tools.ts';
 
@@ -12,20 +11,14 @@ const TOMORROW_10H = '2025-05-16T13:00:00.000Z';
 const SEED_MESSAGE =
   'Cadastre o Lennon da Acme, telefone 11 98888-7777; adicione nota: prefere contato por WhatsApp; crie tarefa ligar pra ele amanhã às 10h; rascunhe a proposta Plano Anual';
 
-let pg: PGlite;
-const asSql = (db: { query: (t: string, p?: unknown[]) => Promise<{ rows: unknown[] }> }): Sql => ({
-  query: async <T,>(t: string, p?: unknown[]) => (await db.query(t, p)).rows as T[],
-});
-let sql: Sql;
+let sql: MemoryStore;
 let workspaceSeq = 0;
 
 beforeAll(async () => {
-  pg = new PGlite();
-  sql = asSql(pg);
-  await createRecordTables(sql, config);
+  sql = await memoryStore({ config });
 });
 afterAll(async () => {
-  await pg.close();
+  await sql.close();
 });
 
 /** What the conversation remembers (bot.yaml `actions.remember`). */
@@ -43,9 +36,8 @@ async function runCrmTurn({ text, workspace, memory, planner, emit }: CrmTurnInp
 type CrmTurnResult = Awaited<ReturnType<typeof runCrmTurn>>;
 
 async function commit(result: CrmTurnResult): Promise<void> {
-  await pg.transaction(async (tx) => {
-    const txSql = asSql(tx);
-    for (const write of result.writes) await write(txSql);
+  await sql.transaction(async (tx) => {
+    for (const write of result.writes) await write(tx);
   });
 }
 
@@ -323,8 +315,8 @@ describe('runCrmTurn — crash safety and isolation', () => {
     const c = conversation();
     const r = await runCrmTurn({ text: SEED_MESSAGE, workspace: c.workspace, memory: {} });
     await expect(
-      pg.transaction(async (tx) => {
-        for (const w of r.writes) await w(asSql(tx));
+      sql.transaction(async (tx) => {
+        for (const w of r.writes) await w(tx);
         throw new Error('crash before the reply is stored');
       }),
     ).rejects.toThrow('crash');

@@ -25,8 +25,6 @@ export { readBotConfig } from '../bot/loader.ts';
 export type { Migration, Sql } from '../store/index.ts';
 export { recordRows, TurnRows } from '../store/index.ts';
 
-// The runtime's own tables, for a bot's tests on a throwaway database (applied before the bot's migrations)
-export { coreMigrations } from '../store/index.ts';
 
 // What a bot remembers about a customer (bot.yaml `profile:`): read and written in turns by ctx.profile()/saveProfile()
 export { profileSubject, readProfile } from '../profile/index.ts';

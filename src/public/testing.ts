@@ -15,4 +15,4 @@ export type { IntentScore, Understanding } from '../nlu/index.ts';
 export { isTopicSection, readKnowledgeDir, writesWithDiacritics } from '../knowledge/index.ts';
 export { formatEvents } from '../knowledge/index.ts';
 export { localPlan, readPlan, runPlannedTurn, type PlanAction, type Planner } from '../actions/index.ts';
-export { createRecordTables } from '../store/index.ts';
+export { coreMigrations, createRecordTables, memoryStore, type MemoryStore } from '../store/index.ts';
