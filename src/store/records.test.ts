@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import type { DeferredWrite } from '../engine/outcomes.ts';
-import { openTestDatabase } from './index.ts';
+import { openTestDatabase, testDrivers } from './index.ts';
 import { createRecordTables, recordRows, recordTableSql } from './records.ts';
 import { recordsSchema } from './records-schema.ts';
 
@@ -31,10 +31,10 @@ interface Reader { id: string; name: string; phone: string | null; created_at: D
 interface Loan { id: string; reader_id: string; book: string; fee: number; returned: boolean; due: Date | null; note: string | null; created_at: Date }
 const at = (minute: number) => new Date(Date.UTC(2026, 0, 5, 10, minute));
 
-describe('records', () => {
+describe.each(testDrivers())('records on %s', (driver) => {
   let db: Awaited<ReturnType<typeof openTestDatabase>>;
   beforeAll(async () => {
-    db = await openTestDatabase('pglite');
+    db = await openTestDatabase(driver);
     await createRecordTables(db, config);
     await createRecordTables(db, config); // a second start changes nothing
   });
