@@ -8,6 +8,7 @@ import { readingProblems } from '../forms/reading-kinds.ts';
 import { BUILTIN_SLOT_KINDS, type FormConfig } from '../forms/schema.ts';
 import type { BotConfig, IntentConfig } from './config.ts';
 import { refineProblems } from './refine-schema.ts';
+import { routingProblems } from './route-schema.ts';
 
 type Path = (string | number)[];
 
@@ -26,7 +27,7 @@ interface Checking {
   need(id: string, path: Path): void;
 }
 
-const CHECKS: ((k: Checking) => void)[] = [intentReferences, refineRules, placeGazetteers, actionIntents, intentAnswers, queryKinds, searchesAndTables, profileKinds, forms];
+const CHECKS: ((k: Checking) => void)[] = [intentReferences, refineRules, routingRules, placeGazetteers, actionIntents, intentAnswers, queryKinds, searchesAndTables, profileKinds, forms];
 
 /** Every problem of bot.yaml's cross-references, in the order of the checks. */
 export function botConfigProblems(c: BotConfig): ConfigProblem[] {
@@ -51,6 +52,11 @@ function intentReferences({ c, need }: Checking): void {
   c.understanding.exclusive.forEach((id, i) => need(id, ['understanding', 'exclusive', i]));
   for (const [group, skill] of Object.entries(c.skills)) if (skill.intent) need(skill.intent, ['skills', group, 'intent']);
   c.gazetteers.forEach((g, i) => g.intent && need(g.intent, ['gazetteers', i, 'intent']));
+}
+
+/** routing: the intents, workflows, forms and conditions its rules name. */
+function routingRules({ c, need, problem }: Checking): void {
+  routingProblems(c, need, problem);
 }
 
 /** understanding.refine: the intents, entity types, queries and topics its rules name. */

@@ -6,6 +6,7 @@ import { guardrailsSchema } from '../guardrails/settings.ts';
 import { channelSettingsSchema } from './channel-settings.ts';
 import { botConfigProblems } from './config-checks.ts';
 import { refineRulesSchema } from './refine-schema.ts';
+import { routingSchema } from './route-schema.ts';
 import { profileSchema } from '../profile/schema.ts';
 import { answersSchema, intentAnswerSchema } from '../knowledge/cascade-schema.ts';
 import { skillsSchema } from '../skills/config.ts';
@@ -277,6 +278,8 @@ export const botConfigSchema = z.strictObject({
   references: z.record(z.string(), z.array(z.string().min(1))).default({}),
   /** Regex entities (order numbers, document ids…). */
   entities: z.array(patternEntitySchema).default([]),
+  /** Where messages go: the workflows a conversation stays in and ordered route rules (docs/how-to/code.md#routing-with-rules). */
+  routing: routingSchema,
   /** Slot-filling forms (see docs/how-to/forms.md). */
   forms: z.record(z.string(), formSchema).default({}),
   /** What the bot remembers about a customer across conversations (see docs/how-to/forms.md#profile). */

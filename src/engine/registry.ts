@@ -20,6 +20,7 @@ import type { ModelCallRecord, TurnModel } from './types.ts';
 import { buildUnderstander, classifierInputs, detectorCacheName, detectorInputs } from './understanding.ts';
 import { PERSONA_SETTING, personaConfig, type PersonaSettings } from './persona.ts';
 import { checkRefinePredicates } from './refine-rules.ts';
+import { checkRoutingTargets, withRouteRules } from './route-rules.ts';
 
 /** What src/llm hands the runtime for a bot with a model. */
 export interface ModelBinding {
@@ -126,8 +127,9 @@ export class BotRegistry {
     const handoff = { ...config.handoff, ...((await store.getSetting<Partial<BotConfig['handoff']>>(db, config.id, 'handoff')) ?? {}) };
     const persona = personaConfig(config, (await store.getSetting<PersonaSettings>(db, config.id, PERSONA_SETTING)) ?? {});
     const intents = mergeIntents(config.intents, stored ?? {});
-    const formed = withForms(config, withPlannedActions(config, definition));
+    const formed = withForms(config, withRouteRules(config, withPlannedActions(config, definition)));
     const specialists = { ...defaultSpecialists(config), ...formed.specialists };
+    checkRoutingTargets(config, specialists);
     const bot: LoadedBot = {
       ...source,
       config: persona,

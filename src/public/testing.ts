@@ -17,4 +17,5 @@ export { formatEvents } from '../knowledge/index.ts';
 export { localPlan, readPlan, runPlannedTurn, type PlanAction, type Planner } from '../actions/index.ts';
 export { coreMigrations, createRecordTables, memoryStore, type MemoryStore } from '../store/index.ts';
 export { PREVIOUS_INTENTS_KEY, refineTurnIntents } from '../engine/refine-rules.ts';
+export { routeTurn } from '../engine/route-rules.ts';
 export { topicRouterFor } from '../engine/topic-search.ts';
