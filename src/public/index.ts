@@ -26,7 +26,6 @@ export { recordRows, TurnRows } from '../store/index.ts';
 
 
 // What a bot remembers about a customer (bot.yaml `profile:`): read and written in turns by ctx.profile()/saveProfile()
-export { profileSubject, readProfile } from '../profile/index.ts';
 
 // Understanding: the local classifier, text normalisation, dates and times on the bot's clock
 export { matchScore, wordOverlap } from '../nlu/index.ts';

@@ -6,7 +6,7 @@ export { calendarOf, isOpening } from '../engine/cascade.ts';
 export { searchTable } from '../catalogue/index.ts';
 export { botConfigSchema } from '../bot/config.ts';
 export { repeatedExamples } from '../bot/examples.ts';
-export { checkProfileUpdates, writeProfile } from '../profile/index.ts';
+export { checkProfileUpdates, readProfile, writeProfile } from '../profile/index.ts';
 export { createLocalUnderstander, extractEntities, normalize } from '../nlu/index.ts';
 export { readMoney } from '../nlu/index.ts';
 export { readHousehold, readIndifferent } from '../nlu/index.ts';
