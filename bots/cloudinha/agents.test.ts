@@ -53,8 +53,8 @@ describe('routing (bot.yaml routing.rules with the predicates of predicates.ts)'
   });
 
   it('names the rule that routed, for the trace', async () => {
-    expect(await ruleOf(ctx('nova', null, ['sisu']))).toBe('routing.rules[1] (onboarding first)');
-    expect(await ruleOf(ctx('pronta', 'sisu_workflow', ['root'], 'obrigada'))).toBe('routing.rules[7] (program follow-up)');
+    expect(await ruleOf(ctx('nova', null, ['sisu']))).toBe('routing.rules[2] (onboarding first)');
+    expect(await ruleOf(ctx('pronta', 'sisu_workflow', ['root'], 'obrigada'))).toBe('routing.rules[13] (program follow-up)');
   });
 
   it('lets a question naming the program the classifier heard past an onboarding that has asked, unless it answers it', async () => {
