@@ -10,7 +10,8 @@ import { catalogueVocabulary, type VocabularySource } from './catalogue.ts';
 import { devCatalogueFile, extractProductEntities, findProducts, vocabularyFromConfig, type CatalogVocabulary, type FindResult, type ProductEntities, type Relaxable } from './entities.ts';
 import { refineIntents } from './refine.ts';
 import { adviseSize, formatHeight, sizeChartOf } from './sizing.ts';
-import { colorsInStock, formatNoProducts, formatNotSold, formatOtherColors, formatProductList, followUpQuery, type FollowUp, type PreviousSearch } from './replies.ts';
+import { colorsInStock, formatNoProducts, formatNotSold, formatOtherColors, formatProductList } from './replies.ts';
+import { followUpQuery, type FollowUp, type PreviousSearch } from './follow-up.ts';
 
 interface FashionMemory {
   question?: string;

@@ -3,10 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fillTemplate } from 'switchboard';
 import { createSaleorClient, createSaleorDevServer, type Product, type SaleorClient, type SaleorDevServer, SaleorError } from 'switchboard/saleor';
 import { defaultVocabulary, devCatalogueFile, extractProductEntities, findProducts, fashionConfig, vocabularyFromConfig, type ProductEntities } from './entities.ts';
-import {
-  describeEntities, followUpQuery, formatMoney, formatNoProducts, formatNotSold, formatOtherColors, formatProductList,
-  refersToShownProducts, type PreviousSearch,
-} from './replies.ts';
+import { describeEntities, formatMoney, formatNoProducts, formatNotSold, formatOtherColors, formatProductList } from './replies.ts';
+import { followUpQuery, refersToShownProducts, type PreviousSearch } from './follow-up.ts';
 
 let server: SaleorDevServer;
 let client: SaleorClient;
