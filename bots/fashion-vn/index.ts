@@ -4,12 +4,11 @@
 // saleor_error) is kept per conversation under memory.fashion.
 // classify_question is the local classifier corrected by refine.ts (courtesy, follow-ups after a search,
 // products asked for by type, shop topics).
-import { answerFromKnowledge, type BotConfig, defineBot, readBotQuery, readQueryWithModel, type Step, type TurnContext } from 'switchboard';
+import { answerFromKnowledge, type BotConfig, defineBot, readQueryWithModel, sizeAdviceReply, type Step, type TurnContext } from 'switchboard';
 import { createSaleorClient, createSaleorDevServer, type Product, type SaleorClient, SaleorError } from 'switchboard/saleor';
 import { catalogueVocabulary, type VocabularySource } from './catalogue.ts';
 import { devCatalogueFile, extractProductEntities, findProducts, vocabularyFromConfig, type CatalogVocabulary, type FindResult, type ProductEntities, type Relaxable } from './entities.ts';
 import { refineIntents } from './refine.ts';
-import { adviseSize, formatHeight, sizeChartOf } from './sizing.ts';
 import { colorsInStock, formatNoProducts, formatNotSold, formatOtherColors, formatProductList } from './replies.ts';
 import { followUpQuery, type FollowUp, type PreviousSearch } from './follow-up.ts';
 
@@ -174,31 +173,9 @@ function fail(ctx: Ctx, mem: FashionMemory, error: string) {
   };
 }
 
-/**
- * "cao 1m65 nặng 55kg mặc size gì?": the size that fits, from settings.size_chart, for a garment the chart is for
- * (or none named); undefined when the message gives no height nor weight.
- */
-function sizeAdvice(ctx: Ctx): string | undefined {
-  const body = readBotQuery(ctx.bot, 'body', ctx.text) as { height?: number; weight?: number };
-  if (body.height === undefined && body.weight === undefined) return undefined;
-  const chart = sizeChartOf(ctx.bot.settings);
-  const type = extractProductEntities(ctx.text, vocab(ctx)).product_type;
-  if (type && !chart.types.includes(type)) return undefined;
-  const advice = adviseSize(chart.rows, body);
-  if (!advice) return undefined;
-  const said = [
-    body.height !== undefined ? ctx.reply('describe_height', { height: formatHeight(body.height) }) : '',
-    body.weight !== undefined ? ctx.reply('describe_weight', { weight: String(body.weight).replace('.', ',') }) : '',
-  ].filter(Boolean).join(', ');
-  if (!advice.between) return ctx.reply('size_advice', { body: said, size: advice.size });
-  const order = chart.rows.map((r) => r.size);
-  const [small, large] = [advice.size, advice.between].sort((a, b) => order.indexOf(a) - order.indexOf(b));
-  return ctx.reply('size_advice_between', { body: said, small, large });
-}
-
-/** general_fashion_inquiry: size advice from a height and weight, else the store's documents, the passage picked by bot.yaml knowledgeTopics. */
+/** general_fashion_inquiry: size advice from a height and weight (bot.yaml sizeChart), else the store's documents, the passage picked by bot.yaml knowledgeTopics. */
 const generate_answer: FashionStep = async (ctx) => {
-  const advice = sizeAdvice(ctx);
+  const advice = sizeAdviceReply(ctx);
   if (advice) {
     return {
       segments: [{ intent: 'general_fashion_inquiry', text: advice, ok: true, data: { size_advice: true } }],

@@ -96,6 +96,20 @@ function queryKinds({ c, problem }: Checking): void {
       if (!kinds.has(spec.kind)) problem(['queries', name, field, 'kind'], `'${spec.kind}' is not a query kind: use one of ${[...kinds].join(', ')}`);
     }
   }
+  sizeChartQueries({ c, problem });
+}
+
+/** A size chart's measurements and its `for` field are read with queries the bot declares. */
+function sizeChartQueries({ c, problem }: Pick<Checking, 'c' | 'problem'>): void {
+  const chart = c.sizeChart;
+  if (!chart) return;
+  const fields = c.queries[chart.measures];
+  if (!fields) problem(['sizeChart', 'measures'], `'${chart.measures}' is not a query of queries:`);
+  for (const measure of Object.keys(chart.rows[0] ?? {}).filter((k) => k !== 'size')) {
+    if (fields && !fields[measure]) problem(['sizeChart', 'rows'], `'${measure}' is not a field of query '${chart.measures}'`);
+  }
+  if (chart.decides && fields && !fields[chart.decides]) problem(['sizeChart', 'decides'], `'${chart.decides}' is not a field of query '${chart.measures}'`);
+  if (chart.for && !c.queries[chart.for.query]?.[chart.for.field]) problem(['sizeChart', 'for'], `'${chart.for.field}' is not a field of query '${chart.for.query}'`);
 }
 
 function searchesAndTables({ c, gazetteerTypes, problem }: Checking): void {

@@ -11,6 +11,7 @@ import { skillsSchema } from '../skills/config.ts';
 import { searchesSchema } from '../catalogue/table-search-schema.ts';
 import { tablesSchema } from '../catalogue/table-load-schema.ts';
 import { intentSearchSchema } from '../catalogue/intent-search-schema.ts';
+import { sizeChartSchema } from '../catalogue/size-chart-schema.ts';
 import { formDataSchema } from '../contract/index.ts';
 import { embeddingsSchema } from '../llm/embeddings-schema.ts';
 
@@ -252,6 +253,8 @@ export const botConfigSchema = z.strictObject({
   gazetteers: z.array(gazetteerSchema).default([]),
   /** Search requests read from a message, field by field (docs/how-to/tables-and-search.md#queries). */
   queries: z.record(z.string(), z.record(z.string(), queryFieldSchema)).default({}),
+  /** Which size fits a customer's measurements, read with one of `queries:` (docs/how-to/tables-and-search.md#size-charts). */
+  sizeChart: sizeChartSchema.optional(),
   /** Searches over tables the bot owns: table, columns, filters, sorts, limit, widening (docs/how-to/tables-and-search.md#searching-a-table). */
   search: searchesSchema,
   /** Tables the bot loads from CSV files: the files, each column made from their cells, lookups by key (docs/how-to/tables-and-search.md#loading-a-table-from-csv-files). */
