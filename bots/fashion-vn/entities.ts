@@ -68,6 +68,26 @@ function gazetteerTerms(config: BotConfig, type: string): Term[] {
   return Object.entries(g?.values ?? {}).map(([canonical, synonyms]) => ({ canonical, label: synonyms[0] ?? canonical, synonyms }));
 }
 
+/** Words of a product's name worth searching for: not short, not a number, not a stop word, no type or colour word. */
+function nameTermsOf(productNames: string[], stopwords: Set<string>, known: Set<string>): string[] {
+  return [...new Set(productNames.flatMap((n) => fold(n).match(/[a-z0-9]+/g) ?? []))]
+    .filter((w) => w.length >= 3 && !/^\d+$/.test(w) && !stopwords.has(w) && !known.has(w));
+}
+
+/** What settings say about the catalogue: its attributes, currency and how many products a reply lists. */
+function catalogueSettings(s: Record<string, any>) {
+  return {
+    defaultCategories: s.default_categories ?? [],
+    sizeAttribute: s.size_attribute ?? 'size',
+    shoeSizeAttribute: s.shoe_size_attribute ?? 'shoe-size',
+    colorAttribute: s.color_attribute,
+    materialAttribute: s.material_attribute ?? 'material',
+    catalogCurrency: s.catalog_currency === 'VND' ? 'VND' : 'USD',
+    vndPerUsd: Number(s.vnd_per_usd ?? 25000),
+    maxProductsShown: Number(s.max_products_shown ?? 5),
+  } satisfies Partial<CatalogVocabulary>;
+}
+
 /** Builds the vocabulary from a bot config (gazetteers + settings) and, optionally, the catalogue's product names. */
 export function vocabularyFromConfig(config: BotConfig, productNames: string[] = []): CatalogVocabulary {
   const s = config.settings as Record<string, any>;
@@ -79,28 +99,17 @@ export function vocabularyFromConfig(config: BotConfig, productNames: string[] =
   const productTypes = record(gazetteerTerms(config, 'product_type'), (t) => ({ categories: groups[t.canonical] ?? [t.canonical] }));
   // every word of a type's or colour's names ("jean" of "quần jean"): the gazetteers read those
   const wordsOf = (names: string[]) => names.flatMap((n) => fold(n).match(/[a-z0-9]+/g) ?? []);
-  const typeWords = new Set(Object.values(productTypes).flatMap((t) => wordsOf(t.synonyms)));
-  const colorWords = new Set(Object.values(colors).flatMap((c) => [...wordsOf(c.synonyms), c.searchTerm]));
-  const stopwords = new Set<string>(s.name_stopwords ?? []);
-  const nameTerms = [...new Set(productNames.flatMap((n) => fold(n).match(/[a-z0-9]+/g) ?? []))]
-    .filter((w) => w.length >= 3 && !/^\d+$/.test(w) && !stopwords.has(w) && !typeWords.has(w) && !colorWords.has(w));
+  const known = new Set([...Object.values(productTypes).flatMap((t) => wordsOf(t.synonyms)), ...Object.values(colors).flatMap((c) => [...wordsOf(c.synonyms), c.searchTerm])]);
   return {
+    ...catalogueSettings(s),
     config,
     cues: Object.fromEntries(Object.entries<string>(s.cues ?? {}).map(([k, v]) => [k, new RegExp(v, 'u')])),
     demonstrativeWords: new Set(s.demonstrative_words ?? []),
     productTypes,
     colors,
     materials: record(gazetteerTerms(config, 'material'), () => ({})),
-    nameTerms,
-    defaultCategories: s.default_categories ?? [],
+    nameTerms: nameTermsOf(productNames, new Set<string>(s.name_stopwords ?? []), known),
     genericProductTypes: config.queries.product?.product_type?.generic ?? [],
-    sizeAttribute: s.size_attribute ?? 'size',
-    shoeSizeAttribute: s.shoe_size_attribute ?? 'shoe-size',
-    colorAttribute: s.color_attribute,
-    materialAttribute: s.material_attribute ?? 'material',
-    catalogCurrency: s.catalog_currency === 'VND' ? 'VND' : 'USD',
-    vndPerUsd: Number(s.vnd_per_usd ?? 25000),
-    maxProductsShown: Number(s.max_products_shown ?? 5),
   };
 }
 
@@ -174,32 +183,47 @@ export function convertAmount(amount: number, from: Currency, to: Currency, vndP
   return from === 'VND' ? amount / vndPerUsd : amount * vndPerUsd;
 }
 
+/** The catalogue categories of the product type asked for, else those searched when none is named. */
+function categoriesOf(entities: ProductEntities, vocab: CatalogVocabulary): string[] {
+  return entities.product_type ? vocab.productTypes[entities.product_type]?.categories ?? [entities.product_type] : vocab.defaultCategories;
+}
+
+/** The variant attributes asked for: a letter or shoe size, the material, the colour (when colours are an attribute). */
+function attributesOf(entities: ProductEntities, vocab: CatalogVocabulary): { slug: string; values: string[] }[] {
+  const attributes: { slug: string; values: string[] }[] = [];
+  if (entities.size) attributes.push({ slug: /^\d+$/.test(entities.size) ? vocab.shoeSizeAttribute : vocab.sizeAttribute, values: [entities.size.toLowerCase()] });
+  if (entities.material) attributes.push({ slug: vocab.materialAttribute, values: [entities.material] });
+  if (entities.color && vocab.colorAttribute) attributes.push({ slug: vocab.colorAttribute, values: [entities.color] });
+  return attributes;
+}
+
+/** The words searched: the colour's name when colours are no attribute, and the catalogue words asked for. */
+function searchTextOf(entities: ProductEntities, vocab: CatalogVocabulary): string {
+  const colorTerm = entities.color && !vocab.colorAttribute ? vocab.colors[entities.color]?.searchTerm ?? entities.color : undefined;
+  return [colorTerm, ...entities.keywords].filter(Boolean).join(' ');
+}
+
+/** The budget in the catalogue currency, the lower bound rounded down and the upper one up (to the cent in USD). */
+function priceOf(price: PriceRange, vocab: CatalogVocabulary): ProductSearchFilter['price'] {
+  const to = vocab.catalogCurrency;
+  const conv = (n: number) => convertAmount(n, price.currency, to, vocab.vndPerUsd);
+  const decimals = to === 'VND' ? 1 : 100;
+  const out: NonNullable<ProductSearchFilter['price']> = {};
+  if (price.gte !== undefined) out.gte = Math.floor(conv(price.gte) * decimals) / decimals;
+  if (price.lte !== undefined) out.lte = Math.ceil(conv(price.lte) * decimals) / decimals;
+  return out;
+}
+
 export function toSaleorFilter(entities: ProductEntities, options: FilterOptions = {}): ProductSearchFilter {
   const vocab = options.vocabulary ?? defaultVocabulary();
   const filter: ProductSearchFilter = { first: options.first ?? 12 };
-  const categories = entities.product_type
-    ? vocab.productTypes[entities.product_type]?.categories ?? [entities.product_type]
-    : vocab.defaultCategories;
+  const categories = categoriesOf(entities, vocab);
   if (categories.length) filter.categories = [...categories];
-  const attributes: { slug: string; values: string[] }[] = [];
-  if (entities.size) {
-    const isShoe = /^\d+$/.test(entities.size);
-    attributes.push({ slug: isShoe ? vocab.shoeSizeAttribute : vocab.sizeAttribute, values: [entities.size.toLowerCase()] });
-  }
-  if (entities.material) attributes.push({ slug: vocab.materialAttribute, values: [entities.material] });
-  if (entities.color && vocab.colorAttribute) attributes.push({ slug: vocab.colorAttribute, values: [entities.color] });
+  const attributes = attributesOf(entities, vocab);
   if (attributes.length) filter.attributes = attributes;
-  const colorTerm = entities.color && !vocab.colorAttribute ? vocab.colors[entities.color]?.searchTerm ?? entities.color : undefined;
-  const search = [colorTerm, ...entities.keywords].filter(Boolean).join(' ');
+  const search = searchTextOf(entities, vocab);
   if (search) filter.search = search;
-  if (entities.price && (entities.price.gte !== undefined || entities.price.lte !== undefined)) {
-    const to = vocab.catalogCurrency;
-    const conv = (n: number) => convertAmount(n, entities.price!.currency, to, vocab.vndPerUsd);
-    const decimals = to === 'VND' ? 1 : 100;
-    filter.price = {};
-    if (entities.price.gte !== undefined) filter.price.gte = Math.floor(conv(entities.price.gte) * decimals) / decimals;
-    if (entities.price.lte !== undefined) filter.price.lte = Math.ceil(conv(entities.price.lte) * decimals) / decimals;
-  }
+  if (entities.price && (entities.price.gte !== undefined || entities.price.lte !== undefined)) filter.price = priceOf(entities.price, vocab);
   return filter;
 }
 

@@ -5,7 +5,7 @@
 // classify_question is the local classifier corrected by refine.ts (courtesy, follow-ups after a search,
 // products asked for by type, shop topics).
 import { answerFromKnowledge, type BotConfig, defineBot, readQueryWithModel, sizeAdviceReply, type Step, type TurnContext } from 'switchboard';
-import { createSaleorClient, createSaleorDevServer, type Product, type SaleorClient, SaleorError } from 'switchboard/saleor';
+import { connectSaleor, type Product, type SaleorClient, type SaleorConnection, SaleorError } from 'switchboard/saleor';
 import { catalogueVocabulary, type VocabularySource } from './catalogue.ts';
 import { devCatalogueFile, extractProductEntities, findProducts, vocabularyFromConfig, type CatalogVocabulary, type FindResult, type ProductEntities, type Relaxable } from './entities.ts';
 import { refineIntents } from './refine.ts';
@@ -24,7 +24,7 @@ interface FashionMemory {
 interface FashionServices {
   /** null when no Saleor is configured: the catalogue is unavailable. */
   client: SaleorClient | null;
-  devServer: { url: string; close(): Promise<void> } | null;
+  saleor: SaleorConnection;
   vocabulary: VocabularySource;
 }
 
@@ -104,53 +104,59 @@ const typeNotSold = (found: FindResult) =>
   !found.products.length && Boolean(found.entities.product_type) && !found.entities.keywords.length
   && !found.entities.color && !found.entities.size && !found.entities.material && !found.entities.price;
 
+/** The products of the turn: the shown ones a question is about, else a search (relaxed when nothing matches). */
+async function searchProducts(ctx: Ctx, client: SaleorClient, followUp: Search): Promise<{ products: Product[]; found?: FindResult }> {
+  if (followUp.kind === 'about_shown' && followUp.productSlugs.length) {
+    const shown = await ctx.tool('query_saleor', { slugs: followUp.productSlugs }, () => Promise.all(followUp.productSlugs.map((slug) => client.getProduct(slug))));
+    return { products: shown.filter((p): p is Product => p !== null) };
+  }
+  const found = await ctx.tool('query_saleor', { entities: followUp.entities }, () =>
+    findProducts(client, followUp.entities, { vocabulary: vocab(ctx), excludeProductIds: followUp.excludeProductIds, relax: followUp.relax }),
+  );
+  return { products: found.products, found };
+}
+
+/** What the turn says and leaves: the reply, the products it is about, and the colours the customer has seen. */
+interface Answer { text: string; products: Product[]; colorsShown: string[] }
+
+/** "còn màu khác không?" over colours as variant values: the colours not shown yet, with the products that have them. */
+function otherColorsAnswer(ctx: Ctx, products: Product[], followUp: Search, excludeColors: string[]): Answer {
+  const { entities } = followUp;
+  const other = formatOtherColors(products, entities, excludeColors, { vocabulary: vocab(ctx), templates: ctx.bot.replies });
+  const having = other.colors.length ? products.filter((p) => colorsInStock(p, vocab(ctx), entities.size).some((c) => other.colors.includes(c))) : products;
+  return { text: other.text, products: having, colorsShown: [...excludeColors, ...other.colors] };
+}
+
+/** The products found listed (the intro says what was dropped to find them), else why there are none. */
+function productsAnswer(ctx: Ctx, products: Product[], followUp: Search, found?: FindResult): Answer {
+  const { entities } = followUp;
+  const options = { vocabulary: vocab(ctx), templates: ctx.bot.replies };
+  // the colours the customer has seen: the one asked for, else those of the products listed
+  const colorsShown = entities.color ? [entities.color] : [...new Set(products.slice(0, vocab(ctx).maxProductsShown).flatMap((p) => colorsInStock(p, vocab(ctx))))];
+  const text = products.length
+    ? formatProductList(products, found?.entities ?? entities, { ...options, relaxed: found?.relaxed, requested: entities })
+    : found && followUp.kind === 'new' && typeNotSold(found)
+      ? formatNotSold(entities.product_type!, options)
+      : formatNoProducts(entities, options);
+  return { text, products, colorsShown };
+}
+
 /** purchase, step 2: search Saleor; nothing found or Saleor down is a friendly reply, never a crash. */
 const query_saleor: FashionStep = async (ctx) => {
   const mem = fashion(ctx);
   const followUp = ctx.data.followUp ?? resolveFollowUp(ctx);
-  const entities = followUp.entities;
-  const templates = ctx.bot.replies;
   const { client } = ctx.services;
   if (!client) return unavailable(ctx, mem);
   try {
-    let products: Product[];
-    let found: FindResult | undefined;
-    if (followUp.kind === 'about_shown' && followUp.productSlugs.length) {
-      const shown = await ctx.tool('query_saleor', { slugs: followUp.productSlugs }, () => Promise.all(followUp.productSlugs.map((slug) => client.getProduct(slug))));
-      products = shown.filter((p): p is Product => p !== null);
-    } else {
-      found = await ctx.tool('query_saleor', { entities }, () =>
-        findProducts(client, entities, { vocabulary: vocab(ctx), excludeProductIds: followUp.excludeProductIds, relax: followUp.relax }),
-      );
-      products = found.products;
-    }
-    const options = { vocabulary: vocab(ctx), templates };
-    // the colours the customer has seen: the one asked for, else those of the products listed
-    let colors_shown = entities.color ? [entities.color] : [...new Set(products.slice(0, vocab(ctx).maxProductsShown).flatMap((p) => colorsInStock(p, vocab(ctx))))];
-    let otherColors: string | undefined;
-    if (followUp.kind === 'other_colors' && followUp.excludeColors) {
-      const other = formatOtherColors(products, entities, followUp.excludeColors, options);
-      otherColors = other.text;
-      colors_shown = [...followUp.excludeColors, ...other.colors];
-      if (other.colors.length) products = products.filter((p) => colorsInStock(p, options.vocabulary, entities.size).some((c) => other.colors.includes(c)));
-    }
-    const saleor_products = products.slice(0, 5).map((p) => ({ id: p.id, slug: p.slug, name: p.name, price: p.price ?? undefined }));
-    const text = otherColors ?? (products.length
-      ? // the intro describes what was found (found.entities) and, when constraints were dropped, what was asked
-        formatProductList(products, found?.entities ?? entities, { ...options, relaxed: found?.relaxed, requested: entities })
-      : found && followUp.kind === 'new' && typeNotSold(found)
-        ? formatNotSold(entities.product_type!, options)
-        : formatNoProducts(entities, options));
+    const { products, found } = await searchProducts(ctx, client, followUp);
+    const answer = followUp.kind === 'other_colors' && followUp.excludeColors
+      ? otherColorsAnswer(ctx, products, followUp, followUp.excludeColors)
+      : productsAnswer(ctx, products, followUp, found);
+    const saleor_products = answer.products.slice(0, 5).map((p) => ({ id: p.id, slug: p.slug, name: p.name, price: p.price ?? undefined }));
+    const last_search = answer.products.length ? { entities: followUp.entities, products: saleor_products, colors_shown: answer.colorsShown } : mem.last_search;
     return {
-      segments: [{ intent: 'purchase', text, ok: true, data: { products: saleor_products.map((p) => p.slug) } }],
-      memory: {
-        fashion: {
-          ...mem,
-          saleor_products,
-          saleor_error: null,
-          last_search: products.length ? { entities, products: saleor_products, colors_shown } : mem.last_search,
-        },
-      },
+      segments: [{ intent: 'purchase', text: answer.text, ok: true, data: { products: saleor_products.map((p) => p.slug) } }],
+      memory: { fashion: { ...mem, saleor_products, saleor_error: null, last_search } },
     };
   } catch (err) {
     return fail(ctx, mem, err instanceof SaleorError ? `${err.kind}: ${err.message}` : (err as Error).message);
@@ -213,34 +219,18 @@ export default defineBot<FashionServices, Memory, Data>({
       vocabulary: await loadedVocabulary(bot),
       bot,
     }),
-  /**
-   * Saleor at SALEOR_API_URL; with SALEOR_DEV=1 and no URL, the local fake over the shop's catalogue
-   * (settings.saleor_dev_catalogue, or the fixture SALEOR_DATA names; for development and tests, never silently);
-   * with neither, no catalogue.
-   */
+  /** The Saleor of the environment (src/saleor connectSaleor: SALEOR_API_URL, or SALEOR_DEV=1 over the shop's catalogue), and its product names. */
   async setup({ config, env, log }): Promise<FashionServices> {
-    let apiUrl = env.SALEOR_API_URL;
-    let devServer: FashionServices['devServer'] = null;
-    if (!apiUrl && env.SALEOR_DEV === '1') {
-      const dataFile = devCatalogueFile(config, env);
-      devServer = await createSaleorDevServer({ port: Number(env.SALEOR_DEV_PORT ?? 0), dataFile });
-      apiUrl = devServer.url;
-      log(`SALEOR_DEV=1: serving the FAKE Saleor over ${dataFile ?? 'its demo catalogue'} at ${apiUrl} (development only)`);
-    }
-    if (!apiUrl) {
-      log('no SALEOR_API_URL: the catalogue is unavailable (set SALEOR_API_URL, or SALEOR_DEV=1 for the local Saleor server)');
-      return { client: null, devServer: null, vocabulary: catalogueVocabulary({ searchProducts: async () => [] }, config, { log }) };
-    }
-    const client = createSaleorClient({ apiUrl, channel: String(config.settings.saleor_channel ?? 'default-channel'), token: env.SALEOR_TOKEN, timeoutMs: Number(env.SALEOR_TIMEOUT_MS ?? 5000) });
-    const vocabulary = catalogueVocabulary(client, config, { log });
-    vocabularies.set(config, vocabulary);
-    return { client, devServer, vocabulary };
+    const saleor = await connectSaleor({ env, channel: String(config.settings.saleor_channel ?? 'default-channel'), devCatalogue: devCatalogueFile(config, {}), log });
+    const vocabulary = catalogueVocabulary(saleor.client ?? { searchProducts: async () => [] }, config, { log });
+    if (saleor.client) vocabularies.set(config, vocabulary);
+    return { client: saleor.client, saleor, vocabulary };
   },
   // The product names: the demo server builds Saleor's 1 MB schema on its first request (~0.5 s of CPU).
   async warmUp(services) {
     await services?.vocabulary.get();
   },
   async close(services) {
-    await services?.devServer?.close();
+    await services?.saleor.close();
   },
 });

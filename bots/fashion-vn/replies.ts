@@ -35,21 +35,24 @@ const plainMoney = (m: { amount: number; currency: string }, vocab: CatalogVocab
 
 // --- describing what was asked ---
 
+/** "giá dưới 500.000₫", "giá từ 200.000₫ đến 400.000₫": describe_price_between, _under or _over. */
+function describePrice(p: NonNullable<ProductEntities['price']>, vocab: CatalogVocabulary, t: Record<string, string>): string {
+  const money = (n: number | undefined) => (n === undefined ? '' : plainMoney({ amount: n, currency: p.currency }, vocab));
+  const key = p.gte !== undefined && p.lte !== undefined ? 'describe_price_between' : p.lte !== undefined ? 'describe_price_under' : 'describe_price_over';
+  return fillTemplate(t[key], { gte: money(p.gte), lte: money(p.lte) });
+}
+
 /** "áo hoodie màu xám size M chất cotton giá dưới 500.000₫", from the describe_* templates. */
 export function describeEntities(entities: ProductEntities, vocab: CatalogVocabulary = defaultVocabulary(), options: ReplyOptions = {}): string {
   const t = templatesOf(options);
   const type = entities.product_type;
-  const parts = [type ? vocab.productTypes[type]?.label ?? type : t.describe_any_product];
+  const label = (terms: Record<string, { label: string }>, key: string) => terms[key]?.label ?? key;
+  const parts = [type ? label(vocab.productTypes, type) : t.describe_any_product];
   if (entities.keywords.length) parts.push(`“${entities.keywords.join(' ')}”`);
-  if (entities.color) parts.push(fillTemplate(t.describe_color, { color: vocab.colors[entities.color]?.label ?? entities.color }));
+  if (entities.color) parts.push(fillTemplate(t.describe_color, { color: label(vocab.colors, entities.color) }));
   if (entities.size) parts.push(fillTemplate(t.describe_size, { size: entities.size }));
-  if (entities.material) parts.push(fillTemplate(t.describe_material, { material: vocab.materials[entities.material]?.label ?? entities.material }));
-  const p = entities.price;
-  if (p) {
-    const money = (n: number | undefined) => (n === undefined ? '' : plainMoney({ amount: n, currency: p.currency }, vocab));
-    const key = p.gte !== undefined && p.lte !== undefined ? 'describe_price_between' : p.lte !== undefined ? 'describe_price_under' : 'describe_price_over';
-    parts.push(fillTemplate(t[key], { gte: money(p.gte), lte: money(p.lte) }));
-  }
+  if (entities.material) parts.push(fillTemplate(t.describe_material, { material: label(vocab.materials, entities.material) }));
+  if (entities.price) parts.push(describePrice(entities.price, vocab, t));
   return parts.join(' ');
 }
 
