@@ -4,7 +4,7 @@
 // what kind of follow-up it is and what the new search leaves out.
 import type { Money, Product } from 'switchboard/saleor';
 import { continueBotQuery, readListPosition } from 'switchboard';
-import { RELAX_ORDER, cue, defaultVocabulary, extractProductEntities, fold, type CatalogVocabulary, type Currency, type ProductEntities, type Relaxable } from './entities.ts';
+import { cue, defaultVocabulary, extractProductEntities, fold, type CatalogVocabulary, type Currency, type ProductEntities } from './entities.ts';
 
 /** What the previous purchase turn searched and showed (keep it in the session's lasting state). */
 export interface PreviousSearch {
@@ -35,11 +35,11 @@ export interface FollowUp {
   /** For other_colors over a catalogue with a colour attribute: the colours already shown, to leave out. */
   excludeColors?: string[];
   /**
-   * Pass to findProducts: which constraints may be dropped when nothing matches. For 'cheaper' only the
-   * material and colour (a cheaper pair in another colour is worth showing); never the size or the lower
-   * price, so "nothing cheaper in your size" is an answer too.
+   * Pass to findProducts: which constraints may be dropped when nothing matches (bot.yaml saleor.search.relax). For
+   * 'cheaper' only the material and colour (a cheaper pair in another colour is worth showing); never the size or
+   * the lower price, so "nothing cheaper in your size" is an answer too.
    */
-  relax: Relaxable[];
+  relax: string[];
 }
 
 /**
@@ -101,7 +101,7 @@ function readTurn(previous: PreviousSearch, text: string, vocab: CatalogVocabula
 function followUp(turn: Pick<Turn, 'folded' | 'vocab'>, kind: FollowUpKind, entities: ProductEntities, extra: Partial<FollowUp> = {}): FollowUp {
   return {
     kind, entities, excludeProductIds: [], productSlugs: [], asksSizes: cue(turn.vocab, 'size_question').test(turn.folded),
-    relax: kind === 'cheaper' ? ['material', 'color'] : [...RELAX_ORDER], ...extra,
+    relax: kind === 'cheaper' ? ['material', 'color'] : [...(turn.vocab.config.saleor?.search?.relax ?? [])], ...extra,
   };
 }
 

@@ -5,9 +5,9 @@
 // classify_question is the local classifier corrected by refine.ts (courtesy, follow-ups after a search,
 // products asked for by type, shop topics).
 import { answerFromKnowledge, type BotConfig, defineBot, readQueryWithModel, sizeAdviceReply, type Step, type TurnContext } from 'switchboard';
-import { connectSaleor, type Product, type SaleorClient, type SaleorConnection, SaleorError } from 'switchboard/saleor';
+import { connectSaleor, findProducts, type Product, type SaleorClient, type SaleorConnection, SaleorError } from 'switchboard/saleor';
 import { catalogueVocabulary, type VocabularySource } from './catalogue.ts';
-import { devCatalogueFile, extractProductEntities, findProducts, vocabularyFromConfig, type CatalogVocabulary, type FindResult, type ProductEntities, type Relaxable } from './entities.ts';
+import { devCatalogueFile, extractProductEntities, vocabularyFromConfig, type CatalogVocabulary, type FindResult, type ProductEntities } from './entities.ts';
 import { refineIntents } from './refine.ts';
 import { colorsInStock, formatNoProducts, formatNotSold, formatOtherColors, formatProductList } from './replies.ts';
 import { followUpQuery, type FollowUp, type PreviousSearch } from './follow-up.ts';
@@ -32,7 +32,7 @@ type Memory = { fashion: FashionMemory };
 /** What one step leaves for the next: the resolved search (purchase). */
 type Data = { followUp?: Search };
 /** A follow-up, or a new search (no `relax`: constraints are relaxed in the default order). */
-type Search = Omit<FollowUp, 'relax'> & { relax?: Relaxable[] };
+type Search = Omit<FollowUp, 'relax'> & { relax?: string[] };
 type Ctx = TurnContext<FashionServices, Memory, Data>;
 type FashionStep = Step<FashionServices, Memory, Data>;
 
@@ -101,8 +101,8 @@ async function withModelEntities(ctx: Ctx, search: Search): Promise<Search> {
 
 /** Nothing of this product type at all, whatever the colour, size, material or price: the shop does not sell it. */
 const typeNotSold = (found: FindResult) =>
-  !found.products.length && Boolean(found.entities.product_type) && !found.entities.keywords.length
-  && !found.entities.color && !found.entities.size && !found.entities.material && !found.entities.price;
+  !found.products.length && Boolean(found.request.product_type) && !found.request.keywords.length
+  && !found.request.color && !found.request.size && !found.request.material && !found.request.price;
 
 /** The products of the turn: the shown ones a question is about, else a search (relaxed when nothing matches). */
 async function searchProducts(ctx: Ctx, client: SaleorClient, followUp: Search): Promise<{ products: Product[]; found?: FindResult }> {
@@ -111,7 +111,7 @@ async function searchProducts(ctx: Ctx, client: SaleorClient, followUp: Search):
     return { products: shown.filter((p): p is Product => p !== null) };
   }
   const found = await ctx.tool('query_saleor', { entities: followUp.entities }, () =>
-    findProducts(client, followUp.entities, { vocabulary: vocab(ctx), excludeProductIds: followUp.excludeProductIds, relax: followUp.relax }),
+    findProducts(client, ctx.bot, followUp.entities, { excludeProductIds: followUp.excludeProductIds, relax: followUp.relax }),
   );
   return { products: found.products, found };
 }
@@ -134,7 +134,7 @@ function productsAnswer(ctx: Ctx, products: Product[], followUp: Search, found?:
   // the colours the customer has seen: the one asked for, else those of the products listed
   const colorsShown = entities.color ? [entities.color] : [...new Set(products.slice(0, vocab(ctx).maxProductsShown).flatMap((p) => colorsInStock(p, vocab(ctx))))];
   const text = products.length
-    ? formatProductList(products, found?.entities ?? entities, { ...options, relaxed: found?.relaxed, requested: entities })
+    ? formatProductList(products, found?.request ?? entities, { ...options, relaxed: found?.relaxed, requested: entities })
     : found && followUp.kind === 'new' && typeNotSold(found)
       ? formatNotSold(entities.product_type!, options)
       : formatNoProducts(entities, options);
@@ -221,7 +221,7 @@ export default defineBot<FashionServices, Memory, Data>({
     }),
   /** The Saleor of the environment (src/saleor connectSaleor: SALEOR_API_URL, or SALEOR_DEV=1 over the shop's catalogue), and its product names. */
   async setup({ config, env, log }): Promise<FashionServices> {
-    const saleor = await connectSaleor({ env, channel: String(config.settings.saleor_channel ?? 'default-channel'), devCatalogue: devCatalogueFile(config, {}), log });
+    const saleor = await connectSaleor({ env, channel: config.saleor?.channel, devCatalogue: devCatalogueFile(config, {}), log });
     const vocabulary = catalogueVocabulary(saleor.client ?? { searchProducts: async () => [] }, config, { log });
     if (saleor.client) vocabularies.set(config, vocabulary);
     return { client: saleor.client, saleor, vocabulary };

@@ -1,15 +1,15 @@
 // What fashion-vn says about products: short Vietnamese lists (name, price, sizes in stock), the other colours
 // of a search, and the "nothing found" answers.
-import type { Money, Product } from 'switchboard/saleor';
+import { convertAmount, type Money, type Product } from 'switchboard/saleor';
 import { fillTemplate, formatRecordList } from 'switchboard';
-import { convertAmount, defaultVocabulary, fashionConfig, fold, type CatalogVocabulary, type ProductEntities, type Relaxable } from './entities.ts';
+import { defaultVocabulary, fashionConfig, fold, type CatalogVocabulary, type ProductEntities } from './entities.ts';
 
 export interface ReplyOptions {
   vocabulary?: CatalogVocabulary;
   /** Reply templates; default: bot.yaml `replies`. */
   templates?: Record<string, string>;
   /** Constraints findProducts dropped to find these products. */
-  relaxed?: Relaxable[];
+  relaxed?: string[];
   /** The entities the customer asked for, when `relaxed` is set (the list describes the relaxed ones). */
   requested?: ProductEntities;
 }
@@ -21,12 +21,12 @@ const templatesOf = (o: ReplyOptions) => ({ ...fashionConfig().replies, ...o.tem
 
 const number = (n: number, digits: number) => new Intl.NumberFormat('vi-VN', { maximumFractionDigits: digits }).format(n);
 
-/** "750.000₫", or for other currencies "30 USD (~750.000₫)" using settings.vnd_per_usd. */
+/** "750.000₫", or for other currencies "30 USD (~750.000₫)" using bot.yaml saleor.rates. */
 export function formatMoney(m: Money | { amount: number; currency: string }, vocab: CatalogVocabulary = defaultVocabulary()): string {
   if (m.currency === 'VND') return `${number(Math.round(m.amount), 0)}₫`;
   const own = `${number(m.amount, 2)} ${m.currency}`;
   if (m.currency !== 'USD') return own;
-  const vnd = Math.round(convertAmount(m.amount, 'USD', 'VND', vocab.vndPerUsd) / 1000) * 1000;
+  const vnd = Math.round(convertAmount(m.amount, 'USD', 'VND', vocab.config.saleor?.rates ?? {}) / 1000) * 1000;
   return `${own} (~${number(vnd, 0)}₫)`;
 }
 

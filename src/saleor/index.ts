@@ -9,3 +9,5 @@ export { loadCatalog, type Catalog, type CatalogProduct, type CatalogVariant, ty
 export { toGlobalId, fromGlobalId } from './ids.ts';
 export { defaultSchemaFile, defaultDataFile } from './paths.ts';
 export { connectSaleor, type SaleorConnection, type SaleorConnectionOptions } from './connect.ts';
+export { convertAmount, findProducts, hasVariantInStock, productFilter, type FindProductsOptions, type FoundProducts, type ProductRequest, type SaleorBotConfig } from './product-search.ts';
+export { saleorConfigSchema, type SaleorConfig, type SaleorSearchConfig } from './config-schema.ts';
