@@ -7,7 +7,7 @@
 import { answerFromKnowledge, type BotConfig, defineBot, readQueryWithModel, sizeAdviceReply, type Step, type TurnContext } from 'switchboard';
 import { connectSaleor, findProducts, type Product, type SaleorClient, type SaleorConnection, SaleorError } from 'switchboard/saleor';
 import { catalogueVocabulary, type VocabularySource } from './catalogue.ts';
-import { devCatalogueFile, extractProductEntities, vocabularyFromConfig, type CatalogVocabulary, type FindResult, type ProductEntities } from './entities.ts';
+import { botDir, extractProductEntities, vocabularyFromConfig, type CatalogVocabulary, type FindResult, type ProductEntities } from './entities.ts';
 import { refineIntents } from './refine.ts';
 import { colorsInStock, formatNoProducts, formatNotSold, formatOtherColors, formatProductList } from './replies.ts';
 import { followUpQuery, type FollowUp, type PreviousSearch } from './follow-up.ts';
@@ -221,7 +221,7 @@ export default defineBot<FashionServices, Memory, Data>({
     }),
   /** The Saleor of the environment (src/saleor connectSaleor: SALEOR_API_URL, or SALEOR_DEV=1 over the shop's catalogue), and its product names. */
   async setup({ config, env, log }): Promise<FashionServices> {
-    const saleor = await connectSaleor({ env, channel: config.saleor?.channel, devCatalogue: devCatalogueFile(config, {}), log });
+    const saleor = await connectSaleor({ env, saleor: config.saleor, dir: botDir, log });
     const vocabulary = catalogueVocabulary(saleor.client ?? { searchProducts: async () => [] }, config, { log });
     if (saleor.client) vocabularies.set(config, vocabulary);
     return { client: saleor.client, saleor, vocabulary };

@@ -97,6 +97,21 @@ function queryKinds({ c, problem }: Checking): void {
     }
   }
   sizeChartQueries({ c, problem });
+  saleorSearchFields({ c, problem });
+}
+
+/** saleor.search reads a query the bot declares, and names only its fields. */
+function saleorSearchFields({ c, problem }: Pick<Checking, 'c' | 'problem'>): void {
+  const search = c.saleor?.search;
+  if (!search) return;
+  const fields = c.queries[search.query];
+  if (!fields) return problem(['saleor', 'search', 'query'], `'${search.query}' is not a query of queries:`);
+  const named: [string, string | undefined][] = [
+    ['categories', search.categories?.field], ['price', search.price], ['variant', search.variant.size], ['variant', search.variant.color],
+    ...search.attributes.map((a) => ['attributes', a.field] as [string, string]),
+    ...[...search.text, ...search.relax].map((f) => ['text', f] as [string, string]),
+  ];
+  for (const [key, field] of named) if (field && !fields[field]) problem(['saleor', 'search', key], `'${field}' is not a field of query '${search.query}'`);
 }
 
 /** A size chart's measurements and its `for` field are read with queries the bot declares. */

@@ -2,17 +2,19 @@
 // else with SALEOR_DEV=1 the local Saleor-compatible dev server over a catalogue file (SALEOR_DATA, else the bot's
 // own, else Saleor's demo data; for development and tests, and said so in the log), else none: the bot answers
 // that its catalogue is unavailable.
+import { resolve } from 'node:path';
 import { createSaleorClient } from './client.ts';
+import type { SaleorConfig } from './config-schema.ts';
 import { createSaleorDevServer, type SaleorDevServer } from './dev-server.ts';
 import type { SaleorClient } from './types.ts';
 
 export interface SaleorConnectionOptions {
   /** The process environment: SALEOR_API_URL, SALEOR_TOKEN, SALEOR_TIMEOUT_MS, SALEOR_DEV, SALEOR_DEV_PORT, SALEOR_DATA. */
   env: Record<string, string | undefined>;
-  /** The storefront channel; default `default-channel`. */
-  channel?: string;
-  /** The catalogue file the dev server loads when SALEOR_DATA is unset; default Saleor's demo data. */
-  devCatalogue?: string;
+  /** bot.yaml `saleor:`: the storefront channel (default `default-channel`) and the catalogue the dev server loads when SALEOR_DATA is unset (default Saleor's demo data). */
+  saleor?: Pick<SaleorConfig, 'channel' | 'devCatalogue'>;
+  /** The bot's folder, which `saleor.devCatalogue` is relative to. */
+  dir?: string;
   log?: (line: string) => void;
 }
 
@@ -26,7 +28,8 @@ export interface SaleorConnection {
 }
 
 async function startDevServer(options: SaleorConnectionOptions): Promise<SaleorDevServer> {
-  const dataFile = options.env.SALEOR_DATA || options.devCatalogue;
+  const own = options.saleor?.devCatalogue;
+  const dataFile = options.env.SALEOR_DATA || (own && resolve(options.dir ?? '.', own));
   const devServer = await createSaleorDevServer({ port: Number(options.env.SALEOR_DEV_PORT ?? 0), dataFile });
   options.log?.(`SALEOR_DEV=1: serving the FAKE Saleor over ${dataFile ?? 'its demo catalogue'} at ${devServer.url} (development only)`);
   return devServer;
@@ -41,6 +44,6 @@ export async function connectSaleor(options: SaleorConnectionOptions): Promise<S
     log?.('no SALEOR_API_URL: the catalogue is unavailable (set SALEOR_API_URL, or SALEOR_DEV=1 for the local Saleor server)');
     return { client: null, devServer: null, close: async () => {} };
   }
-  const client = createSaleorClient({ apiUrl, channel: options.channel ?? 'default-channel', token: env.SALEOR_TOKEN, timeoutMs: Number(env.SALEOR_TIMEOUT_MS ?? 5000) });
+  const client = createSaleorClient({ apiUrl, channel: options.saleor?.channel ?? 'default-channel', token: env.SALEOR_TOKEN, timeoutMs: Number(env.SALEOR_TIMEOUT_MS ?? 5000) });
   return { client, devServer, close: async () => devServer?.close() };
 }
