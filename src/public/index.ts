@@ -11,7 +11,7 @@ export { answerFromKnowledge, recentHistory } from '../engine/specialists.ts';
 export { readQueryWithModel } from '../engine/query-model.ts';
 export { answerWithCascade } from '../engine/cascade.ts';
 export { isShortFollowUp, topicRouterFor } from '../engine/topic-search.ts';
-export { formatRecordList, loadInBackground, searchRelaxing, sizeAdviceReply, type BackgroundValue, type BackgroundValueOptions } from '../catalogue/index.ts';
+export { formatRecordList, loadInBackground, sizeAdviceReply, type BackgroundValue, type BackgroundValueOptions } from '../catalogue/index.ts';
 export { loadTable, titleCase } from '../catalogue/index.ts';
 export { expandAliases, gazetteerAliases, type TableSearchParams, type TableSearchResult } from '../catalogue/index.ts';
 export { WriteRejected, type DeferredWrite } from '../engine/index.ts';
