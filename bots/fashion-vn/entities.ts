@@ -3,7 +3,7 @@
 // catalogue's product names. bot.yaml `saleor.search` says how the runtime searches them (switchboard/saleor
 // findProducts: categories, attributes, the budget in the channel's currency, what is given up when nothing matches).
 import { dirname, resolve } from 'node:path';
-import { type BotConfig, foldPreservingOffsets, readBotConfig, readBotQuery, sourcePath } from 'switchboard';
+import { botQueryTerms, type BotConfig, foldPreservingOffsets, readBotConfig, readBotQuery, sourcePath } from 'switchboard';
 import { loadCatalog, type FoundProducts } from 'switchboard/saleor';
 
 export type Currency = 'VND' | 'USD';
@@ -59,20 +59,11 @@ function gazetteerTerms(config: BotConfig, type: string): Record<string, Term> {
   return Object.fromEntries(Object.entries(g?.values ?? {}).map(([canonical, synonyms]) => [canonical, { label: synonyms[0] ?? canonical, synonyms }]));
 }
 
-/** Words of a product's name worth searching for: not short, not a number, not a stop word, no type or colour word. */
-function nameTermsOf(productNames: string[], stopwords: Set<string>, known: Set<string>): string[] {
-  return [...new Set(productNames.flatMap((n) => fold(n).match(/[a-z0-9]+/g) ?? []))]
-    .filter((w) => w.length >= 3 && !/^\d+$/.test(w) && !stopwords.has(w) && !known.has(w));
-}
-
-/** Builds the vocabulary from a bot config (gazetteers + settings) and, optionally, the catalogue's product names. */
+/** Builds the vocabulary from a bot config (gazetteers + settings) and, optionally, the catalogue's product names (the terms of queries.product). */
 export function vocabularyFromConfig(config: BotConfig, productNames: string[] = []): CatalogVocabulary {
   const s = config.settings as Record<string, any>;
   const productTypes = gazetteerTerms(config, 'product_type');
   const colors = gazetteerTerms(config, 'color');
-  // every word of a type's or colour's names ("jean" of "quần jean"), and the colours' values: the gazetteers read those
-  const wordsOf = (names: string[]) => names.flatMap((n) => fold(n).match(/[a-z0-9]+/g) ?? []);
-  const known = new Set([...Object.values(productTypes).flatMap((t) => wordsOf(t.synonyms)), ...Object.entries(colors).flatMap(([key, c]) => [...wordsOf(c.synonyms), key])]);
   return {
     config,
     cues: Object.fromEntries(Object.entries<string>(s.cues ?? {}).map(([k, v]) => [k, new RegExp(v, 'u')])),
@@ -80,7 +71,7 @@ export function vocabularyFromConfig(config: BotConfig, productNames: string[] =
     productTypes,
     colors,
     materials: gazetteerTerms(config, 'material'),
-    nameTerms: nameTermsOf(productNames, new Set<string>(s.name_stopwords ?? []), known),
+    nameTerms: botQueryTerms(config, 'product', productNames),
     colorAttribute: config.saleor?.search?.attributes.find((a) => a.field === 'color')?.attribute,
     maxProductsShown: Number(s.max_products_shown ?? 5),
   };

@@ -94,6 +94,7 @@ function queryKinds({ c, problem }: Checking): void {
   for (const [name, fields] of Object.entries(c.queries)) {
     for (const [field, spec] of Object.entries(fields)) {
       if (!kinds.has(spec.kind)) problem(['queries', name, field, 'kind'], `'${spec.kind}' is not a query kind: use one of ${[...kinds].join(', ')}`);
+      for (const type of spec.except ?? []) if (!c.gazetteers.some((g) => g.type === type)) problem(['queries', name, field, 'except'], `'${type}' is not a gazetteer`);
     }
   }
   sizeChartQueries({ c, problem });

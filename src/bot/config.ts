@@ -195,6 +195,8 @@ const queryFieldSchema = z.strictObject({
   kind: z.string().min(1),
   tolerance: z.number().min(0).max(1).optional(),
   generic: z.array(z.string()).optional(),
+  stopwords: z.array(z.string().min(1)).optional(),
+  except: z.array(z.string().min(1)).optional(),
 });
 
 /** A topic table for knowledge answers: a section heading per topic, with the cues that pick it. */

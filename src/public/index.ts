@@ -36,7 +36,7 @@ export { matchScore, wordOverlap } from '../nlu/index.ts';
 
 // Every value of a gazetteer a message names (a shop's products by alias), and amounts with units (`quantity:`)
 export { findMentions, readQuantities, type Mention } from '../nlu/index.ts';
-export { addDays, continueBotQuery, hhmm, isoDate, parseIsoDate, readBotQuery, readListPosition, splitClauses, wallClock, weekdayOf } from '../nlu/index.ts';
+export { addDays, botQueryTerms, continueBotQuery, hhmm, isoDate, parseIsoDate, readBotQuery, readListPosition, splitClauses, wallClock, weekdayOf } from '../nlu/index.ts';
 
 // Reading several slots of one message, each value masked once read (bot.yaml `number:`/`money:` entities, gazetteers)
 export { extendGazetteer, SlotText, readGazetteer, readPattern, WORD_END, WORD_START } from '../nlu/index.ts';
