@@ -22,8 +22,7 @@ interface FashionMemory {
 }
 
 interface FashionServices {
-  /** null when no Saleor is configured: the catalogue is unavailable. */
-  client: SaleorClient | null;
+  /** The shop; its client is null when no Saleor is configured: the catalogue is unavailable. */
   saleor: SaleorConnection;
   vocabulary: VocabularySource;
 }
@@ -145,7 +144,7 @@ function productsAnswer(ctx: Ctx, products: Product[], followUp: Search, found?:
 const query_saleor: FashionStep = async (ctx) => {
   const mem = fashion(ctx);
   const followUp = ctx.data.followUp ?? resolveFollowUp(ctx);
-  const { client } = ctx.services;
+  const { client } = ctx.services.saleor;
   if (!client) return unavailable(ctx, mem);
   try {
     const { products, found } = await searchProducts(ctx, client, followUp);
@@ -217,7 +216,7 @@ export default defineBot<FashionServices, Memory, Data>({
     const saleor = await connectSaleor({ env, saleor: config.saleor, dir: botDir, log });
     const vocabulary = catalogueVocabulary(saleor.client ?? { searchProducts: async () => [] }, config, { log });
     if (saleor.client) vocabularies.set(config, vocabulary);
-    return { client: saleor.client, saleor, vocabulary };
+    return { saleor, vocabulary };
   },
   // The product names: the demo server builds Saleor's 1 MB schema on its first request (~0.5 s of CPU).
   async warmUp(services) {

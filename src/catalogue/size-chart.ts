@@ -16,7 +16,7 @@ export interface SizeAdvice {
 }
 
 type Row = SizeChartConfig['rows'][number];
-const rangeOf = (row: Row, measure: string) => row[measure] as [number, number] | undefined;
+const rangeOf = (row: Row, measure: string) => (measure === 'size' ? undefined : (row[measure] as [number, number] | undefined));
 
 /** The rows (their positions) whose range of `measure` holds the value; the first or last when it is outside them all. */
 function rowsFor(rows: Row[], measure: string, value: number): number[] {
