@@ -11,6 +11,7 @@ import { answersSchema, intentAnswerSchema } from '../knowledge/cascade-schema.t
 import { skillsSchema } from '../skills/config.ts';
 import { searchesSchema } from '../catalogue/table-search-schema.ts';
 import { tablesSchema } from '../catalogue/table-load-schema.ts';
+import { recordsSchema } from '../store/records-schema.ts';
 import { intentSearchSchema } from '../catalogue/intent-search-schema.ts';
 import { sizeChartSchema } from '../catalogue/size-chart-schema.ts';
 import { saleorConfigSchema } from '../saleor/config-schema.ts';
@@ -60,6 +61,11 @@ function commandSlotSchema() {
       hint: z.string().min(1).optional(),
       /** false: read without a model only, left out of a planner model's catalogue. */
       planner: z.boolean().optional(),
+      /** A `ref` a planner gives as an object with an id and a name: the name also fills this slot. */
+      nameSlot: z.string().min(1).optional(),
+      /** A planner's value read as one of these (value → words its text may hold), else as `otherwise`. */
+      values: z.record(z.string(), z.array(z.string().min(1))).optional(),
+      otherwise: z.string().min(1).optional(),
     })
     .refine((s) => (s.read === 'reference') === (s.reference !== undefined), 'read: reference goes with reference: <kind>')
     .refine((s) => !s.until || s.read === 'text' || s.after, 'until goes with read: text or after');
@@ -270,6 +276,8 @@ export const botConfigSchema = z.strictObject({
   search: searchesSchema,
   /** Tables the bot loads from CSV files: the files, each column made from their cells, lookups by key (docs/how-to/tables-and-search.md#loading-a-table-from-csv-files). */
   tables: tablesSchema,
+  /** Tables the bot's turns write (a CRM's leads), created as declared and read through `recordRows` (docs/how-to/tables-and-search.md#records-the-bot-writes). */
+  records: recordsSchema,
   /**
    * The kinds of entity a message may point back at, each with the nouns that name it ("esse lead", "nela"):
    * `referenceReaderFor(config, kind)` reads such phrases (docs/how-to/commands-and-planners.md#references).
