@@ -2,18 +2,19 @@
 // workflow's filters and the widening search, and Brazilian number formatting.
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { readBotConfig, type RouteContext, type Sql, type TableSearchParams, topicRouterFor } from 'switchboard';
-import { calendarOf, isOpening, type Passage, readKnowledgeDir, searchTable, writeProfile } from 'switchboard/testing';
+import { readBotConfig, type RouteContext, type Sql, type TableSearchParams } from 'switchboard';
+import { calendarOf, isOpening, memoryStore, type Passage, readKnowledgeDir, searchTable, topicRouterFor, writeProfile } from 'switchboard/testing';
 import { buildCatalog } from './extract.ts';
 import { brMoney, brNumber, type Opportunity } from './format.ts';
 import { stateName } from './vocab.ts';
 import { eligibilityFilters, extractMatchValues } from './match.ts';
 import { route } from './router.ts';
-import { loadData, memoryDb, writeFixtureData } from './testing.ts';
+import { migrations } from './schema.ts';
+import { loadData, writeFixtureData } from './testing.ts';
 
 let sql: Sql;
 beforeAll(async () => {
-  ({ sql } = await memoryDb());
+  sql = await memoryStore({ migrations });
   await loadData(sql, writeFixtureData());
 });
 

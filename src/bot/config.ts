@@ -5,11 +5,13 @@ import { formSchema } from '../forms/schema.ts';
 import { guardrailsSchema } from '../guardrails/settings.ts';
 import { channelSettingsSchema } from './channel-settings.ts';
 import { botConfigProblems } from './config-checks.ts';
+import { refineRulesSchema } from './refine-schema.ts';
 import { profileSchema } from '../profile/schema.ts';
 import { answersSchema, intentAnswerSchema } from '../knowledge/cascade-schema.ts';
 import { skillsSchema } from '../skills/config.ts';
 import { searchesSchema } from '../catalogue/table-search-schema.ts';
 import { tablesSchema } from '../catalogue/table-load-schema.ts';
+import { recordsSchema } from '../store/records-schema.ts';
 import { intentSearchSchema } from '../catalogue/intent-search-schema.ts';
 import { formDataSchema } from '../contract/index.ts';
 import { embeddingsSchema } from '../llm/embeddings-schema.ts';
@@ -57,6 +59,11 @@ function commandSlotSchema() {
       hint: z.string().min(1).optional(),
       /** false: read without a model only, left out of a planner model's catalogue. */
       planner: z.boolean().optional(),
+      /** A `ref` a planner gives as an object with an id and a name: the name also fills this slot. */
+      nameSlot: z.string().min(1).optional(),
+      /** A planner's value read as one of these (value → words its text may hold), else as `otherwise`. */
+      values: z.record(z.string(), z.array(z.string().min(1))).optional(),
+      otherwise: z.string().min(1).optional(),
     })
     .refine((s) => (s.read === 'reference') === (s.reference !== undefined), 'read: reference goes with reference: <kind>')
     .refine((s) => !s.until || s.read === 'text' || s.after, 'until goes with read: text or after');
@@ -97,6 +104,11 @@ export const understandingSchema = z.strictObject({
    * language's: `leading` polite phrases and fillers, `glue` function words at its ends and beside a cut.
    */
   freeTextWords: z.strictObject({ leading: z.array(z.string().min(1)).optional(), glue: z.array(z.string().min(1)).optional() }).optional(),
+  /**
+   * Rules that correct the understood intents with the bot's own cues, in order, the first that holds deciding
+   * (docs/how-to/code.md#refining-intents-with-rules).
+   */
+  refine: refineRulesSchema,
 });
 
 export const handoffSchema = z.strictObject({
@@ -256,6 +268,8 @@ export const botConfigSchema = z.strictObject({
   search: searchesSchema,
   /** Tables the bot loads from CSV files: the files, each column made from their cells, lookups by key (docs/how-to/tables-and-search.md#loading-a-table-from-csv-files). */
   tables: tablesSchema,
+  /** Tables the bot's turns write (a CRM's leads), created as declared and read through `recordRows` (docs/how-to/tables-and-search.md#records-the-bot-writes). */
+  records: recordsSchema,
   /**
    * The kinds of entity a message may point back at, each with the nouns that name it ("esse lead", "nela"):
    * `referenceReaderFor(config, kind)` reads such phrases (docs/how-to/commands-and-planners.md#references).

@@ -8,6 +8,7 @@ import type { SessionRow, Sql, Migration } from '../store/index.ts';
 import type { DeclaredValidator, FormHooks, SlotExtractor, SlotValidator } from '../forms/types.ts';
 import type { SlotTextReader, SlotVocabulary } from '../forms/reading.ts';
 import type { DeferredWrite, WriteRejected } from './outcomes.ts';
+import type { ActionTool } from '../actions/queue.ts';
 import type { TableSearchParams, TableSearchResult } from '../catalogue/table-search.ts';
 
 /** One short piece of the reply, produced by one specialist or action; the narrate node joins them. */
@@ -197,6 +198,9 @@ export interface RouteContext<M extends object = Memory> {
   sql: Sql;
 }
 
+/** A named test of a text for `understanding.refine` rules (`check:`); `text` is the message or one clause of it. */
+export type RefinePredicate<M extends object = Memory> = (text: string, ctx: RouteContext<M>) => boolean | Promise<boolean>;
+
 export interface BotDefinition<Services = unknown, M extends object = Memory, D extends object = TurnData> {
   /** Specialists by route name; by default an intent routes to the specialist of the same name. */
   specialists: Record<string, Specialist<Services, M, D>>;
@@ -205,6 +209,11 @@ export interface BotDefinition<Services = unknown, M extends object = Memory, D 
    * (e.g. a product question about something not in the catalogue becomes `precio_stock`).
    */
   refineIntents?: (ctx: RouteContext<M>) => string[] | Promise<string[]>;
+  /**
+   * Named tests for bot.yaml `understanding.refine` rules (`check: inCatalogue`), for what only the bot's data
+   * knows: each says whether it holds for a text (the message, or one clause of it).
+   */
+  predicates?: Record<string, RefinePredicate<M>>;
   /** Facts for model prompts when a model is configured (catalogue lines, policies); unused locally. */
   modelContext?: (ctx: { text: string; sql: Sql; config: BotConfig }) => Promise<string>;
   /** Route override: which specialists run for this turn (in parallel). */
@@ -233,6 +242,11 @@ export interface BotDefinition<Services = unknown, M extends object = Memory, D 
    * cities its `place:` entities know. Return the same object while the data does not change (it is compiled once).
    */
   slotVocabulary?: (ctx: TurnContext<Services, M, D>) => SlotVocabulary | undefined | Promise<SlotVocabulary | undefined>;
+  /**
+   * The tools of bot.yaml `actions:` by name, made for each turn (a store over `ctx.sql` whose writes go through
+   * `ctx.defer`): with `actions.specialist`, the runtime plans every message and runs them.
+   */
+  tools?: (ctx: TurnContext<Services, M, D>) => Record<string, ActionTool>;
   /** Code for bot.yaml forms, by form id: where known values come from and go, what to do when a form completes. */
   forms?: Record<string, FormHooks<Services, M, D>>;
   /** Tables the bot owns. */
