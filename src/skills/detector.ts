@@ -45,7 +45,7 @@ export interface SkillDetectorOptions {
   persons?: string[];
   /** Role nouns of the bot's staff beside the shared lexicon (`skills.human.roles`). */
   roles?: string[];
-  /** Lines of the skills data left out of training (cross-validation of the decision: scripts/fit-skill-detector.ts). */
+  /** Lines of the skills data left out of training and of the words it knows (cross-validation of the decision: scripts/fit-skill-detector.ts). */
   heldOut?: ReadonlySet<string>;
 }
 
@@ -104,7 +104,7 @@ function detectorModel(opts: SkillDetectorOptions, lines: SkillLines, domainExam
   const domainLines = Object.values(opts.domain).flat();
   const domainText = opts.domainText ?? [];
   // Words any business's customers say (small talk, requests for a person, short answers, the everyday list).
-  const vocabulary = skillVocabulary(lang);
+  const vocabulary = skillVocabulary(lang, opts.heldOut);
   const bot = readBotText(lang, domainLines, domainText, opts.names ?? [], vocabulary);
   // The bot's words its examples say as names of things ("a mensalidade", "la cuota"): only these are qualified by an unknown word.
   const nouns = new Set(botVocabulary(opts.domain, lang, opts.names).filter((w) => w.noun).map((w) => w.unit));
