@@ -18,6 +18,8 @@ import { headReader, quantityReader } from './head.ts';
 import { keptSyllables, qualifierReader } from './qualifier.ts';
 import { DOMAIN_CLASS, readMessage, STRONG_EXAMPLES, type DetectorModel, type SkillReading } from './reading.ts';
 import { shortReplyReader } from './short-replies.ts';
+import type { SkillVerdict } from './decide.ts';
+import { wordlessReader } from './wordless.ts';
 
 export type { SkillReading } from './reading.ts';
 
@@ -52,6 +54,8 @@ export interface SkillDetectorOptions {
 export interface SkillDetector {
   readonly language: Language;
   read(text: string): SkillReading | null;
+  /** A message without a word or a number (emoji only), which `read` cannot read: its skill, or null (src/skills/wordless.ts). */
+  wordless(text: string): SkillVerdict | null;
   /** Its trained model as bytes, for `createSkillDetector`'s `cached` in a later process. */
   snapshot(): Uint8Array;
   /** Whether its model came from `cached` rather than from training. */
@@ -69,6 +73,7 @@ export function createSkillDetector(opts: SkillDetectorOptions, cached?: Uint8Ar
     restored,
     snapshot: () => classifier.toSnapshot(),
     read: (text) => readMessage(model, text),
+    wordless: wordlessReader(Object.values(opts.domain).flat()),
   };
 }
 

@@ -20,6 +20,16 @@ describe('requests for a person by role, read in a request frame', () => {
     expect(reads('vi', 'chủ tiệm có ở đó không')).toBe('chu tiem');
   });
 
+  it('reads a role named after a phrase that asks for what follows, and asked to get in touch', () => {
+    expect(reads('pt', 'tem como o professor me mandar mensagem no zap?')).toBe('professor');
+    expect(reads('pt', 'preciso que alguém do comercial me retorne')).toBe('alguem');
+    expect(reads('pt', 'a recepção pode retornar minha ligação?')).toBe('recepcao');
+    expect(reads('es', '¿puede ser que el vendedor me escriba por whatsapp?')).toBe('vendedor');
+    // A lead phrase before no request is still none.
+    expect(reads('pt', 'tem como o professor corrigir minha postura?')).toBeNull();
+    expect(reads('pt', 'dá pra a recepção guardar minha mochila?')).toBeNull();
+  });
+
   it('reads the bot’s own role nouns beside the shared ones', () => {
     expect(reads('pt', 'quero falar com o sensei')).toBeNull();
     expect(reads('pt', 'quero falar com o sensei', ['o sensei'])).toBe('sensei');

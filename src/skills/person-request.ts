@@ -25,6 +25,11 @@ export interface PersonFrames {
   not_after: string[];
   /** Words that may come before the person in a frame that names the person first (greetings, articles). */
   lead: string[];
+  /**
+   * Phrases that may come there too and ask for what follows ("tem como", "será que", "preciso que", "necesito que"):
+   * "tem como o professor me mandar mensagem?" asks the teacher to write.
+   */
+  lead_phrases: string[];
   /** Question words of means ("como", "how", "làm sao"): a few words before an asking phrase, they ask how to reach someone. */
   how: string[];
   /** Words asking whether someone is there, before the person ("tem", "hay", "is there"). */
@@ -43,7 +48,7 @@ const MAX_LEAD = 4;
 const HOW_REACH = 3;
 
 const DIR = join(projectRoot, 'src', 'skills', 'data', 'person-requests');
-const KEYS = ['ask', 'reply', 'someone', 'staff', 'skip', 'not_after', 'lead', 'how', 'present', 'here', 'joins'] as const;
+const KEYS = ['ask', 'reply', 'someone', 'staff', 'skip', 'not_after', 'lead', 'lead_phrases', 'how', 'present', 'here', 'joins'] as const;
 const cache = new Map<Language, PersonFrames>();
 
 /** The frames of `lang` as written (an empty set of frames when the language has no file). */
@@ -78,6 +83,7 @@ export function personRequestReader(lang: Language, roles: string[] = []): (norm
   const reply = phrases(f.reply);
   const skip = new Set(f.skip.flatMap(fold));
   const lead = new Set([...f.lead, ...f.skip].flatMap(fold));
+  const leadPhrases = phrases(f.lead_phrases);
   const notAfter = new Set(f.not_after.flatMap(fold));
   const how = phrases(f.how);
   // The persons without their articles ("o gerente" → "gerente"), which the reader skips before it looks for one.
@@ -94,6 +100,8 @@ export function personRequestReader(lang: Language, roles: string[] = []): (norm
 
   const at = (tokens: string[], i: number, phrase: string[]) => phrase.every((w, k) => tokens[i + k] === w);
   const phraseAt = (tokens: string[], i: number, list: string[][]) => list.find((p) => at(tokens, i, p));
+  /** How many words of lead start at `i`: a lead phrase, else one lead word, else none. */
+  const leadAt = (tokens: string[], i: number) => phraseAt(tokens, i, leadPhrases)?.length ?? (lead.has(tokens[i]) ? 1 : 0);
 
   return (normalized) => {
     const tokens = normalized.split(' ').filter(Boolean);
@@ -108,17 +116,23 @@ export function personRequestReader(lang: Language, roles: string[] = []): (norm
       const p = phraseAt(tokens, j, persons);
       if (p) return { person: p.join(' '), start: i, end: j + p.length };
     }
-    // The person first (greetings and articles before it), then, a few words later, what they are asked to do.
-    for (let i = 0; i < Math.min(tokens.length, MAX_LEAD + 1); i++) {
+    return personFirst(tokens) ?? presence(tokens);
+  };
+
+  /** The person first (greetings, articles and lead phrases before it), then, a few words later, what they are asked to do. */
+  function personFirst(tokens: string[]): PersonRequest | null {
+    for (let i = 0; i < Math.min(tokens.length, MAX_LEAD + 1); ) {
       const p = phraseAt(tokens, i, persons);
       if (p) {
         const end = i + p.length;
         for (let j = end; j <= Math.min(tokens.length - 1, end + MAX_MODIFIER); j++) if (phraseAt(tokens, j, reply)) return { person: p.join(' '), start: i, end };
       }
-      if (!lead.has(tokens[i])) break;
+      const n = leadAt(tokens, i);
+      if (!n) return null;
+      i += n;
     }
-    return presence(tokens);
-  };
+    return null;
+  }
 
   /**
    * Whether someone is there: an asking word first ("tem", "hay"), the person, then within a few words where or when

@@ -16,7 +16,7 @@ export function withSkills(inner: Understander, detector: () => SkillDetector | 
       // Past the turn's understanding budget the skills are not read either.
       if (input.budget?.spent) return u;
       const reading = detector()?.read(input.text);
-      const verdict = reading && decideSkill(reading);
+      const verdict = reading ? decideSkill(reading) : detector()?.wordless(input.text);
       if (!verdict) return u;
       // While a form waits, small talk counts only when the message carries nothing the form could read ("ok" is a yes).
       const waits = input.flows.length > 0;
