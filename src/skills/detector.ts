@@ -20,6 +20,7 @@ import { DOMAIN_CLASS, readMessage, STRONG_EXAMPLES, type DetectorModel, type Sk
 import { shortReplyReader } from './short-replies.ts';
 import type { SkillVerdict } from './decide.ts';
 import { wordlessReader } from './wordless.ts';
+import { insultReader } from './insult.ts';
 
 export type { SkillReading } from './reading.ts';
 
@@ -56,6 +57,8 @@ export interface SkillDetector {
   read(text: string): SkillReading | null;
   /** A message without a word or a number (emoji only), which `read` cannot read: its skill, or null (src/skills/wordless.ts). */
   wordless(text: string): SkillVerdict | null;
+  /** Whether a message insults (the guardrails' abuse rules, the bot's names read as the assistant). */
+  insults(text: string): boolean;
   /** Its trained model as bytes, for `createSkillDetector`'s `cached` in a later process. */
   snapshot(): Uint8Array;
   /** Whether its model came from `cached` rather than from training. */
@@ -74,6 +77,7 @@ export function createSkillDetector(opts: SkillDetectorOptions, cached?: Uint8Ar
     snapshot: () => classifier.toSnapshot(),
     read: (text) => readMessage(model, text),
     wordless: wordlessReader(Object.values(opts.domain).flat()),
+    insults: insultReader(opts.language, opts.names ?? []),
   };
 }
 
