@@ -55,7 +55,7 @@ export interface SkillDetectorOptions {
 export interface SkillDetector {
   readonly language: Language;
   read(text: string): SkillReading | null;
-  /** A message without a word or a number (emoji only), which `read` cannot read: its skill, or null (src/skills/wordless.ts). */
+  /** A message that says no word (emoji, laughter): its skill, or null when it says words or what one of the bot's examples says (src/skills/wordless.ts). */
   wordless(text: string): SkillVerdict | null;
   /** Whether a message insults (the guardrails' abuse rules, the bot's names read as the assistant). */
   insults(text: string): boolean;
@@ -76,7 +76,7 @@ export function createSkillDetector(opts: SkillDetectorOptions, cached?: Uint8Ar
     restored,
     snapshot: () => classifier.toSnapshot(),
     read: (text) => readMessage(model, text),
-    wordless: wordlessReader(Object.values(opts.domain).flat()),
+    wordless: wordlessReader(opts.language, Object.values(opts.domain).flat()),
     insults: insultReader(opts.language, opts.names ?? []),
   };
 }

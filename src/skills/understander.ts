@@ -18,8 +18,9 @@ export function withSkills(inner: Understander, detector: () => SkillDetector | 
       if (input.budget?.spent) return u;
       const skills = detector();
       if (!skills) return u;
-      const reading = skills.read(input.text);
-      const verdict = reading ? overInsult(reading, decideSkill(reading), skills.insults(input.text)) : skills.wordless(input.text);
+      const wordless = skills.wordless(input.text);
+      const reading = wordless ? null : skills.read(input.text);
+      const verdict = reading ? overInsult(reading, decideSkill(reading), skills.insults(input.text)) : wordless;
       if (!verdict) return u;
       // While a form waits, small talk counts only when the message carries nothing the form could read ("ok" is a yes).
       const waits = input.flows.length > 0;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { emojiOnly, wordlessReader } from './wordless.ts';
+import { wordlessOf, wordlessReader } from './wordless.ts';
 
-describe('messages without words (emoji only)', () => {
-  const read = wordlessReader(['👋', 'hola', 'quiero whey 💪']);
+describe('messages without words (emoji, laughter)', () => {
+  const read = wordlessReader('es', ['👋', 'hola', 'quiero whey 💪']);
 
   it('reads emoji that say something on their own as that small talk, whatever their skin tone', () => {
     expect(read('👍')?.kind).toBe('acknowledge');
@@ -24,6 +24,16 @@ describe('messages without words (emoji only)', () => {
     expect(read('ok 👍')).toBeNull();
     expect(read('2 🙃')).toBeNull();
     expect(read('???')).toBeNull();
-    expect(emojiOnly('?? 😴😴')).toEqual(['😴', '😴']);
+    expect(wordlessOf('?? 😴😴', 'pt')).toEqual({ emoji: ['😴', '😴'], laughs: false });
+    expect(wordlessOf('hoje', 'pt')).toBeNull();
+    expect(wordlessOf('aha', 'pt')).toBeNull();
+  });
+
+  it('reads laughter alone, or with emoji, as out of scope unless the bot’s own examples laugh', () => {
+    expect(read('jajaja')?.kind).toBe('out_of_scope');
+    expect(read('kkkkk 😂')?.kind).toBe('out_of_scope');
+    expect(wordlessReader('pt', ['kkkkkk'])('kkk')).toBeNull();
+    expect(wordlessReader('vi', [])('hihi')?.kind).toBe('out_of_scope');
+    expect(read('jaja, cuánto sale la whey?')).toBeNull();
   });
 });
