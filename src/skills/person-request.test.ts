@@ -30,6 +30,23 @@ describe('requests for a person by role, read in a request frame', () => {
     expect(reads('pt', 'dá pra a recepção guardar minha mochila?')).toBeNull();
   });
 
+  it('reads weariness of the machine as a request for a person, and leaves other weariness alone', () => {
+    expect(reads('pt', 'não aguento mais falar com robô')).toBe('robo');
+    expect(reads('es', 'me cansé del bot')).toBe('bot');
+    expect(reads('vi', 'chán nói chuyện với máy quá')).toBe('noi chuyen voi may');
+    expect(reads('vi', 'mệt quá, máy lạnh nhà mình hư rồi')).toBeNull();
+    expect(reads('pt', 'cansei de treinar sozinho')).toBeNull();
+    expect(reads('pt', 'cansei de esperar, eu ia treinar hoje')).toBeNull();
+  });
+
+  it('reads "gente" as someone, and "is anyone there?" in Vietnamese', () => {
+    expect(reads('pt', 'alô? tem gente aí?')).toBe('gente');
+    expect(reads('pt', 'quero falar com gente de verdade')).toBe('gente de verdade');
+    expect(reads('pt', 'tem muita gente treinando de manhã?')).toBeNull();
+    expect(reads('vi', 'alo alo có ai không')).toBe('ai');
+    expect(reads('vi', 'có ai mặc size m không')).toBeNull();
+  });
+
   it('reads the bot’s own role nouns beside the shared ones', () => {
     expect(reads('pt', 'quero falar com o sensei')).toBeNull();
     expect(reads('pt', 'quero falar com o sensei', ['o sensei'])).toBe('sensei');

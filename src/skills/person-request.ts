@@ -38,6 +38,10 @@ export interface PersonFrames {
   here: string[];
   /** Words that tie the person to where they work, between the person and `here` ("alguém [da] recepção agora"). */
   joins: string[];
+  /** Phrases of weariness ("cansei de", "me cansé del", "chán", "tired of"); a `machine` a few words later asks for a person. */
+  weary: string[];
+  /** The machine one talks to ("robô", "bot", "máquina", "máy"). */
+  machine: string[];
 }
 
 /** Words between the person and what they are asked to do ("o professor [de jiu-jitsu] pode me ligar?"). */
@@ -48,7 +52,7 @@ const MAX_LEAD = 4;
 const HOW_REACH = 3;
 
 const DIR = join(projectRoot, 'src', 'skills', 'data', 'person-requests');
-const KEYS = ['ask', 'reply', 'someone', 'staff', 'skip', 'not_after', 'lead', 'lead_phrases', 'how', 'present', 'here', 'joins'] as const;
+const KEYS = ['ask', 'reply', 'someone', 'staff', 'skip', 'not_after', 'lead', 'lead_phrases', 'how', 'present', 'here', 'joins', 'weary', 'machine'] as const;
 const cache = new Map<Language, PersonFrames>();
 
 /** The frames of `lang` as written (an empty set of frames when the language has no file). */
@@ -97,6 +101,8 @@ export function personRequestReader(lang: Language, roles: string[] = []): (norm
   const here = phrases(f.here);
   const joins = new Set([...f.joins, ...f.skip].flatMap(fold));
   const personWords = new Set(persons.flat());
+  const weary = phrases(f.weary);
+  const machine = phrases(f.machine);
 
   const at = (tokens: string[], i: number, phrase: string[]) => phrase.every((w, k) => tokens[i + k] === w);
   const phraseAt = (tokens: string[], i: number, list: string[][]) => list.find((p) => at(tokens, i, p));
@@ -116,7 +122,7 @@ export function personRequestReader(lang: Language, roles: string[] = []): (norm
       const p = phraseAt(tokens, j, persons);
       if (p) return { person: p.join(' '), start: i, end: j + p.length };
     }
-    return personFirst(tokens) ?? presence(tokens);
+    return personFirst(tokens) ?? presence(tokens) ?? wearyOfMachine(tokens);
   };
 
   /** The person first (greetings, articles and lead phrases before it), then, a few words later, what they are asked to do. */
@@ -130,6 +136,20 @@ export function personRequestReader(lang: Language, roles: string[] = []): (norm
       const n = leadAt(tokens, i);
       if (!n) return null;
       i += n;
+    }
+    return null;
+  }
+
+  /** Weariness of the machine one talks to ("cansei de falar com robô", "me cansé del bot"): a person, unnamed, is wanted. */
+  function wearyOfMachine(tokens: string[]): PersonRequest | null {
+    for (let i = 0; i < tokens.length; i++) {
+      const w = phraseAt(tokens, i, weary);
+      if (!w) continue;
+      const from = i + w.length;
+      for (let j = from; j <= Math.min(tokens.length - 1, from + MAX_MODIFIER); j++) {
+        const m = phraseAt(tokens, j, machine);
+        if (m) return { person: m.join(' '), start: i, end: j + m.length };
+      }
     }
     return null;
   }
