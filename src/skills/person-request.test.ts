@@ -39,6 +39,13 @@ describe('requests for a person by role, read in a request frame', () => {
     expect(reads('pt', 'cansei de esperar, eu ia treinar hoje')).toBeNull();
   });
 
+  it('reads nobody answering as a request for a person', () => {
+    expect(reads('pt', 'ninguém me responde aqui?')).toBe('me responde');
+    expect(reads('es', 'nadie contesta en este local?')).toBe('contesta');
+    expect(reads('vi', 'sao không ai trả lời vậy')).toBe('tra loi');
+    expect(reads('pt', 'ninguém da minha família treina')).toBeNull();
+  });
+
   it('reads "gente" as someone, and "is anyone there?" in Vietnamese', () => {
     expect(reads('pt', 'alô? tem gente aí?')).toBe('gente');
     expect(reads('pt', 'quero falar com gente de verdade')).toBe('gente de verdade');

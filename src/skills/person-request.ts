@@ -42,6 +42,10 @@ export interface PersonFrames {
   weary: string[];
   /** The machine one talks to ("robô", "bot", "máquina", "máy"). */
   machine: string[];
+  /** Nobody ("ninguém", "nadie", "không ai"); what is not done (`unanswered`) a few words later asks for a person. */
+  nobody: string[];
+  /** What nobody does ("responde", "me atiende", "trả lời"). */
+  unanswered: string[];
 }
 
 /** Words between the person and what they are asked to do ("o professor [de jiu-jitsu] pode me ligar?"). */
@@ -52,7 +56,7 @@ const MAX_LEAD = 4;
 const HOW_REACH = 3;
 
 const DIR = join(projectRoot, 'src', 'skills', 'data', 'person-requests');
-const KEYS = ['ask', 'reply', 'someone', 'staff', 'skip', 'not_after', 'lead', 'lead_phrases', 'how', 'present', 'here', 'joins', 'weary', 'machine'] as const;
+const KEYS = ['ask', 'reply', 'someone', 'staff', 'skip', 'not_after', 'lead', 'lead_phrases', 'how', 'present', 'here', 'joins', 'weary', 'machine', 'nobody', 'unanswered'] as const;
 const cache = new Map<Language, PersonFrames>();
 
 /** The frames of `lang` as written (an empty set of frames when the language has no file). */
@@ -103,6 +107,8 @@ export function personRequestReader(lang: Language, roles: string[] = []): (norm
   const personWords = new Set(persons.flat());
   const weary = phrases(f.weary);
   const machine = phrases(f.machine);
+  const nobody = phrases(f.nobody);
+  const unanswered = phrases(f.unanswered);
 
   const at = (tokens: string[], i: number, phrase: string[]) => phrase.every((w, k) => tokens[i + k] === w);
   const phraseAt = (tokens: string[], i: number, list: string[][]) => list.find((p) => at(tokens, i, p));
@@ -122,7 +128,7 @@ export function personRequestReader(lang: Language, roles: string[] = []): (norm
       const p = phraseAt(tokens, j, persons);
       if (p) return { person: p.join(' '), start: i, end: j + p.length };
     }
-    return personFirst(tokens) ?? presence(tokens) ?? wearyOfMachine(tokens);
+    return personFirst(tokens) ?? presence(tokens) ?? within(tokens, weary, machine) ?? within(tokens, nobody, unanswered);
   };
 
   /** The person first (greetings, articles and lead phrases before it), then, a few words later, what they are asked to do. */
@@ -140,14 +146,18 @@ export function personRequestReader(lang: Language, roles: string[] = []): (norm
     return null;
   }
 
-  /** Weariness of the machine one talks to ("cansei de falar com robô", "me cansé del bot"): a person, unnamed, is wanted. */
-  function wearyOfMachine(tokens: string[]): PersonRequest | null {
+  /**
+   * A phrase of `first`, then within a few words one of `second`: weariness of the machine one talks to ("cansei de
+   * falar com robô", "me cansé del bot"), or nobody answering ("ninguém me responde", "không ai trả lời"). Said to a
+   * bot, either asks for a person without naming one.
+   */
+  function within(tokens: string[], first: string[][], second: string[][]): PersonRequest | null {
     for (let i = 0; i < tokens.length; i++) {
-      const w = phraseAt(tokens, i, weary);
+      const w = phraseAt(tokens, i, first);
       if (!w) continue;
       const from = i + w.length;
       for (let j = from; j <= Math.min(tokens.length - 1, from + MAX_MODIFIER); j++) {
-        const m = phraseAt(tokens, j, machine);
+        const m = phraseAt(tokens, j, second);
         if (m) return { person: m.join(' '), start: i, end: j + m.length };
       }
     }
