@@ -9,14 +9,18 @@ import { ownProbes, playOwnProbes, type OwnProbe } from './support/own-probes.ts
 const developed = ownProbes('developed');
 const fresh = ownProbes('fresh');
 const fourth = ownProbes('fourth');
+const fourthFresh = ownProbes('fourthFresh');
 // Every set of a bot in one runtime.
-const all: Record<string, OwnProbe[]> = Object.fromEntries(Object.keys(developed).map((bot) => [bot, [...developed[bot], ...(fresh[bot] ?? []), ...(fourth[bot] ?? [])]]));
+const all: Record<string, OwnProbe[]> = Object.fromEntries(
+  Object.keys(developed).map((bot) => [bot, [...developed[bot], ...(fresh[bot] ?? []), ...(fourth[bot] ?? []), ...(fourthFresh[bot] ?? [])]]),
+);
 
 describe('the skills’ own edge probes', () => {
   it('cover every reference bot with both kinds of message', () => {
     expect(Object.keys(all).sort()).toEqual(['cloudinha', 'ct-smash', 'fashion-vn', 'la-formula', 'mini-crm']);
     expect(Object.keys(fresh).sort()).toEqual(Object.keys(developed).sort());
     expect(Object.keys(fourth).sort()).toEqual(Object.keys(developed).sort());
+    expect(Object.keys(fourthFresh).sort()).toEqual(Object.keys(developed).sort());
     for (const probes of Object.values(all)) for (const e of ['out_of_scope', 'human', 'bot']) expect(probes.some((p) => p.expect === e)).toBe(true);
     expect(Object.values(developed).flat().length).toBeGreaterThanOrEqual(60);
   });
