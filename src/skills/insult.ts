@@ -8,7 +8,7 @@ import type { Language } from '../nlu/types.ts';
 import type { SkillReading } from './reading.ts';
 import type { SkillVerdict } from './decide.ts';
 
-/** Whether a message insults, in `lang`; `names`: the bot's own names, read as the assistant ("Cloudinha burra"). */
+/** Whether a message insults, in `lang`; `names`: the bot's own names, read as the assistant ("Lumiara burra"). */
 export function insultReader(lang: Language, names: string[]): (text: string) => boolean {
   const guardrail: (text: string) => GuardrailVerdict = createGuardrail(lang, { names });
   return (text) => guardrail(text).category === 'abuse';
