@@ -9,6 +9,7 @@ import { parse } from 'yaml';
 import type { z } from 'zod';
 import { botConfigSchema, handoffSchema, intentSchema, understandingSchema } from '../src/bot/config.ts';
 import { formSchema, slotSchema, slotValidationSchema } from '../src/forms/schema.ts';
+import { refineRuleSchema, refineWhenSchema } from '../src/bot/refine-schema.ts';
 import { skillsSchema } from '../src/skills/config.ts';
 import { tableColumnSchema, tableLoadSchema } from '../src/catalogue/table-load-schema.ts';
 import { intentSearchObjectSchema } from '../src/catalogue/intent-search-schema.ts';
@@ -44,7 +45,21 @@ export const pages: Page[] = [
     file: 'understanding.md',
     title: '`understanding`',
     intro: 'How messages are read: the fallback intent, the confidence threshold, several intents per message, local or model understanding.',
-    tables: [{ meanings: 'understanding', shape: understandingSchema.shape }],
+    tables: [
+      { meanings: 'understanding', shape: understandingSchema.shape },
+      {
+        meanings: 'refine',
+        heading: 'refine',
+        intro: 'Each rule of `understanding.refine` ([how-to](../how-to/code.md#refining-intents-with-rules)); the rules are tried in order and the first that holds decides:',
+        shape: refineRuleSchema.shape,
+      },
+      {
+        meanings: 'refine-when',
+        heading: 'refine: when',
+        intro: 'The conditions of a rule\'s `when`; every condition given must hold. `clauses.one` and `clauses.other` take the text conditions (from `says` on):',
+        shape: refineWhenSchema.shape,
+      },
+    ],
   },
   {
     file: 'intents.md',

@@ -78,7 +78,12 @@ describe.skipIf(skip !== null)('console admin views and the simulator chat list 
     const admin = await consolePage();
     const sim = await customer();
     await say(sim, 'hacen envíos a Córdoba?');
+    // A rating that does not reach the server says so, in the bot's language; the next click sends it.
+    await sim.route('**/feedback', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'unavailable', message: 'down' }) }), { times: 1 });
     await sim.getByTestId('thumb-down').last().click();
+    await sim.getByTestId('rating-failed').filter({ hasText: 'No se pudo enviar la valoración.' }).waitFor(WAIT);
+    await sim.getByTestId('thumb-down').last().click();
+    await sim.getByTestId('rating-failed').waitFor({ state: 'detached', ...WAIT });
 
     const alert = admin.getByTestId('feedback-alert');
     await alert.waitFor(WAIT);

@@ -178,6 +178,14 @@ describe.skipIf(skip !== null)('web console in Chromium', () => {
     const admin = await operator({ width: 390, height: 800 });
     const item = admin.getByTestId('session-item').first();
     await item.waitFor(WAIT);
+    // Filters that hide every conversation say so (not "no conversations yet"), and clear in one click.
+    await admin.getByTestId('filter-bot').selectOption('ct-smash');
+    await admin.getByTestId('filter-mode').selectOption('human');
+    await admin.getByTestId('sessions-filtered-out').waitFor(WAIT);
+    expect(await admin.getByTestId('session-item').count()).toBe(0);
+    await admin.getByTestId('clear-filters').click();
+    await item.waitFor(WAIT);
+    expect(await admin.getByTestId('filter-mode').inputValue()).toBe('');
     await item.click();
     await admin.getByTestId('conversation').waitFor(WAIT);
     expect(await admin.locator('.session-list').isVisible()).toBe(false);
@@ -217,5 +225,16 @@ describe.skipIf(skip !== null)('web console in Chromium', () => {
     await row.waitFor({ state: 'detached', ...WAIT });
     expect((await world.server.get('/api/bots/ct-smash/golden', auth())).body.examples).toEqual([]);
     expect(errorsOf(admin)).toEqual([]);
+  });
+
+  it('says so when the bots cannot be read, instead of tabs that look empty', async () => {
+    const admin = await operator();
+    await admin.route('**/api/bots', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'unavailable', message: 'store unavailable' }) }));
+    await admin.reload();
+    await admin.getByRole('alert').filter({ hasText: 'No se pudieron leer los bots (store unavailable)' }).waitFor(WAIT);
+    await admin.unroute('**/api/bots');
+    await admin.reload();
+    await admin.getByTestId('connection').and(admin.locator('.on')).waitFor(WAIT);
+    expect(await admin.getByRole('alert').count()).toBe(0);
   });
 });

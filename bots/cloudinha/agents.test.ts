@@ -2,8 +2,8 @@
 // workflow's filters and the widening search, and Brazilian number formatting.
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { readBotConfig, type RouteContext, type Sql, type TableSearchParams, topicRouterFor } from 'switchboard';
-import { calendarOf, isOpening, type Passage, readKnowledgeDir, searchTable, writeProfile } from 'switchboard/testing';
+import { readBotConfig, type RouteContext, type Sql, type TableSearchParams } from 'switchboard';
+import { calendarOf, isOpening, type Passage, readKnowledgeDir, searchTable, topicRouterFor, writeProfile } from 'switchboard/testing';
 import { buildCatalog } from './extract.ts';
 import { brMoney, brNumber, type Opportunity } from './format.ts';
 import { stateName } from './vocab.ts';

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { RouteContext } from 'switchboard';
 import type { Product, ProductSearchFilter } from 'switchboard/saleor';
+import { PREVIOUS_INTENTS_KEY, refineTurnIntents } from 'switchboard/testing';
 import { catalogueVocabulary } from './catalogue.ts';
 import bot from './index.ts';
 import { fashionConfig } from './entities.ts';
@@ -47,8 +49,10 @@ describe('the first turns after start-up', () => {
     try {
       // right after a search, a product asked for by a name only the catalogue knows is a purchase follow-up
       const fashion = { classification_decision: 'purchase', last_search: { entities: { keywords: [] }, products: [{ id: '1', slug: 'a', name: 'A' }] } };
-      const route = { text: 'có Flannel không', intents: ['off_topic'], memory: { fashion }, bot: config };
-      expect(await bot.refineIntents!(route as unknown as Parameters<NonNullable<typeof bot.refineIntents>>[0])).toEqual(['purchase']);
+      const memory = { fashion, [PREVIOUS_INTENTS_KEY]: ['purchase'] };
+      const understanding = { intents: [{ id: 'off_topic', confidence: 0.9 }], entities: [], language: 'vi', source: 'local' };
+      const route = { text: 'có Flannel không', intents: ['off_topic'], understanding, memory, bot: config } as unknown as RouteContext;
+      expect((await refineTurnIntents(bot, route)).intents).toEqual(['purchase']);
     } finally {
       await bot.close!(services);
     }

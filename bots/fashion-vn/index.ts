@@ -2,13 +2,13 @@
 // general_fashion_inquiry: generate_answer (knowledge, topic table in bot.yaml); off_topic: handle_off_topic; all → ask_to_continue (replies.closing).
 // The state (question, chat_history, classification_decision, extracted_entities, saleor_products,
 // saleor_error) is kept per conversation under memory.fashion.
-// classify_question is the local classifier corrected by refine.ts (courtesy, follow-ups after a search,
-// products asked for by type, shop topics).
+// classify_question is the local classifier corrected by bot.yaml's understanding.refine rules (follow-ups after a
+// search, products asked for by type, shop topics), whose catalogue predicates are in refine.ts.
 import { answerFromKnowledge, type BotConfig, defineBot, readBotQuery, readQueryWithModel, type Step, type TurnContext } from 'switchboard';
 import { createSaleorClient, createSaleorDevServer, type Product, type SaleorClient, SaleorError } from 'switchboard/saleor';
 import { catalogueVocabulary, type VocabularySource } from './catalogue.ts';
 import { devCatalogueFile, extractProductEntities, findProducts, vocabularyFromConfig, type CatalogVocabulary, type FindResult, type ProductEntities, type Relaxable } from './entities.ts';
-import { refineIntents } from './refine.ts';
+import { refinePredicates } from './refine.ts';
 import { adviseSize, formatHeight, sizeChartOf } from './sizing.ts';
 import { colorsInStock, formatNoProducts, formatNotSold, formatOtherColors, formatProductList, followUpQuery, type FollowUp, type PreviousSearch } from './replies.ts';
 
@@ -36,7 +36,7 @@ type Search = Omit<FollowUp, 'relax'> & { relax?: Relaxable[] };
 type Ctx = TurnContext<FashionServices, Memory, Data>;
 type FashionStep = Step<FashionServices, Memory, Data>;
 
-// Each loaded bot config's vocabulary source (set by setup), for refineIntents, which has no services;
+// Each loaded bot config's vocabulary source (set by setup), for the refine predicates, which have no services;
 // without one (unit tests) the vocabulary comes from bot.yaml alone.
 const vocabularies = new WeakMap<BotConfig, VocabularySource | CatalogVocabulary>();
 
@@ -227,14 +227,7 @@ export default defineBot<FashionServices, Memory, Data>({
     off_topic: { steps: [['handle_off_topic', handle_off_topic]] },
   },
   nodeNames: { understand: 'classify_question', narrate: 'ask_to_continue' },
-  refineIntents: async ({ text, intents, memory, bot }) =>
-    refineIntents({
-      text,
-      intents,
-      fashion: memory.fashion,
-      vocabulary: await loadedVocabulary(bot),
-      bot,
-    }),
+  predicates: refinePredicates(loadedVocabulary),
   /**
    * Saleor at SALEOR_API_URL; with SALEOR_DEV=1 and no URL, the local fake over the shop's catalogue
    * (settings.saleor_dev_catalogue, or the fixture SALEOR_DATA names; for development and tests, never silently);

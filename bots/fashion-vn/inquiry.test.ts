@@ -1,9 +1,8 @@
 // Knowledge topics and passage ranking: which section answers a shop question.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isTopicSection, type Passage, readKnowledgeDir, writesWithDiacritics } from 'switchboard/testing';
+import { isTopicSection, type Passage, readKnowledgeDir, topicRouterFor, writesWithDiacritics } from 'switchboard/testing';
 import { botDir, fashionConfig } from './entities.ts';
-import { topicRouterFor } from 'switchboard';
 
 const config = fashionConfig();
 const router = topicRouterFor(config)!;

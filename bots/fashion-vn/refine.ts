@@ -1,22 +1,11 @@
-// classify_question's corrections, with what only this bot knows: the catalogue vocabulary, the
-// previous search and the knowledge topics.
-// - right after a product search, a short message that only changes colour, size, price or material
-//   (another colour, or "too expensive, anything cheaper") continues the purchase;
-// - a message naming something to buy ("có balo đi học không shop") is a purchase, unless it asks
-//   about a shop topic (how to wash it, what to wear it with, shipping…);
-// - a question about a shop topic the classifier took for off-topic ("phí vận chuyển về tỉnh") is an inquiry.
+// What classify_question's corrections (bot.yaml `understanding.refine`) ask of the catalogue vocabulary: the
+// product entities a text names, the shop's cues (settings.cues), and the previous search.
 import { cue, extractProductEntities, fold, type CatalogVocabulary, type ProductEntities } from './entities.ts';
-import { type BotConfig, isShortFollowUp, readBotQuery, readListPosition, splitClauses, topicRouterFor } from 'switchboard';
+import { type BotConfig, readListPosition, type RouteContext } from 'switchboard';
 
-export interface RefineInput {
-  text: string;
-  intents: string[];
-  /** memory.fashion of the conversation. */
-  fashion: { classification_decision?: string; last_search?: { entities: ProductEntities; products?: unknown[] } } | undefined;
-  vocabulary: CatalogVocabulary;
-  /** The bot's config: its `knowledgeTopics` (shop topics, follow-up patterns). */
-  bot: BotConfig;
-}
+/** What the predicates read of memory.fashion: the products the last search showed. */
+type Ctx = RouteContext<{ fashion: { last_search?: { products?: unknown[] } } }>;
+type Predicate = (text: string, ctx: Ctx) => Promise<boolean>;
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -41,49 +30,39 @@ const hasConstraint = (e: ProductEntities) => Boolean(e.color || e.size || e.mat
 /** A question's words (folded): "không", "bao nhiêu", "mấy", "sao"… or a question mark. */
 const QUESTION = /(?<![\p{L}])(?:khong|ko|k|kh|hok|hong|khum|chua|bao nhieu|bao lau|may|sao|the nao|nhu nao|gi|dau|khi nao|luc nao)(?![\p{L}])|\?/u;
 
-/** A clause naming a product type and asking whether the shop has it. */
-function asksForProduct(clause: string, vocabulary: CatalogVocabulary): boolean {
-  const type = extractProductEntities(clause, vocabulary).product_type;
-  return Boolean(type) && asksAvailability(fold(clause), type!, vocabulary);
-}
+/** A follow-up's opening words ("còn…", "thế còn…"), which are no shopping word. */
+const OPENER = /^(?:the |vay )?con\b/;
 
-/** The message gives the customer's height or weight (bot.yaml `queries.body`) and names no colour, budget nor product name. */
-function asksFit(text: string, bot: BotConfig, entities: ProductEntities): boolean {
-  const body = readBotQuery(bot, 'body', text);
-  return (body.height !== undefined || body.weight !== undefined) && !entities.color && !entities.price && !entities.keywords.length;
-}
-
-export function refineIntents(input: RefineInput): string[] {
-  const { text, intents, fashion, vocabulary, bot } = input;
-  const topics = topicRouterFor(bot)!;
-  const f = fold(text);
-  const entities = extractProductEntities(text, vocabulary);
-  // after a shop question, "còn giày thì sao?" asks the same about shoes
-  const onlyType = !entities.color && !entities.size && !entities.material && !entities.price && !entities.keywords.length;
-  const afterInquiry = fashion?.classification_decision === 'general_fashion_inquiry';
-  if (afterInquiry && onlyType && isShortFollowUp(text, bot) && !cue(vocabulary, 'shopping').test(f.replace(/^(?:the |vay )?con\b/, ''))) return ['general_fashion_inquiry'];
-  // several requests in one message: a clause asking for a product beside a clause asking a shop question ("hoodie
-  // xám còn ko, với lại đổi trả mấy ngày") is both a purchase and an inquiry
-  const clauses = splitClauses(text, 'vi');
-  if (clauses.length > 1) {
-    const product = clauses.findIndex((c) => asksForProduct(c, vocabulary) && !topics.detectTopic(c));
-    const asksShop = (c: string) => QUESTION.test(fold(c)) && Boolean(topics.detectTopic(c)) && !extractProductEntities(c, vocabulary).product_type;
-    if (product >= 0 && clauses.some((c, i) => i !== product && asksShop(c))) return ['purchase', 'general_fashion_inquiry'];
-  }
-  // "1m68 nặng 60 ký lấy sơ mi size gì": a height or weight with no colour nor budget asks which size fits
-  if (asksFit(text, bot, entities)) return ['general_fashion_inquiry'];
-  if (intents.includes('purchase')) return intents;
-  const wordCount = (f.match(/[\p{L}\p{N}]+/gu) ?? []).length;
-  const topic = topics.detectTopic(text);
-
-  // right after a search: a short follow-up that changes or questions the search
-  const afterSearch = fashion?.classification_decision === 'purchase' && fashion.last_search;
-  if (afterSearch && wordCount <= 10 && !topic) {
-    const shown = fashion.last_search!.products?.length ?? 0;
-    if (hasConstraint(entities) || ['cheaper', 'other', 'continue'].some((c) => cue(vocabulary, c).test(f)) || readListPosition(text, 'vi', shown) !== undefined) return ['purchase'];
-  }
-  // a product the customer wants ("có balo đi học không", "bán quần jean không")
-  if (entities.product_type && (asksAvailability(f, entities.product_type, vocabulary) || (!topic && cue(vocabulary, 'shopping').test(f)))) return ['purchase'];
-  if (intents.includes('off_topic') && topic && topics.detectTopic(text, { strongOnly: true })) return ['general_fashion_inquiry'];
-  return intents;
+/** The predicates bot.yaml's refine rules name, over the catalogue vocabulary (`vocabularyOf`, loaded). */
+export function refinePredicates(vocabularyOf: (bot: BotConfig) => Promise<CatalogVocabulary>): Record<string, Predicate> {
+  const reading = (read: (text: string, v: CatalogVocabulary, ctx: Ctx) => boolean): Predicate => async (text, ctx) => read(text, await vocabularyOf(ctx.bot), ctx);
+  const entities = (text: string, v: CatalogVocabulary) => extractProductEntities(text, v);
+  return {
+    /** Names a product type and asks whether the shop has it. */
+    asksForProduct: reading((text, v) => {
+      const type = entities(text, v).product_type;
+      return Boolean(type) && asksAvailability(fold(text), type!, v);
+    }),
+    namesProductType: reading((text, v) => Boolean(entities(text, v).product_type)),
+    /** No colour, size, material, budget nor product name (a product type at most). */
+    onlyProductType: reading((text, v) => {
+      const e = entities(text, v);
+      return !e.color && !e.size && !e.material && !e.price && !e.keywords.length;
+    }),
+    namesColourPriceOrName: reading((text, v) => {
+      const e = entities(text, v);
+      return Boolean(e.color || e.price || e.keywords.length);
+    }),
+    shoppingWords: reading((text, v) => cue(v, 'shopping').test(fold(text))),
+    shoppingWordsAfterOpener: reading((text, v) => cue(v, 'shopping').test(fold(text).replace(OPENER, ''))),
+    asksQuestion: reading((text) => QUESTION.test(fold(text))),
+    /** After a search: changes a constraint, asks for cheaper or other products, or picks one of those shown. */
+    changesSearch: reading((text, v, ctx) => {
+      const last = ctx.memory.fashion?.last_search;
+      if (!last) return false;
+      const f = fold(text);
+      const shown = last.products?.length ?? 0;
+      return hasConstraint(entities(text, v)) || ['cheaper', 'other', 'continue'].some((c) => cue(v, c).test(f)) || readListPosition(text, 'vi', shown) !== undefined;
+    }),
+  };
 }

@@ -1,17 +1,14 @@
 // la-formula: Nico answers from the shop's catalogue and knowledge; intents whose handoff toggle
 // is on go to Mauri through the runtime's handoff circuit.
-import { answerFromKnowledge, defineBot, fold, isGreeting, type Step, type TurnContext } from 'switchboard';
+import { answerFromKnowledge, defineBot, fold, type Step, type TurnContext } from 'switchboard';
 import { brandFollowUp, defaultCatalog, findProducts, formatAmount, mentioned, says, stockPhrase, unknownProductQuery, type Product } from './catalog.ts';
-
-const PRODUCT_INTENTS = new Set(['consulta_producto', 'posible_comprador']);
-const PRODUCT_TALK = new Set([...PRODUCT_INTENTS, 'precio_stock']);
 
 function productLine(ctx: TurnContext, p: Product): string {
   return ctx.reply('product_list_item', { nombre: p.name, precio: formatAmount(p.price), stock: stockPhrase(p.stock) });
 }
 
-/** What the conversation is about: the products the last product answer named, and its intent. */
-type Memory = { productos?: string[]; intent?: string };
+/** What the conversation is about: the products the last product answer named. */
+type Memory = { productos?: string[] };
 type Ctx = TurnContext<unknown, Memory>;
 
 /**
@@ -39,7 +36,7 @@ const productAnswer =
     const matches = await ctx.tool('searchCatalog', { text: ctx.text }, async () => findProducts(defaultCatalog, ctx.text));
     const named = [...new Map(matches.map((m) => [m.product.id, m.product])).values()];
     const products = named.length ? named : followedUp(ctx);
-    const memory = { productos: products.map((p) => p.id), intent };
+    const memory = { productos: products.map((p) => p.id) };
     // "me llevo la star, ¿aceptan Mercado Pago?": a buying question about payment, shipping or pickup too.
     const topic = mentioned('tema_tienda', ctx.text)[0];
     if (!products.length) {
@@ -112,9 +109,6 @@ async function modelContext({ text, config }: { text: string; config: { replies:
   ].join('\n');
 }
 
-/** Intents a health question may hide behind; complaints, delivery problems and handoff requests keep theirs. */
-const HEALTH_OVERRIDES = new Set(['consulta_producto', 'posible_comprador', 'consulta_entrenamiento', 'precio_stock', 'otro']);
-
 export default defineBot({
   modelContext,
   specialists: {
@@ -124,34 +118,10 @@ export default defineBot({
     consulta_entrenamiento: consultaEntrenamiento,
     otro,
   },
-  /**
-   * What only the shop knows: a product it doesn't have data for is precio_stock (and one it has is
-   * not); asking the price of a product it sells is posible_comprador; health talk (bot.yaml's `salud` entity) is farmacologia (a named
-   * drug already is: bot.yaml's `drug` gazetteer).
-   */
-  refineIntents: ({ text, intents, understanding, bot, memory }) => {
-    if (bot.intents?.farmacologia && intents.length === 1 && HEALTH_OVERRIDES.has(intents[0]) && says('salud', text)) return ['farmacologia'];
-    let refined = intents;
-    if (understanding.source === 'local' && intents.length === 1) {
-      // Local understanding fell back to otro, but its best guess was about products and the message
-      // names one (or something we lack): the catalogue settles it below.
-      const best = understanding.scores?.[0]?.id;
-      const aboutProducts = () => findProducts(defaultCatalog, text).length > 0 || unknownProductQuery(text) !== undefined;
-      if (intents[0] === 'otro' && understanding.unsure && best && PRODUCT_TALK.has(best) && aboutProducts()) refined = [best];
-    }
-    if (refined.some((i) => PRODUCT_INTENTS.has(i)) && unknownProductQuery(text)) return ['precio_stock'];
-    // "¿y la de ENA?" right after a product answer: the same question about that brand's product.
-    const previous = memory as Memory | undefined;
-    if (refined.length === 1 && refined[0] === 'otro' && brandFollowUp(text, remembered(previous)).length) return [previous?.intent ?? 'consulta_producto'];
-    // The catalogue decides what the classifier can only guess: a product we sell, with the data
-    // asked for, is not precio_stock, and its price is a buying question. Model verdicts are kept.
-    if (understanding.source === 'local' && refined.length === 1 && findProducts(defaultCatalog, text).length > 0) {
-      const price = says('pregunta_precio', text) !== undefined;
-      if (refined[0] === 'precio_stock' && !unknownProductQuery(text)) return [price ? 'posible_comprador' : 'consulta_producto'];
-      if (refined[0] === 'consulta_producto' && price) return ['posible_comprador'];
-    }
-    // A bare greeting stays a greeting even if the classifier hesitated.
-    if (refined.length === 1 && refined[0] === 'otro' && isGreeting(text, bot.language, bot.greetings)) return ['saludo'];
-    return refined;
+  /** What bot.yaml's `understanding.refine` rules ask of the catalogue. */
+  predicates: {
+    inCatalogue: (text) => findProducts(defaultCatalog, text).length > 0,
+    unknownProduct: (text) => unknownProductQuery(text) !== undefined,
+    brandFollowUp: (text, ctx) => brandFollowUp(text, remembered(ctx.memory)).length > 0,
   },
 });

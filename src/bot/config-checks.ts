@@ -7,6 +7,7 @@ import { tableProblems } from '../catalogue/table-load-schema.ts';
 import { readingProblems } from '../forms/reading-kinds.ts';
 import { BUILTIN_SLOT_KINDS, type FormConfig } from '../forms/schema.ts';
 import type { BotConfig, IntentConfig } from './config.ts';
+import { refineProblems } from './refine-schema.ts';
 
 type Path = (string | number)[];
 
@@ -25,7 +26,7 @@ interface Checking {
   need(id: string, path: Path): void;
 }
 
-const CHECKS: ((k: Checking) => void)[] = [intentReferences, placeGazetteers, actionIntents, intentAnswers, queryKinds, searchesAndTables, profileKinds, forms];
+const CHECKS: ((k: Checking) => void)[] = [intentReferences, refineRules, placeGazetteers, actionIntents, intentAnswers, queryKinds, searchesAndTables, profileKinds, forms];
 
 /** Every problem of bot.yaml's cross-references, in the order of the checks. */
 export function botConfigProblems(c: BotConfig): ConfigProblem[] {
@@ -50,6 +51,11 @@ function intentReferences({ c, need }: Checking): void {
   c.understanding.exclusive.forEach((id, i) => need(id, ['understanding', 'exclusive', i]));
   for (const [group, skill] of Object.entries(c.skills)) if (skill.intent) need(skill.intent, ['skills', group, 'intent']);
   c.gazetteers.forEach((g, i) => g.intent && need(g.intent, ['gazetteers', i, 'intent']));
+}
+
+/** understanding.refine: the intents, entity types, queries and topics its rules name. */
+function refineRules({ c, need, problem }: Checking): void {
+  refineProblems(c, need, problem);
 }
 
 /** A `place:` entity's cities and states are gazetteers. */

@@ -5,6 +5,7 @@ import { formSchema } from '../forms/schema.ts';
 import { guardrailsSchema } from '../guardrails/settings.ts';
 import { channelSettingsSchema } from './channel-settings.ts';
 import { botConfigProblems } from './config-checks.ts';
+import { refineRulesSchema } from './refine-schema.ts';
 import { profileSchema } from '../profile/schema.ts';
 import { answersSchema, intentAnswerSchema } from '../knowledge/cascade-schema.ts';
 import { skillsSchema } from '../skills/config.ts';
@@ -97,6 +98,11 @@ export const understandingSchema = z.strictObject({
    * language's: `leading` polite phrases and fillers, `glue` function words at its ends and beside a cut.
    */
   freeTextWords: z.strictObject({ leading: z.array(z.string().min(1)).optional(), glue: z.array(z.string().min(1)).optional() }).optional(),
+  /**
+   * Rules that correct the understood intents with the bot's own cues, in order, the first that holds deciding
+   * (docs/how-to/code.md#refining-intents-with-rules).
+   */
+  refine: refineRulesSchema,
 });
 
 export const handoffSchema = z.strictObject({

@@ -18,7 +18,8 @@ export { type TurnStateValue } from './turn-state.ts';
 
 /** Per-turn services handed to nodes through the run config (the compiled graph is shared by all turns). */
 export interface TurnRuntime {
-  understand(state: TurnStateValue): Promise<{ understanding: Understanding; routes: string[]; handoff: { reason: string; intent?: string } | null }>;
+  /** Understanding and the decision; `memory`: what the runtime keeps of the turn for the next (the answered intents). */
+  understand(state: TurnStateValue): Promise<{ understanding: Understanding; routes: string[]; handoff: { reason: string; intent?: string } | null; memory?: Record<string, unknown> }>;
   context(state: TurnStateValue): TurnContext;
   narrate(segments: Segment[], state: TurnStateValue): string;
   trace(node: string, startMs: number, ok: boolean): void;

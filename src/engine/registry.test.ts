@@ -23,4 +23,17 @@ describe('BotRegistry', () => {
       /bot 'otra': table 'listings' .* already bot 'inmobiliaria''s.*otra_listings/,
     );
   });
+
+  it("refuses a bot whose refine rules name a predicate its code does not give, before touching the store", async () => {
+    const registry = new BotRegistry({ db: {} as Database, env: {}, log: () => {} });
+    const config = botConfigSchema.parse({
+      id: 'tienda',
+      language: 'es',
+      understanding: { fallback: 'otro', refine: [{ when: { check: 'enStock' }, then: ['otro'] }] },
+      intents: { otro: { label: 'Otro' } },
+    });
+    await expect(registry.load({ config, definition: { specialists: {} }, dir: '/nowhere' })).rejects.toThrow(
+      "bot 'tienda': understanding.refine[0].when.check names 'enStock', which the bot's index.ts does not export in predicates",
+    );
+  });
 });

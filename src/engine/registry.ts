@@ -18,6 +18,7 @@ import { withForms } from '../forms/index.ts';
 import type { ModelCallRecord, TurnModel } from './types.ts';
 import { buildUnderstander, classifierInputs, detectorCacheName, detectorInputs } from './understanding.ts';
 import { PERSONA_SETTING, personaConfig, type PersonaSettings } from './persona.ts';
+import { checkRefinePredicates } from './refine-rules.ts';
 
 /** What src/llm hands the runtime for a bot with a model. */
 export interface ModelBinding {
@@ -103,6 +104,8 @@ export class BotRegistry {
     const { db, env, log } = this.opts;
     const { config, definition, dir } = source;
     const t0 = performance.now();
+    // A refine rule naming a predicate the code lacks fails the load before anything starts.
+    checkRefinePredicates(config, definition);
     this.claimTables(config);
     await this.indexKnowledge(config, dir);
     // A bot's own start-up writes (data loads) run one process at a time when several start together.

@@ -10,6 +10,7 @@ import { fillOrOmit } from '../template/index.ts';
 import { handoffMessage, narrate } from './narration.ts';
 import { botSession } from './sessions.ts';
 import { turnContext, type TurnScope } from './turn-context.ts';
+import { keptIntents, refineTurnIntents } from './refine-rules.ts';
 import type { ModelCallRecord, TraceEntry } from './types.ts';
 import { tracedEntities } from './traced.ts';
 
@@ -33,15 +34,16 @@ export function decisionInput(scope: TurnScope, understanding: Understanding, ca
   const { db, bot, text } = scope;
   const session = botSession(scope.session);
   const memory = (session.state ?? {}) as Record<string, unknown>;
-  const { route, refineIntents } = bot.definition;
+  const { route } = bot.definition;
   const context = (u: Readonly<Understanding>, intents: string[]) => ({ text, intents, understanding: u as Understanding, memory, session, bot: bot.config, sql: db });
+  const refines = bot.definition.refineIntents || bot.config.understanding.refine.length > 0;
   return {
     bot,
     understanding,
     waiting: { workflow: Boolean(session.activeWorkflow), forms: activeForms(bot.config, memory).map((f) => f.intent), cancel: formsCancelledBy(bot.config, memory, text).length > 0 },
     modelFailed: Boolean(bot.model) && calls.some((c) => !c.ok),
     ...(route ? { route: async (u: Readonly<Understanding>, intents: string[]) => route(context(u, intents)) } : {}),
-    ...(refineIntents ? { refine: async (u: Readonly<Understanding>) => refineIntents(context(u, u.intents.map((i) => i.id))) } : {}),
+    ...(refines ? { refine: async (u: Readonly<Understanding>) => refineTurnIntents(bot.definition, context(u, u.intents.map((i) => i.id))) } : {}),
   };
 }
 
@@ -68,7 +70,9 @@ export function turnRuntime(scope: TurnScope, calls: ModelCallRecord[], t0: numb
       decided = { understanding, decision };
       const view = served(understanding, decision);
       emit({ type: 'intent', intents: view.intents.map((i) => i.id), source: view.source, entities: view.entities });
-      return { understanding: view, routes: decision.routes, handoff: decision.handoff };
+      // The intents the bot's specialists answer, for the next turn's refine rules (`previous`).
+      const kept = keptIntents(bot.config, decision.routes, decision.intents.map((i) => i.id));
+      return { understanding: view, routes: decision.routes, handoff: decision.handoff, ...(kept ? { memory: kept } : {}) };
     },
     context: (state) => turnContext(scope, state),
     narrate: (segments, state) => {

@@ -197,6 +197,9 @@ export interface RouteContext<M extends object = Memory> {
   sql: Sql;
 }
 
+/** A named test of a text for `understanding.refine` rules (`check:`); `text` is the message or one clause of it. */
+export type RefinePredicate<M extends object = Memory> = (text: string, ctx: RouteContext<M>) => boolean | Promise<boolean>;
+
 export interface BotDefinition<Services = unknown, M extends object = Memory, D extends object = TurnData> {
   /** Specialists by route name; by default an intent routes to the specialist of the same name. */
   specialists: Record<string, Specialist<Services, M, D>>;
@@ -205,6 +208,11 @@ export interface BotDefinition<Services = unknown, M extends object = Memory, D 
    * (e.g. a product question about something not in the catalogue becomes `precio_stock`).
    */
   refineIntents?: (ctx: RouteContext<M>) => string[] | Promise<string[]>;
+  /**
+   * Named tests for bot.yaml `understanding.refine` rules (`check: inCatalogue`), for what only the bot's data
+   * knows: each says whether it holds for a text (the message, or one clause of it).
+   */
+  predicates?: Record<string, RefinePredicate<M>>;
   /** Facts for model prompts when a model is configured (catalogue lines, policies); unused locally. */
   modelContext?: (ctx: { text: string; sql: Sql; config: BotConfig }) => Promise<string>;
   /** Route override: which specialists run for this turn (in parallel). */

@@ -10,7 +10,6 @@ export type { CardsData } from '../contract/index.ts';
 export { answerFromKnowledge, recentHistory } from '../engine/specialists.ts';
 export { readQueryWithModel } from '../engine/query-model.ts';
 export { answerWithCascade } from '../engine/cascade.ts';
-export { isShortFollowUp, topicRouterFor } from '../engine/topic-search.ts';
 export { formatRecordList, loadInBackground, searchRelaxing, type BackgroundValue, type BackgroundValueOptions } from '../catalogue/index.ts';
 export { loadTable, titleCase } from '../catalogue/index.ts';
 export { expandAliases, gazetteerAliases, type TableSearchParams, type TableSearchResult } from '../catalogue/index.ts';
@@ -36,7 +35,7 @@ export { matchScore, wordOverlap } from '../nlu/index.ts';
 
 // Every value of a gazetteer a message names (a shop's products by alias), and amounts with units (`quantity:`)
 export { findMentions, readQuantities, type Mention } from '../nlu/index.ts';
-export { addDays, hhmm, isoDate, parseIsoDate, readBotQuery, readListPosition, splitClauses, wallClock, weekdayOf } from '../nlu/index.ts';
+export { addDays, hhmm, isoDate, parseIsoDate, readBotQuery, readListPosition, wallClock, weekdayOf } from '../nlu/index.ts';
 
 // Reading several slots of one message, each value masked once read (bot.yaml `number:`/`money:` entities, gazetteers)
 export { extendGazetteer, SlotText, readGazetteer, readPattern, WORD_END, WORD_START } from '../nlu/index.ts';
@@ -60,7 +59,6 @@ export { ActionError, runActions } from '../actions/index.ts';
 export type { ActionEvent, ActionTool, QueuedAction, ToolContext } from '../actions/index.ts';
 
 // Handoff phrases, knowledge, feedback, moderation
-export { isGreeting } from '../handoff/index.ts';
 export { goldenPromptBlock } from '../feedback/index.ts';
 export { parseObjectLoose } from '../llm/literal.ts';
 

@@ -14,3 +14,5 @@ export { commandReaderForConfig } from '../engine/commands.ts';
 export type { IntentScore, Understanding } from '../nlu/index.ts';
 export { isTopicSection, readKnowledgeDir, writesWithDiacritics } from '../knowledge/index.ts';
 export { formatEvents } from '../knowledge/index.ts';
+export { PREVIOUS_INTENTS_KEY, refineTurnIntents } from '../engine/refine-rules.ts';
+export { topicRouterFor } from '../engine/topic-search.ts';

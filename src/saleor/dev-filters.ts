@@ -3,13 +3,14 @@
 import { GraphQLError } from 'graphql';
 import type { Catalog, CatalogChannel, CatalogProduct } from './catalog.ts';
 import { fromGlobalId } from './ids.ts';
+import { foldToWords } from '../text/index.ts';
 import { isAvailableForPurchase, minimalPrice, productPrices, productVariants, variantInStock } from './dev-pricing.ts';
 
 type Input = Record<string, any>;
 
 // --- search: every query word must match a word of the product (prefix match, so "hoodies" finds "hoodie") ---
 
-const words = (s: string) => s.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '').match(/[a-z0-9]+/g) ?? [];
+const words = (s: string) => foldToWords(s).split(' ').filter(Boolean);
 
 function wordMatches(query: string, doc: string): boolean {
   if (query === doc) return true;

@@ -162,28 +162,46 @@ export async function startFakeEvolution(apiKey: string): Promise<FakeProvider> 
  * body up to 4096 characters, or a template (name, language code, components).
  */
 export async function startFakeGraph(token: string): Promise<FakeProvider> {
-  const invalid = (message: string) => ({ status: 400, body: { error: { message: `(#100) ${message}`, type: 'OAuthException', code: 100 } } });
+  const unauthorised: Answer = { status: 401, body: { error: { message: 'Invalid OAuth access token.', type: 'OAuthException', code: 190 } } };
   return startFake([
     [
       'POST',
       /^\/(v\d+\.\d+)\/(\d+)\/messages$/,
       (req) => {
-        if (req.headers.authorization !== `Bearer ${token}`) return { status: 401, body: { error: { message: 'Invalid OAuth access token.', type: 'OAuthException', code: 190 } } };
-        const b = req.body;
-        if (b?.status === 'read') {
-          // A read receipt, with the typing indicator when asked: Meta answers {success: true}.
-          if (b.messaging_product !== 'whatsapp' || typeof b.message_id !== 'string') return invalid('Invalid parameter');
-          if (b.typing_indicator !== undefined && b.typing_indicator?.type !== 'text') return invalid('Invalid typing_indicator type');
-          return { status: 200, body: { success: true } };
-        }
-        const template = b?.type === 'template' && typeof b.template?.name === 'string' && typeof b.template?.language?.code === 'string';
-        if (b?.messaging_product !== 'whatsapp' || !(b.to || b.recipient) || !(template || (b.type === 'text' && typeof b.text?.body === 'string'))) return invalid('Invalid parameter');
-        if (!template && b.text.body.length > 4096) return invalid('Param text[body] must be at most 4096 characters long.');
-        const contact = b.to ? (b.recipient_type === 'group' ? { input: b.to } : { input: b.to, wa_id: b.to }) : { input: b.recipient, user_id: b.recipient };
-        return { status: 200, body: { messaging_product: 'whatsapp', contacts: [contact], messages: [{ id: `wamid.${nextId('HBGM')}` }] } };
+        if (req.headers.authorization !== `Bearer ${token}`) return unauthorised;
+        return req.body?.status === 'read' ? graphReadReceipt(req.body) : graphSend(req.body);
       },
     ],
   ], (req) => req.body?.status === 'read');
+}
+
+/** Meta's answer to a malformed Graph request. */
+function graphInvalid(message: string): Answer {
+  return { status: 400, body: { error: { message: `(#100) ${message}`, type: 'OAuthException', code: 100 } } };
+}
+
+/** A read receipt, with the typing indicator when asked: Meta answers {success: true}. */
+function graphReadReceipt(b: any): Answer {
+  if (b.messaging_product !== 'whatsapp' || typeof b.message_id !== 'string') return graphInvalid('Invalid parameter');
+  if (b.typing_indicator !== undefined && b.typing_indicator?.type !== 'text') return graphInvalid('Invalid typing_indicator type');
+  return { status: 200, body: { success: true } };
+}
+
+const isGraphTemplate = (b: any) => b?.type === 'template' && typeof b.template?.name === 'string' && typeof b.template?.language?.code === 'string';
+const isGraphText = (b: any) => b?.type === 'text' && typeof b.text?.body === 'string';
+
+/** A text or template message: Meta answers with the recipient as it read it and the new message's id. */
+function graphSend(b: any): Answer {
+  const template = isGraphTemplate(b);
+  if (b?.messaging_product !== 'whatsapp' || !(b.to || b.recipient) || !(template || isGraphText(b))) return graphInvalid('Invalid parameter');
+  if (!template && b.text.body.length > 4096) return graphInvalid('Param text[body] must be at most 4096 characters long.');
+  return { status: 200, body: { messaging_product: 'whatsapp', contacts: [graphContact(b)], messages: [{ id: `wamid.${nextId('HBGM')}` }] } };
+}
+
+/** The `contacts` entry: the input and its WhatsApp id for a phone number, the input alone for a group, the user id for a recipient. */
+function graphContact(b: any) {
+  if (!b.to) return { input: b.recipient, user_id: b.recipient };
+  return b.recipient_type === 'group' ? { input: b.to } : { input: b.to, wa_id: b.to };
 }
 
 export interface FakeChatwoot extends FakeProvider {

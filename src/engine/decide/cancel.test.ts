@@ -8,7 +8,7 @@ describe('the cancel policy', () => {
     const said = input(bot, understood(['charla'], { skill: { kind: 'out_of_scope', confidence: 0.95 } }), {
       waiting: { workflow: false, forms: [], cancel: true },
       // The forms' refinement puts the cancelled form's intent first.
-      refine: async () => ['reservar'],
+      refine: async () => ({ intents: ['reservar'] }),
     });
     const d = await cancelPolicy.decide(said);
     expect(d).toMatchObject({ policy: 'cancel', intents: [{ id: 'reservar' }], routes: ['reservar'], handoff: null });

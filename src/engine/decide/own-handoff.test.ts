@@ -8,7 +8,7 @@ describe('the own-handoff policy', () => {
   });
 
   it('reads the handoff intent after the refinement, and not one the skills doubt', async () => {
-    expect(await ownHandoffPolicy.decide(input(restaurant(), understood(['reservar']), { refine: async () => ['queja'] }))).toMatchObject({ handoff: { intent: 'queja' } });
+    expect(await ownHandoffPolicy.decide(input(restaurant(), understood(['reservar']), { refine: async () => ({ intents: ['queja'] }) }))).toMatchObject({ handoff: { intent: 'queja' } });
     expect(await ownHandoffPolicy.decide(input(restaurant(), understood(['queja'], { skill: { kind: 'bot_question', confidence: 0.8 } })))).toBeNull();
   });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { input, restaurant, understood } from '../../../test/support/decision.ts';
+import { botIntentsPolicy } from './bot-intents.ts';
 import { ownReading, withoutDoubtedHandoffs } from './own-reading.ts';
 
 const complaints = restaurant();
@@ -30,7 +31,7 @@ describe("the bot's own reading", () => {
     let routed = 0;
     const reading = await ownReading(
       input(complaints, understood(['reservar']), {
-        refine: async () => ['charla', 'reservar'],
+        refine: async () => ({ intents: ['charla', 'reservar'] }),
         route: async (_u, intents) => {
           routed++;
           return intents.map((i) => `${i}!`);
@@ -41,5 +42,13 @@ describe("the bot's own reading", () => {
     expect(await reading.routes()).toEqual(['charla!', 'reservar!']);
     await reading.routes();
     expect(routed).toBe(1);
+  });
+
+  it('names the refine rules that changed the intents in the decision (the trace shows it)', async () => {
+    const rule = 'understanding.refine[1] (a booking): charla → reservar';
+    const decision = await botIntentsPolicy.decide(input(complaints, understood(['charla']), { refine: async () => ({ intents: ['reservar'], rule }) }));
+    expect(decision?.why).toBe(`the bot's reading: reservar (refined by ${rule})`);
+    const unchanged = await botIntentsPolicy.decide(input(complaints, understood(['charla']), { refine: async () => ({ intents: ['charla'] }) }));
+    expect(unchanged?.why).toBe("the bot's reading: charla");
   });
 });

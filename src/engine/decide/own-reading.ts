@@ -1,5 +1,5 @@
 // The bot's own reading of a message once no skill took it: a handoff intent the skills doubt is dropped, the
-// bot's refinement (its `refineIntents`, forms' cancel phrases) applied, and its router asked once. Read once per
+// bot's refinement (its `understanding.refine` rules, its `refineIntents`, forms' cancel phrases) applied, and its router asked once. Read once per
 // understanding and shared by the policies that need it.
 import type { Understanding } from '../../nlu/types.ts';
 import type { LoadedBot } from '../registry.ts';
@@ -10,6 +10,8 @@ export interface OwnReading {
   understanding: Readonly<Understanding>;
   /** The bot's routes for it (asked on first call). */
   routes(): Promise<string[]>;
+  /** The refine rules that changed the intents, for the decision's `why`. */
+  refinedBy?: string;
 }
 
 const readings = new WeakMap<Readonly<Understanding>, Promise<OwnReading>>();
@@ -23,15 +25,17 @@ export function ownReading(input: DecisionInput): Promise<OwnReading> {
 
 async function readOwn(input: DecisionInput): Promise<OwnReading> {
   let understanding = withoutDoubtedHandoffs(input.bot, input.understanding);
+  let refinedBy: string | undefined;
   if (input.refine) {
     const refined = await input.refine(understanding);
     const scores = new Map(understanding.intents.map((i) => [i.id, i.confidence]));
-    understanding = Object.freeze({ ...understanding, intents: refined.map((id) => ({ id, confidence: scores.get(id) ?? 1 })) });
+    understanding = Object.freeze({ ...understanding, intents: refined.intents.map((id) => ({ id, confidence: scores.get(id) ?? 1 })) });
+    refinedBy = refined.rule;
   }
   const ids = understanding.intents.map((i) => i.id);
   let routes: Promise<string[]> | undefined;
   const route = input.route;
-  return { understanding, routes: () => (routes ??= route ? route(understanding, ids) : Promise.resolve(ids)) };
+  return { understanding, routes: () => (routes ??= route ? route(understanding, ids) : Promise.resolve(ids)), ...(refinedBy ? { refinedBy } : {}) };
 }
 
 /**
@@ -52,5 +56,6 @@ export function withoutDoubtedHandoffs(bot: LoadedBot, understanding: Readonly<U
 /** A decision on the bot's own reading: its intents, no skill reply. */
 export function ownDecision(policy: PolicyName, why: string, reading: OwnReading, routes: string[], over: Partial<Decision> = {}): Decision {
   const { intents, unsure, reply } = reading.understanding;
-  return { policy, why, intents, routes, handoff: null, ...(unsure ? { unsure } : {}), ...(reply ? { reply } : {}), ...over };
+  const reason = reading.refinedBy ? `${why} (refined by ${reading.refinedBy})` : why;
+  return { policy, why: reason, intents, routes, handoff: null, ...(unsure ? { unsure } : {}), ...(reply ? { reply } : {}), ...over };
 }

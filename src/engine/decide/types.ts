@@ -46,8 +46,11 @@ export interface DecisionInput {
   modelFailed: boolean;
   /** The bot's own routing (its `route`, forms' routes included) of a reading with these intents; absent when the bot has none. */
   route?(understanding: Readonly<Understanding>, intents: string[]): Promise<string[]>;
-  /** The bot's own refinement (its `refineIntents`, forms' cancel phrases included) of these intents. */
-  refine?(understanding: Readonly<Understanding>): Promise<string[]>;
+  /**
+   * The bot's own refinement of these intents: its `understanding.refine` rules, then its `refineIntents` hook and
+   * forms' cancel phrases; `rule` names the rules that changed them, for the trace.
+   */
+  refine?(understanding: Readonly<Understanding>): Promise<{ intents: string[]; rule?: string }>;
 }
 
 export interface Policy {

@@ -1,7 +1,7 @@
 // Amounts said with a unit, converted to one base unit: bot.yaml `quantity:` entities. "1 kg", "2 lbs", "500g",
 // "1,5 kilos", "medio kilo" with `units: { kg: 1000, kilo: 1000, lb: 453.6, g: 1 }` are 1000, 907.2, 500, 1500, 500.
 import type { QuantitySpec } from '../types.ts';
-import { foldPreservingOffsets } from '../../text/index.ts';
+import { foldPhrase, foldPreservingOffsets } from '../../text/index.ts';
 import { phrasesSource, WORD_END, WORD_START } from '../slot-reader/slot-text.ts';
 
 export interface QuantityRead {
@@ -19,8 +19,7 @@ const compiled = new WeakMap<QuantitySpec, { re: RegExp; worth: Map<string, numb
 function compile(spec: QuantitySpec) {
   let c = compiled.get(spec);
   if (!c) {
-    const fold = (s: string) => foldPreservingOffsets(s.toLowerCase()).trim().replace(/\s+/g, ' ');
-    const worth = new Map(Object.entries(spec.units).map(([unit, n]) => [fold(unit), n]));
+    const worth = new Map(Object.entries(spec.units).map(([unit, n]) => [foldPhrase(unit), n]));
     // A unit ending in a letter takes a plural s/es ("kilos", "lbs"); the unit's own list may spell it too.
     const amount = `(\\d+(?:[.,]\\d+)?|${phrasesSource(HALF)})`;
     const re = new RegExp(`${WORD_START}${amount}\\s?(${phrasesSource([...worth.keys()])})(?:e?s)?${WORD_END}`, 'g');

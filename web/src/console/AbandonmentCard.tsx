@@ -36,7 +36,7 @@ export function AbandonmentCard({ token, t, x, bots, bot }: { token: string; t: 
   return (
     <Card title={x.abandonmentTitle} hint={x.abandonmentHelp(IDLE_MINUTES)} className="feedback" style={{ marginTop: '1rem' }} testId="abandonment-section">
       <ErrorNote error={error} />
-      <DataTable rows={rows} columns={columns} rowKey={(r) => r.bot} rowAttributes={(r) => ({ 'data-testid': 'abandonment-row', 'data-bot': r.bot, 'data-abandoned': r.abandoned })} testId="abandonment-table" />
+      <DataTable rows={rows} loading={error ? undefined : t.loading} columns={columns} rowKey={(r) => r.bot} rowAttributes={(r) => ({ 'data-testid': 'abandonment-row', 'data-bot': r.bot, 'data-abandoned': r.abandoned })} testId="abandonment-table" />
     </Card>
   );
 }

@@ -30,7 +30,7 @@ export function AuditLog({ token, t, x, bot, version }: { token: string; t: Cons
   return (
     <Card title={x.auditTitle} hint={x.auditHelp} testId="audit-section">
       <ErrorNote error={error} />
-      <DataTable rows={rows} columns={columns} rowKey={(r) => r.id} rowAttributes={(r) => ({ 'data-testid': 'audit-row', 'data-key': r.key })} empty={x.noAudit} testId="audit-table" />
+      <DataTable rows={rows} loading={error ? undefined : t.loading} columns={columns} rowKey={(r) => r.id} rowAttributes={(r) => ({ 'data-testid': 'audit-row', 'data-key': r.key })} empty={x.noAudit} testId="audit-table" />
     </Card>
   );
 }

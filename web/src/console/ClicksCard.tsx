@@ -41,7 +41,7 @@ export function ClicksCard({ token, t, x, bots, bot, subscribe }: { token: strin
   return (
     <Card title={x.clicksTitle} hint={x.clicksHelp} className="feedback" style={{ marginTop: '1rem' }} testId="clicks-section">
       <ErrorNote error={error} />
-      <DataTable rows={rows} columns={columns} rowKey={(r) => r.bot} rowAttributes={(r) => ({ 'data-testid': 'clicks-row', 'data-bot': r.bot, 'data-clicks': r.clicks })} testId="clicks-table" />
+      <DataTable rows={rows} loading={error ? undefined : t.loading} columns={columns} rowKey={(r) => r.bot} rowAttributes={(r) => ({ 'data-testid': 'clicks-row', 'data-bot': r.bot, 'data-clicks': r.clicks })} testId="clicks-table" />
     </Card>
   );
 }

@@ -103,6 +103,8 @@ function Login({ t, lang, setLang, onToken }: { t: ConsoleTexts; lang: ConsoleLa
 function Signed({ token, t, lang, setLang, signOut }: { token: string; t: ConsoleTexts; lang: ConsoleLang; setLang: (l: ConsoleLang) => void; signOut: () => void }) {
   const [tab, setTab] = useState<Tab>(tabFromPath);
   const [bots, setBots] = useState<BotInfo[]>([]);
+  /** Why the bots could not be read: every tab would look empty, so the console says so. */
+  const [botsError, setBotsError] = useState<string | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
   const inbox = useInbox(token, signOut);
   const alerts = useFeedbackAlerts(inbox.subscribe);
@@ -110,7 +112,10 @@ function Signed({ token, t, lang, setLang, signOut }: { token: string; t: Consol
   const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ inbox: null, settings: null, persona: null, feedback: null, moderation: null });
 
   useEffect(() => {
-    getBots().then(setBots, () => setBots([]));
+    getBots().then(setBots, (err: Error) => {
+      setBots([]);
+      setBotsError(err.message);
+    });
   }, []);
 
   useEffect(() => {
@@ -193,6 +198,7 @@ function Signed({ token, t, lang, setLang, signOut }: { token: string; t: Consol
         </div>
       </header>
       <main className="console-main">
+        {botsError && <ErrorNote error={t.botsLoadFailed(botsError)} />}
         <FeedbackAlerts alerts={alerts.alerts} dismiss={alerts.dismiss} bots={bots} t={t} x={x} onOpen={openConversation} />
         <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="tabpanel">
           {tab === 'inbox' && <Inbox token={token} t={t} bots={bots} inbox={inbox} selected={selected} onSelect={setSelected} />}

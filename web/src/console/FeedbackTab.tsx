@@ -88,7 +88,7 @@ export function FeedbackTab({
       >
         <BotSelect bots={bots} value={bot} onChange={setBot} label={t.filterBot} allLabel={t.allBots} className="field inline" />
         <ErrorNote error={error} />
-        <DataTable rows={rows} columns={columns} rowKey={(r) => r.id} rowAttributes={(r) => ({ 'data-testid': 'feedback-row', 'data-message': r.messageId })} empty={t.noFeedback} testId="feedback-table" />
+        <DataTable rows={rows} loading={error ? undefined : t.loading} columns={columns} rowKey={(r) => r.id} rowAttributes={(r) => ({ 'data-testid': 'feedback-row', 'data-message': r.messageId })} empty={t.noFeedback} testId="feedback-table" />
       </Card>
       <GoldenExamples token={token} t={t} x={x} bots={bots} bot={bot} version={promoted} />
       <AbandonmentCard token={token} t={t} x={x} bots={bots} bot={bot} />

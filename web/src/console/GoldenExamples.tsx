@@ -48,7 +48,7 @@ export function GoldenExamples({ token, t, x, bots, bot, version }: { token: str
 
   return (
     <Card title={t.goldenTitle} className="feedback" style={{ marginTop: '1rem' }} testId="golden-section" aside={<SaveStatus status={status} testId="golden-status" />} hint={t.goldenHelp}>
-      <DataTable rows={rows} columns={columns} rowKey={(ex) => ex.id} rowAttributes={(ex) => ({ 'data-testid': 'golden-row', 'data-id': ex.id, 'data-source': ex.source })} empty={t.noGolden} testId="golden-table" />
+      <DataTable rows={rows} loading={status?.kind === 'error' ? undefined : t.loading} columns={columns} rowKey={(ex) => ex.id} rowAttributes={(ex) => ({ 'data-testid': 'golden-row', 'data-id': ex.id, 'data-source': ex.source })} empty={t.noGolden} testId="golden-table" />
       <AddGolden token={token} t={t} x={x} bots={bots} bot={bot} onAdded={() => setAdded((n) => n + 1)} />
     </Card>
   );

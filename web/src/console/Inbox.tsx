@@ -40,6 +40,29 @@ export function useNow(intervalMs = 30_000): number {
   return now;
 }
 
+/**
+ * What the list shows when it shows no conversation: that it is still being read, that the filters hide every
+ * conversation (with a way to clear them), or that there is none yet.
+ */
+export function SessionListEmpty({ t, loading, filtered, onClearFilters }: { t: ConsoleTexts; loading: boolean; filtered: boolean; onClearFilters: () => void }) {
+  if (loading) {
+    return (
+      <p className="empty" role="status" data-testid="sessions-loading">
+        {t.loadingConversations}
+      </p>
+    );
+  }
+  if (!filtered) return <EmptyNote>{t.noConversations}</EmptyNote>;
+  return (
+    <p className="empty" data-testid="sessions-filtered-out">
+      {t.noMatchingConversations}{' '}
+      <button type="button" className="link" data-testid="clear-filters" onClick={onClearFilters}>
+        {t.clearFilters}
+      </button>
+    </p>
+  );
+}
+
 export function Inbox({
   token,
   t,
@@ -88,7 +111,15 @@ export function Inbox({
         </div>
         <ErrorNote error={inbox.loadError} />
         {visible.length === 0 ? (
-          <EmptyNote>{t.noConversations}</EmptyNote>
+          <SessionListEmpty
+            t={t}
+            loading={!inbox.loaded && !inbox.loadError}
+            filtered={inbox.sessions.length > 0}
+            onClearFilters={() => {
+              setBotFilter('');
+              setModeFilter('');
+            }}
+          />
         ) : (
           <ul className="sessions" aria-live="polite" aria-relevant="additions">
             {visible.map((s) => {

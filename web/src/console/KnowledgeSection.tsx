@@ -91,6 +91,7 @@ export function KnowledgeSection({ token, t, bot }: { token: string; t: ConsoleT
     <Card title={t.knowledgeTitle} testId="knowledge-section" aside={<SaveStatus status={status} testId="knowledge-status" />} hint={t.knowledgeHelp}>
       <DataTable
         rows={docs}
+        loading={status?.kind === 'error' ? undefined : t.loading}
         columns={columns}
         rowKey={(d) => d.doc}
         rowAttributes={(d) => ({ 'data-testid': `knowledge-doc-${d.doc}`, 'data-source': d.source })}

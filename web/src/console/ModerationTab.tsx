@@ -91,7 +91,7 @@ export function ModerationTab({ token, t, x, bots, onOpen }: { token: string; t:
         </button>
       </form>
       <ErrorNote error={error} />
-      <DataTable rows={rows} columns={columns} rowKey={(r) => r.id} rowAttributes={(r) => ({ 'data-testid': 'moderation-row', 'data-reason': r.reason })} empty={x.noModeration} testId="moderation-table" />
+      <DataTable rows={rows} loading={error ? undefined : t.loading} columns={columns} rowKey={(r) => r.id} rowAttributes={(r) => ({ 'data-testid': 'moderation-row', 'data-reason': r.reason })} empty={x.noModeration} testId="moderation-table" />
     </Card>
   );
 }

@@ -90,6 +90,7 @@ function BotSettings({ token, t, bot }: { token: string; t: ConsoleTexts; bot: s
       <Card title={t.intentsTitle} aside={<SaveStatus status={status} testId="settings-status" />} hint={t.intentsHelp}>
         <DataTable
           rows={intents}
+          loading={status?.kind === 'error' ? undefined : t.loading}
           columns={columns}
           rowKey={(row) => row.id}
           rowAttributes={(row) => ({ className: row.handoff ? 'handoff-on' : 'handoff-off', 'data-testid': `intent-row-${row.id}` })}

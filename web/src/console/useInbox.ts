@@ -11,6 +11,8 @@ export function useInbox(token: string, onUnauthorized: () => void) {
   const [pending, setPending] = useState(0);
   const [connected, setConnected] = useState(false);
   const [loadError, setLoadError] = useState<string | null>(null);
+  /** Whether the list was read once (until then an empty list means "not read yet", not "no conversations"). */
+  const [loaded, setLoaded] = useState(false);
   /** Conversations whose bot turn is running right now. */
   const [typing, setTyping] = useState<ReadonlySet<string>>(new Set());
   const listeners = useRef(new Set<Listener>());
@@ -29,6 +31,7 @@ export function useInbox(token: string, onUnauthorized: () => void) {
       known.current = new Set(list.sessions.map((s) => s.id));
       setSessions(list.sessions);
       setPending(p.count);
+      setLoaded(true);
       setLoadError(null);
     } catch (err) {
       if ((err as { status?: number }).status === 401) onUnauthorized();
@@ -147,5 +150,5 @@ export function useInbox(token: string, onUnauthorized: () => void) {
     setSessions((cur) => cur.map((s) => (s.id === id ? { ...s, ...patch } : s)));
   }, []);
 
-  return { sessions, pending, connected, loadError, typing, subscribe, patchSession, reload: load };
+  return { sessions, loaded, pending, connected, loadError, typing, subscribe, patchSession, reload: load };
 }

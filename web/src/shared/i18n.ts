@@ -18,6 +18,7 @@ export const chatTexts = {
     helpful: 'Resposta útil',
     notHelpful: 'Resposta não útil',
     typing: 'Digitando…',
+    ratingFailed: 'Não foi possível enviar a avaliação. Tente de novo.',
   },
   es: {
     placeholder: 'Escribí tu mensaje…',
@@ -31,6 +32,7 @@ export const chatTexts = {
     helpful: 'Respuesta útil',
     notHelpful: 'Respuesta no útil',
     typing: 'Escribiendo…',
+    ratingFailed: 'No se pudo enviar la valoración. Probá de nuevo.',
   },
   en: {
     placeholder: 'Type your message…',
@@ -44,6 +46,7 @@ export const chatTexts = {
     helpful: 'Helpful answer',
     notHelpful: 'Unhelpful answer',
     typing: 'Typing…',
+    ratingFailed: 'Could not send the rating. Try again.',
   },
   vi: {
     placeholder: 'Nhập tin nhắn…',
@@ -57,6 +60,7 @@ export const chatTexts = {
     helpful: 'Câu trả lời hữu ích',
     notHelpful: 'Câu trả lời không hữu ích',
     typing: 'Đang nhập…',
+    ratingFailed: 'Không gửi được đánh giá. Vui lòng thử lại.',
   },
 } satisfies Record<ChatLang, Record<string, string>>;
 
@@ -89,6 +93,12 @@ const consoleEn = {
   allModes: 'All modes',
   conversations: 'Conversations',
   noConversations: 'No conversations yet.',
+  loadingConversations: 'Loading conversations…',
+  noMatchingConversations: 'No conversations match these filters.',
+  clearFilters: 'Clear filters',
+  loadingConversation: 'Loading the conversation…',
+  loading: 'Loading…',
+  botsLoadFailed: (why: string) => `Could not read the bots (${why}): lists and settings stay empty until the page is reloaded.`,
   live: 'Live',
   botTyping: 'bot is answering…',
   reconnecting: 'Reconnecting…',
@@ -211,6 +221,12 @@ const consoleEs: ConsoleTexts = {
   allModes: 'Todos',
   conversations: 'Conversaciones',
   noConversations: 'Todavía no hay conversaciones.',
+  loadingConversations: 'Cargando conversaciones…',
+  noMatchingConversations: 'Ninguna conversación coincide con estos filtros.',
+  clearFilters: 'Quitar filtros',
+  loadingConversation: 'Cargando la conversación…',
+  loading: 'Cargando…',
+  botsLoadFailed: (why: string) => `No se pudieron leer los bots (${why}): las listas y la configuración quedan vacías hasta recargar la página.`,
   live: 'En vivo',
   botTyping: 'el bot está respondiendo…',
   reconnecting: 'Reconectando…',

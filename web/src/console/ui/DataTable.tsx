@@ -20,8 +20,10 @@ export interface Column<T> {
 type RowAttributes = { className?: string } & { [attr: `data-${string}`]: string | number | undefined };
 
 export interface DataTableProps<T> {
-  /** null while loading: nothing is drawn. */
+  /** null while loading: `loading` is drawn, else nothing. */
   rows: readonly T[] | null;
+  /** Shown while `rows` is null ("Loading…"); leave it out once the read failed (the error says why). */
+  loading?: ReactNode;
   columns: readonly Column<T>[];
   rowKey: (row: T, index: number) => string | number;
   rowAttributes?: (row: T) => RowAttributes;
@@ -35,8 +37,8 @@ export interface DataTableProps<T> {
   wrap?: boolean;
 }
 
-export function DataTable<T>({ rows, columns, rowKey, rowAttributes, empty, caption, className, testId, wrap = true }: DataTableProps<T>) {
-  if (rows === null) return null;
+export function DataTable<T>({ rows, columns, rowKey, rowAttributes, loading, empty, caption, className, testId, wrap = true }: DataTableProps<T>) {
+  if (rows === null) return loading === undefined ? null : <Loading testId={testId}>{loading}</Loading>;
   if (rows.length === 0 && empty !== undefined) return <p className="empty">{empty}</p>;
   const table = (
     <table className={className} data-testid={testId}>
@@ -71,4 +73,12 @@ export function DataTable<T>({ rows, columns, rowKey, rowAttributes, empty, capt
     </table>
   );
   return wrap ? <div className="table-wrap">{table}</div> : table;
+}
+
+function Loading({ testId, children }: { testId?: string; children: ReactNode }) {
+  return (
+    <p className="empty" role="status" data-testid={testId ? `${testId}-loading` : undefined}>
+      {children}
+    </p>
+  );
 }

@@ -37,6 +37,13 @@ describe('DataTable', () => {
     expect(bare).toContain('<tbody></tbody>');
   });
 
+  it('says it is loading while the rows are on their way, when given the words for it', () => {
+    expect(html(<DataTable rows={null} loading="Loading…" columns={columns} rowKey={(r) => r.id} empty="Nothing yet" testId="things-table" />)).toBe(
+      '<p class="empty" role="status" data-testid="things-table-loading">Loading…</p>',
+    );
+    expect(html(<DataTable rows={[]} loading="Loading…" columns={columns} rowKey={(r) => r.id} empty="Nothing yet" />)).toBe('<p class="empty">Nothing yet</p>');
+  });
+
   it('can stand without its scrolling wrapper and carry a caption for screen readers', () => {
     const out = html(<DataTable wrap={false} caption="Trace" rows={rows} columns={columns} rowKey={(_r, i) => i} />);
     expect(out.startsWith('<table><caption class="visually-hidden">Trace</caption><thead>')).toBe(true);
