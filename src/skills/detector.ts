@@ -18,6 +18,10 @@ import { headReader, quantityReader } from './head.ts';
 import { keptSyllables, qualifierReader } from './qualifier.ts';
 import { DOMAIN_CLASS, readMessage, STRONG_EXAMPLES, type DetectorModel, type SkillReading } from './reading.ts';
 import { shortReplyReader } from './short-replies.ts';
+import type { SkillVerdict } from './decide.ts';
+import { wordlessReader } from './wordless.ts';
+import { insultReader } from './insult.ts';
+import { someoneElsesReader } from './someone-elses.ts';
 
 export type { SkillReading } from './reading.ts';
 
@@ -52,6 +56,10 @@ export interface SkillDetectorOptions {
 export interface SkillDetector {
   readonly language: Language;
   read(text: string): SkillReading | null;
+  /** A message that says no word (emoji, laughter): its skill, or null when it says words or what one of the bot's examples says (src/skills/wordless.ts). */
+  wordless(text: string): SkillVerdict | null;
+  /** Whether a message insults (the guardrails' abuse rules, the bot's names read as the assistant). */
+  insults(text: string): boolean;
   /** Its trained model as bytes, for `createSkillDetector`'s `cached` in a later process. */
   snapshot(): Uint8Array;
   /** Whether its model came from `cached` rather than from training. */
@@ -69,6 +77,8 @@ export function createSkillDetector(opts: SkillDetectorOptions, cached?: Uint8Ar
     restored,
     snapshot: () => classifier.toSnapshot(),
     read: (text) => readMessage(model, text),
+    wordless: wordlessReader(opts.language, Object.values(opts.domain).flat()),
+    insults: insultReader(opts.language, opts.names ?? []),
   };
 }
 
@@ -130,6 +140,7 @@ function detectorModel(opts: SkillDetectorOptions, lines: SkillLines, domainExam
     headOf: headReader(lang),
     quantityOf: quantityReader(lang),
     isFrame: frameWords(vocabulary, topics.offTopic),
+    someoneElses: someoneElsesReader(lang),
   };
 }
 
