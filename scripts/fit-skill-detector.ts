@@ -1,12 +1,12 @@
 // npx tsx scripts/fit-skill-detector.ts [--folds 4] [--rounds 300] [--depth 2] [--rate 0.1] [--lambda 1]
-//   [--none-weight 5] [--probe-weight 8] [--cache FILE] [--write] — fit the built-in skill decision (src/skills/decision-model.ts:
+//   [--none-weight 5] [--probe-weight 8] [--cache FILE] [--write] — fit the built-in skill decision (scripts/skill-decision/decision-model.ts:
 // boosted shallow trees over the detector's reading) from training data only, and cross-validate it beside the
 // hand-set rules (decideSkill) on the same readings. The training rows: each reference bot's own examples and short
 // answers (the bot's business), the skills data lines (their class), every line read by a detector that did not
 // train on it (k folds, SkillDetectorOptions.heldOut), and each bot's generated edge probes (src/skills/edge-probes.ts,
 // what `switchboard check --edge` plays). A row is judged by a model fitted on the other folds; a skills line is in
 // the same fold for every bot of its language. --write fits on every row and stores the model in
-// src/skills/data/decision-model.json. --cache keeps the readings in FILE (read instead of reading again when it
+// scripts/skill-decision/decision-model.json. --cache keeps the readings in FILE (read instead of reading again when it
 // exists: only for trying hyperparameters, the figures to report come from a run without it).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,10 +14,10 @@ import { readBotConfig } from '../src/bot/index.ts';
 import { detectorInputs } from '../src/engine/understanding.ts';
 import type { Language } from '../src/nlu/index.ts';
 import { projectRoot } from '../src/paths.ts';
-import type { BoostOptions } from '../src/skills/boosted-trees.ts';
+import type { BoostOptions } from './skill-decision/boosted-trees.ts';
 import { SKILL_CLASSES, skillLines } from '../src/skills/data.ts';
-import { DECISION_CLASSES, DECISION_MODEL_FILE, modelVerdict } from '../src/skills/decision-model.ts';
-import { fitDecisionModel, serializeDecisionModel } from '../src/skills/fit-decision.ts';
+import { DECISION_CLASSES, DECISION_MODEL_FILE, modelVerdict } from './skill-decision/decision-model.ts';
+import { fitDecisionModel, serializeDecisionModel } from './skill-decision/fit-decision.ts';
 import { createSkillDetector, decideSkill, edgeProbes, type SkillReading } from '../src/skills/index.ts';
 
 const argv = process.argv.slice(2);

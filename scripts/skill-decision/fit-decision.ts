@@ -2,7 +2,7 @@
 // runs on the reference bots' readings, and its tests on a few synthetic ones.
 import { fitBoosted, type BoostOptions } from './boosted-trees.ts';
 import { DECISION_CLASSES, DECISION_FEATURES, decisionFeatures, type DecisionModel } from './decision-model.ts';
-import type { SkillReading } from './reading.ts';
+import type { SkillReading } from '../../src/skills/reading.ts';
 
 export type DecisionClass = (typeof DECISION_CLASSES)[number];
 
@@ -30,7 +30,7 @@ export function fitDecisionModel(rows: DecisionRow[], options: DecisionFitOption
   return { features: DECISION_FEATURES, ...trees };
 }
 
-/** The model as the JSON data/decision-model.json holds: numbers to five significant digits. */
+/** The model as the JSON decision-model.json holds: numbers to five significant digits. */
 export function serializeDecisionModel(model: DecisionModel): string {
   return `${JSON.stringify(model, (_, v: unknown) => (typeof v === 'number' ? +v.toPrecision(5) : v))}\n`;
 }

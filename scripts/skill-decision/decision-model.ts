@@ -1,13 +1,13 @@
 // The skill decision as a fitted model: boosted shallow trees (boosted-trees.ts) over the detector's reading, fitted
 // and cross-validated by scripts/fit-skill-detector.ts from training data only (the reference bots' examples, the
-// skills data lines, the bots' generated edge probes) and stored in data/decision-model.json. Not the runtime's
+// skills data lines, the bots' generated edge probes) and stored in decision-model.json. Not the runtime's
 // decision: the hand-set rules (decideSkill, decide.ts) still decide; docs/skills.md says why.
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { projectRoot } from '../paths.ts';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { predictBoosted, type BoostedTrees } from './boosted-trees.ts';
-import type { SkillKind, SkillVerdict } from './decide.ts';
-import type { SkillReading } from './reading.ts';
+import type { SkillKind, SkillVerdict } from '../../src/skills/decide.ts';
+import type { SkillReading } from '../../src/skills/reading.ts';
 
 /** The model's classes: the bot's own business first, then the skills. */
 export const DECISION_CLASSES = ['none', 'human', 'out_of_scope', 'greeting', 'thanks', 'acknowledge', 'goodbye', 'bot_question'] as const;
@@ -88,7 +88,7 @@ export function parseDecisionModel(json: string): DecisionModel {
   return model;
 }
 
-export const DECISION_MODEL_FILE = join(projectRoot, 'src', 'skills', 'data', 'decision-model.json');
+export const DECISION_MODEL_FILE = join(dirname(fileURLToPath(import.meta.url)), 'decision-model.json');
 
 let loaded: DecisionModel | undefined;
 /** The checked-in model, read once. */
