@@ -14,6 +14,8 @@ import { searchesSchema } from '../catalogue/table-search-schema.ts';
 import { tablesSchema } from '../catalogue/table-load-schema.ts';
 import { recordsSchema } from '../store/records-schema.ts';
 import { intentSearchSchema } from '../catalogue/intent-search-schema.ts';
+import { sizeChartSchema } from '../catalogue/size-chart-schema.ts';
+import { saleorConfigSchema } from '../saleor/config-schema.ts';
 import { formDataSchema } from '../contract/index.ts';
 import { embeddingsSchema } from '../llm/embeddings-schema.ts';
 
@@ -206,6 +208,8 @@ const queryFieldSchema = z.strictObject({
   kind: z.string().min(1),
   tolerance: z.number().min(0).max(1).optional(),
   generic: z.array(z.string()).optional(),
+  stopwords: z.array(z.string().min(1)).optional(),
+  except: z.array(z.string().min(1)).optional(),
 });
 
 /** A topic table for knowledge answers: a section heading per topic, with the cues that pick it. */
@@ -265,6 +269,10 @@ export const botConfigSchema = z.strictObject({
   gazetteers: z.array(gazetteerSchema).default([]),
   /** Search requests read from a message, field by field (docs/how-to/tables-and-search.md#queries). */
   queries: z.record(z.string(), z.record(z.string(), queryFieldSchema)).default({}),
+  /** Which size fits a customer's measurements, read with one of `queries:` (docs/how-to/tables-and-search.md#size-charts). */
+  sizeChart: sizeChartSchema.optional(),
+  /** A Saleor shop: channel, dev catalogue, currency, how a product request is searched (docs/how-to/saleor.md). */
+  saleor: saleorConfigSchema.optional(),
   /** Searches over tables the bot owns: table, columns, filters, sorts, limit, widening (docs/how-to/tables-and-search.md#searching-a-table). */
   search: searchesSchema,
   /** Tables the bot loads from CSV files: the files, each column made from their cells, lookups by key (docs/how-to/tables-and-search.md#loading-a-table-from-csv-files). */

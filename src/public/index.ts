@@ -10,7 +10,7 @@ export type { CardsData } from '../contract/index.ts';
 export { answerFromKnowledge, recentHistory } from '../engine/specialists.ts';
 export { readQueryWithModel } from '../engine/query-model.ts';
 export { answerWithCascade } from '../engine/cascade.ts';
-export { formatRecordList, loadInBackground, searchRelaxing, type BackgroundValue, type BackgroundValueOptions } from '../catalogue/index.ts';
+export { formatRecordList, loadInBackground, sizeAdviceReply, type BackgroundValue, type BackgroundValueOptions } from '../catalogue/index.ts';
 export { loadTable, titleCase } from '../catalogue/index.ts';
 export { expandAliases, gazetteerAliases, type TableSearchParams, type TableSearchResult } from '../catalogue/index.ts';
 export { WriteRejected, type DeferredWrite } from '../engine/index.ts';
@@ -32,7 +32,7 @@ export { matchScore, wordOverlap } from '../nlu/index.ts';
 
 // Every value of a gazetteer a message names (a shop's products by alias), and amounts with units (`quantity:`)
 export { findMentions, readQuantities, type Mention } from '../nlu/index.ts';
-export { addDays, hhmm, isoDate, parseIsoDate, readBotQuery, readListPosition, wallClock, weekdayOf } from '../nlu/index.ts';
+export { addDays, botQueryTerms, continueBotQuery, hhmm, isoDate, parseIsoDate, readBotQuery, readListPosition, wallClock, weekdayOf } from '../nlu/index.ts';
 
 // Reading several slots of one message, each value masked once read (bot.yaml `number:`/`money:` entities, gazetteers)
 export { extendGazetteer, SlotText, readGazetteer, readPattern, WORD_END, WORD_START } from '../nlu/index.ts';
