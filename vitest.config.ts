@@ -10,7 +10,7 @@ export default defineConfig({
     alias: [{ find: /^chrono-node\/(\w\w)$/, replacement: `${chronoLocales}$1/index.js` }],
   },
   test: {
-    include: ['src/**/*.test.ts', 'bots/**/*.test.ts', 'test/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.ts', 'scripts/**/*.test.ts', 'bots/**/*.test.ts', 'test/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}'],
     // The web console is built (when stale) before any test starts: the browser tests serve it.
     globalSetup: ['test/global-setup.ts'],
     // Tests run the fashion bot against the fake Saleor over its demo catalogue, asked for explicitly (in

@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import { botConfigSchema, handoffSchema, intentSchema, understandingSchema } from '../src/bot/config.ts';
 import { formSchema, slotSchema, slotValidationSchema } from '../src/forms/schema.ts';
 import { refineRuleSchema, refineWhenSchema } from '../src/bot/refine-schema.ts';
+import { routeRuleSchema, routeWhenSchema, routingSchema } from '../src/bot/route-schema.ts';
 import { skillsSchema } from '../src/skills/config.ts';
 import { tableColumnSchema, tableLoadSchema } from '../src/catalogue/table-load-schema.ts';
 import { intentSearchObjectSchema } from '../src/catalogue/intent-search-schema.ts';
@@ -58,6 +59,26 @@ export const pages: Page[] = [
         heading: 'refine: when',
         intro: 'The conditions of a rule\'s `when`; every condition given must hold. `clauses.one` and `clauses.other` take the text conditions (from `says` on):',
         shape: refineWhenSchema.shape,
+      },
+    ],
+  },
+  {
+    file: 'routing.md',
+    title: '`routing`',
+    intro: 'Where messages go once their intents are known: the workflows a conversation stays in and ordered route rules ([how-to](../how-to/code.md#routing-with-rules)).',
+    tables: [
+      { meanings: 'routing', shape: objectShape(routingSchema) },
+      {
+        meanings: 'route-rule',
+        heading: 'rules',
+        intro: 'Each rule of `routing.rules`; the rules are tried in order and the first that holds decides. None holds: the bot\'s `route` hook, else the intents.',
+        shape: routeRuleSchema.shape,
+      },
+      {
+        meanings: 'route-when',
+        heading: 'rules: when',
+        intro: 'A rule\'s `when` takes every condition of [`understanding.refine` rules](understanding.md#refine-when), read on the refined intents, and these on the conversation\'s state:',
+        shape: { active: routeWhenSchema.shape.active, formWaiting: routeWhenSchema.shape.formWaiting, profileComplete: routeWhenSchema.shape.profileComplete },
       },
     ],
   },

@@ -1,11 +1,14 @@
-// npx tsx scripts/edge-own-probes.ts [bot…] [--fresh] [--misses] — the skills' own edge probes (test/data/edge-own-probes.yaml)
-// (--fresh: edge-own-probes-fresh.yaml) through each reference bot's real understanding: right out of all per expected outcome, and with --misses each
-// probe that went wrong and where it went.
-import { ownProbes, playOwnProbes, tally } from '../test/support/own-probes.ts';
+// npx tsx scripts/edge-own-probes.ts [bot…] [--set developed|fresh|fourth|fourthFresh] [--fresh] [--misses] — the
+// skills' own edge probes (test/data/edge-own-probes*.yaml; --fresh is --set fresh) through each reference bot's real
+// understanding: right out of all per expected outcome, and with --misses each probe that went wrong and where it went.
+import { OWN_PROBES_FILES, ownProbes, playOwnProbes, tally, type OwnProbesSet } from '../test/support/own-probes.ts';
 
 const argv = process.argv.slice(2);
-const all = ownProbes(argv.includes('--fresh') ? 'fresh' : 'developed');
-const bots = argv.filter((a) => !a.startsWith('-'));
+const setAt = argv.indexOf('--set');
+const set = (setAt >= 0 ? argv[setAt + 1] : argv.includes('--fresh') ? 'fresh' : 'developed') as OwnProbesSet;
+if (!(set in OWN_PROBES_FILES)) throw new Error(`no probe set ${set}: ${Object.keys(OWN_PROBES_FILES).join(', ')}`);
+const all = ownProbes(set);
+const bots = argv.filter((a, i) => !a.startsWith('-') && argv[i - 1] !== '--set');
 for (const bot of bots.length ? bots : Object.keys(all)) {
   const results = await playOwnProbes(bot, all[bot]);
   const t = tally(results);

@@ -10,7 +10,7 @@ import { run as judge } from '../src/cli/commands/judge.ts';
 import { modelBindingFor } from '../src/llm/index.ts';
 import { readBotConfig } from '../src/bot/index.ts';
 import { readProfile, writeProfile } from '../src/profile/index.ts';
-import { getSession, listMessages } from '../src/store/index.ts';
+import { getSession, listMessages, listTurns } from '../src/store/index.ts';
 import { startFakeLlmServer, type FakeLlmServer } from './support/fake-llm-server.ts';
 import { auth, startTestServer, userToken, type TestServer } from './support/server.ts';
 
@@ -250,6 +250,9 @@ describe('cloudinha: the router', () => {
     expect(b.done).toMatchObject({ workflow: 'sisu_workflow', intents: ['sisu'] });
     expect(b.reply).toMatch(/27\/01\/2019/);
     expect((await getSession(s.db, b.done.sessionId))!.activeWorkflow).toBe('sisu_workflow');
+    // The trace names the bot.yaml routing rule that sent the message where it went.
+    const traced = (await listTurns(s.db, b.done.sessionId)).at(-1)!.trace as { why?: string }[];
+    expect(traced.find((t) => t.why)?.why).toMatch(/routed by routing\.rules\[14\] \(switch subject\)/);
 
     const c = await chat('quero voltar pra busca de faculdade');
     expect(c.done.workflow).toBe('match_workflow');

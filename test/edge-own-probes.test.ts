@@ -1,5 +1,6 @@
 // The skills' own edge probes (test/data/edge-own-probes.yaml, and edge-own-probes-fresh.yaml written after; both for the head and presence readings and the
-// qualifier, not taken from any edge set) through each reference bot's real understanding and routing: off-domain
+// qualifier, not taken from any edge set; edge-own-probes-4.yaml and -4b.yaml, of other kinds: the bot's words about the customer's own life, insults,
+// emoji, laughter, spam, persons asked for indirectly) through each reference bot's real understanding and routing: off-domain
 // messages in the bot's words or with a number go to its fallback, staff asked for in its words are handed over, and
 // in-domain messages of the same shapes stay the bot's. A probe marked `known:` is reported, not failed.
 import { describe, expect, it } from 'vitest';
@@ -7,13 +8,19 @@ import { ownProbes, playOwnProbes, type OwnProbe } from './support/own-probes.ts
 
 const developed = ownProbes('developed');
 const fresh = ownProbes('fresh');
-// Both sets of a bot in one runtime.
-const all: Record<string, OwnProbe[]> = Object.fromEntries(Object.keys(developed).map((bot) => [bot, [...developed[bot], ...(fresh[bot] ?? [])]]));
+const fourth = ownProbes('fourth');
+const fourthFresh = ownProbes('fourthFresh');
+// Every set of a bot in one runtime.
+const all: Record<string, OwnProbe[]> = Object.fromEntries(
+  Object.keys(developed).map((bot) => [bot, [...developed[bot], ...(fresh[bot] ?? []), ...(fourth[bot] ?? []), ...(fourthFresh[bot] ?? [])]]),
+);
 
 describe('the skills’ own edge probes', () => {
   it('cover every reference bot with both kinds of message', () => {
     expect(Object.keys(all).sort()).toEqual(['cloudinha', 'ct-smash', 'fashion-vn', 'la-formula', 'mini-crm']);
     expect(Object.keys(fresh).sort()).toEqual(Object.keys(developed).sort());
+    expect(Object.keys(fourth).sort()).toEqual(Object.keys(developed).sort());
+    expect(Object.keys(fourthFresh).sort()).toEqual(Object.keys(developed).sort());
     for (const probes of Object.values(all)) for (const e of ['out_of_scope', 'human', 'bot']) expect(probes.some((p) => p.expect === e)).toBe(true);
     expect(Object.values(developed).flat().length).toBeGreaterThanOrEqual(60);
   });

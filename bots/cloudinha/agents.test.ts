@@ -1,19 +1,20 @@
-// The pieces the agents are made of: the router's decisions, the cascade's relevance checks, the match
+// The pieces the agents are made of: the routing rules' decisions, the cascade's relevance checks, the match
 // workflow's filters and the widening search, and Brazilian number formatting.
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readBotConfig, type RouteContext, type Sql, type TableSearchParams } from 'switchboard';
-import { calendarOf, isOpening, type Passage, readKnowledgeDir, searchTable, topicRouterFor, writeProfile } from 'switchboard/testing';
+import { calendarOf, isOpening, memoryStore, type Passage, readKnowledgeDir, routeTurn, searchTable, topicRouterFor, writeProfile } from 'switchboard/testing';
 import { buildCatalog } from './extract.ts';
 import { brMoney, brNumber, type Opportunity } from './format.ts';
 import { stateName } from './vocab.ts';
 import { eligibilityFilters, extractMatchValues } from './match.ts';
-import { route } from './router.ts';
-import { loadData, memoryDb, writeFixtureData } from './testing.ts';
+import { predicates } from './predicates.ts';
+import { migrations } from './schema.ts';
+import { loadData, writeFixtureData } from './testing.ts';
 
 let sql: Sql;
 beforeAll(async () => {
-  ({ sql } = await memoryDb());
+  sql = await memoryStore({ migrations });
   await loadData(sql, writeFixtureData());
 });
 
@@ -29,8 +30,10 @@ const isIntro = (text: string) => isOpening(config, text);
 const relevantPassages = (text: string, passages: Passage[], program: 'sisu' | 'prouni') =>
   ranker.rankPassages(text, passages.filter((p) => config.intents[program].answer!.documents.includes(p.doc)));
 
-describe('router', () => {
+describe('routing (bot.yaml routing.rules with the predicates of predicates.ts)', () => {
   const bot = readBotConfig(import.meta.dirname);
+  const route = async (c: RouteContext) => (await routeTurn({ predicates }, c)).routes;
+  const ruleOf = async (c: RouteContext) => (await routeTurn({ predicates }, c)).rule;
   const student = (id: string, values: Record<string, unknown>) => writeProfile(sql, 'cloudinha', id, values);
   const ctx = (userId: string, active: string | null, intents: string[], text = 'x', memory: Record<string, unknown> = {}) =>
     ({ text, intents, memory, sql, session: { id: `s-${userId}`, userId, activeWorkflow: active }, understanding: {}, bot }) as unknown as RouteContext;
@@ -47,6 +50,18 @@ describe('router', () => {
     expect(await route(ctx('pronta', 'prouni_workflow', ['exit'], 'sair'))).toEqual(['exit']);
     // A stale onboarding tag on a session whose profile is complete does not trap the student.
     expect(await route(ctx('pronta', 'onboarding_workflow', ['root'], 'oi'))).toEqual(['root']);
+  });
+
+  it('names the rule that routed, for the trace', async () => {
+    expect(await ruleOf(ctx('nova', null, ['sisu']))).toBe('routing.rules[2] (onboarding first)');
+    expect(await ruleOf(ctx('pronta', 'sisu_workflow', ['root'], 'obrigada'))).toBe('routing.rules[13] (program follow-up)');
+  });
+
+  it('lets a question naming the program the classifier heard past an onboarding that has asked, unless it answers it', async () => {
+    const asked = { onboarding: { stage: 'name', slots: {}, attempts: 0, asking: ['name', 'age', 'city', 'education'] } };
+    expect(await route(ctx('nova', null, ['sisu'], 'quando abre o sisu?', asked))).toEqual(['sisu']);
+    expect(await route(ctx('nova', null, ['sisu'], 'quando abre o sisu?'))).toEqual(['onboarding']); // nothing asked yet
+    expect(await route(ctx('nova', null, ['prouni'], 'quando abre o sisu?', asked))).toEqual(['onboarding']); // another program heard
   });
 
   it('continues the workflow with an answer it is waiting for, even when the classifier says exit', async () => {

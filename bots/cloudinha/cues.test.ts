@@ -1,4 +1,4 @@
-// The phrases the router trusts over the classifier: explicit exits, explicit search requests, programs named.
+// The phrases the routing rules trust over the classifier: explicit exits, explicit search requests, programs named.
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';

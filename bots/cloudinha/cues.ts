@@ -1,4 +1,4 @@
-// Phrases the router trusts more than the classifier's guess (bot.yaml `settings.cues`): an explicit exit ("sair",
+// Phrases the routing rules (bot.yaml `routing`, through predicates.ts) trust more than the classifier's guess (bot.yaml `settings.cues`): an explicit exit ("sair",
 // "cancela", "não quero mais procurar"), an explicit request to search for courses, and which program a message names.
 import { fold } from 'switchboard';
 import { settings } from './vocab.ts';

@@ -1,12 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Sql } from 'switchboard';
+import { memoryStore } from 'switchboard/testing';
+import { migrations } from './schema.ts';
 // bot.yaml `tables.opportunities`, loaded by the runtime's loadTable (src/catalogue/table-load.ts).
-import { EDU_DATA_DIR, loadData, memoryDb, writeFixtureData } from './testing.ts';
+import { EDU_DATA_DIR, loadData, writeFixtureData } from './testing.ts';
 
 describe('tables.opportunities (fixture data)', () => {
   let sql: Sql;
   beforeAll(async () => {
-    ({ sql } = await memoryDb());
+    sql = await memoryStore({ migrations });
   });
 
   // The calendar (12 events of the 2019/1 note) is bot.yaml's, read by the runtime: tools.test.ts counts it.
@@ -49,7 +51,7 @@ describe('tables.opportunities (real edu-br files)', () => {
   // One PGlite for both (start-up costs ~2 s): emptied before each load.
   let sql: Sql;
   beforeAll(async () => {
-    ({ sql } = await memoryDb());
+    sql = await memoryStore({ migrations });
   });
   const empty = () => sql.query('truncate opportunities');
 

@@ -4,9 +4,10 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { extendGazetteer, readBotConfig, readFormSlots, SlotText, type Slots } from 'switchboard';
-import { checkProfileUpdates, readHousehold, readIndifferent, readMoney } from 'switchboard/testing';
+import { checkProfileUpdates, memoryStore, readHousehold, readIndifferent, readMoney } from 'switchboard/testing';
 import { buildCatalog, loadCatalog, readCourse, type Catalog } from './extract.ts';
-import { loadData, memoryDb, writeFixtureData } from './testing.ts';
+import { migrations } from './schema.ts';
+import { loadData, writeFixtureData } from './testing.ts';
 
 const bot = readBotConfig(dirname(fileURLToPath(import.meta.url)));
 const income = bot.entities.find((e) => e.type === 'income')!.money!;
@@ -186,7 +187,7 @@ describe('extractSlots', () => {
 describe('loadCatalog', () => {
   let loaded: Catalog;
   beforeAll(async () => {
-    const { sql } = await memoryDb();
+    const sql = await memoryStore({ migrations });
     await loadData(sql, writeFixtureData());
     loaded = await loadCatalog(sql);
   });

@@ -109,7 +109,7 @@ const refine: Hooks['onComplete'] = async (ctx, slots) => {
 
 export const matchForm: Hooks = { onGroup: searchPreferences, onComplete: refine };
 
-/** True when the message answers something the match form collects (the router then keeps it in match). */
+/** True when the message answers something the match form collects (the routing rules then keep it in match). */
 export function matchClaims(text: string, catalog: Catalog, state: FormState | undefined): boolean {
   const expecting = state?.stage ? (state.asking ?? [state.stage]) : [];
   return Object.keys(extractMatchValues(text, { catalog, expecting, values: state?.slots as Partial<MatchValues> | undefined })).length > 0;

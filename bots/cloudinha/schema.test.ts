@@ -1,7 +1,8 @@
 // The move of the students' profiles from the bot's old table into the runtime's: nothing stored is lost.
 import { PGlite } from '@electric-sql/pglite';
 import { describe, expect, it } from 'vitest';
-import { coreMigrations, readBotConfig, readProfile } from 'switchboard';
+import { readBotConfig } from 'switchboard';
+import { coreMigrations, readProfile } from 'switchboard/testing';
 import { migrations } from './schema.ts';
 
 describe('cloudinha migrations', () => {

@@ -5,7 +5,7 @@ import { loadTable, type BotSetupContext, type Sql } from 'switchboard';
 import { defaultCatalog, loadCatalog, type Catalog } from './extract.ts';
 
 export interface CloudinhaServices {
-  /** The catalog once built (the router awaits `buildCatalog` first); the default courses until then. */
+  /** The catalog once built (the forms' reading awaits it first); the default courses until then. */
   readonly catalog: Catalog;
   /** Loads the edu-br data if it is not in the store yet, then builds the catalog from it. */
   buildCatalog(): Promise<Catalog>;
@@ -14,9 +14,9 @@ export interface CloudinhaServices {
 /**
  * Neither is done at start-up: the first start of a new data directory would otherwise wait for ~11,000 rows
  * to be inserted (seconds) before any bot answers. The bot's warm-up (after the server listens, once no turn
- * is in flight) loads the data and builds the catalog (~60 ms); a turn that comes first does it itself. The
- * router runs before every agent and sees the store but not the services: it awaits the catalog here, so the
- * agents' searches always find the data loaded and the forms' reading (`slotVocabulary`) the catalog built.
+ * is in flight) loads the data and builds the catalog (~60 ms); a turn that comes first does it itself: the
+ * forms' reading (`slotVocabulary`) and the routing predicates await the catalog here, so the match searches
+ * always find the data loaded and the reading the catalog built.
  */
 interface CatalogSlot {
   built?: Catalog;

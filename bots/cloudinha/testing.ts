@@ -1,12 +1,10 @@
-// Test helpers: an in-memory PGlite with Cloudinha's migrations applied (wrapped as the store's `Sql`),
-// and a tiny hand-made edu-br data folder whose every row a test can reason about.
-import { PGlite } from '@electric-sql/pglite';
+// Test helpers: the bot's offers table loaded from a data folder, and a tiny hand-made edu-br data folder whose
+// every row a test can reason about (a store for the tests: the runtime's `memoryStore({ migrations })`).
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { coreMigrations, loadTable, readBotConfig, type Sql } from 'switchboard';
-import { migrations } from './schema.ts';
+import { loadTable, readBotConfig, type Sql } from 'switchboard';
 
 export const EDU_DATA_DIR = fileURLToPath(new URL('../../../shared/edu-br/', import.meta.url));
 
@@ -18,13 +16,6 @@ const DATA_FILES = { sisu: table.sources[0].file, prouni: table.sources[1].file,
 /** bot.yaml `tables.opportunities` loaded by the runtime from `dataDir` (at most `maxRows` lines of each source). */
 export function loadData(sql: Sql, dataDir: string, opts: { maxRows?: number; log?: (m: string) => void } = {}) {
   return loadTable(sql, readBotConfig(botDir), 'opportunities', { botDir, env: { CLOUDINHA_DATA_DIR: dataDir }, ...opts });
-}
-
-export async function memoryDb(): Promise<{ sql: Sql; pg: PGlite }> {
-  const pg = new PGlite();
-  for (const m of [...coreMigrations, ...migrations]) await pg.exec(m.sql);
-  const sql: Sql = { query: async <T,>(text: string, params?: unknown[]) => (await pg.query<T>(text, params)).rows };
-  return { sql, pg };
 }
 
 const SISU_HEADER =

@@ -1,10 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readBotConfig, type Sql, type TableSearchParams } from 'switchboard';
-import { calendarOf, formatEvents, searchTable } from 'switchboard/testing';
+import { calendarOf, formatEvents, memoryStore, searchTable } from 'switchboard/testing';
 import { computeEligibility, eligibilitySettings } from './eligibility.ts';
 import type { Opportunity } from './format.ts';
-import { loadData, memoryDb, writeFixtureData } from './testing.ts';
+import { migrations } from './schema.ts';
+import { loadData, writeFixtureData } from './testing.ts';
 
 // bot.yaml `search.opportunities`, run by the runtime; widened only when a test says so.
 const bot = readBotConfig(fileURLToPath(new URL('.', import.meta.url)));
@@ -16,7 +17,7 @@ const widenToNearbyCities = (sql: Sql, params: TableSearchParams) => searchOppor
 
 let sql: Sql;
 beforeAll(async () => {
-  ({ sql } = await memoryDb());
+  sql = await memoryStore({ migrations });
   await loadData(sql, writeFixtureData());
 });
 

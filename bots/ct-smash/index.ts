@@ -1,6 +1,7 @@
 // ct-smash: triage → trial / faq in parallel → merge. The trial booking is bot.yaml's `trial` form (day, time,
 // confirmation, cancel); this code adds what only the gym knows: which classes a day has and their free trial
-// places (the form's validators and its {slots} list), the booking write with its capacity check, and undoing it.
+// places (the form's validators and its {slots} list), the booking write with its capacity check, and undoing it;
+// the bookings' table is bot.yaml `records.ct_bookings`.
 import { randomUUID } from 'node:crypto';
 import {
   defineBot,
@@ -10,7 +11,6 @@ import {
   WriteRejected,
   type FormCompletion,
   type FormState,
-  type Migration,
   type Slots,
   type SlotVerdict,
   type Sql,
@@ -21,24 +21,6 @@ import { addDays, classesOn, formatSlotsPt, localDateTime, matchClassTime, nextA
 /** The trial form's state, plus the id of the booking its completion wrote. */
 export type TrialMemory = FormState & { bookingId?: string };
 type Memory = { trial: TrialMemory };
-
-const migrations: Migration[] = [
-  {
-    id: 'ct-smash-001-bookings',
-    sql: `
-create table if not exists ct_bookings (
-  id text primary key,
-  session_id text not null,
-  date text not null,
-  time text not null,
-  modality text not null,
-  created_at timestamptz not null default now(),
-  unique (session_id, date, time)
-);
-create index if not exists ct_bookings_slot on ct_bookings (date, time);
-`,
-  },
-];
 
 export async function bookedCounts(sql: Sql, fromDate: string, toDate: string): Promise<BookedCounts> {
   const rows = await sql.query<{ date: string; time: string; n: number }>(
@@ -155,7 +137,6 @@ export async function insertBooking(tx: Sql, b: { id: string; sessionId: string;
 }
 
 export default defineBot<unknown, Memory>({
-  migrations,
   // `general` (the fallback) is the runtime's: the model's general_response, else replies.general_fallback.
   specialists: {},
   validators: { classDay, classTime },

@@ -51,7 +51,7 @@ describe('fashion-vn bot.yaml', () => {
       expect(config.replies[key], key).toBeTruthy();
     }
     expect(config.replies.closing).toBe('Bạn có muốn hỏi thêm gì không?');
-    expect(config.settings.vnd_per_usd).toBe(25000);
+    expect(config.saleor?.rates).toEqual({ VND: 1, USD: 25000 });
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loadCatalog } from 'switchboard/saleor';
-import { defaultVocabulary, devCatalogueFile, extractProductEntities, fold, toSaleorFilter, vocabularyFromConfig, fashionConfig, type ProductEntities } from './entities.ts';
+import { loadCatalog, productFilter } from 'switchboard/saleor';
+import { defaultVocabulary, devCatalogueFile, extractProductEntities, fold, vocabularyFromConfig, fashionConfig, type ProductEntities } from './entities.ts';
 
 type Expected = Omit<ProductEntities, 'keywords'> & { keywords?: string[] };
 
@@ -128,31 +128,33 @@ describe('extractProductEntities', () => {
   });
 });
 
-describe('toSaleorFilter', () => {
+describe('the Saleor search of bot.yaml saleor.search (productFilter)', () => {
+  const config = fashionConfig();
+  const filter = (text: string, c = config) => productFilter(c, extractProductEntities(text, vocab));
+
   it('maps onto catalogue categories and attribute value slugs (the colour is a variant attribute)', () => {
-    const f = toSaleorFilter(extractProductEntities('áo thun trắng size M chất cotton'), { vocabulary: vocab });
-    expect(f).toEqual({ first: 12, categories: ['t-shirts'], attributes: [{ slug: 'size', values: ['m'] }, { slug: 'material', values: ['cotton'] }, { slug: 'color', values: ['white'] }] });
+    expect(filter('áo thun trắng size M chất cotton')).toEqual({ first: 12, categories: ['t-shirts'], attributes: [{ slug: 'size', values: ['m'] }, { slug: 'material', values: ['cotton'] }, { slug: 'color', values: ['white'] }] });
   });
 
   it('shoe sizes use the shoe-size attribute; groups expand to several categories; default categories without a type', () => {
-    expect(toSaleorFilter(extractProductEntities('giày size 42'), { vocabulary: vocab }).attributes).toEqual([{ slug: 'shoe-size', values: ['42'] }]);
-    expect(toSaleorFilter(extractProductEntities('áo nào dưới 30 đô'), { vocabulary: vocab }).categories).toEqual(['shirts', 'sweatshirts', 'jackets']);
-    expect(toSaleorFilter(extractProductEntities('có gì màu xám'), { vocabulary: vocab })).toMatchObject({ categories: ['apparel', 'footwear', 'accessories'], attributes: [{ slug: 'color', values: ['grey'] }] });
+    expect(filter('giày size 42').attributes).toEqual([{ slug: 'shoe-size', values: ['42'] }]);
+    expect(filter('áo nào dưới 30 đô').categories).toEqual(['shirts', 'sweatshirts', 'jackets']);
+    expect(filter('có gì màu xám')).toMatchObject({ categories: ['apparel', 'footwear', 'accessories'], attributes: [{ slug: 'color', values: ['grey'] }] });
   });
 
-  it('converts budgets to the catalogue currency with settings.vnd_per_usd (lower bound down, upper bound up)', () => {
-    expect(vocab.vndPerUsd).toBe(25000);
-    expect(vocab.catalogCurrency).toBe('VND');
-    expect(toSaleorFilter(extractProductEntities('áo dưới 500k'), { vocabulary: vocab }).price).toEqual({ lte: 500_000 });
-    expect(toSaleorFilter(extractProductEntities('dưới 20 đô'), { vocabulary: vocab }).price).toEqual({ lte: 500_000 });
-    const usdShop = { ...vocab, catalogCurrency: 'USD' as const };
-    expect(toSaleorFilter(extractProductEntities('áo dưới 500k'), { vocabulary: usdShop }).price).toEqual({ lte: 20 });
-    expect(toSaleorFilter({ keywords: [], price: { gte: 333_333, lte: 666_666, currency: 'VND' } }, { vocabulary: usdShop }).price).toEqual({ gte: 13.33, lte: 26.67 });
+  it('converts budgets to the catalogue currency with saleor.rates (lower bound down, upper bound up)', () => {
+    expect(config.saleor).toMatchObject({ currency: 'VND', rates: { VND: 1, USD: 25000 } });
+    expect(filter('áo dưới 500k').price).toEqual({ lte: 500_000 });
+    expect(filter('dưới 20 đô').price).toEqual({ lte: 500_000 });
+    const usdShop = { ...config, saleor: { ...config.saleor!, currency: 'USD' } };
+    expect(filter('áo dưới 500k', usdShop).price).toEqual({ lte: 20 });
+    expect(productFilter(usdShop, { keywords: [], price: { gte: 333_333, lte: 666_666, currency: 'VND' } }).price).toEqual({ gte: 13.33, lte: 26.67 });
   });
 
-  it('without a colour attribute, colours are searched by name (settings.color_search_terms)', () => {
-    const byName = { ...vocab, colorAttribute: undefined, colors: { ...vocab.colors, black: { ...vocab.colors.black, searchTerm: 'dark' } } };
-    expect(toSaleorFilter(extractProductEntities('áo thun đen'), { vocabulary: byName }).search).toBe('dark');
+  it('without a colour attribute, colours are searched by name', () => {
+    const search = config.saleor!.search!;
+    const byName = { ...config, saleor: { ...config.saleor!, search: { ...search, attributes: search.attributes.filter((a) => a.field !== 'color') } } };
+    expect(filter('áo thun đen', byName).search).toBe('black');
   });
 });
 
@@ -162,15 +164,17 @@ describe('vocabulary', () => {
   it('comes from bot.yaml gazetteers; labels are the first synonyms', () => {
     expect(vocab.productTypes.sweatshirts.label).toBe('áo hoodie');
     expect(vocab.colors.grey.label).toBe('xám');
-    expect(vocab.productTypes.tops.categories).toEqual(['shirts', 'sweatshirts', 'jackets']);
+    expect(fashionConfig().saleor?.search?.categories?.groups.tops).toEqual(['shirts', 'sweatshirts', 'jackets']);
   });
 
   it('product types the catalogue sells map onto its real category slugs', () => {
     const slugs = new Set(catalog.categories.map((c) => c.slug));
+    const categories = fashionConfig().saleor!.search!.categories!;
     for (const t of ['t-shirts', 'polo-shirts-2', 'dress-shirts', 'sweatshirts', 'jackets', 'pants', 'jeans', 'shorts', 'trousers', 'dresses', 'sneakers', 'sandals', 'caps', 'beanies', 'bags', 'sunglasses', 'tops', 'apparel', 'headware', 'accessories']) {
-      for (const c of vocab.productTypes[t].categories) expect(slugs.has(c), `${t} → ${c}`).toBe(true);
+      expect(vocab.productTypes[t], t).toBeDefined();
+      for (const c of categories.groups[t] ?? [t]) expect(slugs.has(c), `${t} → ${c}`).toBe(true);
     }
-    for (const c of vocab.defaultCategories) expect(slugs.has(c)).toBe(true);
+    for (const c of categories.default) expect(slugs.has(c)).toBe(true);
   });
 
   it('sizes and materials are the catalogue\'s attribute values (plus a few materials it lacks)', () => {
@@ -178,10 +182,11 @@ describe('vocabulary', () => {
       const attr = catalog.attributes.find((a) => a.slug === slug)!;
       return catalog.attributeValues.filter((v) => v.attributePk === attr.pk);
     };
-    const letter = valuesOf(vocab.sizeAttribute).map((v) => v.name);
-    const shoe = valuesOf(vocab.shoeSizeAttribute).map((v) => v.name);
+    const attribute = (field: string, numeric = false) => fashionConfig().saleor!.search!.attributes.find((a) => a.field === field && (a.when !== undefined) === numeric)!.attribute;
+    const letter = valuesOf(attribute('size')).map((v) => v.name);
+    const shoe = valuesOf(attribute('size', true)).map((v) => v.name);
     expect([...letter, ...shoe].sort()).toEqual(Object.keys(fashionConfig().gazetteers.find((g) => g.type === 'size')!.values).sort());
-    const materials = valuesOf(vocab.materialAttribute).map((v) => v.slug);
+    const materials = valuesOf(attribute('material')).map((v) => v.slug);
     for (const m of materials) expect(vocab.materials[m], m).toBeDefined();
     expect(Object.keys(vocab.materials).filter((m) => !materials.includes(m)).sort()).toEqual(['elastane', 'silk']);
     const colors = valuesOf(vocab.colorAttribute!);

@@ -1,13 +1,10 @@
 // Product entities from Vietnamese shop messages, with or without diacritics and teen-code: bot.yaml's
 // `queries.product` (budget, size, product type, colour, material, read by the runtime) plus the words of the
-// catalogue's product names — mapped onto the catalogue's categories and attributes.
-//
-// Currency: the shop's catalogue is in VND (Saleor's demo one in USD). Budgets keep the currency the customer used;
-// toSaleorFilter converts them to the catalogue currency with settings.vnd_per_usd (25 000 by default), rounding
-// the lower bound down and the upper bound up (to the cent in USD) so nothing at the edge is lost.
+// catalogue's product names. bot.yaml `saleor.search` says how the runtime searches them (switchboard/saleor
+// findProducts: categories, attributes, the budget in the channel's currency, what is given up when nothing matches).
 import { dirname, resolve } from 'node:path';
-import { type BotConfig, foldPreservingOffsets, readBotConfig, readBotQuery, searchRelaxing, sourcePath } from 'switchboard';
-import { loadCatalog, type Product, type ProductSearchFilter, type SaleorClient } from 'switchboard/saleor';
+import { botQueryTerms, type BotConfig, foldPreservingOffsets, readBotConfig, readBotQuery, sourcePath } from 'switchboard';
+import { loadCatalog, type FoundProducts } from 'switchboard/saleor';
 
 export type Currency = 'VND' | 'USD';
 
@@ -18,7 +15,7 @@ interface PriceRange {
 }
 
 export interface ProductEntities {
-  /** A key of the vocabulary's product types: a catalogue category slug ('t-shirts', 'sweatshirts') or a group ('tops'). */
+  /** A product type: a catalogue category slug ('t-shirts', 'sweatshirts') or a group of them ('tops'). */
   product_type?: string;
   /** Canonical colour: the English word the catalogue uses ('grey', 'white'…). */
   color?: string;
@@ -31,13 +28,16 @@ export interface ProductEntities {
   keywords: string[];
 }
 
-interface Term { canonical: string; label: string; synonyms: string[] }
+/** A product search's result: the products, the constraints given up to find them, the request that found them. */
+export type FindResult = FoundProducts<ProductEntities>;
+
+interface Term { label: string; synonyms: string[] }
 
 export interface CatalogVocabulary {
-  productTypes: Record<string, { label: string; synonyms: string[]; categories: string[] }>;
-  colors: Record<string, { label: string; synonyms: string[]; searchTerm: string }>;
-  materials: Record<string, { label: string; synonyms: string[] }>;
-  /** The bot's config: its gazetteers and `queries.product`. */
+  productTypes: Record<string, Term>;
+  colors: Record<string, Term>;
+  materials: Record<string, Term>;
+  /** The bot's config: its gazetteers, `queries.product` and `saleor`. */
   config: BotConfig;
   /** settings.cues: phrases that steer a turn, over the folded message ('cheaper', 'other', 'demonstrative'…). */
   cues: Record<string, RegExp>;
@@ -45,61 +45,34 @@ export interface CatalogVocabulary {
   demonstrativeWords: Set<string>;
   /** Lowercase words of catalogue product names worth searching for. */
   nameTerms: string[];
-  /** Categories searched when the customer names no product type. */
-  defaultCategories: string[];
-  /** Broad product types ("áo", "quần áo") that a more specific one in the same message replaces. */
-  genericProductTypes: string[];
-  sizeAttribute: string;
-  shoeSizeAttribute: string;
-  /** The variant attribute whose value slugs are the canonical colours; without one, colours are searched by name. */
+  /** The attribute whose value slugs are the canonical colours (saleor.search.attributes); without one, colours are searched by name. */
   colorAttribute?: string;
-  materialAttribute: string;
-  /** Currency of the Saleor channel. */
-  catalogCurrency: Currency;
-  vndPerUsd: number;
   /** How many products the replies list. */
   maxProductsShown: number;
 }
 
 // --- vocabulary ---
 
-function gazetteerTerms(config: BotConfig, type: string): Term[] {
+/** A gazetteer's values with their labels (the first synonym: the name the catalogue gives the value). */
+function gazetteerTerms(config: BotConfig, type: string): Record<string, Term> {
   const g = config.gazetteers.find((x) => x.type === type);
-  return Object.entries(g?.values ?? {}).map(([canonical, synonyms]) => ({ canonical, label: synonyms[0] ?? canonical, synonyms }));
+  return Object.fromEntries(Object.entries(g?.values ?? {}).map(([canonical, synonyms]) => [canonical, { label: synonyms[0] ?? canonical, synonyms }]));
 }
 
-/** Builds the vocabulary from a bot config (gazetteers + settings) and, optionally, the catalogue's product names. */
+/** Builds the vocabulary from a bot config (gazetteers + settings) and, optionally, the catalogue's product names (the terms of queries.product). */
 export function vocabularyFromConfig(config: BotConfig, productNames: string[] = []): CatalogVocabulary {
   const s = config.settings as Record<string, any>;
-  const groups: Record<string, string[]> = s.product_type_categories ?? {};
-  const colorSearch: Record<string, string> = s.color_search_terms ?? {};
-  const record = <T>(terms: Term[], extra: (t: Term) => T) =>
-    Object.fromEntries(terms.map((t) => [t.canonical, { label: t.label, synonyms: t.synonyms, ...extra(t) }]));
-  const colors = record(gazetteerTerms(config, 'color'), (t) => ({ searchTerm: colorSearch[t.canonical] ?? t.canonical }));
-  const productTypes = record(gazetteerTerms(config, 'product_type'), (t) => ({ categories: groups[t.canonical] ?? [t.canonical] }));
-  // every word of a type's or colour's names ("jean" of "quần jean"): the gazetteers read those
-  const wordsOf = (names: string[]) => names.flatMap((n) => fold(n).match(/[a-z0-9]+/g) ?? []);
-  const typeWords = new Set(Object.values(productTypes).flatMap((t) => wordsOf(t.synonyms)));
-  const colorWords = new Set(Object.values(colors).flatMap((c) => [...wordsOf(c.synonyms), c.searchTerm]));
-  const stopwords = new Set<string>(s.name_stopwords ?? []);
-  const nameTerms = [...new Set(productNames.flatMap((n) => fold(n).match(/[a-z0-9]+/g) ?? []))]
-    .filter((w) => w.length >= 3 && !/^\d+$/.test(w) && !stopwords.has(w) && !typeWords.has(w) && !colorWords.has(w));
+  const productTypes = gazetteerTerms(config, 'product_type');
+  const colors = gazetteerTerms(config, 'color');
   return {
     config,
     cues: Object.fromEntries(Object.entries<string>(s.cues ?? {}).map(([k, v]) => [k, new RegExp(v, 'u')])),
     demonstrativeWords: new Set(s.demonstrative_words ?? []),
     productTypes,
     colors,
-    materials: record(gazetteerTerms(config, 'material'), () => ({})),
-    nameTerms,
-    defaultCategories: s.default_categories ?? [],
-    genericProductTypes: config.queries.product?.product_type?.generic ?? [],
-    sizeAttribute: s.size_attribute ?? 'size',
-    shoeSizeAttribute: s.shoe_size_attribute ?? 'shoe-size',
-    colorAttribute: s.color_attribute,
-    materialAttribute: s.material_attribute ?? 'material',
-    catalogCurrency: s.catalog_currency === 'VND' ? 'VND' : 'USD',
-    vndPerUsd: Number(s.vnd_per_usd ?? 25000),
+    materials: gazetteerTerms(config, 'material'),
+    nameTerms: botQueryTerms(config, 'product', productNames),
+    colorAttribute: config.saleor?.search?.attributes.find((a) => a.field === 'color')?.attribute,
     maxProductsShown: Number(s.max_products_shown ?? 5),
   };
 }
@@ -117,12 +90,12 @@ export function fashionConfig(): BotConfig {
 
 /**
  * The catalogue the local Saleor server loads for this bot: env SALEOR_DATA, else bot.yaml
- * settings.saleor_dev_catalogue (relative to the bot's folder), else the server's default (Saleor's demo data).
+ * saleor.devCatalogue (relative to the bot's folder), else the server's default (Saleor's demo data).
  */
 export function devCatalogueFile(config: BotConfig, env: Record<string, string | undefined> = process.env): string | undefined {
   if (env.SALEOR_DATA) return env.SALEOR_DATA;
-  const file = (config.settings as Record<string, unknown>).saleor_dev_catalogue;
-  return typeof file === 'string' && file ? resolve(botDir, file) : undefined;
+  const file = config.saleor?.devCatalogue;
+  return file ? resolve(botDir, file) : undefined;
 }
 
 /** bot.yaml's vocabulary plus the product names of the catalogue the local Saleor server loads (when present). */
@@ -158,103 +131,4 @@ export function extractProductEntities(text: string, catalog: CatalogVocabulary 
   const entities = { ...named, keywords: Array.isArray(keywords) ? keywords : [] } as ProductEntities;
   if (price && typeof price === 'object' && !Array.isArray(price)) entities.price = { ...price, currency: price.currency === 'USD' ? 'USD' : 'VND' };
   return entities;
-}
-
-// --- to Saleor ---
-
-export interface FilterOptions {
-  vocabulary?: CatalogVocabulary;
-  /** Page size; default 12. */
-  first?: number;
-}
-
-/** Converts an amount between VND and the catalogue currency. */
-export function convertAmount(amount: number, from: Currency, to: Currency, vndPerUsd: number): number {
-  if (from === to) return amount;
-  return from === 'VND' ? amount / vndPerUsd : amount * vndPerUsd;
-}
-
-export function toSaleorFilter(entities: ProductEntities, options: FilterOptions = {}): ProductSearchFilter {
-  const vocab = options.vocabulary ?? defaultVocabulary();
-  const filter: ProductSearchFilter = { first: options.first ?? 12 };
-  const categories = entities.product_type
-    ? vocab.productTypes[entities.product_type]?.categories ?? [entities.product_type]
-    : vocab.defaultCategories;
-  if (categories.length) filter.categories = [...categories];
-  const attributes: { slug: string; values: string[] }[] = [];
-  if (entities.size) {
-    const isShoe = /^\d+$/.test(entities.size);
-    attributes.push({ slug: isShoe ? vocab.shoeSizeAttribute : vocab.sizeAttribute, values: [entities.size.toLowerCase()] });
-  }
-  if (entities.material) attributes.push({ slug: vocab.materialAttribute, values: [entities.material] });
-  if (entities.color && vocab.colorAttribute) attributes.push({ slug: vocab.colorAttribute, values: [entities.color] });
-  if (attributes.length) filter.attributes = attributes;
-  const colorTerm = entities.color && !vocab.colorAttribute ? vocab.colors[entities.color]?.searchTerm ?? entities.color : undefined;
-  const search = [colorTerm, ...entities.keywords].filter(Boolean).join(' ');
-  if (search) filter.search = search;
-  if (entities.price && (entities.price.gte !== undefined || entities.price.lte !== undefined)) {
-    const to = vocab.catalogCurrency;
-    const conv = (n: number) => convertAmount(n, entities.price!.currency, to, vocab.vndPerUsd);
-    const decimals = to === 'VND' ? 1 : 100;
-    filter.price = {};
-    if (entities.price.gte !== undefined) filter.price.gte = Math.floor(conv(entities.price.gte) * decimals) / decimals;
-    if (entities.price.lte !== undefined) filter.price.lte = Math.ceil(conv(entities.price.lte) * decimals) / decimals;
-  }
-  return filter;
-}
-
-// --- searching with relaxation ---
-
-export type Relaxable = 'material' | 'size' | 'color' | 'price';
-
-/**
- * What a shop assistant gives up first when nothing matches: the material, then the colour, then the
- * size, then the budget. Colour goes before size because a size is about fit (a white tee in M is no
- * use to someone who wears XL, a tee in M of another colour may well be); when the size cannot be met
- * at all (one-size hoodies), the colour is kept and the size dropped instead. The budget goes last.
- */
-export const RELAX_ORDER: readonly Relaxable[] = ['material', 'color', 'size', 'price'];
-
-export interface FindOptions {
-  vocabulary?: CatalogVocabulary;
-  /** Products already shown that should not come back ("mẫu khác"). */
-  excludeProductIds?: string[];
-  /** Order in which constraints are dropped when nothing matches; [] disables relaxation. */
-  relax?: Relaxable[];
-}
-
-export interface FindResult {
-  products: Product[];
-  /** Constraints dropped to find something (empty when everything matched). */
-  relaxed: Relaxable[];
-  /** The entities of the search that produced `products`. */
-  entities: ProductEntities;
-}
-
-/** The colour's name in the catalogue (a variant's colour value), when the catalogue has a colour attribute. */
-function colorName(vocab: CatalogVocabulary, color: string): string | undefined {
-  return vocab.colorAttribute ? vocab.colors[color]?.label : undefined;
-}
-
-/** A product has one variant with the size and colour asked for in stock (or untracked stock). */
-function hasVariantInStock(product: Product, size: string | undefined, color: string | undefined): boolean {
-  return product.variants.some((v) =>
-    (!size || v.size?.toUpperCase() === size.toUpperCase()) &&
-    (!color || !v.color || fold(v.color) === fold(color)) &&
-    (v.quantityAvailable === null || v.quantityAvailable > 0));
-}
-
-/**
- * Searches Saleor for the entities; when nothing matches, drops constraints in RELAX_ORDER (never the
- * product type nor catalogue keywords) and says which. Saleor errors propagate (SaleorError).
- */
-export async function findProducts(client: SaleorClient, entities: ProductEntities, options: FindOptions = {}): Promise<FindResult> {
-  const vocab = options.vocabulary ?? defaultVocabulary();
-  const exclude = new Set(options.excludeProductIds ?? []);
-  const search = async (current: ProductEntities) =>
-    (await client.searchProducts(toSaleorFilter(current, { vocabulary: vocab })))
-      .filter((p) => !exclude.has(p.id))
-      .filter((p) => !current.size || hasVariantInStock(p, current.size, current.color && colorName(vocab, current.color)));
-  const found = await searchRelaxing({ ...entities, keywords: [...entities.keywords] }, options.relax ?? RELAX_ORDER, search);
-  return { products: found.items, relaxed: found.relaxed, entities: found.query };
 }

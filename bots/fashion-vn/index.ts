@@ -4,13 +4,13 @@
 // saleor_error) is kept per conversation under memory.fashion.
 // classify_question is the local classifier corrected by bot.yaml's understanding.refine rules (follow-ups after a
 // search, products asked for by type, shop topics), whose catalogue predicates are in refine.ts.
-import { answerFromKnowledge, type BotConfig, defineBot, readBotQuery, readQueryWithModel, type Step, type TurnContext } from 'switchboard';
-import { createSaleorClient, createSaleorDevServer, type Product, type SaleorClient, SaleorError } from 'switchboard/saleor';
+import { answerFromKnowledge, type BotConfig, defineBot, readQueryWithModel, sizeAdviceReply, type Step, type TurnContext } from 'switchboard';
+import { connectSaleor, findProducts, type Product, type SaleorClient, type SaleorConnection, SaleorError } from 'switchboard/saleor';
 import { catalogueVocabulary, type VocabularySource } from './catalogue.ts';
-import { devCatalogueFile, extractProductEntities, findProducts, vocabularyFromConfig, type CatalogVocabulary, type FindResult, type ProductEntities, type Relaxable } from './entities.ts';
+import { botDir, extractProductEntities, vocabularyFromConfig, type CatalogVocabulary, type FindResult, type ProductEntities } from './entities.ts';
 import { refinePredicates } from './refine.ts';
-import { adviseSize, formatHeight, sizeChartOf } from './sizing.ts';
-import { colorsInStock, formatNoProducts, formatNotSold, formatOtherColors, formatProductList, followUpQuery, type FollowUp, type PreviousSearch } from './replies.ts';
+import { colorsInStock, formatNoProducts, formatNotSold, formatOtherColors, formatProductList } from './replies.ts';
+import { followUpQuery, type FollowUp, type PreviousSearch } from './follow-up.ts';
 
 interface FashionMemory {
   question?: string;
@@ -22,9 +22,8 @@ interface FashionMemory {
 }
 
 interface FashionServices {
-  /** null when no Saleor is configured: the catalogue is unavailable. */
-  client: SaleorClient | null;
-  devServer: { url: string; close(): Promise<void> } | null;
+  /** The shop; its client is null when no Saleor is configured: the catalogue is unavailable. */
+  saleor: SaleorConnection;
   vocabulary: VocabularySource;
 }
 
@@ -32,7 +31,7 @@ type Memory = { fashion: FashionMemory };
 /** What one step leaves for the next: the resolved search (purchase). */
 type Data = { followUp?: Search };
 /** A follow-up, or a new search (no `relax`: constraints are relaxed in the default order). */
-type Search = Omit<FollowUp, 'relax'> & { relax?: Relaxable[] };
+type Search = Omit<FollowUp, 'relax'> & { relax?: string[] };
 type Ctx = TurnContext<FashionServices, Memory, Data>;
 type FashionStep = Step<FashionServices, Memory, Data>;
 
@@ -101,56 +100,62 @@ async function withModelEntities(ctx: Ctx, search: Search): Promise<Search> {
 
 /** Nothing of this product type at all, whatever the colour, size, material or price: the shop does not sell it. */
 const typeNotSold = (found: FindResult) =>
-  !found.products.length && Boolean(found.entities.product_type) && !found.entities.keywords.length
-  && !found.entities.color && !found.entities.size && !found.entities.material && !found.entities.price;
+  !found.products.length && Boolean(found.request.product_type) && !found.request.keywords.length
+  && !found.request.color && !found.request.size && !found.request.material && !found.request.price;
+
+/** The products of the turn: the shown ones a question is about, else a search (relaxed when nothing matches). */
+async function searchProducts(ctx: Ctx, client: SaleorClient, followUp: Search): Promise<{ products: Product[]; found?: FindResult }> {
+  if (followUp.kind === 'about_shown' && followUp.productSlugs.length) {
+    const shown = await ctx.tool('query_saleor', { slugs: followUp.productSlugs }, () => Promise.all(followUp.productSlugs.map((slug) => client.getProduct(slug))));
+    return { products: shown.filter((p): p is Product => p !== null) };
+  }
+  const found = await ctx.tool('query_saleor', { entities: followUp.entities }, () =>
+    findProducts(client, ctx.bot, followUp.entities, { excludeProductIds: followUp.excludeProductIds, relax: followUp.relax }),
+  );
+  return { products: found.products, found };
+}
+
+/** What the turn says and leaves: the reply, the products it is about, and the colours the customer has seen. */
+interface Answer { text: string; products: Product[]; colorsShown: string[] }
+
+/** "còn màu khác không?" over colours as variant values: the colours not shown yet, with the products that have them. */
+function otherColorsAnswer(ctx: Ctx, products: Product[], followUp: Search, excludeColors: string[]): Answer {
+  const { entities } = followUp;
+  const other = formatOtherColors(products, entities, excludeColors, { vocabulary: vocab(ctx), templates: ctx.bot.replies });
+  const having = other.colors.length ? products.filter((p) => colorsInStock(p, vocab(ctx), entities.size).some((c) => other.colors.includes(c))) : products;
+  return { text: other.text, products: having, colorsShown: [...excludeColors, ...other.colors] };
+}
+
+/** The products found listed (the intro says what was dropped to find them), else why there are none. */
+function productsAnswer(ctx: Ctx, products: Product[], followUp: Search, found?: FindResult): Answer {
+  const { entities } = followUp;
+  const options = { vocabulary: vocab(ctx), templates: ctx.bot.replies };
+  // the colours the customer has seen: the one asked for, else those of the products listed
+  const colorsShown = entities.color ? [entities.color] : [...new Set(products.slice(0, vocab(ctx).maxProductsShown).flatMap((p) => colorsInStock(p, vocab(ctx))))];
+  const text = products.length
+    ? formatProductList(products, found?.request ?? entities, { ...options, relaxed: found?.relaxed, requested: entities })
+    : found && followUp.kind === 'new' && typeNotSold(found)
+      ? formatNotSold(entities.product_type!, options)
+      : formatNoProducts(entities, options);
+  return { text, products, colorsShown };
+}
 
 /** purchase, step 2: search Saleor; nothing found or Saleor down is a friendly reply, never a crash. */
 const query_saleor: FashionStep = async (ctx) => {
   const mem = fashion(ctx);
   const followUp = ctx.data.followUp ?? resolveFollowUp(ctx);
-  const entities = followUp.entities;
-  const templates = ctx.bot.replies;
-  const { client } = ctx.services;
+  const { client } = ctx.services.saleor;
   if (!client) return unavailable(ctx, mem);
   try {
-    let products: Product[];
-    let found: FindResult | undefined;
-    if (followUp.kind === 'about_shown' && followUp.productSlugs.length) {
-      const shown = await ctx.tool('query_saleor', { slugs: followUp.productSlugs }, () => Promise.all(followUp.productSlugs.map((slug) => client.getProduct(slug))));
-      products = shown.filter((p): p is Product => p !== null);
-    } else {
-      found = await ctx.tool('query_saleor', { entities }, () =>
-        findProducts(client, entities, { vocabulary: vocab(ctx), excludeProductIds: followUp.excludeProductIds, relax: followUp.relax }),
-      );
-      products = found.products;
-    }
-    const options = { vocabulary: vocab(ctx), templates };
-    // the colours the customer has seen: the one asked for, else those of the products listed
-    let colors_shown = entities.color ? [entities.color] : [...new Set(products.slice(0, vocab(ctx).maxProductsShown).flatMap((p) => colorsInStock(p, vocab(ctx))))];
-    let otherColors: string | undefined;
-    if (followUp.kind === 'other_colors' && followUp.excludeColors) {
-      const other = formatOtherColors(products, entities, followUp.excludeColors, options);
-      otherColors = other.text;
-      colors_shown = [...followUp.excludeColors, ...other.colors];
-      if (other.colors.length) products = products.filter((p) => colorsInStock(p, options.vocabulary, entities.size).some((c) => other.colors.includes(c)));
-    }
-    const saleor_products = products.slice(0, 5).map((p) => ({ id: p.id, slug: p.slug, name: p.name, price: p.price ?? undefined }));
-    const text = otherColors ?? (products.length
-      ? // the intro describes what was found (found.entities) and, when constraints were dropped, what was asked
-        formatProductList(products, found?.entities ?? entities, { ...options, relaxed: found?.relaxed, requested: entities })
-      : found && followUp.kind === 'new' && typeNotSold(found)
-        ? formatNotSold(entities.product_type!, options)
-        : formatNoProducts(entities, options));
+    const { products, found } = await searchProducts(ctx, client, followUp);
+    const answer = followUp.kind === 'other_colors' && followUp.excludeColors
+      ? otherColorsAnswer(ctx, products, followUp, followUp.excludeColors)
+      : productsAnswer(ctx, products, followUp, found);
+    const saleor_products = answer.products.slice(0, 5).map((p) => ({ id: p.id, slug: p.slug, name: p.name, price: p.price ?? undefined }));
+    const last_search = answer.products.length ? { entities: followUp.entities, products: saleor_products, colors_shown: answer.colorsShown } : mem.last_search;
     return {
-      segments: [{ intent: 'purchase', text, ok: true, data: { products: saleor_products.map((p) => p.slug) } }],
-      memory: {
-        fashion: {
-          ...mem,
-          saleor_products,
-          saleor_error: null,
-          last_search: products.length ? { entities, products: saleor_products, colors_shown } : mem.last_search,
-        },
-      },
+      segments: [{ intent: 'purchase', text: answer.text, ok: true, data: { products: saleor_products.map((p) => p.slug) } }],
+      memory: { fashion: { ...mem, saleor_products, saleor_error: null, last_search } },
     };
   } catch (err) {
     return fail(ctx, mem, err instanceof SaleorError ? `${err.kind}: ${err.message}` : (err as Error).message);
@@ -173,31 +178,9 @@ function fail(ctx: Ctx, mem: FashionMemory, error: string) {
   };
 }
 
-/**
- * "cao 1m65 nặng 55kg mặc size gì?": the size that fits, from settings.size_chart, for a garment the chart is for
- * (or none named); undefined when the message gives no height nor weight.
- */
-function sizeAdvice(ctx: Ctx): string | undefined {
-  const body = readBotQuery(ctx.bot, 'body', ctx.text) as { height?: number; weight?: number };
-  if (body.height === undefined && body.weight === undefined) return undefined;
-  const chart = sizeChartOf(ctx.bot.settings);
-  const type = extractProductEntities(ctx.text, vocab(ctx)).product_type;
-  if (type && !chart.types.includes(type)) return undefined;
-  const advice = adviseSize(chart.rows, body);
-  if (!advice) return undefined;
-  const said = [
-    body.height !== undefined ? ctx.reply('describe_height', { height: formatHeight(body.height) }) : '',
-    body.weight !== undefined ? ctx.reply('describe_weight', { weight: String(body.weight).replace('.', ',') }) : '',
-  ].filter(Boolean).join(', ');
-  if (!advice.between) return ctx.reply('size_advice', { body: said, size: advice.size });
-  const order = chart.rows.map((r) => r.size);
-  const [small, large] = [advice.size, advice.between].sort((a, b) => order.indexOf(a) - order.indexOf(b));
-  return ctx.reply('size_advice_between', { body: said, small, large });
-}
-
-/** general_fashion_inquiry: size advice from a height and weight, else the store's documents, the passage picked by bot.yaml knowledgeTopics. */
+/** general_fashion_inquiry: size advice from a height and weight (bot.yaml sizeChart), else the store's documents, the passage picked by bot.yaml knowledgeTopics. */
 const generate_answer: FashionStep = async (ctx) => {
-  const advice = sizeAdvice(ctx);
+  const advice = sizeAdviceReply(ctx);
   if (advice) {
     return {
       segments: [{ intent: 'general_fashion_inquiry', text: advice, ok: true, data: { size_advice: true } }],
@@ -228,34 +211,18 @@ export default defineBot<FashionServices, Memory, Data>({
   },
   nodeNames: { understand: 'classify_question', narrate: 'ask_to_continue' },
   predicates: refinePredicates(loadedVocabulary),
-  /**
-   * Saleor at SALEOR_API_URL; with SALEOR_DEV=1 and no URL, the local fake over the shop's catalogue
-   * (settings.saleor_dev_catalogue, or the fixture SALEOR_DATA names; for development and tests, never silently);
-   * with neither, no catalogue.
-   */
+  /** The Saleor of the environment (src/saleor connectSaleor: SALEOR_API_URL, or SALEOR_DEV=1 over the shop's catalogue), and its product names. */
   async setup({ config, env, log }): Promise<FashionServices> {
-    let apiUrl = env.SALEOR_API_URL;
-    let devServer: FashionServices['devServer'] = null;
-    if (!apiUrl && env.SALEOR_DEV === '1') {
-      const dataFile = devCatalogueFile(config, env);
-      devServer = await createSaleorDevServer({ port: Number(env.SALEOR_DEV_PORT ?? 0), dataFile });
-      apiUrl = devServer.url;
-      log(`SALEOR_DEV=1: serving the FAKE Saleor over ${dataFile ?? 'its demo catalogue'} at ${apiUrl} (development only)`);
-    }
-    if (!apiUrl) {
-      log('no SALEOR_API_URL: the catalogue is unavailable (set SALEOR_API_URL, or SALEOR_DEV=1 for the local Saleor server)');
-      return { client: null, devServer: null, vocabulary: catalogueVocabulary({ searchProducts: async () => [] }, config, { log }) };
-    }
-    const client = createSaleorClient({ apiUrl, channel: String(config.settings.saleor_channel ?? 'default-channel'), token: env.SALEOR_TOKEN, timeoutMs: Number(env.SALEOR_TIMEOUT_MS ?? 5000) });
-    const vocabulary = catalogueVocabulary(client, config, { log });
-    vocabularies.set(config, vocabulary);
-    return { client, devServer, vocabulary };
+    const saleor = await connectSaleor({ env, saleor: config.saleor, dir: botDir, log });
+    const vocabulary = catalogueVocabulary(saleor.client ?? { searchProducts: async () => [] }, config, { log });
+    if (saleor.client) vocabularies.set(config, vocabulary);
+    return { saleor, vocabulary };
   },
   // The product names: the demo server builds Saleor's 1 MB schema on its first request (~0.5 s of CPU).
   async warmUp(services) {
     await services?.vocabulary.get();
   },
   async close(services) {
-    await services?.devServer?.close();
+    await services?.saleor.close();
   },
 });

@@ -1,12 +1,10 @@
 // Replies and follow-ups, end to end against the local Saleor dev server (real HTTP).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fillTemplate } from 'switchboard';
-import { createSaleorClient, createSaleorDevServer, type Product, type SaleorClient, type SaleorDevServer, SaleorError } from 'switchboard/saleor';
-import { defaultVocabulary, devCatalogueFile, extractProductEntities, findProducts, fashionConfig, vocabularyFromConfig, type ProductEntities } from './entities.ts';
-import {
-  describeEntities, followUpQuery, formatMoney, formatNoProducts, formatNotSold, formatOtherColors, formatProductList,
-  refersToShownProducts, type PreviousSearch,
-} from './replies.ts';
+import { createSaleorClient, createSaleorDevServer, findProducts, type Product, type SaleorClient, type SaleorDevServer, SaleorError } from 'switchboard/saleor';
+import { defaultVocabulary, devCatalogueFile, extractProductEntities, fashionConfig, vocabularyFromConfig, type ProductEntities } from './entities.ts';
+import { describeEntities, formatMoney, formatNoProducts, formatNotSold, formatOtherColors, formatProductList } from './replies.ts';
+import { followUpQuery, refersToShownProducts, type PreviousSearch } from './follow-up.ts';
 
 let server: SaleorDevServer;
 let client: SaleorClient;
@@ -21,8 +19,8 @@ afterAll(() => server?.close());
 
 async function ask(text: string, previous?: PreviousSearch) {
   const fu = followUpQuery(previous, text, vocab);
-  const found = await findProducts(client, fu.entities, { vocabulary: vocab, excludeProductIds: fu.excludeProductIds, relax: fu.relax });
-  return { fu, found, next: { entities: found.entities, products: found.products } satisfies PreviousSearch };
+  const found = await findProducts(client, fashionConfig(), fu.entities, { excludeProductIds: fu.excludeProductIds, relax: fu.relax });
+  return { fu, found, next: { entities: found.request, products: found.products } satisfies PreviousSearch };
 }
 
 describe('purchase flow against the dev server', () => {
@@ -30,7 +28,7 @@ describe('purchase flow against the dev server', () => {
     const { found } = await ask('shop ơi có áo hoodie màu xám không ạ');
     expect(found.products.map((p) => p.slug).sort()).toEqual(['ao-hoodie-ni-bong-essential', 'ao-hoodie-zip-urban', 'ao-sweater-co-tron-basic']);
     expect(found.relaxed).toEqual([]);
-    const text = formatProductList(found.products, found.entities);
+    const text = formatProductList(found.products, found.request);
     expect(text.split('\n')[0]).toBe('Shop có 3 mẫu áo hoodie màu xám cho bạn nè:');
     expect(text).toContain('Áo hoodie Nỉ Bông Essential — 449.000₫ · màu: xám, đen, be · size còn: M, L, XL');
   });
@@ -43,7 +41,7 @@ describe('purchase flow against the dev server', () => {
       expect(p.price!.amount).toBeLessThanOrEqual(250_000);
       expect(p.variants.some((v) => v.size === 'M')).toBe(true);
     }
-    const text = formatProductList(found.products, found.entities);
+    const text = formatProductList(found.products, found.request);
     expect(text.split('\n')[0]).toBe(`Shop có ${found.products.length} mẫu áo thun size M giá dưới 250.000₫ cho bạn nè:`);
     expect(text).toContain('Áo thun Basic Cổ Tròn — 199.000₫ · màu: trắng, đen, xám, be · size còn: S, M, L, XL, XXL');
   });
@@ -99,14 +97,14 @@ describe('purchase flow against the dev server', () => {
     expect(fu.kind).toBe('new');
     expect(fu.entities).toEqual({ keywords: [], product_type: 'sweatshirts', color: 'red' });
     expect(found.relaxed).toEqual(['color']);
-    expect(formatProductList(found.products, found.entities, { relaxed: found.relaxed, requested: fu.entities }))
+    expect(formatProductList(found.products, found.request, { relaxed: found.relaxed, requested: fu.entities }))
       .toMatch(/^Shop chưa có đúng áo hoodie màu đỏ bạn tìm/);
   });
 
   it('a product type the shop does not sell finds nothing, whatever was dropped, and says so', async () => {
     const { fu, found } = await ask('shop có bán khăn len xám không');
     expect(found.products).toEqual([]);
-    expect(found.entities).toEqual({ keywords: [], product_type: 'scarfs' }); // every constraint dropped, still nothing
+    expect(found.request).toEqual({ keywords: [], product_type: 'scarfs' }); // every constraint dropped, still nothing
     expect(formatNotSold(fu.entities.product_type!)).toMatch(/^Dạ shop chưa có khăn quàng cổ ạ 😢 Hiện shop có áo thun/);
     expect(formatNoProducts(fu.entities)).toBe('Dạ hiện shop chưa có khăn quàng cổ màu xám chất len ạ 😢 Bạn thử đổi màu, size hoặc mức giá khác, hoặc hỏi mình mẫu tương tự nhé!');
   });
@@ -114,9 +112,9 @@ describe('purchase flow against the dev server', () => {
   it('with a size asked, the colour goes before the size: other colours in the size the customer wears', async () => {
     const { found } = await ask('shop oi co ao polo nau sz S ko');
     expect(found.relaxed).toEqual(['color']);
-    expect(found.entities).toMatchObject({ product_type: 'polo-shirts-2', size: 'S' });
+    expect(found.request).toMatchObject({ product_type: 'polo-shirts-2', size: 'S' });
     for (const p of found.products) expect(p.variants.some((v) => v.size === 'S')).toBe(true);
-    const text = formatProductList(found.products, found.entities, { relaxed: found.relaxed, requested: extractProductEntities('ao polo nau sz S') });
+    const text = formatProductList(found.products, found.request, { relaxed: found.relaxed, requested: extractProductEntities('ao polo nau sz S') });
     expect(text.split('\n')[0]).toBe('Shop chưa có đúng áo polo màu nâu size S bạn tìm, bạn tham khảo các mẫu áo polo size S này nhé:');
   });
 
@@ -135,7 +133,7 @@ describe('purchase flow against the dev server', () => {
   it('the relaxed intro names only what is still searched', async () => {
     const { fu, found } = await ask('mũ len màu xanh lá chất len có không');
     expect(found.relaxed).toEqual(['color']);
-    expect(formatProductList(found.products, found.entities, { relaxed: found.relaxed, requested: fu.entities }).split('\n')[0])
+    expect(formatProductList(found.products, found.request, { relaxed: found.relaxed, requested: fu.entities }).split('\n')[0])
       .toBe('Shop chưa có đúng mũ len màu xanh lá chất len bạn tìm, bạn tham khảo các mẫu mũ len chất len này nhé:');
   });
 
@@ -144,14 +142,14 @@ describe('purchase flow against the dev server', () => {
     const withNames = vocabularyFromConfig(fashionConfig(), names);
     const entities = extractProductEntities('cho xin giá cái áo sơ mi Oxford', withNames);
     expect(entities).toMatchObject({ product_type: 'dress-shirts', keywords: ['oxford'] });
-    const found = await findProducts(client, entities, { vocabulary: withNames });
+    const found = await findProducts(client, fashionConfig(), entities);
     expect(found.products.map((p) => p.name)).toEqual(['Áo sơ mi Oxford Trắng']);
     expect(extractProductEntities('cho xin giá cái áo sơ mi Oxford', vocabularyFromConfig(fashionConfig())).keywords).toEqual([]);
   });
 
   it('Saleor down: findProducts rejects with SaleorError', async () => {
     const down = createSaleorClient({ apiUrl: 'http://127.0.0.1:9/graphql/', timeoutMs: 500 });
-    const err = await findProducts(down, extractProductEntities('áo hoodie xám')).catch((e) => e);
+    const err = await findProducts(down, fashionConfig(), extractProductEntities('áo hoodie xám')).catch((e) => e);
     expect(err).toBeInstanceOf(SaleorError);
   });
 });

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { readBotConfig } from 'switchboard';
-import { commandReaderForConfig } from 'switchboard/testing';
-import { localPlan as planClauses } from './plan.ts';
+import { commandReaderForConfig, localPlan as planClauses } from 'switchboard/testing';
 
 // The runtime reads the clauses, their intents and their slots (bot.yaml) with the bot's own classifier and
 // entities; here the plan the bot makes of them is tested.
 const clock = { now: new Date('2025-05-15T12:00:00Z'), timeZone: 'America/Sao_Paulo' };
-const reader = commandReaderForConfig(readBotConfig(import.meta.dirname), clock);
-const localPlan = (text: string, _clock?: unknown) => planClauses(reader.read(text));
+const config = readBotConfig(import.meta.dirname);
+const reader = commandReaderForConfig(config, clock);
+const localPlan = (text: string, _clock?: unknown) => planClauses(reader.read(text), config);
 const SEED_MESSAGE =
   'Cadastre o Lennon da Acme, telefone 11 98888-7777; adicione nota: prefere contato por WhatsApp; crie tarefa ligar pra ele amanhã às 10h; rascunhe a proposta Plano Anual';
 

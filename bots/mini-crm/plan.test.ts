@@ -1,39 +1,51 @@
+// The planner's reply read with this bot's bot.yaml by the runtime (`readPlan`): the intents' and slots' aliases,
+// the slot kinds, and the slots' planner keys (`nameSlot` for a lead given as an object, `values` for the task
+// filter, a pointer at the current lead being no value).
 import { describe, expect, it } from 'vitest';
-import { actionKey, dedupeActions, normalizePlan, normalizeSlots, prepare_plan } from './plan.ts';
-import { createContext } from './turn.ts';
+import { readBotConfig } from 'switchboard';
+import { localPlan, readPlan } from 'switchboard/testing';
 
-const clock = { now: new Date('2025-05-15T12:00:00Z'), timeZone: 'America/Sao_Paulo' };
+const config = readBotConfig(import.meta.dirname);
+const NOW = new Date('2025-05-15T12:00:00Z');
 const UUID = '3f2a0c1e-1111-4222-8333-944455556666';
+const slotsOf = (intent: string, slots: unknown) => readPlan({ actions: [{ intent, slots }] }, config, NOW).actions[0]?.slots;
 
-describe('normalizeSlots', () => {
+describe('a planned action’s slots', () => {
   it('parses Python-ish slot strings with UUID() and maps a lead object to its id (keeping the name)', () => {
-    expect(normalizeSlots('nota_adicionar', `{'texto': 'ligou', 'lead_ref_ou_id': {'nome': 'Lennon', 'id': UUID('${UUID}')}}`, clock)).toEqual({
+    expect(slotsOf('nota_adicionar', `{'texto': 'ligou', 'lead_ref_ou_id': {'nome': 'Lennon', 'id': UUID('${UUID}')}}`)).toEqual({
       texto: 'ligou',
       lead_ref_ou_id: UUID,
       lead_mencionado: 'Lennon',
     });
-    expect(normalizeSlots('nota_adicionar', `{'lead': "UUID('${UUID}')"}`, clock)).toEqual({ lead_ref_ou_id: UUID });
+    expect(slotsOf('nota_adicionar', `{'lead': "UUID('${UUID}')"}`)).toEqual({ lead_ref_ou_id: UUID });
   });
 
   it('merges the seed shape (a list of object strings), maps aliases and drops None', () => {
-    expect(normalizeSlots('lead_criar', ["{'name': 'Lennon'}", '{"company": "Acme", "phone": "11 9", "email": None}'], clock)).toEqual({
+    expect(slotsOf('lead_criar', ["{'name': 'Lennon'}", '{"company": "Acme", "phone": "11 9", "email": None}'])).toEqual({
       nome: 'Lennon',
       empresa: 'Acme',
       telefone: '11 9',
     });
-    expect(normalizeSlots('tarefa_criar', { nome: 'Ligar', due: 'amanhã às 10h' }, clock)).toEqual({ titulo: 'Ligar', prazo: '2025-05-16T13:00:00.000Z' });
-    expect(normalizeSlots('proposta_item_adicionar', { item: 'Setup', qtd: '2', valor: 'R$ 1.500,00' }, clock)).toEqual({
+    expect(slotsOf('tarefa_criar', { nome: 'Ligar', due: 'amanhã às 10h' })).toEqual({ titulo: 'Ligar', prazo: '2025-05-16T13:00:00.000Z' });
+    expect(slotsOf('proposta_item_adicionar', { item: 'Setup', qtd: '2', valor: 'R$ 1.500,00' })).toEqual({
       descricao: 'Setup',
       quantidade: 2,
       preco: 1500,
     });
   });
+
+  it('drops a lead that only points at the current one, and reads the task filter as one of three', () => {
+    expect(slotsOf('nota_adicionar', { lead: 'ele', texto: 'pediu desconto' })).toEqual({ texto: 'pediu desconto' });
+    expect(slotsOf('tarefa_listar', { lead_mencionado: 'esse lead', status: 'Concluídas' })).toEqual({ filtro: 'concluidas' });
+    expect(slotsOf('tarefa_listar', { filter: 'all' })).toEqual({ filtro: 'todas' });
+    expect(slotsOf('tarefa_listar', { filtro: 'abertas' })).toEqual({ filtro: 'pendentes' });
+  });
 });
 
-describe('normalizePlan', () => {
+describe('the plan', () => {
   it('accepts fenced JSON, maps intent aliases and removes duplicates', () => {
     const raw = '```json\n{"actions": [{"intent": "criar_lead", "slots": "{\'nome\': \'Lennon\'}"}, {"intent": "lead_criar", "slots": {"nome": "lennon "}}, {"intent": "lead_listar", "slots": {}}]}\n```';
-    const plan = normalizePlan(raw, clock);
+    const plan = readPlan(raw, config, NOW);
     expect(plan.usable).toBe(true);
     expect(plan.actions).toEqual([
       { intent: 'lead_criar', slots: { nome: 'Lennon' } },
@@ -42,34 +54,21 @@ describe('normalizePlan', () => {
   });
 
   it('drops unknown intents and help next to real actions', () => {
-    const plan = normalizePlan({ actions: [{ intent: 'voar', slots: {} }, { intent: 'ajuda' }, { intent: 'lead_listar' }] }, clock);
+    const plan = readPlan({ actions: [{ intent: 'voar', slots: {} }, { intent: 'ajuda' }, { intent: 'lead_listar' }] }, config, NOW);
     expect(plan.actions.map((a) => a.intent)).toEqual(['lead_listar']);
     expect(plan.problems).toEqual(['unknown intent: voar']);
   });
 
   it('marks malformed output unusable', () => {
     for (const raw of ['não é json', '{"foo": 1}', { actions: [{ intent: 'voar' }] }, null, 42]) {
-      expect(normalizePlan(raw, clock).usable).toBe(false);
+      expect(readPlan(raw, config, NOW).usable).toBe(false);
     }
-    expect(normalizePlan({ actions: [] }, clock).usable).toBe(true);
+    expect(readPlan({ actions: [] }, config, NOW).usable).toBe(true);
   });
-});
 
-describe('prepare_plan', () => {
-  it('fills pending_actions from the planner, or from the local plan when the output is malformed', () => {
-    const ctx = createContext({ text: 'liste os leads', commands: () => [{ intent: 'lead_listar', confidence: 1, sep: '', text: 'liste os leads', rest: 'os leads', entities: [] }], now: clock.now, timeZone: clock.timeZone, memory: {}, replies: {} });
-    expect(prepare_plan(ctx, '{"actions": [{"intent": "tarefa_listar", "slots": {}}]}')).toBe('planner');
-    expect(ctx.pending_actions.map((a) => a.intent)).toEqual(['tarefa_listar']);
-    expect(prepare_plan(ctx, 'Claro! Vou listar.')).toBe('local');
-    expect(ctx.pending_actions).toEqual([{ intent: 'lead_listar', slots: {} }]);
-  });
-});
-
-describe('keys', () => {
-  it('de-duplicates by intent and normalised slots, case and accent insensitive', () => {
-    const a = { intent: 'nota_adicionar' as const, slots: { texto: 'Ligação feita' } };
-    const b = { intent: 'nota_adicionar' as const, slots: { texto: 'ligacao  feita' } };
-    expect(actionKey(a)).toBe(actionKey(b));
-    expect(dedupeActions([a, b, { intent: 'lead_listar', slots: {} }])).toHaveLength(2);
+  it('without a planner: the requests read, help only when nothing else is asked', () => {
+    const request = (intent: string, slots = {}) => ({ intent, slots });
+    expect(localPlan([request('ajuda'), request('lead_listar')], config)).toEqual([{ intent: 'lead_listar', slots: {} }]);
+    expect(localPlan([], config)).toEqual([{ intent: 'ajuda', slots: {} }]);
   });
 });

@@ -1,8 +1,10 @@
-// CRM rows for one turn: the runtime's TurnRows merge the database with what this turn changed (so later actions
-// see it) and turn every change into a write the engine commits with the reply. Here: how a lead, a task or a
-// proposal is found from what the user called it.
+// CRM rows for one turn: the tables of bot.yaml `records:`, read through the runtime's TurnRows, which merge the
+// database with what this turn changed (so later actions see it) and turn every change into a write the engine
+// commits with the reply. Here: the rows' shapes, and how a lead, a task or a proposal is found from what the
+// user called it.
 import { randomUUID } from 'node:crypto';
-import { matchScore, TurnRows, wordOverlap, type DeferredWrite, type Sql } from 'switchboard';
+import { matchScore, recordRows, wordOverlap, type DeferredWrite, type Sql, type TurnRows } from 'switchboard';
+import { botConfig } from './text.ts';
 
 export interface LeadRow {
   id: string;
@@ -72,7 +74,6 @@ function byIdOr<T extends { id: string; created_at: Date }>(rows: T[], ref: stri
 }
 
 export class CrmStore {
-  readonly writes: DeferredWrite[] = [];
   private readonly leads: TurnRows<LeadRow>;
   private readonly notes: TurnRows<NoteRow>;
   private readonly tasks: TurnRows<TaskRow>;
@@ -84,22 +85,16 @@ export class CrmStore {
     sql: Sql,
     readonly workspace: string,
     private readonly now: Date,
+    /** Where each change's write goes (`ctx.defer`: it commits with the reply), or a list a test runs. */
+    writes: DeferredWrite[] | ((write: DeferredWrite) => void),
     private readonly newId: () => string = randomUUID,
   ) {
     const scope = { workspace };
-    const text = 'text' as const, date = 'date' as const, number = 'number' as const;
-    this.leads = new TurnRows<LeadRow>(sql, this.writes, { table: 'crm_leads', scope, columns: { id: text, nome: text, empresa: text, telefone: text, email: text, origem: text, created_at: date } });
-    this.notes = new TurnRows<NoteRow>(sql, this.writes, { table: 'crm_notes', scope, columns: { id: text, lead_id: text, texto: text, created_at: date } });
-    this.tasks = new TurnRows<TaskRow>(sql, this.writes, { table: 'crm_tasks', scope, columns: { id: text, lead_id: text, titulo: text, prazo: date, concluida: 'boolean', created_at: date } });
-    this.proposals = new TurnRows<ProposalRow>(sql, this.writes, {
-      table: 'crm_proposals',
-      scope,
-      columns: { id: text, lead_id: text, titulo: text, status: text, subtotal: number, desconto: number, total: number, created_at: date },
-    });
-    this.items = new TurnRows<ItemRow>(sql, this.writes, {
-      table: 'crm_proposal_items',
-      columns: { id: text, proposal_id: text, descricao: text, quantidade: number, preco_unitario: number, total: number, created_at: date },
-    });
+    this.leads = recordRows(botConfig, 'crm_leads', sql, writes, scope);
+    this.notes = recordRows(botConfig, 'crm_notes', sql, writes, scope);
+    this.tasks = recordRows(botConfig, 'crm_tasks', sql, writes, scope);
+    this.proposals = recordRows(botConfig, 'crm_proposals', sql, writes, scope);
+    this.items = recordRows(botConfig, 'crm_proposal_items', sql, writes);
   }
 
   /** A new row's id and creation time (times keep the order of actions within the turn). */

@@ -1,9 +1,7 @@
-// Small shared helpers: bot.yaml read once, the lead references it declares, the runtime's fold, cents rounding.
-import { foldPreservingOffsets, readBotConfig, referenceReaderFor } from 'switchboard';
+// Small helpers of the CRM tools: bot.yaml read once, the lead references it declares, cents rounding.
+import { readBotConfig, referenceReaderFor } from 'switchboard';
 
-export const fold = foldPreservingOffsets;
-
-/** bot.yaml, read once for the readers built from it (references, the planner's intents). */
+/** bot.yaml, read once (its `records:` tables, its `references:`). */
 export const botConfig = readBotConfig(import.meta.dirname);
 
 /** Phrases that point at the current lead ("nela", "pra ele", "esse lead"): bot.yaml `references.lead`. */

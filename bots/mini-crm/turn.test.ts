@@ -1,10 +1,8 @@
-import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readBotConfig, type Sql } from 'switchboard';
-import { commandReaderForConfig } from 'switchboard/testing';
-import { migrations } from './schema.ts';
-import { runCrmTurn } from './turn.ts';
-import type { CrmMemory, CrmPlanner, CrmTurnResult } from './types.ts';
+import { readBotConfig, type DeferredWrite } from 'switchboard';
+import { commandReaderForConfig, memoryStore, runPlannedTurn, type MemoryStore, type Planner } from 'switchboard/testing';
+import { CrmStore } from './store.ts';
+import { createCrmTools } from './tools.ts';
 
 const config = readBotConfig(import.meta.dirname);
 const NOW = new Date('2025-05-15T12:00:00Z'); // Thursday 09:00 in São Paulo
@@ -13,26 +11,33 @@ const TOMORROW_10H = '2025-05-16T13:00:00.000Z';
 const SEED_MESSAGE =
   'Cadastre o Lennon da Acme, telefone 11 98888-7777; adicione nota: prefere contato por WhatsApp; crie tarefa ligar pra ele amanhã às 10h; rascunhe a proposta Plano Anual';
 
-let pg: PGlite;
-const asSql = (db: { query: (t: string, p?: unknown[]) => Promise<{ rows: unknown[] }> }): Sql => ({
-  query: async <T,>(t: string, p?: unknown[]) => (await db.query(t, p)).rows as T[],
-});
-let sql: Sql;
+let sql: MemoryStore;
 let workspaceSeq = 0;
 
 beforeAll(async () => {
-  pg = new PGlite();
-  for (const m of migrations) await pg.exec(m.sql);
-  sql = asSql(pg);
+  sql = await memoryStore({ config });
 });
 afterAll(async () => {
-  await pg.close();
+  await sql.close();
 });
 
+/** What the conversation remembers (bot.yaml `actions.remember`). */
+type CrmMemory = { lead_atual?: { id: string; nome: string }; [reference: string]: unknown };
+type CrmPlanner = Planner;
+interface CrmTurnInput { text: string; workspace: string; memory: CrmMemory; planner?: Planner; emit?: (e: unknown) => void }
+
+/** One turn as the runtime's `actions.specialist` runs it, its writes kept for the test to commit. */
+async function runCrmTurn({ text, workspace, memory, planner, emit }: CrmTurnInput) {
+  const writes: DeferredWrite[] = [];
+  const tools = createCrmTools(new CrmStore(sql, workspace, NOW, writes));
+  const turn = await runPlannedTurn({ bot: config, text, now: NOW, tools, memory, commands: () => reader.read(text), planner, emit });
+  return { ...turn, memory: turn.memory as CrmMemory, actions: turn.executed, writes };
+}
+type CrmTurnResult = Awaited<ReturnType<typeof runCrmTurn>>;
+
 async function commit(result: CrmTurnResult): Promise<void> {
-  await pg.transaction(async (tx) => {
-    const txSql = asSql(tx);
-    for (const write of result.writes) await write(txSql);
+  await sql.transaction(async (tx) => {
+    for (const write of result.writes) await write(tx);
   });
 }
 
@@ -46,7 +51,7 @@ function conversation(options: { planner?: CrmPlanner } = {}) {
       return memory;
     },
     async say(text: string, extra: { planner?: CrmPlanner; emit?: (e: unknown) => void } = {}) {
-      const result = await runCrmTurn({ bot: config, text, commands: () => reader.read(text), now: NOW, sql, workspace, memory, planner: extra.planner ?? options.planner, emit: extra.emit });
+      const result = await runCrmTurn({ text, workspace, memory, planner: extra.planner ?? options.planner, emit: extra.emit });
       await commit(result);
       memory = result.memory;
       return result;
@@ -95,7 +100,7 @@ function expectSeedReply(result: CrmTurnResult, ids: { leadId: string; taskId: s
 describe('runCrmTurn — the seed message', () => {
   it('locally: lead, note, task and proposal linked together, one aggregated reply', async () => {
     const c = conversation();
-    const result = await runCrmTurn({ bot: config, text: SEED_MESSAGE, commands: () => reader.read(SEED_MESSAGE), now: NOW, sql, workspace: c.workspace, memory: {} });
+    const result = await runCrmTurn({ text: SEED_MESSAGE, workspace: c.workspace, memory: {} });
     // Nothing is written during the turn: the engine commits `writes` with the reply.
     expect(await rows('SELECT id FROM crm_leads WHERE workspace = $1', [c.workspace])).toHaveLength(0);
     expect(result.writes).toHaveLength(4);
@@ -292,12 +297,12 @@ describe('runCrmTurn — failures, duplicates, planner problems', () => {
 describe('runCrmTurn — crash safety and isolation', () => {
   it('running the same writes twice creates nothing twice', async () => {
     const c = conversation();
-    const r1 = await runCrmTurn({ bot: config, text: SEED_MESSAGE, commands: () => reader.read(SEED_MESSAGE), now: NOW, sql, workspace: c.workspace, memory: {} });
+    const r1 = await runCrmTurn({ text: SEED_MESSAGE, workspace: c.workspace, memory: {} });
     await commit(r1);
     await commit(r1);
     await expectSeedRows(c.workspace);
     const next = 'adicione item Setup por R$ 100 na proposta; marque como feita a tarefa ligar pra ele';
-    const r2 = await runCrmTurn({ bot: config, text: next, commands: () => reader.read(next), now: NOW, sql, workspace: c.workspace, memory: r1.memory });
+    const r2 = await runCrmTurn({ text: next, workspace: c.workspace, memory: r1.memory });
     await commit(r2);
     await commit(r2);
     const items = await rows('SELECT i.id FROM crm_proposal_items i JOIN crm_proposals p ON p.id = i.proposal_id WHERE p.workspace = $1', [c.workspace]);
@@ -308,10 +313,10 @@ describe('runCrmTurn — crash safety and isolation', () => {
 
   it('a rolled-back commit leaves nothing behind and can be retried', async () => {
     const c = conversation();
-    const r = await runCrmTurn({ bot: config, text: SEED_MESSAGE, commands: () => reader.read(SEED_MESSAGE), now: NOW, sql, workspace: c.workspace, memory: {} });
+    const r = await runCrmTurn({ text: SEED_MESSAGE, workspace: c.workspace, memory: {} });
     await expect(
-      pg.transaction(async (tx) => {
-        for (const w of r.writes) await w(asSql(tx));
+      sql.transaction(async (tx) => {
+        for (const w of r.writes) await w(tx);
         throw new Error('crash before the reply is stored');
       }),
     ).rejects.toThrow('crash');

@@ -85,6 +85,11 @@ const resolveSchema = z.strictObject({
 });
 
 export const actionsSchema = z.strictObject({
+  /**
+   * Every message is one plan of actions run by the runtime's specialist of this name (the plan's reply is its
+   * segment, what it remembers is kept under this name); the tools are the bot's `tools` (index.ts).
+   */
+  specialist: z.string().regex(/^[a-z][a-z0-9_]*$/).optional(),
   intents: z.record(z.string(), actionIntentSchema).default({}),
   /** References remembered from results, across actions and turns: `<name>: { <field>: <result field(s)> }`, kept when every field has a value. */
   remember: z.record(z.string(), z.record(z.string(), sources)).default({}),

@@ -8,6 +8,7 @@ import { readingProblems } from '../forms/reading-kinds.ts';
 import { BUILTIN_SLOT_KINDS, type FormConfig } from '../forms/schema.ts';
 import type { BotConfig, IntentConfig } from './config.ts';
 import { refineProblems } from './refine-schema.ts';
+import { routingProblems } from './route-schema.ts';
 
 type Path = (string | number)[];
 
@@ -26,7 +27,7 @@ interface Checking {
   need(id: string, path: Path): void;
 }
 
-const CHECKS: ((k: Checking) => void)[] = [intentReferences, refineRules, placeGazetteers, actionIntents, intentAnswers, queryKinds, searchesAndTables, profileKinds, forms];
+const CHECKS: ((k: Checking) => void)[] = [intentReferences, refineRules, routingRules, placeGazetteers, actionIntents, intentAnswers, queryKinds, searchesAndTables, profileKinds, forms];
 
 /** Every problem of bot.yaml's cross-references, in the order of the checks. */
 export function botConfigProblems(c: BotConfig): ConfigProblem[] {
@@ -51,6 +52,11 @@ function intentReferences({ c, need }: Checking): void {
   c.understanding.exclusive.forEach((id, i) => need(id, ['understanding', 'exclusive', i]));
   for (const [group, skill] of Object.entries(c.skills)) if (skill.intent) need(skill.intent, ['skills', group, 'intent']);
   c.gazetteers.forEach((g, i) => g.intent && need(g.intent, ['gazetteers', i, 'intent']));
+}
+
+/** routing: the intents, workflows, forms and conditions its rules name. */
+function routingRules({ c, need, problem }: Checking): void {
+  routingProblems(c, need, problem);
 }
 
 /** understanding.refine: the intents, entity types, queries and topics its rules name. */
@@ -100,8 +106,38 @@ function queryKinds({ c, problem }: Checking): void {
   for (const [name, fields] of Object.entries(c.queries)) {
     for (const [field, spec] of Object.entries(fields)) {
       if (!kinds.has(spec.kind)) problem(['queries', name, field, 'kind'], `'${spec.kind}' is not a query kind: use one of ${[...kinds].join(', ')}`);
+      for (const type of spec.except ?? []) if (!c.gazetteers.some((g) => g.type === type)) problem(['queries', name, field, 'except'], `'${type}' is not a gazetteer`);
     }
   }
+  sizeChartQueries({ c, problem });
+  saleorSearchFields({ c, problem });
+}
+
+/** saleor.search reads a query the bot declares, and names only its fields. */
+function saleorSearchFields({ c, problem }: Pick<Checking, 'c' | 'problem'>): void {
+  const search = c.saleor?.search;
+  if (!search) return;
+  const fields = c.queries[search.query];
+  if (!fields) return problem(['saleor', 'search', 'query'], `'${search.query}' is not a query of queries:`);
+  const named: [string, string | undefined][] = [
+    ['categories', search.categories?.field], ['price', search.price], ['variant', search.variant.size], ['variant', search.variant.color],
+    ...search.attributes.map((a) => ['attributes', a.field] as [string, string]),
+    ...[...search.text, ...search.relax].map((f) => ['text', f] as [string, string]),
+  ];
+  for (const [key, field] of named) if (field && !fields[field]) problem(['saleor', 'search', key], `'${field}' is not a field of query '${search.query}'`);
+}
+
+/** A size chart's measurements and its `for` field are read with queries the bot declares. */
+function sizeChartQueries({ c, problem }: Pick<Checking, 'c' | 'problem'>): void {
+  const chart = c.sizeChart;
+  if (!chart) return;
+  const fields = c.queries[chart.measures];
+  if (!fields) problem(['sizeChart', 'measures'], `'${chart.measures}' is not a query of queries:`);
+  for (const measure of Object.keys(chart.rows[0] ?? {}).filter((k) => k !== 'size')) {
+    if (fields && !fields[measure]) problem(['sizeChart', 'rows'], `'${measure}' is not a field of query '${chart.measures}'`);
+  }
+  if (chart.decides && fields && !fields[chart.decides]) problem(['sizeChart', 'decides'], `'${chart.decides}' is not a field of query '${chart.measures}'`);
+  if (chart.for && !c.queries[chart.for.query]?.[chart.for.field]) problem(['sizeChart', 'for'], `'${chart.for.field}' is not a field of query '${chart.for.query}'`);
 }
 
 function searchesAndTables({ c, gazetteerTypes, problem }: Checking): void {

@@ -6,12 +6,16 @@ import { guardrailsSchema } from '../guardrails/settings.ts';
 import { channelSettingsSchema } from './channel-settings.ts';
 import { botConfigProblems } from './config-checks.ts';
 import { refineRulesSchema } from './refine-schema.ts';
+import { routingSchema } from './route-schema.ts';
 import { profileSchema } from '../profile/schema.ts';
 import { answersSchema, intentAnswerSchema } from '../knowledge/cascade-schema.ts';
 import { skillsSchema } from '../skills/config.ts';
 import { searchesSchema } from '../catalogue/table-search-schema.ts';
 import { tablesSchema } from '../catalogue/table-load-schema.ts';
+import { recordsSchema } from '../store/records-schema.ts';
 import { intentSearchSchema } from '../catalogue/intent-search-schema.ts';
+import { sizeChartSchema } from '../catalogue/size-chart-schema.ts';
+import { saleorConfigSchema } from '../saleor/config-schema.ts';
 import { formDataSchema } from '../contract/index.ts';
 import { embeddingsSchema } from '../llm/embeddings-schema.ts';
 
@@ -58,6 +62,11 @@ function commandSlotSchema() {
       hint: z.string().min(1).optional(),
       /** false: read without a model only, left out of a planner model's catalogue. */
       planner: z.boolean().optional(),
+      /** A `ref` a planner gives as an object with an id and a name: the name also fills this slot. */
+      nameSlot: z.string().min(1).optional(),
+      /** A planner's value read as one of these (value → words its text may hold), else as `otherwise`. */
+      values: z.record(z.string(), z.array(z.string().min(1))).optional(),
+      otherwise: z.string().min(1).optional(),
     })
     .refine((s) => (s.read === 'reference') === (s.reference !== undefined), 'read: reference goes with reference: <kind>')
     .refine((s) => !s.until || s.read === 'text' || s.after, 'until goes with read: text or after');
@@ -199,6 +208,8 @@ const queryFieldSchema = z.strictObject({
   kind: z.string().min(1),
   tolerance: z.number().min(0).max(1).optional(),
   generic: z.array(z.string()).optional(),
+  stopwords: z.array(z.string().min(1)).optional(),
+  except: z.array(z.string().min(1)).optional(),
 });
 
 /** A topic table for knowledge answers: a section heading per topic, with the cues that pick it. */
@@ -258,10 +269,16 @@ export const botConfigSchema = z.strictObject({
   gazetteers: z.array(gazetteerSchema).default([]),
   /** Search requests read from a message, field by field (docs/how-to/tables-and-search.md#queries). */
   queries: z.record(z.string(), z.record(z.string(), queryFieldSchema)).default({}),
+  /** Which size fits a customer's measurements, read with one of `queries:` (docs/how-to/tables-and-search.md#size-charts). */
+  sizeChart: sizeChartSchema.optional(),
+  /** A Saleor shop: channel, dev catalogue, currency, how a product request is searched (docs/how-to/saleor.md). */
+  saleor: saleorConfigSchema.optional(),
   /** Searches over tables the bot owns: table, columns, filters, sorts, limit, widening (docs/how-to/tables-and-search.md#searching-a-table). */
   search: searchesSchema,
   /** Tables the bot loads from CSV files: the files, each column made from their cells, lookups by key (docs/how-to/tables-and-search.md#loading-a-table-from-csv-files). */
   tables: tablesSchema,
+  /** Tables the bot's turns write (a CRM's leads), created as declared and read through `recordRows` (docs/how-to/tables-and-search.md#records-the-bot-writes). */
+  records: recordsSchema,
   /**
    * The kinds of entity a message may point back at, each with the nouns that name it ("esse lead", "nela"):
    * `referenceReaderFor(config, kind)` reads such phrases (docs/how-to/commands-and-planners.md#references).
@@ -269,6 +286,8 @@ export const botConfigSchema = z.strictObject({
   references: z.record(z.string(), z.array(z.string().min(1))).default({}),
   /** Regex entities (order numbers, document ids…). */
   entities: z.array(patternEntitySchema).default([]),
+  /** Where messages go: the workflows a conversation stays in and ordered route rules (docs/how-to/code.md#routing-with-rules). */
+  routing: routingSchema,
   /** Slot-filling forms (see docs/how-to/forms.md). */
   forms: z.record(z.string(), formSchema).default({}),
   /** What the bot remembers about a customer across conversations (see docs/how-to/forms.md#profile). */

@@ -87,13 +87,22 @@ export function refinePredicateUses(c: Pick<BotConfig, 'understanding'>): { name
 }
 
 /** Whether a rule reads or gives the previous turn's intents (the runtime then keeps them in the conversation). */
-export const usesPrevious = (rules: readonly RefineRule[]): boolean => rules.some((r) => r.then === 'previous' || r.when.previous !== undefined);
+export const usesPrevious = (rules: readonly { then: unknown; when: { previous?: unknown } }[]): boolean => rules.some((r) => r.then === 'previous' || r.when.previous !== undefined);
 
 /**
  * bot.yaml problems of the rules: every intent they name is one of the intents; every `says` type is a regex entity
  * or a gazetteer; every `reads` query and field exists; `topic` and `shortFollowUp` need `knowledgeTopics`.
  */
 export function refineProblems(c: BotConfig, need: (id: string, path: Path) => void, problem: (path: Path, message: string) => void): void {
+  c.understanding.refine.forEach((rule, i) => {
+    const at: Path = ['understanding', 'refine', i];
+    whenProblems(c, rule.when, [...at, 'when'], need, problem);
+    if (Array.isArray(rule.then)) rule.then.forEach((id, j) => need(id, [...at, 'then', j]));
+  });
+}
+
+/** The problems of one rule's `when` at `at` (refine rules and `routing.rules` share these conditions). */
+export function whenProblems(c: BotConfig, when: RefineWhen, at: Path, need: (id: string, path: Path) => void, problem: (path: Path, message: string) => void): void {
   const types = new Set([...c.entities.map((e) => e.type), ...c.gazetteers.map((g) => g.type)]);
   const textProblems = (cond: RefineClause, at: Path) => {
     for (const key of ['says', 'notSays'] as const) {
@@ -106,11 +115,7 @@ export function refineProblems(c: BotConfig, need: (id: string, path: Path) => v
     }
     if ((cond.topic !== undefined || cond.shortFollowUp !== undefined) && !c.knowledgeTopics) problem(at, 'topic and shortFollowUp need knowledgeTopics');
   };
-  c.understanding.refine.forEach((rule, i) => {
-    const at: Path = ['understanding', 'refine', i];
-    for (const key of ['intents', 'unsureBest', 'previous'] as const) for (const id of nameList(rule.when[key])) need(id, [...at, 'when', key]);
-    if (Array.isArray(rule.then)) rule.then.forEach((id, j) => need(id, [...at, 'then', j]));
-    textProblems(rule.when, [...at, 'when']);
-    if (rule.when.clauses) for (const part of ['one', 'other'] as const) textProblems(rule.when.clauses[part], [...at, 'when', 'clauses', part]);
-  });
+  for (const key of ['intents', 'unsureBest', 'previous'] as const) for (const id of nameList(when[key])) need(id, [...at, key]);
+  textProblems(when, at);
+  if (when.clauses) for (const part of ['one', 'other'] as const) textProblems(when.clauses[part], [...at, 'clauses', part]);
 }

@@ -4,6 +4,7 @@
 // `predicates`), for what only the bot's data knows (a catalogue lookup).
 import { nameList, refinePredicateUses, usesPrevious, type RefineClause, type RefineRule, type RefineWhen } from '../bot/refine-schema.ts';
 import type { BotConfig } from '../bot/config.ts';
+import { routePredicateUses } from '../bot/route-schema.ts';
 import { isGreeting } from '../handoff/index.ts';
 import { readBotQuery, splitClauses } from '../nlu/index.ts';
 import { vocabularyOf } from '../bot/vocabulary.ts';
@@ -38,7 +39,7 @@ export function previousIntents(memory: Record<string, unknown>): string[] {
 
 /** The memory update that keeps a turn's intents for the next turn's rules; none when no rule reads them. */
 export function keptIntents(config: BotConfig, routes: readonly string[], intents: readonly string[]): Record<string, unknown> | undefined {
-  return routes.length && usesPrevious(config.understanding.refine) ? { [PREVIOUS_INTENTS_KEY]: [...intents] } : undefined;
+  return routes.length && usesPrevious([...config.understanding.refine, ...config.routing.rules]) ? { [PREVIOUS_INTENTS_KEY]: [...intents] } : undefined;
 }
 
 /** The bot's rules, then its `refineIntents` hook on what they left. */
@@ -74,6 +75,11 @@ function target(rule: RefineRule, { ctx, intents }: Turn): string[] | undefined 
   }
   const best = ctx.understanding.scores?.[0]?.id;
   return best ? [best] : undefined;
+}
+
+/** Whether every condition of `when` holds for the turn (shared with bot.yaml `routing.rules`, src/engine/route-rules.ts). */
+export function conditionsHold(when: RefineWhen, ctx: RouteContext, predicates: Predicates): Promise<boolean> {
+  return holds(when, { ctx, predicates, intents: ctx.intents });
 }
 
 /** Whether every condition of `when` holds. */
@@ -116,7 +122,7 @@ async function textHolds(cond: RefineClause, text: string, turn: Turn): Promise<
 
 function predicate(turn: Turn, name: string): RefinePredicate {
   const p = turn.predicates[name];
-  if (!p) throw new Error(`bot '${turn.ctx.bot.id}': understanding.refine names the predicate '${name}', which the bot's index.ts does not export in predicates`);
+  if (!p) throw new Error(`bot '${turn.ctx.bot.id}': a rule names the predicate '${name}', which the bot's index.ts does not export in predicates`);
   return p;
 }
 
@@ -156,9 +162,9 @@ function readsAny(bot: BotConfig, query: string, fields: string[], text: string)
   return fields.some((f) => read[f] !== undefined);
 }
 
-/** Every predicate the rules name is one the bot's code gives (checked when the bot loads). */
+/** Every predicate the rules name (`understanding.refine` and `routing.rules`) is one the bot's code gives (checked when the bot loads). */
 export function checkRefinePredicates(config: BotConfig, definition: Pick<BotDefinition, 'predicates'>): void {
-  for (const { name, path } of refinePredicateUses(config)) {
+  for (const { name, path } of [...refinePredicateUses(config), ...routePredicateUses(config)]) {
     if (!definition.predicates?.[name]) throw new Error(`bot '${config.id}': ${formatPath(path)} names '${name}', which the bot's index.ts does not export in predicates`);
   }
 }

@@ -37,3 +37,12 @@ describe('BotRegistry', () => {
     );
   });
 });
+
+describe('BotRegistry and records', () => {
+  it("refuses a record table another bot's tables already hold", async () => {
+    const registry = new BotRegistry({ db: {} as Database, env: {}, log: () => {} });
+    (registry as unknown as { claimTables(c: ReturnType<typeof withTable>): void }).claimTables(withTable('inmobiliaria'));
+    const records = botConfigSchema.parse({ ...withTable('crm'), tables: {}, records: { listings: { columns: { title: 'text' } } } });
+    await expect(registry.load({ config: records, definition: { specialists: {} }, dir: '/nowhere' })).rejects.toThrow(/bot 'crm': table 'listings' \(bot.yaml tables: or records:\) is already bot 'inmobiliaria''s/);
+  });
+});

@@ -15,10 +15,12 @@ import type { Database } from '../store/index.ts';
 import { buildTurnGraph, type TurnGraph } from './graph.ts';
 import { defaultSpecialists } from './default-specialists.ts';
 import { withForms } from '../forms/index.ts';
+import { withPlannedActions } from '../actions/index.ts';
 import type { ModelCallRecord, TurnModel } from './types.ts';
 import { buildUnderstander, classifierInputs, detectorCacheName, detectorInputs } from './understanding.ts';
 import { PERSONA_SETTING, personaConfig, type PersonaSettings } from './persona.ts';
 import { checkRefinePredicates } from './refine-rules.ts';
+import { checkRoutingTargets, withRouteRules } from './route-rules.ts';
 
 /** What src/llm hands the runtime for a bot with a model. */
 export interface ModelBinding {
@@ -87,9 +89,9 @@ export class BotRegistry {
 
   /** Two bots declaring one table would read and load each other's rows: refuse the second, naming both. */
   private claimTables(config: BotConfig): void {
-    for (const name of Object.keys(config.tables)) {
+    for (const name of [...Object.keys(config.tables), ...Object.keys(config.records)]) {
       const owner = this.tableOwners.get(name);
-      if (owner && owner !== config.id) throw new Error(`bot '${config.id}': table '${name}' (bot.yaml tables:) is already bot '${owner}''s; every bot shares the store, so give it a name of its own (e.g. ${config.id.replace(/\W/g, '_')}_${name})`);
+      if (owner && owner !== config.id) throw new Error(`bot '${config.id}': table '${name}' (bot.yaml tables: or records:) is already bot '${owner}''s; every bot shares the store, so give it a name of its own (e.g. ${config.id.replace(/\W/g, '_')}_${name})`);
       this.tableOwners.set(name, config.id);
     }
   }
@@ -108,7 +110,8 @@ export class BotRegistry {
     checkRefinePredicates(config, definition);
     this.claimTables(config);
     await this.indexKnowledge(config, dir);
-    // A bot's own start-up writes (data loads) run one process at a time when several start together.
+    // A bot's own start-up writes (its record tables, data loads) run one process at a time when several start together.
+    if (Object.keys(config.records).length) await db.withLock(`switchboard:setup:${config.id}`, () => store.createRecordTables(db, config));
     const setup = definition.setup;
     // A bot without a setup of its own (a bot without code) has its bot.yaml `tables:` created and loaded here.
     if (!setup && Object.keys(config.tables).length) {
@@ -124,8 +127,9 @@ export class BotRegistry {
     const handoff = { ...config.handoff, ...((await store.getSetting<Partial<BotConfig['handoff']>>(db, config.id, 'handoff')) ?? {}) };
     const persona = personaConfig(config, (await store.getSetting<PersonaSettings>(db, config.id, PERSONA_SETTING)) ?? {});
     const intents = mergeIntents(config.intents, stored ?? {});
-    const formed = withForms(config, definition);
+    const formed = withForms(config, withRouteRules(config, withPlannedActions(config, definition)));
     const specialists = { ...defaultSpecialists(config), ...formed.specialists };
+    checkRoutingTargets(config, specialists);
     const bot: LoadedBot = {
       ...source,
       config: persona,

@@ -11,7 +11,8 @@ import { handoffMessage, narrate } from './narration.ts';
 import { botSession } from './sessions.ts';
 import { turnContext, type TurnScope } from './turn-context.ts';
 import { keptIntents, refineTurnIntents } from './refine-rules.ts';
-import type { ModelCallRecord, TraceEntry } from './types.ts';
+import { ruleThatRouted } from './route-rules.ts';
+import type { BotDefinition, ModelCallRecord, RouteContext, TraceEntry } from './types.ts';
 import { tracedEntities } from './traced.ts';
 
 /** The policies whose texts are the runtime's skills' (with the bot's placeholders). */
@@ -29,8 +30,14 @@ export function served(understanding: Readonly<Understanding>, decision: Decisio
   };
 }
 
+/** A route rule of bot.yaml `routing` that routed the message, with the routes it gave. */
+interface RoutedByRule {
+  rule: string;
+  routes: string[];
+}
+
 /** What the routing decision reads of this turn: the bot, its waiting forms, its router and refinement. */
-export function decisionInput(scope: TurnScope, understanding: Understanding, calls: ModelCallRecord[]): DecisionInput {
+export function decisionInput(scope: TurnScope, understanding: Understanding, calls: ModelCallRecord[], onRouted?: (r: RoutedByRule) => void): DecisionInput {
   const { db, bot, text } = scope;
   const session = botSession(scope.session);
   const memory = (session.state ?? {}) as Record<string, unknown>;
@@ -42,9 +49,23 @@ export function decisionInput(scope: TurnScope, understanding: Understanding, ca
     understanding,
     waiting: { workflow: Boolean(session.activeWorkflow), forms: activeForms(bot.config, memory).map((f) => f.intent), cancel: formsCancelledBy(bot.config, memory, text).length > 0 },
     modelFailed: Boolean(bot.model) && calls.some((c) => !c.ok),
-    ...(route ? { route: async (u: Readonly<Understanding>, intents: string[]) => route(context(u, intents)) } : {}),
+    ...(route ? { route: async (u: Readonly<Understanding>, intents: string[]) => routeNoting(route, context(u, intents), onRouted) } : {}),
     ...(refines ? { refine: async (u: Readonly<Understanding>) => refineTurnIntents(bot.definition, context(u, u.intents.map((i) => i.id))) } : {}),
   };
+}
+
+/** The bot's route of `ctx`, telling `onRouted` when a `routing` rule decided it. */
+async function routeNoting(route: NonNullable<BotDefinition['route']>, ctx: RouteContext, onRouted?: (r: RoutedByRule) => void): Promise<string[]> {
+  const routes = await route(ctx);
+  const rule = ruleThatRouted(ctx);
+  if (rule) onRouted?.({ rule, routes });
+  return routes;
+}
+
+/** The decision's `why` names the route rule when the decision sends the message where that rule did. */
+function namingRule(decision: Decision, routed: RoutedByRule | undefined): Decision {
+  if (!routed || [...new Set(routed.routes)].join() !== decision.routes.join()) return decision;
+  return { ...decision, why: `${decision.why}; routed by ${routed.rule}` };
 }
 
 /** The per-turn services the graph's nodes call. `calls` collects the turn's model calls. */
@@ -66,7 +87,9 @@ export function turnRuntime(scope: TurnScope, calls: ModelCallRecord[], t0: numb
       const context = bot.model && bot.definition.modelContext ? await bot.definition.modelContext({ text, sql: db, config: bot.config }) : undefined;
       const flows = activeForms(bot.config, memory0);
       const understanding = await bot.understander.understand({ text, flows, history, now, timeZone: bot.config.timeZone, context, trace: calls });
-      const decision = await fillReplyVars(await decideRoute(decisionInput(scope, understanding, calls)), state, understanding);
+      let routed: RoutedByRule | undefined;
+      const input = decisionInput(scope, understanding, calls, (r) => (routed = r));
+      const decision = await fillReplyVars(namingRule(await decideRoute(input), routed), state, understanding);
       decided = { understanding, decision };
       const view = served(understanding, decision);
       emit({ type: 'intent', intents: view.intents.map((i) => i.id), source: view.source, entities: view.entities });

@@ -8,6 +8,7 @@ import type { SessionRow, Sql, Migration } from '../store/index.ts';
 import type { DeclaredValidator, FormHooks, SlotExtractor, SlotValidator } from '../forms/types.ts';
 import type { SlotTextReader, SlotVocabulary } from '../forms/reading.ts';
 import type { DeferredWrite, WriteRejected } from './outcomes.ts';
+import type { ActionTool } from '../actions/queue.ts';
 import type { TableSearchParams, TableSearchResult } from '../catalogue/table-search.ts';
 
 /** One short piece of the reply, produced by one specialist or action; the narrate node joins them. */
@@ -245,6 +246,11 @@ export interface BotDefinition<Services = unknown, M extends object = Memory, D 
    * cities its `place:` entities know. Return the same object while the data does not change (it is compiled once).
    */
   slotVocabulary?: (ctx: TurnContext<Services, M, D>) => SlotVocabulary | undefined | Promise<SlotVocabulary | undefined>;
+  /**
+   * The tools of bot.yaml `actions:` by name, made for each turn (a store over `ctx.sql` whose writes go through
+   * `ctx.defer`): with `actions.specialist`, the runtime plans every message and runs them.
+   */
+  tools?: (ctx: TurnContext<Services, M, D>) => Record<string, ActionTool>;
   /** Code for bot.yaml forms, by form id: where known values come from and go, what to do when a form completes. */
   forms?: Record<string, FormHooks<Services, M, D>>;
   /** Tables the bot owns. */

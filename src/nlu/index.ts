@@ -4,7 +4,7 @@ export { createLocalUnderstander, type LocalUnderstander } from './understander.
 export { normalize } from './normalize.ts';
 export { toLanguage } from './language.ts';
 export { splitClauses } from './clauses.ts';
-export { extractEntities, gazetteerValue,     parseOrdinal, readBotQuery, type QueryValue } from './entities/index.ts';
+export { extractEntities, gazetteerValue,     parseOrdinal, readBotQuery, continueBotQuery, botQueryTerms, type ContinuedQuery, type QueryValue } from './entities/index.ts';
 export { wholeAnswer } from './entities/yesno.ts';
 export { formatDateTime } from './entities/deadline.ts';
 // Calendar arithmetic on wall-clock dates in a time zone (bots compute their own dates with it too).

@@ -5,12 +5,12 @@
 
 // Declaring a bot and its steps
 export { defineBot } from '../bot/define.ts';
-export type { BotSetupContext, RouteContext, Segment, Step, StepResult, TurnContext } from '../engine/types.ts';
+export type { BotSetupContext, RouteContext, Step, StepResult, TurnContext } from '../engine/types.ts';
 export type { CardsData } from '../contract/index.ts';
 export { answerFromKnowledge, recentHistory } from '../engine/specialists.ts';
 export { readQueryWithModel } from '../engine/query-model.ts';
 export { answerWithCascade } from '../engine/cascade.ts';
-export { formatRecordList, loadInBackground, searchRelaxing, type BackgroundValue, type BackgroundValueOptions } from '../catalogue/index.ts';
+export { formatRecordList, loadInBackground, sizeAdviceReply, type BackgroundValue, type BackgroundValueOptions } from '../catalogue/index.ts';
 export { loadTable, titleCase } from '../catalogue/index.ts';
 export { expandAliases, gazetteerAliases, type TableSearchParams, type TableSearchResult } from '../catalogue/index.ts';
 export { WriteRejected, type DeferredWrite } from '../engine/index.ts';
@@ -23,28 +23,23 @@ export { vocabularyOf, type BotVocabulary } from '../bot/vocabulary.ts';
 
 // The store: reads in steps, writes through ctx.defer, the bot's own tables
 export type { Migration, Sql } from '../store/index.ts';
-export { TurnRows } from '../store/index.ts';
+export { recordRows, TurnRows } from '../store/index.ts';
 
-// The runtime's own tables, for a bot's tests on a throwaway database (applied before the bot's migrations)
-export { coreMigrations } from '../store/index.ts';
 
 // What a bot remembers about a customer (bot.yaml `profile:`): read and written in turns by ctx.profile()/saveProfile()
-export { profileSubject, readProfile } from '../profile/index.ts';
 
 // Understanding: the local classifier, text normalisation, dates and times on the bot's clock
 export { matchScore, wordOverlap } from '../nlu/index.ts';
 
 // Every value of a gazetteer a message names (a shop's products by alias), and amounts with units (`quantity:`)
 export { findMentions, readQuantities, type Mention } from '../nlu/index.ts';
-export { addDays, hhmm, isoDate, parseIsoDate, readBotQuery, readListPosition, wallClock, weekdayOf } from '../nlu/index.ts';
+export { addDays, botQueryTerms, continueBotQuery, hhmm, isoDate, parseIsoDate, readBotQuery, readListPosition, wallClock, weekdayOf } from '../nlu/index.ts';
 
 // Reading several slots of one message, each value masked once read (bot.yaml `number:`/`money:` entities, gazetteers)
 export { extendGazetteer, SlotText, readGazetteer, readPattern, WORD_END, WORD_START } from '../nlu/index.ts';
 export type { KnownCity } from '../nlu/index.ts';
 export { referenceReaderFor } from '../engine/commands.ts';
-export { readPlanReply, refValue, type PlannedAction, type PlanReadOptions } from '../llm/plan-reply.ts';
-export { botPlannerPrompt } from '../llm/planner-prompt.ts';
-export type { CommandClause, Gazetteer } from '../nlu/index.ts';
+export type { Gazetteer } from '../nlu/index.ts';
 
 // Forms (bot.yaml `forms:`): what validators and hooks return, and slot values shown as replies show them
 export { showDate, showTime, showValue } from '../forms/index.ts';
@@ -55,13 +50,12 @@ export { matchSaidTime, readFormSlots, showList } from '../forms/index.ts';
 export type { SlotTextReader, SlotVocabulary } from '../forms/index.ts';
 export type { FormCompletion, FormHooks, FormState, SlotVerdict, Slots } from '../forms/index.ts';
 
-// Several actions per message (bot.yaml `actions:`): a plan's actions run by their tools, one narrated reply
-export { ActionError, runActions } from '../actions/index.ts';
-export type { ActionEvent, ActionTool, QueuedAction, ToolContext } from '../actions/index.ts';
+// Several actions per message (bot.yaml `actions:`): the tools a plan's actions run (`defineBot({ tools })`)
+export { ActionError } from '../actions/index.ts';
+export type { ActionTool, ToolContext } from '../actions/index.ts';
 
 // Handoff phrases, knowledge, feedback, moderation
 export { goldenPromptBlock } from '../feedback/index.ts';
-export { parseObjectLoose } from '../llm/literal.ts';
 
 // Files beside the bot's code, under tsx and in the compiled build alike
 export { sourcePath } from '../paths.ts';

@@ -18,6 +18,10 @@ import { headReader, quantityReader } from './head.ts';
 import { keptSyllables, qualifierReader } from './qualifier.ts';
 import { DOMAIN_CLASS, readMessage, STRONG_EXAMPLES, type DetectorModel, type SkillReading } from './reading.ts';
 import { shortReplyReader } from './short-replies.ts';
+import type { SkillVerdict } from './decide.ts';
+import { wordlessReader } from './wordless.ts';
+import { insultReader } from './insult.ts';
+import { someoneElsesReader } from './someone-elses.ts';
 
 export type { SkillReading } from './reading.ts';
 
@@ -45,13 +49,17 @@ export interface SkillDetectorOptions {
   persons?: string[];
   /** Role nouns of the bot's staff beside the shared lexicon (`skills.human.roles`). */
   roles?: string[];
-  /** Lines of the skills data left out of training (cross-validation of the decision: scripts/fit-skill-detector.ts). */
+  /** Lines of the skills data left out of training and of the words it knows (cross-validation of the decision: scripts/fit-skill-detector.ts). */
   heldOut?: ReadonlySet<string>;
 }
 
 export interface SkillDetector {
   readonly language: Language;
   read(text: string): SkillReading | null;
+  /** A message that says no word (emoji, laughter): its skill, or null when it says words or what one of the bot's examples says (src/skills/wordless.ts). */
+  wordless(text: string): SkillVerdict | null;
+  /** Whether a message insults (the guardrails' abuse rules, the bot's names read as the assistant). */
+  insults(text: string): boolean;
   /** Its trained model as bytes, for `createSkillDetector`'s `cached` in a later process. */
   snapshot(): Uint8Array;
   /** Whether its model came from `cached` rather than from training. */
@@ -69,6 +77,8 @@ export function createSkillDetector(opts: SkillDetectorOptions, cached?: Uint8Ar
     restored,
     snapshot: () => classifier.toSnapshot(),
     read: (text) => readMessage(model, text),
+    wordless: wordlessReader(opts.language, Object.values(opts.domain).flat()),
+    insults: insultReader(opts.language, opts.names ?? []),
   };
 }
 
@@ -104,7 +114,7 @@ function detectorModel(opts: SkillDetectorOptions, lines: SkillLines, domainExam
   const domainLines = Object.values(opts.domain).flat();
   const domainText = opts.domainText ?? [];
   // Words any business's customers say (small talk, requests for a person, short answers, the everyday list).
-  const vocabulary = skillVocabulary(lang);
+  const vocabulary = skillVocabulary(lang, opts.heldOut);
   const bot = readBotText(lang, domainLines, domainText, opts.names ?? [], vocabulary);
   // The bot's words its examples say as names of things ("a mensalidade", "la cuota"): only these are qualified by an unknown word.
   const nouns = new Set(botVocabulary(opts.domain, lang, opts.names).filter((w) => w.noun).map((w) => w.unit));
@@ -130,6 +140,7 @@ function detectorModel(opts: SkillDetectorOptions, lines: SkillLines, domainExam
     headOf: headReader(lang),
     quantityOf: quantityReader(lang),
     isFrame: frameWords(vocabulary, topics.offTopic),
+    someoneElses: someoneElsesReader(lang),
   };
 }
 

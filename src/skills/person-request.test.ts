@@ -20,6 +20,40 @@ describe('requests for a person by role, read in a request frame', () => {
     expect(reads('vi', 'chủ tiệm có ở đó không')).toBe('chu tiem');
   });
 
+  it('reads a role named after a phrase that asks for what follows, and asked to get in touch', () => {
+    expect(reads('pt', 'tem como o professor me mandar mensagem no zap?')).toBe('professor');
+    expect(reads('pt', 'preciso que alguém do comercial me retorne')).toBe('alguem');
+    expect(reads('pt', 'a recepção pode retornar minha ligação?')).toBe('recepcao');
+    expect(reads('es', '¿puede ser que el vendedor me escriba por whatsapp?')).toBe('vendedor');
+    // A lead phrase before no request is still none.
+    expect(reads('pt', 'tem como o professor corrigir minha postura?')).toBeNull();
+    expect(reads('pt', 'dá pra a recepção guardar minha mochila?')).toBeNull();
+  });
+
+  it('reads weariness of the machine as a request for a person, and leaves other weariness alone', () => {
+    expect(reads('pt', 'não aguento mais falar com robô')).toBe('robo');
+    expect(reads('es', 'me cansé del bot')).toBe('bot');
+    expect(reads('vi', 'chán nói chuyện với máy quá')).toBe('noi chuyen voi may');
+    expect(reads('vi', 'mệt quá, máy lạnh nhà mình hư rồi')).toBeNull();
+    expect(reads('pt', 'cansei de treinar sozinho')).toBeNull();
+    expect(reads('pt', 'cansei de esperar, eu ia treinar hoje')).toBeNull();
+  });
+
+  it('reads nobody answering as a request for a person', () => {
+    expect(reads('pt', 'ninguém me responde aqui?')).toBe('me responde');
+    expect(reads('es', 'nadie contesta en este local?')).toBe('contesta');
+    expect(reads('vi', 'sao không ai trả lời vậy')).toBe('tra loi');
+    expect(reads('pt', 'ninguém da minha família treina')).toBeNull();
+  });
+
+  it('reads "gente" as someone, and "is anyone there?" in Vietnamese', () => {
+    expect(reads('pt', 'alô? tem gente aí?')).toBe('gente');
+    expect(reads('pt', 'quero falar com gente de verdade')).toBe('gente de verdade');
+    expect(reads('pt', 'tem muita gente treinando de manhã?')).toBeNull();
+    expect(reads('vi', 'alo alo có ai không')).toBe('ai');
+    expect(reads('vi', 'có ai mặc size m không')).toBeNull();
+  });
+
   it('reads the bot’s own role nouns beside the shared ones', () => {
     expect(reads('pt', 'quero falar com o sensei')).toBeNull();
     expect(reads('pt', 'quero falar com o sensei', ['o sensei'])).toBe('sensei');

@@ -25,6 +25,11 @@ export interface PersonFrames {
   not_after: string[];
   /** Words that may come before the person in a frame that names the person first (greetings, articles). */
   lead: string[];
+  /**
+   * Phrases that may come there too and ask for what follows ("tem como", "será que", "preciso que", "necesito que"):
+   * "tem como o professor me mandar mensagem?" asks the teacher to write.
+   */
+  lead_phrases: string[];
   /** Question words of means ("como", "how", "làm sao"): a few words before an asking phrase, they ask how to reach someone. */
   how: string[];
   /** Words asking whether someone is there, before the person ("tem", "hay", "is there"). */
@@ -33,6 +38,14 @@ export interface PersonFrames {
   here: string[];
   /** Words that tie the person to where they work, between the person and `here` ("alguém [da] recepção agora"). */
   joins: string[];
+  /** Phrases of weariness ("cansei de", "me cansé del", "chán", "tired of"); a `machine` a few words later asks for a person. */
+  weary: string[];
+  /** The machine one talks to ("robô", "bot", "máquina", "máy"). */
+  machine: string[];
+  /** Nobody ("ninguém", "nadie", "không ai"); what is not done (`unanswered`) a few words later asks for a person. */
+  nobody: string[];
+  /** What nobody does ("responde", "me atiende", "trả lời"). */
+  unanswered: string[];
 }
 
 /** Words between the person and what they are asked to do ("o professor [de jiu-jitsu] pode me ligar?"). */
@@ -43,7 +56,7 @@ const MAX_LEAD = 4;
 const HOW_REACH = 3;
 
 const DIR = join(projectRoot, 'src', 'skills', 'data', 'person-requests');
-const KEYS = ['ask', 'reply', 'someone', 'staff', 'skip', 'not_after', 'lead', 'how', 'present', 'here', 'joins'] as const;
+const KEYS = ['ask', 'reply', 'someone', 'staff', 'skip', 'not_after', 'lead', 'lead_phrases', 'how', 'present', 'here', 'joins', 'weary', 'machine', 'nobody', 'unanswered'] as const;
 const cache = new Map<Language, PersonFrames>();
 
 /** The frames of `lang` as written (an empty set of frames when the language has no file). */
@@ -78,6 +91,7 @@ export function personRequestReader(lang: Language, roles: string[] = []): (norm
   const reply = phrases(f.reply);
   const skip = new Set(f.skip.flatMap(fold));
   const lead = new Set([...f.lead, ...f.skip].flatMap(fold));
+  const leadPhrases = phrases(f.lead_phrases);
   const notAfter = new Set(f.not_after.flatMap(fold));
   const how = phrases(f.how);
   // The persons without their articles ("o gerente" → "gerente"), which the reader skips before it looks for one.
@@ -91,9 +105,15 @@ export function personRequestReader(lang: Language, roles: string[] = []): (norm
   const here = phrases(f.here);
   const joins = new Set([...f.joins, ...f.skip].flatMap(fold));
   const personWords = new Set(persons.flat());
+  const weary = phrases(f.weary);
+  const machine = phrases(f.machine);
+  const nobody = phrases(f.nobody);
+  const unanswered = phrases(f.unanswered);
 
   const at = (tokens: string[], i: number, phrase: string[]) => phrase.every((w, k) => tokens[i + k] === w);
   const phraseAt = (tokens: string[], i: number, list: string[][]) => list.find((p) => at(tokens, i, p));
+  /** How many words of lead start at `i`: a lead phrase, else one lead word, else none. */
+  const leadAt = (tokens: string[], i: number) => phraseAt(tokens, i, leadPhrases)?.length ?? (lead.has(tokens[i]) ? 1 : 0);
 
   return (normalized) => {
     const tokens = normalized.split(' ').filter(Boolean);
@@ -108,17 +128,41 @@ export function personRequestReader(lang: Language, roles: string[] = []): (norm
       const p = phraseAt(tokens, j, persons);
       if (p) return { person: p.join(' '), start: i, end: j + p.length };
     }
-    // The person first (greetings and articles before it), then, a few words later, what they are asked to do.
-    for (let i = 0; i < Math.min(tokens.length, MAX_LEAD + 1); i++) {
+    return personFirst(tokens) ?? presence(tokens) ?? within(tokens, weary, machine) ?? within(tokens, nobody, unanswered);
+  };
+
+  /** The person first (greetings, articles and lead phrases before it), then, a few words later, what they are asked to do. */
+  function personFirst(tokens: string[]): PersonRequest | null {
+    for (let i = 0; i < Math.min(tokens.length, MAX_LEAD + 1); ) {
       const p = phraseAt(tokens, i, persons);
       if (p) {
         const end = i + p.length;
         for (let j = end; j <= Math.min(tokens.length - 1, end + MAX_MODIFIER); j++) if (phraseAt(tokens, j, reply)) return { person: p.join(' '), start: i, end };
       }
-      if (!lead.has(tokens[i])) break;
+      const n = leadAt(tokens, i);
+      if (!n) return null;
+      i += n;
     }
-    return presence(tokens);
-  };
+    return null;
+  }
+
+  /**
+   * A phrase of `first`, then within a few words one of `second`: weariness of the machine one talks to ("cansei de
+   * falar com robô", "me cansé del bot"), or nobody answering ("ninguém me responde", "không ai trả lời"). Said to a
+   * bot, either asks for a person without naming one.
+   */
+  function within(tokens: string[], first: string[][], second: string[][]): PersonRequest | null {
+    for (let i = 0; i < tokens.length; i++) {
+      const w = phraseAt(tokens, i, first);
+      if (!w) continue;
+      const from = i + w.length;
+      for (let j = from; j <= Math.min(tokens.length - 1, from + MAX_MODIFIER); j++) {
+        const m = phraseAt(tokens, j, second);
+        if (m) return { person: m.join(' '), start: i, end: j + m.length };
+      }
+    }
+    return null;
+  }
 
   /**
    * Whether someone is there: an asking word first ("tem", "hay"), the person, then within a few words where or when

@@ -126,6 +126,8 @@ export interface DetectorModel {
   quantityOf: (normalized: string, isListed: (unit: string) => boolean) => boolean;
   /** A word of the skills' lines that is no other topic's: a frame word any message may use. */
   isFrame: (word: string) => boolean;
+  /** The business words of a business of someone else's in a normalised message (src/skills/someone-elses.ts). */
+  someoneElses: (normalized: string) => string[];
 }
 
 /** A message as the detector reads it; null for a blank one. */
@@ -156,7 +158,7 @@ export function readMessage(m: DetectorModel, text: string): SkillReading | null
   // An unknown word of the bot's own family ("distribución" to a bot that says "distribuidor") is no other topic's.
   const other = new Set([...unseen.filter((w) => !m.relatedToBotWord(w)), ...listed]);
   // With a value only listed things qualify: an unknown word beside a number or a name is more often a name.
-  const elsewhere = m.qualifiedBy(normalized, (u) => !hasValue && other.has(u), (u) => listed.has(u));
+  const elsewhere = [...m.qualifiedBy(normalized, (u) => !hasValue && other.has(u), (u) => listed.has(u)), ...someoneElses(m, normalized, domainWords)];
   const partHuman = partHumanOf(m, text);
   const head = headOfMessage(m, text, normalized, saidPhrases, domainWords, listed);
   const quantityOfThing = hasValue && m.quantityOf(normalized, (u) => listed.has(u));
@@ -168,6 +170,17 @@ function headOfMessage(m: DetectorModel, text: string, normalized: string, saidP
   const later = text.split(/[,.;!?]+/).slice(1).map((p) => normalize(p, m.lang)).filter((p) => p.trim());
   if (later.some((p) => units(p, m.lang).some((u) => domainWords.includes(u)))) return null;
   return m.headOf(normalized, saidPhrases, { isBot: (u) => domainWords.includes(u), isListed: (u) => listed.has(u), isFrame: m.isFrame });
+}
+
+/**
+ * The business words of someone else's business in the message ("a academia do meu primo"), unless it also says
+ * another word the bot's examples keep using ("cadastra a loja da minha tia como lead" to a CRM).
+ */
+function someoneElses(m: DetectorModel, normalized: string, domainWords: string[]): string[] {
+  const businesses = m.someoneElses(normalized);
+  if (!businesses.length) return [];
+  const named = new Set(businesses.flatMap((b) => units(b, m.lang)));
+  return domainWords.some((w) => !named.has(w) && (m.exampleCount.get(w) ?? 0) >= STRONG_EXAMPLES) ? [] : businesses;
 }
 
 /** Whether most of the message's words of three letters or more are strings no text of the language has. */

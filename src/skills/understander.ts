@@ -2,6 +2,7 @@
 import type { Understander, UnderstandInput, Understanding } from '../nlu/types.ts';
 import { decideSkill } from './decide.ts';
 import type { SkillDetector } from './detector.ts';
+import { overInsult } from './insult.ts';
 
 /**
  * `detector` is built on first use (it trains a small model). While a flow or form waits for an answer only a
@@ -15,8 +16,11 @@ export function withSkills(inner: Understander, detector: () => SkillDetector | 
       const u = await inner.understand(input);
       // Past the turn's understanding budget the skills are not read either.
       if (input.budget?.spent) return u;
-      const reading = detector()?.read(input.text);
-      const verdict = reading && decideSkill(reading);
+      const skills = detector();
+      if (!skills) return u;
+      const wordless = skills.wordless(input.text);
+      const reading = wordless ? null : skills.read(input.text);
+      const verdict = reading ? overInsult(reading, decideSkill(reading), skills.insults(input.text)) : wordless;
       if (!verdict) return u;
       // While a form waits, small talk counts only when the message carries nothing the form could read ("ok" is a yes).
       const waits = input.flows.length > 0;

@@ -25,14 +25,18 @@ export interface SkillVocabulary {
 
 const cache = new Map<Language, SkillVocabulary>();
 
-export function skillVocabulary(lang: Language): SkillVocabulary {
+/** `heldOut`: lines of the data left out (cross-validation), so a held-out line reads as a new message does; not cached. */
+export function skillVocabulary(lang: Language, heldOut?: ReadonlySet<string>): SkillVocabulary {
+  if (heldOut) return build(lang, heldOut);
   let vocabulary = cache.get(lang);
   if (!vocabulary) cache.set(lang, (vocabulary = build(lang)));
   return vocabulary;
 }
 
-function build(lang: Language): SkillVocabulary {
-  const lines = skillLines(lang);
+function build(lang: Language, heldOut?: ReadonlySet<string>): SkillVocabulary {
+  const all = skillLines(lang);
+  const kept = (texts: string[]) => (heldOut ? texts.filter((t) => !heldOut.has(t)) : texts);
+  const lines = { ...all, ...Object.fromEntries([...SKILL_CLASSES, 'answer' as const].map((c) => [c, kept(all[c])])) } as typeof all;
   const v: SkillVocabulary = { generic: new Set(), genericUnits: new Set(), everyday: new Set(), background: new Set(), topicUnits: new Set(), trigrams: new Set() };
   const read = (texts: string[], background: boolean, trained: boolean) => {
     for (const text of texts) {

@@ -6,4 +6,7 @@ export * from './repos-embeddings.ts';
 export * as tables from './schema.ts';
 export { parseCsv } from './csv.ts';
 export { TurnRows, type TurnRowsOptions } from './turn-rows.ts';
+export { createRecordTables, recordRows, recordTableSql } from './records.ts';
+export { memoryStore, type MemoryStore } from './memory-store.ts';
+export { recordsSchema, type RecordTableConfig } from './records-schema.ts';
 export { Retention, retentionPolicyFromEnv, coreRetentionSteps, DEFAULT_RETENTION, type RetentionPolicy, type RetentionStep } from './retention.ts';

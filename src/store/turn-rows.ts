@@ -33,12 +33,15 @@ export class TurnRows<Row extends Base> {
   private readonly added: Row[] = [];
   private readonly patches = new Map<string, Partial<Row>>();
   private readonly names: string[];
+  private readonly write: (write: DeferredWrite) => void;
 
   constructor(
     private readonly sql: Sql,
-    private readonly writes: DeferredWrite[],
+    /** Where each change's write goes: a list the caller runs, or `ctx.defer`. */
+    writes: DeferredWrite[] | ((write: DeferredWrite) => void),
     private readonly options: TurnRowsOptions<Row>,
   ) {
+    this.write = Array.isArray(writes) ? (w) => void writes.push(w) : writes;
     this.names = Object.keys(options.columns);
     for (const name of [options.table, ...this.names, ...Object.keys(options.scope ?? {})]) if (!NAME.test(name)) throw new Error(`not a SQL name: ${name}`);
   }
@@ -65,7 +68,7 @@ export class TurnRows<Row extends Base> {
     this.added.push(row);
     const values = { ...this.options.scope, ...row } as Record<string, unknown>;
     const cols = Object.keys(values);
-    this.writes.push(async (tx) => {
+    this.write(async (tx) => {
       await tx.query(
         `INSERT INTO ${this.options.table} (${cols.join(', ')}) VALUES (${cols.map((_, i) => `$${i + 1}`).join(', ')}) ON CONFLICT (id) DO NOTHING`,
         cols.map((c) => values[c]),
@@ -80,7 +83,7 @@ export class TurnRows<Row extends Base> {
     this.patches.set(row.id, { ...this.patches.get(row.id), ...patch });
     const cols = Object.keys(patch);
     const scope = Object.entries(this.options.scope ?? {});
-    this.writes.push(async (tx) => {
+    this.write(async (tx) => {
       const set = cols.map((c, i) => `${c} = $${i + 2}`).join(', ');
       const where = ['id = $1', ...scope.map(([k], i) => `${k} = $${cols.length + i + 2}`)].join(' AND ');
       await tx.query(`UPDATE ${this.options.table} SET ${set} WHERE ${where}`, [row.id, ...cols.map((c) => (patch as Record<string, unknown>)[c]), ...scope.map(([, v]) => v)]);

@@ -20,10 +20,20 @@ export interface OwnProbeResult extends OwnProbe {
   right: boolean;
 }
 
-/** The probes developed on, and those written afterwards and only measured (`fresh`). */
-export const OWN_PROBES_FILES = { developed: 'edge-own-probes.yaml', fresh: 'edge-own-probes-fresh.yaml' } as const;
+/**
+ * The probes developed on, and those written afterwards and only measured (`fresh`); the fourth round's set of other
+ * kinds (`fourth`, developed on) and the one written after its changes and only measured (`fourthFresh`).
+ */
+export const OWN_PROBES_FILES = {
+  developed: 'edge-own-probes.yaml',
+  fresh: 'edge-own-probes-fresh.yaml',
+  fourth: 'edge-own-probes-4.yaml',
+  fourthFresh: 'edge-own-probes-4b.yaml',
+} as const;
 
-export function ownProbes(set: keyof typeof OWN_PROBES_FILES = 'developed'): Record<string, OwnProbe[]> {
+export type OwnProbesSet = keyof typeof OWN_PROBES_FILES;
+
+export function ownProbes(set: OwnProbesSet = 'developed'): Record<string, OwnProbe[]> {
   return parse(readFileSync(join(projectRoot, 'test', 'data', OWN_PROBES_FILES[set]), 'utf8')) as Record<string, OwnProbe[]>;
 }
 

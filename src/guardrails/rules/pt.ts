@@ -6,7 +6,7 @@ const YOU = '(?:voce|vc|tu|ce|voces|vcs)';
 // Targets of an insult: the bot, "you", or someone else.
 const INSULT_TARGET = `(?:${YOU}|bot|robo|ia|maquina|assistente|chatbot|sua|seu|suas|seus|essa ia|esse bot|esse robo|bando de|cambada de)`;
 // Bounded and without overlapping alternatives, so a long "e uma e uma …" cannot backtrack exponentially.
-const INTENSIFIER = '(?:(?:e|eh|muito|mt|mto|mo|tao|bem|uma|um|mesmo|realmente|msm) ){0,4}';
+const INTENSIFIER = '(?:(?:e|eh|muito|mt|mto|mo|tao|bem|uma|um|mesmo|realmente|msm|de|mais) ){0,4}';
 const INSULTS =
   '(?:idiota|imbecil|burr[oa]|bura|buro|estupid[oa]|inutil|lixo|merda|bosta|retardad[oa]|otari[oa]|babaca|vagabund[oa]|piranha|vadia|puta|arrombad[oa]|desgracad[oa]|corn[oa]|escrot[oa]|trouxa|anta|jumenta?|debil mental|incompetente|porcaria|nojent[oa]|lerd[oa]|cretin[oa]|palhac[oa]|besta|ignorante|macac[oa]|viad[oa]|bicha|sapatao)s?';
 

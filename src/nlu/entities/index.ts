@@ -55,4 +55,6 @@ export function extractEntities(input: string, opts: ExtractOptions): Entity[] {
 
 export { parseOrdinal } from './numbers.ts';
 export { readBotQuery, type QueryValue } from './query-reader.ts';
+export { continueBotQuery, type ContinuedQuery } from './query-follow-up.ts';
+export { botQueryTerms } from './query-terms.ts';
 export { gazetteerValue } from './gazetteer.ts';

@@ -20,6 +20,10 @@ export interface QueryField {
   tolerance?: number;
   /** gazetteer: broad values that a more specific value of the same gazetteer, later in the message, replaces. */
   generic?: string[];
+  /** terms: words of the bot's names never collected (botQueryTerms). */
+  stopwords?: string[];
+  /** terms: gazetteers whose values' words are never collected: their own fields read them (botQueryTerms). */
+  except?: string[];
 }
 
 export type QueryValue = string | number | string[] | Omit<PriceRange, 'spans'>;

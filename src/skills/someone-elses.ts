@@ -1,0 +1,53 @@
+// A business of someone else's: a word for a kind of business tied to a person of the customer's own life ("a
+// academia do meu primo", "la tienda de mi vecina", "shop của bạn mình"). The message is about that business, not the bot's, whatever words of the bot's it shares: read as a
+// qualifier of the business word (src/skills/reading.ts `elsewhere`). Data in data/someone-elses/<lang>.yaml.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { normalize } from '../nlu/normalize.ts';
+import type { Language } from '../nlu/types.ts';
+import { projectRoot } from '../paths.ts';
+import { readYamlFile } from '../yaml-file.ts';
+
+const KEYS = ['businesses', 'links', 'possessives', 'people', 'mine'] as const;
+type Lists = Record<(typeof KEYS)[number], string[][]>;
+
+const DIR = join(projectRoot, 'src', 'skills', 'data', 'someone-elses');
+
+function lists(lang: Language): Lists {
+  const path = join(DIR, `${lang}.yaml`);
+  const doc = (existsSync(path) ? readYamlFile(path) : null) as Partial<Record<string, unknown>> | null;
+  const read = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+  const fold = (s: string) => normalize(s, lang).split(' ').filter(Boolean);
+  return Object.fromEntries(KEYS.map((k) => [k, read(doc?.[k]).map(fold).filter((p) => p.length > 0).sort((a, b) => b.length - a.length)])) as Lists;
+}
+
+/** For `lang`, a reader of a normalised message's business words that are someone else's ("academia", "shop"). */
+export function someoneElsesReader(lang: Language): (normalized: string) => string[] {
+  const l = lists(lang);
+  const at = (tokens: string[], i: number, list: string[][]) => list.find((p) => p.every((w, k) => tokens[i + k] === w));
+  /** Where a person of the customer's own life tied to the business ending at `j` ends, or -1. */
+  const ownedAt = (tokens: string[], j: number): number => {
+    const link = at(tokens, j, l.links);
+    if (!link) return -1;
+    let k = j + link.length;
+    const possessive = at(tokens, k, l.possessives);
+    if (possessive) k += possessive.length;
+    const person = at(tokens, k, l.people);
+    if (!person) return -1;
+    k += person.length;
+    // Without a possessive the person must be the customer's by a pronoun after it ("bạn mình").
+    if (possessive) return k;
+    const mine = at(tokens, k, l.mine);
+    return mine ? k + mine.length : -1;
+  };
+  return (normalized) => {
+    const tokens = normalized.split(' ').filter(Boolean);
+    const out: string[] = [];
+    for (let i = 0; i < tokens.length; i++) {
+      const b = at(tokens, i, l.businesses);
+      if (!b) continue;
+      if (ownedAt(tokens, i + b.length) >= 0) out.push(b.join(' '));
+    }
+    return out;
+  };
+}
