@@ -19,7 +19,6 @@ export { fillTemplate } from '../template/index.ts';
 // bot.yaml
 export { type BotConfig } from '../bot/config.ts';
 export { botVocabulary, readBotConfig } from '../bot/loader.ts';
-export { vocabularyOf, type BotVocabulary } from '../bot/vocabulary.ts';
 
 // The store: reads in steps, writes through ctx.defer, the bot's own tables
 export type { Migration, Sql } from '../store/index.ts';
@@ -36,7 +35,7 @@ export { findMentions, readQuantities, type Mention } from '../nlu/index.ts';
 export { addDays, botQueryTerms, continueBotQuery, hhmm, isoDate, parseIsoDate, readBotQuery, readListPosition, wallClock, weekdayOf } from '../nlu/index.ts';
 
 // Reading several slots of one message, each value masked once read (bot.yaml `number:`/`money:` entities, gazetteers)
-export { extendGazetteer, SlotText, readGazetteer, readPattern, WORD_END, WORD_START } from '../nlu/index.ts';
+export { extendGazetteer, SlotText, readGazetteer, WORD_END, WORD_START } from '../nlu/index.ts';
 export type { KnownCity } from '../nlu/index.ts';
 export { referenceReaderFor } from '../engine/commands.ts';
 export type { Gazetteer } from '../nlu/index.ts';
