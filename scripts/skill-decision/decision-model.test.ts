@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DECISION_CLASSES, DECISION_FEATURES, DECISION_MODEL_FILE, decisionFeatures, decisionModel, modelVerdict, parseDecisionModel, type DecisionModel } from './decision-model.ts';
-import { syntheticReading } from './testing.ts';
+import { syntheticReading } from '../../src/skills/testing.ts';
 
 /** A model of one stump per class, on the class's own "best" flag: each class wins where the detector reads it best. */
 function bestFlagModel(): DecisionModel {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { modelVerdict, parseDecisionModel } from './decision-model.ts';
-import { syntheticReading } from './testing.ts';
+import { syntheticReading } from '../../src/skills/testing.ts';
 import { fitDecisionModel, serializeDecisionModel, type DecisionRow } from './fit-decision.ts';
 
 /**

@@ -70,18 +70,18 @@ export type RefineClause = z.infer<typeof refineClauseSchema>;
 /** `intents: otro` and `intents: [otro]` alike. */
 export const nameList = (v: string | string[] | undefined): string[] => (v === undefined ? [] : typeof v === 'string' ? [v] : v);
 
-type Path = (string | number)[];
+export type Path = (string | number)[];
 
-/** Every predicate name the rules use, with where: for the load-time check against the bot's code. */
-export function refinePredicateUses(c: Pick<BotConfig, 'understanding'>): { name: string; path: Path }[] {
+/** Every predicate name a list of rules uses (`check`, `notCheck`, in its clauses too), with where: for the load-time check against the bot's code. */
+export function predicateUses(rules: readonly { when: RefineClause & { clauses?: RefineWhen['clauses'] } }[], at: Path): { name: string; path: Path }[] {
   const out: { name: string; path: Path }[] = [];
   const collect = (cond: RefineClause, path: Path) => {
     for (const key of ['check', 'notCheck'] as const) for (const name of nameList(cond[key])) out.push({ name, path: [...path, key] });
   };
-  c.understanding.refine.forEach((rule, i) => {
-    const at: Path = ['understanding', 'refine', i, 'when'];
-    collect(rule.when, at);
-    if (rule.when.clauses) for (const part of ['one', 'other'] as const) collect(rule.when.clauses[part], [...at, 'clauses', part]);
+  rules.forEach((rule, i) => {
+    const when: Path = [...at, i, 'when'];
+    collect(rule.when, when);
+    if (rule.when.clauses) for (const part of ['one', 'other'] as const) collect(rule.when.clauses[part], [...when, 'clauses', part]);
   });
   return out;
 }

@@ -4,7 +4,7 @@
 // active workflow, a form waiting for an answer, a complete profile). The rules run in src/engine/route-rules.ts.
 import { z } from 'zod';
 import type { BotConfig } from './config.ts';
-import { nameList, refineWhenSchema, whenProblems, type RefineClause } from './refine-schema.ts';
+import { nameList, refineWhenSchema, whenProblems, type Path } from './refine-schema.ts';
 
 const names = z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]);
 
@@ -42,21 +42,6 @@ export type RouteRule = z.infer<typeof routeRuleSchema>;
 export type RouteWhen = z.infer<typeof routeWhenSchema>;
 export type Routing = z.infer<typeof routingSchema>;
 
-type Path = (string | number)[];
-
-/** Every predicate name the route rules use, with where: for the load-time check against the bot's code. */
-export function routePredicateUses(c: Pick<BotConfig, 'routing'>): { name: string; path: Path }[] {
-  const out: { name: string; path: Path }[] = [];
-  const collect = (cond: RefineClause, path: Path) => {
-    for (const key of ['check', 'notCheck'] as const) for (const name of nameList(cond[key])) out.push({ name, path: [...path, key] });
-  };
-  c.routing.rules.forEach((rule, i) => {
-    const at: Path = ['routing', 'rules', i, 'when'];
-    collect(rule.when, at);
-    if (rule.when.clauses) for (const part of ['one', 'other'] as const) collect(rule.when.clauses[part], [...at, 'clauses', part]);
-  });
-  return out;
-}
 
 /** The workflows a rule's `active` names (none for `true`/`false`). */
 export const activeNames = (active: RouteWhen['active']): string[] => (typeof active === 'boolean' ? [] : nameList(active));

@@ -2,9 +2,8 @@
 // that holds decides (one with `continue: true` lets the later rules run on its result). Then the bot's own
 // `refineIntents` hook, if any, sees the result. A rule's `check` names a predicate of the bot's code (defineBot
 // `predicates`), for what only the bot's data knows (a catalogue lookup).
-import { nameList, refinePredicateUses, usesPrevious, type RefineClause, type RefineRule, type RefineWhen } from '../bot/refine-schema.ts';
+import { nameList, predicateUses, usesPrevious, type RefineClause, type RefineRule, type RefineWhen } from '../bot/refine-schema.ts';
 import type { BotConfig } from '../bot/config.ts';
-import { routePredicateUses } from '../bot/route-schema.ts';
 import { isGreeting } from '../handoff/index.ts';
 import { readBotQuery, splitClauses } from '../nlu/index.ts';
 import { vocabularyOf } from '../bot/vocabulary.ts';
@@ -164,7 +163,7 @@ function readsAny(bot: BotConfig, query: string, fields: string[], text: string)
 
 /** Every predicate the rules name (`understanding.refine` and `routing.rules`) is one the bot's code gives (checked when the bot loads). */
 export function checkRefinePredicates(config: BotConfig, definition: Pick<BotDefinition, 'predicates'>): void {
-  for (const { name, path } of [...refinePredicateUses(config), ...routePredicateUses(config)]) {
+  for (const { name, path } of [...predicateUses(config.understanding.refine, ['understanding', 'refine']), ...predicateUses(config.routing.rules, ['routing', 'rules'])]) {
     if (!definition.predicates?.[name]) throw new Error(`bot '${config.id}': ${formatPath(path)} names '${name}', which the bot's index.ts does not export in predicates`);
   }
 }

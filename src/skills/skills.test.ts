@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { projectRoot } from '../paths.ts';
 import { growthOf, superLinear } from '../nlu/testing/work.ts';
 import { createSkillDetector, decideSkill, gibberish, roleRequests, skillLines, SKILL_CLASSES, type SkillDetector, type SkillReading } from './index.ts';
+import { syntheticReading } from './testing.ts';
 
 const clinic = parse(readFileSync(join(projectRoot, 'examples', 'clinica', 'bot.yaml'), 'utf8')) as {
   understanding: { fallback: string };
@@ -121,29 +122,7 @@ describe('small talk', () => {
 });
 
 describe('decideSkill', () => {
-  const reading = (best: string, confidence: number, more: Partial<SkillReading> = {}): SkillReading => ({
-    best: { id: best, confidence },
-    scores: [{ id: best, confidence }],
-    domainWords: [],
-    strongDomainWord: false,
-    offTopicWords: [],
-    thingWords: [],
-    elsewhere: [],
-    coverage: 1,
-    foreignWords: [],
-    passerBy: null,
-    partHuman: 0,
-    role: false,
-    personRequest: false,
-    ownOutOfScope: 0,
-    ownPerson: 0,
-    shortReply: null,
-    head: null,
-    quantityOfThing: false,
-    gibberish: false,
-    hasValue: false,
-    ...more,
-  });
+  const reading = syntheticReading;
 
   it('needs a surer reading when the message names the bot\'s things or carries a value', () => {
     expect(decideSkill(reading('out_of_scope', 0.85))?.kind).toBe('out_of_scope');

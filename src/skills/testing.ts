@@ -1,5 +1,5 @@
 // For tests: a reading made by hand, every sign off unless given.
-import type { SkillReading } from '../../src/skills/reading.ts';
+import type { SkillReading } from './reading.ts';
 
 /** A reading whose best (and only) score is `best` at `confidence`. */
 export function syntheticReading(best: string, confidence: number, more: Partial<SkillReading> = {}): SkillReading {
