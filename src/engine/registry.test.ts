@@ -24,6 +24,16 @@ describe('BotRegistry', () => {
     );
   });
 
+  it("refuses a table named like one of the runtime's own (sessions, users…), whose rows it would read and write", async () => {
+    const registry = new BotRegistry({ db: {} as Database, env: {}, log: () => {} });
+    const named = (table: string) => botConfigSchema.parse({ ...withTable('crm'), tables: {}, records: { [table]: { columns: { name: 'text' } } } });
+    for (const table of ['sessions', 'users', 'messages', 'channel_deliveries']) {
+      await expect(registry.load({ config: named(table), definition: { specialists: {} }, dir: '/nowhere' })).rejects.toThrow(
+        new RegExp(`bot 'crm': table '${table}' .* one of the runtime's own tables`),
+      );
+    }
+  });
+
   it("refuses a bot whose refine rules name a predicate its code does not give, before touching the store", async () => {
     const registry = new BotRegistry({ db: {} as Database, env: {}, log: () => {} });
     const config = botConfigSchema.parse({

@@ -90,6 +90,7 @@ export class BotRegistry {
   /** Two bots declaring one table would read and load each other's rows: refuse the second, naming both. */
   private claimTables(config: BotConfig): void {
     for (const name of [...Object.keys(config.tables), ...Object.keys(config.records)]) {
+      if (store.isRuntimeTable(name)) throw new Error(`bot '${config.id}': table '${name}' (bot.yaml tables: or records:) is one of the runtime's own tables; give it a name of its own (e.g. ${config.id.replace(/\W/g, '_')}_${name})`);
       const owner = this.tableOwners.get(name);
       if (owner && owner !== config.id) throw new Error(`bot '${config.id}': table '${name}' (bot.yaml tables: or records:) is already bot '${owner}''s; every bot shares the store, so give it a name of its own (e.g. ${config.id.replace(/\W/g, '_')}_${name})`);
       this.tableOwners.set(name, config.id);

@@ -234,6 +234,19 @@ create index if not exists card_clicks_bot_created on card_clicks (bot, created_
 ];
 
 /** Apply every migration not applied yet, in order. Safe when several processes start at once. */
+/** The tables a list of migrations creates. */
+export const tablesCreatedBy = (migrations: readonly Migration[]): string[] =>
+  migrations.flatMap((m) => [...m.sql.matchAll(/create table if not exists (\w+)/gi)].map((c) => c[1].toLowerCase()));
+
+/**
+ * Whether a name is one of the runtime's own tables — the core migrations' and the `channel_` tables of
+ * src/channels — which no bot's `tables:` or `records:` may take: its rows would be the runtime's.
+ */
+export function isRuntimeTable(name: string): boolean {
+  return name.startsWith('channel_') || CORE_TABLES.has(name);
+}
+const CORE_TABLES = new Set(['_migrations', ...tablesCreatedBy(coreMigrations)]);
+
 export async function migrate(db: Database, migrations: Migration[]): Promise<string[]> {
   return db.withLock('switchboard:migrate', async () => {
     // Inside the lock: two processes creating the same table at once can collide even with `if not exists`.
