@@ -82,19 +82,8 @@ export function brandFollowUp(text: string, previous: Product[], catalog: Catalo
   return catalog.filter((p) => brands.includes(p.brand) && categories.has(p.category));
 }
 
-/** Does the message name something from the catalogue? */
-export function isKnownProductMention(text: string, catalog: Catalog = defaultCatalog): boolean {
-  return findProducts(catalog, text).length > 0;
-}
-
 /** Pesos with dots for thousands, no decimals: 25000 → "25.000". */
 export const formatAmount = (ars: number): string => showValue('number', Math.round(ars), 'es');
-
-/** 25000 → "$25.000" */
-export function formatPrice(ars: number): string {
-  const amount = formatAmount(ars);
-  return amount.startsWith('-') ? `-$${amount.slice(1)}` : `$${amount}`;
-}
 
 /** The {stock} part of "{nombre} está a ${precio} y {stock}". */
 export function stockPhrase(stock: number): string {
@@ -167,9 +156,4 @@ function missingFlavours(text: string, known: ProductMatch[]): UnknownProductQue
   if (flavours.length === 0 || !/\bsabor/.test(fold(text))) return undefined;
   const missing = flavours.filter((f) => !known.some((m) => mentioned('sabor', m.product.description).includes(f)));
   return missing.length > 0 ? { reason: 'flavour', terms: missing } : undefined;
-}
-
-/** Heuristic for `precio_stock`: the message asks for a product/price/stock the catalogue doesn't have. */
-export function mentionsUnknownProduct(text: string, catalog: Catalog = defaultCatalog, options: { context?: string } = {}): boolean {
-  return unknownProductQuery(text, catalog, options) !== undefined;
 }

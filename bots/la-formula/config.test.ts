@@ -2,7 +2,9 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { botConfigSchema, normalize, repeatedExamples } from 'switchboard/testing';
-import { defaultCatalog, findProducts, formatAmount, mentionsUnknownProduct, stockPhrase } from './catalog.ts';
+import { defaultCatalog, findProducts, formatAmount, stockPhrase, unknownProductQuery } from './catalog.ts';
+
+const mentionsUnknownProduct = (text: string) => unknownProductQuery(text) !== undefined;
 
 const config = botConfigSchema.parse(parse(readFileSync(new URL('./bot.yaml', import.meta.url), 'utf8')));
 
