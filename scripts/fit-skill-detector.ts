@@ -16,7 +16,8 @@ import type { Language } from '../src/nlu/index.ts';
 import { projectRoot } from '../src/paths.ts';
 import type { BoostOptions } from './skill-decision/boosted-trees.ts';
 import { SKILL_CLASSES, skillLines } from '../src/skills/data.ts';
-import { DECISION_CLASSES, DECISION_MODEL_FILE, modelVerdict } from './skill-decision/decision-model.ts';
+import { DECISION_CLASSES } from '../src/skills/decision-features.ts';
+import { DECISION_MODEL_FILE } from '../src/skills/decide.ts';
 import { fitDecisionModel, serializeDecisionModel } from './skill-decision/fit-decision.ts';
 import { createSkillDetector, decideSkill, edgeProbes, type SkillReading } from '../src/skills/index.ts';
 
@@ -104,9 +105,8 @@ function figures(kind: (row: Row) => string) {
 const cvKinds = new Map<Row, string>();
 for (let fold = 0; fold < folds; fold++) {
   const model = fit(rows.filter((r) => r.fold !== fold));
-  for (const r of rows.filter((row) => row.fold === fold)) cvKinds.set(r, modelVerdict(model, r.reading)?.kind ?? 'none');
+  for (const r of rows.filter((row) => row.fold === fold)) cvKinds.set(r, decideSkill(r.reading, model)?.kind ?? 'none');
 }
-console.log('rules (decideSkill):      ', figures((r) => decideSkill(r.reading)?.kind ?? 'none'));
 console.log('model, cross-validated:   ', figures((r) => cvKinds.get(r)!), JSON.stringify({ ...boost, noneWeight, probeWeight }));
 
 if (argv.includes('--write')) {

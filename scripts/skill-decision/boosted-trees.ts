@@ -1,18 +1,9 @@
-// Gradient-boosted shallow trees for a few thousand rows of a few dozen features: softmax over classes, one small
-// regression tree per class and round, split by second-order gain on binned features. Small and exact enough for
-// the skill decision (decision-model.ts); npm's CART library (ml-cart) tries every value of every feature at every
+// Fitting gradient-boosted shallow trees (src/skills/decision-trees.ts reads them) for a few thousand rows of a few
+// dozen features: softmax over classes, one small regression tree per class and round, split by second-order gain on
+// binned features. Small and exact enough for the skill decision (src/skills/decide.ts); npm's CART library (ml-cart) tries every value of every feature at every
 // node and takes no row weights, too slow for hundreds of rounds.
 
-/** A tree: a leaf's score, or a split `[feature, threshold, below, above]` (`x[feature] < threshold` goes below). */
-export type TreeNode = number | [feature: number, threshold: number, below: TreeNode, above: TreeNode];
-
-export interface BoostedTrees {
-  classes: readonly string[];
-  /** Each class's score before any tree. */
-  base: number[];
-  /** Per round, one tree per class. */
-  rounds: TreeNode[][];
-}
+import { leafOf, softmax, type BoostedTrees, type TreeNode } from '../../src/skills/decision-trees.ts';
 
 export interface BoostOptions {
   rounds: number;
@@ -35,26 +26,6 @@ export interface TrainingSet {
   y: number[];
   /** Each row's weight (1 when absent). */
   weight?: number[];
-}
-
-/** The class probabilities of one feature vector. */
-export function predictBoosted(model: BoostedTrees, x: number[]): number[] {
-  const z = [...model.base];
-  for (const trees of model.rounds) trees.forEach((tree, c) => (z[c] += leafOf(tree, x)));
-  return softmax(z);
-}
-
-function leafOf(node: TreeNode, x: number[]): number {
-  let n = node;
-  while (typeof n !== 'number') n = x[n[0]] < n[1] ? n[2] : n[3];
-  return n;
-}
-
-function softmax(z: number[]): number[] {
-  const top = Math.max(...z);
-  const e = z.map((v) => Math.exp(v - top));
-  const total = e.reduce((a, b) => a + b, 0);
-  return e.map((v) => v / total);
 }
 
 /** Candidate thresholds of one feature: between its distinct values, at most `bins` of them (quantiles). */
