@@ -8,7 +8,7 @@
 // the same fold for every bot of its language. --write fits on every row and stores the model in
 // scripts/skill-decision/decision-model.json. --cache keeps the readings in FILE (read instead of reading again when it
 // exists: only for trying hyperparameters, the figures to report come from a run without it).
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readBotConfig } from '../src/bot/index.ts';
 import { detectorInputs } from '../src/engine/understanding.ts';
@@ -18,7 +18,9 @@ import type { BoostOptions } from './skill-decision/boosted-trees.ts';
 import { SKILL_CLASSES, skillLines } from '../src/skills/data.ts';
 import { DECISION_CLASSES } from '../src/skills/decision-features.ts';
 import { DECISION_MODEL_FILE } from '../src/skills/decide.ts';
+import { guardVerdict } from '../src/skills/guards.ts';
 import { fitDecisionModel, serializeDecisionModel } from './skill-decision/fit-decision.ts';
+import { formAnswers } from './skill-decision/answers.ts';
 import { createSkillDetector, decideSkill, edgeProbes, type SkillReading } from '../src/skills/index.ts';
 
 const argv = process.argv.slice(2);
@@ -34,7 +36,8 @@ const noneWeight = option('none-weight', 5);
 const probeWeight = option('probe-weight', 8);
 const cacheAt = argv.indexOf('--cache');
 const cache = cacheAt >= 0 ? argv[cacheAt + 1] : null;
-const BOTS = ['ct-smash', 'mini-crm', 'cloudinha', 'fashion-vn', 'la-formula'];
+/** The reference bots (whose figures are compared with the hand-set rules'), then the small example bots: few examples each, the readings a new bot gives. */
+const BOTS = ['bots/ct-smash', 'bots/mini-crm', 'bots/cloudinha', 'bots/fashion-vn', 'bots/la-formula', ...readdirSync(join(projectRoot, 'examples')).sort().map((e) => `examples/${e}`)];
 
 interface Row {
   bot: string;
@@ -45,12 +48,14 @@ interface Row {
   handover?: boolean;
   /** An edge probe: trained on, reported apart. */
   probe?: boolean;
+  /** A generated form answer (answers.ts): trained on, reported apart. */
+  answer?: boolean;
 }
 
 /** Every training row of one bot, each read by a detector that did not train on it. */
 function botRows(id: string): Row[] {
   const rows: Row[] = [];
-  const dir = join(projectRoot, 'bots', id);
+  const dir = join(projectRoot, id);
   const config = readBotConfig(dir);
   const { options } = detectorInputs({ config, intents: config.intents, language: config.language.slice(0, 2) as Language, dir });
   if (!options) return rows;
@@ -69,9 +74,16 @@ function botRows(id: string): Row[] {
     for (const text of lines.answer.filter(test)) add(text, 0);
     for (const c of SKILL_CLASSES) for (const text of lines[c].filter(test)) add(text, DECISION_CLASSES.indexOf(c));
   }
+  // Answers a form of the bot collects (its gazetteers' values, names, numbers), read by a detector of all its examples.
+  const full = createSkillDetector(options);
+  const values = config.gazetteers.flatMap((g) => Object.entries(g.values).flat(2));
+  formAnswers(options.language, values).forEach((text, i) => {
+    const reading = full.read(text);
+    if (reading) rows.push({ bot: id, reading, y: 0, fold: i % folds, answer: true });
+  });
   // The bot's own edge probes (its words in the shipped frames of other topics, its staff asked for), read by a
   // detector of all its examples: training data the runtime itself generates.
-  const detector = createSkillDetector(options);
+  const detector = full;
   const probes = edgeProbes({ language: options.language, domain: options.domain, names: [config.name], roles: config.skills.human.roles });
   probes.forEach((probe, i) => {
     const reading = detector.read(probe.text);
@@ -84,12 +96,19 @@ function botRows(id: string): Row[] {
 const rows: Row[] = cache && existsSync(cache) ? (JSON.parse(readFileSync(cache, 'utf8')) as Row[]) : BOTS.flatMap(botRows);
 if (cache && !existsSync(cache)) writeFileSync(cache, JSON.stringify(rows));
 
-/** The model fitted on `data`: hand-over examples not trained on, probes `probeWeight` times a line of their class. */
-const fit = (data: Row[]) => fitDecisionModel(data.map((r) => ({ reading: r.reading, kind: DECISION_CLASSES[r.y], weight: r.handover ? 0 : r.probe ? probeWeight : 1 })), { boost, noneWeight });
+/**
+ * The model fitted on `data`, on the rows no guard decides (src/skills/guards.ts): hand-over examples not trained
+ * on, probes `probeWeight` times a line of their class.
+ */
+const fit = (data: Row[]) =>
+  fitDecisionModel(
+    data.filter((r) => !guardVerdict(r.reading)).map((r) => ({ reading: r.reading, kind: DECISION_CLASSES[r.y], weight: r.handover ? 0 : r.probe ? probeWeight : 1 })),
+    { boost, noneWeight },
+  );
 
 /** The bots' examples and short answers kept (no out of scope, no request for a person outside a hand-over intent), skill lines and probes found. */
-function figures(kind: (row: Row) => string) {
-  const data = rows.filter((r) => !r.probe);
+function figures(kind: (row: Row) => string, rows: Row[]) {
+  const data = rows.filter((r) => !r.probe && !r.answer);
   const bot = data.filter((r) => r.y === 0);
   const lost = bot.filter((r) => {
     const k = kind(r);
@@ -99,7 +118,9 @@ function figures(kind: (row: Row) => string) {
   const found = skill.filter((r) => kind(r) === DECISION_CLASSES[r.y]).length;
   const probes = rows.filter((r) => r.probe);
   const probesRight = probes.filter((r) => kind(r) === DECISION_CLASSES[r.y]).length;
-  return { kept: `${bot.length - lost}/${bot.length}`, skillLines: `${found}/${skill.length}`, probes: `${probesRight}/${probes.length}` };
+  const answers = rows.filter((r) => r.answer);
+  const answersLeft = answers.filter((r) => kind(r) === 'none').length;
+  return { kept: `${bot.length - lost}/${bot.length}`, skillLines: `${found}/${skill.length}`, probes: `${probesRight}/${probes.length}`, formAnswersLeft: `${answersLeft}/${answers.length}` };
 }
 
 const cvKinds = new Map<Row, string>();
@@ -107,7 +128,9 @@ for (let fold = 0; fold < folds; fold++) {
   const model = fit(rows.filter((r) => r.fold !== fold));
   for (const r of rows.filter((row) => row.fold === fold)) cvKinds.set(r, decideSkill(r.reading, model)?.kind ?? 'none');
 }
-console.log('model, cross-validated:   ', figures((r) => cvKinds.get(r)!), JSON.stringify({ ...boost, noneWeight, probeWeight }));
+const cv = (r: Row) => cvKinds.get(r)!;
+console.log('reference bots, cross-validated:', figures(cv, rows.filter((r) => r.bot.startsWith('bots/'))));
+console.log('example bots, cross-validated:  ', figures(cv, rows.filter((r) => r.bot.startsWith('examples/'))), JSON.stringify({ ...boost, noneWeight, probeWeight }));
 
 if (argv.includes('--write')) {
   const model = fit(rows);

@@ -1,11 +1,13 @@
-// From the detector's reading to a built-in skill: a request for a person, out of scope, or small talk. The decision
-// is a fitted model (boosted shallow trees over the reading's features, decision-features.ts), fitted and
+// From the detector's reading to a built-in skill: a request for a person, out of scope, or small talk. A few
+// readings made by word lists and sentence shapes decide first (guards.ts: what the training rows cannot teach); the
+// rest is a fitted model (boosted shallow trees over the reading's features, decision-features.ts), fitted and
 // cross-validated from training data only by scripts/fit-skill-detector.ts and stored in data/decision-model.json.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { projectRoot } from '../paths.ts';
 import { DECISION_CLASSES, DECISION_FEATURES, decisionFeatures, scoreOf } from './decision-features.ts';
 import { predictBoosted, type BoostedTrees } from './decision-trees.ts';
+import { guardVerdict } from './guards.ts';
 import type { SkillReading } from './reading.ts';
 
 export type SkillKind = 'human' | 'out_of_scope' | 'greeting' | 'thanks' | 'acknowledge' | 'goodbye' | 'bot_question';
@@ -32,11 +34,16 @@ function decisionClass(model: DecisionModel, r: SkillReading): string {
 }
 
 /**
- * The skill a message calls for, or null when it is the bot's business: the model's most probable class. The
- * confidence is the detector's own score of that kind (1 for a short reply read by its words); a request for a
- * person that shares the bot's words says so.
+ * The skill a message calls for, or null when it is the bot's business: a guard's verdict (guards.ts), else the
+ * model's most probable class. The confidence is the detector's own score of that kind (1 for a short reply read by
+ * its words); a request for a person that shares the bot's words says so.
  */
 export function decideSkill(r: SkillReading, model: DecisionModel = decisionModel()): SkillVerdict | null {
+  return guardVerdict(r) ?? modelVerdict(r, model);
+}
+
+/** The model's verdict alone (what scripts/fit-skill-detector.ts fits and measures beside the guards). */
+export function modelVerdict(r: SkillReading, model: DecisionModel): SkillVerdict | null {
   const kind = decisionClass(model, r);
   if (kind === 'none') return null;
   if (kind === r.shortReply && !r.strongDomainWord) return { kind, confidence: 1, byWords: true };

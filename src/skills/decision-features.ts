@@ -7,7 +7,7 @@ import type { SkillReading } from './reading.ts';
 export const DECISION_CLASSES = ['none', 'human', 'out_of_scope', 'greeting', 'thanks', 'acknowledge', 'goodbye', 'bot_question'] as const;
 
 const SCORED = ['domain', 'human', 'out_of_scope', 'greeting', 'thanks', 'acknowledge', 'goodbye', 'bot_question'] as const;
-const SMALL_TALK_IDS: readonly string[] = ['greeting', 'thanks', 'acknowledge', 'goodbye', 'bot_question'];
+export const SMALL_TALK_IDS: readonly string[] = ['greeting', 'thanks', 'acknowledge', 'goodbye', 'bot_question'];
 
 /** The detector's probability of class `id` for the message. */
 export const scoreOf = (r: SkillReading, id: string) => r.scores.find((s) => s.id === id)?.confidence ?? 0;
