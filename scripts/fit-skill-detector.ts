@@ -20,7 +20,7 @@ import { DECISION_CLASSES } from '../src/skills/decision-features.ts';
 import { DECISION_MODEL_FILE } from '../src/skills/decide.ts';
 import { guardVerdict } from '../src/skills/guards.ts';
 import { fitDecisionModel, serializeDecisionModel } from './skill-decision/fit-decision.ts';
-import { formAnswers } from './skill-decision/answers.ts';
+import { formAnswers, withValue } from './skill-decision/answers.ts';
 import { createSkillDetector, decideSkill, edgeProbes, type SkillReading } from '../src/skills/index.ts';
 
 const argv = process.argv.slice(2);
@@ -50,6 +50,8 @@ interface Row {
   probe?: boolean;
   /** A generated form answer (answers.ts): trained on, reported apart. */
   answer?: boolean;
+  /** A bot example with a value put in it (answers.ts): trained on, reported apart. */
+  variant?: boolean;
 }
 
 /** Every training row of one bot, each read by a detector that did not train on it. */
@@ -66,11 +68,18 @@ function botRows(id: string): Row[] {
     const heldOut = new Set([...SKILL_CLASSES, 'answer' as const].flatMap((c) => lines[c].filter(test)));
     const train = Object.fromEntries(Object.entries(options.domain).map(([intent, texts]) => [intent, texts.filter((t, i) => !test(t, i))]));
     const detector = createSkillDetector({ ...options, domain: train, heldOut });
-    const add = (text: string, y: number, handoverIntent?: boolean) => {
+    const add = (text: string, y: number, more: Partial<Row> = {}) => {
       const reading = detector.read(text);
-      if (reading) rows.push({ bot: id, reading, y, fold, ...(handoverIntent ? { handover: true } : {}) });
+      if (reading) rows.push({ bot: id, reading, y, fold, ...more });
     };
-    for (const [intent, texts] of Object.entries(options.domain)) for (const text of texts.filter(test)) add(text, 0, handover.has(intent));
+    for (const [intent, texts] of Object.entries(options.domain)) {
+      const own = handover.has(intent) ? { handover: true } : {};
+      texts.filter(test).forEach((text, i) => {
+        add(text, 0, own);
+        // The same example with a value in it, as a customer answers or asks with one.
+        add(withValue(text, options.language, i), 0, { ...own, variant: true });
+      });
+    }
     for (const text of lines.answer.filter(test)) add(text, 0);
     for (const c of SKILL_CLASSES) for (const text of lines[c].filter(test)) add(text, DECISION_CLASSES.indexOf(c));
   }
@@ -108,7 +117,7 @@ const fit = (data: Row[]) =>
 
 /** The bots' examples and short answers kept (no out of scope, no request for a person outside a hand-over intent), skill lines and probes found. */
 function figures(kind: (row: Row) => string, rows: Row[]) {
-  const data = rows.filter((r) => !r.probe && !r.answer);
+  const data = rows.filter((r) => !r.probe && !r.answer && !r.variant);
   const bot = data.filter((r) => r.y === 0);
   const lost = bot.filter((r) => {
     const k = kind(r);
@@ -118,9 +127,9 @@ function figures(kind: (row: Row) => string, rows: Row[]) {
   const found = skill.filter((r) => kind(r) === DECISION_CLASSES[r.y]).length;
   const probes = rows.filter((r) => r.probe);
   const probesRight = probes.filter((r) => kind(r) === DECISION_CLASSES[r.y]).length;
-  const answers = rows.filter((r) => r.answer);
-  const answersLeft = answers.filter((r) => kind(r) === 'none').length;
-  return { kept: `${bot.length - lost}/${bot.length}`, skillLines: `${found}/${skill.length}`, probes: `${probesRight}/${probes.length}`, formAnswersLeft: `${answersLeft}/${answers.length}` };
+  const left = (subset: Row[]) => `${subset.filter((r) => kind(r) === 'none').length}/${subset.length}`;
+  const variants = rows.filter((r) => r.variant && !r.handover);
+  return { kept: `${bot.length - lost}/${bot.length}`, skillLines: `${found}/${skill.length}`, probes: `${probesRight}/${probes.length}`, formAnswersLeft: left(rows.filter((r) => r.answer)), examplesWithValueLeft: left(variants) };
 }
 
 const cvKinds = new Map<Row, string>();

@@ -34,3 +34,13 @@ function valueAnswers(values: string[]): string[] {
 export function formAnswers(language: Language, gazetteerValues: string[]): string[] {
   return [...new Set([...valueAnswers(gazetteerValues), ...NAMES[language], ...NUMBERS[language]])];
 }
+
+/** A bot's example with a value in it: a name after a comma, or a number before its last word (taken in turn). */
+export function withValue(example: string, language: Language, i: number): string {
+  const text = example.trim().replace(/[?!.]+$/, '');
+  const mark = example.trim().slice(text.length);
+  if (i % 2 === 0) return `${text}, ${NAMES[language][i % NAMES[language].length]}${mark}`;
+  const words = text.split(/\s+/);
+  const number = NUMBERS[language][i % NUMBERS[language].length];
+  return words.length < 2 ? `${text} ${number}${mark}` : `${words.slice(0, -1).join(' ')} ${number} ${words[words.length - 1]}${mark}`;
+}
