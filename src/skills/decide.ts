@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { projectRoot } from '../paths.ts';
-import { DECISION_CLASSES, DECISION_FEATURES, decisionFeatures, scoreOf } from './decision-features.ts';
+import { DECISION_CLASSES, DECISION_FEATURES, decisionFeatures, scoreOf, SMALL_TALK_IDS } from './decision-features.ts';
 import { predictBoosted, type BoostedTrees } from './decision-trees.ts';
 import { guardVerdict } from './guards.ts';
 import type { SkillReading } from './reading.ts';
@@ -45,10 +45,19 @@ export function decideSkill(r: SkillReading, model: DecisionModel = decisionMode
 /** The model's verdict alone (what scripts/fit-skill-detector.ts fits and measures beside the guards). */
 export function modelVerdict(r: SkillReading, model: DecisionModel): SkillVerdict | null {
   const kind = decisionClass(model, r);
-  if (kind === 'none') return null;
+  if (kind === 'none' || !readAs(r, kind)) return null;
   if (kind === r.shortReply && !r.strongDomainWord) return { kind, confidence: 1, byWords: true };
   const mentionsBot = kind === 'human' && r.domainWords.length > 0;
   return { kind: kind as SkillKind, confidence: scoreOf(r, kind), ...(mentionsBot ? { mentionsBot: true } : {}) };
+}
+
+/**
+ * Whether the detector itself leans to the model's kind of small talk or request for a person: its best class, or
+ * for a request for a person a part of the message that asks for one after small talk ("hi, a person please").
+ */
+function readAs(r: SkillReading, kind: string): boolean {
+  if (kind !== 'human' || kind === r.best.id) return true;
+  return kind === 'human' && SMALL_TALK_IDS.includes(r.best.id) && r.partHuman > scoreOf(r, r.best.id) / 4;
 }
 
 /** A model read from JSON, checked against the code's features and classes. */
