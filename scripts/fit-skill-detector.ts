@@ -20,7 +20,8 @@ import { DECISION_CLASSES } from '../src/skills/decision-features.ts';
 import { DECISION_MODEL_FILE } from '../src/skills/decide.ts';
 import { guardVerdict } from '../src/skills/guards.ts';
 import { fitDecisionModel, serializeDecisionModel } from './skill-decision/fit-decision.ts';
-import { formAnswers, withValue } from './skill-decision/answers.ts';
+import { formAnswers, wantsOfBot, withValue } from './skill-decision/answers.ts';
+import { botWords } from '../src/skills/bot-words.ts';
 import { createSkillDetector, decideSkill, edgeProbes, type SkillReading } from '../src/skills/index.ts';
 
 const argv = process.argv.slice(2);
@@ -86,7 +87,8 @@ function botRows(id: string): Row[] {
   // Answers a form of the bot collects (its gazetteers' values, names, numbers), read by a detector of all its examples.
   const full = createSkillDetector(options);
   const values = config.gazetteers.flatMap((g) => Object.entries(g.values).flat(2));
-  formAnswers(options.language, values).forEach((text, i) => {
+  const asked = wantsOfBot(options.language, botWords(options.domain, options.language, [config.name]).map((w) => w.phrase));
+  [...formAnswers(options.language, values), ...asked].forEach((text, i) => {
     const reading = full.read(text);
     if (reading) rows.push({ bot: id, reading, y: 0, fold: i % folds, answer: true });
   });

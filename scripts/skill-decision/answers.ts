@@ -44,3 +44,16 @@ export function withValue(example: string, language: Language, i: number): strin
   const number = NUMBERS[language][i % NUMBERS[language].length];
   return words.length < 2 ? `${text} ${number}${mark}` : `${words.slice(0, -1).join(' ')} ${number} ${words[words.length - 1]}${mark}`;
 }
+
+/** Frames in which a customer asks for one of the bot's own things ("quero {thing}"): not a request for a person. */
+const WANT_FRAMES: Record<Language, string[]> = {
+  pt: ['quero {thing}', 'queria saber de {thing}', 'me fala de {thing}', 'tem {thing}?', 'e {thing}?'],
+  es: ['quiero {thing}', 'quería saber de {thing}', 'contame de {thing}', 'tienen {thing}?', 'y {thing}?'],
+  vi: ['mình muốn {thing}', 'cho mình hỏi {thing}', 'shop có {thing} không', 'tư vấn {thing} giúp mình', '{thing} nha'],
+  en: ['i want {thing}', 'tell me about {thing}', 'do you have {thing}?', 'what about {thing}?', '{thing} please'],
+};
+
+/** The bot's own words, each in one of the frames a customer asks for a thing with (taken in turn). */
+export function wantsOfBot(language: Language, phrases: string[]): string[] {
+  return phrases.map((phrase, i) => WANT_FRAMES[language][i % WANT_FRAMES[language].length].replace('{thing}', phrase));
+}
