@@ -1,13 +1,16 @@
 // npx tsx scripts/fit-skill-detector.ts [--folds 4] [--rounds 300] [--depth 2] [--rate 0.1] [--lambda 1]
-//   [--none-weight 5] [--probe-weight 8] [--cache FILE] [--write] — fit the built-in skill decision (scripts/skill-decision/decision-model.ts:
-// boosted shallow trees over the detector's reading) from training data only, and cross-validate it beside the
-// hand-set rules (decideSkill) on the same readings. The training rows: each reference bot's own examples and short
-// answers (the bot's business), the skills data lines (their class), every line read by a detector that did not
-// train on it (k folds, SkillDetectorOptions.heldOut), and each bot's generated edge probes (src/skills/edge-probes.ts,
-// what `switchboard check --edge` plays). A row is judged by a model fitted on the other folds; a skills line is in
-// the same fold for every bot of its language. --write fits on every row and stores the model in
-// scripts/skill-decision/decision-model.json. --cache keeps the readings in FILE (read instead of reading again when it
-// exists: only for trying hyperparameters, the figures to report come from a run without it).
+//   [--none-weight 5] [--probe-weight 8] [--cache FILE] [--write] — fit the built-in skill decision as a model
+// (scripts/skill-decision/decision-model.ts: guards, then boosted shallow trees over the detector's reading) from
+// training data only, and cross-validate it beside the hand-set rules (decideSkill, the runtime's) on the same readings.
+// The training rows, for each reference bot and each example bot (examples/): its own examples (the bot's business),
+// the same with a value put in, the skills data's short answers, each read by a detector that did not train on it (k
+// folds, SkillDetectorOptions.heldOut); the skills data lines (their class), likewise held out; the answers a form of
+// the bot collects and its own words in a customer's asking frames (skill-decision/answers.ts); and its generated edge
+// probes (src/skills/edge-probes.ts, what `switchboard check --edge` plays). A row is judged by a model fitted on the
+// other folds; a skills line is in the same fold for every bot of its language. --write fits on every row and stores
+// the model in scripts/skill-decision/decision-model.json (the same rows give the same file). --cache keeps the
+// readings in FILE (read instead of reading again when it exists: only for trying hyperparameters, the figures to
+// report come from a run without it).
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readBotConfig } from '../src/bot/index.ts';
@@ -16,9 +19,9 @@ import type { Language } from '../src/nlu/index.ts';
 import { projectRoot } from '../src/paths.ts';
 import type { BoostOptions } from './skill-decision/boosted-trees.ts';
 import { SKILL_CLASSES, skillLines } from '../src/skills/data.ts';
-import { DECISION_CLASSES } from '../src/skills/decision-features.ts';
-import { DECISION_MODEL_FILE } from '../src/skills/decide.ts';
-import { guardVerdict } from '../src/skills/guards.ts';
+import { DECISION_CLASSES } from './skill-decision/decision-features.ts';
+import { DECISION_MODEL_FILE, decideWithModel } from './skill-decision/decision-model.ts';
+import { guardVerdict } from './skill-decision/guards.ts';
 import { fitDecisionModel, serializeDecisionModel } from './skill-decision/fit-decision.ts';
 import { formAnswers, wantsOfBot, withValue } from './skill-decision/answers.ts';
 import { botWords } from '../src/skills/bot-words.ts';
@@ -137,11 +140,16 @@ function figures(kind: (row: Row) => string, rows: Row[]) {
 const cvKinds = new Map<Row, string>();
 for (let fold = 0; fold < folds; fold++) {
   const model = fit(rows.filter((r) => r.fold !== fold));
-  for (const r of rows.filter((row) => row.fold === fold)) cvKinds.set(r, decideSkill(r.reading, model)?.kind ?? 'none');
+  for (const r of rows.filter((row) => row.fold === fold)) cvKinds.set(r, decideWithModel(r.reading, model)?.kind ?? 'none');
 }
 const cv = (r: Row) => cvKinds.get(r)!;
-console.log('reference bots, cross-validated:', figures(cv, rows.filter((r) => r.bot.startsWith('bots/'))));
-console.log('example bots, cross-validated:  ', figures(cv, rows.filter((r) => r.bot.startsWith('examples/'))), JSON.stringify({ ...boost, noneWeight, probeWeight }));
+const rules = (r: Row) => decideSkill(r.reading)?.kind ?? 'none';
+const reference = rows.filter((r) => r.bot.startsWith('bots/'));
+const small = rows.filter((r) => r.bot.startsWith('examples/'));
+console.log('reference bots, rules (decideSkill):', figures(rules, reference));
+console.log('reference bots, model, cross-validated:', figures(cv, reference));
+console.log('example bots, rules (decideSkill):', figures(rules, small));
+console.log('example bots, model, cross-validated:', figures(cv, small), JSON.stringify({ ...boost, noneWeight, probeWeight }));
 
 if (argv.includes('--write')) {
   const model = fit(rows);

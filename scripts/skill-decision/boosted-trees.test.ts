@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fitBoosted } from './boosted-trees.ts';
-import { predictBoosted, type BoostedTrees } from '../../src/skills/decision-trees.ts';
+import { predictBoosted, type BoostedTrees } from './decision-trees.ts';
 
 const CLASSES = ['none', 'yes'] as const;
 const best = (model: BoostedTrees, x: number[]) => {

@@ -1,9 +1,9 @@
-// Fitting gradient-boosted shallow trees (src/skills/decision-trees.ts reads them) for a few thousand rows of a few
+// Fitting gradient-boosted shallow trees (decision-trees.ts reads them) for a few thousand rows of a few
 // dozen features: softmax over classes, one small regression tree per class and round, split by second-order gain on
-// binned features. Small and exact enough for the skill decision (src/skills/decide.ts); npm's CART library (ml-cart) tries every value of every feature at every
+// binned features. Small and exact enough for the skill decision (decision-model.ts); npm's CART library (ml-cart) tries every value of every feature at every
 // node and takes no row weights, too slow for hundreds of rounds.
 
-import { leafOf, softmax, type BoostedTrees, type TreeNode } from '../../src/skills/decision-trees.ts';
+import { leafOf, softmax, type BoostedTrees, type TreeNode } from './decision-trees.ts';
 
 export interface BoostOptions {
   rounds: number;

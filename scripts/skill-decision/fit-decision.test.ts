@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideSkill, parseDecisionModel } from '../../src/skills/decide.ts';
+import { decideWithModel as decideSkill, parseDecisionModel } from './decision-model.ts';
 import { syntheticReading } from '../../src/skills/testing.ts';
 import { fitDecisionModel, serializeDecisionModel, type DecisionRow } from './fit-decision.ts';
 

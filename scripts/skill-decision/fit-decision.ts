@@ -1,8 +1,8 @@
-// Fitting the skill decision model (src/skills/decide.ts) on labelled readings: what scripts/fit-skill-detector.ts
+// Fitting the skill decision model (decision-model.ts) on labelled readings: what scripts/fit-skill-detector.ts
 // runs on the reference bots' readings, and its tests on a few synthetic ones.
 import { fitBoosted, type BoostOptions } from './boosted-trees.ts';
-import { DECISION_CLASSES, DECISION_FEATURES, decisionFeatures } from '../../src/skills/decision-features.ts';
-import type { DecisionModel } from '../../src/skills/decide.ts';
+import { DECISION_CLASSES, DECISION_FEATURES, decisionFeatures } from './decision-features.ts';
+import type { DecisionModel } from './decision-model.ts';
 import type { SkillReading } from '../../src/skills/reading.ts';
 
 export type DecisionClass = (typeof DECISION_CLASSES)[number];

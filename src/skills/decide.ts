@@ -1,14 +1,5 @@
-// From the detector's reading to a built-in skill: a request for a person, out of scope, or small talk. A few
-// readings made by word lists and sentence shapes decide first (guards.ts: what the training rows cannot teach); the
-// rest is a fitted model (boosted shallow trees over the reading's features, decision-features.ts), fitted and
-// cross-validated from training data only by scripts/fit-skill-detector.ts and stored in data/decision-model.json.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { projectRoot } from '../paths.ts';
-import { DECISION_CLASSES, DECISION_FEATURES, decisionFeatures, scoreOf, SMALL_TALK_IDS } from './decision-features.ts';
-import { predictBoosted, type BoostedTrees } from './decision-trees.ts';
-import { guardVerdict } from './guards.ts';
-import type { SkillReading } from './reading.ts';
+// From the detector's reading to a built-in skill: a request for a person, out of scope, or small talk.
+import type { SkillReading } from './detector.ts';
 
 export type SkillKind = 'human' | 'out_of_scope' | 'greeting' | 'thanks' | 'acknowledge' | 'goodbye' | 'bot_question';
 export const SMALL_TALK: readonly SkillKind[] = ['greeting', 'thanks', 'acknowledge', 'goodbye', 'bot_question'];
@@ -22,57 +13,197 @@ export interface SkillVerdict {
   byWords?: boolean;
 }
 
-export interface DecisionModel extends BoostedTrees {
-  /** The feature names it was fitted on: a model of other features is refused. */
-  features: readonly string[];
+/** Minimum probabilities (measured on the reference bots' conversations and held-out edge messages). */
+export const SKILL_THRESHOLDS = {
+  human: 0.45,
+  /** A request for a person that also names the bot's own things ("falar com alguém sobre minha entrega"), or carries a number or a name. */
+  humanWithDomainWords: 0.8,
+  /** The same with a number or a capitalised name in it as well. */
+  humanWithDomainWordsAndValue: 0.9,
+  /**
+   * A request for a person that names a role of the staff (the shared lexicon's or the bot's: "o professor de
+   * jiu-jitsu", "nhân viên tư vấn"), read as a person at least this surely, and as the detector's best class.
+   */
+  humanByRole: 0.3,
+  /**
+   * Share of the content words of one of the bot's own out-of-scope lines (`skills.out_of_scope.examples`, accepted
+   * edge probes) a message must say to be out of scope.
+   */
+  ownOutOfScopeLine: 0.75,
+  /** All the content words of one of the bot's own requests for a person (a role asked for names the bot's things too: "o professor de prouni"). */
+  ownPersonLine: 1,
+  /** A request for a person next to a question whether this is a bot (the question reads first). */
+  humanAfterBotQuestion: 0.25,
+  /**
+   * Out of scope otherwise. With the larger background (the topics lines) 0.8 kept more of the bots' own examples
+   * (cross-validated) than 0.5 did without it, and called more off-domain messages out of scope.
+   */
+  outOfScope: 0.8,
+  /**
+   * Out of scope for a message on one of the background's topics that the bot never speaks of, and sharing no word
+   * with it ("meu computador não liga" to a gym): the detector's out-of-scope probability need only be this.
+   */
+  outOfScopeOffTopic: 0.2,
+  /** The same for a message with a number or a capitalised name in it ("a locksmith open 24h?"). */
+  outOfScopeOffTopicWithValue: 0.5,
+  /** Out of scope for a message sharing only weak words with the bot (its knowledge's, or one example's). */
+  outOfScopeWithWeakDomainWord: 0.93,
+  /** Out of scope for a message using a word the bot's examples keep using: only when the detector is all but sure. */
+  outOfScopeWithStrongDomainWord: 0.95,
+  /** Out of scope for a message with a number or a capitalised name in it (an answer a bot may be collecting). */
+  outOfScopeWithValue: 0.85,
+  /** The same with one of the bot's words as well ("22 anos, terminei o ensino médio em 2020"): an answer, all but surely. */
+  outOfScopeWithValueAndDomainWord: 0.95,
+  smallTalk: 0.6,
+  /** Out of scope for a message whose bot words only pass by, read without them (measured on the bots' examples, cross-validated: 0.5 lost some). */
+  outOfScopePasserBy: 0.7,
+  /** The same with a number or a name in it, and a listed thing of another topic. */
+  outOfScopePasserByWithValue: 0.9,
+  /**
+   * Small talk the detector is this sure of answers even where the bot's own classifier chose one of its intents: a
+   * bot with its own greeting intent shares the skills' lines, so its greetings never read this surely as small talk.
+   */
+  smallTalkOverBot: 0.9,
+  /**
+   * The same for a question whether this is a bot: a bot's own intents rarely share the skills' bot-question lines
+   * the way a greeting intent shares their greetings ("a person or a machine?" read as a shop's FAQ).
+   */
+  botQuestionOverBot: 0.75,
+};
+
+export type SkillThresholds = typeof SKILL_THRESHOLDS;
+
+/** What the rules read besides the reading: its scores by class, and whether the message shares the bot's words. */
+interface Facts {
+  shared: boolean;
+  oos: number;
+  human: number;
+  smallTalk: boolean;
 }
 
-/** The model's class for a reading: the most probable. */
-function decisionClass(model: DecisionModel, r: SkillReading): string {
-  const p = predictBoosted(model, decisionFeatures(r));
-  return model.classes[p.indexOf(Math.max(...p))];
-}
+/** A rule's verdict, null to stop (the bot's business), or undefined to ask the next rule. */
+type Rule = (r: SkillReading, t: SkillThresholds, f: Facts) => SkillVerdict | null | undefined;
+
+const outOfScope = (confidence: number): SkillVerdict => ({ kind: 'out_of_scope', confidence });
 
 /**
- * The skill a message calls for, or null when it is the bot's business: a guard's verdict (guards.ts), else the
- * model's most probable class. The confidence is the detector's own score of that kind (1 for a short reply read by
- * its words); a request for a person that shares the bot's words says so.
+ * The bot's words only pass by (a question about some other thing that uses one): read without them. With a
+ * number or a name in it only when it names a listed thing of another topic ("um pix de 50 reais"), on a surer
+ * reading: otherwise that is more likely an answer the bot is collecting, in words it has not seen.
  */
-export function decideSkill(r: SkillReading, model: DecisionModel = decisionModel()): SkillVerdict | null {
-  return guardVerdict(r) ?? modelVerdict(r, model);
-}
+const passerBy: Rule = (r, t) => {
+  if (!r.passerBy || (r.hasValue && !r.thingWords.length)) return undefined;
+  const oos = r.passerBy.find((s) => s.id === 'out_of_scope')?.confidence ?? 0;
+  return oos >= (r.hasValue ? t.outOfScopePasserByWithValue : t.outOfScopePasserBy) ? outOfScope(oos) : undefined;
+};
 
-/** The model's verdict alone (what scripts/fit-skill-detector.ts fits and measures beside the guards). */
-export function modelVerdict(r: SkillReading, model: DecisionModel): SkillVerdict | null {
-  const kind = decisionClass(model, r);
-  if (kind === 'none' || !readAs(r, kind)) return null;
-  if (kind === r.shortReply && !r.strongDomainWord) return { kind, confidence: 1, byWords: true };
-  const mentionsBot = kind === 'human' && r.domainWords.length > 0;
-  return { kind: kind as SkillKind, confidence: scoreOf(r, kind), ...(mentionsBot ? { mentionsBot: true } : {}) };
-}
+/** A request for a person; a number or a name next to "pessoa" ("renda de R$ 1.200 por pessoa") is more likely an answer. */
+const person: Rule = (r, t, f) => {
+  const { id, confidence } = r.best;
+  const bar = f.shared && r.hasValue ? t.humanWithDomainWordsAndValue : f.shared || r.hasValue ? t.humanWithDomainWords : t.human;
+  if (id !== 'human' || confidence < bar) return undefined;
+  return { kind: 'human', confidence, ...(f.shared ? { mentionsBot: true } : {}) };
+};
 
 /**
- * Whether the detector itself leans to the model's kind of small talk or request for a person: its best class, or
- * for a request for a person a part of the message that asks for one after small talk ("hi, a person please").
+ * A request naming a role of the staff: a lower bar when a person is the detector's best reading ("como falo com a
+ * recepção?" that the bot's examples answer with a phone number stays the bot's); not with a value in it, nor
+ * naming a thing of another topic ("a gerente do banco me ofereceu…" speaks of someone else's staff).
  */
-function readAs(r: SkillReading, kind: string): boolean {
-  if (kind !== 'human' || kind === r.best.id) return true;
-  return kind === 'human' && SMALL_TALK_IDS.includes(r.best.id) && r.partHuman > scoreOf(r, r.best.id) / 4;
-}
+const personByRole: Rule = (r, t, f) => (r.role && !r.hasValue && r.thingWords.length === 0 && r.best.id === 'human' && f.human >= t.humanByRole ? { kind: 'human', confidence: f.human, ...(f.shared ? { mentionsBot: true } : {}) } : undefined);
 
-/** A model read from JSON, checked against the code's features and classes. */
-export function parseDecisionModel(json: string): DecisionModel {
-  const model = JSON.parse(json) as DecisionModel;
-  if (JSON.stringify(model.features) !== JSON.stringify(DECISION_FEATURES)) throw new Error('decision model: fitted on other features than the code reads (run scripts/fit-skill-detector.ts --write)');
-  if (JSON.stringify(model.classes) !== JSON.stringify(DECISION_CLASSES)) throw new Error('decision model: other classes than the code knows');
-  if (!Array.isArray(model.base) || !Array.isArray(model.rounds) || model.rounds.some((trees) => trees.length !== model.classes.length)) throw new Error('decision model: malformed');
-  return model;
-}
+/**
+ * A request for a person read in a request frame ("quero falar com o professor de jiu-jitsu", "cho mình gặp nhân viên
+ * tư vấn"), whatever the classifier makes of it; not when it names a thing of another topic ("falar com o gerente do
+ * banco" speaks of someone else's staff).
+ */
+const personInFrame: Rule = (r, t, f) => (r.personRequest && r.thingWords.length === 0 ? { kind: 'human', confidence: Math.max(f.human, t.human), ...(f.shared ? { mentionsBot: true } : {}) } : undefined);
 
-export const DECISION_MODEL_FILE = join(projectRoot, 'src', 'skills', 'data', 'decision-model.json');
+/** A rewording of one of the bot's own requests for a person (accepted edge probes). */
+const ownPerson: Rule = (r, t, f) => (r.ownPerson >= t.ownPersonLine && r.ownPerson > r.ownOutOfScope ? { kind: 'human', confidence: f.human, ...(f.shared ? { mentionsBot: true } : {}) } : undefined);
 
-let loaded: DecisionModel | undefined;
-/** The checked-in model, read once. */
-function decisionModel(): DecisionModel {
-  return (loaded ??= parseDecisionModel(readFileSync(DECISION_MODEL_FILE, 'utf8')));
+/** A rewording of one of the bot's own out-of-scope lines: the author said the bot's words there are about something else. */
+const ownOutOfScope: Rule = (r, t, f) => (r.ownOutOfScope >= t.ownOutOfScopeLine && r.ownOutOfScope > r.ownPerson ? outOfScope(Math.max(f.oos, r.ownOutOfScope)) : undefined);
+
+/**
+ * "Is this a bot? Put me through to a person": asking about the bot and for a person is a request for a person, but
+ * only when a part of its own leans that way ("a person or a bot?" in one breath asks about the bot).
+ */
+const personAfterBotQuestion: Rule = (r, t, f) =>
+  r.best.id === 'bot_question' && f.human >= t.humanAfterBotQuestion && r.partHuman >= t.humanAfterBotQuestion && !f.shared ? { kind: 'human', confidence: f.human } : undefined;
+
+/** Small talk with a part that asks for a person ("hi, a person please"). */
+const personAfterSmallTalk: Rule = (r, t, f) => (f.smallTalk && r.partHuman >= t.human && !f.shared ? { kind: 'human', confidence: r.partHuman } : undefined);
+
+/** Keyboard mashes: out of scope in any bot. */
+const gibberish: Rule = (r, _t, f) => (r.gibberish && !r.hasValue && !f.shared ? outOfScope(1) : undefined);
+
+/**
+ * Out of scope read as such, surer the more the message looks like the bot's: a word of the bot's (all but sure for
+ * one its examples keep using), a value a bot may be collecting.
+ */
+const outOfScopeRead: Rule = (r, t, f) => {
+  const domainBar = r.strongDomainWord ? t.outOfScopeWithStrongDomainWord : f.shared ? (r.hasValue ? t.outOfScopeWithValueAndDomainWord : t.outOfScopeWithWeakDomainWord) : 0;
+  const bar = Math.max(r.hasValue ? t.outOfScopeWithValue : t.outOfScope, domainBar);
+  return r.best.id === 'out_of_scope' && r.best.confidence >= bar ? outOfScope(r.best.confidence) : undefined;
+};
+
+/**
+ * One of the bot's words qualified by another topic's thing ("a mensalidade da escola", "la cuota del club"): the
+ * message is about that other thing, whatever the bot's words in it; a request for someone so qualified too ("falar
+ * com o professor de matemática do meu filho" to a gym).
+ */
+const elsewhere: Rule = (r) => (r.elsewhere.length > 0 && (r.best.id !== 'human' || r.personRequest) ? outOfScope(r.scores.find((s) => s.id === 'out_of_scope')?.confidence ?? 0) : undefined);
+
+/**
+ * A message whose head is another topic's listed thing ("até que horas a farmácia…", "a aula de piano é às terças?",
+ * "preciso de um eletricista"): about that thing, whatever words of the bot's or numbers come after it; not a
+ * request for a person, nor small talk.
+ */
+const otherHead: Rule = (r, _t, f) => (r.head === 'other' && r.best.id !== 'human' && !r.personRequest && !f.smallTalk ? outOfScope(f.oos) : undefined);
+
+/** A word of a topic the bot never speaks of, and none of the bot's: a lower bar. */
+const offTopic: Rule = (r, t, f) => (!f.shared && !r.hasValue && r.offTopicWords.length > 0 && r.best.id !== 'human' && f.oos >= t.outOfScopeOffTopic ? outOfScope(f.oos) : undefined);
+
+/**
+ * A request in the bot's own frame and verbs about another kind of thing ("can you fix my …" naming a thing of
+ * another topic to a bicycle shop): no word of the bot's and a listed thing of another topic's is enough; with a number
+ * only when the number counts that thing ("3 cajas de cerveza").
+ */
+const otherThing: Rule = (r, _t, f) => (!f.shared && (!r.hasValue || r.quantityOfThing) && r.thingWords.length > 0 && r.best.id !== 'human' && !f.smallTalk ? outOfScope(f.oos) : undefined);
+
+/** The same with a number or a name in it: a surer reading, and a topic word that is not itself the name. */
+const offTopicWithValue: Rule = (r, t, f) => {
+  const unnamedOffTopic = r.offTopicWords.some((w) => r.foreignWords.includes(w));
+  return !f.shared && r.hasValue && unnamedOffTopic && r.best.id !== 'human' && f.oos >= t.outOfScopeOffTopicWithValue ? outOfScope(f.oos) : undefined;
+};
+
+/** A message sharing a distinctive word with the bot is never small talk. */
+const botsWords: Rule = (_r, _t, f) => (f.shared ? null : undefined);
+
+const smallTalk: Rule = (r, t, f) => (f.smallTalk && r.best.confidence >= t.smallTalk ? { kind: r.best.id as SkillKind, confidence: r.best.confidence } : undefined);
+
+/**
+ * A message made only of acknowledgement words (and thanks beside them): small talk, whatever the model reads,
+ * unless one of its words is one the bot's examples keep using ("show" to a bot that sells show tickets).
+ */
+const shortReply: Rule = (r) => (r.shortReply && !r.strongDomainWord ? { kind: r.shortReply, confidence: 1, byWords: true } : undefined);
+
+/** The rules in the order they are asked; the first verdict (or stop) is taken. */
+const RULES: readonly Rule[] = [shortReply, personInFrame, passerBy, ownPerson, ownOutOfScope, person, personByRole, personAfterBotQuestion, personAfterSmallTalk, gibberish, elsewhere, otherHead, outOfScopeRead, offTopic, otherThing, offTopicWithValue, botsWords, smallTalk];
+
+/**
+ * The skill a message calls for, or null when it is the bot's business. A message that shares a distinctive word
+ * with the bot's examples or knowledge is never small talk, and out of scope only on a surer reading (all but sure
+ * for a word the bot's examples keep using); one that carries a value a bot may be collecting (a number, a
+ * capitalised name) needs a surer reading too.
+ */
+export function decideSkill(r: SkillReading, t: SkillThresholds = SKILL_THRESHOLDS): SkillVerdict | null {
+  const score = (id: string) => r.scores.find((s) => s.id === id)?.confidence ?? 0;
+  const facts: Facts = { shared: r.domainWords.length > 0, oos: score('out_of_scope'), human: score('human'), smallTalk: (SMALL_TALK as readonly string[]).includes(r.best.id) };
+  for (const rule of RULES) {
+    const verdict = rule(r, t, facts);
+    if (verdict !== undefined) return verdict;
+  }
+  return null;
 }

@@ -6,7 +6,8 @@ import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { projectRoot } from '../paths.ts';
 import { growthOf, superLinear } from '../nlu/testing/work.ts';
-import { createSkillDetector, decideSkill, gibberish, roleRequests, skillLines, SKILL_CLASSES, type SkillDetector } from './index.ts';
+import { createSkillDetector, decideSkill, gibberish, roleRequests, skillLines, SKILL_CLASSES, type SkillDetector, type SkillReading } from './index.ts';
+import { syntheticReading } from './testing.ts';
 
 const clinic = parse(readFileSync(join(projectRoot, 'examples', 'clinica', 'bot.yaml'), 'utf8')) as {
   understanding: { fallback: string };
@@ -117,6 +118,70 @@ describe('small talk', () => {
     const chatty = { ...domain, agenda: ['dá pra marcar pela manhã?', 'quero agendar pelo aplicativo', 'tem horário pela tarde?', 'remarco pelo site?'] };
     const detector = createSkillDetector({ language: 'pt', domain: chatty });
     expect(detector.read('paguei a conta de água pelo banco')!.domainWords).toEqual([]);
+  });
+});
+
+describe('decideSkill', () => {
+  const reading = syntheticReading;
+
+  it('needs a surer reading when the message names the bot\'s things or carries a value', () => {
+    expect(decideSkill(reading('out_of_scope', 0.85))?.kind).toBe('out_of_scope');
+    expect(decideSkill(reading('out_of_scope', 0.7))).toBeNull();
+    // A word the bot's examples keep using protects the message unless the detector is all but sure; a weak one
+    // (its knowledge's, or a single example's) only asks for a surer reading.
+    expect(decideSkill(reading('out_of_scope', 0.9, { domainWords: ['consult'], strongDomainWord: true }))).toBeNull();
+    expect(decideSkill(reading('out_of_scope', 0.97, { domainWords: ['consult'], strongDomainWord: true }))?.kind).toBe('out_of_scope');
+    expect(decideSkill(reading('out_of_scope', 0.7, { domainWords: ['viaj'] }))).toBeNull();
+    expect(decideSkill(reading('out_of_scope', 0.9, { domainWords: ['viaj'] }))).toBeNull();
+    expect(decideSkill(reading('out_of_scope', 0.94, { domainWords: ['viaj'] }))?.kind).toBe('out_of_scope');
+    // With a value as well, a weak word protects like a strong one ("22 anos, terminei o ensino médio").
+    expect(decideSkill(reading('out_of_scope', 0.94, { domainWords: ['ensin'], hasValue: true }))).toBeNull();
+    expect(decideSkill(reading('greeting', 0.9, { domainWords: ['viaj'] }))).toBeNull();
+    expect(decideSkill(reading('out_of_scope', 0.7, { hasValue: true }))).toBeNull();
+    expect(decideSkill(reading('out_of_scope', 0.9, { hasValue: true }))?.kind).toBe('out_of_scope');
+    expect(decideSkill(reading('human', 0.6, { domainWords: ['entreg'] }))).toBeNull();
+    expect(decideSkill(reading('human', 0.9, { domainWords: ['entreg'] }))?.kind).toBe('human');
+    expect(decideSkill(reading('human', 0.6, { hasValue: true }))).toBeNull();
+    expect(decideSkill(reading('human', 0.85, { domainWords: ['rend'], hasValue: true }))).toBeNull();
+    expect(decideSkill(reading('domain', 0.4, { gibberish: true }))?.kind).toBe('out_of_scope');
+    expect(decideSkill(reading('out_of_scope', 0.45))).toBeNull();
+    expect(decideSkill(reading('domain', 0.9))).toBeNull();
+  });
+
+  it('decides on the reading without the bot\'s words when they only pass by', () => {
+    const strong = { domainWords: ['propost'], strongDomainWord: true, foreignWords: ['casament', 'bonit'] };
+    expect(decideSkill(reading('domain', 0.8, { ...strong, passerBy: [{ id: 'out_of_scope', confidence: 0.9 }, { id: 'domain', confidence: 0.1 }] }))?.kind).toBe('out_of_scope');
+    expect(decideSkill(reading('domain', 0.8, { ...strong, passerBy: [{ id: 'domain', confidence: 0.4 }, { id: 'out_of_scope', confidence: 0.6 }] }))).toBeNull();
+    expect(decideSkill(reading('domain', 0.8, strong))).toBeNull();
+    // With a value it is more likely an answer ("moved here in 2020, finished school").
+    expect(decideSkill(reading('domain', 0.8, { ...strong, hasValue: true, passerBy: [{ id: 'out_of_scope', confidence: 0.9 }, { id: 'domain', confidence: 0.1 }] }))).toBeNull();
+  });
+
+  it('hands over small talk one part of which asks for a person', () => {
+    const botQuestion = (more: Partial<SkillReading>) => reading('bot_question', 0.9, { scores: [{ id: 'bot_question', confidence: 0.9 }, { id: 'human', confidence: 0.05 }], ...more });
+    expect(decideSkill(botQuestion({ partHuman: 0.8 }))?.kind).toBe('human');
+    expect(decideSkill(botQuestion({ partHuman: 0.3 }))?.kind).toBe('bot_question');
+    expect(decideSkill(botQuestion({ partHuman: 0.8, domainWords: ['entreg'] }))).toBeNull();
+  });
+
+  it('calls a message on a topic the bot never speaks of out of scope on a weaker reading', () => {
+    const scores = [
+      { id: 'domain', confidence: 0.7 },
+      { id: 'out_of_scope', confidence: 0.25 },
+    ];
+    expect(decideSkill(reading('domain', 0.7, { scores, offTopicWords: ['computador'] }))?.kind).toBe('out_of_scope');
+    expect(decideSkill(reading('domain', 0.7, { scores }))).toBeNull();
+    // Not when it also names the bot's things, or carries a value the bot may be collecting.
+    expect(decideSkill(reading('domain', 0.7, { scores, offTopicWords: ['computador'], domainWords: ['consult'] }))).toBeNull();
+    expect(decideSkill(reading('domain', 0.7, { scores, offTopicWords: ['computador'], hasValue: true }))).toBeNull();
+    expect(decideSkill(reading('domain', 0.9, { scores: [scores[0], { id: 'out_of_scope', confidence: 0.1 }], offTopicWords: ['computador'] }))).toBeNull();
+    // With a value, on a surer reading, and only when the topic word is not itself the capitalised name.
+    const surer = [
+      { id: 'out_of_scope', confidence: 0.55 },
+      { id: 'domain', confidence: 0.45 },
+    ];
+    expect(decideSkill(reading('out_of_scope', 0.55, { scores: surer, offTopicWords: ['computador'], foreignWords: ['computador'], hasValue: true }))?.kind).toBe('out_of_scope');
+    expect(decideSkill(reading('out_of_scope', 0.55, { scores: surer, offTopicWords: ['computador'], foreignWords: [], hasValue: true }))).toBeNull();
   });
 });
 

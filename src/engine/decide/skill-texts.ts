@@ -3,7 +3,7 @@
 // admin's change to the intents (a new record) is read afresh.
 import type { IntentConfig } from '../../bot/config.ts';
 import type { Language, Understanding } from '../../nlu/types.ts';
-import { createSkillDetector, decideSkill, SMALL_TALK, skillReply, type SkillDetector, type SkillKind } from '../../skills/index.ts';
+import { createSkillDetector, decideSkill, SKILL_THRESHOLDS, SMALL_TALK, skillReply, type SkillDetector, type SkillKind } from '../../skills/index.ts';
 import type { LoadedBot } from '../registry.ts';
 
 const personKinds = new WeakMap<Record<string, IntentConfig>, Set<string>>();
@@ -28,17 +28,6 @@ export function personIntents(bot: LoadedBot): Set<string> {
   personKinds.set(bot.intents, ids);
   return ids;
 }
-
-/**
- * Small talk the detector is this sure of answers even where the bot's own classifier chose one of its intents: a
- * bot with its own greeting intent shares the skills' lines, so its greetings never read this surely as small talk.
- */
-const SMALL_TALK_OVER_BOT = 0.9;
-/**
- * The same for a question whether this is a bot: a bot's own intents rarely share the skills' bot-question lines
- * the way a greeting intent shares their greetings ("a person or a machine?" read as a shop's FAQ).
- */
-const BOT_QUESTION_OVER_BOT = 0.75;
 
 const intentKinds = new WeakMap<Record<string, IntentConfig>, Map<string, Set<SkillKind>>>();
 /** At least this many of an intent's examples of a kind make it the intent's own (one stray line does not). */
@@ -76,7 +65,7 @@ export function smallTalkIsRuntimes(bot: LoadedBot, understanding: Pick<Understa
   const fallback = config.understanding.fallback;
   if (!understanding.intents.every((i) => i.id === fallback)) {
     if (skill.byWords) return !understanding.intents.some((i) => i.id !== fallback && intentSmallTalk(bot, i.id).has(kind));
-    return confidence >= (kind === 'bot_question' ? BOT_QUESTION_OVER_BOT : SMALL_TALK_OVER_BOT);
+    return confidence >= (kind === 'bot_question' ? SKILL_THRESHOLDS.botQuestionOverBot : SKILL_THRESHOLDS.smallTalkOverBot);
   }
   const ownReply = Boolean(config.skills.smalltalk.replies[kind as keyof typeof config.skills.smalltalk.replies] || config.replies[kind]);
   return ownReply || !intentSmallTalk(bot, fallback).has(kind);

@@ -1,7 +1,7 @@
 // The detector's reading as the skill decision model's features (decide.ts): every score, which class is best, the
 // bot's words, another topic's words and things, a value, the passer-by reading, the request frame, the bot's own
 // lines, the short reply, the head. A model fitted on other features is refused when loaded.
-import type { SkillReading } from './reading.ts';
+import type { SkillReading } from '../../src/skills/reading.ts';
 
 /** The model's classes: the bot's own business first, then the skills. */
 export const DECISION_CLASSES = ['none', 'human', 'out_of_scope', 'greeting', 'thanks', 'acknowledge', 'goodbye', 'bot_question'] as const;

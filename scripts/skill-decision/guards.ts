@@ -1,9 +1,9 @@
-// The readings that decide before the fitted model (decide.ts): each made by a word list or a sentence shape, not
+// The readings that decide before the fitted model (decision-model.ts): each made by a word list or a sentence shape, not
 // by a probability, and each too rare in the training rows for the model to learn it (docs/skills.md, "The
 // decision"). A guard returns a verdict, or undefined to leave the message to the model.
 import { scoreOf, SMALL_TALK_IDS } from './decision-features.ts';
-import type { SkillKind, SkillVerdict } from './decide.ts';
-import type { SkillReading } from './reading.ts';
+import type { SkillKind, SkillVerdict } from '../../src/skills/decide.ts';
+import type { SkillReading } from '../../src/skills/reading.ts';
 
 /** Share of the content words of one of the bot's own out-of-scope lines a message must say to be a rewording of it. */
 const OWN_OUT_OF_SCOPE_SHARE = 0.75;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { guardVerdict } from './guards.ts';
-import { syntheticReading } from './testing.ts';
+import { syntheticReading } from '../../src/skills/testing.ts';
 
 describe('the guards before the decision model', () => {
   it('take a short reply by its words, unless it says a word the bot keeps using', () => {

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DECISION_CLASSES, DECISION_FEATURES, decisionFeatures } from './decision-features.ts';
-import { DECISION_MODEL_FILE, decideSkill, parseDecisionModel, type DecisionModel } from './decide.ts';
-import { syntheticReading } from './testing.ts';
+import { DECISION_MODEL_FILE, decideWithModel as decideSkill, parseDecisionModel, type DecisionModel } from './decision-model.ts';
+import { syntheticReading } from '../../src/skills/testing.ts';
 
 /** A model of one stump per class, on the class's own "best" flag: each class wins where the detector reads it best. */
 function bestFlagModel(): DecisionModel {
