@@ -31,8 +31,8 @@ export function decideWithModel(r: SkillReading, model: DecisionModel = decision
   return guardVerdict(r) ?? modelVerdict(r, model);
 }
 
-/** The model's verdict alone (what scripts/fit-skill-detector.ts fits and measures beside the guards). */
-export function modelVerdict(r: SkillReading, model: DecisionModel): SkillVerdict | null {
+/** The model's verdict alone, on a reading no guard decided. */
+function modelVerdict(r: SkillReading, model: DecisionModel): SkillVerdict | null {
   const kind = decisionClass(model, r);
   if (kind === 'none' || !readAs(r, kind)) return null;
   if (kind === r.shortReply && !r.strongDomainWord) return { kind, confidence: 1, byWords: true };
@@ -62,6 +62,6 @@ export const DECISION_MODEL_FILE = join(dirname(fileURLToPath(import.meta.url)),
 
 let loaded: DecisionModel | undefined;
 /** The checked-in model, read once. */
-export function decisionModel(): DecisionModel {
+function decisionModel(): DecisionModel {
   return (loaded ??= parseDecisionModel(readFileSync(DECISION_MODEL_FILE, 'utf8')));
 }

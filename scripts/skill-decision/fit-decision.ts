@@ -35,7 +35,7 @@ function direction(c: DecisionClass, feature: string): number {
  * be collecting, never makes a skill likelier; the detector's score of a class never makes that class less likely,
  * nor another's more. As the booster takes them: per class, per feature of DECISION_FEATURES.
  */
-export function monotoneConstraints(): number[][] {
+function monotoneConstraints(): number[][] {
   return DECISION_CLASSES.map((c) => DECISION_FEATURES.map((f) => direction(c, f)));
 }
 
