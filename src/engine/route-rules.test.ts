@@ -5,7 +5,7 @@ import { memoryStore } from '../store/index.ts';
 import type { Sql } from '../store/index.ts';
 import { checkRefinePredicates } from './refine-rules.ts';
 import { checkRoutingTargets, routeTurn, ruleThatRouted, withRouteRules, workflowChange } from './route-rules.ts';
-import type { RefinePredicate, RouteContext } from './types.ts';
+import type { BotDefinition, RefinePredicate, RouteContext } from './types.ts';
 
 /** A tutor (es) with two subjects kept as workflows and an onboarding form that completes the profile. */
 function tutor(rules: unknown[], over: Record<string, unknown> = {}): Record<string, unknown> {
@@ -114,7 +114,7 @@ describe("the session's subject", () => {
 
   it('the rule that routed says whether it exits', async () => {
     const exiting = configOf([{ name: 'leave', when: { intents: 'salir' }, then: ['salir'], exit: true }]);
-    const { route } = withRouteRules(exiting, {});
+    const { route } = withRouteRules(exiting, {} as Pick<BotDefinition, 'predicates' | 'route'>);
     const ctx = ctxOf(exiting, 'chau', { intents: ['salir'], active: 'mate_wf' });
     expect(await route!(ctx)).toEqual(['salir']);
     expect(ruleThatRouted(ctx)).toEqual({ routes: ['salir'], rule: 'routing.rules[0] (leave)', exit: true });
