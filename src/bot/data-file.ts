@@ -44,7 +44,7 @@ function readRows(path: string): { rows: unknown; csv: boolean } {
 }
 
 /** A table's rows checked: the file's, then the inline ones; an Error naming the row and the column otherwise. */
-export function loadDataTable(name: string, table: DataTableConfig, botDir: string): Record<string, unknown>[] {
+function loadDataTable(name: string, table: DataTableConfig, botDir: string): Record<string, unknown>[] {
   const sources: { where: string; rows: unknown; csv: boolean }[] = [];
   if (table.file) {
     const path = resolve(botDir, table.file);
