@@ -99,7 +99,8 @@ export class BotRegistry {
 
   get(id: string): LoadedBot {
     const bot = this.bots.get(id);
-    if (!bot) throw new NotFoundError(`unknown bot '${id}'`);
+    // Name the bots served: a typo in a URL's bot id (or a folder name that is not the bot.yaml id) says what to use.
+    if (!bot) throw new NotFoundError(`unknown bot '${id}'; this server runs: ${[...this.bots.keys()].join(', ') || 'no bot'}`);
     return bot;
   }
 
