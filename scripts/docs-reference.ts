@@ -14,6 +14,7 @@ import { routeRuleSchema, routeWhenSchema, routingSchema } from '../src/bot/rout
 import { skillsSchema } from '../src/skills/config.ts';
 import { tableColumnSchema, tableLoadSchema } from '../src/catalogue/table-load-schema.ts';
 import { intentSearchObjectSchema } from '../src/catalogue/intent-search-schema.ts';
+import { dataColumnSchema, dataTableSchema, gazetteerFromSchema } from '../src/bot/data-schema.ts';
 import { projectRoot } from '../src/paths.ts';
 
 type Shape = Record<string, z.ZodType>;
@@ -140,6 +141,16 @@ export const pages: Page[] = [
           'A column says where its value comes from — one of `from` (a cell), `value` (a constant), `sum` (cells added as numbers, empty ones 0), `fold` (cells joined by spaces and folded) or `lookup` — and what is done to it, in this order.',
         shape: (tableColumnSchema as unknown as { shape?: Shape; def: { in?: { shape: Shape } } }).shape ?? objectShape(tableColumnSchema),
       },
+    ],
+  },
+  {
+    file: 'data.md',
+    title: '`data`',
+    intro: "`data.<name>` (snake_case): a small table shipped with the bot — a JSON, YAML or CSV file and/or rows written inline — checked column by column when the bot loads and kept in memory ([how-to](../how-to/tables-and-search.md#data-shipped-with-the-bot)).",
+    tables: [
+      { meanings: 'data', shape: dataTableSchema.shape },
+      { meanings: 'data-columns', heading: 'columns', intro: '`data.<name>.columns.<column>`: its type alone (`price: integer`) or these keys:', shape: dataColumnSchema.shape },
+      { meanings: 'gazetteer-from', heading: 'gazetteers: from', intro: "A gazetteer's `from:` (`gazetteers: [{ type: producto, from: { data: catalogo, value: id, synonyms: [aliases] } }]`): a value per row, added to its `values`.", shape: gazetteerFromSchema.shape },
     ],
   },
 ];

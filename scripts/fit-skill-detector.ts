@@ -1,14 +1,17 @@
 // npx tsx scripts/fit-skill-detector.ts [--folds 4] [--rounds 300] [--depth 2] [--rate 0.1] [--lambda 1]
-//   [--none-weight 5] [--probe-weight 8] [--cache FILE] [--write] — fit the built-in skill decision (scripts/skill-decision/decision-model.ts:
-// boosted shallow trees over the detector's reading) from training data only, and cross-validate it beside the
-// hand-set rules (decideSkill) on the same readings. The training rows: each reference bot's own examples and short
-// answers (the bot's business), the skills data lines (their class), every line read by a detector that did not
-// train on it (k folds, SkillDetectorOptions.heldOut), and each bot's generated edge probes (src/skills/edge-probes.ts,
-// what `switchboard check --edge` plays). A row is judged by a model fitted on the other folds; a skills line is in
-// the same fold for every bot of its language. --write fits on every row and stores the model in
-// scripts/skill-decision/decision-model.json. --cache keeps the readings in FILE (read instead of reading again when it
-// exists: only for trying hyperparameters, the figures to report come from a run without it).
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+//   [--none-weight 5] [--probe-weight 8] [--cache FILE] [--write] — fit the built-in skill decision as a model
+// (scripts/skill-decision/decision-model.ts: guards, then boosted shallow trees over the detector's reading) from
+// training data only, and cross-validate it beside the hand-set rules (decideSkill, the runtime's) on the same readings.
+// The training rows, for each reference bot and each example bot (examples/): its own examples (the bot's business),
+// the same with a value put in, the skills data's short answers, each read by a detector that did not train on it (k
+// folds, SkillDetectorOptions.heldOut); the skills data lines (their class), likewise held out; the answers a form of
+// the bot collects and its own words in a customer's asking frames (skill-decision/answers.ts); and its generated edge
+// probes (src/skills/edge-probes.ts, what `switchboard check --edge` plays). A row is judged by a model fitted on the
+// other folds; a skills line is in the same fold for every bot of its language. --write fits on every row and stores
+// the model in scripts/skill-decision/decision-model.json (the same rows give the same file). --cache keeps the
+// readings in FILE (read instead of reading again when it exists: only for trying hyperparameters, the figures to
+// report come from a run without it).
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readBotConfig } from '../src/bot/index.ts';
 import { detectorInputs } from '../src/engine/understanding.ts';
@@ -16,8 +19,12 @@ import type { Language } from '../src/nlu/index.ts';
 import { projectRoot } from '../src/paths.ts';
 import type { BoostOptions } from './skill-decision/boosted-trees.ts';
 import { SKILL_CLASSES, skillLines } from '../src/skills/data.ts';
-import { DECISION_CLASSES, DECISION_MODEL_FILE, modelVerdict } from './skill-decision/decision-model.ts';
+import { DECISION_CLASSES } from './skill-decision/decision-features.ts';
+import { DECISION_MODEL_FILE, decideWithModel } from './skill-decision/decision-model.ts';
+import { guardVerdict } from './skill-decision/guards.ts';
 import { fitDecisionModel, serializeDecisionModel } from './skill-decision/fit-decision.ts';
+import { formAnswers, wantsOfBot, withValue } from './skill-decision/answers.ts';
+import { botWords } from '../src/skills/bot-words.ts';
 import { createSkillDetector, decideSkill, edgeProbes, type SkillReading } from '../src/skills/index.ts';
 
 const argv = process.argv.slice(2);
@@ -33,7 +40,8 @@ const noneWeight = option('none-weight', 5);
 const probeWeight = option('probe-weight', 8);
 const cacheAt = argv.indexOf('--cache');
 const cache = cacheAt >= 0 ? argv[cacheAt + 1] : null;
-const BOTS = ['ct-smash', 'mini-crm', 'cloudinha', 'fashion-vn', 'la-formula'];
+/** The reference bots (whose figures are compared with the hand-set rules'), then the small example bots: few examples each, the readings a new bot gives. */
+const BOTS = ['bots/ct-smash', 'bots/mini-crm', 'bots/cloudinha', 'bots/fashion-vn', 'bots/la-formula', ...readdirSync(join(projectRoot, 'examples')).sort().map((e) => `examples/${e}`)];
 
 interface Row {
   bot: string;
@@ -44,12 +52,16 @@ interface Row {
   handover?: boolean;
   /** An edge probe: trained on, reported apart. */
   probe?: boolean;
+  /** A generated form answer (answers.ts): trained on, reported apart. */
+  answer?: boolean;
+  /** A bot example with a value put in it (answers.ts): trained on, reported apart. */
+  variant?: boolean;
 }
 
 /** Every training row of one bot, each read by a detector that did not train on it. */
 function botRows(id: string): Row[] {
   const rows: Row[] = [];
-  const dir = join(projectRoot, 'bots', id);
+  const dir = join(projectRoot, id);
   const config = readBotConfig(dir);
   const { options } = detectorInputs({ config, intents: config.intents, language: config.language.slice(0, 2) as Language, dir });
   if (!options) return rows;
@@ -60,17 +72,32 @@ function botRows(id: string): Row[] {
     const heldOut = new Set([...SKILL_CLASSES, 'answer' as const].flatMap((c) => lines[c].filter(test)));
     const train = Object.fromEntries(Object.entries(options.domain).map(([intent, texts]) => [intent, texts.filter((t, i) => !test(t, i))]));
     const detector = createSkillDetector({ ...options, domain: train, heldOut });
-    const add = (text: string, y: number, handoverIntent?: boolean) => {
+    const add = (text: string, y: number, more: Partial<Row> = {}) => {
       const reading = detector.read(text);
-      if (reading) rows.push({ bot: id, reading, y, fold, ...(handoverIntent ? { handover: true } : {}) });
+      if (reading) rows.push({ bot: id, reading, y, fold, ...more });
     };
-    for (const [intent, texts] of Object.entries(options.domain)) for (const text of texts.filter(test)) add(text, 0, handover.has(intent));
+    for (const [intent, texts] of Object.entries(options.domain)) {
+      const own = handover.has(intent) ? { handover: true } : {};
+      texts.filter(test).forEach((text, i) => {
+        add(text, 0, own);
+        // The same example with a value in it, as a customer answers or asks with one.
+        add(withValue(text, options.language, i), 0, { ...own, variant: true });
+      });
+    }
     for (const text of lines.answer.filter(test)) add(text, 0);
     for (const c of SKILL_CLASSES) for (const text of lines[c].filter(test)) add(text, DECISION_CLASSES.indexOf(c));
   }
+  // Answers a form of the bot collects (its gazetteers' values, names, numbers), read by a detector of all its examples.
+  const full = createSkillDetector(options);
+  const values = config.gazetteers.flatMap((g) => Object.entries(g.values).flat(2));
+  const asked = wantsOfBot(options.language, botWords(options.domain, options.language, [config.name]).map((w) => w.phrase));
+  [...formAnswers(options.language, values), ...asked].forEach((text, i) => {
+    const reading = full.read(text);
+    if (reading) rows.push({ bot: id, reading, y: 0, fold: i % folds, answer: true });
+  });
   // The bot's own edge probes (its words in the shipped frames of other topics, its staff asked for), read by a
   // detector of all its examples: training data the runtime itself generates.
-  const detector = createSkillDetector(options);
+  const detector = full;
   const probes = edgeProbes({ language: options.language, domain: options.domain, names: [config.name], roles: config.skills.human.roles });
   probes.forEach((probe, i) => {
     const reading = detector.read(probe.text);
@@ -83,12 +110,19 @@ function botRows(id: string): Row[] {
 const rows: Row[] = cache && existsSync(cache) ? (JSON.parse(readFileSync(cache, 'utf8')) as Row[]) : BOTS.flatMap(botRows);
 if (cache && !existsSync(cache)) writeFileSync(cache, JSON.stringify(rows));
 
-/** The model fitted on `data`: hand-over examples not trained on, probes `probeWeight` times a line of their class. */
-const fit = (data: Row[]) => fitDecisionModel(data.map((r) => ({ reading: r.reading, kind: DECISION_CLASSES[r.y], weight: r.handover ? 0 : r.probe ? probeWeight : 1 })), { boost, noneWeight });
+/**
+ * The model fitted on `data`, on the rows no guard decides (src/skills/guards.ts): hand-over examples not trained
+ * on, probes `probeWeight` times a line of their class.
+ */
+const fit = (data: Row[]) =>
+  fitDecisionModel(
+    data.filter((r) => !guardVerdict(r.reading)).map((r) => ({ reading: r.reading, kind: DECISION_CLASSES[r.y], weight: r.handover ? 0 : r.probe ? probeWeight : 1 })),
+    { boost, noneWeight },
+  );
 
 /** The bots' examples and short answers kept (no out of scope, no request for a person outside a hand-over intent), skill lines and probes found. */
-function figures(kind: (row: Row) => string) {
-  const data = rows.filter((r) => !r.probe);
+function figures(kind: (row: Row) => string, rows: Row[]) {
+  const data = rows.filter((r) => !r.probe && !r.answer && !r.variant);
   const bot = data.filter((r) => r.y === 0);
   const lost = bot.filter((r) => {
     const k = kind(r);
@@ -98,16 +132,24 @@ function figures(kind: (row: Row) => string) {
   const found = skill.filter((r) => kind(r) === DECISION_CLASSES[r.y]).length;
   const probes = rows.filter((r) => r.probe);
   const probesRight = probes.filter((r) => kind(r) === DECISION_CLASSES[r.y]).length;
-  return { kept: `${bot.length - lost}/${bot.length}`, skillLines: `${found}/${skill.length}`, probes: `${probesRight}/${probes.length}` };
+  const left = (subset: Row[]) => `${subset.filter((r) => kind(r) === 'none').length}/${subset.length}`;
+  const variants = rows.filter((r) => r.variant && !r.handover);
+  return { kept: `${bot.length - lost}/${bot.length}`, skillLines: `${found}/${skill.length}`, probes: `${probesRight}/${probes.length}`, formAnswersLeft: left(rows.filter((r) => r.answer)), examplesWithValueLeft: left(variants) };
 }
 
 const cvKinds = new Map<Row, string>();
 for (let fold = 0; fold < folds; fold++) {
   const model = fit(rows.filter((r) => r.fold !== fold));
-  for (const r of rows.filter((row) => row.fold === fold)) cvKinds.set(r, modelVerdict(model, r.reading)?.kind ?? 'none');
+  for (const r of rows.filter((row) => row.fold === fold)) cvKinds.set(r, decideWithModel(r.reading, model)?.kind ?? 'none');
 }
-console.log('rules (decideSkill):      ', figures((r) => decideSkill(r.reading)?.kind ?? 'none'));
-console.log('model, cross-validated:   ', figures((r) => cvKinds.get(r)!), JSON.stringify({ ...boost, noneWeight, probeWeight }));
+const cv = (r: Row) => cvKinds.get(r)!;
+const rules = (r: Row) => decideSkill(r.reading)?.kind ?? 'none';
+const reference = rows.filter((r) => r.bot.startsWith('bots/'));
+const small = rows.filter((r) => r.bot.startsWith('examples/'));
+console.log('reference bots, rules (decideSkill):', figures(rules, reference));
+console.log('reference bots, model, cross-validated:', figures(cv, reference));
+console.log('example bots, rules (decideSkill):', figures(rules, small));
+console.log('example bots, model, cross-validated:', figures(cv, small), JSON.stringify({ ...boost, noneWeight, probeWeight }));
 
 if (argv.includes('--write')) {
   const model = fit(rows);

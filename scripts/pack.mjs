@@ -49,6 +49,8 @@ cpSync(join(root, '.build', 'src'), join(stage, '.build', 'src'), { recursive: t
 cpSync(join(root, 'src'), join(stage, 'src'), { recursive: true, filter: (src) => !/\.(test|spec)\.tsx?$/.test(src) });
 cpSync(join(root, 'web', 'dist'), join(stage, 'web', 'dist'), { recursive: true });
 cpSync(join(root, 'README.md'), join(stage, 'README.md'));
+// The guides the README links to, so a project reads them in node_modules/switchboard/docs/.
+cpSync(join(root, 'docs'), join(stage, 'docs'), { recursive: true });
 mkdirSync(join(stage, 'bin'));
 writeFileSync(join(stage, 'bin', 'switchboard.js'), "#!/usr/bin/env node\n// The installed package's CLI: the compiled server, under plain Node.\nimport '../.build/src/cli/main.js';\n", { mode: 0o755 });
 
@@ -62,7 +64,7 @@ const manifest = {
   bin: { switchboard: 'bin/switchboard.js' },
   types: door(repo.exports['.']).types,
   exports: Object.fromEntries([...Object.entries(repo.exports).map(([k, v]) => [k, door(v)]), ['./package.json', './package.json']]),
-  files: ['bin', '.build', 'src', 'types', 'web/dist', 'README.md'],
+  files: ['bin', '.build', 'src', 'types', 'web/dist', 'docs', 'README.md'],
   dependencies: repo.dependencies,
 };
 writeFileSync(join(stage, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);

@@ -252,7 +252,7 @@ describe('cloudinha: the router', () => {
     expect((await getSession(s.db, b.done.sessionId))!.activeWorkflow).toBe('sisu_workflow');
     // The trace names the bot.yaml routing rule that sent the message where it went.
     const traced = (await listTurns(s.db, b.done.sessionId)).at(-1)!.trace as { why?: string }[];
-    expect(traced.find((t) => t.why)?.why).toMatch(/routed by routing\.rules\[14\] \(switch subject\)/);
+    expect(traced.find((t) => t.why)?.why).toMatch(/routed by routing\.rules\[15\] \(switch subject\)/);
 
     const c = await chat('quero voltar pra busca de faculdade');
     expect(c.done.workflow).toBe('match_workflow');

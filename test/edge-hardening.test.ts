@@ -64,3 +64,28 @@ describe('readiness and metrics under a rate limit of their own', () => {
     expect((await fetch(`${base}/api/health`)).status).toBe(200);
   });
 });
+
+// An intent id is a key of the bot's intents: one that names a property every object has (`constructor`,
+// `toString`, `__proto__`) is an ordinary new intent or a clear 4xx, never a 500.
+describe("intent ids named like an object's own properties", () => {
+  const admin = { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' };
+  const put = (body: unknown) => fetch(`${base}/api/bots/ct-smash/intents`, { method: 'PUT', headers: admin, body: JSON.stringify(body) });
+  const ids = async () => ((await (await fetch(`${base}/api/bots/ct-smash/intents`, { headers: admin })).json()) as { intents: { id: string; examples: number }[] }).intents;
+
+  it('adds, lists and deletes an intent named constructor like any other', async () => {
+    const added = await put({ id: 'constructor', label: 'Obra', examples: ['vocês fazem reforma de academia?'] });
+    expect(added.status).toBe(200);
+    expect(await ids()).toContainEqual(expect.objectContaining({ id: 'constructor', examples: 1 }));
+    const deleted = await fetch(`${base}/api/bots/ct-smash/intents/constructor`, { method: 'DELETE', headers: { authorization: admin.authorization } });
+    expect(deleted.status).toBe(200);
+    expect((await ids()).map((i) => i.id)).not.toContain('constructor');
+  });
+
+  it('refuses ids that are not intent ids with a 400, and deleting an unknown one with a 404', async () => {
+    for (const id of ['toString', '__proto__', 'hasOwnProperty']) expect((await put({ id, label: 'x' })).status, id).toBe(400);
+    expect((await put({ intents: { valueOf: { handoff: true } } })).status).toBe(400);
+    for (const id of ['toString', '__proto__', 'valueOf', 'constructor']) {
+      expect((await fetch(`${base}/api/bots/ct-smash/intents/${id}`, { method: 'DELETE', headers: { authorization: admin.authorization } })).status, id).toBe(404);
+    }
+  });
+});

@@ -59,6 +59,52 @@ describe('a bot outside the repository', () => {
     expect(code).toBe(0);
   }, 120_000);
 
+  it('searches its own CSV table from code (tables:, search:, ctx.search), the tool shown once with its label', async () => {
+    const code = `import { defineBot, showValue, type Step } from 'switchboard';
+interface Plant { name: string; price: number; stock: number }
+const stock: Step = async (ctx) => {
+  const plant = ctx.mentioned('plant')[0];
+  const { rows } = plant ? await ctx.search<Plant>('plants', { filters: { name: plant } }) : { rows: [] };
+  const row = rows[0];
+  const text = row ? ctx.reply(row.stock > 0 ? 'in_stock' : 'sold_out', { ...row, price: showValue('number', row.price, 'en') }) : 'which plant?';
+  return { segments: [{ intent: 'stock', ok: true, text }] };
+};
+export default defineBot({ specialists: { stock } });
+`;
+    const dir = bot('nursery', code);
+    mkdirSync(join(dir, 'data'));
+    writeFileSync(join(dir, 'data', 'plants.csv'), 'name,price,stock\nMonstera,9800,4\nLavender,4200,0\n');
+    writeFileSync(
+      join(dir, 'bot.yaml'),
+      [
+        'id: nursery',
+        'language: en',
+        'understanding: { fallback: talk }',
+        'intents:',
+        '  talk: { label: Talk, examples: [hello there, hi, good morning, hey you, howdy] }',
+        '  stock: { label: Stock, examples: [do you have monstera, is there lavender, price of the monstera, any lavender left, how much is a monstera] }',
+        'gazetteers:',
+        '  - { type: plant, values: { Monstera: [monsteras], Lavender: [lavenders] } }',
+        'tables:',
+        '  nursery_plants:',
+        '    dir: data',
+        '    sources: [{ file: plants.csv, columns: { name: { from: name }, price: { from: price, type: number }, stock: { from: stock, type: number } } }]',
+        'search:',
+        '  plants: { table: nursery_plants, tool: findPlant, columns: { name: text, price: number, stock: number }, filters: { name: { match: equal, column: name } } }',
+        'toolLabels: { findPlant: "Looking in the greenhouse…" }',
+        'replies:',
+        '  talk: "hello"',
+        '  in_stock: "{name}: {price}, {stock} left"',
+        '  sold_out: "{name} is sold out"',
+        '',
+      ].join('\n'),
+    );
+    const { code: exit, out } = await chat(dir, 'do you have a monstera?');
+    expect(out).toContain('nursery> Monstera: 9,800, 4 left');
+    expect(out).toMatch(/Looking in the greenhouse…\n/);
+    expect(exit).toBe(0);
+  }, 120_000);
+
   it('whose code imports a package that is not installed: the command exits non-zero, naming it and what to do', async () => {
     const dir = bot('broken', `import { thing } from 'not-installed-anywhere';\nexport default { specialists: { talk: thing } };\n`);
     const { code, out } = await chat(dir, 'hi');

@@ -83,6 +83,8 @@ describe.skipIf(!enabled)('the package, installed in a project outside the repos
     expect(pkg.scripts.start).toBe('switchboard start');
     expect(existsSync(join(cwd, 'node_modules', 'switchboard', '.build', 'src', 'cli', 'main.js'))).toBe(true);
     expect(existsSync(join(cwd, 'bots', 'clinica', 'bot.yaml'))).toBe(true);
+    // The guides the README links to ship with it.
+    expect(existsSync(join(cwd, 'node_modules', 'switchboard', 'docs', 'tutorial.md'))).toBe(true);
     // The scaffolded bot passes its own check before anything is changed.
     expect(await run('npx switchboard check clinica --no-cv')).toContain('clinica');
     editAsTheTutorialSays();

@@ -36,6 +36,12 @@ describe('POST /chat on a server with several bots', () => {
     expect(r.body.message).toMatch(/unknown bot 'nope'.*ct-smash, la-formula/);
   });
 
+  it("answers a 404 naming the bots on /api/bots/<id>/chat too", async () => {
+    const r = await s.post('/api/bots/nope/chat', { message: 'oi' });
+    expect(r.status).toBe(404);
+    expect(r.body.message).toMatch(/unknown bot 'nope'; this server runs: ct-smash, la-formula/);
+  });
+
   it('streams the named bot, with the primary intent and the timestamp in done', async () => {
     const events = await ndjson(`${s.url}/chat`, { chatInput: 'onde fica a CT?', bot: 'ct-smash' });
     const done = events.at(-1);

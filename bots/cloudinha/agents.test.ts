@@ -41,7 +41,7 @@ describe('routing (bot.yaml routing.rules with the predicates of predicates.ts)'
   it('puts onboarding first, then follows the active workflow, switching on a change of subject', async () => {
     expect(await route(ctx('nova', null, ['sisu']))).toEqual(['onboarding']);
     await student('pronta', { name: 'Bia', onboarding_completed: true });
-    expect(await route(ctx('pronta', null, ['sisu']))).toEqual(['root']); // root opens the program itself
+    expect(await route(ctx('pronta', null, ['sisu']))).toEqual(['sisu']); // a program's question opens its subject
     expect(await route(ctx('pronta', null, ['match'], 'me ajuda a escolher um curso'))).toEqual(['match']); // the match form opens
     expect(await route(ctx('pronta', 'match_workflow', ['sisu'], 'e o sisu, quando abre?'))).toEqual(['sisu']);
     expect(await route(ctx('pronta', 'match_workflow', ['prouni'], 'ganho 2000 por pessoa', { match: { stage: 'income_per_capita', slots: {}, attempts: 0, asking: ['income_per_capita'] } }))).toEqual(['match']);
@@ -54,7 +54,7 @@ describe('routing (bot.yaml routing.rules with the predicates of predicates.ts)'
 
   it('names the rule that routed, for the trace', async () => {
     expect(await ruleOf(ctx('nova', null, ['sisu']))).toBe('routing.rules[2] (onboarding first)');
-    expect(await ruleOf(ctx('pronta', 'sisu_workflow', ['root'], 'obrigada'))).toBe('routing.rules[13] (program follow-up)');
+    expect(await ruleOf(ctx('pronta', 'sisu_workflow', ['root'], 'obrigada'))).toBe('routing.rules[14] (program follow-up)');
   });
 
   it('lets a question naming the program the classifier heard past an onboarding that has asked, unless it answers it', async () => {

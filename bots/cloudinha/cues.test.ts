@@ -1,12 +1,19 @@
-// The phrases the routing rules trust over the classifier: explicit exits, explicit search requests, programs named.
+// The phrases the routing rules trust over the classifier (bot.yaml entities, `says:` in the rules): explicit exits,
+// explicit search requests, how-questions, programs named.
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { isExitPhrase, isHowQuestion, isSearchRequest, namedPrograms } from './cues.ts';
+import { botVocabulary } from 'switchboard';
+
+const { says } = botVocabulary(import.meta.url);
+const isExitPhrase = (text: string) => says('exit_phrase', text) !== undefined;
+const isSearchRequest = (text: string) => says('search_request', text) !== undefined;
+const isHowQuestion = (text: string) => says('how_question', text) !== undefined;
+const namedPrograms = (text: string) => (['sisu', 'prouni'] as const).filter((p) => says(`names_${p}`, text) !== undefined);
 
 const intents = parse(readFileSync(new URL('./bot.yaml', import.meta.url), 'utf8')).intents as Record<string, { examples: string[] }>;
 
-describe('isExitPhrase', () => {
+describe('exit_phrase', () => {
   it('recognises every exit example of bot.yaml (the classifier is trained on them)', () => {
     const missed = intents.exit.examples.filter((ex) => !isExitPhrase(ex));
     expect(missed).toEqual([]);
@@ -28,7 +35,7 @@ describe('isExitPhrase', () => {
   ])('not an exit: %s', (text) => expect(isExitPhrase(text)).toBe(false));
 });
 
-describe('isSearchRequest', () => {
+describe('search_request', () => {
   it.each(['quero achar um curso de medicina', 'me indica uma faculdade', 'onde eu passo com 650?', 'quero fazer direito', 'quero voltar pra busca de faculdade', 'quais faculdades tem bolsa pra mim?'])(
     'search: %s',
     (text) => expect(isSearchRequest(text)).toBe(true),
@@ -40,7 +47,7 @@ describe('isSearchRequest', () => {
   );
 });
 
-describe('namedPrograms and isHowQuestion', () => {
+describe('names_sisu, names_prouni and how_question', () => {
   it('finds the programs a message names', () => {
     expect(namedPrograms('e o prouni, como funciona?')).toEqual(['prouni']);
     expect(namedPrograms('qual a diferença entre Sisu e Pro Uni?')).toEqual(['sisu', 'prouni']);

@@ -3,8 +3,8 @@
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { extendGazetteer, readBotConfig, readFormSlots, SlotText, type Slots } from 'switchboard';
-import { checkProfileUpdates, memoryStore, readHousehold, readIndifferent, readMoney } from 'switchboard/testing';
+import { readBotConfig, readFormSlots, SlotText, type Slots } from 'switchboard';
+import { checkProfileUpdates, extendGazetteer, memoryStore, readHousehold, readIndifferent, readMoney } from 'switchboard/testing';
 import { buildCatalog, loadCatalog, readCourse, type Catalog } from './extract.ts';
 import { migrations } from './schema.ts';
 import { loadData, writeFixtureData } from './testing.ts';

@@ -3,13 +3,6 @@
 import { goldenPromptBlock, recentHistory, type FormState, type RouteContext, type Step, type StepResult, type TurnContext } from 'switchboard';
 import type { CloudinhaServices } from './services.ts';
 
-/** The subjects a session can be in (its active workflow); match's is its form's `workflow` in bot.yaml. */
-export const WORKFLOWS = {
-  match: 'match_workflow',
-  sisu: 'sisu_workflow',
-  prouni: 'prouni_workflow',
-} as const;
-
 /** What a conversation keeps between turns: the state of the match and onboarding forms (bot.yaml `forms:`). */
 export interface CloudinhaMemory {
   match?: FormState | null;

@@ -1,53 +1,33 @@
-// La Formula's catalogue: its schema and data, which products a message names (bot.yaml's `producto` gazetteer
-// extended with the catalogue's aliases), price and stock wording, and whether a message asks for a product or
-// datum the catalogue doesn't have (that is the `precio_stock` intent, which hands the conversation to Mauri).
-import { z } from 'zod';
-import { botVocabulary, extendGazetteer, findMentions, fold, readQuantities, showValue, type Gazetteer, type Mention } from 'switchboard';
-import catalogData from './catalog.json' with { type: 'json' };
+// La Formula's catalogue (bot.yaml `data.catalogo`, from catalog.json, checked by the runtime): which products a
+// message names (bot.yaml's `producto` gazetteer, a value per product), price and stock wording, and whether a
+// message asks for a product or datum the catalogue doesn't have (that is the `precio_stock` intent, which hands
+// the conversation to Mauri).
+import { botVocabulary, findMentions, fold, readQuantities, showValue, type Mention } from 'switchboard';
 
-const productSchema = z.object({
-  id: z.string().min(1),
-  name: z.string().min(1),
-  aliases: z.array(z.string().min(1)).min(1),
-  category: z.string().min(1),
-  brand: z.string().min(1),
-  price: z.number().int().positive(), // ARS
-  stock: z.number().int().min(0),
-  description: z.string().default(''),
-});
-
-export type Product = z.infer<typeof productSchema>;
+/** A product as bot.yaml's `data.catalogo` declares it (price in ARS). */
+export interface Product {
+  id: string;
+  name: string;
+  aliases: string[];
+  category: string;
+  brand: string;
+  price: number;
+  stock: number;
+  description: string;
+}
 export type Catalog = Product[];
 
-/** Validate a catalogue (e.g. catalog.json); ids must be unique. */
-export function parseCatalog(raw: unknown): Catalog {
-  const catalog = z.array(productSchema).parse(raw);
-  const seen = new Set<string>();
-  for (const p of catalog) {
-    if (seen.has(p.id)) throw new Error(`duplicate product id "${p.id}"`);
-    seen.add(p.id);
-  }
-  return catalog;
-}
+// What bot.yaml says about messages and products: its gazetteers, cue entities and catalogue.
+const { says, mentioned, gazetteer, entities, data } = botVocabulary(import.meta.url);
 
 /** The shop's catalogue shipped with the bot. */
-export const defaultCatalog: Catalog = parseCatalog(catalogData);
-
-// ---------------------------------------------------------------------------------------------
-// What bot.yaml says about messages: its gazetteers and cue entities
-
-const { says, mentioned, gazetteer, entities } = botVocabulary(import.meta.url);
+export const defaultCatalog: Catalog = data<Product>('catalogo');
 
 /** Drugs and hormones (the `drug` gazetteer, which the runtime makes `farmacologia`) and what the shop doesn't carry. */
 const drugs = gazetteer('drug');
 const notCarried = gazetteer('no_vendemos');
-const products = new WeakMap<Catalog, Gazetteer>();
-/** bot.yaml's `producto` gazetteer with the catalogue's products: id → aliases. */
-function productGazetteer(catalog: Catalog): Gazetteer {
-  let g = products.get(catalog);
-  if (!g) products.set(catalog, (g = extendGazetteer(gazetteer('producto'), Object.fromEntries(catalog.map((p) => [p.id, p.aliases])))));
-  return g;
-}
+/** The catalogue's products: id → aliases. */
+const productGazetteer = gazetteer('producto');
 
 // ---------------------------------------------------------------------------------------------
 // Products
@@ -64,8 +44,8 @@ export interface ProductMatch extends Mention {
  */
 export function findProducts(catalog: Catalog, text: string): ProductMatch[] {
   const byId = new Map(catalog.map((p) => [p.id, p]));
-  return findMentions(text, productGazetteer(catalog), { notInside: [notCarried, drugs] })
-    .map((m) => ({ ...m, product: byId.get(m.value)! }))
+  return findMentions(text, productGazetteer, { notInside: [notCarried, drugs] })
+    .flatMap((m) => (byId.has(m.value) ? [{ ...m, product: byId.get(m.value)! }] : []))
     .sort((a, b) => a.start - b.start || Number(b.product.stock > 0) - Number(a.product.stock > 0) || a.product.price - b.product.price);
 }
 
@@ -131,7 +111,7 @@ export function unknownProductQuery(
   if (wholesale) return { reason: 'wholesale', terms: [wholesale] };
 
   // A drug is farmacologia, and a term inside a sold product's name ("whey con caseina") is that product.
-  const lacking = findMentions(text, notCarried, { typos: false, notInside: [drugs, productGazetteer(catalog)] });
+  const lacking = findMentions(text, notCarried, { typos: false, notInside: [drugs, productGazetteer] });
   if (lacking.length > 0 && asks) return { reason: 'not_carried', terms: [...new Set(lacking.map((m) => fold(text.slice(m.start, m.end))))] };
   if (known.length === 0) return undefined;
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fitBoosted, predictBoosted, type BoostedTrees } from './boosted-trees.ts';
+import { fitBoosted } from './boosted-trees.ts';
+import { predictBoosted, type BoostedTrees } from './decision-trees.ts';
 
 const CLASSES = ['none', 'yes'] as const;
 const best = (model: BoostedTrees, x: number[]) => {

@@ -1,18 +1,9 @@
-// Gradient-boosted shallow trees for a few thousand rows of a few dozen features: softmax over classes, one small
-// regression tree per class and round, split by second-order gain on binned features. Small and exact enough for
-// the skill decision (decision-model.ts); npm's CART library (ml-cart) tries every value of every feature at every
+// Fitting gradient-boosted shallow trees (decision-trees.ts reads them) for a few thousand rows of a few
+// dozen features: softmax over classes, one small regression tree per class and round, split by second-order gain on
+// binned features. Small and exact enough for the skill decision (decision-model.ts); npm's CART library (ml-cart) tries every value of every feature at every
 // node and takes no row weights, too slow for hundreds of rounds.
 
-/** A tree: a leaf's score, or a split `[feature, threshold, below, above]` (`x[feature] < threshold` goes below). */
-export type TreeNode = number | [feature: number, threshold: number, below: TreeNode, above: TreeNode];
-
-export interface BoostedTrees {
-  classes: readonly string[];
-  /** Each class's score before any tree. */
-  base: number[];
-  /** Per round, one tree per class. */
-  rounds: TreeNode[][];
-}
+import { leafOf, softmax, type BoostedTrees, type TreeNode } from './decision-trees.ts';
 
 export interface BoostOptions {
   rounds: number;
@@ -25,6 +16,11 @@ export interface BoostOptions {
   minLeafWeight: number;
   /** At most this many thresholds per feature (quantiles of its values). */
   bins: number;
+  /**
+   * Per class, per feature: 1 when the class's score may only rise with the feature, -1 when it may only fall, 0
+   * when free (monotone constraints, as XGBoost draws them: a split must order its two sides, and bounds the leaves below).
+   */
+  monotone?: number[][];
 }
 
 export const DEFAULT_BOOST: BoostOptions = { rounds: 150, depth: 2, learningRate: 0.2, lambda: 1, minLeafWeight: 1, bins: 32 };
@@ -35,26 +31,6 @@ export interface TrainingSet {
   y: number[];
   /** Each row's weight (1 when absent). */
   weight?: number[];
-}
-
-/** The class probabilities of one feature vector. */
-export function predictBoosted(model: BoostedTrees, x: number[]): number[] {
-  const z = [...model.base];
-  for (const trees of model.rounds) trees.forEach((tree, c) => (z[c] += leafOf(tree, x)));
-  return softmax(z);
-}
-
-function leafOf(node: TreeNode, x: number[]): number {
-  let n = node;
-  while (typeof n !== 'number') n = x[n[0]] < n[1] ? n[2] : n[3];
-  return n;
-}
-
-function softmax(z: number[]): number[] {
-  const top = Math.max(...z);
-  const e = z.map((v) => Math.exp(v - top));
-  const total = e.reduce((a, b) => a + b, 0);
-  return e.map((v) => v / total);
 }
 
 /** Candidate thresholds of one feature: between its distinct values, at most `bins` of them (quantiles). */
@@ -94,7 +70,16 @@ interface Split {
 }
 
 /** The best split of `rows` by gradient and hessian, or null when none gains or leaves too little weight on a side. */
-function bestSplit(rows: number[], g: Float64Array, h: Float64Array, data: Binned, o: BoostOptions): Split | null {
+/** What a tree of one class is grown under: its features' monotone directions, and the bounds of its leaves' values. */
+interface Bounds {
+  mono: number[];
+  lo: number;
+  hi: number;
+}
+
+const leafValue = (G: number, H: number, o: BoostOptions, b: Bounds) => Math.min(b.hi, Math.max(b.lo, -G / (H + o.lambda)));
+
+function bestSplit(rows: number[], g: Float64Array, h: Float64Array, data: Binned, o: BoostOptions, b: Bounds): Split | null {
   let G = 0;
   let H = 0;
   for (const i of rows) {
@@ -119,6 +104,8 @@ function bestSplit(rows: number[], g: Float64Array, h: Float64Array, data: Binne
       hl += hs[c];
       const hr = H - hl;
       if (hl < o.minLeafWeight || hr < o.minLeafWeight) continue;
+      const order = Math.sign(leafValue(G - gl, hr, o, b) - leafValue(gl, hl, o, b));
+      if (b.mono[j] && order && order !== b.mono[j]) continue;
       const gain = (gl * gl) / (hl + o.lambda) + ((G - gl) * (G - gl)) / (hr + o.lambda) - parent;
       if (gain > 1e-9 && (!best || gain > best.gain)) best = { feature: j, cut: c, gain };
     }
@@ -126,21 +113,26 @@ function bestSplit(rows: number[], g: Float64Array, h: Float64Array, data: Binne
   return best;
 }
 
-function grow(rows: number[], depth: number, g: Float64Array, h: Float64Array, data: Binned, o: BoostOptions): TreeNode {
-  const split = depth < o.depth ? bestSplit(rows, g, h, data, o) : null;
+function grow(rows: number[], depth: number, g: Float64Array, h: Float64Array, data: Binned, o: BoostOptions, b: Bounds): TreeNode {
+  const split = depth < o.depth ? bestSplit(rows, g, h, data, o, b) : null;
+  const sums = (subset: number[]) => subset.reduce(([G, H], i) => [G + g[i], H + h[i]], [0, 0]);
   if (!split) {
-    let G = 0;
-    let H = 0;
-    for (const i of rows) {
-      G += g[i];
-      H += h[i];
-    }
-    return (-G / (H + o.lambda)) * o.learningRate;
+    const [G, H] = sums(rows);
+    return leafValue(G, H, o, b) * o.learningRate;
   }
   const bin = data.bin[split.feature];
   const below = rows.filter((i) => bin[i] <= split.cut);
   const above = rows.filter((i) => bin[i] > split.cut);
-  return [split.feature, data.thresholds[split.feature][split.cut], grow(below, depth + 1, g, h, data, o), grow(above, depth + 1, g, h, data, o)];
+  const [bl, ar] = [below, above].map((side) => {
+    const [G, H] = sums(side);
+    return leafValue(G, H, o, b);
+  });
+  // Under a monotone split, the side that must stay lower is bounded above by the middle, the other below by it.
+  const mid = (bl + ar) / 2;
+  const dir = b.mono[split.feature];
+  const belowBounds = dir > 0 ? { ...b, hi: Math.min(b.hi, mid) } : dir < 0 ? { ...b, lo: Math.max(b.lo, mid) } : b;
+  const aboveBounds = dir > 0 ? { ...b, lo: Math.max(b.lo, mid) } : dir < 0 ? { ...b, hi: Math.min(b.hi, mid) } : b;
+  return [split.feature, data.thresholds[split.feature][split.cut], grow(below, depth + 1, g, h, data, o, belowBounds), grow(above, depth + 1, g, h, data, o, aboveBounds)];
 }
 
 /** Fit boosted trees to a training set by softmax loss, each row counted by its weight. */
@@ -166,7 +158,7 @@ export function fitBoosted(set: TrainingSet, classes: readonly string[], options
         g[i] = weight[i] * (p[i][c] - (set.y[i] === c ? 1 : 0));
         h[i] = weight[i] * Math.max(p[i][c] * (1 - p[i][c]), 1e-6);
       }
-      trees.push(grow(rows, 0, g, h, data, o));
+      trees.push(grow(rows, 0, g, h, data, o, { mono: o.monotone?.[c] ?? [], lo: -Infinity, hi: Infinity }));
     }
     for (const i of rows) trees.forEach((tree, c) => (z[i][c] += leafOf(tree, set.x[i])));
     rounds.push(trees);

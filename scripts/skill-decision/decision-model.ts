@@ -1,82 +1,52 @@
-// The skill decision as a fitted model: boosted shallow trees (boosted-trees.ts) over the detector's reading, fitted
-// and cross-validated by scripts/fit-skill-detector.ts from training data only (the reference bots' examples, the
-// skills data lines, the bots' generated edge probes) and stored in decision-model.json. Not the runtime's
-// decision: the hand-set rules (decideSkill, decide.ts) still decide; docs/skills.md says why.
+// The skill decision as a fitted model, beside the hand-set rules (src/skills/decide.ts, still the runtime's): a few
+// readings made by word lists and sentence shapes decide first (guards.ts), the rest is boosted shallow trees over the
+// reading's features (decision-features.ts), fitted and cross-validated from training data only by
+// scripts/fit-skill-detector.ts and stored in decision-model.json. docs/skills.md says why it is not wired.
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { predictBoosted, type BoostedTrees } from './boosted-trees.ts';
 import type { SkillKind, SkillVerdict } from '../../src/skills/decide.ts';
 import type { SkillReading } from '../../src/skills/reading.ts';
-
-/** The model's classes: the bot's own business first, then the skills. */
-export const DECISION_CLASSES = ['none', 'human', 'out_of_scope', 'greeting', 'thanks', 'acknowledge', 'goodbye', 'bot_question'] as const;
-
-const SCORED = ['domain', 'human', 'out_of_scope', 'greeting', 'thanks', 'acknowledge', 'goodbye', 'bot_question'] as const;
-const SMALL_TALK_IDS: readonly string[] = ['greeting', 'thanks', 'acknowledge', 'goodbye', 'bot_question'];
-
-const score = (r: SkillReading, id: string) => r.scores.find((s) => s.id === id)?.confidence ?? 0;
-const flag = (b: boolean) => (b ? 1 : 0);
-
-/** The reading's numbers by name: what the hand-set rules (decide.ts) read, and the share of words seen, as a tree can split on it. */
-const FEATURES: Record<string, (r: SkillReading) => number> = {
-  ...Object.fromEntries(SCORED.map((id) => [`score.${id}`, (r: SkillReading) => score(r, id)])),
-  ...Object.fromEntries(SCORED.map((id) => [`best.${id}`, (r: SkillReading) => flag(r.best.id === id)])),
-  'best.confidence': (r) => r.best.confidence,
-  'smallTalk.sum': (r) => SMALL_TALK_IDS.reduce((sum, id) => sum + score(r, id), 0),
-  domainWords: (r) => r.domainWords.length,
-  strongDomainWord: (r) => flag(r.strongDomainWord),
-  offTopicWords: (r) => r.offTopicWords.length,
-  unnamedOffTopic: (r) => flag(r.offTopicWords.some((w) => r.foreignWords.includes(w))),
-  thingWords: (r) => r.thingWords.length,
-  elsewhere: (r) => r.elsewhere.length,
-  gibberish: (r) => flag(r.gibberish),
-  hasValue: (r) => flag(r.hasValue),
-  coverage: (r) => r.coverage,
-  foreignWords: (r) => r.foreignWords.length,
-  passerBy: (r) => flag(r.passerBy !== null),
-  'passerBy.out_of_scope': (r) => r.passerBy?.find((s) => s.id === 'out_of_scope')?.confidence ?? 0,
-  partHuman: (r) => r.partHuman,
-  role: (r) => flag(r.role),
-  personRequest: (r) => flag(r.personRequest),
-  ownOutOfScope: (r) => r.ownOutOfScope,
-  ownPerson: (r) => r.ownPerson,
-  'ownPerson-ownOutOfScope': (r) => r.ownPerson - r.ownOutOfScope,
-  'shortReply.acknowledge': (r) => flag(r.shortReply === 'acknowledge'),
-  'shortReply.thanks': (r) => flag(r.shortReply === 'thanks'),
-  'head.other': (r) => flag(r.head === 'other'),
-  'head.bot': (r) => flag(r.head === 'bot'),
-  quantityOfThing: (r) => flag(r.quantityOfThing),
-};
-
-export const DECISION_FEATURES: readonly string[] = Object.keys(FEATURES);
-
-/** The reading as the model's feature vector (in the order of DECISION_FEATURES). */
-export function decisionFeatures(r: SkillReading): number[] {
-  return DECISION_FEATURES.map((name) => FEATURES[name](r));
-}
+import { DECISION_CLASSES, DECISION_FEATURES, decisionFeatures, scoreOf, SMALL_TALK_IDS } from './decision-features.ts';
+import { predictBoosted, type BoostedTrees } from './decision-trees.ts';
+import { guardVerdict } from './guards.ts';
 
 export interface DecisionModel extends BoostedTrees {
   /** The feature names it was fitted on: a model of other features is refused. */
   features: readonly string[];
 }
 
-/** The model's class for a feature vector: the most probable. */
-export function decisionClass(model: DecisionModel, x: number[]): string {
-  const p = predictBoosted(model, x);
+/** The model's class for a reading: the most probable. */
+function decisionClass(model: DecisionModel, r: SkillReading): string {
+  const p = predictBoosted(model, decisionFeatures(r));
   return model.classes[p.indexOf(Math.max(...p))];
 }
 
 /**
- * The model's verdict on a reading, shaped as the rules' (decide.ts): confidence is the detector's own score of
- * the kind (1 for a short reply read by its words), a request for a person sharing the bot's words says so.
+ * The skill a message calls for, or null when it is the bot's business: a guard's verdict (guards.ts), else the
+ * model's most probable class. The confidence is the detector's own score of that kind (1 for a short reply read by
+ * its words); a request for a person that shares the bot's words says so.
  */
-export function modelVerdict(model: DecisionModel, r: SkillReading): SkillVerdict | null {
-  const kind = decisionClass(model, decisionFeatures(r));
-  if (kind === 'none') return null;
-  const shared = r.domainWords.length > 0;
+export function decideWithModel(r: SkillReading, model: DecisionModel = decisionModel()): SkillVerdict | null {
+  return guardVerdict(r) ?? modelVerdict(r, model);
+}
+
+/** The model's verdict alone, on a reading no guard decided. */
+function modelVerdict(r: SkillReading, model: DecisionModel): SkillVerdict | null {
+  const kind = decisionClass(model, r);
+  if (kind === 'none' || !readAs(r, kind)) return null;
   if (kind === r.shortReply && !r.strongDomainWord) return { kind, confidence: 1, byWords: true };
-  return { kind: kind as SkillKind, confidence: score(r, kind), ...(kind === 'human' && shared ? { mentionsBot: true } : {}) };
+  const mentionsBot = kind === 'human' && r.domainWords.length > 0;
+  return { kind: kind as SkillKind, confidence: scoreOf(r, kind), ...(mentionsBot ? { mentionsBot: true } : {}) };
+}
+
+/**
+ * Whether the detector itself leans to the model's kind of small talk or request for a person: its best class, or
+ * for a request for a person a part of the message that asks for one after small talk ("hi, a person please").
+ */
+function readAs(r: SkillReading, kind: string): boolean {
+  if (kind !== 'human' || kind === r.best.id) return true;
+  return kind === 'human' && SMALL_TALK_IDS.includes(r.best.id) && r.partHuman > scoreOf(r, r.best.id) / 4;
 }
 
 /** A model read from JSON, checked against the code's features and classes. */
@@ -92,6 +62,6 @@ export const DECISION_MODEL_FILE = join(dirname(fileURLToPath(import.meta.url)),
 
 let loaded: DecisionModel | undefined;
 /** The checked-in model, read once. */
-export function decisionModel(): DecisionModel {
+function decisionModel(): DecisionModel {
   return (loaded ??= parseDecisionModel(readFileSync(DECISION_MODEL_FILE, 'utf8')));
 }

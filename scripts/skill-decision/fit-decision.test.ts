@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { modelVerdict, parseDecisionModel } from './decision-model.ts';
+import { decideWithModel as decideSkill, parseDecisionModel } from './decision-model.ts';
 import { syntheticReading } from '../../src/skills/testing.ts';
 import { fitDecisionModel, serializeDecisionModel, type DecisionRow } from './fit-decision.ts';
 
@@ -22,20 +22,20 @@ function syntheticRows(): DecisionRow[] {
 describe('fitting the decision model', () => {
   it('learns the corner from the rows, and its JSON loads as the same model', () => {
     const model = fitDecisionModel(syntheticRows(), { boost: { rounds: 40, learningRate: 0.3 } });
-    const kind = (r: ReturnType<typeof syntheticReading>) => modelVerdict(model, r)?.kind ?? 'none';
+    const kind = (r: ReturnType<typeof syntheticReading>) => decideSkill(r, model)?.kind ?? 'none';
     expect(kind(syntheticReading('out_of_scope', 0.9))).toBe('out_of_scope');
     expect(kind(syntheticReading('out_of_scope', 0.9, { domainWords: ['mensal'] }))).toBe('none');
     expect(kind(syntheticReading('domain', 0.9))).toBe('none');
     expect(kind(syntheticReading('human', 0.9))).toBe('human');
     const loaded = parseDecisionModel(serializeDecisionModel(model));
-    expect(kind(syntheticReading('out_of_scope', 0.85, { domainWords: ['mensal'] }))).toBe(modelVerdict(loaded, syntheticReading('out_of_scope', 0.85, { domainWords: ['mensal'] }))?.kind ?? 'none');
+    expect(kind(syntheticReading('out_of_scope', 0.85, { domainWords: ['mensal'] }))).toBe(decideSkill(syntheticReading('out_of_scope', 0.85, { domainWords: ['mensal'] }), loaded)?.kind ?? 'none');
   });
 
   it('does not train on a row of weight 0, and weighs the bot\'s own rows by noneWeight', () => {
     // The same reading labelled both ways: the label that counts more wins.
     const same = syntheticReading('out_of_scope', 0.6);
     const rows: DecisionRow[] = [...Array.from({ length: 10 }, (): DecisionRow => ({ reading: same, kind: 'out_of_scope' })), ...Array.from({ length: 10 }, (): DecisionRow => ({ reading: same, kind: 'none' }))];
-    const kindUnder = (r: DecisionRow[], noneWeight: number) => modelVerdict(fitDecisionModel(r, { noneWeight, boost: { rounds: 20, minLeafWeight: 0.01 } }), same)?.kind ?? 'none';
+    const kindUnder = (r: DecisionRow[], noneWeight: number) => decideSkill(same, fitDecisionModel(r, { noneWeight, boost: { rounds: 20, minLeafWeight: 0.01 } }))?.kind ?? 'none';
     expect(kindUnder(rows, 3)).toBe('none');
     expect(kindUnder(rows, 1 / 3)).toBe('out_of_scope');
     const noneIgnored = rows.map((r): DecisionRow => (r.kind === 'none' ? { ...r, weight: 0 } : r));

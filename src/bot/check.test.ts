@@ -34,6 +34,20 @@ describe('switchboard check on bot folders', () => {
     expect(c.ratio).toMatchObject({ codeLines: 0, share: 1 });
   });
 
+  it("a validator or predicate bot.yaml names without an index.ts: an error saying what to add (loading would refuse the bot)", () => {
+    const dir = broken((d) => {
+      editYaml(d, 'validate: { min: "08:00", max: "18:00" }', 'validate: { min: "08:00", max: "18:00", use: horarioLivre }');
+      editYaml(d, '  fallback: conversa\n', '  fallback: conversa\n  refine:\n    - { when: { intents: duvida, check: falaDePreco }, then: [duvida] }\n');
+    });
+    expect(errors(dir)).toEqual([
+      "forms.agendamento.slots.hora.validate.use: names 'horarioLivre', which only code gives, and the bot has no index.ts: add one exporting defineBot({ specialists: {}, validators: { horarioLivre } }) (docs/how-to/code.md), or remove it",
+      "understanding.refine[0].when.check: names 'falaDePreco', which only code gives, and the bot has no index.ts: add one exporting defineBot({ specialists: {}, predicates: { falaDePreco } }) (docs/how-to/code.md), or remove it",
+    ]);
+    // With code, the names are checked when the code loads (check does not run it).
+    writeFileSync(join(dir, 'index.ts'), "import { defineBot } from 'switchboard';\nexport default defineBot({ specialists: {} });\n");
+    expect(errors(dir)).toEqual([]);
+  });
+
   it('a typo in a key names the nearest valid key', () => {
     const dir = broken((d) => editYaml(d, '    handoff: true', '    handof: true'));
     expect(errors(dir)).toEqual(["intents.atendente.handof: unknown key 'handof' — did you mean 'handoff'? (valid here: label, description, handoff, predefined, examples, freeText, opening, aliases, slots, answer, search)"]);

@@ -8,6 +8,7 @@ import type { Language } from '../nlu/types.ts';
 import type { BotConfig } from './config.ts';
 import { answersSchema } from '../knowledge/cascade-schema.ts';
 import { repeatedExamples } from './examples.ts';
+import { missingCode } from './code-names.ts';
 import { BotConfigError, readBotConfig } from './loader.ts';
 
 interface Finding {
@@ -51,7 +52,7 @@ export function checkBot(dir: string, opts: { folds?: number; crossValidate?: bo
     return { dir, id: dir.split(/[\\/]/).pop()!, findings, ratio };
   }
   const lang = toLanguage(config.language);
-  findings.push(...checkKnowledge(dir, config), ...checkCalendarFile(dir, config), ...checkReplyKeys(dir, config), ...checkExamples(config, lang));
+  findings.push(...checkKnowledge(dir, config), ...checkCalendarFile(dir, config), ...missingCode(dir, config), ...checkReplyKeys(dir, config), ...checkExamples(config, lang));
   const examples = Object.entries(config.intents).flatMap(([intent, c]) => c.examples.map((text) => ({ text, intent })));
   // The runtime also trains on the labels of intents with few examples: they join every training fold.
   const crossValidation = opts.crossValidate === false ? undefined : crossValidate(examples, lang, opts.folds ?? 5, config.understanding.fallback, labelEvidence(config.intents), config.understanding.wordVectors);

@@ -4,6 +4,7 @@
 // check per part of bot.yaml, each adding its problems in the order of the file.
 import { searchProblems } from '../catalogue/table-search-schema.ts';
 import { tableProblems } from '../catalogue/table-load-schema.ts';
+import { dataProblems } from './data-schema.ts';
 import { readingProblems } from '../forms/reading-kinds.ts';
 import { BUILTIN_SLOT_KINDS, type FormConfig } from '../forms/schema.ts';
 import type { BotConfig, IntentConfig } from './config.ts';
@@ -143,6 +144,7 @@ function sizeChartQueries({ c, problem }: Pick<Checking, 'c' | 'problem'>): void
 function searchesAndTables({ c, gazetteerTypes, problem }: Checking): void {
   for (const p of searchProblems(c.search, gazetteerTypes)) problem(p.path, p.message);
   for (const p of tableProblems(c.tables, gazetteerTypes)) problem(p.path, p.message);
+  for (const p of dataProblems(c.data, c.gazetteers)) problem(p.path, p.message);
 }
 
 function profileKinds({ c, gazetteerTypes, problem }: Checking): void {

@@ -12,6 +12,7 @@ import { answersSchema, intentAnswerSchema } from '../knowledge/cascade-schema.t
 import { skillsSchema } from '../skills/config.ts';
 import { searchesSchema } from '../catalogue/table-search-schema.ts';
 import { tablesSchema } from '../catalogue/table-load-schema.ts';
+import { dataSchema, gazetteerFromSchema } from './data-schema.ts';
 import { recordsSchema } from '../store/records-schema.ts';
 import { intentSearchSchema } from '../catalogue/intent-search-schema.ts';
 import { sizeChartSchema } from '../catalogue/size-chart-schema.ts';
@@ -125,7 +126,9 @@ export const handoffSchema = z.strictObject({
 
 export const gazetteerSchema = z.strictObject({
   type: z.string(),
-  values: z.record(z.string(), z.array(z.string())),
+  values: z.record(z.string(), z.array(z.string())).default({}),
+  /** More values from one of `data:`, a row each: its `value` column, its `synonyms` columns (docs/how-to/tables-and-search.md#data-shipped-with-the-bot). */
+  from: gazetteerFromSchema.optional(),
   /** For GazetteerReader: words that, typed without diacritics, mean something else too ("den": đen, đến). */
   ambiguous: z.array(z.string()).optional(),
   /** Words right before an ambiguous word that make it this type's ("mau den"). */
@@ -277,6 +280,8 @@ export const botConfigSchema = z.strictObject({
   search: searchesSchema,
   /** Tables the bot loads from CSV files: the files, each column made from their cells, lookups by key (docs/how-to/tables-and-search.md#loading-a-table-from-csv-files). */
   tables: tablesSchema,
+  /** Small tables shipped with the bot (a catalogue file), checked at load and kept in memory (docs/how-to/tables-and-search.md#data-shipped-with-the-bot). */
+  data: dataSchema,
   /** Tables the bot's turns write (a CRM's leads), created as declared and read through `recordRows` (docs/how-to/tables-and-search.md#records-the-bot-writes). */
   records: recordsSchema,
   /**

@@ -10,6 +10,7 @@ import { vocabularyOf, type BotVocabulary } from './vocabulary.ts';
 import { readYamlFile } from '../yaml-file.ts';
 import { parseCsv } from '../store/csv.ts';
 import { closedDatesOf } from '../forms/calendar.ts';
+import { readDataTables } from './data-file.ts';
 import { EDGE_ACCEPTED_FILE, edgeAcceptedSchema } from '../skills/config.ts';
 
 export interface BotSource {
@@ -38,6 +39,11 @@ export function readBotConfig(botDir: string): BotConfig {
   const config = parsed.data;
   if (config.knowledge && !existsSync(join(dir, config.knowledge))) {
     throw new BotConfigError(`${file} is not a valid bot definition:\n  - knowledge: folder '${config.knowledge}' does not exist in ${dir}`);
+  }
+  try {
+    readDataTables(config, dir);
+  } catch (err) {
+    throw new BotConfigError(`${file} is not a valid bot definition:\n  - ${(err as Error).message}`);
   }
   readCalendarFile(config, dir);
   readClosedDates(config, dir, file);

@@ -27,6 +27,11 @@ export const routeRuleSchema = z.strictObject({
    * workflow: a rule without one does not hold); `intents` (the message's intents, as without rules).
    */
   then: z.union([z.array(z.string().min(1)).min(1), z.enum(['active', 'intents'])]),
+  /**
+   * true: the message leaves the subject: the session's active workflow is cleared and every form's progress
+   * dropped before the routes answer (a "sair" rule). Otherwise a route that serves a workflow puts the session in it.
+   */
+  exit: z.boolean().default(false),
 });
 
 export const routingSchema = z
@@ -62,6 +67,7 @@ export function routingProblems(c: BotConfig, need: (id: string, path: Path) => 
     for (const f of nameList(when.formWaiting)) if (!c.forms[f]) problem([...at, 'when', 'formWaiting'], `'${f}' is not one of the forms (${Object.keys(c.forms).join(', ') || 'none'})`);
     if (when.profileComplete !== undefined && !(c.profile && completes)) problem([...at, 'when', 'profileComplete'], 'profileComplete needs profile: and a form whose completes names a profile field');
     if ((rule.then === 'active' || when.active !== undefined) && !workflows.length) problem([...at], 'active needs routing.workflows');
+    if (rule.exit && rule.then === 'active') problem([...at, 'exit'], 'an exit rule cannot route to the active workflow it leaves');
   });
 }
 

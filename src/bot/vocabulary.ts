@@ -15,6 +15,8 @@ export interface BotVocabulary {
   gazetteer(type: string): Gazetteer;
   /** bot.yaml's regex entities of this type. */
   entities(type: string): PatternEntity[];
+  /** The rows of one of bot.yaml's `data:` tables, checked at load (T: the row as the bot's code reads it). */
+  data<T = Record<string, unknown>>(name: string): T[];
 }
 
 const vocabularies = new WeakMap<BotConfig, BotVocabulary>();
@@ -32,6 +34,11 @@ function buildVocabulary(config: BotConfig): BotVocabulary {
   return {
     gazetteer,
     entities,
+    data<T>(name: string): T[] {
+      const table = config.data[name];
+      if (!table) throw new Error(`bot '${config.id}': no data.${name} in bot.yaml (${Object.keys(config.data).join(', ') || 'none'})`);
+      return table.rows as T[];
+    },
     says(type, text) {
       const read = readPattern(new SlotText(text), entities(type));
       return read && fold(text.slice(read.start, read.end));

@@ -76,4 +76,48 @@ describe('splitReply', () => {
       expect(parts.join(' ').replace(/\s+/g, ' ')).toBe(text.trim().replace(/\s+/g, ' ')); // nothing lost
     }
   });
+
+  // V8 copies a segmenter's whole input into every segment it yields: one pass over a long text costs its length
+  // times its segments. A model's runaway reply of 2 MB took the process past its heap that way. The work counted
+  // here is what the segmenter is handed per segment; it grows with the text, not with its square.
+  it('segments a long reply with work linear in its length', () => {
+    const shapes: Record<string, (n: number) => string> = {
+      'one paragraph of short sentences': (n) => 'Olá! Tudo bem? '.repeat(n / 15),
+      'one word': (n) => 'é'.repeat(n),
+      'one word of emoji': (n) => '👍🏽'.repeat(n / 4),
+    };
+    for (const [shape, make] of Object.entries(shapes)) {
+      const [small, large] = [16_000, 64_000].map((n) => segmentWork(() => splitReply(make(n), 4096)));
+      expect({ shape, growth: large / small }).toEqual({ shape, growth: expect.toSatisfy((g: number) => g < 6) });
+    }
+    const text = 'Olá! Tudo bem? '.repeat(2000);
+    const parts = splitReply(text, 4096);
+    for (const p of parts) expect(p.length).toBeLessThanOrEqual(4096);
+    expect(parts.join(' ')).toBe(text.trim());
+  });
 });
+
+/** Characters handed to Intl.Segmenter while `fn` runs: the input's length for every segment it yields. */
+function segmentWork(fn: () => unknown): number {
+  const proto = Intl.Segmenter.prototype;
+  const original = proto.segment;
+  let work = 0;
+  proto.segment = function (this: Intl.Segmenter, input: string) {
+    const segments = original.call(this, input);
+    return {
+      containing: (i?: number) => segments.containing(i),
+      *[Symbol.iterator]() {
+        for (const s of segments) {
+          work += input.length;
+          yield s;
+        }
+      },
+    } as Intl.Segments;
+  };
+  try {
+    fn();
+  } finally {
+    proto.segment = original;
+  }
+  return work;
+}

@@ -187,11 +187,39 @@ export function splitReply(text: string, limit: number): string[] {
 const sentenceSegmenter = new Intl.Segmenter(undefined, { granularity: 'sentence' });
 const graphemeSegmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
+/** Characters a segmenter reads at once; a window holding a single segment grows until it holds two. */
+const SEGMENT_WINDOW = 256;
+
+/**
+ * The segments of `s`, read a window at a time. V8 copies a segmenter's whole input into every segment it yields,
+ * so one pass over a long text costs its length times its segments; a window bounds that copy. Each window gives
+ * all its segments but the last, which may go on past it and is read again at the start of the next window.
+ */
+function* segmentsOf(segmenter: Intl.Segmenter, s: string): Generator<string> {
+  let start = 0;
+  let size = SEGMENT_WINDOW;
+  while (start < s.length) {
+    const end = Math.min(s.length, start + size);
+    const segments = Array.from(segmenter.segment(s.slice(start, end)), (x) => x.segment);
+    if (end === s.length) return yield* segments;
+    if (segments.length < 2) {
+      size *= 2;
+      continue;
+    }
+    segments.pop();
+    for (const segment of segments) {
+      start += segment.length;
+      yield segment;
+    }
+    size = SEGMENT_WINDOW;
+  }
+}
+
 /** Ways to cut a piece that is too long, coarsest first: each gives the parts and what joins them. */
 const LEVELS: ((s: string) => { parts: string[]; joiner: string })[] = [
   (s) => ({ parts: s.split(/\n{2,}/), joiner: '\n\n' }),
   (s) => ({ parts: s.split(/\n/), joiner: '\n' }),
-  (s) => ({ parts: [...sentenceSegmenter.segment(s)].map((x) => x.segment.trimEnd()).filter(Boolean), joiner: ' ' }),
+  (s) => ({ parts: [...segmentsOf(sentenceSegmenter, s)].map((x) => x.trimEnd()).filter(Boolean), joiner: ' ' }),
   (s) => ({ parts: s.split(/ +/), joiner: ' ' }),
 ];
 
@@ -212,7 +240,7 @@ function pieces(text: string, limit: number): [string, string][] {
 function graphemeChunks(s: string, limit: number): string[] {
   const chunks: string[] = [];
   let chunk = '';
-  for (const { segment } of graphemeSegmenter.segment(s)) {
+  for (const segment of segmentsOf(graphemeSegmenter, s)) {
     const units = segment.length > limit ? Array.from(segment) : [segment];
     for (const u of units) {
       if (chunk && chunk.length + u.length > limit) {

@@ -15,6 +15,12 @@ export type Actor = string;
 
 const INTENT_ID = /^[a-z][a-z0-9_]{0,39}$/;
 
+/** A bot's own entry under `id`: never a property every object has (`constructor`, `toString`). */
+const own = <T>(record: Record<string, T>, id: string): T | undefined => (Object.hasOwn(record, id) ? record[id] : undefined);
+
+/** What the audit keeps of an intent before a change. */
+const auditedIntent = (intent: IntentConfig | undefined) => (intent ? { label: intent.label, handoff: intent.handoff, examples: intent.examples.length } : null);
+
 export class AdminSettings {
   constructor(
     private db: Database,
@@ -24,13 +30,13 @@ export class AdminSettings {
 
   async putIntents(botId: string, patch: Record<string, Partial<IntentConfig>>, actor: Actor = 'runtime'): Promise<Record<string, IntentConfig>> {
     const bot = this.registry.get(botId);
+    for (const id of Object.keys(patch)) if (!INTENT_ID.test(id)) throw new InvalidError(`invalid intent id '${id}': use lowercase letters, digits and _`);
     const stored = await this.storedIntents(botId);
-    const before = Object.fromEntries(Object.keys(patch).map((id) => [id, bot.intents[id] ? { label: bot.intents[id].label, handoff: bot.intents[id].handoff, examples: bot.intents[id].examples.length } : null]));
+    const before = Object.fromEntries(Object.keys(patch).map((id) => [id, auditedIntent(own(bot.intents, id))]));
     for (const [id, change] of Object.entries(patch)) {
-      if (!INTENT_ID.test(id)) throw new InvalidError(`invalid intent id '${id}': use lowercase letters, digits and _`);
-      const existing = bot.intents[id];
+      const existing = own(bot.intents, id);
       if (!existing && !change.label) throw new InvalidError(`new intent '${id}' needs a label`);
-      stored[id] = { ...stored[id], ...change, predefined: existing?.predefined ?? false };
+      stored[id] = { ...own(stored, id), ...change, predefined: existing?.predefined ?? false };
     }
     await store.putSetting(this.db, botId, 'intents', stored);
     await store.insertSettingsAudit(this.db, { bot: botId, key: 'intents', actor, before, after: patch });
@@ -41,11 +47,11 @@ export class AdminSettings {
 
   async deleteIntent(botId: string, id: string, actor: Actor = 'runtime'): Promise<void> {
     const bot = this.registry.get(botId);
-    const intent = bot.intents[id];
+    const intent = own(bot.intents, id);
     if (!intent) throw new NotFoundError(`unknown intent '${id}'`);
     if (intent.predefined) throw new ConflictError(`'${id}' is a predefined intent: it can be toggled but not deleted`);
     const stored = await this.storedIntents(botId);
-    const before = { label: intent.label, handoff: intent.handoff, examples: intent.examples.length };
+    const before = auditedIntent(intent);
     delete stored[id];
     await store.putSetting(this.db, botId, 'intents', stored);
     await store.insertSettingsAudit(this.db, { bot: botId, key: 'intents', actor, before: { [id]: before }, after: { [id]: null } });

@@ -19,7 +19,7 @@ export { type TurnStateValue } from './turn-state.ts';
 /** Per-turn services handed to nodes through the run config (the compiled graph is shared by all turns). */
 export interface TurnRuntime {
   /** Understanding and the decision; `memory`: what the runtime keeps of the turn for the next (the answered intents). */
-  understand(state: TurnStateValue): Promise<{ understanding: Understanding; routes: string[]; handoff: { reason: string; intent?: string } | null; memory?: Record<string, unknown> }>;
+  understand(state: TurnStateValue): Promise<{ understanding: Understanding; routes: string[]; handoff: { reason: string; intent?: string } | null; memory?: Record<string, unknown>; workflow?: string | null }>;
   context(state: TurnStateValue): TurnContext;
   narrate(segments: Segment[], state: TurnStateValue): string;
   trace(node: string, startMs: number, ok: boolean): void;

@@ -99,7 +99,8 @@ export class BotRegistry {
 
   get(id: string): LoadedBot {
     const bot = this.bots.get(id);
-    if (!bot) throw new NotFoundError(`unknown bot '${id}'`);
+    // Name the bots served: a typo in a URL's bot id (or a folder name that is not the bot.yaml id) says what to use.
+    if (!bot) throw new NotFoundError(`unknown bot '${id}'; this server runs: ${[...this.bots.keys()].join(', ') || 'no bot'}`);
     return bot;
   }
 
@@ -289,9 +290,9 @@ export class BotRegistry {
 /** bot.yaml's intents with the admin's stored changes and additions. */
 function mergeIntents(base: Record<string, IntentConfig>, stored: Record<string, Partial<IntentConfig>>): Record<string, IntentConfig> {
   const out: Record<string, IntentConfig> = {};
-  for (const [id, c] of Object.entries(base)) out[id] = { ...c, ...stored[id], predefined: true };
+  for (const [id, c] of Object.entries(base)) out[id] = { ...c, ...(Object.hasOwn(stored, id) ? stored[id] : {}), predefined: true };
   for (const [id, c] of Object.entries(stored)) {
-    if (base[id]) continue;
+    if (Object.hasOwn(base, id)) continue;
     out[id] = { label: c.label ?? id, description: c.description ?? '', handoff: c.handoff ?? false, predefined: false, examples: c.examples ?? [], freeText: c.freeText ?? false, opening: c.opening ?? [], aliases: c.aliases ?? [], slots: c.slots ?? {} };
   }
   return out;

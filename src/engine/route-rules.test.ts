@@ -4,8 +4,8 @@ import { writeProfile } from '../profile/index.ts';
 import { memoryStore } from '../store/index.ts';
 import type { Sql } from '../store/index.ts';
 import { checkRefinePredicates } from './refine-rules.ts';
-import { checkRoutingTargets, routeTurn } from './route-rules.ts';
-import type { RefinePredicate, RouteContext } from './types.ts';
+import { checkRoutingTargets, routeTurn, ruleThatRouted, withRouteRules, workflowChange } from './route-rules.ts';
+import type { BotDefinition, RefinePredicate, RouteContext } from './types.ts';
 
 /** A tutor (es) with two subjects kept as workflows and an onboarding form that completes the profile. */
 function tutor(rules: unknown[], over: Record<string, unknown> = {}): Record<string, unknown> {
@@ -99,6 +99,28 @@ describe('routing.rules targets and order', () => {
   });
 });
 
+describe("the session's subject", () => {
+  const config = configOf([]);
+  it("a route of routing.workflows puts the session in its workflow (the first such route); other routes leave it as it is", () => {
+    expect(workflowChange(config, ['fisica'], false)).toEqual({ workflow: 'fisica_wf' });
+    expect(workflowChange(config, ['charla', 'mate', 'fisica'], false)).toEqual({ workflow: 'mate_wf' });
+    expect(workflowChange(config, ['charla'], false)).toEqual({});
+  });
+
+  it("an exit rule clears the workflow and drops every form's progress, whatever its routes serve", () => {
+    expect(workflowChange(config, ['salir'], true)).toEqual({ workflow: null, memory: { alta: null } });
+    expect(workflowChange(config, ['mate'], true)).toEqual({ workflow: null, memory: { alta: null } });
+  });
+
+  it('the rule that routed says whether it exits', async () => {
+    const exiting = configOf([{ name: 'leave', when: { intents: 'salir' }, then: ['salir'], exit: true }]);
+    const { route } = withRouteRules(exiting, {} as Pick<BotDefinition, 'predicates' | 'route'>);
+    const ctx = ctxOf(exiting, 'chau', { intents: ['salir'], active: 'mate_wf' });
+    expect(await route!(ctx)).toEqual(['salir']);
+    expect(ruleThatRouted(ctx)).toEqual({ routes: ['salir'], rule: 'routing.rules[0] (leave)', exit: true });
+  });
+});
+
 describe('routing checks', () => {
   const problems = (rules: unknown[], over: Record<string, unknown> = {}) => {
     const parsed = checkedBotConfigSchema.safeParse(tutor(rules, over));
@@ -116,6 +138,7 @@ describe('routing checks', () => {
       'routing.rules.0.when.profileComplete: profileComplete needs profile: and a form whose completes names a profile field',
       'routing.rules.0: active needs routing.workflows',
     ]);
+    expect(problems([{ when: { intents: 'salir' }, then: 'active', exit: true }])).toEqual(['routing.rules.0.exit: an exit rule cannot route to the active workflow it leaves']);
   });
 
   it('refuses a route that is no specialist, form or intent, and a predicate the code does not give', () => {

@@ -13,11 +13,13 @@ export interface Routed {
   routes: string[];
   /** `routing.rules[3] (name)`, for the trace. */
   rule: string;
+  /** The rule leaves the subject (`exit: true`). */
+  exit: boolean;
 }
 
 /** The rule that routed a route context (set by the bot's route when a rule decided). */
-const routedBy = new WeakMap<RouteContext, string>();
-export const ruleThatRouted = (ctx: RouteContext): string | undefined => routedBy.get(ctx);
+const routedBy = new WeakMap<RouteContext, Routed>();
+export const ruleThatRouted = (ctx: RouteContext): Routed | undefined => routedBy.get(ctx);
 
 /** The session's active workflow when `routing.workflows` names it (a stale or unknown tag is no subject). */
 export function activeWorkflow(ctx: Pick<RouteContext, 'bot' | 'session'>): string | undefined {
@@ -31,7 +33,7 @@ export async function routeByRules(ctx: RouteContext, predicates: Record<string,
   for (const [i, rule] of ctx.bot.routing.rules.entries()) {
     const routes = target(rule, ctx);
     if (!routes || !(await state.holds(rule.when)) || !(await conditionsHold(rule.when, ctx, predicates))) continue;
-    return { routes, rule: `routing.rules[${i}]${rule.name ? ` (${rule.name})` : ''}` };
+    return { routes, rule: `routing.rules[${i}]${rule.name ? ` (${rule.name})` : ''}`, exit: rule.exit };
   }
   return undefined;
 }
@@ -89,7 +91,7 @@ export function withRouteRules<T extends Pick<BotDefinition, 'predicates' | 'rou
     route: async (ctx) => {
       const routed = await routeByRules(ctx, predicates);
       if (!routed) return hook ? hook(ctx) : ctx.intents;
-      routedBy.set(ctx, routed.rule);
+      routedBy.set(ctx, routed);
       return routed.routes;
     },
   };
@@ -99,8 +101,19 @@ export function withRouteRules<T extends Pick<BotDefinition, 'predicates' | 'rou
 export async function routeTurn(definition: Pick<BotDefinition, 'predicates' | 'route'>, ctx: RouteContext): Promise<{ routes: string[]; rule?: string }> {
   const { route } = withRouteRules(ctx.bot, definition);
   const routes = route ? await route(ctx) : ctx.intents;
-  const rule = ruleThatRouted(ctx);
+  const rule = ruleThatRouted(ctx)?.rule;
   return rule ? { routes, rule } : { routes };
+}
+
+/**
+ * What the routes do to the session's subject: an exit rule's routes clear the active workflow and drop every
+ * form's progress; else the first route that serves a workflow (`routing.workflows`) puts the session in it. A
+ * step's own `workflow` (a form's) still wins, since it comes later in the turn.
+ */
+export function workflowChange(config: Pick<BotConfig, 'routing' | 'forms'>, routes: readonly string[], exit: boolean): { workflow?: string | null; memory?: Record<string, null> } {
+  if (exit) return { workflow: null, memory: Object.fromEntries(Object.keys(config.forms).map((f) => [f, null])) };
+  const served = Object.entries(config.routing.workflows).find(([, route]) => routes.includes(route));
+  return served ? { workflow: served[0] } : {};
 }
 
 /** Every route `routing` names is a specialist of the bot (its own, a form's, an intent's). */

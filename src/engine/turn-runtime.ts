@@ -11,7 +11,7 @@ import { handoffMessage, narrate } from './narration.ts';
 import { botSession } from './sessions.ts';
 import { turnContext, type TurnScope } from './turn-context.ts';
 import { keptIntents, refineTurnIntents } from './refine-rules.ts';
-import { ruleThatRouted } from './route-rules.ts';
+import { ruleThatRouted, workflowChange } from './route-rules.ts';
 import type { BotDefinition, ModelCallRecord, RouteContext, TraceEntry } from './types.ts';
 import { tracedEntities } from './traced.ts';
 
@@ -34,6 +34,7 @@ export function served(understanding: Readonly<Understanding>, decision: Decisio
 interface RoutedByRule {
   rule: string;
   routes: string[];
+  exit: boolean;
 }
 
 /** What the routing decision reads of this turn: the bot, its waiting forms, its router and refinement. */
@@ -57,15 +58,18 @@ export function decisionInput(scope: TurnScope, understanding: Understanding, ca
 /** The bot's route of `ctx`, telling `onRouted` when a `routing` rule decided it. */
 async function routeNoting(route: NonNullable<BotDefinition['route']>, ctx: RouteContext, onRouted?: (r: RoutedByRule) => void): Promise<string[]> {
   const routes = await route(ctx);
-  const rule = ruleThatRouted(ctx);
-  if (rule) onRouted?.({ rule, routes });
+  const routed = ruleThatRouted(ctx);
+  if (routed) onRouted?.({ rule: routed.rule, exit: routed.exit, routes });
   return routes;
 }
 
+/** The route rule that routed, when the decision sends the message where that rule did. */
+const followed = (decision: Decision, routed: RoutedByRule | undefined): RoutedByRule | undefined =>
+  routed && [...new Set(routed.routes)].join() === decision.routes.join() ? routed : undefined;
+
 /** The decision's `why` names the route rule when the decision sends the message where that rule did. */
 function namingRule(decision: Decision, routed: RoutedByRule | undefined): Decision {
-  if (!routed || [...new Set(routed.routes)].join() !== decision.routes.join()) return decision;
-  return { ...decision, why: `${decision.why}; routed by ${routed.rule}` };
+  return followed(decision, routed) ? { ...decision, why: `${decision.why}; routed by ${routed!.rule}` } : decision;
 }
 
 /** The per-turn services the graph's nodes call. `calls` collects the turn's model calls. */
@@ -95,7 +99,10 @@ export function turnRuntime(scope: TurnScope, calls: ModelCallRecord[], t0: numb
       emit({ type: 'intent', intents: view.intents.map((i) => i.id), source: view.source, entities: view.entities });
       // The intents the bot's specialists answer, for the next turn's refine rules (`previous`).
       const kept = keptIntents(bot.config, decision.routes, decision.intents.map((i) => i.id));
-      return { understanding: view, routes: decision.routes, handoff: decision.handoff, ...(kept ? { memory: kept } : {}) };
+      // The subject the routes enter, or leave (an exit rule), before they answer.
+      const subject = workflowChange(bot.config, decision.routes, Boolean(followed(decision, routed)?.exit));
+      const memory = kept || subject.memory ? { ...kept, ...subject.memory } : undefined;
+      return { understanding: view, routes: decision.routes, handoff: decision.handoff, ...(memory ? { memory } : {}), ...(subject.workflow !== undefined ? { workflow: subject.workflow } : {}) };
     },
     context: (state) => turnContext(scope, state),
     narrate: (segments, state) => {

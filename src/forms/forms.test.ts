@@ -162,6 +162,8 @@ describe('slot readers', () => {
   it('shows dates and times the way the language writes them', () => {
     expect(showDate('2026-03-10', 'pt')).toBe('terça-feira, 10/03');
     expect(showDate('2026-03-12', 'es')).toBe('jueves, 12/03');
+    // The month by name in English: "12/4" is the 4th of December in the US and the 12th of April in Britain.
+    expect(showDate('2026-12-04', 'en')).toBe('Friday, December 4');
     expect(showTime('14:30', 'pt')).toBe('14h30');
     expect(showTime('14:00', 'pt')).toBe('14h');
     expect(showTime('14:00', 'es')).toBe('14:00');
@@ -200,12 +202,12 @@ describe('a form with code: validator, completion action, handoff after failures
     expect(first.reply).toBe('For which day?');
     const s = { sessionId: first.sessionId, sessionToken: first.sessionToken };
     // 2026-03-16 is a Monday: the bot's validator says why and asks again.
-    expect((await say('next monday', s)).reply).toBe('We do not bake on Mondays (Monday, 3/16). Another day?');
+    expect((await say('next monday', s)).reply).toBe('We do not bake on Mondays (Monday, March 16). Another day?');
     expect((await say('what are your hours?', s)).reply).toBe('We open Tuesday to Sunday, 9 to 18.\n\nFor which day?');
     // Out of range: the slot's `invalid` reply; a correction of a filled slot is taken.
     expect((await say('make it 2 pieces', s)).reply).toBe('We bake 4 to 40 pieces, not 2. How many?');
     const done = await say('tuesday, 20 pieces', s);
-    expect(done.reply).toBe('Order #20260310: 20 pieces of chocolate for Tuesday, 3/10.');
+    expect(done.reply).toBe('Order #20260310: 20 pieces of chocolate for Tuesday, March 10.');
     const rows = await server.db.query<{ flavour: string; pieces: number }>('select flavour, pieces from bakery_orders where session_id = $1', [first.sessionId]);
     expect(rows).toEqual([{ flavour: 'chocolate', pieces: 20 }]);
   });
@@ -264,14 +266,14 @@ describe("a form's code: validators that change values and other slots, computed
     const first = await say('can i get a shave at 2pm?');
     const s = { sessionId: first.sessionId, sessionToken: first.sessionToken };
     // Monday is closed: the validator of the time filled the day with Tuesday.
-    expect(first.reply).toBe('A beard on Tuesday, 3/10 at 2 pm?');
-    expect((await say('yes', s)).reply).toBe('Booked: beard on Tuesday, 3/10 at 2 pm.');
+    expect(first.reply).toBe('A beard on Tuesday, March 10 at 2 pm?');
+    expect((await say('yes', s)).reply).toBe('Booked: beard on Tuesday, March 10 at 2 pm.');
     expect(await chairs(first.sessionId)).toEqual([{ day: '2026-03-10', time: '14:00' }]);
     expect(await state(first.sessionId)).toMatchObject({ stage: null, last: 'done' });
     // A cancel phrase after completion is the form's, whatever the classifier made of it.
     const undone = await say('please cancel it', s);
     expect(undone.intents).toContain('book');
-    expect(undone.reply).toBe('Cancelled your beard on Tuesday, 3/10 at 2 pm.');
+    expect(undone.reply).toBe('Cancelled your beard on Tuesday, March 10 at 2 pm.');
     expect(await chairs(first.sessionId)).toEqual([]);
     expect(await state(first.sessionId)).toMatchObject({ stage: null, last: 'cancelled' });
     // Once undone, a cancel phrase does nothing more.
@@ -283,17 +285,17 @@ describe("a form's code: validators that change values and other slots, computed
     const first = await say('book me a haircut');
     const s = { sessionId: first.sessionId, sessionToken: first.sessionToken };
     expect(first.reply).toBe('Which day?');
-    expect((await say('sunday', s)).reply).toBe('We are closed on Sundays. Next open day: Tuesday, 3/17.');
-    expect((await say('wednesday', s)).reply).toBe('Which time on Wednesday, 3/11? Free: 10 am, 11 am.');
-    expect((await say('2', s)).reply).toBe('The 14:00 chair on Wednesday, 3/11 is taken; choose another day. Next free: Thursday, 3/12.');
+    expect((await say('sunday', s)).reply).toBe('We are closed on Sundays. Next open day: Tuesday, March 17.');
+    expect((await say('wednesday', s)).reply).toBe('Which time on Wednesday, March 11? Free: 10 am, 11 am.');
+    expect((await say('2', s)).reply).toBe('The 14:00 chair on Wednesday, March 11 is taken; choose another day. Next free: Thursday, March 12.');
     const cleared = await state(first.sessionId);
     expect(cleared.stage).toBe('day');
     expect(cleared.slots).toEqual({ service: 'haircut' });
-    expect((await say('thursday', s)).reply).toBe('Which time on Thursday, 3/12? Free: 10 am, 11 am, 2 pm.');
-    expect((await say('11', s)).reply).toBe('A haircut on Thursday, 3/12 at 11 am?');
+    expect((await say('thursday', s)).reply).toBe('Which time on Thursday, March 12? Free: 10 am, 11 am, 2 pm.');
+    expect((await say('11', s)).reply).toBe('A haircut on Thursday, March 12 at 11 am?');
     // Someone takes the chair before the yes: the completion reopens the form at the day.
     await server.db.query(`insert into barber_chairs (day, time, session_id) values ('2026-03-12', '11:00', 'someone')`);
-    expect((await say('yes', s)).reply).toBe('Sorry, the 11 am chair on Thursday, 3/12 was just taken. Which other day?');
+    expect((await say('yes', s)).reply).toBe('Sorry, the 11 am chair on Thursday, March 12 was just taken. Which other day?');
     expect(await state(first.sessionId)).toMatchObject({ stage: 'day', slots: { service: 'haircut' } });
     expect(await chairs(first.sessionId)).toEqual([]);
   });

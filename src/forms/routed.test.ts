@@ -66,7 +66,7 @@ describe('bot-routed forms with groups, a slot reader and store hooks', () => {
     // A correction of the group runs the hook again: a tutor, said before the next question.
     expect((await say('basic', s)).reply).toBe('Lee teaches beginner physics.\n\nWhich day?');
     const done = await say('next monday', s);
-    expect(done.reply).toBe('Booked: physics (beginner) with Lee on Monday, 3/16.');
+    expect(done.reply).toBe('Booked: physics (beginner) with Lee on Monday, March 16.');
     expect(await state(s.sessionId)).toMatchObject({ lesson: { stage: null, last: 'done' } });
   });
 });

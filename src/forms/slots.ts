@@ -128,9 +128,13 @@ function onWeekdays(slot: SlotConfig, value: SlotValue): boolean {
 }
 
 const LOCALES: Record<Language, string> = { pt: 'pt-BR', es: 'es-AR', vi: 'vi-VN', en: 'en-US' };
+const MONTHS_EN = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const YES_NO: Record<Language, [string, string]> = { pt: ['sim', 'não'], es: ['sí', 'no'], vi: ['có', 'không'], en: ['yes', 'no'] };
 
-/** "terça-feira, 10/03" (pt), "martes, 10/03" (es): the weekday and day/month of a calendar date. */
+/**
+ * "terça-feira, 10/03" (pt), "martes, 10/03" (es): the weekday and day/month of a calendar date. English names the
+ * month ("Tuesday, March 10"): "3/10" reads as the 3rd of October in en-GB and most English outside the US.
+ */
 // Building an Intl formatter costs far more than formatting with one: one per language, made once.
 const WEEKDAY = new Map<Language, Intl.DateTimeFormat>();
 const NUMBER = new Map<Language, Intl.NumberFormat>();
@@ -144,7 +148,7 @@ export function showDate(iso: string, lang: Language): string {
   const [y, m, d] = iso.split('-').map(Number);
   const at = new Date(Date.UTC(y, m - 1, d, 12));
   const weekday = formatter(WEEKDAY, lang, () => new Intl.DateTimeFormat(LOCALES[lang], { weekday: 'long', timeZone: 'UTC' })).format(at);
-  const dayMonth = lang === 'en' ? `${m}/${d}` : `${String(d).padStart(2, '0')}/${String(m).padStart(2, '0')}`;
+  const dayMonth = lang === 'en' ? `${MONTHS_EN[m - 1]} ${d}` : `${String(d).padStart(2, '0')}/${String(m).padStart(2, '0')}`;
   return `${weekday}, ${dayMonth}`;
 }
 

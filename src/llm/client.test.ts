@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { z } from 'zod';
 import { startFakeLlmServer, useFakeLlmServer } from '../../test/support/fake-llm-server.ts';
 import { CircuitBreaker } from './circuit-breaker.ts';
-import { ModelClient } from './client.ts';
+import { MAX_MODEL_TEXT_CHARS, ModelClient } from './client.ts';
 import { InvalidModelOutputError, ModelTimeoutError, ModelUnavailableError } from './errors.ts';
 import { resolveModel } from './registry.ts';
 import { openaiClient } from './testing/fixtures.ts';
@@ -88,6 +88,41 @@ describe('ModelClient.text', () => {
     fake.enqueue({ text: 'Olá!' });
     expect(await openaiClient(fake.url).text(messages, { purpose: 'reply' })).toBe('Olá!');
     expect(fake.requests[0].body.stream).toBe(false);
+  });
+
+  // A provider (or a proxy in front of it) that answers 200 with a body that does not parse: the caller gets the
+  // failure it falls back on, never an error of the client's own making.
+  it('reports an answer that does not parse as InvalidModelOutputError, streamed or not', async () => {
+    fake.enqueue({ body: '{"choices":[{"message":{"content":null}}]' });
+    const plain = await openaiClient(fake.url, { retries: 0 }).text(messages, { purpose: 'reply' }).catch((e) => e);
+    expect(plain).toBeInstanceOf(InvalidModelOutputError);
+    fake.enqueue({ body: 'data: {not json\n\ndata: [DONE]\n\n' });
+    const streamed = await openaiClient(fake.url, { retries: 0 }).text(messages, { purpose: 'reply', onDelta: () => {} }).catch((e) => e);
+    expect(streamed).toBeInstanceOf(InvalidModelOutputError);
+  });
+
+  // A model that runs on (a repetition loop, a hostile endpoint) writes no reply longer than MAX_MODEL_TEXT_CHARS:
+  // the reply is stored, rendered and sent to channels, so its size is the runtime's to bound.
+  it('keeps at most MAX_MODEL_TEXT_CHARS of a reply, streamed or not, and the deltas join to what it returns', async () => {
+    const endless = 'Olá! Tudo bem? '.repeat(20_000);
+    fake.enqueue({ text: endless });
+    const plain = await openaiClient(fake.url).text(messages, { purpose: 'reply' });
+    expect(plain.length).toBe(MAX_MODEL_TEXT_CHARS);
+    expect(endless.startsWith(plain)).toBe(true);
+    const deltas: string[] = [];
+    fake.enqueue({ text: endless, chunks: endless.match(/.{1,500}/gs)! });
+    const streamed = await openaiClient(fake.url).text(messages, { purpose: 'reply', onDelta: (d) => deltas.push(d) });
+    expect(streamed).toBe(plain);
+    expect(deltas.join('')).toBe(streamed);
+  });
+
+  it('never cuts a reply inside a surrogate pair', async () => {
+    fake.enqueue({ text: '😀'.repeat(MAX_MODEL_TEXT_CHARS) });
+    const text = await openaiClient(fake.url).text(messages, { purpose: 'reply' });
+    expect(text.length).toBe(MAX_MODEL_TEXT_CHARS);
+    expect(text).toBe('😀'.repeat(MAX_MODEL_TEXT_CHARS / 2));
+    fake.enqueue({ text: 'a' + '😀'.repeat(MAX_MODEL_TEXT_CHARS) });
+    expect((await openaiClient(fake.url).text(messages, { purpose: 'reply' })).length).toBe(MAX_MODEL_TEXT_CHARS - 1);
   });
 });
 

@@ -11,9 +11,9 @@ import type { ChatModelHandle } from './registry.ts';
 import type { CallTrace } from './trace.ts';
 import { inSpan } from '../spans.ts';
 import { abortedFailure, circuitOpen, classify, errorText, traceEntry, unavailableError, type Unavailable } from './call-failures.ts';
-import { jsonSchemaOf, markInvalid, mergeUsage, rawStructuredText, repairMessages, structuredCandidate, usageOf, type Usage } from './model-output.ts';
+import { capText, jsonSchemaOf, markInvalid, MAX_MODEL_TEXT_CHARS, mergeUsage, rawStructuredText, repairMessages, structuredCandidate, usageOf, type Usage } from './model-output.ts';
 
-export { jsonSchemaOf } from './model-output.ts';
+export { jsonSchemaOf, MAX_MODEL_TEXT_CHARS } from './model-output.ts';
 
 export interface ModelClientOptions {
   /** Deadline of one request, in ms. Default 20 000. */
@@ -122,14 +122,26 @@ export class ModelClient {
     });
   }
 
-  /** Text generation; streamed through onDelta when given. */
+  /**
+   * Text generation; streamed through onDelta when given. At most MAX_MODEL_TEXT_CHARS of it: a longer answer is
+   * cut there (a stream stops being read), and the deltas always join to what is returned.
+   */
   async text(messages: ChatMessage[], options: TextOptions): Promise<string> {
-    const lcMessages = toLangChainMessages(messages);
+    try {
+      return await this.textNow(toLangChainMessages(messages), options);
+    } catch (err) {
+      // The provider answered with something that does not parse: a model failure the caller falls back on.
+      if (err instanceof OutputRejected) throw new InvalidModelOutputError(`${this.model} gave output that does not parse for ${options.purpose}: ${err.message}`, this.model);
+      throw err;
+    }
+  }
+
+  private async textNow(lcMessages: ReturnType<typeof toLangChainMessages>, options: TextOptions): Promise<string> {
     const { onDelta } = options;
     if (!onDelta) {
       const { value } = await this.request(options, async (signal) => {
         const message = (await this.handle.chat.invoke(lcMessages, { signal })) as AIMessage;
-        return { value: messageText(message), usage: usageOf(message) };
+        return { value: capText(messageText(message), MAX_MODEL_TEXT_CHARS), usage: usageOf(message) };
       });
       return value;
     }
@@ -142,13 +154,15 @@ export class ModelClient {
         let usage: Usage = { inputTokens: 0, outputTokens: 0 };
         for await (const chunk of stream as AsyncIterable<AIMessageChunk>) {
           if (signal.aborted) break;
-          const delta = messageText(chunk);
+          const whole = messageText(chunk);
+          const delta = capText(whole, MAX_MODEL_TEXT_CHARS - text.length);
           if (delta) {
             emitted = true;
             text += delta;
             onDelta(delta);
           }
           if (chunk.usage_metadata) usage = mergeUsage(usage, usageOf(chunk));
+          if (delta.length < whole.length) break; // full: leaving the loop ends the request
         }
         return { value: text, usage };
       },

@@ -70,3 +70,17 @@ export function repairMessages(messages: ChatMessage[], raw: string | undefined,
   });
   return [...messages, ...repair];
 }
+
+/**
+ * The longest text a model call returns (UTF-16 code units): twice the longest message a customer may send. A
+ * reply is stored, rendered and sent to channels, so a model that runs on (a repetition loop, a broken or hostile
+ * endpoint) must not decide how much work and how many messages it causes.
+ */
+export const MAX_MODEL_TEXT_CHARS = 8000;
+
+/** The first `max` code units of `text`, never ending inside a surrogate pair. */
+export function capText(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, Math.max(0, max));
+  return /[\ud800-\udbff]$/.test(cut) ? cut.slice(0, -1) : cut;
+}

@@ -35,10 +35,9 @@ export { findMentions, readQuantities, type Mention } from '../nlu/index.ts';
 export { addDays, botQueryTerms, continueBotQuery, hhmm, isoDate, parseIsoDate, readBotQuery, readListPosition, wallClock, weekdayOf } from '../nlu/index.ts';
 
 // Reading several slots of one message, each value masked once read (bot.yaml `number:`/`money:` entities, gazetteers)
-export { extendGazetteer, SlotText, readGazetteer, WORD_END, WORD_START } from '../nlu/index.ts';
+export { SlotText, readGazetteer, WORD_END, WORD_START } from '../nlu/index.ts';
 export type { KnownCity } from '../nlu/index.ts';
 export { referenceReaderFor } from '../engine/commands.ts';
-export type { Gazetteer } from '../nlu/index.ts';
 
 // Forms (bot.yaml `forms:`): what validators and hooks return, and slot values shown as replies show them
 export { showDate, showTime, showValue } from '../forms/index.ts';

@@ -8,7 +8,7 @@ export { botConfigSchema } from '../bot/config.ts';
 export { repeatedExamples } from '../bot/examples.ts';
 export { checkProfileUpdates, readProfile, writeProfile } from '../profile/index.ts';
 export { createLocalUnderstander, extractEntities, normalize } from '../nlu/index.ts';
-export { readMoney } from '../nlu/index.ts';
+export { extendGazetteer, readMoney } from '../nlu/index.ts';
 export { readHousehold, readIndifferent } from '../nlu/index.ts';
 export { commandReaderForConfig } from '../engine/commands.ts';
 export type { IntentScore, Understanding } from '../nlu/index.ts';

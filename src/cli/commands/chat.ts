@@ -74,10 +74,16 @@ function dim(s: string): string {
   return process.stdout.isTTY ? `\x1b[2m${s}\x1b[0m` : s;
 }
 
+/** A tool's progress line: its `toolLabels` label as written (labels usually end in "…" already), else its name and "…". */
+export function toolLine(label: string | undefined, tool: string): string {
+  if (!label) return `${tool}…`;
+  return /(?:…|\.\.\.)$/.test(label.trim()) ? label : `${label}…`;
+}
+
 /** The turn's events worth a line while it runs: the intents read, the tools started, a handoff. */
 function printEvent(e: TurnEvent): void {
   if (e.type === 'intent') console.log(dim(`  intents: ${e.intents.join(', ')} (${e.source})`));
-  else if (e.type === 'tool_start') console.log(dim(`  ${e.label ?? e.tool}…`));
+  else if (e.type === 'tool_start') console.log(dim(`  ${toolLine(e.label, e.tool)}`));
   else if (e.type === 'handoff') console.log(dim(`  handoff → ${e.mode} (${e.reason ?? ''})`));
 }
 

@@ -11,7 +11,7 @@ const temp = () => mkdtempSync(join(tmpdir(), 'sb-new-'));
 afterEach(() => vi.restoreAllMocks());
 
 describe('switchboard new', () => {
-  it.each(['pt-BR', 'en'] as const)('writes a %s project whose bot passes check with no finding', (lang) => {
+  it.each(['pt-BR', 'es', 'en'] as const)('writes a %s project whose bot passes check with no finding', (lang) => {
     const project = join(temp(), 'loja-do-ze');
     const written = scaffold(project, { lang, id: 'loja-do-ze', spec: '^0.1.0' });
     expect(written.map((f) => f.slice(project.length + 1)).sort()).toEqual(

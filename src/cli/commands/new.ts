@@ -1,4 +1,4 @@
-// switchboard new <name> [--lang pt-BR|en] — a bot project: package.json depending on switchboard, a README, and
+// switchboard new <name> [--lang pt-BR|es|en] — a bot project: package.json depending on switchboard, a README, and
 // bots/<name>/ with a bot.yaml, a knowledge document and conversation tests that `check` and `eval` pass.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
@@ -16,12 +16,15 @@ Makes a bot project in the folder <name> (or adds the bot to the project in it, 
   bots/<id>/conversations.yaml   conversation tests (switchboard eval)
 
 Options:
-  --lang LANG          the bot's language: pt-BR or en (default: en)
+  --lang LANG          the bot's language: pt-BR, es or en (default: en); change language: in bot.yaml for a region
+                       (es-AR, en-GB) or for vi
   --id ID              the bot's id (default: the folder's name)
   --switchboard SPEC   the dependency on switchboard in package.json (default: this version, or the spec of the
                        project the command runs in — a tarball's path stays valid)`;
 
-const LANGUAGES = ['pt-BR', 'en'] as const;
+const LANGUAGES = ['pt-BR', 'es', 'en'] as const;
+/** The knowledge document each template writes. */
+const KNOWLEDGE_FILE: Record<(typeof LANGUAGES)[number], string> = { 'pt-BR': 'sobre.md', es: 'sobre.md', en: 'about.md' };
 
 interface Template {
   bot: string;
@@ -80,7 +83,7 @@ export function scaffold(target: string, opts: { lang: (typeof LANGUAGES)[number
   }
   const bot = join(target, 'bots', opts.id);
   writeNew(join(bot, 'bot.yaml'), fill(template.bot, values), written);
-  writeNew(join(bot, 'knowledge', opts.lang === 'en' ? 'about.md' : 'sobre.md'), fill(template.knowledge, values), written);
+  writeNew(join(bot, 'knowledge', KNOWLEDGE_FILE[opts.lang]), fill(template.knowledge, values), written);
   writeNew(join(bot, 'conversations.yaml'), fill(template.conversations, values), written);
   writeNew(join(target, '.gitignore'), 'node_modules/\ndata/\nreports/\n', written);
   writeNew(join(target, 'README.md'), readme(opts.id), written);
@@ -90,9 +93,9 @@ export function scaffold(target: string, opts: { lang: (typeof LANGUAGES)[number
 function readme(id: string): string {
   return `# ${titleOf(id)}
 
-A customer-service bot on [Switchboard](https://www.npmjs.com/package/switchboard). Its folder is \`bots/${id}/\`:
-\`bot.yaml\` (intents with examples, replies, the hand-over), \`knowledge/\` (the documents it answers from) and
-\`conversations.yaml\` (its tests). More bots are more folders under \`bots/\`.
+A customer-service bot on Switchboard. Its folder is \`bots/${id}/\`: \`bot.yaml\` (intents with examples, replies,
+the hand-over), \`knowledge/\` (the documents it answers from) and \`conversations.yaml\` (its tests). More bots are
+more folders under \`bots/\`. The guides are in \`node_modules/switchboard/docs/\`: start with \`tutorial.md\`.
 
 \`\`\`sh
 npm install                      # once

@@ -122,7 +122,7 @@ function ollamaForcedTool(body: any): string | undefined {
 }
 
 export function isDelayOnly(r: FakeReply): boolean {
-  return r.delayMs !== undefined && r.json === undefined && r.text === undefined && r.raw === undefined && r.toolCall === undefined && r.status === undefined && !r.hangUp;
+  return r.delayMs !== undefined && r.json === undefined && r.text === undefined && r.raw === undefined && r.toolCall === undefined && r.status === undefined && !r.hangUp && r.body === undefined;
 }
 
 /** Waits, resolving false when the client went away first. */

@@ -34,6 +34,8 @@ export interface FakeReply {
   delayMs?: number;
   /** Destroy the socket without answering: a network error for the client. */
   hangUp?: boolean;
+  /** Answer 200 with this body as it is (a broken JSON document or event stream), whatever the protocol. */
+  body?: string;
   /** How streamed text is cut into deltas; default: word by word. */
   chunks?: string[];
   /** Token counts reported in usage; default: estimated from characters. */
@@ -116,6 +118,11 @@ export async function startFakeLlmServer(options: { respond?: Responder; embed?:
     }
     if (reply.status && reply.status >= 400) {
       sendError(route.protocol, res, reply.status, reply.errorMessage ?? `scripted ${reply.status}`);
+      return true;
+    }
+    if (reply.body !== undefined) {
+      res.writeHead(200, { 'content-type': req.headers.accept?.includes('text/event-stream') ? 'text/event-stream' : 'application/json' });
+      res.end(reply.body);
       return true;
     }
     return false;

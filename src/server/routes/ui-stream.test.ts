@@ -3,6 +3,7 @@
 import { DefaultChatTransport, readUIMessageStream, type UIMessage, type UIMessageChunk } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, startTestServer, type TestServer } from '../../../test/support/server.ts';
+import { createSession } from '../../store/index.ts';
 
 type Chunk = UIMessageChunk & { data?: any; transient?: boolean; id?: string; messageMetadata?: any };
 
@@ -138,5 +139,21 @@ describe('POST /api/bots/:bot/ui-chat (AI SDK UI message stream)', () => {
       expect(r.status, JSON.stringify(body)).toBe(status);
       expect(r.body.message).toMatch(message);
     }
+  });
+
+  // The route's own check before the stream opens follows the runtime's rule: a bare userId proves no one (it opens
+  // only a conversation created by the same proven user), and another bot's conversation is not found. Both are a
+  // plain 4xx, not a 200 stream carrying an error.
+  it("refuses with a 4xx before streaming: a claimed user's conversation, another bot's conversation", async () => {
+    const claimed = await s.post('/api/bots/ct-smash/chat', { sessionId: 'ui-chat-claimed', userId: 'maria', message: 'oi' });
+    expect(claimed.status).toBe(200);
+    const asMaria = await s.post('/api/bots/ct-smash/ui-chat', { id: 'ui-chat-claimed', userId: 'maria', messages: [userMessage('c1', 'oi de novo')] });
+    expect(asMaria.status).toBe(403);
+    expect(asMaria.body.message).toMatch(/belongs to someone else/);
+
+    await createSession(s.db, { id: 'ui-chat-other-bot', bot: 'la-formula' });
+    const otherBot = await s.post('/api/bots/ct-smash/ui-chat', { id: 'ui-chat-other-bot', messages: [userMessage('o1', 'oi')] }, auth());
+    expect(otherBot.status).toBe(404);
+    expect(otherBot.body.message).toMatch(/does not belong to bot 'ct-smash'/);
   });
 });

@@ -5,7 +5,8 @@
 // The last user message's text is the turn's input; its message id makes retries idempotent; the chat `id`
 // is the session id. Continuing a conversation needs its secret: send the `sessionToken` received in the
 // first reply's `data-session` part either as the `X-Session-Token` header (DefaultChatTransport's `headers`)
-// or as a `sessionToken` body field (its `body`). `userId` (body) signs in on bots that require it.
+// or as a `sessionToken` body field (its `body`). `userId` (body) is a label kept with the
+// conversation: this route proves no user (a signed user token does, on the chat routes).
 //
 // Response: server-sent events `data: <chunk>` with the `x-vercel-ai-ui-message-stream: v1` header:
 //   start → data-session (transient: {sessionId, sessionToken}) → data-intent → data-tool (one part per tool
@@ -18,7 +19,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ChatResult, TurnEvent } from '../../engine/index.ts';
-import { ForbiddenError, InvalidError } from '../../errors/index.ts';
+import { ForbiddenError, InvalidError, NotFoundError } from '../../errors/index.ts';
 import { turnFailure } from '../errors.ts';
 import { getSession } from '../../store/index.ts';
 import { roleOf, safeEqual, sessionTokenOf } from '../auth.ts';
@@ -145,14 +146,17 @@ export class UiChunkMapper {
 }
 
 export async function uiStreamRoutes(app: FastifyInstance<any, any, any, any, ZodTypeProvider>, { runtime, auth, chatRateLimitPerMinute = DEFAULT_CHAT_RATE_LIMIT_PER_MINUTE }: RouteContext) {
-  /** The same rule as the chat route: continuing a stored conversation needs its secret, an operator, or the same signed-in user. */
-  async function authorize(req: FastifyRequest, sessionId: string, body: UiChatBody): Promise<string | undefined> {
+  /**
+   * The runtime's rule, checked here for a plain 4xx before the stream opens: a stored conversation is this bot's,
+   * and continues with its secret or an operator's token. This route proves no user, so a `userId` opens nothing.
+   */
+  async function authorize(req: FastifyRequest, botId: string, sessionId: string, body: UiChatBody): Promise<string | undefined> {
     const token = body.sessionToken ?? sessionTokenOf(req);
-    if (roleOf(req, auth)) return token;
     const s = await getSession(runtime.db, sessionId);
     if (!s) return token;
+    if (s.bot !== botId) throw new NotFoundError(`session '${s.id}' does not belong to bot '${botId}'`);
+    if (roleOf(req, auth)) return token;
     if (token && safeEqual(token, s.secret)) return token;
-    if (s.userId && body.userId && s.userId === body.userId) return token;
     throw new ForbiddenError('this conversation belongs to someone else: send its sessionToken (from the data-session part of the first reply) in the X-Session-Token header');
   }
 
@@ -172,7 +176,7 @@ export async function uiStreamRoutes(app: FastifyInstance<any, any, any, any, Zo
       const body = req.body;
       const { text, messageId } = lastUserText(body.messages);
       // Checked here for a plain 403 before the stream starts, and again by the runtime under the session's lock.
-      const sessionToken = await authorize(req, body.id, body);
+      const sessionToken = await authorize(req, botId, body.id, body);
       const request = { sessionId: body.id, sessionToken, userId: body.userId, message: text, clientMessageId: messageId, channel: 'web', authorize: !roleOf(req, auth) };
       return streamUiTurn(reply, body.id, (onEvent) => runtime.chat(botId, request, onEvent));
     },
