@@ -27,10 +27,21 @@ describe('requests for a person by role, read in a request frame', () => {
     expect(reads('en', 'i need somebody from the billing team')).toBe('somebody');
     expect(reads('pt', 'preciso de um professor de matemática')).toBeNull();
     expect(reads('vi', 'em cần nhân viên tư vấn')).toBe('nhan vien tu van');
+    expect(reads('pt', 'preciso da ajuda de alguém de verdade')).toBe('alguem');
     // More after the person: a service asked of someone, not the bot's staff.
     expect(reads('pt', 'preciso de alguém pra pintar minha casa')).toBeNull();
     expect(reads('es', 'necesito un profesor particular de química')).toBeNull();
     expect(reads('en', 'i need someone to walk my dog')).toBeNull();
+  });
+
+  it('reads a callback, a ticket or a message passed on as asking for the person', () => {
+    expect(reads('pt', 'aguardo um retorno do financeiro')).toBe('financeiro');
+    expect(reads('pt', 'como abro um chamado com o suporte?')).toBeNull();
+    expect(reads('pt', 'dá pra abrir um chamado com o suporte?')).toBe('suporte');
+    expect(reads('pt', 'consegue pedir pro gerente me mandar mensagem?')).toBe('gerente');
+    expect(reads('pt', 'algum professor de vcs me chama no privado?')).toBe('professor');
+    // A return that is no callback.
+    expect(reads('pt', 'quando é o retorno do professor das férias?')).toBeNull();
   });
 
   it('reads a role named after a phrase that asks for what follows, and asked to get in touch', () => {
