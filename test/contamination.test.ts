@@ -100,9 +100,9 @@ function probeTexts(file: string): string[] {
   return Object.values(doc ?? {}).flat().map((p) => p.text).filter((t): t is string => typeof t === 'string');
 }
 
-/** The dev sets of the edge sets (test/data/edge-own-probes-*-dev.yaml): tuned on, but never trained on. */
+/** Every edge-probes file (test/data/edge-own-probes*.yaml): measured and tuned on, never trained on. */
 function probeSentences(): { file: string; text: string }[] {
-  return filesUnder(at('test/data')).filter((f) => /edge-own-probes-.*-dev\.ya?ml$/.test(f)).flatMap((f) => sentencesOf(f, probeTexts(f)));
+  return filesUnder(at('test/data')).filter((f) => /edge-own-probes.*\.ya?ml$/.test(f)).flatMap((f) => sentencesOf(f, probeTexts(f)));
 }
 
 /** The held-out sets, their dev probes and the conversation tests' user turns. */
