@@ -20,6 +20,30 @@ describe('requests for a person by role, read in a request frame', () => {
     expect(reads('vi', 'chủ tiệm có ở đó không')).toBe('chu tiem');
   });
 
+  it('reads a need of a person with nothing after it but whom they work for, and no need of a service', () => {
+    expect(reads('pt', 'to precisando de alguém do setor de cobrança')).toBe('alguem');
+    expect(reads('pt', 'preciso de um atendente da recepção')).toBe('atendente');
+    expect(reads('es', 'necesito a alguien de administración')).toBe('alguien');
+    expect(reads('en', 'i need somebody from the billing team')).toBe('somebody');
+    expect(reads('pt', 'preciso de um professor de matemática')).toBeNull();
+    expect(reads('vi', 'em cần nhân viên tư vấn')).toBe('nhan vien tu van');
+    expect(reads('pt', 'preciso da ajuda de alguém de verdade')).toBe('alguem');
+    // More after the person: a service asked of someone, not the bot's staff.
+    expect(reads('pt', 'preciso de alguém pra pintar minha casa')).toBeNull();
+    expect(reads('es', 'necesito un profesor particular de química')).toBeNull();
+    expect(reads('en', 'i need someone to walk my dog')).toBeNull();
+  });
+
+  it('reads a callback, a ticket or a message passed on as asking for the person', () => {
+    expect(reads('pt', 'aguardo um retorno do financeiro')).toBe('financeiro');
+    expect(reads('pt', 'como abro um chamado com o suporte?')).toBeNull();
+    expect(reads('pt', 'dá pra abrir um chamado com o suporte?')).toBe('suporte');
+    expect(reads('pt', 'consegue pedir pro gerente me mandar mensagem?')).toBe('gerente');
+    expect(reads('pt', 'algum professor de vcs me chama no privado?')).toBe('professor');
+    // A return that is no callback.
+    expect(reads('pt', 'quando é o retorno do professor das férias?')).toBeNull();
+  });
+
   it('reads a role named after a phrase that asks for what follows, and asked to get in touch', () => {
     expect(reads('pt', 'tem como o professor me mandar mensagem no zap?')).toBe('professor');
     expect(reads('pt', 'preciso que alguém do comercial me retorne')).toBe('alguem');

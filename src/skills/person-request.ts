@@ -34,6 +34,12 @@ export interface PersonFrames {
   how: string[];
   /** Words asking whether someone is there, before the person ("tem", "hay", "is there"). */
   present: string[];
+  /**
+   * Phrases of need ("preciso de", "necesito a", "cần", "i need"): then the person, and nothing after it but whom
+   * they work for and where or when ("preciso de alguém do financeiro"). A need with more after the person asks for a
+   * service ("preciso de alguém pra consertar o chuveiro"), not for the bot's staff.
+   */
+  need: string[];
   /** Words saying where or when the person is asked to be, after the person ("aí", "agora", "ahora", "đó"). */
   here: string[];
   /** Words that tie the person to where they work, between the person and `here` ("alguém [da] recepção agora"). */
@@ -56,7 +62,7 @@ const MAX_LEAD = 4;
 const HOW_REACH = 3;
 
 const DIR = join(projectRoot, 'src', 'skills', 'data', 'person-requests');
-const KEYS = ['ask', 'reply', 'someone', 'staff', 'skip', 'not_after', 'lead', 'lead_phrases', 'how', 'present', 'here', 'joins', 'weary', 'machine', 'nobody', 'unanswered'] as const;
+const KEYS = ['ask', 'reply', 'someone', 'staff', 'skip', 'not_after', 'lead', 'lead_phrases', 'how', 'present', 'need', 'here', 'joins', 'weary', 'machine', 'nobody', 'unanswered'] as const;
 const cache = new Map<Language, PersonFrames>();
 
 /** The frames of `lang` as written (an empty set of frames when the language has no file). */
@@ -103,8 +109,11 @@ export function personRequestReader(lang: Language, roles: string[] = []): (norm
   const someone = phrases(f.someone).map(bare);
   const present = phrases(f.present);
   const here = phrases(f.here);
+  const need = phrases(f.need);
   const joins = new Set([...f.joins, ...f.skip].flatMap(fold));
   const personWords = new Set(persons.flat());
+  const hereWords = new Set(here.flat());
+  const ties = new Set(f.joins.flatMap(fold));
   const weary = phrases(f.weary);
   const machine = phrases(f.machine);
   const nobody = phrases(f.nobody);
@@ -128,7 +137,7 @@ export function personRequestReader(lang: Language, roles: string[] = []): (norm
       const p = phraseAt(tokens, j, persons);
       if (p) return { person: p.join(' '), start: i, end: j + p.length };
     }
-    return personFirst(tokens) ?? presence(tokens) ?? within(tokens, weary, machine) ?? within(tokens, nobody, unanswered);
+    return personFirst(tokens) ?? presence(tokens) ?? needed(tokens) ?? within(tokens, weary, machine) ?? within(tokens, nobody, unanswered);
   };
 
   /** The person first (greetings, articles and lead phrases before it), then, a few words later, what they are asked to do. */
@@ -142,6 +151,29 @@ export function personRequestReader(lang: Language, roles: string[] = []): (norm
       const n = leadAt(tokens, i);
       if (!n) return null;
       i += n;
+    }
+    return null;
+  }
+
+  /** A phrase of need first (after greetings), the person, then only ties, persons and where or when to the end. */
+  function needed(tokens: string[]): PersonRequest | null {
+    for (let i = 0; i < Math.min(tokens.length, MAX_LEAD + 1); i += leadAt(tokens, i) || 1) {
+      const n = phraseAt(tokens, i, need);
+      if (!n) {
+        if (!leadAt(tokens, i)) return null;
+        continue;
+      }
+      let j = i + n.length;
+      while (j < tokens.length && skip.has(tokens[j])) j++;
+      const p = phraseAt(tokens, j, persons);
+      if (!p) return null;
+      const end = j + p.length;
+      const tail = tokens.slice(end);
+      // Someone without a role may be tied to any part of the business ("alguém do setor de cobrança"); a role only to
+      // persons ("um professor de matemática" is a tutor, "um atendente da recepção" staff).
+      const tied = phraseAt(tokens, j, someone) && ties.has(tail[0]) ? tail.slice(0, 1) : tail;
+      const ok = tail.length <= MAX_MODIFIER && tied.every((t) => joins.has(t) || personWords.has(t) || hereWords.has(t));
+      return ok ? { person: p.join(' '), start: i, end } : null;
     }
     return null;
   }
