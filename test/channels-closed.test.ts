@@ -1,18 +1,21 @@
 // Channels are closed unless opened on purpose: a secret or token set for one bot opens no other bot's webhook, a
 // bot with none refuses its webhooks (403 saying what to set), and an Evolution bot without an instance of its own
 // refuses them too. And a webhook message that keeps failing or being interrupted gives up, visibly.
+import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../src/store/index.ts';
 import { listMessages } from '../src/store/index.ts';
 import { ADAPTER_ENV, ADAPTER_SECRETS } from './support/channel-adapters.ts';
-import { startChannelsWorld, type ChannelsWorld } from './support/channels-world.ts';
+import { CHANNEL_KEYS, startChannelsWorld, type ChannelsWorld } from './support/channels-world.ts';
 
 const OPERATOR = 'o';
+const LA_FORMULA_APP_SECRET = 'la-formula-own-meta-app';
 let world: ChannelsWorld;
 
 beforeAll(async () => {
-  // Every bot shares WHATSAPP_APP_SECRET (one Meta app); la-formula alone has Evolution and Chatwoot secrets; no bot has an Evolution instance.
-  world = await startChannelsWorld({ bots: ['la-formula', 'ct-smash'], env: { ...ADAPTER_ENV, EVOLUTION_INSTANCE: '' }, auth: { adminToken: 'a', operatorToken: OPERATOR } });
+  // Every bot but la-formula shares WHATSAPP_APP_SECRET (one Meta app), la-formula has its own app; la-formula alone has
+  // Evolution and Chatwoot secrets; no bot has an Evolution instance.
+  world = await startChannelsWorld({ bots: ['la-formula', 'ct-smash'], env: { ...ADAPTER_ENV, EVOLUTION_INSTANCE: '', WHATSAPP_APP_SECRET_LA_FORMULA: LA_FORMULA_APP_SECRET }, auth: { adminToken: 'a', operatorToken: OPERATOR } });
 }, 120_000);
 afterAll(() => world?.close());
 
@@ -44,6 +47,28 @@ describe('channel webhooks without verification', () => {
     expect(r.body.message).toMatch(/no Evolution instance/);
     await world.server.channels.whenIdle();
     expect(world.evolution.requests).toHaveLength(0);
+  });
+
+  // The shared route reads the bot from the payload's number: a bot with its own app secret is not opened by the
+  // shared one there either (it is refused on the bot's own route), so whoever holds the shared secret cannot
+  // write into that bot's conversations.
+  it("the shared WhatsApp route takes no message for a bot with its own app secret", async () => {
+    const cloudMessage = (id: string) =>
+      JSON.stringify({
+        object: 'whatsapp_business_account',
+        entry: [{ id: '1', changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', metadata: { phone_number_id: CHANNEL_KEYS.phoneNumberId }, contacts: [{ wa_id: '5491100005555' }], messages: [{ from: '5491100005555', id, type: 'text', text: { body: 'hola' } }] } }] }],
+      });
+    const signed = (raw: string, secret: string) => ({ 'x-hub-signature-256': `sha256=${createHmac('sha256', secret).update(raw).digest('hex')}` });
+    const viaShared = cloudMessage('wamid.SHARED1');
+    const shared = await world.server.post('/webhooks/whatsapp', viaShared, signed(viaShared, CHANNEL_KEYS.appSecret));
+    expect(shared.status).toBe(200);
+    expect(shared.body).toMatchObject({ queued: 0, ignored: [expect.stringMatching(/WHATSAPP_APP_SECRET_LA_FORMULA/)] });
+    const sharedOnOwnRoute = cloudMessage('wamid.SHARED2');
+    expect((await world.server.post('/webhooks/whatsapp/la-formula', sharedOnOwnRoute, signed(sharedOnOwnRoute, CHANNEL_KEYS.appSecret))).status).toBe(401);
+    const own = cloudMessage('wamid.OWN1');
+    expect((await world.server.post('/webhooks/whatsapp/la-formula', own, signed(own, LA_FORMULA_APP_SECRET))).body).toMatchObject({ queued: 1 });
+    await world.server.channels.whenIdle();
+    world.graph.reset();
   });
 
   it('start-up names each channel, bot and how it is verified', () => {

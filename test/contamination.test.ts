@@ -1,8 +1,10 @@
 // Held-out and test sentences stay unseen: no sentence a figure or a conversation test is measured on (the edge
-// sets in test/fixtures, examples-heldout/, the held-out jsonl sets in scripts/data, the user turns of every
-// conversations.yaml) may equal a training line (an intent example of a bot's or an example bot's YAML, or a line
-// of the skills' data in src/skills/data) once accents, case and punctuation are folded away. A measure taken on a sentence the
-// model was trained on is not a held-out measure.
+// sets in test/fixtures, examples-heldout/, the held-out jsonl sets in scripts/data, the edge sets' dev probes in
+// test/data, the user turns of every conversations.yaml) may equal a training line (an intent example of a bot's or
+// an example bot's YAML, or a line of the skills' data in src/skills/data) once accents, case and punctuation are
+// folded away. A measure taken on a sentence the model was trained on is not a held-out measure. One edge set is
+// declared untouched (its file opens with `// UNTOUCHED`): the one whose figure is reported, measured once at the
+// end of a round.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -92,10 +94,28 @@ function heldOutSentences(): { file: string; text: string }[] {
   ];
 }
 
-/** The held-out sets and the conversation tests' user turns. */
+/** The texts of an edge-probes file (`bot: [{ text, expect, kind }]`). */
+function probeTexts(file: string): string[] {
+  const doc = parse(readFileSync(file, 'utf8')) as Record<string, { text?: unknown }[]> | null;
+  return Object.values(doc ?? {}).flat().map((p) => p.text).filter((t): t is string => typeof t === 'string');
+}
+
+/** Every edge-probes file (test/data/edge-own-probes*.yaml): measured and tuned on, never trained on. */
+function probeSentences(): { file: string; text: string }[] {
+  return filesUnder(at('test/data')).filter((f) => /edge-own-probes.*\.ya?ml$/.test(f)).flatMap((f) => sentencesOf(f, probeTexts(f)));
+}
+
+/** The held-out sets, their dev probes and the conversation tests' user turns. */
 function measuredSentences(): { file: string; text: string }[] {
   const conversations = [...filesUnder(at('bots')), ...filesUnder(at('examples'))].filter(isConversations);
-  return [...heldOutSentences(), ...conversations.flatMap((f) => sentencesOf(f, userTurns(f)))];
+  return [...heldOutSentences(), ...probeSentences(), ...conversations.flatMap((f) => sentencesOf(f, userTurns(f)))];
+}
+
+/** The held-out sets declared untouched: their file opens with the UNTOUCHED marker. */
+function untouchedSets(): string[] {
+  return filesUnder(at('test/fixtures'))
+    .filter((f) => f.endsWith('.ts') && readFileSync(f, 'utf8').startsWith('// UNTOUCHED'))
+    .map((f) => relative(projectRoot, f));
 }
 
 /**
@@ -123,10 +143,14 @@ describe('held-out and test sentences are not training lines', () => {
 
   it('reads the sets it guards', () => {
     const files = new Set(measuredSentences().map((s) => s.file));
-    for (const expected of ['test/fixtures/edge-messages-6.ts', 'examples-heldout/bike-repair.yaml', 'scripts/data/la-formula-heldout.jsonl', 'bots/la-formula/conversations.yaml', 'examples/clinica/conversations.yaml']) {
+    for (const expected of ['test/fixtures/edge-messages-6.ts', 'test/fixtures/edge-messages-7.ts', 'test/data/edge-own-probes-7-dev.yaml', 'examples-heldout/bike-repair.yaml', 'scripts/data/la-formula-heldout.jsonl', 'bots/la-formula/conversations.yaml', 'examples/clinica/conversations.yaml']) {
       expect(files).toContain(expected);
     }
     expect(trainingLines().size).toBeGreaterThan(1000);
+  });
+
+  it('declares one untouched set, the seventh', () => {
+    expect(untouchedSets()).toEqual(['test/fixtures/edge-messages-7.ts']);
   });
 
   it('no measured sentence equals a training line after folding', () => {

@@ -1,5 +1,6 @@
 // The edges of the HTTP server a probe found loose: the admin token in a URL only where EventSource needs it,
 // the probes and the scrape under a rate limit of their own, and the metrics token under any case of `Bearer`.
+import { connect } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Runtime } from '../src/engine/index.ts';
@@ -86,6 +87,29 @@ describe("intent ids named like an object's own properties", () => {
     expect((await put({ intents: { valueOf: { handoff: true } } })).status).toBe(400);
     for (const id of ['toString', '__proto__', 'valueOf', 'constructor']) {
       expect((await fetch(`${base}/api/bots/ct-smash/intents/${id}`, { method: 'DELETE', headers: { authorization: admin.authorization } })).status, id).toBe(404);
+    }
+  });
+});
+
+// A client that sends its headers and then trickles its body a byte at a time held its connection for as long as it
+// liked (no request timeout): enough of them and the server has no sockets left. The whole request now has a time.
+describe('a request body sent a byte at a time', () => {
+  it('is answered 408 and its connection closed once the request timeout has passed', async () => {
+    const slow = await buildServer({ runtime, auth: { adminToken: ADMIN }, requestTimeoutMs: 300 });
+    const address = new URL(await slow.listen({ port: 0, host: '127.0.0.1' }));
+    try {
+      const socket = connect(Number(address.port), address.hostname);
+      socket.write('POST /api/bots/ct-smash/chat HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"message":"');
+      const drip = setInterval(() => socket.write('a'), 50);
+      const answer = await new Promise<string>((resolve) => {
+        let received = '';
+        socket.on('data', (d) => (received += d.toString()));
+        socket.on('close', () => resolve(received));
+      });
+      clearInterval(drip);
+      expect(answer.split('\r\n')[0]).toBe('HTTP/1.1 408 Request Timeout');
+    } finally {
+      await slow.close();
     }
   });
 });

@@ -8,6 +8,7 @@ import { EDGE_3 } from './fixtures/edge-messages-3.ts';
 import { EDGE_4 } from './fixtures/edge-messages-4.ts';
 import { EDGE_5 } from './fixtures/edge-messages-5.ts';
 import { EDGE_6 } from './fixtures/edge-messages-6.ts';
+import { EDGE_7 } from './fixtures/edge-messages-7.ts';
 import { HELD_OUT } from './fixtures/edge-messages-heldout.ts';
 import { auth, startTestServer, userToken, type TestServer } from './support/server.ts';
 
@@ -140,12 +141,24 @@ describe.each(BOTS)('fifth edge set in $id', (bot) => {
   boundedEdgeSet('edge5', bot, EDGE_5[bot.id], MAX_MISSED_5[bot.id], ownedByTheBot);
 });
 
-// The sixth set (test/fixtures/edge-messages-6.ts), the untouched one whose figure is reported: written before the
-// issue 18 generalisation work and only measured (nothing was chosen by looking at it): per bot 25 off-domain messages, 10 requests for a person and 10 in-domain
-// messages. Bounded like the third set, on turns handled and in-domain messages kept, loosely enough that it stays a
-// measure: the figures are in docs/skills.md (`SKILLS_REPORT=1 npx vitest run test/skills-heldout.test.ts -t sixth`).
+// The sixth set (test/fixtures/edge-messages-6.ts), written before the issue 18 generalisation work: per bot 25
+// off-domain messages, 10 requests for a person and 10 in-domain messages. It was the untouched set until it was
+// measured once on 2026-11-25 (its figures are in docs/skills.md); it is no longer the untouched one (the seventh
+// is). Bounded like the third set, on turns handled and in-domain messages kept
+// (`SKILLS_REPORT=1 npx vitest run test/skills-heldout.test.ts -t sixth`).
 const MAX_MISSED_6 = { edge: 8, inDomain: 2 };
 
 describe.each(BOTS)('sixth held-out edge set in $id', (bot) => {
   boundedEdgeSet('edge6', bot, EDGE_6[bot.id], MAX_MISSED_6, keptByTheBot);
+});
+
+// The seventh set (test/fixtures/edge-messages-7.ts), the untouched one whose figure is reported: written on
+// 2026-11-28 before that round's changes by a blind author, and measured once at the end of the round (nothing is
+// chosen by looking at it): per bot 25 off-domain messages, 10 requests for a person and 10 in-domain messages.
+// Bounded loosely, on turns handled and in-domain messages kept, so that it stays a measure
+// (`SKILLS_REPORT=1 npx vitest run test/skills-heldout.test.ts -t seventh`, at the end of the round only).
+const MAX_MISSED_7 = { edge: 10, inDomain: 3 };
+
+describe.each(BOTS)('seventh held-out edge set in $id', (bot) => {
+  boundedEdgeSet('edge7', bot, EDGE_7[bot.id], MAX_MISSED_7, keptByTheBot);
 });

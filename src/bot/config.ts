@@ -19,6 +19,16 @@ import { sizeChartSchema } from '../catalogue/size-chart-schema.ts';
 import { saleorConfigSchema } from '../saleor/config-schema.ts';
 import { formDataSchema } from '../contract/index.ts';
 import { embeddingsSchema } from '../llm/embeddings-schema.ts';
+import { regexProblem } from '../text/index.ts';
+
+/** A regex a bot's author writes: valid, and safe to run on any customer message (see src/text/regex.ts). */
+const botRegex = z
+  .string()
+  .min(1)
+  .superRefine((pattern, ctx) => {
+    const problem = regexProblem(pattern);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 
 export const intentSchema = z.strictObject({
   label: z.string().min(1),
@@ -183,7 +193,7 @@ const numberSpecShape = {
 const patternEntitySchema = z
   .strictObject({
     type: z.string().min(1),
-    pattern: z.string().min(1).refine(isRegex, 'not a valid regular expression').optional(),
+    pattern: botRegex.optional(),
     value: z.string().min(1).optional(),
     asked: z.boolean().optional(),
     number: z.strictObject(numberSpecShape).optional(),
@@ -221,7 +231,7 @@ const knowledgeTopicsSchema = z.strictObject({
   expansions: z.record(z.string(), z.string()).default({}),
   stopwords: z.string().default(''),
   domainPhrases: z.array(z.string().min(1)).default([]),
-  followUp: z.array(z.string().min(1).refine(isRegex, 'not a valid regular expression')).default([]),
+  followUp: z.array(botRegex).default([]),
   /** Compare words by this many first letters, accents and a plural "s" aside (off by default). */
   stem: z.number().int().min(3).max(12).optional(),
   /** Question words shorter than this say nothing (2). */
@@ -257,7 +267,7 @@ export const botConfigSchema = z.strictObject({
   intents: z.record(z.string(), intentSchema).refine((r) => Object.keys(r).length > 0, 'a bot needs at least one intent'),
   handoff: handoffSchema.default({ timeout_minutes: 30, reset_on_greeting: true }),
   /** Greeting patterns (regexes, case-insensitive, matched on accent-folded text) for reset_on_greeting. */
-  greetings: z.array(z.string()).default([]),
+  greetings: z.array(botRegex).default([]),
   /** Folder of markdown knowledge documents, relative to the bot folder. */
   knowledge: z.string().optional(),
   /**
@@ -341,14 +351,6 @@ export const checkedBotConfigSchema = botConfigSchema.superRefine((c, ctx) => {
 export type BotConfig = z.infer<typeof botConfigSchema>;
 export type IntentConfig = z.infer<typeof intentSchema>;
 
-function isRegex(pattern: string): boolean {
-  try {
-    new RegExp(pattern, 'iu');
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** Whether Intl knows the zone (dates and times are computed in it). */
 function isTimeZone(zone: string): boolean {

@@ -34,6 +34,17 @@ describe('bot loader', () => {
     expect(() => readBotConfig(botDir(`${VALID}entities:\n  - { type: age, value: adult, number: { after: [years] } }\n`))).toThrow(/value and asked go with a pattern/);
   });
 
+  // A bot's regex runs on every customer message, in one synchronous call: one that backtracks exponentially (a
+  // repetition inside a repetition) would let a 30-letter message stop the process, so it is refused at load; so
+  // is a greeting or guardrail pattern that is not a regex at all (it failed every turn that read it).
+  it('refuses a regex of the bot (entity, greeting, guardrail) that is invalid or backtracks exponentially', () => {
+    expect(() => readBotConfig(botDir(`${VALID}entities:\n  - { type: contact, pattern: '(\\w+\\s?)+@x' }\n`))).toThrow(/entities\.0\.pattern.*repetition inside a repetition/s);
+    expect(() => readBotConfig(botDir(`${VALID}greetings: ['(oi']\n`))).toThrow(/greetings\.0.*not a valid regular expression/s);
+    expect(() => readBotConfig(botDir(`${VALID}greetings: ['(\\w+ ?)+!']\n`))).toThrow(/repetition inside a repetition/);
+    expect(() => readBotConfig(botDir(`${VALID}guardrails: { patterns: { abuse: ['(?:x+y?)*z'] } }\n`))).toThrow(/repetition inside a repetition/);
+    expect(readBotConfig(botDir(`${VALID}entities:\n  - { type: contact, pattern: '\\w+(?:\\.\\w+)*@\\w+' }\n`)).entities).toHaveLength(1);
+  });
+
   it('reads understanding.embeddings as a spec or with its deadline, and says what is wrong with one', () => {
     const withEmbeddings = (value: string) => botDir(VALID.replace('understanding: { fallback: other }', `understanding: { fallback: other, embeddings: ${value} }`));
     expect(readBotConfig(withEmbeddings('ollama:bge-m3')).understanding.embeddings).toBe('ollama:bge-m3');

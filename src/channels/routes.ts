@@ -16,6 +16,7 @@ import { ChannelHub } from './hub.ts';
 import { WHATSAPP_TEXT_LIMIT } from './render.ts';
 import { channelMigrations } from './store.ts';
 import type { Address, ChannelName, Parsed } from './types.ts';
+import { ignored } from './payload.ts';
 import { continueKnownCustomer, parseCloudWebhook, sendCloudPresence, sendCloudTemplate, sendCloudText, verifyMetaSignature } from './whatsapp.ts';
 
 export interface Channels {
@@ -146,8 +147,14 @@ export function createChannels(runtime: Runtime, config: ChannelsConfig = channe
       else if (!verifyMetaSignature(raw, req.headers['x-hub-signature-256'], secret.value)) {
         throw new UnauthenticatedError(`missing or invalid X-Hub-Signature-256 (checked against ${secret.variable})`);
       }
-      const parsed = parseCloudWebhook(jsonBody(req), { pathBot, botOfNumber, answersGroups });
+      const parsed = parseCloudWebhook(jsonBody(req), { pathBot, botOfNumber, answersGroups }).map((p) => (secret ? signedForItsBot(p, secret) : p));
       return accept(await Promise.all(parsed.map(async (p) => (p.kind === 'message' ? { ...p, message: await continueKnownCustomer(runtime.db, p.message) } : p))));
+    };
+    // The shared route reads the bot from the payload: a bot with its own app secret takes only what that secret signed.
+    const signedForItsBot = (p: Parsed, secret: { variable: string }): Parsed => {
+      if (p.kind !== 'message') return p;
+      const its = cloudAppSecret(config, p.message.bot);
+      return its && its.variable !== secret.variable ? ignored(`bot '${p.message.bot}' verifies its webhooks with ${its.variable}: its app posts to /webhooks/whatsapp/${p.message.bot}`) : p;
     };
     app.get('/webhooks/whatsapp', verify);
     app.get('/webhooks/whatsapp/:bot', verify);

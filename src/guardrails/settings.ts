@@ -1,15 +1,13 @@
 // bot.yaml `guardrails:` — `true` turns the shared rules on; an object adds the bot's own names and patterns.
 import { z } from 'zod';
+import { regexProblem } from '../text/index.ts';
 import { GUARDRAIL_CATEGORIES, type GuardrailCategory } from './rules/index.ts';
 
-const pattern = z.string().refine((source) => {
-  try {
-    new RegExp(source);
-    return true;
-  } catch {
-    return false;
-  }
-}, 'not a valid regular expression');
+/** A bot's pattern: valid, and safe to run on any message (src/text/regex.ts); matched case-insensitively. */
+const pattern = z.string().superRefine((source, ctx) => {
+  const problem = regexProblem(source, 'i');
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
 
 export const guardrailsSchema = z.union([
   z.boolean(),

@@ -22,13 +22,15 @@ export interface OwnProbeResult extends OwnProbe {
 
 /**
  * The probes developed on, and those written afterwards and only measured (`fresh`); the fourth round's set of other
- * kinds (`fourth`, developed on) and the one written after its changes and only measured (`fourthFresh`).
+ * kinds (`fourth`, developed on) and the one written after its changes and only measured (`fourthFresh`); the dev
+ * set written with the seventh held-out edge set, of its kinds, to develop on (`seventhDev`).
  */
 export const OWN_PROBES_FILES = {
   developed: 'edge-own-probes.yaml',
   fresh: 'edge-own-probes-fresh.yaml',
   fourth: 'edge-own-probes-4.yaml',
   fourthFresh: 'edge-own-probes-4b.yaml',
+  seventhDev: 'edge-own-probes-7-dev.yaml',
 } as const;
 
 export type OwnProbesSet = keyof typeof OWN_PROBES_FILES;
