@@ -57,3 +57,31 @@ const WANT_FRAMES: Record<Language, string[]> = {
 export function wantsOfBot(language: Language, phrases: string[]): string[] {
   return phrases.map((phrase, i) => WANT_FRAMES[language][i % WANT_FRAMES[language].length].replace('{thing}', phrase));
 }
+
+/**
+ * Frames in which a customer asks for one of the bot's things and mentions something else in passing (a time of
+ * day, where they live, how they come, their own job or shop): the bot's business all the same.
+ */
+const PASSING_FRAMES: Record<Language, string[]> = {
+  pt: ['depois do trabalho, tem {thing}?', 'no sábado de manhã dá pra ver {thing}?', 'moro perto do centro, vocês têm {thing}?', 'tenho um salão e queria saber de {thing}', 'trabalho de noite, {thing} é que horas?', 'vou de carro, {thing} tem estacionamento?'],
+  es: ['después del trabajo, tienen {thing}?', 'el sábado a la mañana puedo ver {thing}?', 'vivo cerca del centro, tienen {thing}?', 'tengo un kiosco y quería saber de {thing}', 'trabajo de noche, a qué hora es {thing}?', 'voy en auto, para {thing} hay estacionamiento?'],
+  vi: ['tan làm xong mình hỏi {thing} được không', 'sáng thứ bảy có {thing} không', 'nhà mình gần chợ, shop có {thing} không', 'mình mở quán cà phê, muốn hỏi {thing}', 'mình làm ca đêm, {thing} mấy giờ', 'mình đi xe máy tới, {thing} có chỗ gửi xe không'],
+  en: ['after work, do you have {thing}?', 'on saturday morning can i get {thing}?', 'i live near downtown, do you have {thing}?', 'i run a bakery and wanted to ask about {thing}', 'i work nights, what time is {thing}?', 'i drive there, is there parking for {thing}?'],
+};
+
+/** The bot's own words, each in a frame that mentions another topic in passing (taken in turn). */
+export function passingMentions(language: Language, phrases: string[]): string[] {
+  return phrases.map((phrase, i) => PASSING_FRAMES[language][i % PASSING_FRAMES[language].length].replace('{thing}', phrase));
+}
+
+/** Orders of another kind of shop's goods, with a number: out of scope for a bot none of whose words they say. */
+const OTHER_ORDERS: Record<Language, string[]> = {
+  pt: ['quero 2 pizzas de calabresa', 'me vê 3 pastéis de queijo', 'manda 1 botijão de gás', '2 litros de açaí pra entrega', 'quero 5 pães franceses', 'uma marmita de frango e 2 refrigerantes', '4 caixas de cerveja gelada', 'meu lanche do delivery atrasou 40 minutos'],
+  es: ['quiero 2 empanadas de carne', 'mandame 3 docenas de medialunas', 'una garrafa de gas para el depto', 'dos kilos de helado para llevar', '6 cervezas bien frías', 'un remís para 4 personas', '3 pizzas grandes de muzzarella', 'el delivery de la hamburguesería tarda 50 minutos'],
+  vi: ['cho 2 tô phở bò', 'đặt 3 ly trà sữa trân châu', 'giao 1 bình gas 12kg', 'mua 2 kg xoài cát', '5 ổ bánh mì thịt', 'đặt 1 pizza size lớn', '2 hộp cơm gà mang về', 'shipper giao bún chả trễ 30 phút rồi'],
+  en: ['two large pepperoni pizzas please', 'order 3 cheeseburgers for delivery', '1 tank of propane delivered', '2 pounds of shrimp', 'a dozen donuts to go', '4 gallons of milk', '3 lattes and a muffin', 'my food delivery is 40 minutes late'],
+};
+
+export function otherOrders(language: Language): string[] {
+  return OTHER_ORDERS[language];
+}
