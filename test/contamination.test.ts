@@ -149,8 +149,9 @@ describe('held-out and test sentences are not training lines', () => {
     expect(trainingLines().size).toBeGreaterThan(1000);
   });
 
-  it('declares one untouched set, the seventh', () => {
-    expect(untouchedSets()).toEqual(['test/fixtures/edge-messages-7.ts']);
+  // The seventh set was measured once and is a dev set now; the eighth is being written blind.
+  it('declares no more than one untouched set', () => {
+    expect(untouchedSets().length).toBeLessThanOrEqual(1);
   });
 
   it('no measured sentence equals a training line after folding', () => {
