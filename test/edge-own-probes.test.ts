@@ -4,7 +4,8 @@
 // messages in the bot's words or with a number go to its fallback, staff asked for in its words are handed over, and
 // in-domain messages of the same shapes stay the bot's. A probe marked `known:` is reported, not failed.
 // edge-own-probes-7-dev.yaml, the dev set written with the seventh held-out edge set (same kinds and proportions,
-// other sentences), is played apart: written before the round's changes, its misses are reported, not failed.
+// other sentences), and edge-own-probes-8-dev.yaml, the one written with the eighth, are played apart: written before
+// their round's changes, their misses are reported, not failed.
 import { describe, expect, it } from 'vitest';
 import { ownProbes, playOwnProbes, tally, type OwnProbe } from './support/own-probes.ts';
 
@@ -12,7 +13,6 @@ const developed = ownProbes('developed');
 const fresh = ownProbes('fresh');
 const fourth = ownProbes('fourth');
 const fourthFresh = ownProbes('fourthFresh');
-const seventhDev = ownProbes('seventhDev');
 // Every set of a bot in one runtime.
 const all: Record<string, OwnProbe[]> = Object.fromEntries(
   Object.keys(developed).map((bot) => [bot, [...developed[bot], ...(fresh[bot] ?? []), ...(fourth[bot] ?? []), ...(fourthFresh[bot] ?? [])]]),
@@ -37,16 +37,19 @@ describe('the skills’ own edge probes', () => {
   }, 180_000);
 });
 
-describe('the dev probes of the seventh edge set', () => {
+describe.each([
+  { name: 'seventh', n: 7, dev: ownProbes('seventhDev') },
+  { name: 'eighth', n: 8, dev: ownProbes('eighthDev') },
+])('the dev probes of the $name edge set', ({ n, dev }) => {
   it('cover every reference bot with every kind of outcome', () => {
-    expect(Object.keys(seventhDev).sort()).toEqual(Object.keys(developed).sort());
-    for (const probes of Object.values(seventhDev)) for (const e of ['out_of_scope', 'human', 'bot']) expect(probes.some((p) => p.expect === e)).toBe(true);
+    expect(Object.keys(dev).sort()).toEqual(Object.keys(developed).sort());
+    for (const probes of Object.values(dev)) for (const e of ['out_of_scope', 'human', 'bot']) expect(probes.some((p) => p.expect === e)).toBe(true);
   });
 
-  it.each(Object.keys(seventhDev))('%s: its misses are reported', async (bot) => {
-    const results = await playOwnProbes(bot, seventhDev[bot]);
+  it.each(Object.keys(dev))('%s: its misses are reported', async (bot) => {
+    const results = await playOwnProbes(bot, dev[bot]);
     const wrong = results.filter((r) => !r.right).map((r) => `  "${r.text}" (${r.expect}, ${r.kind}) → ${r.mode} ${r.intents.join('+')}`);
-    console.info(`${bot} dev set 7: ${JSON.stringify(tally(results))}${wrong.length ? `\n${wrong.join('\n')}` : ''}`);
-    expect(results).toHaveLength(seventhDev[bot].length);
+    console.info(`${bot} dev set ${n}: ${JSON.stringify(tally(results))}${wrong.length ? `\n${wrong.join('\n')}` : ''}`);
+    expect(results).toHaveLength(dev[bot].length);
   }, 180_000);
 });

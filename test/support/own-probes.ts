@@ -23,7 +23,8 @@ export interface OwnProbeResult extends OwnProbe {
 /**
  * The probes developed on, and those written afterwards and only measured (`fresh`); the fourth round's set of other
  * kinds (`fourth`, developed on) and the one written after its changes and only measured (`fourthFresh`); the dev
- * set written with the seventh held-out edge set, of its kinds, to develop on (`seventhDev`).
+ * sets written with the seventh and the eighth held-out edge sets, of their kinds, to develop on (`seventhDev`,
+ * `eighthDev`).
  */
 export const OWN_PROBES_FILES = {
   developed: 'edge-own-probes.yaml',
@@ -31,6 +32,7 @@ export const OWN_PROBES_FILES = {
   fourth: 'edge-own-probes-4.yaml',
   fourthFresh: 'edge-own-probes-4b.yaml',
   seventhDev: 'edge-own-probes-7-dev.yaml',
+  eighthDev: 'edge-own-probes-8-dev.yaml',
 } as const;
 
 export type OwnProbesSet = keyof typeof OWN_PROBES_FILES;
