@@ -18,7 +18,7 @@ export interface Product {
 export type Catalog = Product[];
 
 // What bot.yaml says about messages and products: its gazetteers, cue entities and catalogue.
-const { says, mentioned, gazetteer, entities, data } = botVocabulary(import.meta.url);
+const { says, mentioned, mentions, gazetteer, entities, data } = botVocabulary(import.meta.url);
 
 /** The shop's catalogue shipped with the bot. */
 export const defaultCatalog: Catalog = data<Product>('catalogo');
@@ -37,14 +37,14 @@ export interface ProductMatch extends Mention {
 }
 
 /**
- * The catalogue products a message names. A more specific mention wins over a generic one it
- * contains ("whey isolada" → only the isolate, "whey" → every whey), and products named only
- * inside something we don't carry (or a drug) are dropped.
+ * The catalogue products a message names (bot.yaml's `producto` gazetteer). A more specific mention wins over a
+ * generic one it contains ("whey isolada" → only the isolate, "whey" → every whey), and products named only
+ * inside something we don't carry (or a drug) are dropped (its `notInside`).
  * Ordered by position in the message, then in-stock first, then cheaper first.
  */
 export function findProducts(catalog: Catalog, text: string): ProductMatch[] {
   const byId = new Map(catalog.map((p) => [p.id, p]));
-  return findMentions(text, productGazetteer, { notInside: [notCarried, drugs] })
+  return mentions('producto', text)
     .flatMap((m) => (byId.has(m.value) ? [{ ...m, product: byId.get(m.value)! }] : []))
     .sort((a, b) => a.start - b.start || Number(b.product.stock > 0) - Number(a.product.stock > 0) || a.product.price - b.product.price);
 }

@@ -118,9 +118,8 @@ export default defineBot({
     consulta_entrenamiento: consultaEntrenamiento,
     otro,
   },
-  /** What bot.yaml's `understanding.refine` rules ask of the catalogue. */
+  /** What bot.yaml's `understanding.refine` rules ask of the catalogue beyond the products a message names. */
   predicates: {
-    inCatalogue: (text) => findProducts(defaultCatalog, text).length > 0,
     unknownProduct: (text) => unknownProductQuery(text) !== undefined,
     brandFollowUp: (text, ctx) => brandFollowUp(text, remembered(ctx.memory)).length > 0,
   },
