@@ -2,7 +2,7 @@
 // message names (bot.yaml's `producto` gazetteer, a value per product), price and stock wording, and whether a
 // message asks for a product or datum the catalogue doesn't have (that is the `precio_stock` intent, which hands
 // the conversation to Mauri).
-import { botVocabulary, findMentions, fold, readQuantities, showValue, type Mention } from 'switchboard';
+import { botVocabulary, fillTemplate, findMentions, fold, readQuantities, showValue, type Mention } from 'switchboard';
 
 /** A product as bot.yaml's `data.catalogo` declares it (price in ARS). */
 export interface Product {
@@ -65,11 +65,13 @@ export function brandFollowUp(text: string, previous: Product[], catalog: Catalo
 /** Pesos with dots for thousands, no decimals: 25000 → "25.000". */
 export const formatAmount = (ars: number): string => showValue('number', Math.round(ars), 'es');
 
-/** The {stock} part of "{nombre} está a ${precio} y {stock}". */
-export function stockPhrase(stock: number): string {
-  if (stock <= 0) return 'ahora no nos queda stock';
-  if (stock <= 3) return `quedan pocas unidades (${stock})`;
-  return 'hay stock';
+/** At most this many units left is "few". */
+const FEW_UNITS = 3;
+
+/** The {stock} part of "{nombre} está a ${precio} y {stock}": bot.yaml's reply stock_none, stock_few or stock_ok. */
+export function stockPhrase(stock: number, replies: Record<string, string>): string {
+  const key = stock <= 0 ? 'stock_none' : stock <= FEW_UNITS ? 'stock_few' : 'stock_ok';
+  return fillTemplate(replies[key] ?? '', { cantidad: stock });
 }
 
 // ---------------------------------------------------------------------------------------------
