@@ -1,14 +1,13 @@
-// The bot's vocabulary, read once from bot.yaml: the gazetteers (states, shifts, institution types, courses with
-// their abbreviations, professions) and `settings`. Keys here are folded (lowercase, no accents; the runtime's `fold`).
-import { dirname } from 'node:path';
-import { expandAliases, fold, gazetteerAliases, readBotConfig, sourcePath } from 'switchboard';
+// The bot's vocabulary from bot.yaml, through the runtime's vocabulary: the gazetteers (states, courses with their
+// abbreviations, professions). Keys here are folded (lowercase, no accents; the runtime's `fold`).
+import { botVocabulary, expandAliases, fold, gazetteerAliases } from 'switchboard';
 
-const config = readBotConfig(dirname(sourcePath(import.meta.url)));
+const vocabulary = botVocabulary(import.meta.url);
 
 function gazetteer(type: string): Record<string, string[]> {
-  const found = config.gazetteers.find((g) => g.type === type);
-  if (!found) throw new Error(`cloudinha bot.yaml: no gazetteer '${type}'`);
-  return found.values;
+  const { values } = vocabulary.gazetteer(type);
+  if (!Object.keys(values).length) throw new Error(`cloudinha bot.yaml: no gazetteer '${type}'`);
+  return values;
 }
 
 /** Folded canonical value and synonyms → `to(canonical)`. */
@@ -18,13 +17,8 @@ function lookup(type: string, to: (canonical: string) => string = (c) => c): Rec
   return out;
 }
 
-/** bot.yaml `settings`. */
-export const settings = config.settings;
-
 /** The state's name as written ("São Paulo" for SP), or the UF. */
 export const stateName = (uf: string): string => gazetteer('state')[uf]?.[0] ?? uf;
-
-export type InstitutionType = 'publica' | 'privada';
 
 /** Abbreviations and other names students use, folded → the folded course ("eng" → "engenharia", "cc" → "ciencia da computacao"). */
 export const COURSE_ALIASES = gazetteerAliases({ values: gazetteer('course') });

@@ -1,4 +1,6 @@
+import { dirname } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readBotConfig, sourcePath } from 'switchboard';
 import {
   brandFollowUp,
   defaultCatalog,
@@ -89,9 +91,11 @@ describe('prices and stock', () => {
   });
 
   it('words the stock', () => {
-    expect(stockPhrase(0)).toMatch(/no nos queda/);
-    expect(stockPhrase(2)).toMatch(/pocas unidades \(2\)/);
-    expect(stockPhrase(20)).toBe('hay stock');
+    const { replies } = readBotConfig(dirname(sourcePath(import.meta.url)));
+    expect(stockPhrase(0, replies)).toMatch(/no nos queda/);
+    expect(stockPhrase(2, replies)).toMatch(/pocas unidades \(2\)/);
+    expect(stockPhrase(3, replies)).toMatch(/pocas unidades \(3\)/);
+    expect(stockPhrase(20, replies)).toBe('hay stock');
   });
 });
 

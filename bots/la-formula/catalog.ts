@@ -2,7 +2,7 @@
 // message names (bot.yaml's `producto` gazetteer, a value per product), price and stock wording, and whether a
 // message asks for a product or datum the catalogue doesn't have (that is the `precio_stock` intent, which hands
 // the conversation to Mauri).
-import { botVocabulary, findMentions, fold, readQuantities, showValue, type Mention } from 'switchboard';
+import { botVocabulary, fillTemplate, findMentions, fold, readQuantities, showValue, type Mention } from 'switchboard';
 
 /** A product as bot.yaml's `data.catalogo` declares it (price in ARS). */
 export interface Product {
@@ -18,7 +18,7 @@ export interface Product {
 export type Catalog = Product[];
 
 // What bot.yaml says about messages and products: its gazetteers, cue entities and catalogue.
-const { says, mentioned, gazetteer, entities, data } = botVocabulary(import.meta.url);
+const { says, mentioned, mentions, gazetteer, entities, data } = botVocabulary(import.meta.url);
 
 /** The shop's catalogue shipped with the bot. */
 export const defaultCatalog: Catalog = data<Product>('catalogo');
@@ -37,14 +37,14 @@ export interface ProductMatch extends Mention {
 }
 
 /**
- * The catalogue products a message names. A more specific mention wins over a generic one it
- * contains ("whey isolada" → only the isolate, "whey" → every whey), and products named only
- * inside something we don't carry (or a drug) are dropped.
+ * The catalogue products a message names (bot.yaml's `producto` gazetteer). A more specific mention wins over a
+ * generic one it contains ("whey isolada" → only the isolate, "whey" → every whey), and products named only
+ * inside something we don't carry (or a drug) are dropped (its `notInside`).
  * Ordered by position in the message, then in-stock first, then cheaper first.
  */
 export function findProducts(catalog: Catalog, text: string): ProductMatch[] {
   const byId = new Map(catalog.map((p) => [p.id, p]));
-  return findMentions(text, productGazetteer, { notInside: [notCarried, drugs] })
+  return mentions('producto', text)
     .flatMap((m) => (byId.has(m.value) ? [{ ...m, product: byId.get(m.value)! }] : []))
     .sort((a, b) => a.start - b.start || Number(b.product.stock > 0) - Number(a.product.stock > 0) || a.product.price - b.product.price);
 }
@@ -65,11 +65,13 @@ export function brandFollowUp(text: string, previous: Product[], catalog: Catalo
 /** Pesos with dots for thousands, no decimals: 25000 → "25.000". */
 export const formatAmount = (ars: number): string => showValue('number', Math.round(ars), 'es');
 
-/** The {stock} part of "{nombre} está a ${precio} y {stock}". */
-export function stockPhrase(stock: number): string {
-  if (stock <= 0) return 'ahora no nos queda stock';
-  if (stock <= 3) return `quedan pocas unidades (${stock})`;
-  return 'hay stock';
+/** At most this many units left is "few". */
+const FEW_UNITS = 3;
+
+/** The {stock} part of "{nombre} está a ${precio} y {stock}": bot.yaml's reply stock_none, stock_few or stock_ok. */
+export function stockPhrase(stock: number, replies: Record<string, string>): string {
+  const key = stock <= 0 ? 'stock_none' : stock <= FEW_UNITS ? 'stock_few' : 'stock_ok';
+  return fillTemplate(replies[key] ?? '', { cantidad: stock });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -78,7 +78,7 @@ describe('la-formula bot.yaml', () => {
     const text = config.replies.product_answer
       .replace('{nombre}', creatina.name)
       .replace('{precio}', formatAmount(creatina.price))
-      .replace('{stock}', stockPhrase(creatina.stock));
+      .replace('{stock}', stockPhrase(creatina.stock, config.replies));
     expect(text).toBe('Creatina Monohidratada Star Nutrition 300 g está a $24.900 y hay stock.');
     expect(config.handoff.message).toMatch(/Mauri/);
   });

@@ -1,10 +1,10 @@
 // la-formula: Nico answers from the shop's catalogue and knowledge; intents whose handoff toggle
 // is on go to Mauri through the runtime's handoff circuit.
-import { answerFromKnowledge, defineBot, fold, type Step, type TurnContext } from 'switchboard';
+import { answerFromKnowledge, defineBot, fillTemplate, fold, type Step, type TurnContext } from 'switchboard';
 import { brandFollowUp, defaultCatalog, findProducts, formatAmount, stockPhrase, unknownProductQuery, type Product } from './catalog.ts';
 
 function productLine(ctx: TurnContext, p: Product): string {
-  return ctx.reply('product_list_item', { nombre: p.name, precio: formatAmount(p.price), stock: stockPhrase(p.stock) });
+  return ctx.reply('product_list_item', { nombre: p.name, precio: formatAmount(p.price), stock: stockPhrase(p.stock, ctx.bot.replies) });
 }
 
 /** What the conversation is about: the products the last product answer named. */
@@ -59,10 +59,10 @@ const productAnswer =
       const p = products[0];
       text =
         p.stock > 0
-          ? ctx.reply('product_answer', { nombre: p.name, precio: formatAmount(p.price), stock: stockPhrase(p.stock) })
+          ? ctx.reply('product_answer', { nombre: p.name, precio: formatAmount(p.price), stock: stockPhrase(p.stock, ctx.bot.replies) })
           : ctx.reply('product_out_of_stock', {
               nombre: p.name,
-              alternativa: alternativeTo(p)?.name ?? 'otra opción parecida',
+              alternativa: alternativeTo(p)?.name ?? ctx.reply('product_alternative_unknown'),
             });
     } else {
       text = [ctx.reply('product_answer_intro'), ...products.slice(0, 5).map((p) => productLine(ctx, p))].join('\n');
@@ -99,14 +99,11 @@ const otro: Step = async (ctx) => {
 /** For the model (tagged replies): the catalogue lines the message names, plus payment, shipping and hours. */
 async function modelContext({ text, config }: { text: string; config: { replies: Record<string, string> } }): Promise<string> {
   const named = findProducts(defaultCatalog, text).map((m) => m.product);
-  const lines = (named.length ? named : defaultCatalog).map((p) => `- ${p.name}: $${formatAmount(p.price)} (${p.stock > 0 ? `stock ${p.stock}` : 'sin stock'})`);
-  return [
-    'CATÁLOGO (precios en pesos argentinos; lo que no está acá no lo tenemos o no sabemos el precio: usá precio_stock):',
-    ...lines,
-    `PAGOS: ${config.replies.payment}`,
-    `ENVÍOS: ${config.replies.shipping}`,
-    `LOCAL Y HORARIOS: ${config.replies.hours}`,
-  ].join('\n');
+  const r = config.replies;
+  const lines = (named.length ? named : defaultCatalog).map((p) =>
+    fillTemplate(r.model_catalogue_line, { nombre: p.name, precio: formatAmount(p.price), stock: p.stock > 0 ? fillTemplate(r.model_stock, { cantidad: p.stock }) : r.model_no_stock }),
+  );
+  return fillTemplate(r.model_context, { catalogo: lines.join('\n'), pagos: r.payment, envios: r.shipping, horarios: r.hours });
 }
 
 export default defineBot({
@@ -118,9 +115,8 @@ export default defineBot({
     consulta_entrenamiento: consultaEntrenamiento,
     otro,
   },
-  /** What bot.yaml's `understanding.refine` rules ask of the catalogue. */
+  /** What bot.yaml's `understanding.refine` rules ask of the catalogue beyond the products a message names. */
   predicates: {
-    inCatalogue: (text) => findProducts(defaultCatalog, text).length > 0,
     unknownProduct: (text) => unknownProductQuery(text) !== undefined,
     brandFollowUp: (text, ctx) => brandFollowUp(text, remembered(ctx.memory)).length > 0,
   },

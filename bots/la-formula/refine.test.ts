@@ -1,12 +1,12 @@
 // bot.yaml's understanding.refine rules with the catalogue's predicates: what they settle after the classifier.
-import { readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
-import { type RouteContext } from 'switchboard';
-import { botConfigSchema, PREVIOUS_INTENTS_KEY, refineTurnIntents, type IntentScore, type Understanding } from 'switchboard/testing';
+import { readBotConfig, sourcePath, type RouteContext } from 'switchboard';
+import { PREVIOUS_INTENTS_KEY, refineTurnIntents, type IntentScore, type Understanding } from 'switchboard/testing';
 import bot from './index.ts';
 
-const config = botConfigSchema.parse(parse(readFileSync(new URL('./bot.yaml', import.meta.url), 'utf8')));
+// As the runtime loads it: the `producto` gazetteer holds data.catalogo's products.
+const config = readBotConfig(dirname(sourcePath(import.meta.url)));
 
 type Opts = { source?: 'local' | 'llm'; unsure?: boolean; scores?: IntentScore[]; memory?: Record<string, unknown> };
 

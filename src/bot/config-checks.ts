@@ -65,8 +65,11 @@ function refineRules({ c, need, problem }: Checking): void {
   refineProblems(c, need, problem);
 }
 
-/** A `place:` entity's cities and states are gazetteers. */
+/** A `place:` entity's cities and states, and the types a gazetteer's `notInside` names, are gazetteers. */
 function placeGazetteers({ c, gazetteerTypes, problem }: Checking): void {
+  c.gazetteers.forEach((g, i) => {
+    for (const type of g.notInside ?? []) if (!gazetteerTypes.has(type)) problem(['gazetteers', i, 'notInside'], `'${type}' is not one of the gazetteers`);
+  });
   c.entities.forEach((e, i) => {
     for (const key of ['cities', 'states'] as const) {
       const type = e.place?.[key];

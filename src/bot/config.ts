@@ -139,6 +139,12 @@ export const gazetteerSchema = z.strictObject({
   values: z.record(z.string(), z.array(z.string())).default({}),
   /** More values from one of `data:`, a row each: its `value` column, its `synonyms` columns (docs/how-to/tables-and-search.md#data-shipped-with-the-bot). */
   from: gazetteerFromSchema.optional(),
+  /**
+   * Gazetteer types whose mentions hide this one's: a form of this type inside a form of one of them names nothing
+   * ("proteina" inside "proteina de arroz", which the shop lacks). For mentions: `says:` in understanding.refine and
+   * routing.rules, `ctx.mentioned`, `botVocabulary(...).mentioned` and `.mentions`.
+   */
+  notInside: z.array(z.string().min(1)).optional(),
   /** For GazetteerReader: words that, typed without diacritics, mean something else too ("den": đen, đến). */
   ambiguous: z.array(z.string()).optional(),
   /** Words right before an ambiguous word that make it this type's ("mau den"). */

@@ -15,6 +15,11 @@ gazetteers:
     values:
       envios: [envio, envios, mandan]
       pagos: [pago, tarjeta, transferencia]
+  - type: producto
+    values: { whey: [proteina], creatina: [] }
+    notInside: [no_vendemos]
+  - type: no_vendemos
+    values: { proteina de arroz: [] }
 entities:
   - type: precio
     pattern: '\\b(?:precio|cuanto (?:sale|cuesta))\\b'
@@ -40,6 +45,19 @@ describe('a bot vocabulary', () => {
     expect(vocabulary.mentioned('tema', 'aceptan trasnferencia?')).toEqual(['pagos']);
     expect(vocabulary.mentioned('tema', 'hola')).toEqual([]);
     expect(vocabulary.gazetteer('no_such_type')).toEqual({ type: 'no_such_type', values: {} });
+  });
+
+  it('names no value inside a mention of a `notInside` gazetteer', () => {
+    expect(vocabulary.mentioned('producto', 'tenes proteina de arroz?')).toEqual([]);
+    expect(vocabulary.mentioned('producto', 'tenes proteina de arroz o creatina?')).toEqual(['creatina']);
+    expect(vocabulary.mentions('producto', 'una proteina')).toMatchObject([{ value: 'whey', start: 4, end: 12 }]);
+    expect(vocabulary.mentions('no_such_type', 'proteina')).toEqual([]);
+  });
+
+  it('a `notInside` naming no gazetteer is a bot.yaml problem', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sb-vocab-'));
+    writeFileSync(join(dir, 'bot.yaml'), YAML.replace('notInside: [no_vendemos]', 'notInside: [nada]'));
+    expect(() => readBotConfig(dir)).toThrow(/gazetteers\[?\.?2\]?\.notInside|'nada' is not one of the gazetteers/);
   });
 
   it("is found from a module's URL in the bot folder or below it, read once", () => {

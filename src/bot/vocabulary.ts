@@ -4,6 +4,7 @@
 import { findMentions, readPattern, SlotText } from '../nlu/index.ts';
 import { fold } from '../text/index.ts';
 import type { Gazetteer, PatternEntity } from '../nlu/types.ts';
+import type { Mention } from '../nlu/mentions.ts';
 import type { BotConfig } from './config.ts';
 
 export interface BotVocabulary {
@@ -11,6 +12,8 @@ export interface BotVocabulary {
   says(type: string, text: string): string | undefined;
   /** Every value of bot.yaml's gazetteer of this type the text names, in the order the gazetteer lists them. */
   mentioned(type: string, text: string): string[];
+  /** Each mention of a value of bot.yaml's gazetteer of this type, where the text names it (a longer mention wins; none inside its `notInside` types'). */
+  mentions(type: string, text: string): Mention[];
   /** bot.yaml's gazetteer of this type (an empty one when there is none). */
   gazetteer(type: string): Gazetteer;
   /** bot.yaml's regex entities of this type. */
@@ -31,6 +34,10 @@ export function vocabularyOf(config: BotConfig): BotVocabulary {
 function buildVocabulary(config: BotConfig): BotVocabulary {
   const gazetteer = (type: string): Gazetteer => config.gazetteers.find((g) => g.type === type) ?? { type, values: {} };
   const entities = (type: string) => config.entities.filter((e) => e.type === type);
+  const mentions = (type: string, text: string) => {
+    const g = config.gazetteers.find((x) => x.type === type);
+    return g ? findMentions(text, g, { notInside: (g.notInside ?? []).map(gazetteer) }) : [];
+  };
   return {
     gazetteer,
     entities,
@@ -43,10 +50,10 @@ function buildVocabulary(config: BotConfig): BotVocabulary {
       const read = readPattern(new SlotText(text), entities(type));
       return read && fold(text.slice(read.start, read.end));
     },
+    mentions,
     mentioned(type, text) {
-      const g = gazetteer(type);
-      const found = new Set(findMentions(text, g).map((m) => m.value));
-      return Object.keys(g.values).filter((v) => found.has(v));
+      const found = new Set(mentions(type, text).map((m) => m.value));
+      return Object.keys(gazetteer(type).values).filter((v) => found.has(v));
     },
   };
 }

@@ -39,7 +39,7 @@ export function withCommandSlots(config: BotConfig, intents: Record<string, Inte
   return clauses.flatMap((clause) => {
     const intent = intents[clause.intent];
     if (!intent) return [clause];
-    const options = { lang, now, timeZone: config.timeZone, opening: intent.opening, words: config.understanding.freeTextWords, references, patterns: config.entities };
+    const options = { lang, locale: config.language, now, timeZone: config.timeZone, opening: intent.opening, words: config.understanding.freeTextWords, references, patterns: config.entities };
     return readCommandSlotSets(clause, intent.slots, options).map((slots) => ({ ...clause, slots }));
   });
 }
@@ -53,7 +53,7 @@ export function commandReaderForConfig(config: BotConfig, clock: { now?: Date } 
   const local = createLocalUnderstander(intentExamples(config.intents), understandingOptions(config, language));
   const reader = botCommandReader(config, config.intents, local);
   const now = () => clock.now ?? new Date();
-  const entities = (t: string) => extractEntities(t, { lang: language, now: now(), timeZone: config.timeZone, gazetteers: config.gazetteers, patterns: config.entities });
+  const entities = (t: string) => extractEntities(t, { lang: language, locale: config.language, now: now(), timeZone: config.timeZone, gazetteers: config.gazetteers, patterns: config.entities });
   return { ...reader, read: (text, read = entities) => withCommandSlots(config, config.intents, reader.read(text, read), now()) };
 }
 

@@ -41,7 +41,7 @@ export interface TurnScope {
 export function turnContext(scope: TurnScope, state: TurnStateValue): TurnContext {
   const { db, bot, emit, trace, writes } = scope;
   const understanding = state.understanding as Understanding;
-  const entityOptions = () => ({ lang: understanding.language, now: scope.now, timeZone: bot.config.timeZone, gazetteers: bot.config.gazetteers, patterns: bot.config.entities });
+  const entityOptions = () => ({ lang: understanding.language, locale: bot.config.language, now: scope.now, timeZone: bot.config.timeZone, gazetteers: bot.config.gazetteers, patterns: bot.config.entities });
   // The rows an intent's search showed are entities a message may point at ("el segundo"), for the forms' slots.
   const pointed = resultEntities(bot.config, state.memory, scope.text, understanding.language);
   const withPointed = (entities: typeof understanding.entities) => (pointed.length ? [...entities.filter((e) => !pointed.some((p) => p.type === e.type)), ...pointed] : entities);

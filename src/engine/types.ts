@@ -214,7 +214,7 @@ export interface BotDefinition<Services = unknown, M extends object = Memory, D 
    */
   refineIntents?: (ctx: RouteContext<M>) => string[] | Promise<string[]>;
   /**
-   * Named tests for bot.yaml `understanding.refine` rules (`check: inCatalogue`), for what only the bot's data
+   * Named tests for bot.yaml `understanding.refine` rules (`check: unknownProduct`), for what only the bot's data
    * knows: each says whether it holds for a text (the message, or one clause of it).
    */
   predicates?: Record<string, RefinePredicate<M>>;

@@ -23,6 +23,7 @@ export interface ClassifierInputs {
 export function understandingOptions(config: BotConfig, language: Language): UnderstandingOptions {
   return {
     language,
+    locale: config.language,
     threshold: config.understanding.threshold,
     fallback: config.understanding.fallback,
     exclusive: config.understanding.exclusive,

@@ -129,6 +129,8 @@ export interface Understanding {
 
 export interface UnderstandingOptions {
   language: Language;
+  /** The bot's language tag (bot.yaml `language`, "en-GB"): whether "3/10" reads day first (src/nlu/entities/date-order.ts); default `language`. */
+  locale?: string;
   threshold: number; // below it a clause goes to the fallback intent
   fallback: string; // e.g. 'general', 'off_topic', 'otro'
   exclusive: string[]; // intents that must stand alone

@@ -198,7 +198,7 @@ export function createLocalUnderstander(examples: Example[], options: Understand
       scores: classifier.predictNormalized(normalized),
       // Extracted when read: a clause's entities matter only while a flow waits for an answer.
       get entities() {
-        return (entities ??= extractEntities(text, { lang, now: input.now, timeZone: input.timeZone, gazetteers: options.gazetteers, patterns: options.patterns }));
+        return (entities ??= extractEntities(text, { lang, locale: options.locale, now: input.now, timeZone: input.timeZone, gazetteers: options.gazetteers, patterns: options.patterns }));
       },
     };
   }

@@ -59,6 +59,8 @@ export interface CommandSlotSpec {
 
 export interface CommandSlotOptions {
   lang: Language;
+  /** The bot's language tag (bot.yaml `language`, "en-GB"): whether "3/10" reads day first (src/nlu/entities/date-order.ts); default `lang`. */
+  locale?: string;
   now: Date;
   timeZone: string;
   /** The intent's opening words (bot.yaml `intents.<id>.opening`), dropped where the free text resumes after a cut. */
@@ -238,7 +240,7 @@ function nameCase(text: string): string {
 function fromDeadline(cx: Context, spec: CommandSlotSpec): string | undefined {
   const { reading, options } = cx;
   const from = reading.restStart;
-  const found = readDeadline(reading.blanked(from), { lang: options.lang, now: options.now, timeZone: options.timeZone });
+  const found = readDeadline(reading.blanked(from), { lang: options.lang, locale: options.locale, now: options.now, timeZone: options.timeZone });
   if (!found) return undefined;
   for (const [s, e] of found.spans) {
     reading.take(from + s, from + e);

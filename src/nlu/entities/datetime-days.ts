@@ -89,12 +89,12 @@ function dayMonthYear(m: RegExpExecArray, lang: Language, g: CompiledGrammar): [
 }
 
 /** "12/05", "12-05-2025": day first, but month first in English. */
-export function numericDates({ folded, lang, g, today }: GrammarReading): Found[] {
+export function numericDates({ folded, dayFirst, g, today }: GrammarReading): Found[] {
   const found: Found[] = [];
   for (const m of folded.matchAll(g.numericDate)) {
     const a = Number(m[1]);
     const b = Number(m[2]);
-    const [day, month] = lang === 'en' ? [b, a] : [a, b];
+    const [day, month] = dayFirst ? [a, b] : [b, a];
     const date = nextDayMonth(today, day, month, m[3] ? Number(m[3]) : undefined);
     if (date) found.push(foundAt(m, { date }));
   }

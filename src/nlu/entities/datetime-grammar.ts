@@ -24,6 +24,8 @@ export interface CompiledGrammar {
 export interface GrammarReading {
   folded: string;
   lang: Language;
+  /** Numeric dates read day first ("3/10" = 3 October), else month first. */
+  dayFirst: boolean;
   g: CompiledGrammar;
   today: LocalDate;
 }

@@ -8,6 +8,7 @@ import * as chronoPt from 'chrono-node/pt';
 import type { ParsedResult } from 'chrono-node';
 import type { Entity, Language } from '../types.ts';
 import { foldPreservingOffsets } from '../../text/index.ts';
+import { readsDayFirst } from './date-order.ts';
 import { hhmm, isoDate, wallClock, type WallClock } from './clock.ts';
 import { periodsOf, relativeDates } from './datetime-relative.ts';
 import { resolveOverlaps, type Found } from './datetime-found.ts';
@@ -18,8 +19,8 @@ import { minutesAgainstTheHour, times } from './datetime-times.ts';
 /** The own grammar's readers, in the order their finds are listed (each one pass over the message). */
 const OWN_READERS: ((reading: GrammarReading) => Found[])[] = [relativeDays, weekdays, daysOfMonth, daysWithMonth, numericDates, times, minutesAgainstTheHour];
 
-function ownParse(folded: string, lang: Language, clock: WallClock): Found[] {
-  const reading: GrammarReading = { folded, lang, g: grammar(lang), today: clock };
+function ownParse(folded: string, lang: Language, dayFirst: boolean, clock: WallClock): Found[] {
+  const reading: GrammarReading = { folded, lang, dayFirst, g: grammar(lang), today: clock };
   return OWN_READERS.flatMap((read) => read(reading));
 }
 
@@ -27,8 +28,9 @@ type ChronoLike = { parse(text: string, ref: Date, opt?: { forwardDate?: boolean
 
 const CHRONO: Partial<Record<Language, ChronoLike>> = { en: chronoEn, es: chronoEs, pt: chronoPt };
 
-function chronoFor(lang: Language): ChronoLike | undefined {
-  return CHRONO[lang];
+/** The language's chrono; English read day first is chrono's British English. */
+function chronoFor(lang: Language, dayFirst: boolean): ChronoLike | undefined {
+  return lang === 'en' && dayFirst ? chronoEn.GB : CHRONO[lang];
 }
 
 // chrono's refiners compare every result with every other: its work grows with the square of the dates in what it
@@ -50,8 +52,8 @@ export function textWindows(text: string, size: number): [number, number][] {
   return out;
 }
 
-function chronoParse(text: string, lang: Language, clock: WallClock): Found[] {
-  const parser = chronoFor(lang);
+function chronoParse(text: string, lang: Language, dayFirst: boolean, clock: WallClock): Found[] {
+  const parser = chronoFor(lang, dayFirst);
   if (!parser) return [];
   // A reference whose machine-local reading equals the wall clock in the bot's zone.
   const ref = new Date(clock.year, clock.month - 1, clock.day, clock.hour, clock.minute);
@@ -93,6 +95,8 @@ export interface DateTimeOptions {
   lang: Language;
   now: Date;
   timeZone?: string;
+  /** The bot's language tag (bot.yaml `language`, "en-GB"): whether "3/10" reads day first (src/nlu/entities/date-order.ts); default `lang`. */
+  locale?: string;
 }
 
 /**
@@ -102,8 +106,9 @@ export interface DateTimeOptions {
 export function extractDateTimes(text: string, opts: DateTimeOptions): Entity[] {
   const clock = wallClock(opts.now, opts.timeZone);
   const folded = foldPreservingOffsets(text);
-  const own = resolveOverlaps([...ownParse(folded, opts.lang, clock), ...relativeDates(folded, opts.lang, opts.now, opts.timeZone)]);
-  const fromChrono = chronoParse(text, opts.lang, clock).filter(
+  const dayFirst = readsDayFirst(opts.locale ?? opts.lang);
+  const own = resolveOverlaps([...ownParse(folded, opts.lang, dayFirst, clock), ...relativeDates(folded, opts.lang, opts.now, opts.timeZone)]);
+  const fromChrono = chronoParse(text, opts.lang, dayFirst, clock).filter(
     (c) => !own.some((o) => c.start < o.end && o.start < c.end),
   );
   const all = resolveOverlaps([...own, ...fromChrono]);

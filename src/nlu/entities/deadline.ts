@@ -7,6 +7,8 @@ import { extractEntities } from './index.ts';
 
 export interface DeadlineOptions {
   lang: Language;
+  /** The bot's language tag (bot.yaml `language`, "en-GB"): whether "3/10" reads day first (src/nlu/entities/date-order.ts); default `lang`. */
+  locale?: string;
   now: Date;
   timeZone: string;
   /** Hour of a deadline said without a time (default 9). */
@@ -38,8 +40,8 @@ function spanOf(text: string, e: Entity, lang: Language): [number, number] {
 }
 
 /** The first deadline in `text`, or null when it names no date, time or period of the day. */
-export function readDeadline(text: string, { lang, now, timeZone, defaultHour = 9 }: DeadlineOptions): Deadline | null {
-  const found = extractEntities(text, { lang, now, timeZone });
+export function readDeadline(text: string, { lang, locale, now, timeZone, defaultHour = 9 }: DeadlineOptions): Deadline | null {
+  const found = extractEntities(text, { lang, locale, now, timeZone });
   const dateHit = found.find((e) => e.type === 'date');
   const timeHit = found.find((e) => e.type === 'time');
   const periodHit = timeHit ? undefined : found.find((e) => e.type === 'period');

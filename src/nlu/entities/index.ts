@@ -15,6 +15,8 @@ export interface ExtractOptions {
   lang: Language;
   now: Date;
   timeZone?: string;
+  /** The bot's language tag (bot.yaml `language`, "en-GB"): whether "3/10" reads day first (src/nlu/entities/date-order.ts); default `lang`. */
+  locale?: string;
   gazetteers?: Gazetteer[];
   /** Regex entities (bot.yaml `entities:`), matched before every built-in kind. */
   patterns?: PatternEntity[];
