@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { FITTED_THRESHOLDS, parseSkillThresholds, SKILL_THRESHOLDS, SKILL_THRESHOLDS } from '../../src/skills/decide.ts';
+import { SKILL_THRESHOLDS } from '../../src/skills/decide.ts';
 import { syntheticReading } from '../../src/skills/testing.ts';
 import { FITTED_THRESHOLDS, FITTED_THRESHOLDS_FILE, fitThresholds, thresholdScore, type ThresholdRow } from './fit-thresholds.ts';
 
