@@ -14,13 +14,13 @@
 // the model in scripts/skill-decision/decision-model.json (the same rows give the same file). --cache keeps the
 // readings in FILE (read instead of reading again when it exists: only for trying hyperparameters, the figures to
 // report come from a run without it).
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import type { BoostOptions } from './skill-decision/boosted-trees.ts';
 import { DECISION_CLASSES } from './skill-decision/decision-features.ts';
 import { DECISION_MODEL_FILE, decideWithModel } from './skill-decision/decision-model.ts';
 import { guardVerdict } from './skill-decision/guards.ts';
 import { fitDecisionModel, serializeDecisionModel } from './skill-decision/fit-decision.ts';
-import { botRows, DECISION_BOTS, figures, type Row } from './skill-decision/rows.ts';
+import { decisionRows, figures, type Row } from './skill-decision/rows.ts';
 import { decideSkill } from '../src/skills/index.ts';
 
 const argv = process.argv.slice(2);
@@ -41,8 +41,7 @@ const passingWeight = option('passing-weight', 0);
 const orderWeight = option('order-weight', 1);
 const cacheAt = argv.indexOf('--cache');
 const cache = cacheAt >= 0 ? argv[cacheAt + 1] : null;
-const rows: Row[] = cache && existsSync(cache) ? (JSON.parse(readFileSync(cache, 'utf8')) as Row[]) : DECISION_BOTS.flatMap((id) => botRows(id, folds));
-if (cache && !existsSync(cache)) writeFileSync(cache, JSON.stringify(rows));
+const rows = decisionRows(folds, cache);
 
 /** A row's weight: a hand-over example not trained on, a probe `probeWeight` times a line of its class. */
 const rowWeight = (r: Row) => (r.handover ? 0 : r.probe ? probeWeight : r.passing ? passingWeight : r.order ? orderWeight : r.y === 0 && r.bot.startsWith('examples/') ? smallNoneWeight : 1);

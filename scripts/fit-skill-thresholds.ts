@@ -6,10 +6,10 @@
 // hand-set ones, where the fit starts. --write fits on every row and stores the thresholds in
 // scripts/skill-decision/fitted-thresholds.json (the same rows give the same file): measured, not yet the runtime's
 // (docs/skills.md, "Fitted thresholds"). --cache keeps the readings in FILE, for trying weights only.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { SKILL_THRESHOLDS } from '../src/skills/decide.ts';
 import { FITTED_THRESHOLDS, FITTED_THRESHOLDS_FILE, fitThresholds, thresholdScore, type ThresholdRow } from './skill-decision/fit-thresholds.ts';
-import { botRows, DECISION_BOTS, decidedRight, figures, type Row } from './skill-decision/rows.ts';
+import { decisionRows, decidedRight, figures, type Row } from './skill-decision/rows.ts';
 import { decideSkill } from '../src/skills/index.ts';
 
 const argv = process.argv.slice(2);
@@ -32,8 +32,7 @@ const minGain = option('min-gain', 30);
 const cacheAt = argv.indexOf('--cache');
 const cache = cacheAt >= 0 ? argv[cacheAt + 1] : null;
 
-const rows: Row[] = cache && existsSync(cache) ? (JSON.parse(readFileSync(cache, 'utf8')) as Row[]) : DECISION_BOTS.flatMap((id) => botRows(id, folds));
-if (cache && !existsSync(cache)) writeFileSync(cache, JSON.stringify(rows));
+const rows = decisionRows(folds, cache);
 
 const rowWeight = (r: Row) =>
   r.probe ? weights.probe : r.passing ? weights.passing : r.order ? weights.order : r.y !== 0 ? 1 : (r.answer || r.variant ? weights.generated : 1) * (r.bot.startsWith('examples/') ? weights.smallNone : weights.none);

@@ -5,7 +5,7 @@
 // a customer's asking frames, another kind of shop's orders with a number where they say none of its words (out of
 // scope), its words with another topic in passing (answers.ts); and its generated edge probes (src/skills/edge-probes.ts,
 // what `switchboard check --edge` plays). A skills line is in the same fold for every bot of its language.
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readBotConfig } from '../../src/bot/index.ts';
 import { detectorInputs } from '../../src/engine/understanding.ts';
@@ -87,6 +87,14 @@ export function botRows(id: string, folds: number): Row[] {
     const reading = full.read(probe.text);
     if (reading) rows.push({ bot: id, reading, y: DECISION_CLASSES.indexOf(probe.expect), fold: i % folds, probe: true });
   });
+  return rows;
+}
+
+/** Every bot's rows; with `cache`, read from that file when it exists, else read and kept there (for trying options only). */
+export function decisionRows(folds: number, cache: string | null): Row[] {
+  if (cache && existsSync(cache)) return JSON.parse(readFileSync(cache, 'utf8')) as Row[];
+  const rows = DECISION_BOTS.flatMap((id) => botRows(id, folds));
+  if (cache) writeFileSync(cache, JSON.stringify(rows));
   return rows;
 }
 
