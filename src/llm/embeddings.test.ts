@@ -1,7 +1,7 @@
 // Embedding models over their real protocols (the fake provider server speaks OpenAI's, Ollama's and Gemini's):
 // vectors as the server made them, a deadline, failures tripping the model's circuit breaker, and a bot's examples
 // embedded once (kept in the store: a second start asks the model for the message only).
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openTestDatabase, loadEmbeddings, saveEmbeddings, type Database } from '../store/index.ts';
 import { CircuitBreaker } from './circuit-breaker.ts';
 import { embeddedExamples, MAX_EMBEDDED_TEXTS, textHash, type VectorCache } from './embedded-examples.ts';
@@ -55,6 +55,9 @@ for (const p of PROVIDERS) {
       const trace: CallTrace[] = [];
       await expect(client({ timeoutMs: 150 }).embedQuery('alguém aí?', { purpose: 'embed_message', trace })).rejects.toBeInstanceOf(ModelTimeoutError);
       expect(trace).toMatchObject([{ ok: false, error: expect.stringMatching(/did not answer within 150 ms/) }]);
+      // On a loaded machine the server (in this process) may read the abandoned request only now: let it take its
+      // scripted delay here, not the next test's replies.
+      await vi.waitFor(() => expect(fake.pending).toBe(0), { timeout: 30_000 });
     });
 
     it('fails on a server error, and an open circuit fails fast without a request', async () => {
