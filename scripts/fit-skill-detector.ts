@@ -3,13 +3,8 @@
 //   [--cache FILE] [--write] — fit the built-in skill decision as a model
 // (scripts/skill-decision/decision-model.ts: guards, then boosted shallow trees over the detector's reading) from
 // training data only, and cross-validate it beside the hand-set rules (decideSkill, the runtime's) on the same readings.
-// The training rows, for each reference bot and each example bot (examples/): its own examples (the bot's business),
-// the same with a value put in, the skills data's short answers, each read by a detector that did not train on it (k
-// folds, SkillDetectorOptions.heldOut); the skills data lines (their class), likewise held out; the answers a form of
-// the bot collects and its own words in a customer's asking frames, another kind of shop's orders with a number where
-// they say none of its words (out of scope), its words with another topic in passing (weight 0 by default: they cost
-// the probes) (skill-decision/answers.ts); and its generated edge
-// probes (src/skills/edge-probes.ts, what `switchboard check --edge` plays). A row is judged by a model fitted on the
+// The training rows are scripts/skill-decision/rows.ts's (its other topics in passing weigh 0 by default: they cost
+// the probes). A row is judged by a model fitted on the
 // other folds; a skills line is in the same fold for every bot of its language. --write fits on every row and stores
 // the model in scripts/skill-decision/decision-model.json (the same rows give the same file). --cache keeps the
 // readings in FILE (read instead of reading again when it exists: only for trying hyperparameters, the figures to
