@@ -2,13 +2,13 @@
 //   [--generated-weight 1] [--order-weight 1] [--passing-weight 0] [--min-gain 30] [--cache FILE] [--write]
 // Fits the thresholds of the built-in skill decision (src/skills/decide.ts) from training data only
 // (scripts/skill-decision/rows.ts: the bots' examples, form answers, the skills lines, generated edge probes, each
-// read held out) and cross-validates the fitting: thresholds fitted on k-1 folds judge the k-th, beside the runtime's
-// hand-set ones, where the fit starts. --write fits on every row and stores the thresholds in
-// scripts/skill-decision/fitted-thresholds.json (the same rows give the same file): measured, not yet the runtime's
-// (docs/skills.md, "Fitted thresholds"). --cache keeps the readings in FILE, for trying weights only.
+// read held out) and cross-validates the fitting: thresholds fitted on k-1 folds judge the k-th, beside the hand-set
+// ones, where the fit starts. --write fits on every row and stores the thresholds in src/skills/fitted-thresholds.json,
+// which the runtime reads (the same rows give the same file; docs/skills.md, "Fitted thresholds"). --cache keeps the
+// readings in FILE, for trying weights only.
 import { writeFileSync } from 'node:fs';
-import { SKILL_THRESHOLDS } from '../src/skills/decide.ts';
-import { FITTED_THRESHOLDS, FITTED_THRESHOLDS_FILE, fitThresholds, thresholdScore, type ThresholdRow } from './skill-decision/fit-thresholds.ts';
+import { FITTED_THRESHOLD_NAMES, FITTED_THRESHOLDS_FILE, HAND_SET_THRESHOLDS } from '../src/skills/thresholds.ts';
+import { fitThresholds, thresholdScore, type ThresholdRow } from './skill-decision/fit-thresholds.ts';
 import { decisionRows, decidedRight, figures, type Row } from './skill-decision/rows.ts';
 import { decideSkill } from '../src/skills/index.ts';
 
@@ -40,22 +40,22 @@ const thresholdRows = (data: Row[]): ThresholdRow[] => data.map((r) => ({ readin
 
 const cvKinds = new Map<Row, string>();
 for (let fold = 0; fold < folds; fold++) {
-  const thresholds = fitThresholds(thresholdRows(rows.filter((r) => r.fold !== fold)), SKILL_THRESHOLDS, FITTED_THRESHOLDS, { minGain });
+  const thresholds = fitThresholds(thresholdRows(rows.filter((r) => r.fold !== fold)), HAND_SET_THRESHOLDS, FITTED_THRESHOLD_NAMES, { minGain });
   for (const r of rows.filter((row) => row.fold === fold)) cvKinds.set(r, decideSkill(r.reading, thresholds)?.kind ?? 'none');
   console.error(`fold ${fold + 1}/${folds} fitted`);
 }
-const runtime = (r: Row) => decideSkill(r.reading, SKILL_THRESHOLDS)?.kind ?? 'none';
+const handSet = (r: Row) => decideSkill(r.reading, HAND_SET_THRESHOLDS)?.kind ?? 'none';
 const cv = (r: Row) => cvKinds.get(r)!;
 for (const [label, subset] of [['reference bots', rows.filter((r) => r.bot.startsWith('bots/'))], ['example bots', rows.filter((r) => r.bot.startsWith('examples/'))]] as const) {
-  console.log(`${label}, the runtime's thresholds (hand-set):`, figures(runtime, subset));
+  console.log(`${label}, hand-set thresholds:`, figures(handSet, subset));
   console.log(`${label}, fitted thresholds, cross-validated:`, figures(cv, subset));
 }
 console.log('weights:', JSON.stringify(weights), 'minimum gain:', minGain);
 
 if (argv.includes('--write')) {
   const all = thresholdRows(rows);
-  const thresholds = fitThresholds(all, SKILL_THRESHOLDS, FITTED_THRESHOLDS, { minGain });
-  const fitted = Object.fromEntries(FITTED_THRESHOLDS.map((name) => [name, thresholds[name]]));
+  const thresholds = fitThresholds(all, HAND_SET_THRESHOLDS, FITTED_THRESHOLD_NAMES, { minGain });
+  const fitted = Object.fromEntries(FITTED_THRESHOLD_NAMES.map((name) => [name, thresholds[name]]));
   writeFileSync(FITTED_THRESHOLDS_FILE, `${JSON.stringify(fitted, null, 2)}\n`);
-  console.log(`written: ${FITTED_THRESHOLDS_FILE} (weighted right: ${thresholdScore(all, SKILL_THRESHOLDS)} with the runtime's thresholds, ${thresholdScore(all, thresholds)} fitted)`);
+  console.log(`written: ${FITTED_THRESHOLDS_FILE} (weighted right: ${thresholdScore(all, HAND_SET_THRESHOLDS)} hand-set, ${thresholdScore(all, thresholds)} fitted)`);
 }

@@ -2,10 +2,10 @@
 // detector's reading with) on labelled readings, by coordinate ascent: each threshold in turn takes the value of a grid
 // that makes the weighted count of right decisions largest, the others held, for a few sweeps. A threshold moves only on
 // a strict gain, and among values of equal gain to the one nearest its current value, so a threshold the rows do not
-// decide keeps its starting value and the same rows always give the same thresholds.
-import { join } from 'node:path';
-import { projectRoot } from '../../src/paths.ts';
-import { decideSkill, SKILL_THRESHOLDS, type SkillThresholds } from '../../src/skills/decide.ts';
+// decide keeps its starting value and the same rows always give the same thresholds. A value that would break the
+// order of THRESHOLD_ORDER (src/skills/thresholds.ts: what the rules mean) is not tried.
+import { decideSkill } from '../../src/skills/decide.ts';
+import { THRESHOLD_ORDER, type SkillThresholds } from '../../src/skills/thresholds.ts';
 import type { SkillReading } from '../../src/skills/reading.ts';
 
 export interface ThresholdRow {
@@ -23,20 +23,6 @@ export interface ThresholdFitOptions {
   minGain?: number;
 }
 
-/**
- * The thresholds fitted. Those for a message with a number or a name in it keep the runtime's values: the training
- * rows with a value are nearly all the bot's business (about 3,000, most generated form answers, against about 400
- * off-domain lines and no request for a person), so a fit pushes them to "never". So do the shares of the bot's own
- * out-of-scope and person lines (those lines are the author's accepted edge probes, which the generated probes the
- * fit reads match by construction) and the two bars for small talk over a bot's own intent (no row carries a bot
- * classifier's reading).
- */
-const KEPT: readonly string[] = ['humanWithDomainWordsAndValue', 'outOfScopeOffTopicWithValue', 'outOfScopeWithValue', 'outOfScopeWithValueAndDomainWord', 'outOfScopePasserByWithValue', 'ownOutOfScopeLine', 'ownPersonLine', 'smallTalkOverBot', 'botQuestionOverBot'];
-export const FITTED_THRESHOLDS = (Object.keys(SKILL_THRESHOLDS) as (keyof SkillThresholds)[]).filter((name) => !KEPT.includes(name));
-
-/** Where `--write` stores the fitted thresholds (measured beside the runtime's, not read by it). */
-export const FITTED_THRESHOLDS_FILE = join(projectRoot, 'scripts/skill-decision/fitted-thresholds.json');
-
 const DEFAULT_GRID = Array.from({ length: 41 }, (_, i) => Math.round(i * 25) / 1000);
 
 /** The weighted count of rows decided right under `thresholds`. */
@@ -45,6 +31,8 @@ export function thresholdScore(rows: readonly ThresholdRow[], thresholds: SkillT
   for (const row of rows) if (row.right(decideSkill(row.reading, thresholds)?.kind ?? 'none')) score += row.weight;
   return score;
 }
+
+const ordered = (thresholds: SkillThresholds) => THRESHOLD_ORDER.every(([lower, higher]) => thresholds[lower] <= thresholds[higher]);
 
 /** A row's decision under `thresholds`, and the thresholds its rules read on the way to it. */
 function traced(row: ThresholdRow, thresholds: SkillThresholds): { right: boolean; read: Set<string> } {
@@ -78,7 +66,7 @@ export function fitThresholds(rows: readonly ThresholdRow[], start: SkillThresho
       let chosen = current;
       let best = now + (options.minGain ?? 0);
       for (const value of candidates) {
-        if (value === current) continue;
+        if (value === current || !ordered({ ...thresholds, [name]: value })) continue;
         const score = thresholdScore(affected, { ...thresholds, [name]: value });
         if (score > best + 1e-9) {
           best = score;

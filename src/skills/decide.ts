@@ -1,5 +1,6 @@
 // From the detector's reading to a built-in skill: a request for a person, out of scope, or small talk.
 import type { SkillReading } from './detector.ts';
+import { SKILL_THRESHOLDS, type SkillThresholds } from './thresholds.ts';
 
 export type SkillKind = 'human' | 'out_of_scope' | 'greeting' | 'thanks' | 'acknowledge' | 'goodbye' | 'bot_question';
 export const SMALL_TALK: readonly SkillKind[] = ['greeting', 'thanks', 'acknowledge', 'goodbye', 'bot_question'];
@@ -13,65 +14,6 @@ export interface SkillVerdict {
   byWords?: boolean;
 }
 
-/** Minimum probabilities (measured on the reference bots' conversations and held-out edge messages). */
-export const SKILL_THRESHOLDS = {
-  human: 0.45,
-  /** A request for a person that also names the bot's own things ("falar com alguém sobre minha entrega"), or carries a number or a name. */
-  humanWithDomainWords: 0.8,
-  /** The same with a number or a capitalised name in it as well. */
-  humanWithDomainWordsAndValue: 0.9,
-  /**
-   * A request for a person that names a role of the staff (the shared lexicon's or the bot's: "o professor de
-   * jiu-jitsu", "nhân viên tư vấn"), read as a person at least this surely, and as the detector's best class.
-   */
-  humanByRole: 0.3,
-  /**
-   * Share of the content words of one of the bot's own out-of-scope lines (`skills.out_of_scope.examples`, accepted
-   * edge probes) a message must say to be out of scope.
-   */
-  ownOutOfScopeLine: 0.75,
-  /** All the content words of one of the bot's own requests for a person (a role asked for names the bot's things too: "o professor de prouni"). */
-  ownPersonLine: 1,
-  /** A request for a person next to a question whether this is a bot (the question reads first). */
-  humanAfterBotQuestion: 0.25,
-  /**
-   * Out of scope otherwise. With the larger background (the topics lines) 0.8 kept more of the bots' own examples
-   * (cross-validated) than 0.5 did without it, and called more off-domain messages out of scope.
-   */
-  outOfScope: 0.8,
-  /**
-   * Out of scope for a message on one of the background's topics that the bot never speaks of, and sharing no word
-   * with it ("meu computador não liga" to a gym): the detector's out-of-scope probability need only be this.
-   */
-  outOfScopeOffTopic: 0.2,
-  /** The same for a message with a number or a capitalised name in it ("a locksmith open 24h?"). */
-  outOfScopeOffTopicWithValue: 0.5,
-  /** Out of scope for a message sharing only weak words with the bot (its knowledge's, or one example's). */
-  outOfScopeWithWeakDomainWord: 0.93,
-  /** Out of scope for a message using a word the bot's examples keep using: only when the detector is all but sure. */
-  outOfScopeWithStrongDomainWord: 0.95,
-  /** Out of scope for a message with a number or a capitalised name in it (an answer a bot may be collecting). */
-  outOfScopeWithValue: 0.85,
-  /** The same with one of the bot's words as well ("22 anos, terminei o ensino médio em 2020"): an answer, all but surely. */
-  outOfScopeWithValueAndDomainWord: 0.95,
-  smallTalk: 0.6,
-  /** Out of scope for a message whose bot words only pass by, read without them (measured on the bots' examples, cross-validated: 0.5 lost some). */
-  outOfScopePasserBy: 0.7,
-  /** The same with a number or a name in it, and a listed thing of another topic. */
-  outOfScopePasserByWithValue: 0.9,
-  /**
-   * Small talk the detector is this sure of answers even where the bot's own classifier chose one of its intents: a
-   * bot with its own greeting intent shares the skills' lines, so its greetings never read this surely as small talk.
-   */
-  smallTalkOverBot: 0.9,
-  /**
-   * The same for a question whether this is a bot: a bot's own intents rarely share the skills' bot-question lines
-   * the way a greeting intent shares their greetings ("a person or a machine?" read as a shop's FAQ).
-   */
-  botQuestionOverBot: 0.75,
-};
-
-export type SkillThresholds = typeof SKILL_THRESHOLDS;
 
 /** What the rules read besides the reading: its scores by class, and whether the message shares the bot's words. */
 interface Facts {
@@ -143,7 +85,8 @@ const gibberish: Rule = (r, _t, f) => (r.gibberish && !r.hasValue && !f.shared ?
  * one its examples keep using), a value a bot may be collecting.
  */
 const outOfScopeRead: Rule = (r, t, f) => {
-  const domainBar = r.strongDomainWord ? t.outOfScopeWithStrongDomainWord : f.shared ? (r.hasValue ? t.outOfScopeWithValueAndDomainWord : t.outOfScopeWithWeakDomainWord) : 0;
+  const weakBar = r.offTopicWords.length > 0 ? t.outOfScopeOffTopicWithWeakDomainWord : t.outOfScopeWithWeakDomainWord;
+  const domainBar = r.strongDomainWord ? t.outOfScopeWithStrongDomainWord : f.shared ? (r.hasValue ? t.outOfScopeWithValueAndDomainWord : weakBar) : 0;
   const bar = Math.max(r.hasValue ? t.outOfScopeWithValue : t.outOfScope, domainBar);
   return r.best.id === 'out_of_scope' && r.best.confidence >= bar ? outOfScope(r.best.confidence) : undefined;
 };
