@@ -23,8 +23,8 @@ export interface OwnProbeResult extends OwnProbe {
 /**
  * The probes developed on, and those written afterwards and only measured (`fresh`); the fourth round's set of other
  * kinds (`fourth`, developed on) and the one written after its changes and only measured (`fourthFresh`); the dev
- * sets written with the seventh and the eighth held-out edge sets, of their kinds, to develop on (`seventhDev`,
- * `eighthDev`).
+ * sets written with the seventh, eighth and ninth held-out edge sets, of their kinds, to develop on (`seventhDev`,
+ * `eighthDev`, `ninthDev`).
  */
 export const OWN_PROBES_FILES = {
   developed: 'edge-own-probes.yaml',
@@ -33,6 +33,7 @@ export const OWN_PROBES_FILES = {
   fourthFresh: 'edge-own-probes-4b.yaml',
   seventhDev: 'edge-own-probes-7-dev.yaml',
   eighthDev: 'edge-own-probes-8-dev.yaml',
+  ninthDev: 'edge-own-probes-9-dev.yaml',
 } as const;
 
 export type OwnProbesSet = keyof typeof OWN_PROBES_FILES;
