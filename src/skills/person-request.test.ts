@@ -76,6 +76,9 @@ describe('requests for a person by role, read in a request frame', () => {
     expect(reads('pt', 'tem muita gente treinando de manhã?')).toBeNull();
     expect(reads('vi', 'alo alo có ai không')).toBe('ai');
     expect(reads('vi', 'có ai mặc size m không')).toBeNull();
+    // "không" as customers type it ("ko", "k", "hông").
+    expect(reads('vi', 'shop ơi có ai ko')).toBe('ai');
+    expect(reads('vi', 'có ai mặc size m ko')).toBeNull();
   });
 
   it('reads the bot’s own role nouns beside the shared ones', () => {
