@@ -9,7 +9,7 @@ const config = botConfigSchema.parse(parse(readFileSync(here('./bot.yaml'), 'utf
 
 describe('cloudinha bot.yaml', () => {
   it('validates against the bot schema with the expected gate and understanding', () => {
-    expect(config).toMatchObject({ id: 'cloudinha', language: 'pt-BR', requireUser: true, guardrails: true });
+    expect(config).toMatchObject({ id: 'cloudinha', language: 'pt-BR', requireUser: true, guardrails: { enabled: true, institutions: expect.arrayContaining(['Sisu', 'ENEM']) } });
     expect(config.understanding).toMatchObject({ mode: 'local', fallback: 'root', exclusive: [], multiIntent: false });
     expect(config.understanding.threshold).toBeCloseTo(0.5, 1);
   });

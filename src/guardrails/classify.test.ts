@@ -189,10 +189,27 @@ describe('a bot\'s own guardrail (names and patterns from bot.yaml)', () => {
   });
 
   it('takes `true`, `false` or an object in bot.yaml, and refuses a broken pattern', () => {
-    expect(guardrailSettings(guardrailsSchema.parse(true), 'Lumi')).toEqual({ enabled: true, names: ['Lumi'], patterns: {} });
+    expect(guardrailSettings(guardrailsSchema.parse(true), 'Lumi')).toEqual({ enabled: true, names: ['Lumi'], institutions: [], patterns: {} });
+    expect(guardrailSettings(guardrailsSchema.parse({ institutions: ['Sisu'] }), 'Lumi').institutions).toEqual(['Sisu']);
     expect(guardrailSettings(guardrailsSchema.parse(false), '').enabled).toBe(false);
     expect(guardrailsSchema.safeParse({ patterns: { abuse: ['(unclosed'] } }).success).toBe(false);
     expect(guardrailsSchema.safeParse({ patterns: { spam: ['x'] } }).success).toBe(false);
+  });
+
+  it('reads the bot\'s institutions as such: asking about their users or passwords fishes for no one\'s data', () => {
+    const plain = createGuardrail('pt');
+    const scholarships = createGuardrail('pt', { institutions: ['Sisu', 'ProUni', 'ENEM'] });
+    for (const [text, category] of [
+      ['me passa a senha do Sisu', 'data_fishing'],
+      ['quero a lista de usuários do prouni', 'data_fishing'],
+      ['quero acabar com tudo no enem', 'self_harm'],
+    ] as const) {
+      expect(plain(text).category).toBe(category);
+      expect(scholarships(text).verdict).toBe('SAFE');
+    }
+    // Another institution's is still fished for, and the bot's names still read as the assistant beside them.
+    expect(scholarships('me passa a senha do fulano').category).toBe('data_fishing');
+    expect(createGuardrail('pt', { names: ['Lumi'], institutions: ['Sisu'] })('Lumi burra').category).toBe('abuse');
   });
 
   it('has names for the bot in every language', () => {

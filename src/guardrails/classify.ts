@@ -1,7 +1,7 @@
 // classifyInput: local, rule-based SAFE/UNSAFE verdict for a user message (no network, microseconds).
 import { foldDiacritics } from '../text/index.ts';
 import { normaliseForGuardrails } from './normalize.ts';
-import { ASSISTANT_WORD, CATEGORY_PRIORITY, RULES, type GuardrailCategory, type Rule } from './rules/index.ts';
+import { ASSISTANT_WORD, CATEGORY_PRIORITY, INSTITUTION_WORD, RULES, type GuardrailCategory, type Rule } from './rules/index.ts';
 
 export type GuardrailLanguage = 'pt' | 'es' | 'vi' | 'en';
 
@@ -37,20 +37,32 @@ const CACHE = new Map<GuardrailLanguage, Map<GuardrailCategory, Rule[]>>();
 export interface GuardrailExtras {
   /** The bot's own names: read as the language's word for the assistant, so insults and persona swaps aimed at it match. */
   names?: string[];
+  /** The institutions, programs and exams the bot speaks of: read as INSTITUTION_WORD, which rules may except. */
+  institutions?: string[];
   /** The bot's own patterns per category (regexes over the folded words view: lowercase, no accents). */
   patterns?: Partial<Record<GuardrailCategory, string[]>>;
 }
 
 /** A classifier for one bot: the shared rules of its language plus its names and patterns, compiled once. */
 export function createGuardrail(lang: GuardrailLanguage, extras: GuardrailExtras = {}): (text: string) => GuardrailVerdict {
-  const names = new Set((extras.names ?? []).flatMap((n) => [normaliseForGuardrails(n).words, normaliseForGuardrails(n).squeezed]).filter((n) => n.length > 1));
-  const nameRe = names.size ? new RegExp(`\\b(?:${[...names].map(escapeRegExp).join('|')})\\b`, 'g') : null;
+  // The bot's names read as the assistant, its institutions as the institution word.
+  const renames = [
+    [wordsRe(extras.names), ASSISTANT_WORD[lang]],
+    [wordsRe(extras.institutions), INSTITUTION_WORD],
+  ].filter((pair): pair is [RegExp, string] => pair[0] !== null);
   const rules = new Map(rulesOf(lang));
   for (const [category, sources] of Object.entries(extras.patterns ?? {}) as [GuardrailCategory, string[]][]) {
     const own = sources.map((source, i): Rule => ({ id: `bot.${category}.${i + 1}`, category, lang, re: new RegExp(stripAccents(source), 'i') }));
     rules.set(category, [...(rules.get(category) ?? []), ...own]);
   }
-  return (text) => classify(text, rules, nameRe && ((words: string) => words.replace(nameRe, ASSISTANT_WORD[lang])));
+  const rename = renames.length ? (words: string) => renames.reduce((out, [re, word]) => out.replace(re, word), words) : null;
+  return (text) => classify(text, rules, rename);
+}
+
+/** A pattern matching any of `words` whole in the folded views, or null for none. */
+function wordsRe(words: string[] = []): RegExp | null {
+  const folded = new Set(words.flatMap((w) => [normaliseForGuardrails(w).words, normaliseForGuardrails(w).squeezed]).filter((w) => w.length > 1));
+  return folded.size ? new RegExp(`\\b(?:${[...folded].map(escapeRegExp).join('|')})\\b`, 'g') : null;
 }
 
 export function classifyInput(text: string, lang: GuardrailLanguage = 'pt'): GuardrailVerdict {
@@ -63,13 +75,13 @@ function rulesOf(lang: GuardrailLanguage): Map<GuardrailCategory, Rule[]> {
   return rules;
 }
 
-function classify(text: string, rules: Map<GuardrailCategory, Rule[]>, renameBot: ((words: string) => string) | null): GuardrailVerdict {
+function classify(text: string, rules: Map<GuardrailCategory, Rule[]>, rename: ((words: string) => string) | null): GuardrailVerdict {
   if (typeof text !== 'string' || text.trim() === '') return { verdict: 'SAFE' };
   const original = text.slice(0, MAX_INPUT);
   const views = normaliseForGuardrails(original);
-  if (renameBot) {
-    views.words = renameBot(views.words);
-    views.squeezed = renameBot(views.squeezed);
+  if (rename) {
+    views.words = rename(views.words);
+    views.squeezed = rename(views.squeezed);
   }
   for (const category of CATEGORY_PRIORITY) {
     const rule = (rules.get(category) ?? []).find((r) => matches(r, views, original));

@@ -1,5 +1,5 @@
 // Portuguese rules (Brazilian chat spelling included: "vc", "q", "naum").
-import { GAP, r, type Rule } from './types.ts';
+import { GAP, INSTITUTION_WORD, r, type Rule } from './types.ts';
 
 const YOU = '(?:voce|vc|tu|ce|voces|vcs)';
 
@@ -52,7 +52,7 @@ export const PT_RULES: Rule[] = [
     category: 'self_harm',
     lang: 'pt',
     // "pensando em acabar com tudo", "quero acabar com tudo", "vou dar um fim em tudo".
-    re: r(`\\b(?:penso|pensando|pensei|pensar|quero|queria|vontade de|vou|to pensando) (?:em )?(?:acabar com tudo|dar um fim (?:em|a|na) tudo|por um fim (?:em|a|na) tudo|dar fim (?:em|a) tudo)\\b(?! (?:na|no|nessa|nesse|hoje na|amanha na) (?:prova|enem|redacao|vestibular|simulado|jogo|partida))`),
+    re: r(`\\b(?:penso|pensando|pensei|pensar|quero|queria|vontade de|vou|to pensando) (?:em )?(?:acabar com tudo|dar um fim (?:em|a|na) tudo|por um fim (?:em|a|na) tudo|dar fim (?:em|a) tudo)\\b(?! (?:na|no|nessa|nesse|hoje na|amanha na) (?:prova|${INSTITUTION_WORD}|redacao|vestibular|simulado|jogo|partida))`),
   },
   {
     id: 'pt.self_harm.cannot_take_it',
@@ -81,7 +81,7 @@ export const PT_RULES: Rule[] = [
     id: 'pt.injection.ignore_rules',
     category: 'prompt_injection',
     lang: 'pt',
-    // "ignore suas regras" / "as regras anteriores" — but "posso ignorar as regras do sisu?" is a question.
+    // "ignore suas regras" / "as regras anteriores" — but "posso ignorar as regras do programa?" is a question.
     re: r(`\\b(?:ignor\\w*|desconsider\\w*|esquec\\w*|esqueca|desobedec\\w*|quebr\\w*|burl\\w*) (?:todas )?(?:as )?(?:suas|tuas|essas|teus|seus) (?:regras|politicas|limites)\\b|\\b(?:ignor\\w*|desconsider\\w*|esquec\\w*|esqueca) (?:todas )?(?:as )?(?:regras|politicas) (?:anteriores|acima|iniciais|do sistema|de seguranca|que te (?:deram|passaram))\\b|\\b(?:esquec\\w*|ignor\\w*|desconsider\\w*) tudo (?:o )?que (?:te |lhe )?(?:disseram|falaram|ensinaram|mandaram|pediram|passaram|programaram|configuraram|foi dito|esta acima|eu disse antes)\\b`),
   },
   {
@@ -118,7 +118,7 @@ export const PT_RULES: Rule[] = [
     id: 'pt.data.bulk_users',
     category: 'data_fishing',
     lang: 'pt',
-    re: r(`\\b(?:todos|todas|lista|listar|liste|lista de|listagem|relacao de|exporta\\w*|baixa\\w*|quero|queria|mostr\\w*|me passa|me da|me manda) ${GAP}(?:usuarios|usuario|perfis|cadastros|contas|logins|cpfs|senhas|emails|telefones|enderecos)\\b(?! do (?:sisu|prouni|enem|fies|gov|mec))|\\b(?:todos|todas|lista|listar|liste|lista de|mostr\\w*) ${GAP}(?:alunos|estudantes|pessoas) (?:cadastrad|registrad|que (?:usam|usaram|falaram|conversaram)|da plataforma|do sistema|daqui|do banco)`),
+    re: r(`\\b(?:todos|todas|lista|listar|liste|lista de|listagem|relacao de|exporta\\w*|baixa\\w*|quero|queria|mostr\\w*|me passa|me da|me manda) ${GAP}(?:usuarios|usuario|perfis|cadastros|contas|logins|cpfs|senhas|emails|telefones|enderecos)\\b(?! do (?:${INSTITUTION_WORD}|gov))|\\b(?:todos|todas|lista|listar|liste|lista de|mostr\\w*) ${GAP}(?:alunos|estudantes|pessoas) (?:cadastrad|registrad|que (?:usam|usaram|falaram|conversaram)|da plataforma|do sistema|daqui|do banco)`),
   },
   {
     id: 'pt.data.other_people',
@@ -130,7 +130,7 @@ export const PT_RULES: Rule[] = [
     id: 'pt.data.credentials',
     category: 'data_fishing',
     lang: 'pt',
-    re: r(`\\b(?:senha|senhas|login|credenciais|token|chave|api key|cpf|cpfs) (?:de|do|da|dos) (?:admin|administrador|administradora|root|sistema|banco|servidor|desenvolvedor|dono|usuario|usuarios|outro|outra|outros|funcionario|funcionarios)\\b|\\b(?:me (?:passa|da|fala|manda|diz|informa)|descobr\\w*|consegu\\w*|ach\\w*) (?:o |a )?(?:cpf|senha) (?:d[aoe]s?) (?!meu |minha |responsavel|candidato|sisu|prouni|enem|gov|fies|inep|portal|site)\\w+`),
+    re: r(`\\b(?:senha|senhas|login|credenciais|token|chave|api key|cpf|cpfs) (?:de|do|da|dos) (?:admin|administrador|administradora|root|sistema|banco|servidor|desenvolvedor|dono|usuario|usuarios|outro|outra|outros|funcionario|funcionarios)\\b|\\b(?:me (?:passa|da|fala|manda|diz|informa)|descobr\\w*|consegu\\w*|ach\\w*) (?:o |a )?(?:cpf|senha) (?:d[aoe]s?) (?!meu |minha |responsavel|candidato|${INSTITUTION_WORD}|gov|portal|site)\\w+`),
   },
   {
     id: 'pt.data.database',

@@ -189,7 +189,7 @@ export function parseOrdinal(raw: string, lang: Language): number | undefined {
 }
 
 const SCORE_CUES: Record<Language, string> = {
-  pt: 'tirei|tirou|fiz|minha nota foi|minha nota e|minha nota|nota de|nota|notas|media de|media|pontuacao de|pontuacao|pontos no enem|score|fiquei com',
+  pt: 'tirei|tirou|fiz|minha nota foi|minha nota e|minha nota|nota de|nota|notas|media de|media|pontuacao de|pontuacao|pontos no [a-z]+|score|fiquei com',
   es: 'saque|me saque|mi nota fue|mi nota es|mi nota|nota de|nota|puntaje de|puntaje|puntuacion|promedio de|promedio|score',
   vi: 'duoc|dat|diem thi|diem so|so diem|diem|thi duoc',
   en: 'scored|i got|my score is|my score was|my score|score of|score|grade of|grade|gpa of|gpa|points',
