@@ -105,6 +105,13 @@ const elsewhere: Rule = (r) => (r.elsewhere.length > 0 && (r.best.id !== 'human'
  */
 const otherHead: Rule = (r, _t, f) => (r.head === 'other' && r.best.id !== 'human' && !r.personRequest && !f.smallTalk ? outOfScope(f.oos) : undefined);
 
+/**
+ * A story about a person of the customer's own life ("meu irmão quebrou o braço no skate", "mi vecino me debe
+ * plata"): out of scope unless it says what the bot's examples keep saying ("meu marido quer treinar muay thai") or
+ * a value a bot may be collecting, or asks for a person.
+ */
+const acquaintanceStory: Rule = (r, _t, f) => (r.acquaintanceFirst && !r.strongDomainWord && !r.hasValue && !r.personRequest && r.best.id !== 'human' && !f.smallTalk ? outOfScope(f.oos) : undefined);
+
 /** A word of a topic the bot never speaks of, and none of the bot's: a lower bar. */
 const offTopic: Rule = (r, t, f) => (!f.shared && !r.hasValue && r.offTopicWords.length > 0 && r.best.id !== 'human' && f.oos >= t.outOfScopeOffTopic ? outOfScope(f.oos) : undefined);
 
@@ -133,7 +140,7 @@ const smallTalk: Rule = (r, t, f) => (f.smallTalk && r.best.confidence >= t.smal
 const shortReply: Rule = (r) => (r.shortReply && !r.strongDomainWord ? { kind: r.shortReply, confidence: 1, byWords: true } : undefined);
 
 /** The rules in the order they are asked; the first verdict (or stop) is taken. */
-const RULES: readonly Rule[] = [shortReply, personInFrame, passerBy, ownPerson, ownOutOfScope, person, personByRole, personAfterBotQuestion, personAfterSmallTalk, gibberish, elsewhere, otherHead, outOfScopeRead, offTopic, otherThing, offTopicWithValue, botsWords, smallTalk];
+const RULES: readonly Rule[] = [shortReply, personInFrame, passerBy, ownPerson, ownOutOfScope, person, personByRole, personAfterBotQuestion, personAfterSmallTalk, gibberish, elsewhere, otherHead, acquaintanceStory, outOfScopeRead, offTopic, otherThing, offTopicWithValue, botsWords, smallTalk];
 
 /**
  * The skill a message calls for, or null when it is the bot's business. A message that shares a distinctive word

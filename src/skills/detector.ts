@@ -21,7 +21,7 @@ import { shortReplyReader } from './short-replies.ts';
 import type { SkillVerdict } from './decide.ts';
 import { wordlessReader } from './wordless.ts';
 import { insultReader } from './insult.ts';
-import { someoneElsesReader } from './someone-elses.ts';
+import { acquaintanceFirstReader, someoneElsesReader } from './someone-elses.ts';
 
 export type { SkillReading } from './reading.ts';
 
@@ -141,6 +141,7 @@ function detectorModel(opts: SkillDetectorOptions, lines: SkillLines, domainExam
     quantityOf: quantityReader(lang),
     isFrame: frameWords(vocabulary, topics.offTopic),
     someoneElses: someoneElsesReader(lang),
+    acquaintanceFirst: acquaintanceFirstReader(lang),
   };
 }
 

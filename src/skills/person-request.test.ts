@@ -79,6 +79,9 @@ describe('requests for a person by role, read in a request frame', () => {
     // "không" as customers type it ("ko", "k", "hông").
     expect(reads('vi', 'shop ơi có ai ko')).toBe('ai');
     expect(reads('vi', 'có ai mặc size m ko')).toBeNull();
+    // "người" ("ng" as customers type it) alone.
+    expect(reads('vi', 'alo có ng k ạ')).toBe('nguoi');
+    expect(reads('vi', 'có ng mặc size m chưa')).toBeNull();
   });
 
   it('reads the bot’s own role nouns beside the shared ones', () => {

@@ -92,6 +92,8 @@ export interface SkillReading {
   head: Head;
   /** The message orders a quantity of another topic's listed thing ("3 cajas de cerveza"): its number is spent there. */
   quantityOfThing: boolean;
+  /** The message opens with a person of the customer's own life ("mi vecino me debe plata"). */
+  acquaintanceFirst: boolean;
 }
 
 /** What a detector knows of its bot and of other topics, to read a message with. */
@@ -128,6 +130,8 @@ export interface DetectorModel {
   isFrame: (word: string) => boolean;
   /** The business words of a business of someone else's in a normalised message (src/skills/someone-elses.ts). */
   someoneElses: (normalized: string) => string[];
+  /** Whether a normalised message opens with a person of the customer's own life (src/skills/someone-elses.ts). */
+  acquaintanceFirst: (normalized: string) => boolean;
 }
 
 /** A message as the detector reads it; null for a blank one. */
@@ -162,7 +166,7 @@ export function readMessage(m: DetectorModel, text: string): SkillReading | null
   const partHuman = partHumanOf(m, text);
   const head = headOfMessage(m, text, normalized, saidPhrases, domainWords, listed);
   const quantityOfThing = hasValue && m.quantityOf(normalized, (u) => listed.has(u));
-  return { best: scores[0], scores, domainWords, strongDomainWord, offTopicWords, thingWords, elsewhere, coverage, gibberish, hasValue, foreignWords, passerBy, partHuman, role: m.roles(normalized), personRequest: m.personRequest(normalized) !== null, ownOutOfScope: m.ownOutOfScope(normalized), ownPerson: m.ownPerson(normalized), shortReply: m.shortReply(text), head, quantityOfThing };
+  return { best: scores[0], scores, domainWords, strongDomainWord, offTopicWords, thingWords, elsewhere, coverage, gibberish, hasValue, foreignWords, passerBy, partHuman, role: m.roles(normalized), personRequest: m.personRequest(normalized) !== null, ownOutOfScope: m.ownOutOfScope(normalized), ownPerson: m.ownPerson(normalized), shortReply: m.shortReply(text), head, quantityOfThing, acquaintanceFirst: m.acquaintanceFirst(normalized) };
 }
 
 /** The message's head (src/skills/head.ts); none when a later part, after punctuation, says a word of the bot's ("estoy tomando antibióticos, ¿sigo con la whey?" asks the bot). */

@@ -148,6 +148,14 @@ describe('decideSkill', () => {
     expect(decideSkill(reading('domain', 0.9))).toBeNull();
   });
 
+  it('reads a story about a person of the customer\'s own life as out of scope, unless it says the bot\'s kept words, a value, or asks for a person', () => {
+    expect(decideSkill(reading('domain', 0.8, { acquaintanceFirst: true }))?.kind).toBe('out_of_scope');
+    expect(decideSkill(reading('domain', 0.8, { acquaintanceFirst: true, domainWords: ['viej'] }))?.kind).toBe('out_of_scope');
+    expect(decideSkill(reading('domain', 0.8, { acquaintanceFirst: true, domainWords: ['trein'], strongDomainWord: true }))).toBeNull();
+    expect(decideSkill(reading('domain', 0.8, { acquaintanceFirst: true, hasValue: true }))).toBeNull();
+    expect(decideSkill(reading('domain', 0.8, { acquaintanceFirst: true, personRequest: true }))?.kind).toBe('human');
+  });
+
   it('decides on the reading without the bot\'s words when they only pass by', () => {
     const strong = { domainWords: ['propost'], strongDomainWord: true, foreignWords: ['casament', 'bonit'] };
     expect(decideSkill(reading('domain', 0.8, { ...strong, passerBy: [{ id: 'out_of_scope', confidence: 0.9 }, { id: 'domain', confidence: 0.1 }] }))?.kind).toBe('out_of_scope');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { normalize } from '../nlu/normalize.ts';
 import type { Language } from '../nlu/types.ts';
-import { someoneElsesReader } from './someone-elses.ts';
+import { acquaintanceFirstReader, someoneElsesReader } from './someone-elses.ts';
 
 const read = (lang: Language, text: string) => someoneElsesReader(lang)(normalize(text, lang));
 
@@ -17,5 +17,22 @@ describe('a business of someone else’s', () => {
     expect(read('vi', 'shop của chị có váy đỏ không')).toEqual([]);
     expect(read('pt', 'a loja de vocês abre domingo?')).toEqual([]);
     expect(read('es', 'el local de Palermo abre hoy?')).toEqual([]);
+  });
+});
+
+const opensWithAcquaintance = (lang: Language, text: string) => acquaintanceFirstReader(lang)(normalize(text, lang));
+
+describe('a message opening with a person of the customer’s own life', () => {
+  it('is read by a possessive and the person, or in Vietnamese the person and "mine"', () => {
+    expect(opensWithAcquaintance('pt', 'minha cunhada bateu o carro ontem')).toBe(true);
+    expect(opensWithAcquaintance('es', 'mi suegro se jubila en marzo')).toBe(true);
+    expect(opensWithAcquaintance('vi', 'sếp mình đi công tác rồi')).toBe(true);
+    expect(opensWithAcquaintance('en', 'my neighbour keeps parking in my spot')).toBe(true);
+  });
+
+  it('is not a child, a person named later, nor the Vietnamese "bạn" that addresses the reader', () => {
+    expect(opensWithAcquaintance('pt', 'meu filho pode treinar sábado?')).toBe(false);
+    expect(opensWithAcquaintance('pt', 'ontem minha cunhada bateu o carro')).toBe(false);
+    expect(opensWithAcquaintance('vi', 'bạn ơi áo này còn size m không')).toBe(false);
   });
 });

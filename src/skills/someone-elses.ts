@@ -51,3 +51,22 @@ export function someoneElsesReader(lang: Language): (normalized: string) => stri
     return out;
   };
 }
+
+/**
+ * For `lang`, whether a normalised message opens with a person of the customer's own life ("meu irmão quebrou o
+ * braço", "mi vecino me debe plata", "chồng mình mua…"): a story about them, not a request to the bot, unless it also
+ * says what the bot's examples keep saying (read in src/skills/decide.ts). Children are not among the people: "meu
+ * filho pode treinar?" asks the bot for the child.
+ */
+export function acquaintanceFirstReader(lang: Language): (normalized: string) => boolean {
+  const l = lists(lang);
+  const at = (tokens: string[], i: number, list: string[][]) => list.find((p) => p.every((w, k) => tokens[i + k] === w));
+  return (normalized) => {
+    const tokens = normalized.split(' ').filter(Boolean);
+    const possessive = at(tokens, 0, l.possessives);
+    const from = possessive?.length ?? 0;
+    const person = at(tokens, from, l.people);
+    if (!person) return false;
+    return Boolean(possessive ?? at(tokens, from + person.length, l.mine));
+  };
+}

@@ -11,6 +11,7 @@ export function syntheticReading(best: string, confidence: number, more: Partial
     offTopicWords: [],
     thingWords: [],
     elsewhere: [],
+    acquaintanceFirst: false,
     coverage: 1,
     gibberish: false,
     hasValue: false,
