@@ -43,10 +43,10 @@ export function searchFilters(spec: IntentSearchConfig, search: TableSearchConfi
   return { filters, refined: refinements.length > 0 };
 }
 
-/** A row's values as a reply shows them: numbers in the language's format ("480.000"), the rest as they are. */
-function shown(row: Record<string, unknown>, lang: Language): Record<string, string | number> {
+/** A row's values as a reply shows them: numbers as the bot's language tag writes them ("480.000"), the rest as they are. */
+function shown(row: Record<string, unknown>, language: string): Record<string, string | number> {
   const out: Record<string, string | number> = {};
-  for (const [k, v] of Object.entries(row)) out[k] = v === null || v === undefined ? '' : typeof v === 'number' ? showValue('number', v, lang) : String(v);
+  for (const [k, v] of Object.entries(row)) out[k] = v === null || v === undefined ? '' : typeof v === 'number' ? showValue('number', v, language) : String(v);
   return out;
 }
 
@@ -57,7 +57,6 @@ function shown(row: Record<string, unknown>, lang: Language): Record<string, str
  */
 export async function answerWithSearch(ctx: TurnContext, intent: string, spec: IntentSearchConfig): Promise<{ text: string; memory: Record<string, unknown> }> {
   const search = ctx.bot.search[spec.name];
-  const lang = ctx.understanding.language;
   const last = ctx.memory[intent] as LastSearch | undefined;
   const entities = ctx.intents.length > 1 ? ctx.entitiesFor(intent) : ctx.entities;
   const { filters } = searchFilters(spec, search, ctx.text, entities, last);
@@ -66,13 +65,13 @@ export async function answerWithSearch(ctx: TurnContext, intent: string, spec: I
   // Rejected filters are dropped from what is kept, so the next follow-up does not fail on them again.
   const kept = Object.fromEntries(Object.entries(filters).filter(([k]) => !result.rejected.includes(k)));
   const memory = { [intent]: { filters: kept, rows } satisfies LastSearch };
-  const vars = { ...shown(kept, lang), count: rows.length, total: result.total };
+  const vars = { ...shown(kept, ctx.bot.language), count: rows.length, total: result.total };
   if (!rows.length) return { text: ctx.reply(`${intent}_empty`, vars), memory };
   const lines: string[] = [];
   if (result.widened) lines.push(ctx.reply(`${intent}_widened`, { ...vars, from: result.widened.from, to: result.widened.to }));
   lines.push(ctx.reply(`${intent}_found`, vars));
   const item = ctx.bot.replies[`${intent}_item`] ?? Object.keys(search.columns).map((c) => `{${c}}`).join(' · ');
-  rows.forEach((row, i) => lines.push(fillTemplate(item, { ...shown(row, lang), n: i + 1 })));
+  rows.forEach((row, i) => lines.push(fillTemplate(item, { ...shown(row, ctx.bot.language), n: i + 1 })));
   if (result.total > rows.length) lines.push(ctx.reply(`${intent}_more`, { ...vars, count: result.total - rows.length }));
   return { text: lines.filter((l) => l.trim()).join('\n'), memory };
 }

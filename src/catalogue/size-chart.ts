@@ -5,7 +5,6 @@ import type { TurnContext } from '../engine/types.ts';
 import { showValue } from '../forms/slots.ts';
 import { readBotQuery, type QueryConfig } from '../nlu/entities/query-reader.ts';
 import { toLanguage } from '../nlu/language.ts';
-import type { Language } from '../nlu/types.ts';
 import type { SizeChartConfig } from './size-chart-schema.ts';
 
 export interface SizeAdvice {
@@ -54,15 +53,15 @@ export function adviseSize(chart: Pick<SizeChartConfig, 'rows' | 'decides'>, mea
   return rows.length > 1 ? { size: chart.rows[rows[0]].size, between: chart.rows[rows[1]].size } : { size: chart.rows[rows[0]].size };
 }
 
-/** A height as the language writes it: "1m65" in Vietnamese, "1,65 m" or "1.65 m" elsewhere. */
-function showHeight(cm: number, lang: Language): string {
-  if (lang === 'vi') return `${Math.floor(cm / 100)}m${String(Math.round(cm % 100)).padStart(2, '0')}`;
-  return `${showValue('number', cm / 100, lang)} m`;
+/** A height as the bot's language tag writes it: "1m65" in Vietnamese, "1,65 m" or "1.65 m" elsewhere. */
+function showHeight(cm: number, language: string): string {
+  if (toLanguage(language) === 'vi') return `${Math.floor(cm / 100)}m${String(Math.round(cm % 100)).padStart(2, '0')}`;
+  return `${showValue('number', cm / 100, language)} m`;
 }
 
 /** A measurement's value for its `describe_<field>` template: a height in metres, any other as a number. */
-function showMeasure(kind: string, value: number, lang: Language): string {
-  return kind === 'height' ? showHeight(value, lang) : showValue('number', value, lang);
+function showMeasure(kind: string, value: number, language: string): string {
+  return kind === 'height' ? showHeight(value, language) : showValue('number', value, language);
 }
 
 type ChartConfig = QueryConfig & { sizeChart?: SizeChartConfig };
@@ -87,10 +86,9 @@ export function sizeAdviceFor(config: ChartConfig, text: string): (SizeAdvice & 
 export function sizeAdviceReply(ctx: Pick<TurnContext, 'bot' | 'text' | 'reply'>): string | undefined {
   const advice = sizeAdviceFor(ctx.bot, ctx.text);
   if (!advice) return undefined;
-  const lang = toLanguage(ctx.bot.language);
   const fields = ctx.bot.queries[ctx.bot.sizeChart!.measures];
   const body = Object.entries(advice.measures)
-    .map(([field, value]) => ctx.reply(`describe_${field}`, { [field]: showMeasure(fields[field].kind, value, lang) }))
+    .map(([field, value]) => ctx.reply(`describe_${field}`, { [field]: showMeasure(fields[field].kind, value, ctx.bot.language) }))
     .join(', ');
   if (!advice.between) return ctx.reply('size_advice', { body, size: advice.size });
   const order = ctx.bot.sizeChart!.rows.map((r) => r.size);

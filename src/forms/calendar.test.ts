@@ -63,7 +63,7 @@ describe('checks that depend on another slot', () => {
   const saturdayMorning: SlotValidator = ({ value, slots }) => !(slots.dia === '2026-03-14' && String(value) >= '12:00') || 'Sábado só até 12h.';
   const form = (dependsOn: string[] = []) => formSchema.parse({ done: 'x', slots: { dia: { kind: 'date', ask: 'dia?' }, hora: { kind: 'time', ask: 'hora?', validate: { use: 'manha', dependsOn } } } });
   const turn = (f: ReturnType<typeof form>, validator: SlotValidator | DeclaredValidator, text: string): FillTurn => ({
-    ctx: { now, text, bot: { timeZone: at.timeZone, entities: [] } } as unknown as TurnContext,
+    ctx: { now, text, bot: { timeZone: at.timeZone, entities: [], language: 'pt-BR' } } as unknown as TurnContext,
     rt: { id: 'agenda', form: f, intent: 'agenda', validators: { manha: validator } },
     lang: 'pt',
     active: true,

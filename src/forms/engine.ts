@@ -67,7 +67,7 @@ export function formStep(rt: FormRuntime): Step {
       rt,
       lang,
       prior,
-      say: async (keyOrText, slots, extra = {}) => replyText(ctx, keyOrText, { ...displayed(ctx.bot.entities, form, slots, lang), ...(await rt.hooks?.vars?.(ctx, slots)), ...extra }),
+      say: async (keyOrText, slots, extra = {}) => replyText(ctx, keyOrText, { ...displayed(ctx.bot.entities, form, slots, ctx.bot.language), ...(await rt.hooks?.vars?.(ctx, slots)), ...extra }),
       answer: (text, state, extra = {}) => ({
         segments: text ? [{ intent, text, ok: true, data: { form: id, stage: state.stage } }] : [],
         // Keys the bot's code keeps beside the form's own (an id its write returned) stay.

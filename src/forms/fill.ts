@@ -1,7 +1,7 @@
 // Filling a form's slots from one message: reading the values (the bot's reader, the runtime's slot readers or the
 // entities), checking each (the slot's rules, the form's calendar, the bot's validator) and checking again the
 // slots whose checks depend on one that changed.
-import { isoDate, wallClock } from '../nlu/index.ts';
+import { isoDate, toLanguage, wallClock } from '../nlu/index.ts';
 import type { Entity, Language, PatternEntity } from '../nlu/types.ts';
 import type { TracedSpan, TurnContext } from '../engine/types.ts';
 import type { FormConfig, SlotConfig } from './schema.ts';
@@ -120,9 +120,9 @@ function keep(f: Filling, name: string, value: SlotValue, verdict: SlotVerdict):
 
 /** Refuse a value: what to say, with the placeholders as they are now; the slots its verdict clears are emptied. */
 function refuse(f: Filling, name: string, value: SlotValue, verdict: SlotVerdict): void {
-  const { ctx, rt, lang } = f.t;
+  const { ctx, rt } = f.t;
   const { form } = rt;
-  const vars = { ...displayed(ctx.bot.entities, form, f.slots, lang), value: showValue(shownAs(ctx.bot.entities, form.slots[name].kind), value, lang), ...verdict.vars };
+  const vars = { ...displayed(ctx.bot.entities, form, f.slots, ctx.bot.language), value: showValue(shownAs(ctx.bot.entities, form.slots[name].kind), value, ctx.bot.language), ...verdict.vars };
   f.rejected.push({ slot: name, say: verdict.say, vars, clears: Boolean(verdict.clear?.length) });
   for (const other of verdict.clear ?? []) delete f.slots[other];
 }
@@ -221,12 +221,15 @@ export function shownAs(entities: PatternEntity[], kind: string): string {
   return entity ? (entity.money ? 'money' : 'number') : kind;
 }
 
-/** The slots as replies show them ({data} → "terça-feira, 10/03"), and {hours}: the calendar's hours of the day held. */
-export function displayed(entities: PatternEntity[], form: FormConfig, slots: Slots, lang: Language): Record<string, string> {
+/**
+ * The slots as replies show them ({data} → "terça-feira, 10/03"), and {hours}: the calendar's hours of the day held.
+ * `language`: the bot's language tag, whose region writes the numbers.
+ */
+export function displayed(entities: PatternEntity[], form: FormConfig, slots: Slots, language: string): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(slots)) out[name] = showValue(shownAs(entities, form.slots[name]?.kind ?? 'text'), value, lang);
+  for (const [name, value] of Object.entries(slots)) out[name] = showValue(shownAs(entities, form.slots[name]?.kind ?? 'text'), value, language);
   // A calendar's hours of the day the form holds: {hours} in any of the form's replies.
-  const hours = form.calendar && hoursOn(form.calendar, slots[form.calendar.date], lang);
+  const hours = form.calendar && hoursOn(form.calendar, slots[form.calendar.date], toLanguage(language));
   if (hours) out.hours = hours;
   return out;
 }

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/support/server.ts';
 import { cancels, isOtherSlotsValue } from './engine.ts';
-import { bareName, showDate, showTime, withinRules } from './slots.ts';
+import { bareName, showDate, showTime, showValue, withinRules } from './slots.ts';
 import { formSchema, slotSchema } from './schema.ts';
 import { isOnlyCancel } from './context.ts';
 import { carriedFromOtherClauses, fromEntities } from './from-entities.ts';
@@ -171,6 +171,16 @@ describe('slot readers', () => {
     expect(showTime('09:30', 'en')).toBe('9:30 am');
     expect(showTime('12:00', 'en')).toBe('12 pm');
     expect(showTime('00:15', 'en')).toBe('12:15 am');
+  });
+
+  it('writes numbers as the bot\'s language tag\'s region does, the language\'s usual region without one', () => {
+    expect(showValue('money', 1234.5, 'es-MX')).toBe('1,234.5');
+    expect(showValue('money', 1234.5, 'es-AR')).toBe('1.234,5');
+    expect(showValue('number', 1234.5, 'es')).toBe('1.234,5');
+    expect(showValue('number', 1234.5, 'pt-BR')).toBe('1.234,5');
+    expect(showValue('number', 1234.5, 'en-GB')).toBe('1,234.5');
+    // A region Intl does not know falls back to the language's usual one rather than failing the reply.
+    expect(showValue('number', 1234.5, 'es-AR-AR')).toBe('1.234,5');
   });
 
   it('cancels on whole phrases, without accents or case', () => {

@@ -1,7 +1,7 @@
 // Reading a slot's value out of a message's entities (or, for the slot being asked, out of the bare text),
 // checking it against the slot's validation, and showing it in a reply.
 import type { Entity, Language } from '../nlu/types.ts';
-import { addDays, isoDate, parseIsoDate, properName, weekdayOf } from '../nlu/index.ts';
+import { addDays, isoDate, parseIsoDate, properName, toLanguage, weekdayOf } from '../nlu/index.ts';
 import { foldDiacritics } from '../text/index.ts';
 import { fold } from '../text/index.ts';
 
@@ -127,6 +127,7 @@ function onWeekdays(slot: SlotConfig, value: SlotValue): boolean {
   return weekdays.includes(WEEKDAYS[weekdayOf(parseIsoDate(value.slice(0, 10)))]);
 }
 
+/** The locale a language's numbers and weekdays are written in when the bot's language tag names no region. */
 const LOCALES: Record<Language, string> = { pt: 'pt-BR', es: 'es-AR', vi: 'vi-VN', en: 'en-US' };
 const MONTHS_EN = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const YES_NO: Record<Language, [string, string]> = { pt: ['sim', 'não'], es: ['sí', 'no'], vi: ['có', 'không'], en: ['yes', 'no'] };
@@ -137,8 +138,8 @@ const YES_NO: Record<Language, [string, string]> = { pt: ['sim', 'não'], es: ['
  */
 // Building an Intl formatter costs far more than formatting with one: one per language, made once.
 const WEEKDAY = new Map<Language, Intl.DateTimeFormat>();
-const NUMBER = new Map<Language, Intl.NumberFormat>();
-function formatter<F>(cache: Map<Language, F>, lang: Language, make: () => F): F {
+const NUMBER = new Map<string, Intl.NumberFormat>();
+function formatter<F, K extends string>(cache: Map<K, F>, lang: K, make: () => F): F {
   let f = cache.get(lang);
   if (!f) cache.set(lang, (f = make()));
   return f;
@@ -164,8 +165,21 @@ export function showTime(hhmm: string, lang: Language): string {
   return m === '00' ? `${Number(h)}h` : `${Number(h)}h${m}`;
 }
 
-/** A slot value as a reply shows it. */
-export function showValue(kind: string, value: SlotValue, lang: Language): string {
+/** The tag's number format; the language's usual one for a tag Intl refuses (a made-up region). */
+function numberFormat(locale: string, lang: Language): Intl.NumberFormat {
+  try {
+    return new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
+  } catch {
+    return new Intl.NumberFormat(LOCALES[lang], { maximumFractionDigits: 2 });
+  }
+}
+
+/**
+ * A slot value as a reply shows it, in `language`: a language (`es`) or the bot's language tag, whose region writes
+ * the numbers (`es-MX` 1,234.5, `es-AR` 1.234,5).
+ */
+export function showValue(kind: string, value: SlotValue, language: string): string {
+  const lang = toLanguage(language);
   if (kind === 'date' && typeof value === 'string') return showDate(value, lang);
   if (kind === 'time' && typeof value === 'string') return showTime(value, lang);
   if (kind === 'datetime' && typeof value === 'string') {
@@ -173,6 +187,9 @@ export function showValue(kind: string, value: SlotValue, lang: Language): strin
     return `${showDate(value.slice(0, 10), lang)} ${at} ${showTime(value.slice(11, 16), lang)}`;
   }
   if (kind === 'yesno') return YES_NO[lang][value ? 0 : 1];
-  if ((kind === 'money' || kind === 'number') && typeof value === 'number') return formatter(NUMBER, lang, () => new Intl.NumberFormat(LOCALES[lang], { maximumFractionDigits: 2 })).format(value);
+  if ((kind === 'money' || kind === 'number') && typeof value === 'number') {
+    const locale = language.includes('-') ? language : LOCALES[lang];
+    return formatter(NUMBER, locale, () => numberFormat(locale, lang)).format(value);
+  }
   return String(value);
 }
