@@ -165,13 +165,18 @@ export function showTime(hhmm: string, lang: Language): string {
   return m === '00' ? `${Number(h)}h` : `${Number(h)}h${m}`;
 }
 
-/** The tag's number format; the language's usual one for a tag Intl refuses (a made-up region). */
-function numberFormat(locale: string, lang: Language): Intl.NumberFormat {
-  try {
-    return new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
-  } catch {
-    return new Intl.NumberFormat(LOCALES[lang], { maximumFractionDigits: 2 });
-  }
+/** A number as the language tag writes it; as its language's usual region does when the tag names none or Intl refuses it. */
+function showNumber(value: number, language: string): string {
+  const lang = toLanguage(language);
+  const locale = language.includes('-') ? language : LOCALES[lang];
+  const make = () => {
+    try {
+      return new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
+    } catch {
+      return new Intl.NumberFormat(LOCALES[lang], { maximumFractionDigits: 2 });
+    }
+  };
+  return formatter(NUMBER, locale, make).format(value);
 }
 
 /**
@@ -187,9 +192,6 @@ export function showValue(kind: string, value: SlotValue, language: string): str
     return `${showDate(value.slice(0, 10), lang)} ${at} ${showTime(value.slice(11, 16), lang)}`;
   }
   if (kind === 'yesno') return YES_NO[lang][value ? 0 : 1];
-  if ((kind === 'money' || kind === 'number') && typeof value === 'number') {
-    const locale = language.includes('-') ? language : LOCALES[lang];
-    return formatter(NUMBER, locale, () => numberFormat(locale, lang)).format(value);
-  }
+  if ((kind === 'money' || kind === 'number') && typeof value === 'number') return showNumber(value, language);
   return String(value);
 }
