@@ -28,6 +28,10 @@ describe('requests for a person by role, read in a request frame', () => {
     expect(reads('pt', 'preciso de um professor de matemática')).toBeNull();
     expect(reads('vi', 'em cần nhân viên tư vấn')).toBe('nhan vien tu van');
     expect(reads('pt', 'preciso da ajuda de alguém de verdade')).toBe('alguem');
+    // The team as whoever serves the customer, tied to a part of the business.
+    expect(reads('pt', 'preciso de ajuda do pessoal do helpdesk')).toBe('pessoal');
+    expect(reads('pt', 'o pessoal do treino de sábado é ótimo')).toBeNull();
+    expect(reads('pt', 'preciso de ajuda da equipe pra montar meu treino')).toBeNull();
     // More after the person: a service asked of someone, not the bot's staff.
     expect(reads('pt', 'preciso de alguém pra pintar minha casa')).toBeNull();
     expect(reads('es', 'necesito un profesor particular de química')).toBeNull();
