@@ -139,9 +139,9 @@ const YES_NO: Record<Language, [string, string]> = { pt: ['sim', 'não'], es: ['
 // Building an Intl formatter costs far more than formatting with one: one per language, made once.
 const WEEKDAY = new Map<Language, Intl.DateTimeFormat>();
 const NUMBER = new Map<string, Intl.NumberFormat>();
-function formatter<F, K extends string>(cache: Map<K, F>, lang: K, make: () => F): F {
-  let f = cache.get(lang);
-  if (!f) cache.set(lang, (f = make()));
+function formatter<F, K extends string>(cache: Map<K, F>, key: K, make: () => F): F {
+  let f = cache.get(key);
+  if (!f) cache.set(key, (f = make()));
   return f;
 }
 
