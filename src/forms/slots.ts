@@ -136,7 +136,7 @@ const YES_NO: Record<Language, [string, string]> = { pt: ['sim', 'não'], es: ['
  * "terça-feira, 10/03" (pt), "martes, 10/03" (es): the weekday and day/month of a calendar date. English names the
  * month ("Tuesday, March 10"): "3/10" reads as the 3rd of October in en-GB and most English outside the US.
  */
-// Building an Intl formatter costs far more than formatting with one: one per language, made once.
+// Building an Intl formatter costs far more than formatting with one: one per language or locale, made once.
 const WEEKDAY = new Map<Language, Intl.DateTimeFormat>();
 const NUMBER = new Map<string, Intl.NumberFormat>();
 function formatter<F, K extends string>(cache: Map<K, F>, key: K, make: () => F): F {
