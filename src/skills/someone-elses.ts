@@ -21,10 +21,12 @@ function lists(lang: Language): Lists {
   return Object.fromEntries(KEYS.map((k) => [k, read(doc?.[k]).map(fold).filter((p) => p.length > 0).sort((a, b) => b.length - a.length)])) as Lists;
 }
 
+/** The phrase of `list` that starts at word `i`, if any. */
+const at = (tokens: string[], i: number, list: string[][]) => list.find((p) => p.every((w, k) => tokens[i + k] === w));
+
 /** For `lang`, a reader of a normalised message's business words that are someone else's ("academia", "shop"). */
 export function someoneElsesReader(lang: Language): (normalized: string) => string[] {
   const l = lists(lang);
-  const at = (tokens: string[], i: number, list: string[][]) => list.find((p) => p.every((w, k) => tokens[i + k] === w));
   /** Where a person of the customer's own life tied to the business ending at `j` ends, or -1. */
   const ownedAt = (tokens: string[], j: number): number => {
     const link = at(tokens, j, l.links);
@@ -60,7 +62,6 @@ export function someoneElsesReader(lang: Language): (normalized: string) => stri
  */
 export function acquaintanceFirstReader(lang: Language): (normalized: string) => boolean {
   const l = lists(lang);
-  const at = (tokens: string[], i: number, list: string[][]) => list.find((p) => p.every((w, k) => tokens[i + k] === w));
   return (normalized) => {
     const tokens = normalized.split(' ').filter(Boolean);
     const possessive = at(tokens, 0, l.possessives);
