@@ -44,9 +44,9 @@ export function searchFilters(spec: IntentSearchConfig, search: TableSearchConfi
 }
 
 /** A row's values as a reply shows them: numbers as the bot's language tag writes them ("480.000"), the rest as they are. */
-function shown(row: Record<string, unknown>, language: string): Record<string, string | number> {
+function shown(row: Record<string, unknown>, languageTag: string): Record<string, string | number> {
   const out: Record<string, string | number> = {};
-  for (const [k, v] of Object.entries(row)) out[k] = v === null || v === undefined ? '' : typeof v === 'number' ? showValue('number', v, language) : String(v);
+  for (const [k, v] of Object.entries(row)) out[k] = v === null || v === undefined ? '' : typeof v === 'number' ? showValue('number', v, languageTag) : String(v);
   return out;
 }
 

@@ -54,14 +54,14 @@ export function adviseSize(chart: Pick<SizeChartConfig, 'rows' | 'decides'>, mea
 }
 
 /** A height as the bot's language tag writes it: "1m65" in Vietnamese, "1,65 m" or "1.65 m" elsewhere. */
-function showHeight(cm: number, language: string): string {
-  if (toLanguage(language) === 'vi') return `${Math.floor(cm / 100)}m${String(Math.round(cm % 100)).padStart(2, '0')}`;
-  return `${showValue('number', cm / 100, language)} m`;
+function showHeight(cm: number, languageTag: string): string {
+  if (toLanguage(languageTag) === 'vi') return `${Math.floor(cm / 100)}m${String(Math.round(cm % 100)).padStart(2, '0')}`;
+  return `${showValue('number', cm / 100, languageTag)} m`;
 }
 
 /** A measurement's value for its `describe_<field>` template: a height in metres, any other as a number. */
-function showMeasure(kind: string, value: number, language: string): string {
-  return kind === 'height' ? showHeight(value, language) : showValue('number', value, language);
+function showMeasure(kind: string, value: number, languageTag: string): string {
+  return kind === 'height' ? showHeight(value, languageTag) : showValue('number', value, languageTag);
 }
 
 type ChartConfig = QueryConfig & { sizeChart?: SizeChartConfig };

@@ -223,13 +223,13 @@ export function shownAs(entities: PatternEntity[], kind: string): string {
 
 /**
  * The slots as replies show them ({data} → "terça-feira, 10/03"), and {hours}: the calendar's hours of the day held.
- * `language`: the bot's language tag, whose region writes the numbers.
+ * `languageTag`: the bot's language tag, whose region writes the numbers.
  */
-export function displayed(entities: PatternEntity[], form: FormConfig, slots: Slots, language: string): Record<string, string> {
+export function displayed(entities: PatternEntity[], form: FormConfig, slots: Slots, languageTag: string): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(slots)) out[name] = showValue(shownAs(entities, form.slots[name]?.kind ?? 'text'), value, language);
+  for (const [name, value] of Object.entries(slots)) out[name] = showValue(shownAs(entities, form.slots[name]?.kind ?? 'text'), value, languageTag);
   // A calendar's hours of the day the form holds: {hours} in any of the form's replies.
-  const hours = form.calendar && hoursOn(form.calendar, slots[form.calendar.date], toLanguage(language));
+  const hours = form.calendar && hoursOn(form.calendar, slots[form.calendar.date], toLanguage(languageTag));
   if (hours) out.hours = hours;
   return out;
 }

@@ -166,9 +166,9 @@ export function showTime(hhmm: string, lang: Language): string {
 }
 
 /** A number as the language tag writes it; as its language's usual region does when the tag names none or Intl refuses it. */
-function showNumber(value: number, language: string): string {
-  const lang = toLanguage(language);
-  const locale = language.includes('-') ? language : LOCALES[lang];
+function showNumber(value: number, languageTag: string): string {
+  const lang = toLanguage(languageTag);
+  const locale = languageTag.includes('-') ? languageTag : LOCALES[lang];
   const make = () => {
     try {
       return new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
@@ -180,11 +180,11 @@ function showNumber(value: number, language: string): string {
 }
 
 /**
- * A slot value as a reply shows it, in `language`: a language (`es`) or the bot's language tag, whose region writes
+ * A slot value as a reply shows it, in `languageTag`: a language (`es`) or the bot's language tag, whose region writes
  * the numbers (`es-MX` 1,234.5, `es-AR` 1.234,5).
  */
-export function showValue(kind: string, value: SlotValue, language: string): string {
-  const lang = toLanguage(language);
+export function showValue(kind: string, value: SlotValue, languageTag: string): string {
+  const lang = toLanguage(languageTag);
   if (kind === 'date' && typeof value === 'string') return showDate(value, lang);
   if (kind === 'time' && typeof value === 'string') return showTime(value, lang);
   if (kind === 'datetime' && typeof value === 'string') {
@@ -192,6 +192,6 @@ export function showValue(kind: string, value: SlotValue, language: string): str
     return `${showDate(value.slice(0, 10), lang)} ${at} ${showTime(value.slice(11, 16), lang)}`;
   }
   if (kind === 'yesno') return YES_NO[lang][value ? 0 : 1];
-  if ((kind === 'money' || kind === 'number') && typeof value === 'number') return showNumber(value, language);
+  if ((kind === 'money' || kind === 'number') && typeof value === 'number') return showNumber(value, languageTag);
   return String(value);
 }
