@@ -11,6 +11,7 @@ import { EDGE_6 } from './fixtures/edge-messages-6.ts';
 import { EDGE_7 } from './fixtures/edge-messages-7.ts';
 import { EDGE_8 } from './fixtures/edge-messages-8.ts';
 import { EDGE_9 } from './fixtures/edge-messages-9.ts';
+import { EDGE_10 } from './fixtures/edge-messages-10.ts';
 import { HELD_OUT } from './fixtures/edge-messages-heldout.ts';
 import { auth, startTestServer, userToken, type TestServer } from './support/server.ts';
 
@@ -174,13 +175,23 @@ describe.each(BOTS)('eighth held-out edge set in $id', (bot) => {
   boundedEdgeSet('edge8', bot, EDGE_8[bot.id], MAX_MISSED_8, keptByTheBot);
 });
 
-// The ninth set (test/fixtures/edge-messages-9.ts), the untouched one whose figure is reported: written on 2026-11-28
-// before that round's changes by a blind author, and measured once at the end of the round (nothing is chosen by
-// looking at it): per bot 40 off-domain messages, 15 requests for a person and 12 in-domain messages. Bounded loosely,
-// on turns handled and in-domain messages kept, so that it stays a measure
-// (`SKILLS_REPORT=1 npx vitest run test/skills-heldout.test.ts -t ninth`, at the end of the round only).
+// The ninth set (test/fixtures/edge-messages-9.ts): written on 2026-11-28 by a blind author, per bot 40 off-domain
+// messages, 15 requests for a person and 12 in-domain messages. It was the untouched set until it was measured once at
+// the end of the third round ending 2026-11-28 (its figures are in docs/skills.md); a dev set since. Bounded loosely,
+// on turns handled and in-domain messages kept.
 const MAX_MISSED_9 = { edge: 14, inDomain: 3 };
 
 describe.each(BOTS)('ninth held-out edge set in $id', (bot) => {
   boundedEdgeSet('edge9', bot, EDGE_9[bot.id], MAX_MISSED_9, keptByTheBot);
+});
+
+// The tenth set (test/fixtures/edge-messages-10.ts), the untouched one whose figure is reported: written on 2026-11-29
+// before that round's changes by a blind author who read only the bots' READMEs, and measured once at the end of the
+// round (nothing is chosen by looking at it): per bot 40 off-domain messages, 15 requests for a person and 12
+// in-domain messages. Bounded loosely, on turns handled and in-domain messages kept, so that it stays a measure
+// (`SKILLS_REPORT=1 npx vitest run test/skills-heldout.test.ts -t tenth`, at the end of the round only).
+const MAX_MISSED_10 = { edge: 14, inDomain: 3 };
+
+describe.each(BOTS)('tenth held-out edge set in $id', (bot) => {
+  boundedEdgeSet('edge10', bot, EDGE_10[bot.id], MAX_MISSED_10, keptByTheBot);
 });

@@ -23,8 +23,8 @@ export interface OwnProbeResult extends OwnProbe {
 /**
  * The probes developed on, and those written afterwards and only measured (`fresh`); the fourth round's set of other
  * kinds (`fourth`, developed on) and the one written after its changes and only measured (`fourthFresh`); the dev
- * sets written with the seventh, eighth and ninth held-out edge sets, of their kinds, to develop on (`seventhDev`,
- * `eighthDev`, `ninthDev`).
+ * sets written with the seventh, eighth, ninth and tenth held-out edge sets, of their kinds, to develop on
+ * (`seventhDev`, `eighthDev`, `ninthDev`, `tenthDev`).
  */
 export const OWN_PROBES_FILES = {
   developed: 'edge-own-probes.yaml',
@@ -34,6 +34,7 @@ export const OWN_PROBES_FILES = {
   seventhDev: 'edge-own-probes-7-dev.yaml',
   eighthDev: 'edge-own-probes-8-dev.yaml',
   ninthDev: 'edge-own-probes-9-dev.yaml',
+  tenthDev: 'edge-own-probes-10-dev.yaml',
 } as const;
 
 export type OwnProbesSet = keyof typeof OWN_PROBES_FILES;
