@@ -80,6 +80,9 @@ const personAfterSmallTalk: Rule = (r, t, f) => (f.smallTalk && r.partHuman >= t
 /** Keyboard mashes: out of scope in any bot. */
 const gibberish: Rule = (r, _t, f) => (r.gibberish && !r.hasValue && !f.shared ? outOfScope(1) : undefined);
 
+/** Spam and chain messages: out of scope in any bot, whatever words of the bot's they borrow. */
+const spam: Rule = (r) => (r.spam && !r.personRequest ? outOfScope(1) : undefined);
+
 /**
  * Out of scope read as such, surer the more the message looks like the bot's: a word of the bot's (all but sure for
  * one its examples keep using), a value a bot may be collecting.
@@ -107,10 +110,12 @@ const otherHead: Rule = (r, _t, f) => (r.head === 'other' && r.best.id !== 'huma
 
 /**
  * A story about a person of the customer's own life ("meu irmão quebrou o braço no skate", "mi vecino me debe
- * plata"): out of scope unless it says what the bot's examples keep saying ("meu marido quer treinar muay thai") or
- * a value a bot may be collecting, or asks for a person.
+ * plata") or about what a third party did ("el banco me cobró dos veces", "tài xế grab hủy chuyến"): out of scope
+ * unless it says what the bot's examples keep saying ("meu marido quer treinar muay thai") or asks for a person; of a
+ * person of the customer's life, unless it carries a value a bot may be collecting too.
  */
-const acquaintanceStory: Rule = (r, _t, f) => (r.acquaintanceFirst && !r.strongDomainWord && !r.hasValue && !r.personRequest && r.best.id !== 'human' && !f.smallTalk ? outOfScope(f.oos) : undefined);
+const someoneElsesStory: Rule = (r, _t, f) =>
+  ((r.acquaintanceFirst && !r.hasValue) || r.partyFirst) && !r.strongDomainWord && !r.personRequest && r.best.id !== 'human' && !f.smallTalk ? outOfScope(f.oos) : undefined;
 
 /** A word of a topic the bot never speaks of, and none of the bot's: a lower bar. */
 const offTopic: Rule = (r, t, f) => (!f.shared && !r.hasValue && r.offTopicWords.length > 0 && r.best.id !== 'human' && f.oos >= t.outOfScopeOffTopic ? outOfScope(f.oos) : undefined);
@@ -140,7 +145,7 @@ const smallTalk: Rule = (r, t, f) => (f.smallTalk && r.best.confidence >= t.smal
 const shortReply: Rule = (r) => (r.shortReply && !r.strongDomainWord ? { kind: r.shortReply, confidence: 1, byWords: true } : undefined);
 
 /** The rules in the order they are asked; the first verdict (or stop) is taken. */
-const RULES: readonly Rule[] = [shortReply, personInFrame, passerBy, ownPerson, ownOutOfScope, person, personByRole, personAfterBotQuestion, personAfterSmallTalk, gibberish, elsewhere, otherHead, acquaintanceStory, outOfScopeRead, offTopic, otherThing, offTopicWithValue, botsWords, smallTalk];
+const RULES: readonly Rule[] = [shortReply, personInFrame, spam, passerBy, ownPerson, ownOutOfScope, person, personByRole, personAfterBotQuestion, personAfterSmallTalk, gibberish, elsewhere, otherHead, someoneElsesStory, outOfScopeRead, offTopic, otherThing, offTopicWithValue, botsWords, smallTalk];
 
 /**
  * The skill a message calls for, or null when it is the bot's business. A message that shares a distinctive word

@@ -20,8 +20,9 @@ import { DOMAIN_CLASS, readMessage, STRONG_EXAMPLES, type DetectorModel, type Sk
 import { shortReplyReader } from './short-replies.ts';
 import type { SkillVerdict } from './decide.ts';
 import { wordlessReader } from './wordless.ts';
+import { spamReader } from './spam.ts';
 import { insultReader } from './insult.ts';
-import { acquaintanceFirstReader, someoneElsesReader } from './someone-elses.ts';
+import { acquaintanceFirstReader, partyFirstReader, someoneElsesReader } from './someone-elses.ts';
 
 export type { SkillReading } from './reading.ts';
 
@@ -126,6 +127,7 @@ function detectorModel(opts: SkillDetectorOptions, lines: SkillLines, domainExam
     classifier,
     seen: bot.seen,
     own: bot.own,
+    exampleUnits: bot.exampleUnits,
     exampleCount: bot.exampleCount,
     ...topics,
     countWords: countingWords(lang),
@@ -142,6 +144,8 @@ function detectorModel(opts: SkillDetectorOptions, lines: SkillLines, domainExam
     isFrame: frameWords(vocabulary, topics.offTopic),
     someoneElses: someoneElsesReader(lang),
     acquaintanceFirst: acquaintanceFirstReader(lang),
+    partyFirst: partyFirstReader(lang),
+    spam: spamReader(lang),
   };
 }
 

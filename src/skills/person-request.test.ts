@@ -14,6 +14,15 @@ describe('requests for a person by role, read in a request frame', () => {
     expect(reads('en', 'can you put me through to the front desk?')).toBe('front desk');
   });
 
+  it('reads a department of the business, a real or human person, and a person asked for after a call-me phrase', () => {
+    expect(reads('pt', 'me transfere pro financeiro por favor')).toBe('financeiro');
+    expect(reads('es', 'quiero hablar con el área comercial')).toBe('area comercial');
+    expect(reads('pt', 'quero um atendimento humano')).toBe('atendimento humano');
+    expect(reads('pt', 'me ligue alguém da loja amanhã')).toBe('alguem');
+    expect(reads('pt', 'quero um plano mensal')).toBeNull();
+    expect(reads('vi', 'cho mình xin sđt của chủ shop với')).toBe('chu shop');
+  });
+
   it('reads a role named first and then asked to act, a few words later', () => {
     expect(reads('pt', 'oi, a professora de boxe pode me ligar?')).toBe('professora');
     expect(reads('es', '¿el encargado del local me puede atender?')).toBe('encargado');

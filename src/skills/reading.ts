@@ -94,6 +94,10 @@ export interface SkillReading {
   quantityOfThing: boolean;
   /** The message opens with a person of the customer's own life ("mi vecino me debe plata"). */
   acquaintanceFirst: boolean;
+  /** Spam or a chain message (src/skills/spam.ts). */
+  spam: boolean;
+  /** The message opens with a third party that is none of the bot's words, and never addresses the bot ("el banco me cobró dos veces"). */
+  partyFirst: boolean;
 }
 
 /** What a detector knows of its bot and of other topics, to read a message with. */
@@ -104,6 +108,8 @@ export interface DetectorModel {
   seen: Set<string>;
   /** The bot's distinctive units, and how many of its examples use each. */
   own: Set<string>;
+  /** Every unit the bot's examples say. */
+  exampleUnits: Set<string>;
   exampleCount: Map<string, number>;
   /** The background's topic words and other topics' things that the bot never says. */
   offTopic: Set<string>;
@@ -132,6 +138,8 @@ export interface DetectorModel {
   someoneElses: (normalized: string) => string[];
   /** Whether a normalised message opens with a person of the customer's own life (src/skills/someone-elses.ts). */
   acquaintanceFirst: (normalized: string) => boolean;
+  partyFirst: (normalized: string) => string | null;
+  spam: (text: string) => boolean;
 }
 
 /** A message as the detector reads it; null for a blank one. */
@@ -166,7 +174,7 @@ export function readMessage(m: DetectorModel, text: string): SkillReading | null
   const partHuman = partHumanOf(m, text);
   const head = headOfMessage(m, text, normalized, saidPhrases, domainWords, listed);
   const quantityOfThing = hasValue && m.quantityOf(normalized, (u) => listed.has(u));
-  return { best: scores[0], scores, domainWords, strongDomainWord, offTopicWords, thingWords, elsewhere, coverage, gibberish, hasValue, foreignWords, passerBy, partHuman, role: m.roles(normalized), personRequest: m.personRequest(normalized) !== null, ownOutOfScope: m.ownOutOfScope(normalized), ownPerson: m.ownPerson(normalized), shortReply: m.shortReply(text), head, quantityOfThing, acquaintanceFirst: m.acquaintanceFirst(normalized) };
+  return { best: scores[0], scores, domainWords, strongDomainWord, offTopicWords, thingWords, elsewhere, coverage, gibberish, hasValue, foreignWords, passerBy, partHuman, role: m.roles(normalized), personRequest: m.personRequest(normalized) !== null, ownOutOfScope: m.ownOutOfScope(normalized), ownPerson: m.ownPerson(normalized), shortReply: m.shortReply(text), head, quantityOfThing, acquaintanceFirst: m.acquaintanceFirst(normalized), partyFirst: partyFirst(m, normalized), spam: m.spam(text) };
 }
 
 /** The message's head (src/skills/head.ts); none when a later part, after punctuation, says a word of the bot's ("estoy tomando antibióticos, ¿sigo con la whey?" asks the bot). */
@@ -174,6 +182,12 @@ function headOfMessage(m: DetectorModel, text: string, normalized: string, saidP
   const later = text.split(/[,.;!?]+/).slice(1).map((p) => normalize(p, m.lang)).filter((p) => p.trim());
   if (later.some((p) => units(p, m.lang).some((u) => domainWords.includes(u)))) return null;
   return m.headOf(normalized, saidPhrases, { isBot: (u) => domainWords.includes(u), isListed: (u) => listed.has(u), isFrame: m.isFrame });
+}
+
+/** The third party the message opens with (src/skills/someone-elses.ts), unless the bot's examples say it ("el correo" to a shop that ships by post). */
+function partyFirst(m: DetectorModel, normalized: string): boolean {
+  const party = m.partyFirst(normalized);
+  return party !== null && !units(party, m.lang).some((u) => m.exampleUnits.has(u));
 }
 
 /**

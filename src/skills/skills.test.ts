@@ -156,6 +156,18 @@ describe('decideSkill', () => {
     expect(decideSkill(reading('domain', 0.8, { acquaintanceFirst: true, personRequest: true }))?.kind).toBe('human');
   });
 
+  it('reads a story of what a third party did as out of scope, a value in it or not, unless it says the bot\'s kept words or asks for a person', () => {
+    expect(decideSkill(reading('domain', 0.9, { partyFirst: true }))?.kind).toBe('out_of_scope');
+    expect(decideSkill(reading('domain', 0.9, { partyFirst: true, hasValue: true }))?.kind).toBe('out_of_scope');
+    expect(decideSkill(reading('domain', 0.9, { partyFirst: true, domainWords: ['creatin'], strongDomainWord: true }))).toBeNull();
+    expect(decideSkill(reading('domain', 0.9, { partyFirst: true, personRequest: true }))?.kind).toBe('human');
+  });
+
+  it('reads spam as out of scope whatever words of the bot\'s it borrows, unless it asks for a person', () => {
+    expect(decideSkill(reading('domain', 0.99, { spam: true, domainWords: ['curs'], strongDomainWord: true }))).toMatchObject({ kind: 'out_of_scope', confidence: 1 });
+    expect(decideSkill(reading('domain', 0.99, { spam: true, personRequest: true }))?.kind).toBe('human');
+  });
+
   it('decides on the reading without the bot\'s words when they only pass by', () => {
     const strong = { domainWords: ['propost'], strongDomainWord: true, foreignWords: ['casament', 'bonit'] };
     expect(decideSkill(reading('domain', 0.8, { ...strong, passerBy: [{ id: 'out_of_scope', confidence: 0.9 }, { id: 'domain', confidence: 0.1 }] }))?.kind).toBe('out_of_scope');

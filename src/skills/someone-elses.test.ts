@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { normalize } from '../nlu/normalize.ts';
 import type { Language } from '../nlu/types.ts';
-import { acquaintanceFirstReader, someoneElsesReader } from './someone-elses.ts';
+import { acquaintanceFirstReader, partyFirstReader, someoneElsesReader } from './someone-elses.ts';
 
 const read = (lang: Language, text: string) => someoneElsesReader(lang)(normalize(text, lang));
 
@@ -34,5 +34,23 @@ describe('a message opening with a person of the customer’s own life', () => {
     expect(opensWithAcquaintance('pt', 'meu filho pode treinar sábado?')).toBe(false);
     expect(opensWithAcquaintance('pt', 'ontem minha cunhada bateu o carro')).toBe(false);
     expect(opensWithAcquaintance('vi', 'bạn ơi áo này còn size m không')).toBe(false);
+  });
+});
+
+const partyFirst = (lang: Language, text: string) => partyFirstReader(lang)(normalize(text, lang));
+
+describe('a message opening with a third party', () => {
+  it('names the party, past articles and possessives (and the Vietnamese "bên")', () => {
+    expect(partyFirst('pt', 'o banco me cobrou a anuidade duas vezes')).toBe('banco');
+    expect(partyFirst('es', 'el remisero me dejó a tres cuadras')).toBe('remisero');
+    expect(partyFirst('es', 'uy, la prepaga me aumentó la cuota otra vez')).toBe('prepaga');
+    expect(partyFirst('vi', 'bên lazada giao nhầm màu cho mình')).toBe('lazada');
+    expect(partyFirst('en', 'my landlord raised the rent again')).toBe('landlord');
+  });
+
+  it('is none when the party comes later, or the message addresses the bot\'s business', () => {
+    expect(partyFirst('pt', 'paguei e o banco recusou')).toBeNull();
+    expect(partyFirst('pt', 'o banco recusou meu cartão quando fui pagar vocês')).toBeNull();
+    expect(partyFirst('es', 'el correo no trajo lo que les compré')).toBeNull();
   });
 });

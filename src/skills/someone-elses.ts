@@ -7,8 +7,9 @@ import { normalize } from '../nlu/normalize.ts';
 import type { Language } from '../nlu/types.ts';
 import { projectRoot } from '../paths.ts';
 import { readYamlFile } from '../yaml-file.ts';
+import { skillLines } from './data.ts';
 
-const KEYS = ['businesses', 'links', 'possessives', 'people', 'mine'] as const;
+const KEYS = ['businesses', 'links', 'possessives', 'people', 'mine', 'parties', 'openers', 'addressees'] as const;
 type Lists = Record<(typeof KEYS)[number], string[][]>;
 
 const DIR = join(projectRoot, 'src', 'skills', 'data', 'someone-elses');
@@ -69,5 +70,27 @@ export function acquaintanceFirstReader(lang: Language): (normalized: string) =>
     const person = at(tokens, from, l.people);
     if (!person) return false;
     return Boolean(possessive ?? at(tokens, from + person.length, l.mine));
+  };
+}
+
+/** Words read past before a third party: an opener, an article, a possessive. */
+const MAX_LEADS = 3;
+
+/**
+ * For `lang`, the third party a normalised message opens with, past an opener ("che"), articles and possessives ("o banco me cobrou duas
+ * vezes", "el remisero me dejó lejos", "bên Tiki giao thiếu hàng"): a story of what that party did. Null when the
+ * message opens otherwise, or addresses the bot's business anywhere ("…o que comprei com vocês").
+ */
+export function partyFirstReader(lang: Language): (normalized: string) => string | null {
+  const l = lists(lang);
+  const leads = [...l.openers, ...skillLines(lang).determiners.map((d) => normalize(d, lang).split(' ')), ...l.possessives, ...(lang === 'vi' ? l.links : [])];
+  return (normalized) => {
+    const tokens = normalized.split(' ').filter(Boolean);
+    let i = 0;
+    for (let lead = at(tokens, i, leads); lead && i < MAX_LEADS; lead = at(tokens, i, leads)) i += lead.length;
+    const party = at(tokens, i, l.parties);
+    if (!party) return null;
+    const addressed = tokens.some((_, k) => at(tokens, k, l.addressees));
+    return addressed ? null : party.join(' ');
   };
 }

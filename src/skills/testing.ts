@@ -12,6 +12,8 @@ export function syntheticReading(best: string, confidence: number, more: Partial
     thingWords: [],
     elsewhere: [],
     acquaintanceFirst: false,
+  partyFirst: false,
+  spam: false,
     coverage: 1,
     gibberish: false,
     hasValue: false,

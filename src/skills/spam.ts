@@ -1,0 +1,39 @@
+// Spam and chain messages ("GANHE DINHEIRO FÁCIL, link na bio", "reenviá esto a 10 contactos"): out of scope in any
+// bot, whatever words of the bot's they borrow. A lure (easy money, a prize, something free) counts beside a call to
+// act, a link or a message written in capitals; a chain message counts alone. A link alone is no spam: customers
+// paste links to the bot's own products. Data in data/spam/<lang>.yaml.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { normalize } from '../nlu/normalize.ts';
+import type { Language } from '../nlu/types.ts';
+import { projectRoot } from '../paths.ts';
+import { readYamlFile } from '../yaml-file.ts';
+
+const KEYS = ['lures', 'calls', 'chains'] as const;
+const DIR = join(projectRoot, 'src', 'skills', 'data', 'spam');
+const LINK = /\bhttps?:\/\/|\bwww\.|\b[\p{L}\d-]+\.(?:com|net|org|online|site|xyz|info|shop|club|ly|me|br|ar|vn)\b/iu;
+/** Letters a message needs for its capitals to count as shouting. */
+const SHOUT_LETTERS = 12;
+const SHOUT_SHARE = 0.7;
+
+function shouts(text: string): boolean {
+  const letters = text.match(/\p{L}/gu) ?? [];
+  return letters.length >= SHOUT_LETTERS && letters.filter((c) => c !== c.toLowerCase()).length >= SHOUT_SHARE * letters.length;
+}
+
+/** For `lang`, whether a message is spam or a chain message. */
+export function spamReader(lang: Language): (text: string) => boolean {
+  const path = join(DIR, `${lang}.yaml`);
+  const doc = (existsSync(path) ? readYamlFile(path) : null) as Partial<Record<(typeof KEYS)[number], unknown>> | null;
+  const phrases = (key: (typeof KEYS)[number]) => {
+    const list = Array.isArray(doc?.[key]) ? (doc[key] as unknown[]).filter((x): x is string => typeof x === 'string') : [];
+    return list.map((p) => ` ${normalize(p, lang)} `).filter((p) => p.trim());
+  };
+  const [lures, calls, chains] = KEYS.map(phrases);
+  const says = (padded: string, list: string[]) => list.some((p) => padded.includes(p));
+  return (text) => {
+    const padded = ` ${normalize(text, lang)} `;
+    if (says(padded, chains)) return true;
+    return says(padded, lures) && (says(padded, calls) || LINK.test(text) || shouts(text));
+  };
+}
