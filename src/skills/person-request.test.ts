@@ -21,6 +21,7 @@ describe('requests for a person by role, read in a request frame', () => {
     expect(reads('pt', 'me ligue alguém da loja amanhã')).toBe('alguem');
     expect(reads('pt', 'quero um plano mensal')).toBeNull();
     expect(reads('vi', 'cho mình xin sđt của chủ shop với')).toBe('chu shop');
+    expect(reads('vi', 'nói chuyện với máy chán lắm rồi')).toBe('chan');
   });
 
   it('reads a role named first and then asked to act, a few words later', () => {

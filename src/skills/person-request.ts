@@ -137,7 +137,7 @@ export function personRequestReader(lang: Language, roles: string[] = []): (norm
       const p = phraseAt(tokens, j, persons);
       if (p) return { person: p.join(' '), start: i, end: j + p.length };
     }
-    return personFirst(tokens) ?? presence(tokens) ?? needed(tokens) ?? within(tokens, weary, machine) ?? within(tokens, nobody, unanswered);
+    return personFirst(tokens) ?? presence(tokens) ?? needed(tokens) ?? within(tokens, weary, machine) ?? within(tokens, machine, weary) ?? within(tokens, nobody, unanswered);
   };
 
   /** The person first (greetings, articles and lead phrases before it), then, a few words later, what they are asked to do. */
@@ -179,8 +179,8 @@ export function personRequestReader(lang: Language, roles: string[] = []): (norm
   }
 
   /**
-   * A phrase of `first`, then within a few words one of `second`: weariness of the machine one talks to ("cansei de
-   * falar com robô", "me cansé del bot"), or nobody answering ("ninguém me responde", "không ai trả lời"). Said to a
+   * A phrase of `first`, then within a few words one of `second`: weariness of the machine one talks to, either side
+   * ("cansei de falar com robô", "me cansé del bot", "trả lời tự động chán lắm"), or nobody answering ("ninguém me responde", "không ai trả lời"). Said to a
    * bot, either asks for a person without naming one.
    */
   function within(tokens: string[], first: string[][], second: string[][]): PersonRequest | null {

@@ -53,4 +53,9 @@ describe('a message opening with a third party', () => {
     expect(partyFirst('pt', 'o banco recusou meu cartão quando fui pagar vocês')).toBeNull();
     expect(partyFirst('es', 'el correo no trajo lo que les compré')).toBeNull();
   });
+
+  it('is none for a word that only folds like a party (Vietnamese without its marks)', () => {
+    expect(partyFirst('vi', 'có giao hỏa tốc không')).toBeNull();
+    expect(partyFirst('vi', 'trường hợp đổi size thì sao')).toBeNull();
+  });
 });
