@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { botConfigSchema } from '../bot/config.ts';
 import type { Database } from '../store/index.ts';
 import { BotRegistry } from './registry.ts';
@@ -54,5 +54,33 @@ describe('BotRegistry and records', () => {
     (registry as unknown as { claimTables(c: ReturnType<typeof withTable>): void }).claimTables(withTable('inmobiliaria'));
     const records = botConfigSchema.parse({ ...withTable('crm'), tables: {}, records: { listings: { columns: { title: 'text' } } } });
     await expect(registry.load({ config: records, definition: { specialists: {} }, dir: '/nowhere' })).rejects.toThrow(/bot 'crm': table 'listings' \(bot.yaml tables: or records:\) is already bot 'inmobiliaria''s/);
+  });
+});
+
+describe('settings reloads of one bot', () => {
+  it('run one at a time, and a notification during one reads again once after it', async () => {
+    const registry = new BotRegistry({} as never);
+    let running = 0;
+    let most = 0;
+    const gates: (() => void)[] = [];
+    const read = vi.spyOn(registry as unknown as { readSettings: (id: string) => Promise<void> }, 'readSettings').mockImplementation(async () => {
+      most = Math.max(most, ++running);
+      await new Promise<void>((resolve) => gates.push(resolve));
+      running--;
+    });
+    const first = registry.reloadSettings('shop');
+    const second = registry.reloadSettings('shop');
+    const third = registry.reloadSettings('shop');
+    expect(read).toHaveBeenCalledTimes(1);
+    gates.shift()!();
+    await vi.waitFor(() => expect(read).toHaveBeenCalledTimes(2));
+    gates.shift()!();
+    await Promise.all([first, second, third]);
+    expect(read).toHaveBeenCalledTimes(2);
+    expect(most).toBe(1);
+    // Another bot's reload does not wait for this one.
+    void registry.reloadSettings('other');
+    expect(read).toHaveBeenCalledTimes(3);
+    gates.shift()!();
   });
 });

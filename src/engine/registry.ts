@@ -233,7 +233,36 @@ export class BotRegistry {
   }
 
   /** A bot's admin settings read again from the store (another process changed them); unknown bots are ignored. */
-  async reloadSettings(botId: string): Promise<void> {
+  /** Per bot, the settings reload running now, and whether another notification came while it ran. */
+  private readonly reloads = new Map<string, { again: boolean; done: Promise<void> }>();
+
+  /**
+   * Read the bot's stored settings again. Reloads of one bot run one at a time: a notification that comes while one
+   * runs reads again after it, so an older read never lands after a newer one (two admin changes in a row would
+   * otherwise leave the first one's view in place when its read finished last).
+   */
+  reloadSettings(botId: string): Promise<void> {
+    const running = this.reloads.get(botId);
+    if (running) {
+      running.again = true;
+      return running.done;
+    }
+    const state = { again: false, done: Promise.resolve() };
+    this.reloads.set(botId, state);
+    state.done = (async () => {
+      try {
+        do {
+          state.again = false;
+          await this.readSettings(botId);
+        } while (state.again);
+      } finally {
+        this.reloads.delete(botId);
+      }
+    })();
+    return state.done;
+  }
+
+  private async readSettings(botId: string): Promise<void> {
     const bot = this.bots.get(botId);
     if (!bot) return;
     const { db } = this.opts;

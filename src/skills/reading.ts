@@ -108,8 +108,8 @@ export interface DetectorModel {
   seen: Set<string>;
   /** The bot's distinctive units, and how many of its examples use each. */
   own: Set<string>;
-  /** Every unit the bot's examples say. */
-  exampleUnits: Set<string>;
+  /** How many of the bot's examples say each unit. */
+  exampleUnits: Map<string, number>;
   exampleCount: Map<string, number>;
   /** The background's topic words and other topics' things that the bot never says. */
   offTopic: Set<string>;
@@ -184,10 +184,13 @@ function headOfMessage(m: DetectorModel, text: string, normalized: string, saidP
   return m.headOf(normalized, saidPhrases, { isBot: (u) => domainWords.includes(u), isListed: (u) => listed.has(u), isFrame: m.isFrame });
 }
 
-/** The third party the message opens with (src/skills/someone-elses.ts), unless the bot's examples say it ("el correo" to a shop that ships by post). */
+/** Examples of the bot's that must say a party for it to be the bot's own (one may say "banco" in passing). */
+const OWN_PARTY_EXAMPLES = 2;
+
+/** The third party the message opens with (src/skills/someone-elses.ts), unless the bot's examples keep saying it ("el correo" to a shop that ships by post). */
 function partyFirst(m: DetectorModel, normalized: string): boolean {
   const party = m.partyFirst(normalized);
-  return party !== null && !units(party, m.lang).some((u) => m.exampleUnits.has(u));
+  return party !== null && !units(party, m.lang).some((u) => (m.exampleUnits.get(u) ?? 0) >= OWN_PARTY_EXAMPLES);
 }
 
 /**
