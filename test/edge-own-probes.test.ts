@@ -42,6 +42,7 @@ describe.each([
   { name: 'eighth', n: 8, dev: ownProbes('eighthDev') },
   { name: 'ninth', n: 9, dev: ownProbes('ninthDev') },
   { name: 'tenth', n: 10, dev: ownProbes('tenthDev') },
+  { name: 'eleventh', n: 11, dev: ownProbes('eleventhDev') },
 ])('the dev probes of the $name edge set', ({ n, dev }) => {
   it('cover every reference bot with off-domain messages and requests for a person', () => {
     expect(Object.keys(dev).sort()).toEqual(Object.keys(developed).sort());
