@@ -22,6 +22,8 @@ describe('requests for a person by role, read in a request frame', () => {
     expect(reads('pt', 'quero um plano mensal')).toBeNull();
     expect(reads('vi', 'cho mình xin sđt của chủ shop với')).toBe('chu shop');
     expect(reads('vi', 'nói chuyện với máy chán lắm rồi')).toBe('chan');
+    expect(reads('pt', 'a orientadora pode me mandar mensagem amanhã?')).toBe('orientadora');
+    expect(reads('pt', 'posso pagar direto com o professor?')).toBeNull();
   });
 
   it('reads a role named first and then asked to act, a few words later', () => {
