@@ -24,6 +24,8 @@ describe('requests for a person by role, read in a request frame', () => {
     expect(reads('vi', 'nói chuyện với máy chán lắm rồi')).toBe('chan');
     expect(reads('pt', 'a orientadora pode me mandar mensagem amanhã?')).toBe('orientadora');
     expect(reads('pt', 'posso pagar direto com o professor?')).toBeNull();
+    expect(reads('pt', 'tem como me passar pra alguém do financeiro?')).toBe('alguem');
+    expect(reads('pt', 'tem alguém da secretaria pra me atender?')).toBe('alguem');
   });
 
   it('reads a role named first and then asked to act, a few words later', () => {

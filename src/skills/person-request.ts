@@ -123,6 +123,8 @@ export function personRequestReader(lang: Language, roles: string[] = []): (norm
   const phraseAt = (tokens: string[], i: number, list: string[][]) => list.find((p) => at(tokens, i, p));
   /** How many words of lead start at `i`: a lead phrase, else one lead word, else none. */
   const leadAt = (tokens: string[], i: number) => phraseAt(tokens, i, leadPhrases)?.length ?? (lead.has(tokens[i]) ? 1 : 0);
+  /** Whether word `k` is inside a lead phrase ("como" of "tem como"). */
+  const leadPhraseOver = (tokens: string[], k: number) => leadPhrases.some((p) => p.some((_, o) => o <= k && at(tokens, k - o, p)));
 
   return (normalized) => {
     const tokens = normalized.split(' ').filter(Boolean);
@@ -131,7 +133,8 @@ export function personRequestReader(lang: Language, roles: string[] = []): (norm
       const a = phraseAt(tokens, i, ask);
       if (!a || (i > 0 && notAfter.has(tokens[i - 1]))) continue;
       // "como eu faço pra falar com o suporte?": how to reach someone, not a request to.
-      if (Array.from({ length: Math.min(i, HOW_REACH) }, (_, k) => i - 1 - k).some((k) => phraseAt(tokens, k, how))) continue;
+      // Not inside a lead phrase that asks for it ("tem como me passar pra alguém…?").
+      if (Array.from({ length: Math.min(i, HOW_REACH) }, (_, k) => i - 1 - k).some((k) => phraseAt(tokens, k, how) && !leadPhraseOver(tokens, k))) continue;
       let j = i + a.length;
       while (j < tokens.length && skip.has(tokens[j])) j++;
       const p = phraseAt(tokens, j, persons);
