@@ -199,10 +199,12 @@ describe.each(BOTS)('tenth held-out edge set in $id', (bot) => {
 // The eleventh set (test/fixtures/edge-messages-11.ts), the untouched one whose figure is reported: written on
 // 2026-11-29 before the second round's last changes by a blind author who read only the bots' READMEs, and measured
 // once at the end of the round (nothing is chosen by looking at it): per bot 40 off-domain messages, 15 requests for a
-// person and 12 in-domain messages. Bounded loosely, on turns handled and in-domain messages kept, so that it stays a
-// measure (`SKILLS_REPORT=1 npx vitest run test/skills-heldout.test.ts -t eleventh`, at the end of the round only).
+// person and 12 in-domain messages. Its author was told that la-formula's complaints, delivery problems and health
+// questions are its own intents, handed to the owner, so its in-domain messages count when one of the bot's own
+// intents takes them, hand-overs included (as in the fifth set). Bounded loosely, so that it stays a measure
+// (`SKILLS_REPORT=1 npx vitest run test/skills-heldout.test.ts -t eleventh`, at the end of the round only).
 const MAX_MISSED_11 = { edge: 14, inDomain: 3 };
 
 describe.each(BOTS)('eleventh held-out edge set in $id', (bot) => {
-  boundedEdgeSet('edge11', bot, EDGE_11[bot.id], MAX_MISSED_11, keptByTheBot);
+  boundedEdgeSet('edge11', bot, EDGE_11[bot.id], MAX_MISSED_11, ownedByTheBot);
 });
