@@ -14,7 +14,7 @@ describe('requests for a person by role, read in a request frame', () => {
     expect(reads('en', 'can you put me through to the front desk?')).toBe('front desk');
   });
 
-  it('reads a department of the business, a real or human person, and a person asked for after a call-me phrase', () => {
+  it('reads a department, a real or human person, someone after a call-me phrase or "tem como", and weariness said after the machine', () => {
     expect(reads('pt', 'me transfere pro financeiro por favor')).toBe('financeiro');
     expect(reads('es', 'quiero hablar con el área comercial')).toBe('area comercial');
     expect(reads('pt', 'quero um atendimento humano')).toBe('atendimento humano');

@@ -183,8 +183,8 @@ export function personRequestReader(lang: Language, roles: string[] = []): (norm
 
   /**
    * A phrase of `first`, then within a few words one of `second`: weariness of the machine one talks to, either side
-   * ("cansei de falar com robô", "me cansé del bot", "trả lời tự động chán lắm"), or nobody answering ("ninguém me responde", "không ai trả lời"). Said to a
-   * bot, either asks for a person without naming one.
+   * ("cansei de falar com robô", "me cansé del bot", "trả lời tự động chán lắm"), or nobody answering ("ninguém me
+   * responde", "không ai trả lời"). Said to a bot, either asks for a person without naming one.
    */
   function within(tokens: string[], first: string[][], second: string[][]): PersonRequest | null {
     for (let i = 0; i < tokens.length; i++) {

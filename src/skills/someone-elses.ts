@@ -77,9 +77,10 @@ export function acquaintanceFirstReader(lang: Language): (normalized: string) =>
 const MAX_LEADS = 3;
 
 /**
- * For `lang`, the third party a normalised message opens with, past an opener ("che"), articles and possessives ("o banco me cobrou duas
- * vezes", "el remisero me dejó lejos", "bên Tiki giao thiếu hàng"): a story of what that party did. Null when the
- * message opens otherwise, or addresses the bot's business anywhere ("…o que comprei com vocês").
+ * For `lang`, the third party a normalised message opens with, past an opener ("che"), articles and possessives
+ * ("o banco me cobrou duas vezes", "el remisero me dejó lejos", "bên Tiki giao thiếu hàng"): a story of what that
+ * party did. Null when the message opens otherwise, or addresses the bot's business anywhere ("…o que comprei com
+ * vocês").
  */
 export function partyFirstReader(lang: Language): (normalized: string) => string | null {
   const l = lists(lang);
