@@ -139,7 +139,7 @@ export interface DetectorModel {
   /** Whether a normalised message opens with a person of the customer's own life (src/skills/someone-elses.ts). */
   acquaintanceFirst: (normalized: string) => boolean;
   partyFirst: (normalized: string) => string | null;
-  spam: (text: string) => boolean;
+  spam: (text: string, normalized: string) => boolean;
 }
 
 /** A message as the detector reads it; null for a blank one. */
@@ -174,7 +174,7 @@ export function readMessage(m: DetectorModel, text: string): SkillReading | null
   const partHuman = partHumanOf(m, text);
   const head = headOfMessage(m, text, normalized, saidPhrases, domainWords, listed);
   const quantityOfThing = hasValue && m.quantityOf(normalized, (u) => listed.has(u));
-  return { best: scores[0], scores, domainWords, strongDomainWord, offTopicWords, thingWords, elsewhere, coverage, gibberish, hasValue, foreignWords, passerBy, partHuman, role: m.roles(normalized), personRequest: m.personRequest(normalized) !== null, ownOutOfScope: m.ownOutOfScope(normalized), ownPerson: m.ownPerson(normalized), shortReply: m.shortReply(text), head, quantityOfThing, acquaintanceFirst: m.acquaintanceFirst(normalized), partyFirst: partyFirst(m, normalized), spam: m.spam(text) };
+  return { best: scores[0], scores, domainWords, strongDomainWord, offTopicWords, thingWords, elsewhere, coverage, gibberish, hasValue, foreignWords, passerBy, partHuman, role: m.roles(normalized), personRequest: m.personRequest(normalized) !== null, ownOutOfScope: m.ownOutOfScope(normalized), ownPerson: m.ownPerson(normalized), shortReply: m.shortReply(text), head, quantityOfThing, acquaintanceFirst: m.acquaintanceFirst(normalized), partyFirst: partyFirst(m, normalized), spam: m.spam(text, normalized) };
 }
 
 /** The message's head (src/skills/head.ts); none when a later part, after punctuation, says a word of the bot's ("estoy tomando antibióticos, ¿sigo con la whey?" asks the bot). */

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { spamReader } from './spam.ts';
+import { normalize } from '../nlu/normalize.ts';
+import type { Language } from '../nlu/types.ts';
+import { spamReader as reader } from './spam.ts';
+
+const spamReader = (lang: Language) => (text: string) => reader(lang)(text, normalize(text, lang));
 
 describe('spam and chain messages', () => {
   it('are a lure beside a call to act, a link or capitals, or a chain message alone', () => {

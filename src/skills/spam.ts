@@ -11,7 +11,8 @@ import { readYamlFile } from '../yaml-file.ts';
 
 const KEYS = ['lures', 'calls', 'chains'] as const;
 const DIR = join(projectRoot, 'src', 'skills', 'data', 'spam');
-const LINK = /\bhttps?:\/\/|\bwww\.|\b[\p{L}\d-]+\.(?:com|net|org|online|site|xyz|info|shop|club|ly|me|br|ar|vn)\b/iu;
+/** A link: a scheme, "www." or a domain ending; no open-ended run before the dot, so a long message is read in one pass. */
+const LINK = /\bhttps?:\/\/|\bwww\.|\w\.(?:com|net|org|online|site|xyz|info|shop|club|ly|me|br|ar|vn)\b/iu;
 /** Letters a message needs for its capitals to count as shouting. */
 const SHOUT_LETTERS = 12;
 const SHOUT_SHARE = 0.7;
@@ -21,8 +22,8 @@ function shouts(text: string): boolean {
   return letters.length >= SHOUT_LETTERS && letters.filter((c) => c !== c.toLowerCase()).length >= SHOUT_SHARE * letters.length;
 }
 
-/** For `lang`, whether a message is spam or a chain message. */
-export function spamReader(lang: Language): (text: string) => boolean {
+/** For `lang`, whether a message (as written, and normalised) is spam or a chain message. */
+export function spamReader(lang: Language): (text: string, normalized: string) => boolean {
   const path = join(DIR, `${lang}.yaml`);
   const doc = (existsSync(path) ? readYamlFile(path) : null) as Partial<Record<(typeof KEYS)[number], unknown>> | null;
   const phrases = (key: (typeof KEYS)[number]) => {
@@ -31,8 +32,8 @@ export function spamReader(lang: Language): (text: string) => boolean {
   };
   const [lures, calls, chains] = KEYS.map(phrases);
   const says = (padded: string, list: string[]) => list.some((p) => padded.includes(p));
-  return (text) => {
-    const padded = ` ${normalize(text, lang)} `;
+  return (text, normalized) => {
+    const padded = ` ${normalized} `;
     if (says(padded, chains)) return true;
     return says(padded, lures) && (says(padded, calls) || LINK.test(text) || shouts(text));
   };
