@@ -87,6 +87,16 @@ function readLines(lang: Language): SkillLines {
 
 const strings = (list: unknown): string[] => (Array.isArray(list) ? list.filter((x): x is string => typeof x === 'string' && x.trim() !== '') : []);
 
+/**
+ * The word lists under `keys` of data/<folder>/<lang>.yaml, each the non-empty strings written there (empty lists
+ * when the language has no such file).
+ */
+export function readWordLists<K extends string>(folder: string, lang: Language, keys: readonly K[]): Record<K, string[]> {
+  const path = join(DATA_DIR, folder, `${lang}.yaml`);
+  const doc = (existsSync(path) ? readYamlFile(path) : null) as Partial<Record<string, unknown>> | null;
+  return Object.fromEntries(keys.map((k) => [k, strings(doc?.[k])])) as Record<K, string[]>;
+}
+
 /** Frames each role is put into: enough to teach the role as a request, few enough not to outweigh the other lines. */
 const FRAMES_PER_ROLE = 3;
 

@@ -3,12 +3,9 @@
 // only counts inside a frame: after an asking phrase (articles skipped), or first in the message and followed, a
 // few words later, by what the person is asked to do ("a recepção pode me ligar?"). "o professor é faixa preta?"
 // names a role and asks nothing of anyone.
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { normalize } from '../nlu/normalize.ts';
 import type { Language } from '../nlu/types.ts';
-import { projectRoot } from '../paths.ts';
-import { readYamlFile } from '../yaml-file.ts';
+import { readWordLists } from './data.ts';
 
 export interface PersonFrames {
   /** Phrases asking for someone; the person follows ("falar com", "pásame con", "cho mình gặp"). */
@@ -61,7 +58,6 @@ const MAX_LEAD = 4;
 /** Words before an asking phrase within which a question word of means makes it a question ("como [faço pra] falar com"). */
 const HOW_REACH = 3;
 
-const DIR = join(projectRoot, 'src', 'skills', 'data', 'person-requests');
 const KEYS = ['ask', 'reply', 'someone', 'staff', 'skip', 'not_after', 'lead', 'lead_phrases', 'how', 'present', 'need', 'here', 'joins', 'weary', 'machine', 'nobody', 'unanswered'] as const;
 const cache = new Map<Language, PersonFrames>();
 
@@ -69,10 +65,7 @@ const cache = new Map<Language, PersonFrames>();
 export function personFrames(lang: Language): PersonFrames {
   let frames = cache.get(lang);
   if (frames) return frames;
-  const path = join(DIR, `${lang}.yaml`);
-  const doc = (existsSync(path) ? readYamlFile(path) : null) as Partial<Record<string, unknown>> | null;
-  const list = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string' && x.trim() !== '') : []);
-  frames = Object.fromEntries(KEYS.map((k) => [k, list(doc?.[k])])) as unknown as PersonFrames;
+  frames = readWordLists('person-requests', lang, KEYS) satisfies PersonFrames;
   cache.set(lang, frames);
   return frames;
 }

@@ -1,25 +1,17 @@
 // A business of someone else's: a word for a kind of business tied to a person of the customer's own life ("a
 // academia do meu primo", "la tienda de mi vecina", "shop của bạn mình"). The message is about that business, not the bot's, whatever words of the bot's it shares: read as a
 // qualifier of the business word (src/skills/reading.ts `elsewhere`). Data in data/someone-elses/<lang>.yaml.
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { normalize } from '../nlu/normalize.ts';
 import type { Language } from '../nlu/types.ts';
-import { projectRoot } from '../paths.ts';
-import { readYamlFile } from '../yaml-file.ts';
-import { skillLines } from './data.ts';
+import { readWordLists, skillLines } from './data.ts';
 
 const KEYS = ['businesses', 'links', 'possessives', 'people', 'mine', 'parties', 'openers', 'addressees'] as const;
 type Lists = Record<(typeof KEYS)[number], string[][]>;
 
-const DIR = join(projectRoot, 'src', 'skills', 'data', 'someone-elses');
-
 function lists(lang: Language): Lists {
-  const path = join(DIR, `${lang}.yaml`);
-  const doc = (existsSync(path) ? readYamlFile(path) : null) as Partial<Record<string, unknown>> | null;
-  const read = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+  const read = readWordLists('someone-elses', lang, KEYS);
   const fold = (s: string) => normalize(s, lang).split(' ').filter(Boolean);
-  return Object.fromEntries(KEYS.map((k) => [k, read(doc?.[k]).map(fold).filter((p) => p.length > 0).sort((a, b) => b.length - a.length)])) as Lists;
+  return Object.fromEntries(KEYS.map((k) => [k, read[k].map(fold).filter((p) => p.length > 0).sort((a, b) => b.length - a.length)])) as Lists;
 }
 
 /** The phrase of `list` that starts at word `i`, if any. */

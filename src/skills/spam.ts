@@ -2,15 +2,11 @@
 // bot, whatever words of the bot's they borrow. A lure (easy money, a prize, something free) counts beside a call to
 // act, a link or a message written in capitals; a chain message counts alone. A link alone is no spam: customers
 // paste links to the bot's own products. Data in data/spam/<lang>.yaml.
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { normalize } from '../nlu/normalize.ts';
 import type { Language } from '../nlu/types.ts';
-import { projectRoot } from '../paths.ts';
-import { readYamlFile } from '../yaml-file.ts';
+import { readWordLists } from './data.ts';
 
 const KEYS = ['lures', 'calls', 'chains'] as const;
-const DIR = join(projectRoot, 'src', 'skills', 'data', 'spam');
 /** A link: a scheme, "www." or a domain ending; no open-ended run before the dot, so a long message is read in one pass. */
 const LINK = /\bhttps?:\/\/|\bwww\.|\w\.(?:com|net|org|online|site|xyz|info|shop|club|ly|me|br|ar|vn)\b/iu;
 /** Letters a message needs for its capitals to count as shouting. */
@@ -24,13 +20,8 @@ function shouts(text: string): boolean {
 
 /** For `lang`, whether a message (as written, and normalised) is spam or a chain message. */
 export function spamReader(lang: Language): (text: string, normalized: string) => boolean {
-  const path = join(DIR, `${lang}.yaml`);
-  const doc = (existsSync(path) ? readYamlFile(path) : null) as Partial<Record<(typeof KEYS)[number], unknown>> | null;
-  const phrases = (key: (typeof KEYS)[number]) => {
-    const list = Array.isArray(doc?.[key]) ? (doc[key] as unknown[]).filter((x): x is string => typeof x === 'string') : [];
-    return list.map((p) => ` ${normalize(p, lang)} `).filter((p) => p.trim());
-  };
-  const [lures, calls, chains] = KEYS.map(phrases);
+  const lists = readWordLists('spam', lang, KEYS);
+  const [lures, calls, chains] = KEYS.map((key) => lists[key].map((p) => ` ${normalize(p, lang)} `).filter((p) => p.trim()));
   const says = (padded: string, list: string[]) => list.some((p) => padded.includes(p));
   return (text, normalized) => {
     const padded = ` ${normalized} `;
