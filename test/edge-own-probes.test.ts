@@ -43,6 +43,7 @@ describe.each([
   { name: 'ninth', n: 9, dev: ownProbes('ninthDev') },
   { name: 'tenth', n: 10, dev: ownProbes('tenthDev') },
   { name: 'eleventh', n: 11, dev: ownProbes('eleventhDev') },
+  { name: 'twelfth', n: 12, dev: ownProbes('twelfthDev') },
 ])('the dev probes of the $name edge set', ({ n, dev }) => {
   it('cover every reference bot with off-domain messages and requests for a person', () => {
     expect(Object.keys(dev).sort()).toEqual(Object.keys(developed).sort());
