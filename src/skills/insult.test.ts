@@ -5,7 +5,7 @@ import { overInsult } from './insult.ts';
 describe('an insult with nothing of the bot’s in it', () => {
   const detector = createSkillDetector({
     language: 'es',
-    domain: { compra: ['cuánto sale la whey?', 'quiero comprar creatina', 'tienen proteína de chocolate?', 'me separás dos potes de whey'] },
+    domain: { compra: ['cuánto sale la whey?', 'quiero comprar creatina', 'tienen proteína de chocolate?', 'me separás dos potes de whey', 'la whey de vainilla está?', 'me parece que la creatina es trucha'] },
     names: ['Nico'],
   });
   const skill = (text: string) => {
@@ -18,6 +18,8 @@ describe('an insult with nothing of the bot’s in it', () => {
     expect(detector.insults('Nico inútil')).toBe(true);
     expect(skill('sos un pelotudo')?.kind).toBe('out_of_scope');
     expect(skill('que bot de mierda')?.kind).toBe('out_of_scope');
+    // A word only one example says may be the insult's own.
+    expect(skill('este bot es re trucho')?.kind).toBe('out_of_scope');
   });
 
   it('still hands over when a person is asked for, and leaves a message about the bot’s things to it', () => {

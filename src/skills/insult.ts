@@ -15,10 +15,11 @@ export function insultReader(lang: Language, names: string[]): (text: string) =>
 }
 
 /**
- * The skill for an insult: out of scope when the message shares no word with the bot and no skill but a request
- * for a person was read ("vai se ferrar, quero falar com alguém" still hands over); otherwise `verdict` as read.
+ * The skill for an insult: out of scope when the message says no word the bot's examples keep using (a rare one
+ * may be the insult's own: "trucho" to a shop that hears of fakes) and no skill but a request for a person was read
+ * ("vai se ferrar, quero falar com alguém" still hands over); otherwise `verdict` as read.
  */
 export function overInsult(reading: SkillReading, verdict: SkillVerdict | null, insults: boolean): SkillVerdict | null {
-  if (!insults || verdict?.kind === 'human' || verdict?.kind === 'out_of_scope' || reading.domainWords.length > 0) return verdict;
+  if (!insults || verdict?.kind === 'human' || verdict?.kind === 'out_of_scope' || reading.strongDomainWord) return verdict;
   return { kind: 'out_of_scope', confidence: 1 };
 }

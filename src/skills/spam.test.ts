@@ -11,6 +11,7 @@ describe('spam and chain messages', () => {
     expect(spamReader('es')('sorteo de un auto 0km, completá tus datos y participá')).toBe(true);
     expect(spamReader('en')('make money from your phone: bit.ly/x7k')).toBe(true);
     expect(spamReader('pt')('GANHE UM CELULAR NOVO HOJE MESMO')).toBe(true);
+    expect(spamReader('pt')('método secreto pra ficar rico com apostas, clica no link')).toBe(true);
     expect(spamReader('vi')('việc nhẹ lương cao, liên hệ zalo 09xx')).toBe(true);
     expect(spamReader('es')('reenviá esto a tus amigos o tendrás siete años de mala suerte')).toBe(true);
   });

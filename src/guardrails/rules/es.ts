@@ -24,6 +24,6 @@ export const ES_RULES: Rule[] = [
     id: 'es.abuse',
     category: 'abuse',
     lang: 'es',
-    re: r(`\\b(?:hijo de puta|hija de puta|hdp|la concha de tu madre|andate a la mierda|vete a la mierda|chupame|forro|pelotudo|pelotuda|boludo de mierda|pendejo|pendeja)\\b|\\b(?:sos|eres|tu|vos|(?:el |este |ese )?(?:asistente|bot|robot)(?: es)?) (?:un |una |muy |re |tan |de |mas )*(?:idiota|estupid[oa]|imbecil|inutil|basura|tarad[oa]|mierda)\\b`),
+    re: r(`\\b(?:hijo de puta|hija de puta|hdp|la concha de tu madre|andate a la mierda|vete a la mierda|chupame|forro|pelotudo|pelotuda|boludo de mierda|pendejo|pendeja)\\b|\\b(?:sos|eres|tu|vos|(?:el |este |ese )?(?:asistente|bot|botcito|robot)(?: es)?) (?:un |una |muy |re |tan |de |mas )*(?:idiota|estupid[oa]|imbecil|inutil|basura|tarad[oa]|mierda|trucho|trucha|berreta|inservible)\\b`),
   },
 ];

@@ -4,7 +4,7 @@ import { GAP, INSTITUTION_WORD, r, type Rule } from './types.ts';
 const YOU = '(?:voce|vc|tu|ce|voces|vcs)';
 
 // Targets of an insult: the bot, "you", or someone else.
-const INSULT_TARGET = `(?:${YOU}|bot|robo|ia|maquina|assistente|chatbot|sua|seu|suas|seus|essa ia|esse bot|esse robo|bando de|cambada de)`;
+const INSULT_TARGET = `(?:${YOU}|bot|botzinho|robo|robozinho|ia|maquina|assistente|chatbot|sua|seu|suas|seus|essa ia|esse bot|esse robo|bando de|cambada de)`;
 // Bounded and without overlapping alternatives, so a long "e uma e uma …" cannot backtrack exponentially.
 const INTENSIFIER = '(?:(?:e|eh|muito|mt|mto|mo|tao|bem|uma|um|mesmo|realmente|msm|de|mais) ){0,4}';
 const INSULTS =

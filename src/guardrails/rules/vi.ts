@@ -18,7 +18,7 @@ export const VI_RULES: Rule[] = [
     id: 'vi.abuse',
     category: 'abuse',
     lang: 'vi',
-    re: r(`\\b(?:do ngu|dm may|dit me|con cho|may ngu|ngu nhu bo|do khon|do vo dung|cut di|im mom)\\b|\\b(?:tro ly|bot|may|mi|shop|ad) (?:nay )?(?:that |qua |rat )?(?:ngu|vo dung|do hoi|rac ruoi)\\b|\\b(?:tra loi|rep|noi|tu van) (?:nhu|nhu kieu) (?:cc|cut|shit|l)\\b`),
+    re: r(`\\b(?:do ngu|dm may|dit me|con cho|may ngu|ngu nhu bo|do khon|do vo dung|cut di|im mom)\\b|\\b(?:tro ly|bot|may|mi|shop|ad) (?:nay |gi ma )?(?:that |qua |rat )?(?:ngu|vo dung|do hoi|rac ruoi)\\b|\\b(?:tra loi|rep|noi|tu van) (?:nhu|nhu kieu) (?:cc|cut|shit|l)\\b`),
   },
   {
     id: 'vi.data',
