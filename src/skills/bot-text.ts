@@ -17,8 +17,6 @@ export interface BotText {
   /** Every word of the bot's own text, and (Vietnamese) every pair of syllables. */
   words: Set<string>;
   units: Set<string>;
-  /** How many of the bot's examples say each unit, distinctive or not ("correo" to a shop that ships by post). */
-  exampleUnits: Map<string, number>;
   /** Distinctive units: long enough to mean something, and never said in the generic lines. */
   own: Set<string>;
   /** How many of the bot's examples use each distinctive unit. */
@@ -34,7 +32,7 @@ function everydayPair(u: string, generic: Set<string>): boolean {
 /** The words and units of the bot's examples (`domainLines`) and other text (`domainText`); `names`: the bot's own names. */
 export function readBotText(lang: Language, domainLines: string[], domainText: string[], names: string[], vocabulary: SkillVocabulary): BotText {
   const { generic } = vocabulary;
-  const text: BotText = { seen: new Set(generic), words: new Set(), units: new Set(), exampleUnits: new Map(), own: new Set(), exampleCount: new Map() };
+  const text: BotText = { seen: new Set(generic), words: new Set(), units: new Set(), own: new Set(), exampleCount: new Map() };
   const distinctive = distinctiveUnit(lang, names, vocabulary);
   const domainSet = new Set(domainLines);
   for (const t of [...domainLines, ...domainText]) {
@@ -45,7 +43,6 @@ export function readBotText(lang: Language, domainLines: string[], domainText: s
     }
     for (const u of new Set(units(normalized, lang))) {
       text.units.add(u);
-      if (domainSet.has(t)) text.exampleUnits.set(u, (text.exampleUnits.get(u) ?? 0) + 1);
       if (!distinctive(u)) continue;
       text.own.add(u);
       // A pair of two everyday syllables stays a weak mark however often the bot says it.

@@ -111,11 +111,16 @@ const otherHead: Rule = (r, _t, f) => (r.head === 'other' && r.best.id !== 'huma
 /**
  * A story about a person of the customer's own life ("meu irmão quebrou o braço no skate", "mi vecino me debe
  * plata") or about what a third party did ("el banco me cobró dos veces", "tài xế grab hủy chuyến"): out of scope
- * unless it says what the bot's examples keep saying ("meu marido quer treinar muay thai") or asks for a person; of a
- * person of the customer's life, unless it carries a value a bot may be collecting too.
+ * unless it asks for a person, or says what the bot's examples keep saying ("meu marido quer treinar muay thai", "el
+ * médico me dijo que tome creatina"); of a person of the customer's life, unless it carries a value a bot may be
+ * collecting too. A party no text of the bot's names tells its own story whatever the bot's words in it ("el banco
+ * me bloqueó la tarjeta" to a shop that takes cards).
  */
-const someoneElsesStory: Rule = (r, _t, f) =>
-  ((r.acquaintanceFirst && !r.hasValue) || r.partyFirst) && !r.strongDomainWord && !r.personRequest && r.best.id !== 'human' && !f.smallTalk ? outOfScope(f.oos) : undefined;
+const someoneElsesStory: Rule = (r, _t, f) => {
+  const story = (r.acquaintanceFirst && !r.hasValue) || r.partyFirst !== null;
+  const ownWords = r.strongDomainWord && r.partyFirst !== 'unknown';
+  return story && !ownWords && !r.personRequest && r.best.id !== 'human' && !f.smallTalk ? outOfScope(f.oos) : undefined;
+};
 
 /** A word of a topic the bot never speaks of, and none of the bot's: a lower bar. */
 const offTopic: Rule = (r, t, f) => (!f.shared && !r.hasValue && r.offTopicWords.length > 0 && r.best.id !== 'human' && f.oos >= t.outOfScopeOffTopic ? outOfScope(f.oos) : undefined);

@@ -5,6 +5,7 @@
 // surer reading to be called out of scope, the surer the more of the bot's examples use that word.
 import { TextClassifier } from '../nlu/classifier.ts';
 import { editDistance } from '../nlu/edit-distance.ts';
+import { stem } from '../nlu/features.ts';
 import { normalize } from '../nlu/normalize.ts';
 import { isFunctionWord } from '../nlu/record-match.ts';
 import { NUMBER_WORDS } from '../nlu/entities/numbers.ts';
@@ -13,7 +14,7 @@ import { roleRequests, SKILL_CLASSES, skillLines, type SkillClass, type SkillLin
 import { addTrigrams, skillVocabulary, stems, wordTrigrams, type SkillVocabulary } from './vocabulary.ts';
 import { botWords as botVocabulary } from './bot-words.ts';
 import { otherTopics, readBotText } from './bot-text.ts';
-import { personRequestReader } from './person-request.ts';
+import { frameSpeller, personRequestReader } from './person-request.ts';
 import { headReader, quantityReader } from './head.ts';
 import { keptSyllables, qualifierReader } from './qualifier.ts';
 import { DOMAIN_CLASS, readMessage, STRONG_EXAMPLES, type DetectorModel, type SkillReading } from './reading.ts';
@@ -127,7 +128,6 @@ function detectorModel(opts: SkillDetectorOptions, lines: SkillLines, domainExam
     classifier,
     seen: bot.seen,
     own: bot.own,
-    exampleUnits: bot.exampleUnits,
     exampleCount: bot.exampleCount,
     ...topics,
     countWords: countingWords(lang),
@@ -135,7 +135,7 @@ function detectorModel(opts: SkillDetectorOptions, lines: SkillLines, domainExam
     ...botWordFamily(bot.words),
     qualifiedBy: qualifierReader(lang, (u) => bot.own.has(u), (u) => nouns.has(u), (w) => heads.has(w)),
     roles: roleMatcher([...lines.roles, ...(opts.roles ?? [])], lang),
-    personRequest: personRequestReader(lang, opts.roles),
+    personRequest: spelledPersonRequest(lang, opts.roles ?? [], bot.seen),
     ownOutOfScope: coverageOf(opts.outOfScope ?? [], lang),
     ownPerson: coverageOf(opts.persons ?? [], lang),
     shortReply: shortReplyReader(lines.shortReplies, lang),
@@ -145,7 +145,33 @@ function detectorModel(opts: SkillDetectorOptions, lines: SkillLines, domainExam
     someoneElses: someoneElsesReader(lang),
     acquaintanceFirst: acquaintanceFirstReader(lang),
     partyFirst: partyFirstReader(lang),
+    examplesSaying: linesSaying(lang, domainLines),
+    textSaying: linesSaying(lang, [...domainLines, ...domainText]),
     spam: spamReader(lang),
+  };
+}
+
+/** The reader of requests for a person, over the message with the frames' words spelt right (person-request.ts). */
+function spelledPersonRequest(lang: Language, roles: string[], seen: Set<string>): DetectorModel['personRequest'] {
+  const read = personRequestReader(lang, roles);
+  const spell = frameSpeller(lang, roles, (w) => seen.has(stem(w, lang)));
+  return (normalized) => read(normalized) ?? read(spell(normalized));
+}
+
+/**
+ * How many of `lines` say a phrase as written (folded), or its plural: not a word of its stem ("el banco" is not said
+ * by "press de banca").
+ */
+function linesSaying(lang: Language, lines: string[]): (phrase: string) => number {
+  const padded = lines.map((line) => ` ${normalize(line, lang)} `);
+  const counts = new Map<string, number>();
+  return (phrase) => {
+    let n = counts.get(phrase);
+    if (n === undefined) {
+      const forms = [` ${phrase} `, ` ${phrase}s `, ` ${phrase}es `];
+      counts.set(phrase, (n = padded.filter((line) => forms.some((f) => line.includes(f))).length));
+    }
+    return n;
   };
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { normalize } from '../nlu/normalize.ts';
 import type { Language } from '../nlu/types.ts';
-import { personRequestReader } from './person-request.ts';
+import { frameSpeller, personRequestReader } from './person-request.ts';
 
 const reads = (lang: Language, text: string, roles: string[] = []) => personRequestReader(lang, roles)(normalize(text, lang))?.person ?? null;
 
@@ -136,5 +136,20 @@ describe('requests for a person by role, read in a request frame', () => {
     expect(reads('pt', 'tem alguém que dá aula agora?')).toBeNull();
     expect(reads('es', '¿hay alguien que hable inglés?')).toBeNull();
     expect(reads('es', '¿hay stock ahora?')).toBeNull();
+  });
+});
+
+describe('the frames\' words typed in haste', () => {
+  const known = new Set(['sala', 'de', 'aula', 'o', 'com']);
+  const spell = (lang: Language, text: string) => frameSpeller(lang, [], (w) => known.has(w))(normalize(text, lang));
+
+  it('are read as the one frame word an edit away, when no text has them', () => {
+    expect(spell('pt', 'qro flar com o atendete')).toBe('qro falar com o atendente');
+    expect(spell('es', 'nesesito que me atienda algien')).toBe('necesito que me atienda alguien');
+  });
+
+  it('leave a word some text has and a short word as written', () => {
+    expect(spell('pt', 'a sala de aula')).toBe('a sala de aula');
+    expect(spell('pt', 'cm')).toBe('cm');
   });
 });

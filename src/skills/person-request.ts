@@ -3,6 +3,7 @@
 // only counts inside a frame: after an asking phrase (articles skipped), or first in the message and followed, a
 // few words later, by what the person is asked to do ("a recepção pode me ligar?"). "o professor é faixa preta?"
 // names a role and asks nothing of anyone.
+import { withinOneEdit } from '../nlu/edit-distance.ts';
 import { normalize } from '../nlu/normalize.ts';
 import type { Language } from '../nlu/types.ts';
 import { readWordLists } from './data.ts';
@@ -218,4 +219,23 @@ export function personRequestReader(lang: Language, roles: string[] = []): (norm
     }
     return null;
   }
+}
+
+/** Shortest word the speller corrects, or corrects to: a shorter one is too often another word one edit away. */
+const MIN_SPELLED = 4;
+
+/**
+ * A speller for the reader of `lang`: a word no text the detector read has (`known` false), one edit away from
+ * exactly one word of the frames' asking phrases and persons, is read as that word ("flar" → "falar", "algien" →
+ * "alguien"); requests for a person are often typed in haste.
+ */
+export function frameSpeller(lang: Language, roles: string[], known: (word: string) => boolean): (normalized: string) => string {
+  const f = personFrames(lang);
+  const words = [...new Set([...f.ask, ...f.someone, ...f.staff, ...f.need, ...roles].flatMap((p) => normalize(p, lang).split(' ')))].filter((w) => w.length >= MIN_SPELLED);
+  const spell = (token: string) => {
+    if (token.length < MIN_SPELLED || known(token)) return token;
+    const near = words.filter((w) => withinOneEdit(w, token));
+    return near.length === 1 ? near[0] : token;
+  };
+  return (normalized) => normalized.split(' ').map(spell).join(' ');
 }

@@ -96,9 +96,15 @@ export interface SkillReading {
   acquaintanceFirst: boolean;
   /** Spam or a chain message (src/skills/spam.ts). */
   spam: boolean;
-  /** The message opens with a third party that is none of the bot's words, and never addresses the bot ("el banco me cobró dos veces"). */
-  partyFirst: boolean;
+  /**
+   * The message opens with a third party and never addresses the bot ("el banco me cobró dos veces"): `unknown` when
+   * no text of the bot's names that party, `named` when it does without its examples keeping it; null when the
+   * message opens otherwise or with a party of the bot's own ("el correo" to a shop that ships by post).
+   */
+  partyFirst: PartyFirst;
 }
+
+export type PartyFirst = 'unknown' | 'named' | null;
 
 /** What a detector knows of its bot and of other topics, to read a message with. */
 export interface DetectorModel {
@@ -108,8 +114,6 @@ export interface DetectorModel {
   seen: Set<string>;
   /** The bot's distinctive units, and how many of its examples use each. */
   own: Set<string>;
-  /** How many of the bot's examples say each unit. */
-  exampleUnits: Map<string, number>;
   exampleCount: Map<string, number>;
   /** The background's topic words and other topics' things that the bot never says. */
   offTopic: Set<string>;
@@ -139,6 +143,9 @@ export interface DetectorModel {
   /** Whether a normalised message opens with a person of the customer's own life (src/skills/someone-elses.ts). */
   acquaintanceFirst: (normalized: string) => boolean;
   partyFirst: (normalized: string) => string | null;
+  /** How many of the bot's examples, and of all its text (knowledge and gazetteers too), say a phrase as written. */
+  examplesSaying: (phrase: string) => number;
+  textSaying: (phrase: string) => number;
   spam: (text: string, normalized: string) => boolean;
 }
 
@@ -187,10 +194,11 @@ function headOfMessage(m: DetectorModel, text: string, normalized: string, saidP
 /** Examples of the bot's that must say a party for it to be the bot's own (one may say "banco" in passing). */
 const OWN_PARTY_EXAMPLES = 2;
 
-/** The third party the message opens with (src/skills/someone-elses.ts), unless the bot's examples keep saying it ("el correo" to a shop that ships by post). */
-function partyFirst(m: DetectorModel, normalized: string): boolean {
+/** The third party the message opens with (src/skills/someone-elses.ts), as the bot's text knows it. */
+function partyFirst(m: DetectorModel, normalized: string): PartyFirst {
   const party = m.partyFirst(normalized);
-  return party !== null && !units(party, m.lang).some((u) => (m.exampleUnits.get(u) ?? 0) >= OWN_PARTY_EXAMPLES);
+  if (party === null || m.examplesSaying(party) >= OWN_PARTY_EXAMPLES) return null;
+  return m.textSaying(party) === 0 ? 'unknown' : 'named';
 }
 
 /**

@@ -157,10 +157,16 @@ describe('decideSkill', () => {
   });
 
   it('reads a story of what a third party did as out of scope, a value in it or not, unless it says the bot\'s kept words or asks for a person', () => {
-    expect(decideSkill(reading('domain', 0.9, { partyFirst: true }))?.kind).toBe('out_of_scope');
-    expect(decideSkill(reading('domain', 0.9, { partyFirst: true, hasValue: true }))?.kind).toBe('out_of_scope');
-    expect(decideSkill(reading('domain', 0.9, { partyFirst: true, domainWords: ['creatin'], strongDomainWord: true }))).toBeNull();
-    expect(decideSkill(reading('domain', 0.9, { partyFirst: true, personRequest: true }))?.kind).toBe('human');
+    expect(decideSkill(reading('domain', 0.9, { partyFirst: 'named' }))?.kind).toBe('out_of_scope');
+    expect(decideSkill(reading('domain', 0.9, { partyFirst: 'named', hasValue: true }))?.kind).toBe('out_of_scope');
+    expect(decideSkill(reading('domain', 0.9, { partyFirst: 'named', domainWords: ['creatin'], strongDomainWord: true }))).toBeNull();
+    expect(decideSkill(reading('domain', 0.9, { partyFirst: 'named', personRequest: true }))?.kind).toBe('human');
+  });
+
+  it('reads a story of a party no text of the bot\'s names as out of scope, whatever words of the bot\'s it says', () => {
+    expect(decideSkill(reading('domain', 0.9, { partyFirst: 'unknown', domainWords: ['tarjet'], strongDomainWord: true }))?.kind).toBe('out_of_scope');
+    expect(decideSkill(reading('domain', 0.9, { partyFirst: 'unknown', domainWords: ['tarjet'], strongDomainWord: true, personRequest: true }))?.kind).toBe('human');
+    expect(decideSkill(reading('domain', 0.9, { acquaintanceFirst: true, domainWords: ['trein'], strongDomainWord: true }))).toBeNull();
   });
 
   it('reads spam as out of scope whatever words of the bot\'s it borrows, unless it asks for a person', () => {

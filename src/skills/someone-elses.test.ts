@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { normalize } from '../nlu/normalize.ts';
 import type { Language } from '../nlu/types.ts';
+import { createSkillDetector } from './detector.ts';
 import { acquaintanceFirstReader, partyFirstReader, someoneElsesReader } from './someone-elses.ts';
 
 const read = (lang: Language, text: string) => someoneElsesReader(lang)(normalize(text, lang));
@@ -57,5 +58,27 @@ describe('a message opening with a third party', () => {
   it('is none for a word that only folds like a party (Vietnamese without its marks)', () => {
     expect(partyFirst('vi', 'có giao hỏa tốc không')).toBeNull();
     expect(partyFirst('vi', 'trường hợp đổi size thì sao')).toBeNull();
+  });
+});
+
+describe('a third party as the bot\'s text knows it', () => {
+  const shop = createSkillDetector({
+    language: 'es',
+    domain: {
+      comprar: ['quiero comprar creatina', 'puedo pagar con tarjeta?', 'aceptan tarjeta de débito?', 'cuánto sale la whey?'],
+      entrenar: ['cómo mejoro el press de banca?', 'estoy estancado en press banca'],
+      entrega: ['el correo perdió mi paquete', 'el correo dice entregado y no llegó nada'],
+    },
+    domainText: ['Ante cualquier duda de salud, consultá a tu médico.'],
+  });
+  const party = (text: string) => shop.read(text)?.partyFirst;
+
+  it('is unknown when no text of the bot\'s says it as written (its stem in another word is not it)', () => {
+    expect(party('el banco me bloqueó la tarjeta')).toBe('unknown');
+  });
+
+  it('is named when only the bot\'s knowledge says it, and the bot\'s own when its examples keep saying it', () => {
+    expect(party('el médico me dijo que deje el café')).toBe('named');
+    expect(party('el correo no me entregó nada')).toBeNull();
   });
 });

@@ -12,7 +12,7 @@ export function syntheticReading(best: string, confidence: number, more: Partial
     thingWords: [],
     elsewhere: [],
     acquaintanceFirst: false,
-  partyFirst: false,
+  partyFirst: null,
   spam: false,
     coverage: 1,
     gibberish: false,
