@@ -139,6 +139,21 @@ describe('requests for a person by role, read in a request frame', () => {
   });
 });
 
+describe('a person said to be a living one', () => {
+  it('is a request for a person, the living word right after the person or in the frames\' own phrase', () => {
+    expect(reads('pt', 'vocês têm algum atendente de carne e osso?')).toBe('algum atendente');
+    expect(reads('es', 'me atiende un asesor humano o sos vos?')).toBe('asesor');
+    expect(reads('vi', 'có nhân viên thật không vậy')).toBe('nhan vien');
+    expect(reads('pt', 'tem suporte humano no fim de semana?')).toBe('suporte humano');
+  });
+
+  it('is not a living word elsewhere in the message', () => {
+    expect(reads('pt', 'o professor disse que o preço real é outro')).toBeNull();
+    expect(reads('es', 'el profe es de verdad bueno')).toBeNull();
+    expect(reads('pt', 'é um atendente humano ou um robô?')).toBeNull();
+  });
+});
+
 describe('the frames\' words typed in haste', () => {
   const known = new Set(['sala', 'de', 'aula', 'o', 'com']);
   const spell = (lang: Language, text: string) => frameSpeller(lang, [], (w) => known.has(w))(normalize(text, lang));
@@ -146,6 +161,8 @@ describe('the frames\' words typed in haste', () => {
   it('are read as the one frame word an edit away, when no text has them', () => {
     expect(spell('pt', 'qro flar com o atendete')).toBe('qro falar com o atendente');
     expect(spell('es', 'nesesito que me atienda algien')).toBe('necesito que me atienda alguien');
+    // One edit from "falar" and from "fala": the word with the letter dropped.
+    expect(spell('pt', 'falr com alguém')).toBe('falar com alguem');
   });
 
   it('leave a word some text has and a short word as written', () => {

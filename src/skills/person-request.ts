@@ -50,6 +50,11 @@ export interface PersonFrames {
   nobody: string[];
   /** What nobody does ("responde", "me atiende", "trả lời"). */
   unanswered: string[];
+  /**
+   * Words that say the person is a living one, right after the person ("humano", "de carne e osso", "de verdad",
+   * "thật sự"): a role so qualified, said to a bot, asks for a person ("tem um orientador humano?").
+   */
+  living: string[];
 }
 
 /** Words between the person and what they are asked to do ("o professor [de jiu-jitsu] pode me ligar?"). */
@@ -59,7 +64,7 @@ const MAX_LEAD = 4;
 /** Words before an asking phrase within which a question word of means makes it a question ("como [faço pra] falar com"). */
 const HOW_REACH = 3;
 
-const KEYS = ['ask', 'reply', 'someone', 'staff', 'skip', 'not_after', 'lead', 'lead_phrases', 'how', 'present', 'need', 'here', 'joins', 'weary', 'machine', 'nobody', 'unanswered'] as const;
+const KEYS = ['ask', 'reply', 'someone', 'staff', 'skip', 'not_after', 'lead', 'lead_phrases', 'how', 'present', 'need', 'here', 'joins', 'weary', 'machine', 'nobody', 'unanswered', 'living'] as const;
 const cache = new Map<Language, PersonFrames>();
 
 /** The frames of `lang` as written (an empty set of frames when the language has no file). */
@@ -112,6 +117,7 @@ export function personRequestReader(lang: Language, roles: string[] = []): (norm
   const machine = phrases(f.machine);
   const nobody = phrases(f.nobody);
   const unanswered = phrases(f.unanswered);
+  const living = phrases(f.living);
 
   const at = (tokens: string[], i: number, phrase: string[]) => phrase.every((w, k) => tokens[i + k] === w);
   const phraseAt = (tokens: string[], i: number, list: string[][]) => list.find((p) => at(tokens, i, p));
@@ -134,8 +140,22 @@ export function personRequestReader(lang: Language, roles: string[] = []): (norm
       const p = phraseAt(tokens, j, persons);
       if (p) return { person: p.join(' '), start: i, end: j + p.length };
     }
-    return personFirst(tokens) ?? presence(tokens) ?? needed(tokens) ?? within(tokens, weary, machine) ?? within(tokens, machine, weary) ?? within(tokens, nobody, unanswered);
+    return personFirst(tokens) ?? presence(tokens) ?? needed(tokens) ?? within(tokens, weary, machine) ?? within(tokens, machine, weary) ?? within(tokens, nobody, unanswered) ?? livingPerson(tokens);
   };
+
+  /**
+   * A person said to be a living one right after it ("uma orientadora humana", "un asesor de carne y hueso"), or
+   * named so by the frames' own phrase ("suporte humano"); not beside the machine ("robot hay người thật?" asks which
+   * one answers).
+   */
+  function livingPerson(tokens: string[]): PersonRequest | null {
+    if (tokens.some((_, k) => phraseAt(tokens, k, machine))) return null;
+    for (let i = 0; i < tokens.length; i++) {
+      const p = phraseAt(tokens, i, persons);
+      if (p && Array.from({ length: p.length }, (_, k) => i + 1 + k).some((j) => phraseAt(tokens, j, living))) return { person: p.join(' '), start: i, end: i + p.length };
+    }
+    return null;
+  }
 
   /** The person first (greetings, articles and lead phrases before it), then, a few words later, what they are asked to do. */
   function personFirst(tokens: string[]): PersonRequest | null {
@@ -235,7 +255,10 @@ export function frameSpeller(lang: Language, roles: string[], known: (word: stri
   const spell = (token: string) => {
     if (token.length < MIN_SPELLED || known(token)) return token;
     const near = words.filter((w) => withinOneEdit(w, token));
-    return near.length === 1 ? near[0] : token;
+    // Between a word one letter longer and another of the same length ("falr": "falar" or "fala"), a letter dropped
+    // in haste is the likelier typo.
+    const dropped = near.filter((w) => w.length === token.length + 1);
+    return near.length === 1 ? near[0] : dropped.length === 1 ? dropped[0] : token;
   };
   return (normalized) => normalized.split(' ').map(spell).join(' ');
 }
