@@ -114,11 +114,12 @@ const otherHead: Rule = (r, _t, f) => (r.head === 'other' && r.best.id !== 'huma
  * unless it asks for a person, or says what the bot's examples keep saying ("meu marido quer treinar muay thai", "el
  * médico me dijo que tome creatina"); of a person of the customer's life, unless it carries a value a bot may be
  * collecting too. A party no text of the bot's names tells its own story whatever the bot's words in it ("el banco
- * me bloqueó la tarjeta" to a shop that takes cards).
+ * me bloqueó la tarjeta" to a shop that takes cards), and so does a business named by its own name anywhere in the
+ * message ("el pedido de Rappi nunca llegó").
  */
 const someoneElsesStory: Rule = (r, _t, f) => {
-  const story = (r.acquaintanceFirst && !r.hasValue) || r.partyFirst !== null;
-  const ownWords = r.strongDomainWord && r.partyFirst !== 'unknown';
+  const story = (r.acquaintanceFirst && !r.hasValue) || r.partyFirst !== null || r.otherBrand;
+  const ownWords = r.strongDomainWord && r.partyFirst !== 'unknown' && !r.otherBrand;
   return story && !ownWords && !r.personRequest && r.best.id !== 'human' && !f.smallTalk ? outOfScope(f.oos) : undefined;
 };
 

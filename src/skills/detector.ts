@@ -23,7 +23,7 @@ import type { SkillVerdict } from './decide.ts';
 import { wordlessReader } from './wordless.ts';
 import { spamReader } from './spam.ts';
 import { insultReader } from './insult.ts';
-import { acquaintanceFirstReader, partyFirstReader, someoneElsesReader } from './someone-elses.ts';
+import { acquaintanceFirstReader, brandsReader, partyFirstReader, someoneElsesReader } from './someone-elses.ts';
 
 export type { SkillReading } from './reading.ts';
 
@@ -145,6 +145,7 @@ function detectorModel(opts: SkillDetectorOptions, lines: SkillLines, domainExam
     someoneElses: someoneElsesReader(lang),
     acquaintanceFirst: acquaintanceFirstReader(lang),
     partyFirst: partyFirstReader(lang),
+    brands: brandsReader(lang),
     examplesSaying: linesSaying(lang, domainLines),
     textSaying: linesSaying(lang, [...domainLines, ...domainText]),
     spam: spamReader(lang),

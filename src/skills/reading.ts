@@ -102,6 +102,11 @@ export interface SkillReading {
    * message opens otherwise or with a party of the bot's own ("el correo" to a shop that ships by post).
    */
   partyFirst: PartyFirst;
+  /**
+   * The message names, anywhere, a business by its own name that no text of the bot's names, and no other name
+   * ("el pedido de Rappi nunca llegó"; "uma proposta pra Escola Aurora" names a client): that business is its subject.
+   */
+  otherBrand: boolean;
 }
 
 export type PartyFirst = 'unknown' | 'named' | null;
@@ -143,6 +148,8 @@ export interface DetectorModel {
   /** Whether a normalised message opens with a person of the customer's own life (src/skills/someone-elses.ts). */
   acquaintanceFirst: (normalized: string) => boolean;
   partyFirst: (normalized: string) => string | null;
+  /** The businesses a normalised message names by their own names (src/skills/someone-elses.ts). */
+  brands: (normalized: string) => string[];
   /** How many of the bot's examples, and of all its text (knowledge and gazetteers too), say a phrase as written. */
   examplesSaying: (phrase: string) => number;
   textSaying: (phrase: string) => number;
@@ -181,7 +188,7 @@ export function readMessage(m: DetectorModel, text: string): SkillReading | null
   const partHuman = partHumanOf(m, text);
   const head = headOfMessage(m, text, normalized, saidPhrases, domainWords, listed);
   const quantityOfThing = hasValue && m.quantityOf(normalized, (u) => listed.has(u));
-  return { best: scores[0], scores, domainWords, strongDomainWord, offTopicWords, thingWords, elsewhere, coverage, gibberish, hasValue, foreignWords, passerBy, partHuman, role: m.roles(normalized), personRequest: m.personRequest(normalized) !== null, ownOutOfScope: m.ownOutOfScope(normalized), ownPerson: m.ownPerson(normalized), shortReply: m.shortReply(text), head, quantityOfThing, acquaintanceFirst: m.acquaintanceFirst(normalized), partyFirst: partyFirst(m, normalized), spam: m.spam(text, normalized) };
+  return { best: scores[0], scores, domainWords, strongDomainWord, offTopicWords, thingWords, elsewhere, coverage, gibberish, hasValue, foreignWords, passerBy, partHuman, role: m.roles(normalized), personRequest: m.personRequest(normalized) !== null, ownOutOfScope: m.ownOutOfScope(normalized), ownPerson: m.ownPerson(normalized), shortReply: m.shortReply(text), head, quantityOfThing, acquaintanceFirst: m.acquaintanceFirst(normalized), partyFirst: partyFirst(m, normalized), otherBrand: otherBrand(m, normalized, named), spam: m.spam(text, normalized) };
 }
 
 /** The message's head (src/skills/head.ts); none when a later part, after punctuation, says a word of the bot's ("estoy tomando antibióticos, ¿sigo con la whey?" asks the bot). */
@@ -199,6 +206,14 @@ function partyFirst(m: DetectorModel, normalized: string): PartyFirst {
   const party = m.partyFirst(normalized);
   if (party === null || m.examplesSaying(party) >= OWN_PARTY_EXAMPLES) return null;
   return m.textSaying(party) === 0 ? 'unknown' : 'named';
+}
+
+/** Whether the message names a business by its own name that no text of the bot's names, and no other name (`named`: the stems of the names it says). */
+function otherBrand(m: DetectorModel, normalized: string, named: Set<string>): boolean {
+  const brands = m.brands(normalized);
+  if (!brands.length || brands.some((b) => m.textSaying(b) > 0)) return false;
+  const own = new Set(brands.flatMap((b) => stems(b, m.lang)));
+  return [...named].every((n) => own.has(n));
 }
 
 /**

@@ -163,6 +163,11 @@ describe('decideSkill', () => {
     expect(decideSkill(reading('domain', 0.9, { partyFirst: 'named', personRequest: true }))?.kind).toBe('human');
   });
 
+  it('reads a message about a business named by its own name, unknown to the bot, as out of scope whatever words of the bot\'s it says', () => {
+    expect(decideSkill(reading('domain', 0.9, { otherBrand: true, domainWords: ['pedid'], strongDomainWord: true }))?.kind).toBe('out_of_scope');
+    expect(decideSkill(reading('domain', 0.9, { otherBrand: true, personRequest: true }))?.kind).toBe('human');
+  });
+
   it('reads a story of a party no text of the bot\'s names as out of scope, whatever words of the bot\'s it says', () => {
     expect(decideSkill(reading('domain', 0.9, { partyFirst: 'unknown', domainWords: ['tarjet'], strongDomainWord: true }))?.kind).toBe('out_of_scope');
     expect(decideSkill(reading('domain', 0.9, { partyFirst: 'unknown', domainWords: ['tarjet'], strongDomainWord: true, personRequest: true }))?.kind).toBe('human');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { normalize } from '../nlu/normalize.ts';
 import type { Language } from '../nlu/types.ts';
 import { createSkillDetector } from './detector.ts';
-import { acquaintanceFirstReader, partyFirstReader, someoneElsesReader } from './someone-elses.ts';
+import { acquaintanceFirstReader, brandsReader, partyFirstReader, someoneElsesReader } from './someone-elses.ts';
 
 const read = (lang: Language, text: string) => someoneElsesReader(lang)(normalize(text, lang));
 
@@ -80,5 +80,26 @@ describe('a third party as the bot\'s text knows it', () => {
   it('is named when only the bot\'s knowledge says it, and the bot\'s own when its examples keep saying it', () => {
     expect(party('el médico me dijo que deje el café')).toBe('named');
     expect(party('el correo no me entregó nada')).toBeNull();
+  });
+});
+
+describe('a business named by its own name', () => {
+  const brands = (lang: Language, text: string) => brandsReader(lang)(normalize(text, lang));
+
+  it('is read anywhere in the message, and opens a story as a party does', () => {
+    expect(brands('es', 'hace una semana que el envío de pedidosya no aparece')).toEqual(['pedidosya']);
+    expect(brands('vi', 'mình mua trên tiki mà giao chậm quá')).toEqual(['tiki']);
+    expect(partyFirst('pt', 'o ifood cancelou meu pedido')).toBe('ifood');
+  });
+
+  it('is none when the message addresses the bot\'s business', () => {
+    expect(brands('vi', 'áo này shop có rẻ hơn bên tiki không')).toEqual([]);
+  });
+
+  const shop = createSkillDetector({ language: 'es', domain: { comprar: ['quiero comprar creatina', 'cuánto sale la whey?', 'me mandan el pedido a casa?', 'el pedido llega hoy?'] } });
+
+  it('is the message\'s subject when no text of the bot\'s names it and no other name is said', () => {
+    expect(shop.read('el pedido de pedidosya nunca llegó')?.otherBrand).toBe(true);
+    expect(shop.read('mandame el pedido a Lucía por pedidosya')?.otherBrand).toBe(false);
   });
 });

@@ -5,7 +5,7 @@ import { normalize } from '../nlu/normalize.ts';
 import type { Language } from '../nlu/types.ts';
 import { readWordLists, skillLines } from './data.ts';
 
-const KEYS = ['businesses', 'links', 'possessives', 'people', 'mine', 'parties', 'openers', 'addressees'] as const;
+const KEYS = ['businesses', 'links', 'possessives', 'people', 'mine', 'parties', 'brands', 'openers', 'addressees'] as const;
 type Lists = Record<(typeof KEYS)[number], string[][]>;
 
 function lists(lang: Language): Lists {
@@ -77,13 +77,33 @@ const MAX_LEADS = 3;
 export function partyFirstReader(lang: Language): (normalized: string) => string | null {
   const l = lists(lang);
   const leads = [...l.openers, ...skillLines(lang).determiners.map((d) => normalize(d, lang).split(' ')), ...l.possessives, ...(lang === 'vi' ? l.links : [])];
+  const parties = [...l.parties, ...l.brands].sort((a, b) => b.length - a.length);
   return (normalized) => {
     const tokens = normalized.split(' ').filter(Boolean);
     let i = 0;
     for (let lead = at(tokens, i, leads); lead && i < MAX_LEADS; lead = at(tokens, i, leads)) i += lead.length;
-    const party = at(tokens, i, l.parties);
+    const party = at(tokens, i, parties);
     if (!party) return null;
     const addressed = tokens.some((_, k) => at(tokens, k, l.addressees));
     return addressed ? null : party.join(' ');
+  };
+}
+
+/**
+ * For `lang`, the businesses a normalised message names by their own names, anywhere ("el pedido de Rappi nunca
+ * llegó", "bảo hành ở thế giới di động"); none when it addresses the bot's business ("…igual que en Shopee, shop có
+ * không?").
+ */
+export function brandsReader(lang: Language): (normalized: string) => string[] {
+  const l = lists(lang);
+  return (normalized) => {
+    const tokens = normalized.split(' ').filter(Boolean);
+    if (tokens.some((_, k) => at(tokens, k, l.addressees))) return [];
+    const out: string[] = [];
+    for (let i = 0; i < tokens.length; i++) {
+      const brand = at(tokens, i, l.brands);
+      if (brand) out.push(brand.join(' '));
+    }
+    return out;
   };
 }

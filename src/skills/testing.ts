@@ -13,6 +13,7 @@ export function syntheticReading(best: string, confidence: number, more: Partial
     elsewhere: [],
     acquaintanceFirst: false,
   partyFirst: null,
+  otherBrand: false,
   spam: false,
     coverage: 1,
     gibberish: false,
