@@ -91,7 +91,7 @@ export function partyFirstReader(lang: Language): (normalized: string) => string
 
 /**
  * For `lang`, the businesses a normalised message names by their own names, anywhere ("el pedido de Rappi nunca
- * llegó", "bảo hành ở thế giới di động"); none when it addresses the bot's business ("…igual que en Shopee, shop có
+ * llegó", "bảo hành ở thế giới di động"); none when it addresses the bot's business ("bên Shopee bán rẻ hơn, shop có bớt
  * không?").
  */
 export function brandsReader(lang: Language): (normalized: string) => string[] {
