@@ -17,6 +17,9 @@ function lists(lang: Language): Lists {
 /** The phrase of `list` that starts at word `i`, if any. */
 const at = (tokens: string[], i: number, list: string[][]) => list.find((p) => p.every((w, k) => tokens[i + k] === w));
 
+/** Whether a message's words address the bot's business anywhere ("vocês", "ustedes", "shop"). */
+const addresses = (tokens: string[], l: Lists) => tokens.some((_, k) => at(tokens, k, l.addressees));
+
 /** For `lang`, a reader of a normalised message's business words that are someone else's ("academia", "shop"). */
 export function someoneElsesReader(lang: Language): (normalized: string) => string[] {
   const l = lists(lang);
@@ -84,8 +87,7 @@ export function partyFirstReader(lang: Language): (normalized: string) => string
     for (let lead = at(tokens, i, leads); lead && i < MAX_LEADS; lead = at(tokens, i, leads)) i += lead.length;
     const party = at(tokens, i, parties);
     if (!party) return null;
-    const addressed = tokens.some((_, k) => at(tokens, k, l.addressees));
-    return addressed ? null : party.join(' ');
+    return addresses(tokens, l) ? null : party.join(' ');
   };
 }
 
@@ -98,7 +100,7 @@ export function brandsReader(lang: Language): (normalized: string) => string[] {
   const l = lists(lang);
   return (normalized) => {
     const tokens = normalized.split(' ').filter(Boolean);
-    if (tokens.some((_, k) => at(tokens, k, l.addressees))) return [];
+    if (addresses(tokens, l)) return [];
     const out: string[] = [];
     for (let i = 0; i < tokens.length; i++) {
       const brand = at(tokens, i, l.brands);
