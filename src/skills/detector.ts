@@ -156,7 +156,13 @@ function detectorModel(opts: SkillDetectorOptions, lines: SkillLines, domainExam
 function spelledPersonRequest(lang: Language, roles: string[], seen: Set<string>): DetectorModel['personRequest'] {
   const read = personRequestReader(lang, roles);
   const spell = frameSpeller(lang, roles, (w) => seen.has(stem(w, lang)));
-  return (normalized) => read(normalized) ?? read(spell(normalized));
+  return (normalized) => {
+    const request = read(normalized);
+    if (request) return request;
+    // Read again only when the speller changed a word: most messages have no typo of a frame word.
+    const spelled = spell(normalized);
+    return spelled === normalized ? null : read(spelled);
+  };
 }
 
 /**
