@@ -1,4 +1,4 @@
-// npx tsx scripts/edge-own-probes.ts [bot…] [--set developed|fresh|fourth|fourthFresh|seventhDev|eighthDev|ninthDev|tenthDev|eleventhDev|twelfthDev] [--fresh]
+// npx tsx scripts/edge-own-probes.ts [bot…] [--set developed|fresh|fourth|fourthFresh|seventhDev|eighthDev|ninthDev|tenthDev|eleventhDev|twelfthDev|thirteenthDev] [--fresh]
 // [--misses] — the skills' own edge probes (test/data/edge-own-probes*.yaml; --fresh is --set fresh) through each reference bot's real
 // understanding: right out of all per expected outcome, and with --misses each probe that went wrong and where it went.
 import { OWN_PROBES_FILES, ownProbes, playOwnProbes, tally, type OwnProbesSet } from '../test/support/own-probes.ts';

@@ -44,6 +44,7 @@ describe.each([
   { name: 'tenth', n: 10, dev: ownProbes('tenthDev') },
   { name: 'eleventh', n: 11, dev: ownProbes('eleventhDev') },
   { name: 'twelfth', n: 12, dev: ownProbes('twelfthDev') },
+  { name: 'thirteenth', n: 13, dev: ownProbes('thirteenthDev') },
 ])('the dev probes of the $name edge set', ({ n, dev }) => {
   it('cover every reference bot with off-domain messages and requests for a person', () => {
     expect(Object.keys(dev).sort()).toEqual(Object.keys(developed).sort());

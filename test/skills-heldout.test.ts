@@ -14,6 +14,7 @@ import { EDGE_9 } from './fixtures/edge-messages-9.ts';
 import { EDGE_10 } from './fixtures/edge-messages-10.ts';
 import { EDGE_11 } from './fixtures/edge-messages-11.ts';
 import { EDGE_12 } from './fixtures/edge-messages-12.ts';
+import { EDGE_13 } from './fixtures/edge-messages-13.ts';
 import { HELD_OUT } from './fixtures/edge-messages-heldout.ts';
 import { auth, startTestServer, userToken, type TestServer } from './support/server.ts';
 
@@ -209,14 +210,25 @@ describe.each(BOTS)('eleventh held-out edge set in $id', (bot) => {
   boundedEdgeSet('edge11', bot, EDGE_11[bot.id], MAX_MISSED_11, ownedByTheBot);
 });
 
-// The twelfth set (test/fixtures/edge-messages-12.ts), the untouched one whose figure is reported: written on
-// 2026-11-29 before the third round's changes by a blind author who read only the bots' READMEs, and measured once at
-// the end of the round (nothing is chosen by looking at it): per bot 40 off-domain messages, 15 requests for a person
-// and 12 in-domain messages. In-domain messages count when one of the bot's own intents takes them, its own
-// hand-overs included (la-formula hands complaints to its owner). Bounded loosely, so that it stays a measure
-// (`SKILLS_REPORT=1 npx vitest run test/skills-heldout.test.ts -t twelfth`, at the end of the round only).
+// The twelfth set (test/fixtures/edge-messages-12.ts): written on 2026-11-29 by a blind author who read only the
+// bots' READMEs, per bot 40 off-domain messages, 15 requests for a person and 12 in-domain messages. It was the
+// untouched set until it was measured once at the end of the third round of 2026-11-29 (docs/skills.md); a dev set
+// since. In-domain messages count when one of the bot's own intents takes them, its own hand-overs included.
+// Bounded loosely, on turns handled and in-domain messages kept.
 const MAX_MISSED_12 = { edge: 16, inDomain: 3 };
 
 describe.each(BOTS)('twelfth held-out edge set in $id', (bot) => {
   boundedEdgeSet('edge12', bot, EDGE_12[bot.id], MAX_MISSED_12, ownedByTheBot);
+});
+
+// The thirteenth set (test/fixtures/edge-messages-13.ts), the untouched one whose figure is reported: written on
+// 2026-11-29 before the fourth round's changes by a blind author who read only the bots' READMEs, and measured once
+// at the end of the round (nothing is chosen by looking at it): per bot 40 off-domain messages, 15 requests for a
+// person and 12 in-domain messages. In-domain messages count when one of the bot's own intents takes them, its own
+// hand-overs included (la-formula hands complaints to its owner). Bounded loosely, so that it stays a measure
+// (`SKILLS_REPORT=1 npx vitest run test/skills-heldout.test.ts -t thirteenth`, at the end of the round only).
+const MAX_MISSED_13 = { edge: 16, inDomain: 3 };
+
+describe.each(BOTS)('thirteenth held-out edge set in $id', (bot) => {
+  boundedEdgeSet('edge13', bot, EDGE_13[bot.id], MAX_MISSED_13, ownedByTheBot);
 });

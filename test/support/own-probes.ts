@@ -23,8 +23,8 @@ export interface OwnProbeResult extends OwnProbe {
 /**
  * The probes developed on, and those written afterwards and only measured (`fresh`); the fourth round's set of other
  * kinds (`fourth`, developed on) and the one written after its changes and only measured (`fourthFresh`); the dev
- * sets written with the seventh to twelfth held-out edge sets, of their kinds, to develop on (`seventhDev`,
- * `eighthDev`, `ninthDev`, `tenthDev`, `eleventhDev`, `twelfthDev`).
+ * sets written with the seventh to thirteenth held-out edge sets, of their kinds, to develop on (`seventhDev`,
+ * `eighthDev`, `ninthDev`, `tenthDev`, `eleventhDev`, `twelfthDev`, `thirteenthDev`).
  */
 export const OWN_PROBES_FILES = {
   developed: 'edge-own-probes.yaml',
@@ -37,6 +37,7 @@ export const OWN_PROBES_FILES = {
   tenthDev: 'edge-own-probes-10-dev.yaml',
   eleventhDev: 'edge-own-probes-11-dev.yaml',
   twelfthDev: 'edge-own-probes-12-dev.yaml',
+  thirteenthDev: 'edge-own-probes-13-dev.yaml',
 } as const;
 
 export type OwnProbesSet = keyof typeof OWN_PROBES_FILES;
