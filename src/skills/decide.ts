@@ -123,6 +123,15 @@ const someoneElsesStory: Rule = (r, _t, f) => {
   return story && !ownWords && !r.personRequest && r.best.id !== 'human' && !f.smallTalk ? outOfScope(f.oos) : undefined;
 };
 
+/** Words beside the bot's that never keep them company in the bot's text, at least this many: another sense of the bot's words. */
+const STRANGERS_OF_ANOTHER_SENSE = 3;
+
+/**
+ * The bot's words used in another sense: several of the message's words never share a sentence of the bot's text
+ * with them ("a turma de química do cursinho" to a gym whose "turma" sits beside training words). Not a request for a person, nor small talk.
+ */
+const anotherSense: Rule = (r, _t, f) => (r.strangers.length >= STRANGERS_OF_ANOTHER_SENSE && !r.strongDomainWord && !r.personRequest && r.best.id !== 'human' && !f.smallTalk ? outOfScope(f.oos) : undefined);
+
 /** A word of a topic the bot never speaks of, and none of the bot's: a lower bar. */
 const offTopic: Rule = (r, t, f) => (!f.shared && !r.hasValue && r.offTopicWords.length > 0 && r.best.id !== 'human' && f.oos >= t.outOfScopeOffTopic ? outOfScope(f.oos) : undefined);
 
@@ -151,7 +160,7 @@ const smallTalk: Rule = (r, t, f) => (f.smallTalk && r.best.confidence >= t.smal
 const shortReply: Rule = (r) => (r.shortReply && !r.strongDomainWord ? { kind: r.shortReply, confidence: 1, byWords: true } : undefined);
 
 /** The rules in the order they are asked; the first verdict (or stop) is taken. */
-const RULES: readonly Rule[] = [shortReply, personInFrame, spam, passerBy, ownPerson, ownOutOfScope, person, personByRole, personAfterBotQuestion, personAfterSmallTalk, gibberish, elsewhere, otherHead, someoneElsesStory, outOfScopeRead, offTopic, otherThing, offTopicWithValue, botsWords, smallTalk];
+const RULES: readonly Rule[] = [shortReply, personInFrame, spam, passerBy, ownPerson, ownOutOfScope, person, personByRole, personAfterBotQuestion, personAfterSmallTalk, gibberish, elsewhere, otherHead, someoneElsesStory, anotherSense, outOfScopeRead, offTopic, otherThing, offTopicWithValue, botsWords, smallTalk];
 
 /**
  * The skill a message calls for, or null when it is the bot's business. A message that shares a distinctive word

@@ -13,6 +13,7 @@ import type { Example, Language } from '../nlu/types.ts';
 import { roleRequests, SKILL_CLASSES, skillLines, type SkillClass, type SkillLines } from './data.ts';
 import { addTrigrams, skillVocabulary, stems, wordTrigrams, type SkillVocabulary } from './vocabulary.ts';
 import { botWords as botVocabulary } from './bot-words.ts';
+import { botCompany } from './company.ts';
 import { otherTopics, readBotText } from './bot-text.ts';
 import { frameSpeller, personRequestReader } from './person-request.ts';
 import { headReader, quantityReader } from './head.ts';
@@ -148,6 +149,7 @@ function detectorModel(opts: SkillDetectorOptions, lines: SkillLines, domainExam
     brands: brandsReader(lang),
     examplesSaying: linesSaying(lang, domainLines),
     textSaying: linesSaying(lang, [...domainLines, ...domainText]),
+    company: botCompany(lang, [...domainLines, ...domainText], (u) => bot.own.has(u)),
     spam: spamReader(lang),
   };
 }

@@ -1,9 +1,11 @@
 // A message read by a bot's skill detector (see detector.ts): the detector's scores with the bot's domain summed
 // into one class, and the words that tell the bot's business from another topic's.
 import type { TextClassifier } from '../nlu/classifier.ts';
+import { isFunctionWord } from '../nlu/record-match.ts';
 import { stem } from '../nlu/features.ts';
 import { normalize } from '../nlu/normalize.ts';
 import type { IntentScore, Language } from '../nlu/types.ts';
+import type { Company } from './company.ts';
 import type { Head, HeadWords } from './head.ts';
 import type { PersonRequest } from './person-request.ts';
 import type { ShortReplyKind } from './short-replies.ts';
@@ -107,6 +109,13 @@ export interface SkillReading {
    * ("el pedido de Rappi nunca llegó"; "uma proposta pra Escola Aurora" names a client): that business is its subject.
    */
   otherBrand: boolean;
+  /**
+   * The message's content words (stems) that share no sentence of the bot's text with any of the bot's words in the
+   * message, frame words, names and misspellings of the bot's words excepted (src/skills/company.ts): beside the
+   * bot's words, the words of another sense of them. Empty without a word of the bot's, and in Vietnamese (a
+   * syllable alone is no word).
+   */
+  strangers: string[];
 }
 
 export type PartyFirst = 'unknown' | 'named' | null;
@@ -153,6 +162,8 @@ export interface DetectorModel {
   /** How many of the bot's examples, and of all its text (knowledge and gazetteers too), say a phrase as written. */
   examplesSaying: (phrase: string) => number;
   textSaying: (phrase: string) => number;
+  /** Which words each of the bot's distinctive units shares a sentence with in the bot's text. */
+  company: Company;
   spam: (text: string, normalized: string) => boolean;
 }
 
@@ -188,7 +199,7 @@ export function readMessage(m: DetectorModel, text: string): SkillReading | null
   const partHuman = partHumanOf(m, text);
   const head = headOfMessage(m, text, normalized, saidPhrases, domainWords, listed);
   const quantityOfThing = hasValue && m.quantityOf(normalized, (u) => listed.has(u));
-  return { best: scores[0], scores, domainWords, strongDomainWord, offTopicWords, thingWords, elsewhere, coverage, gibberish, hasValue, foreignWords, passerBy, partHuman, role: m.roles(normalized), personRequest: m.personRequest(normalized) !== null, ownOutOfScope: m.ownOutOfScope(normalized), ownPerson: m.ownPerson(normalized), shortReply: m.shortReply(text), head, quantityOfThing, acquaintanceFirst: m.acquaintanceFirst(normalized), partyFirst: partyFirst(m, normalized), otherBrand: otherBrand(m, normalized, named), spam: m.spam(text, normalized) };
+  return { best: scores[0], scores, domainWords, strongDomainWord, offTopicWords, thingWords, elsewhere, coverage, gibberish, hasValue, foreignWords, passerBy, partHuman, role: m.roles(normalized), personRequest: asksForPerson(m, text, normalized), ownOutOfScope: m.ownOutOfScope(normalized), ownPerson: m.ownPerson(normalized), shortReply: m.shortReply(text), head, quantityOfThing, acquaintanceFirst: m.acquaintanceFirst(normalized), partyFirst: partyFirst(m, normalized), otherBrand: otherBrand(m, normalized, named), spam: m.spam(text, normalized), strangers: strangersOf(m, words, domainWords, named) };
 }
 
 /** The message's head (src/skills/head.ts); none when a later part, after punctuation, says a word of the bot's ("estoy tomando antibióticos, ¿sigo con la whey?" asks the bot). */
@@ -206,6 +217,14 @@ function partyFirst(m: DetectorModel, normalized: string): PartyFirst {
   const party = m.partyFirst(normalized);
   if (party === null || m.examplesSaying(party) >= OWN_PARTY_EXAMPLES) return null;
   return m.textSaying(party) === 0 ? 'unknown' : 'named';
+}
+
+/** The message's content words that keep none of its words of the bot's company in the bot's text (`strangers`). */
+function strangersOf(m: DetectorModel, words: string[], domainWords: string[], named: Set<string>): string[] {
+  if (m.lang === 'vi' || !domainWords.length) return [];
+  const ownWords = new Set(domainWords.flatMap((u) => u.split(' ')));
+  const content = (w: string) => w.length >= MIN_TOPIC_WORD[m.lang] && !ownWords.has(w) && !named.has(w) && !isFunctionWord(w, m.lang) && !m.isFrame(w) && !m.nearBotWord(w);
+  return [...new Set(words)].filter((w) => content(w) && !domainWords.some((u) => m.company(u, w)));
 }
 
 /** Whether the message names a business by its own name that no text of the bot's names, and no other name (`named`: the stems of the names it says). */
@@ -263,6 +282,16 @@ function passerByReading(m: DetectorModel, normalized: string, domainWords: stri
   const own = new Set(domainWords.flatMap((u) => u.split(' ')));
   const rest = normalized.split(' ').filter((w) => !own.has(stem(w, m.lang))).join(' ');
   return rest.trim() ? domainScores(m.classifier.predictNormalized(rest)) : null;
+}
+
+/**
+ * Whether the message, or one of its parts after punctuation, is a request for a person in a frame: the frame may open
+ * a later part ("bực quá, có ai làm việc ở đây không", "que raiva, tem alguém aí?").
+ */
+function asksForPerson(m: DetectorModel, text: string, normalized: string): boolean {
+  if (m.personRequest(normalized) !== null) return true;
+  const parts = text.split(/[,.;!?]+/).slice(1).map((p) => normalize(p, m.lang)).filter((p) => p.trim());
+  return parts.some((p) => m.personRequest(p) !== null);
 }
 
 /** The highest request-for-a-person probability of the message's parts; 0 for a message of one part. */

@@ -56,6 +56,11 @@ describe('skill detector on a small clinic bot', () => {
     for (const text of ['posso falar com alguém da recepção de verdade?', 'é robô? quero uma pessoa me atendendo']) expect(kind(text), text).toBe('human');
   });
 
+  it('reads a request for a person that opens a later part of the message', () => {
+    for (const text of ['que raiva, tem alguém aí?', 'já esperei demais. quero falar com a recepção']) expect(kind(text), text).toBe('human');
+    expect(detector.read('que raiva, tem alguém aí?')!.personRequest).toBe(true);
+  });
+
   it('reads asking for someone by role as a request for a person', () => {
     for (const text of ['a coordenadora pode vir falar comigo?', 'o gerente tá aí hoje?', 'me chama o encarregado, por gentileza']) expect(kind(text), text).toBe('human');
   });
@@ -172,6 +177,14 @@ describe('decideSkill', () => {
     expect(decideSkill(reading('domain', 0.9, { partyFirst: 'unknown', domainWords: ['tarjet'], strongDomainWord: true }))?.kind).toBe('out_of_scope');
     expect(decideSkill(reading('domain', 0.9, { partyFirst: 'unknown', domainWords: ['tarjet'], strongDomainWord: true, personRequest: true }))?.kind).toBe('human');
     expect(decideSkill(reading('domain', 0.9, { acquaintanceFirst: true, domainWords: ['trein'], strongDomainWord: true }))).toBeNull();
+  });
+
+  it('reads the bot\'s weak words beside three words that never keep them company as another sense, unless it asks for a person', () => {
+    const strangers = ['quimic', 'cursinh', 'prov'];
+    expect(decideSkill(reading('domain', 0.9, { domainWords: ['turm'], strangers }))?.kind).toBe('out_of_scope');
+    expect(decideSkill(reading('domain', 0.9, { domainWords: ['turm'], strangers: strangers.slice(0, 2) }))).toBeNull();
+    expect(decideSkill(reading('domain', 0.9, { domainWords: ['turm'], strongDomainWord: true, strangers }))).toBeNull();
+    expect(decideSkill(reading('domain', 0.9, { domainWords: ['turm'], strangers, personRequest: true }))?.kind).toBe('human');
   });
 
   it('reads spam as out of scope whatever words of the bot\'s it borrows, unless it asks for a person', () => {
