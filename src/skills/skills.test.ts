@@ -179,11 +179,16 @@ describe('decideSkill', () => {
     expect(decideSkill(reading('domain', 0.9, { acquaintanceFirst: true, domainWords: ['trein'], strongDomainWord: true }))).toBeNull();
   });
 
-  it('reads the bot\'s weak words beside three words that never keep them company as another sense, unless it asks for a person', () => {
+  it('reads the bot\'s words beside words that never keep them company (strangers) as another sense, unless it asks for a person', () => {
     const strangers = ['quimic', 'cursinh', 'prov'];
+    // Beside weak words: three strangers, or two with one of another topic's when the detector leans out of scope.
     expect(decideSkill(reading('domain', 0.9, { domainWords: ['turm'], strangers }))?.kind).toBe('out_of_scope');
     expect(decideSkill(reading('domain', 0.9, { domainWords: ['turm'], strangers: strangers.slice(0, 2) }))).toBeNull();
-    expect(decideSkill(reading('domain', 0.9, { domainWords: ['turm'], strongDomainWord: true, strangers }))).toBeNull();
+    expect(decideSkill(reading('out_of_scope', 0.6, { domainWords: ['turm'], strangers: strangers.slice(0, 2), offTopicWords: ['quimic'] }))?.kind).toBe('out_of_scope');
+    expect(decideSkill(reading('domain', 0.6, { domainWords: ['turm'], strangers: strangers.slice(0, 2), offTopicWords: ['quimic'] }))).toBeNull();
+    // Beside a word the bot's examples keep using: three strangers, two of them another topic's.
+    expect(decideSkill(reading('domain', 0.9, { domainWords: ['turm'], strongDomainWord: true, strangers, offTopicWords: ['quimic'] }))).toBeNull();
+    expect(decideSkill(reading('domain', 0.9, { domainWords: ['turm'], strongDomainWord: true, strangers, offTopicWords: ['quimic', 'cursinh'] }))?.kind).toBe('out_of_scope');
     expect(decideSkill(reading('domain', 0.9, { domainWords: ['turm'], strangers, personRequest: true }))?.kind).toBe('human');
   });
 
