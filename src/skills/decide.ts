@@ -147,6 +147,12 @@ function anotherSenseRead(r: SkillReading): boolean {
  */
 const anotherSense: Rule = (r, _t, f) => (anotherSenseRead(r) && !r.personRequest && r.best.id !== 'human' && !f.smallTalk ? outOfScope(f.oos) : undefined);
 
+/**
+ * No word of the bot's and several words of other topics or that nothing the detector read says ("a lotofácil
+ * acumulou?"), the detector leaning out of scope: out of scope, below the bar for a message it merely does not know.
+ */
+const foreignOnly: Rule = (r, t, f) => (!f.shared && !r.hasValue && r.foreignWords.length >= STRANGERS_LEANING_OUT && r.best.id === 'out_of_scope' && f.oos >= t.outOfScopeForeignOnly && !r.personRequest && !f.smallTalk ? outOfScope(f.oos) : undefined);
+
 /** A word of a topic the bot never speaks of, and none of the bot's: a lower bar. */
 const offTopic: Rule = (r, t, f) => (!f.shared && !r.hasValue && r.offTopicWords.length > 0 && r.best.id !== 'human' && f.oos >= t.outOfScopeOffTopic ? outOfScope(f.oos) : undefined);
 
@@ -175,7 +181,7 @@ const smallTalk: Rule = (r, t, f) => (f.smallTalk && r.best.confidence >= t.smal
 const shortReply: Rule = (r) => (r.shortReply && !r.strongDomainWord ? { kind: r.shortReply, confidence: 1, byWords: true } : undefined);
 
 /** The rules in the order they are asked; the first verdict (or stop) is taken. */
-const RULES: readonly Rule[] = [shortReply, personInFrame, spam, passerBy, ownPerson, ownOutOfScope, person, personByRole, personAfterBotQuestion, personAfterSmallTalk, gibberish, elsewhere, otherHead, someoneElsesStory, anotherSense, outOfScopeRead, offTopic, otherThing, offTopicWithValue, botsWords, smallTalk];
+const RULES: readonly Rule[] = [shortReply, personInFrame, spam, passerBy, ownPerson, ownOutOfScope, person, personByRole, personAfterBotQuestion, personAfterSmallTalk, gibberish, elsewhere, otherHead, someoneElsesStory, anotherSense, outOfScopeRead, foreignOnly, offTopic, otherThing, offTopicWithValue, botsWords, smallTalk];
 
 /**
  * The skill a message calls for, or null when it is the bot's business. A message that shares a distinctive word

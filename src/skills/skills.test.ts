@@ -193,6 +193,15 @@ describe('decideSkill', () => {
     expect(decideSkill(reading('domain', 0.9, { domainWords: ['turm'], strangers, personRequest: true }))?.kind).toBe('human');
   });
 
+  it('reads a message of foreign words only as out of scope when the detector leans out of scope, below the plain bar', () => {
+    const foreignWords = ['lotofacil', 'acumulou'];
+    expect(decideSkill(reading('out_of_scope', 0.7, { foreignWords }))?.kind).toBe('out_of_scope');
+    expect(decideSkill(reading('out_of_scope', 0.7, { foreignWords: foreignWords.slice(0, 1) }))).toBeNull();
+    expect(decideSkill(reading('out_of_scope', 0.5, { foreignWords }))).toBeNull();
+    expect(decideSkill(reading('out_of_scope', 0.7, { foreignWords, hasValue: true }))).toBeNull();
+    expect(decideSkill(reading('out_of_scope', 0.7, { foreignWords, domainWords: ['anot'] }))).toBeNull();
+  });
+
   it('reads spam as out of scope whatever words of the bot\'s it borrows, unless it asks for a person', () => {
     expect(decideSkill(reading('domain', 0.99, { spam: true, domainWords: ['curs'], strongDomainWord: true }))).toMatchObject({ kind: 'out_of_scope', confidence: 1 });
     expect(decideSkill(reading('domain', 0.99, { spam: true, personRequest: true }))?.kind).toBe('human');

@@ -39,6 +39,11 @@ export const HAND_SET_THRESHOLDS = {
    * with it ("meu computador não liga" to a gym): the detector's out-of-scope probability need only be this.
    */
   outOfScopeOffTopic: 0.2,
+  /**
+   * Out of scope for a message with no word of the bot's and at least two foreign words (another topic's, or unknown
+   * to everything the detector read): set on the reference bots' examples, cross-validated (0.6 lost one).
+   */
+  outOfScopeForeignOnly: 0.65,
   /** The same for a message with a number or a capitalised name in it ("a locksmith open 24h?"). */
   outOfScopeOffTopicWithValue: 0.5,
   /** Out of scope for a message sharing only weak words with the bot (its knowledge's, or one example's). */
@@ -77,9 +82,10 @@ type ThresholdName = keyof SkillThresholds;
  * off-domain lines and no request for a person), so a fit pushes them to "never". The shares of the bot's own
  * out-of-scope and person lines: those lines are the author's accepted edge probes, which the generated probes the fit
  * reads match by construction. The two bars for small talk over a bot's own intent: no row carries a bot classifier's
- * reading.
+ * reading. The bar for a message of foreign words only: set on the reference bots' examples, cross-validated
+ * (`npx tsx scripts/skills-cv.ts`).
  */
-export const UNFITTED_THRESHOLDS: readonly ThresholdName[] = ['humanWithDomainWordsAndValue', 'outOfScopeOffTopicWithValue', 'outOfScopeWithValue', 'outOfScopeWithValueAndDomainWord', 'outOfScopePasserByWithValue', 'ownOutOfScopeLine', 'ownPersonLine', 'smallTalkOverBot', 'botQuestionOverBot'];
+export const UNFITTED_THRESHOLDS: readonly ThresholdName[] = ['humanWithDomainWordsAndValue', 'outOfScopeOffTopicWithValue', 'outOfScopeWithValue', 'outOfScopeWithValueAndDomainWord', 'outOfScopePasserByWithValue', 'ownOutOfScopeLine', 'ownPersonLine', 'smallTalkOverBot', 'botQuestionOverBot', 'outOfScopeForeignOnly'];
 
 export const FITTED_THRESHOLD_NAMES = (Object.keys(HAND_SET_THRESHOLDS) as ThresholdName[]).filter((name) => !UNFITTED_THRESHOLDS.includes(name));
 
