@@ -126,19 +126,21 @@ const someoneElsesStory: Rule = (r, _t, f) => {
 /** Strangers (words that never keep the bot's words company) enough to read another sense, and enough when the detector leans out of scope already. */
 const STRANGERS = 3;
 const STRANGERS_LEANING_OUT = 2;
-/** Beside a word the bot's examples keep using, the strangers must count this many of another topic's words as well. */
+/** Beside a word the bot's examples keep using, the strangers must count this many of another topic's words, the detector leaning out of scope. */
 const OFF_TOPIC_STRANGERS_BESIDE_KEPT_WORD = 2;
 
 /**
  * Whether the bot's words in a message are used in another sense, by the words beside them that never share a
  * sentence of the bot's text with them (`strangers`): three strangers, or two when the detector leans out of scope
- * already; beside a word the bot's examples keep using, two of them must be another topic's words too.
- * Cross-validated on the reference bots' examples: lower counts lost some.
+ * already; beside a word the bot's examples keep using, only when it leans out of scope and two of them are another
+ * topic's words ("depois do plantão no hospital tem aula de boxe?" stays a gym's). Cross-validated on the reference
+ * bots' examples: lower counts lost some.
  */
 function anotherSenseRead(r: SkillReading): boolean {
   const n = r.strangers.length;
-  if (r.strongDomainWord && r.strangers.filter((w) => r.offTopicWords.includes(w)).length < OFF_TOPIC_STRANGERS_BESIDE_KEPT_WORD) return false;
-  return n >= STRANGERS || (n >= STRANGERS_LEANING_OUT && r.best.id === 'out_of_scope');
+  const leaningOut = r.best.id === 'out_of_scope';
+  if (r.strongDomainWord) return leaningOut && n >= STRANGERS_LEANING_OUT && r.strangers.filter((w) => r.offTopicWords.includes(w)).length >= OFF_TOPIC_STRANGERS_BESIDE_KEPT_WORD;
+  return n >= STRANGERS || (n >= STRANGERS_LEANING_OUT && leaningOut);
 }
 
 /**
