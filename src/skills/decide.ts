@@ -149,11 +149,14 @@ function anotherSenseRead(r: SkillReading): boolean {
  */
 const anotherSense: Rule = (r, _t, f) => (anotherSenseRead(r) && !r.personRequest && r.best.id !== 'human' && !f.smallTalk ? outOfScope(f.oos) : undefined);
 
+/** Foreign words a message with no word of the bot's needs to be read by `foreignOnly`. */
+const FOREIGN_WORDS_ALONE = 2;
+
 /**
- * No word of the bot's and several words of other topics or that nothing the detector read says ("a lotofácil
+ * No word of the bot's and two or more words of other topics or that nothing the detector read says ("a lotofácil
  * acumulou?"), the detector leaning out of scope: out of scope, below the bar for a message it merely does not know.
  */
-const foreignOnly: Rule = (r, t, f) => (!f.shared && !r.hasValue && r.foreignWords.length >= STRANGERS_LEANING_OUT && r.best.id === 'out_of_scope' && f.oos >= t.outOfScopeForeignOnly && !r.personRequest && !f.smallTalk ? outOfScope(f.oos) : undefined);
+const foreignOnly: Rule = (r, t, f) => (!f.shared && !r.hasValue && r.foreignWords.length >= FOREIGN_WORDS_ALONE && r.best.id === 'out_of_scope' && f.oos >= t.outOfScopeForeignOnly && !r.personRequest && !f.smallTalk ? outOfScope(f.oos) : undefined);
 
 /** A word of a topic the bot never speaks of, and none of the bot's: a lower bar. */
 const offTopic: Rule = (r, t, f) => (!f.shared && !r.hasValue && r.offTopicWords.length > 0 && r.best.id !== 'human' && f.oos >= t.outOfScopeOffTopic ? outOfScope(f.oos) : undefined);
