@@ -219,9 +219,15 @@ function partyFirst(m: DetectorModel, normalized: string): PartyFirst {
   return m.textSaying(party) === 0 ? 'unknown' : 'named';
 }
 
+/**
+ * Words of the bot's whose company a message's words are checked against: a message saying more of them is the bot's
+ * business in any case, and the bound keeps the check linear in the message's length.
+ */
+const MAX_COMPANY_WORDS = 16;
+
 /** The message's content words that keep none of its words of the bot's company in the bot's text (`strangers`). */
 function strangersOf(m: DetectorModel, words: string[], domainWords: string[], named: Set<string>): string[] {
-  if (m.lang === 'vi' || !domainWords.length) return [];
+  if (m.lang === 'vi' || !domainWords.length || domainWords.length > MAX_COMPANY_WORDS) return [];
   const ownWords = new Set(domainWords.flatMap((u) => u.split(' ')));
   const content = (w: string) => w.length >= MIN_TOPIC_WORD[m.lang] && !ownWords.has(w) && !named.has(w) && !isFunctionWord(w, m.lang) && !m.isFrame(w) && !m.nearBotWord(w);
   return [...new Set(words)].filter((w) => content(w) && !domainWords.some((u) => m.company(u, w)));

@@ -285,6 +285,22 @@ describe('newcomer trial: bot questions, other things in the bot\'s verbs, Vietn
   });
 });
 
+describe('strangers beside the bot\'s words', () => {
+  const gym = createSkillDetector({ language: 'pt', domain: { aulas: ['tem turma de boxe à noite?', 'a turma de muay thai treina no sábado?', 'quero uma turma de jiu-jitsu pra iniciante'] } });
+
+  it('are the words no sentence of the bot\'s shares with its words in the message', () => {
+    expect(gym.read('a turma de química do cursinho')!.strangers).toEqual(['quimic', 'curs']);
+    expect(gym.read('a turma de boxe treina no sábado?')!.strangers).toEqual([]);
+  });
+
+  it('are not read past a bound of the bot\'s words: a message saying that many is the bot\'s', () => {
+    const many = createSkillDetector({ language: 'pt', domain: { aulas: Array.from({ length: 20 }, (_, i) => `quero aula de modalidade${String.fromCharCode(97 + i)}xyz`) } });
+    const all = Array.from({ length: 20 }, (_, i) => `modalidade${String.fromCharCode(97 + i)}xyz`).join(' ');
+    expect(many.read(`${all} cursinho química vestibular`)!.strangers).toEqual([]);
+    expect(many.read('modalidadeaxyz cursinho química vestibular')!.strangers.length).toBeGreaterThan(0);
+  });
+});
+
 describe('the detector on a long message', () => {
   it('does work linear in its length, whatever its shape (src/nlu/testing/work.ts)', () => {
     expect(superLinear(growthOf((t) => detector.read(t))).map((g) => `${g.shape}: ×${g.ratio.toFixed(1)}`)).toEqual([]);
