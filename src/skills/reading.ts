@@ -196,15 +196,15 @@ export function readMessage(m: DetectorModel, text: string): SkillReading | null
   const other = new Set([...unseen.filter((w) => !m.relatedToBotWord(w)), ...listed]);
   // With a value only listed things qualify: an unknown word beside a number or a name is more often a name.
   const elsewhere = [...m.qualifiedBy(normalized, (u) => !hasValue && other.has(u), (u) => listed.has(u)), ...someoneElses(m, normalized, domainWords)];
-  const partHuman = partHumanOf(m, text);
-  const head = headOfMessage(m, text, normalized, saidPhrases, domainWords, listed);
+  const parts = partsOf(text, lang);
+  const partHuman = partHumanOf(m, parts.all);
+  const head = headOfMessage(m, parts.later, normalized, saidPhrases, domainWords, listed);
   const quantityOfThing = hasValue && m.quantityOf(normalized, (u) => listed.has(u));
-  return { best: scores[0], scores, domainWords, strongDomainWord, offTopicWords, thingWords, elsewhere, coverage, gibberish, hasValue, foreignWords, passerBy, partHuman, role: m.roles(normalized), personRequest: asksForPerson(m, text, normalized), ownOutOfScope: m.ownOutOfScope(normalized), ownPerson: m.ownPerson(normalized), shortReply: m.shortReply(text), head, quantityOfThing, acquaintanceFirst: m.acquaintanceFirst(normalized), partyFirst: partyFirst(m, normalized), otherBrand: otherBrand(m, normalized, named), spam: m.spam(text, normalized), strangers: strangersOf(m, words, domainWords, named) };
+  return { best: scores[0], scores, domainWords, strongDomainWord, offTopicWords, thingWords, elsewhere, coverage, gibberish, hasValue, foreignWords, passerBy, partHuman, role: m.roles(normalized), personRequest: asksForPerson(m, parts.later, normalized), ownOutOfScope: m.ownOutOfScope(normalized), ownPerson: m.ownPerson(normalized), shortReply: m.shortReply(text), head, quantityOfThing, acquaintanceFirst: m.acquaintanceFirst(normalized), partyFirst: partyFirst(m, normalized), otherBrand: otherBrand(m, normalized, named), spam: m.spam(text, normalized), strangers: strangersOf(m, words, domainWords, named) };
 }
 
 /** The message's head (src/skills/head.ts); none when a later part, after punctuation, says a word of the bot's ("estoy tomando antibióticos, ¿sigo con la whey?" asks the bot). */
-function headOfMessage(m: DetectorModel, text: string, normalized: string, saidPhrases: string[], domainWords: string[], listed: Set<string>): Head {
-  const later = text.split(/[,.;!?]+/).slice(1).map((p) => normalize(p, m.lang)).filter((p) => p.trim());
+function headOfMessage(m: DetectorModel, later: string[], normalized: string, saidPhrases: string[], domainWords: string[], listed: Set<string>): Head {
   if (later.some((p) => units(p, m.lang).some((u) => domainWords.includes(u)))) return null;
   return m.headOf(normalized, saidPhrases, { isBot: (u) => domainWords.includes(u), isListed: (u) => listed.has(u), isFrame: m.isFrame });
 }
@@ -294,15 +294,19 @@ function passerByReading(m: DetectorModel, normalized: string, domainWords: stri
  * Whether the message, or one of its parts after punctuation, is a request for a person in a frame: the frame may open
  * a later part ("bực quá, có ai làm việc ở đây không", "que raiva, tem alguém aí?").
  */
-function asksForPerson(m: DetectorModel, text: string, normalized: string): boolean {
-  if (m.personRequest(normalized) !== null) return true;
-  const parts = text.split(/[,.;!?]+/).slice(1).map((p) => normalize(p, m.lang)).filter((p) => p.trim());
-  return parts.some((p) => m.personRequest(p) !== null);
+function asksForPerson(m: DetectorModel, later: string[], normalized: string): boolean {
+  return m.personRequest(normalized) !== null || later.some((p) => m.personRequest(p) !== null);
+}
+
+/** The message's parts between punctuation, normalised and non-blank: all of them, and those after the first. */
+function partsOf(text: string, lang: Language): { all: string[]; later: string[] } {
+  const parts = text.split(/[,.;!?]+/).map((p) => normalize(p, lang));
+  const said = (p: string) => p.trim() !== '';
+  return { all: parts.filter(said), later: parts.slice(1).filter(said) };
 }
 
 /** The highest request-for-a-person probability of the message's parts; 0 for a message of one part. */
-function partHumanOf(m: DetectorModel, text: string): number {
-  const parts = text.split(/[,.;!?]+/).map((p) => normalize(p, m.lang)).filter((p) => p.trim());
+function partHumanOf(m: DetectorModel, parts: string[]): number {
   return parts.length > 1 ? Math.max(...parts.map((p) => m.classifier.predictNormalized(p).find((s) => s.id === 'human')?.confidence ?? 0)) : 0;
 }
 
